@@ -1,0 +1,234 @@
+import { parse } from 'csv-parse/sync';
+import { parseLength } from '../../shared/domain/duration.js';
+import { detectRemix } from '../../shared/domain/remix.js';
+import { findLabel, findLabelByDistributorName } from '../../shared/labels.js';
+
+/** One line of the report: the CSV line number (the header is line 1) and what happened to it. */
+export interface RowNote {
+  line: number;
+  reason: string;
+}
+
+export interface CreditedArtists {
+  primary: string[];
+  featured: string[];
+  remixers: string[];
+}
+
+export interface ParsedTrack {
+  line: number;
+  isrc: string;
+  title: string;
+  mixVersion: string | null;
+  trackNumber: number;
+  durationMs: number | null;
+  genres: string[];
+  artists: CreditedArtists;
+}
+
+export interface ParsedRelease {
+  line: number;
+  upc: string;
+  labelId: string;
+  catalogNumber: string | null;
+  title: string;
+  version: string | null;
+  releaseDate: string | null;
+  genres: string[];
+  /** Release Artist column; empty for "Various Artists". */
+  artists: string[];
+  tracks: ParsedTrack[];
+}
+
+export interface ParsedCatalog {
+  rows: number;
+  releases: ParsedRelease[];
+  rejected: RowNote[];
+  warnings: RowNote[];
+  /** Rows of other labels than the one asked for. */
+  skipped: number;
+}
+
+const columns = {
+  label: 'Label Name',
+  catalogNumber: 'Catalog #',
+  upc: 'UPC',
+  release: 'Release Name',
+  version: 'Release Version',
+  releaseArtist: 'Release Artist',
+  date: 'Release Date',
+  genre: 'Release Genre',
+  subgenre: 'Release Subgenre',
+  track: 'Track',
+  isrc: 'ISRC',
+  song: 'Song Name',
+  mix: 'Mix Version',
+  primary: 'Primary Artists',
+  featuring: 'Featuring Artists',
+  remixers: 'Remixers',
+  length: 'Track Length',
+  songGenre: 'Song Genre',
+  songSubgenre: 'Song Subgenre',
+} as const;
+
+const requiredColumns = [columns.upc, columns.release, columns.isrc, columns.song, columns.track];
+
+export class CatalogFormatError extends Error {}
+
+type Row = Record<string, string | undefined>;
+
+/** Artist lists are comma-separated; an act named "A & B" stays one artist. */
+function splitArtists(value: string | undefined): string[] {
+  const names = (value ?? '')
+    .split(',')
+    .map((n) => n.replace(/\s+/g, ' ').trim())
+    .filter((n) => n.length > 0);
+  return [...new Map(names.map((n) => [n.toLowerCase(), n])).values()];
+}
+
+function blankToNull(value: string | undefined): string | null {
+  const trimmed = (value ?? '').trim();
+  return trimmed.length > 0 ? trimmed : null;
+}
+
+function distinctNonEmpty(values: (string | undefined)[]): string[] {
+  return [...new Set(values.map((v) => (v ?? '').trim()).filter((v) => v.length > 0))];
+}
+
+function isValidDate(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
+}
+
+function remixersOf(row: Row, title: string, mixVersion: string | null): string[] {
+  const listed = splitArtists(row[columns.remixers]);
+  if (listed.length > 0) return listed;
+  const fromCredit = detectRemix(mixVersion).remixer ?? detectRemix(title).remixer;
+  return fromCredit ? [fromCredit] : [];
+}
+
+/**
+ * Reads a distributor inventory export. Every row ends up in a release, a track, the rejected list
+ * or the skipped count: nothing is dropped silently.
+ */
+export function parseDistributorCsv(text: string, options: { label?: string } = {}): ParsedCatalog {
+  const onlyLabel = options.label === undefined ? undefined : findLabel(options.label);
+  if (options.label !== undefined && !onlyLabel) throw new CatalogFormatError(`Invalid label: ${options.label}`);
+
+  let records: { record: Row; info: { lines: number } }[];
+  try {
+    records = parse(text, { bom: true, columns: true, info: true, skip_empty_lines: true, relax_column_count: true });
+  } catch (err) {
+    throw new CatalogFormatError(`The file is not a readable CSV: ${(err as Error).message}`);
+  }
+  const header = Object.keys(records[0]?.record ?? {});
+  const missing = requiredColumns.filter((c) => records.length > 0 && !header.includes(c));
+  if (missing.length > 0) throw new CatalogFormatError(`Missing columns: ${missing.join(', ')}`);
+
+  const releases = new Map<string, ParsedRelease>();
+  const trackLines = new Map<string, number>();
+  const rejected: RowNote[] = [];
+  const warnings: RowNote[] = [];
+  let skipped = 0;
+
+  for (const { record: row, info } of records) {
+    const line = info.lines;
+    const labelName = (row[columns.label] ?? '').trim();
+    const label = labelName ? findLabelByDistributorName(labelName) : onlyLabel;
+    if (!label) {
+      rejected.push({ line, reason: labelName ? `unknown label "${labelName}"` : 'no label name' });
+      continue;
+    }
+    if (onlyLabel && label.id !== onlyLabel.id) {
+      skipped += 1;
+      continue;
+    }
+    const upc = (row[columns.upc] ?? '').trim();
+    if (!/^\d{8,14}$/.test(upc)) {
+      rejected.push({ line, reason: upc ? `UPC "${upc}" is not 8–14 digits` : 'no UPC' });
+      continue;
+    }
+    const releaseTitle = blankToNull(row[columns.release]);
+    if (!releaseTitle) {
+      rejected.push({ line, reason: 'no release name' });
+      continue;
+    }
+    const date = blankToNull(row[columns.date]);
+    if (date && !isValidDate(date)) {
+      rejected.push({ line, reason: `release date "${date}" is not a YYYY-MM-DD date` });
+      continue;
+    }
+
+    let release = releases.get(upc);
+    if (!release) {
+      const releaseArtist = (row[columns.releaseArtist] ?? '').trim();
+      release = {
+        line,
+        upc,
+        labelId: label.id,
+        catalogNumber: blankToNull(row[columns.catalogNumber]),
+        title: releaseTitle,
+        version: blankToNull(row[columns.version]),
+        releaseDate: date,
+        genres: distinctNonEmpty([row[columns.genre], row[columns.subgenre]]),
+        artists: /^various artists$/i.test(releaseArtist) ? [] : splitArtists(releaseArtist),
+        tracks: [],
+      };
+      releases.set(upc, release);
+    } else if (release.labelId !== label.id || release.title !== releaseTitle) {
+      warnings.push({ line, reason: `release ${upc} differs from line ${release.line}; line ${release.line} is kept` });
+    }
+
+    const isrc = (row[columns.isrc] ?? '').replace(/-/g, '').trim().toUpperCase();
+    const songTitle = blankToNull(row[columns.song]);
+    if (!isrc || !songTitle) {
+      const reason =
+        !isrc && !songTitle
+          ? 'no song name and no ISRC: the release is kept without this track'
+          : !isrc
+            ? 'no ISRC: the track is not imported'
+            : 'no song name: the track is not imported';
+      rejected.push({ line, reason });
+      continue;
+    }
+    if (!/^[A-Z]{2}[A-Z0-9]{3}\d{7}$/.test(isrc)) {
+      rejected.push({ line, reason: `ISRC "${isrc}" is not a valid ISRC` });
+      continue;
+    }
+    const trackNumber = Number((row[columns.track] ?? '').trim());
+    if (!Number.isInteger(trackNumber) || trackNumber < 1) {
+      rejected.push({ line, reason: `track number "${row[columns.track] ?? ''}" is not a positive whole number` });
+      continue;
+    }
+    const seenAt = trackLines.get(`${upc}/${isrc}`);
+    if (seenAt !== undefined) {
+      rejected.push({ line, reason: `ISRC ${isrc} appears twice on release ${upc} (first on line ${seenAt})` });
+      continue;
+    }
+    const lengthText = (row[columns.length] ?? '').trim();
+    const durationMs = lengthText ? parseLength(lengthText) : null;
+    if (durationMs === null) {
+      warnings.push({
+        line,
+        reason: lengthText ? `track length "${lengthText}" is not mm:ss: duration unknown` : 'no track length: duration unknown',
+      });
+    }
+    const mixVersion = blankToNull(row[columns.mix]);
+    trackLines.set(`${upc}/${isrc}`, line);
+    release.tracks.push({
+      line,
+      isrc,
+      title: songTitle,
+      mixVersion,
+      trackNumber,
+      durationMs,
+      genres: distinctNonEmpty([row[columns.songGenre], row[columns.songSubgenre]]),
+      artists: {
+        primary: splitArtists(row[columns.primary]),
+        featured: splitArtists(row[columns.featuring]),
+        remixers: remixersOf(row, songTitle, mixVersion),
+      },
+    });
+  }
+
+  return { rows: records.length, releases: [...releases.values()], rejected, warnings, skipped };
+}

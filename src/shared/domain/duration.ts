@@ -1,0 +1,23 @@
+/** SPEC §3: a duration under 1000 is in seconds, otherwise in milliseconds. */
+export function toDurationMs(value: number): number {
+  return value < 1000 ? Math.round(value * 1000) : Math.round(value);
+}
+
+/** m:ss from milliseconds; unknown durations show as an em dash (DECISIONS §8). */
+export function formatDuration(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms) || ms < 0) return '—';
+  const totalSeconds = Math.round(ms / 1000);
+  const minutes = Math.floor(totalSeconds / 60);
+  const seconds = totalSeconds % 60;
+  return `${minutes}:${String(seconds).padStart(2, '0')}`;
+}
+
+/** Parses a distributor length such as "05:19" or "1:02:03"; null when it is not one. */
+export function parseLength(text: string): number | null {
+  const match = /^(?:(\d+):)?(\d{1,3}):([0-5]\d)$/.exec(text.trim());
+  if (!match) return null;
+  const [, hours, minutes, seconds] = match;
+  // "1:75:00" is no length: with hours in front, minutes stop at 59 like seconds do.
+  if (hours !== undefined && Number(minutes) > 59) return null;
+  return ((Number(hours ?? 0) * 60 + Number(minutes)) * 60 + Number(seconds)) * 1000;
+}

@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openPglite, openPostgres, type Database } from '../../src/server/db/client.js';
+import { syncLabels } from '../../src/server/modules/labels/labels.repo.js';
+import { labels } from '../../src/shared/labels.js';
+
+export interface TestDatabaseKind {
+  name: 'pglite' | 'postgres';
+  open(): Promise<Database>;
+}
+
+/** A fresh, migrated database with the labels; on PostgreSQL a database of its own, dropped on close. */
+async function openFresh(kind: 'pglite' | 'postgres'): Promise<Database> {
+  let database: Database;
+  if (kind === 'pglite') {
+    database = await openPglite(undefined);
+  } else {
+    const serverUrl = process.env.TEST_DATABASE_URL as string;
+    const name = `bir_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const opened = await openPostgres(url.toString());
+    database = {
+      ...opened,
+      close: async () => {
+        await opened.close();
+        const dropper = new pg.Client({ connectionString: serverUrl });
+        await dropper.connect();
+        await dropper.query(`drop database if exists ${name} with (force)`);
+        await dropper.end();
+      },
+    };
+  }
+  await database.migrate();
+  await syncLabels(database.db, labels);
+  return database;
+}
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const testDatabaseKinds: TestDatabaseKind[] = [
+  { name: 'pglite', open: () => openFresh('pglite') },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres' as const, open: () => openFresh('postgres') }] : []),
+];

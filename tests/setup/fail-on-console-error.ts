@@ -1,0 +1,14 @@
+import { afterEach, vi } from 'vitest';
+
+// A test that logs an error hides a failure: any console.error fails the test that caused it.
+const errors: unknown[][] = [];
+vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+  errors.push(args);
+});
+
+afterEach(() => {
+  if (errors.length > 0) {
+    const logged = errors.splice(0).map((args) => args.map(String).join(' '));
+    throw new Error(`console.error was called:\n${logged.join('\n')}`);
+  }
+});
