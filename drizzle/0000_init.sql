@@ -90,9 +90,9 @@ ALTER TABLE "track_artists" ADD CONSTRAINT "track_artists_artist_id_artists_id_f
 ALTER TABLE "tracks" ADD CONSTRAINT "tracks_release_id_releases_id_fk" FOREIGN KEY ("release_id") REFERENCES "public"."releases"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "artists_name_key_idx" ON "artists" USING btree ("name_key","id");--> statement-breakpoint
 CREATE INDEX "release_artists_artist_idx" ON "release_artists" USING btree ("artist_id");--> statement-breakpoint
-CREATE INDEX "releases_label_date_idx" ON "releases" USING btree ("label_id","release_date","id");--> statement-breakpoint
-CREATE INDEX "releases_label_type_date_idx" ON "releases" USING btree ("label_id","type","release_date","id");--> statement-breakpoint
-CREATE INDEX "releases_date_idx" ON "releases" USING btree ("release_date","id");--> statement-breakpoint
+CREATE INDEX "releases_label_date_idx" ON "releases" USING btree ("label_id","release_date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "releases_label_type_date_idx" ON "releases" USING btree ("label_id","type","release_date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "releases_date_idx" ON "releases" USING btree ("release_date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "track_artists_artist_idx" ON "track_artists" USING btree ("artist_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "tracks_release_isrc_uq" ON "tracks" USING btree ("release_id","isrc");--> statement-breakpoint
 CREATE INDEX "tracks_release_order_idx" ON "tracks" USING btree ("release_id","disc_number","track_number");--> statement-breakpoint

@@ -17,3 +17,6 @@ export function findLabelByDistributorName(name: string): LabelConfig | undefine
 export function invalidLabelMessage(value: string): string {
   return `Invalid label: ${value}`;
 }
+
+/** The label of paths without a known label segment (records). */
+export const defaultLabel: LabelConfig = findLabel(siteConfig.defaultLabelShort) ?? (labels[0] as LabelConfig);

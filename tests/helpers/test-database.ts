@@ -1,19 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openPglite, openPostgres, type Database } from '../../src/server/db/client.js';
+import { openPglite, openPostgres, type Database, type OpenOptions } from '../../src/server/db/client.js';
 import { syncLabels } from '../../src/server/modules/labels/labels.repo.js';
 import { labels } from '../../src/shared/labels.js';
 
 export interface TestDatabaseKind {
   name: 'pglite' | 'postgres';
-  open(): Promise<Database>;
+  open(options?: OpenOptions): Promise<Database>;
 }
 
 /** A fresh, migrated database with the labels; on PostgreSQL a database of its own, dropped on close. */
-async function openFresh(kind: 'pglite' | 'postgres'): Promise<Database> {
+async function openFresh(kind: 'pglite' | 'postgres', options: OpenOptions = {}): Promise<Database> {
   let database: Database;
   if (kind === 'pglite') {
-    database = await openPglite(undefined);
+    database = await openPglite(undefined, options);
   } else {
     const serverUrl = process.env.TEST_DATABASE_URL as string;
     const name = `bir_test_${randomBytes(6).toString('hex')}`;
@@ -23,7 +23,7 @@ async function openFresh(kind: 'pglite' | 'postgres'): Promise<Database> {
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    const opened = await openPostgres(url.toString());
+    const opened = await openPostgres(url.toString(), options);
     database = {
       ...opened,
       close: async () => {
@@ -42,6 +42,6 @@ async function openFresh(kind: 'pglite' | 'postgres'): Promise<Database> {
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const testDatabaseKinds: TestDatabaseKind[] = [
-  { name: 'pglite', open: () => openFresh('pglite') },
-  ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres' as const, open: () => openFresh('postgres') }] : []),
+  { name: 'pglite', open: (options) => openFresh('pglite', options) },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres' as const, open: (options?: OpenOptions) => openFresh('postgres', options) }] : []),
 ];

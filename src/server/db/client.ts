@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -19,12 +20,22 @@ export interface Database {
   close(): Promise<void>;
 }
 
+export interface OpenOptions {
+  /** Called with every SQL statement (LOG_LEVEL=trace logs them; tests count them). */
+  onQuery?: (query: string) => void;
+}
+
+function queryLogger(options: OpenOptions) {
+  const { onQuery } = options;
+  return onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {};
+}
+
 /** Embedded PGlite in a directory, or in memory when dataDir is undefined. */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+export async function openPglite(dataDir: string | undefined, options: OpenOptions = {}): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir);
   await client.waitReady;
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client, { schema, ...queryLogger(options) });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -33,15 +44,21 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   };
 }
 
-export async function openPostgres(connectionString: string): Promise<Database> {
+export async function openPostgres(connectionString: string, options: OpenOptions = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // Fail fast with the server's own message when the URL is wrong or the server is down.
   await pool.query('select 1');
-  const db = drizzlePg(pool, { schema });
+  const db = drizzlePg(pool, { schema, ...queryLogger(options) });
   return {
     db: db as unknown as Db,
     kind: 'postgres',
     migrate: () => migratePg(db, { migrationsFolder: migrationsDir }),
     close: () => pool.end(),
   };
+}
+
+/** Rows of a raw SQL query; PGlite and node-postgres both answer `{ rows }`. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

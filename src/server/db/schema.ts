@@ -68,10 +68,11 @@ export const releases = pgTable(
     ...timestamps,
   },
   (t) => [
-    // Plain columns: Postgres scans them backward for ORDER BY release_date DESC (STYLE.md pitfall).
-    index('releases_label_date_idx').on(t.labelId, t.releaseDate, t.id),
-    index('releases_label_type_date_idx').on(t.labelId, t.type, t.releaseDate, t.id),
-    index('releases_date_idx').on(t.releaseDate, t.id),
+    // Newest first with undated releases last: the index has exactly the order the lists ask for
+    // (release_date DESC NULLS LAST, id DESC), so Postgres reads it forward (STYLE.md pitfall).
+    index('releases_label_date_idx').on(t.labelId, t.releaseDate.desc().nullsLast(), t.id.desc()),
+    index('releases_label_type_date_idx').on(t.labelId, t.type, t.releaseDate.desc().nullsLast(), t.id.desc()),
+    index('releases_date_idx').on(t.releaseDate.desc().nullsLast(), t.id.desc()),
   ],
 );
 

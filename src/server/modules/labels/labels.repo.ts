@@ -14,3 +14,7 @@ export async function syncLabels(db: Db, configured: readonly LabelConfig[]): Pr
       setWhere: sql`(${labels.number}, ${labels.short}, ${labels.name}) is distinct from (excluded.number, excluded.short, excluded.name)`,
     });
 }
+
+export async function listLabels(db: Db) {
+  return db.select().from(labels).orderBy(labels.number);
+}

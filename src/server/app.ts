@@ -1,0 +1,69 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { siteConfig } from '../shared/site-config.js';
+import type { Db } from './db/client.js';
+import { artistsRoutes } from './modules/artists/artists.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { labelsRoutes } from './modules/labels/labels.routes.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
+import { releasesRoutes } from './modules/releases/releases.routes.js';
+import { tracksRoutes } from './modules/tracks/tracks.routes.js';
+import { registerClientApp } from './plugins/client-app.js';
+import { registerErrorHandler, sendNotFound } from './plugins/error-handler.js';
+
+export interface AppDeps {
+  db: Db;
+  /** The current time; tests pass a fixed one. */
+  clock: () => Date;
+  /** Folder of the built web app; undefined serves the API alone. */
+  clientDir?: string;
+}
+
+/** Builds the whole app from its dependencies; never listens (main.ts does). */
+export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}) {
+  const app = Fastify({
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    ...options,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: `${siteConfig.productName} API`,
+        description: 'Catalog, listening, demos, VIP membership and administration.',
+        version: '1.0.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      api.setNotFoundHandler(sendNotFound);
+      await api.register(healthRoutes, deps);
+      await api.register(labelsRoutes, deps);
+      await api.register(releasesRoutes, deps);
+      await api.register(tracksRoutes, deps);
+      await api.register(artistsRoutes, deps);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(mediaRoutes, deps);
+  if (deps.clientDir) await registerClientApp(app, deps.clientDir);
+  else app.setNotFoundHandler(sendNotFound);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,28 @@
+/** Typed errors, mapped to status codes in one place (plugins/error-handler.ts). */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export class BadRequestError extends AppError {
+  constructor(message: string, field?: string) {
+    super(400, message, field);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message: string) {
+    super(404, message);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string, field?: string) {
+    super(409, message, field);
+  }
+}

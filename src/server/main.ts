@@ -1,0 +1,75 @@
+import { join } from 'node:path';
+import pino from 'pino';
+import { labels } from '../shared/labels.js';
+import { buildApp } from './app.js';
+import { ConfigError, parseConfig } from './config.js';
+import { openPglite, openPostgres, type Database } from './db/client.js';
+import { DataDirBusyError, lockDataDir } from './db/data-dir-lock.js';
+import { seedDemoCatalogIfEmpty } from './demo-catalog/seed-demo-catalog.js';
+import { syncLabels } from './modules/labels/labels.repo.js';
+import { clientDistDir } from './paths.js';
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const config = parseConfig(process.env);
+  const logger = pino({
+    level: config.logLevel,
+    // Pretty only on a terminal; JSON lines everywhere else.
+    ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
+  });
+
+  const openOptions = logger.isLevelEnabled('trace') ? { onQuery: (query: string) => logger.trace({ query }, 'sql') } : {};
+  let releaseDataDir: (() => Promise<void>) | undefined;
+  let database: Database;
+  if (config.databaseUrl) {
+    database = await openPostgres(config.databaseUrl, openOptions);
+  } else {
+    releaseDataDir = await lockDataDir(config.dataDir);
+    database = await openPglite(join(config.dataDir, 'pgdata'), openOptions);
+  }
+  await database.migrate();
+  await syncLabels(database.db, labels);
+  if (config.seedDemoCatalog) {
+    const report = await seedDemoCatalogIfEmpty(database.db);
+    if (report) {
+      logger.info(
+        {
+          releases: report.totalReleasesImported,
+          tracks: report.totalTracksImported,
+          artists: report.totalArtistsImported,
+          rejected: report.rejected.length,
+        },
+        'empty database: demo catalog imported',
+      );
+    }
+  }
+
+  const app = await buildApp({ db: database.db, clock: () => new Date(), clientDir: clientDistDir }, { loggerInstance: logger });
+  await app.listen({ port: config.port, host: config.host });
+  logger.info(
+    { database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir, startupMs: Math.round(performance.now() - startedAt) },
+    `${labels.length} labels ready`,
+  );
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    await releaseDataDir?.();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DataDirBusyError) {
+    process.stderr.write(`${err.message}\n`);
+  } else {
+    process.stderr.write(`Could not start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  }
+  process.exit(1);
+});

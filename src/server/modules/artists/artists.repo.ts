@@ -1,0 +1,103 @@
+import { and, asc, count, desc, eq, ilike, not, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.js';
+import { artists, releaseArtists, releases, trackArtists, tracks } from '../../db/schema.js';
+import { containsPattern } from '../releases/releases.repo.js';
+
+export type ArtistRow = typeof artists.$inferSelect;
+
+/** Releases an artist is credited on, by the release or by one of its tracks, with the role. */
+function creditedReleases(labelId: string | undefined): SQL {
+  const onLabel = labelId ? sql`and ${releases.labelId} = ${labelId}` : sql``;
+  return sql`
+    select ${releaseArtists.artistId} as artist_id, ${releases.id} as release_id, ${releases.labelId} as label_id,
+           ${releaseArtists.role} as role, null::text as track_title, ${releases.releaseDate} as release_date
+      from ${releaseArtists} join ${releases} on ${releases.id} = ${releaseArtists.releaseId}
+     where true ${onLabel}
+    union all
+    select ${trackArtists.artistId}, ${releases.id}, ${releases.labelId}, ${trackArtists.role}, ${tracks.title},
+           ${releases.releaseDate}
+      from ${trackArtists}
+      join ${tracks} on ${tracks.id} = ${trackArtists.trackId}
+      join ${releases} on ${releases.id} = ${tracks.releaseId}
+     where true ${onLabel}`;
+}
+
+/** SPEC §5 hygiene: a name, not a sample pack, and a release on the label (or anywhere). */
+function listedWhere(filter: { labelId?: string; q?: string }): SQL {
+  const conditions: SQL[] = [
+    not(artists.looksLikeSamplePack),
+    sql`${artists.name} <> ''`,
+    sql`exists (select 1 from (${creditedReleases(filter.labelId)}) c where c.artist_id = ${artists.id})`,
+  ];
+  const term = filter.q?.trim();
+  if (term) conditions.push(ilike(artists.name, containsPattern(term)));
+  return and(...conditions) as SQL;
+}
+
+export async function listArtists(
+  db: Db,
+  filter: { labelId?: string; q?: string },
+  direction: 'asc' | 'desc',
+  page: { offset: number; limit: number },
+): Promise<{ rows: ArtistRow[]; total: number }> {
+  const where = listedWhere(filter);
+  const dir = direction === 'asc' ? asc : desc;
+  const [rows, totals] = await Promise.all([
+    db.select().from(artists).where(where).orderBy(dir(artists.nameKey), dir(artists.id)).offset(page.offset).limit(page.limit),
+    db.select({ total: count() }).from(artists).where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+export async function findListedArtist(db: Db, id: string): Promise<ArtistRow | undefined> {
+  const [row] = await db.select().from(artists).where(and(eq(artists.id, id), listedWhere({})));
+  return row;
+}
+
+/** For each artist: the labels it has releases on, and its newest release artwork (image fallback). */
+export async function artistReleaseFacts(db: Db, artistIds: string[]) {
+  if (artistIds.length === 0) return [];
+  const ids = sql.join(
+    artistIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return queryRows<{ artist_id: string; label_ids: string[]; artwork_url: string | null }>(db, sql`
+    select c.artist_id,
+           array_agg(distinct c.label_id order by c.label_id) as label_ids,
+           (array_agg(r.artwork_url order by c.release_date desc nulls last) filter (where r.artwork_url is not null))[1]
+             as artwork_url
+      from (${creditedReleases(undefined)}) c
+      join ${releases} r on r.id = c.release_id
+     where c.artist_id in (${ids})
+     group by c.artist_id`);
+}
+
+export interface ArtistCreditRow {
+  releaseId: string;
+  role: 'primary' | 'featured' | 'remixer';
+  trackTitle: string | null;
+}
+
+/** The artist's credits, newest release first, one row per release (the release credit wins). */
+export async function artistCredits(
+  db: Db,
+  artistId: string,
+  page: { offset: number; limit: number },
+): Promise<{ rows: ArtistCreditRow[]; total: number }> {
+  const credited = sql`
+    select distinct on (c.release_id) c.release_id, c.role, c.track_title, c.release_date
+      from (${creditedReleases(undefined)}) c
+     where c.artist_id = ${artistId}
+     order by c.release_id, (c.track_title is not null), case c.role when 'primary' then 0 when 'featured' then 1 else 2 end`;
+  const [rows, totals] = await Promise.all([
+    queryRows<{ release_id: string; role: ArtistCreditRow['role']; track_title: string | null }>(db, sql`
+      select * from (${credited}) x order by x.release_date desc nulls last, x.release_id
+      offset ${page.offset} limit ${page.limit}`),
+    queryRows<{ total: number }>(db, sql`select count(*)::int as total from (${credited}) x`),
+  ]);
+  return {
+    rows: rows.map((r) => ({ releaseId: r.release_id, role: r.role, trackTitle: r.track_title })),
+    total: totals[0]?.total ?? 0,
+  };
+}
+

@@ -1,0 +1,64 @@
+import type { Artist, ArtistRelease, ArtistsQuery } from '../../../shared/api/catalog.js';
+import { pickArtistImage } from '../../../shared/domain/images.js';
+import type { Db } from '../../db/client.js';
+import { NotFoundError } from '../../errors.js';
+import { artistPlaceholderUrl } from '../media/media.routes.js';
+import { resolveLabelParam } from '../labels/labels.service.js';
+import { findReleasesByIds } from '../releases/releases.repo.js';
+import { presentReleases } from '../releases/releases.service.js';
+import { artistCredits, artistReleaseFacts, findListedArtist, listArtists, type ArtistRow } from './artists.repo.js';
+
+async function presentArtists(db: Db, rows: ArtistRow[]): Promise<Artist[]> {
+  const facts = new Map((await artistReleaseFacts(db, rows.map((r) => r.id))).map((f) => [f.artist_id, f]));
+  return rows.map((row) => {
+    const fact = facts.get(row.id);
+    return {
+      id: row.id,
+      name: row.name,
+      image_url: pickArtistImage({ image_url: row.imageUrl, releaseArtworkUrl: fact?.artwork_url }, artistPlaceholderUrl),
+      bio: row.bio,
+      genres: row.genres,
+      labels: fact?.label_ids ?? [],
+      spotify_url: row.spotifyUrl,
+      followers: row.followers,
+      popularity: row.popularity,
+    };
+  });
+}
+
+export async function getArtists(db: Db, query: ArtistsQuery) {
+  const label = resolveLabelParam(query.label);
+  const { rows, total } = await listArtists(
+    db,
+    { labelId: label?.id, q: query.q },
+    query.sort === 'name:desc' ? 'desc' : 'asc',
+    { offset: query.offset, limit: query.limit },
+  );
+  return { data: await presentArtists(db, rows), total };
+}
+
+export async function getArtist(db: Db, id: string): Promise<Artist> {
+  const row = await findListedArtist(db, id);
+  if (!row) throw new NotFoundError('Artist not found');
+  const [artist] = await presentArtists(db, [row]);
+  return artist as Artist;
+}
+
+const roleNames = { primary: 'Artist', featured: 'Featured', remixer: 'Remixer' } as const;
+
+export async function getArtistReleases(db: Db, artistId: string, page: number, limit: number) {
+  if (!(await findListedArtist(db, artistId))) throw new NotFoundError('Artist not found');
+  const { rows, total } = await artistCredits(db, artistId, { offset: (page - 1) * limit, limit });
+  const releaseRows = new Map((await findReleasesByIds(db, rows.map((r) => r.releaseId))).map((r) => [r.id, r]));
+  const releases = await presentReleases(
+    db,
+    rows.map((r) => releaseRows.get(r.releaseId)!),
+    { tracks: false, artists: true, remixes: true },
+  );
+  const data: ArtistRelease[] = releases.map((release, i) => ({
+    ...release,
+    artistRole: roleNames[rows[i]!.role],
+    artistTrackTitle: rows[i]!.trackTitle,
+  }));
+  return { data, total };
+}

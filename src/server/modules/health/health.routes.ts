@@ -1,0 +1,20 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { healthResponseSchema } from '../../../shared/api/catalog.js';
+import type { AppDeps } from '../../app.js';
+import { pingDatabase } from './health.repo.js';
+
+export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.get(
+    '/health',
+    { schema: { tags: ['health'], response: { 200: healthResponseSchema, 503: healthResponseSchema } } },
+    async (req, reply) => {
+      try {
+        await pingDatabase(db);
+        return { success: true, message: 'OK' };
+      } catch (err) {
+        req.log.error({ err }, 'health check: database unreachable');
+        return reply.code(503).send({ success: false, message: 'Database unavailable' });
+      }
+    },
+  );
+};

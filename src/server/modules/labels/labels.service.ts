@@ -1,0 +1,39 @@
+import type { Label } from '../../../shared/api/catalog.js';
+import { findLabel, invalidLabelMessage } from '../../../shared/labels.js';
+import type { LabelConfig } from '../../../shared/site-config.js';
+import type { Db } from '../../db/client.js';
+import { BadRequestError, NotFoundError } from '../../errors.js';
+import { listLabels } from './labels.repo.js';
+
+/**
+ * Any accepted label form (id, short form, number). An unknown value is SPEC's 'Invalid label: {value}':
+ * 400 for a query parameter, 404 for a label in the path.
+ */
+export function resolveLabelParam(value: string, where: 'id'): LabelConfig;
+export function resolveLabelParam(value: string | undefined, where?: 'query'): LabelConfig | undefined;
+export function resolveLabelParam(value: string | undefined, where: 'id' | 'query' = 'query'): LabelConfig | undefined {
+  if (value === undefined) return undefined;
+  const label = findLabel(value);
+  if (label) return label;
+  if (where === 'id') throw new NotFoundError(invalidLabelMessage(value));
+  throw new BadRequestError(invalidLabelMessage(value), 'label');
+}
+
+export async function getLabels(db: Db): Promise<Label[]> {
+  const rows = await listLabels(db);
+  return rows.map((l) => ({
+    id: l.id,
+    number: l.number,
+    short: l.short,
+    name: l.name,
+    created_at: l.createdAt.toISOString(),
+    updated_at: l.updatedAt.toISOString(),
+  }));
+}
+
+export async function getLabel(db: Db, value: string): Promise<Label> {
+  const label = resolveLabelParam(value, 'id');
+  const found = (await getLabels(db)).find((l) => l.id === label.id);
+  if (!found) throw new NotFoundError(invalidLabelMessage(value));
+  return found;
+}

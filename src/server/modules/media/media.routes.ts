@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { defaultLabel, findLabel } from '../../../shared/labels.js';
+import type { AppDeps } from '../../app.js';
+import { renderArtistPicture, renderReleaseArtwork } from '../../demo-catalog/artwork.js';
+import { NotFoundError } from '../../errors.js';
+import { isUuid } from '../releases/releases.service.js';
+import { findArtistName, findArtworkSubject } from './media.repo.js';
+
+export const artistPlaceholderUrl = '/media/placeholder-artist.svg';
+export const releaseArtworkUrl = (releaseId: string) => `/media/releases/${releaseId}.svg`;
+export const artistPictureUrl = (artistId: string) => `/media/artists/${artistId}.svg`;
+
+const primaryAccent = defaultLabel.accent;
+const svgParams = z.object({ file: z.string().regex(/^[^/]+\.svg$/, { error: 'not an SVG file name' }) });
+
+/** Generated artwork of the demo catalog: rendered from the database, so the site works offline. */
+export const mediaRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('Cache-Control', 'public, max-age=86400');
+  });
+
+  app.get(artistPlaceholderUrl, { schema: { hide: true } }, async (_req, reply) =>
+    reply.type('image/svg+xml').send(renderArtistPicture({ key: 'placeholder', name: '?', accent: primaryAccent })),
+  );
+
+  app.get('/media/releases/:file', { schema: { hide: true, params: svgParams } }, async (req, reply) => {
+    const id = req.params.file.slice(0, -'.svg'.length);
+    const subject = isUuid(id) ? await findArtworkSubject(db, id) : undefined;
+    if (!subject) throw new NotFoundError('Artwork not found');
+    const svg = renderReleaseArtwork({
+      key: subject.upc ?? id,
+      title: subject.title,
+      artist: subject.artist ?? 'Various Artists',
+      accent: findLabel(subject.labelId)?.accent ?? primaryAccent,
+    });
+    return reply.type('image/svg+xml').send(svg);
+  });
+
+  app.get('/media/artists/:file', { schema: { hide: true, params: svgParams } }, async (req, reply) => {
+    const id = req.params.file.slice(0, -'.svg'.length);
+    const name = await findArtistName(db, id);
+    if (!name) throw new NotFoundError('Picture not found');
+    return reply.type('image/svg+xml').send(renderArtistPicture({ key: id, name, accent: primaryAccent }));
+  });
+};

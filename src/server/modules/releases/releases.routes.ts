@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  idParamsSchema,
+  releaseQuerySchema,
+  releaseResponseSchema,
+  releasesQuerySchema,
+  releasesResponseSchema,
+} from '../../../shared/api/catalog.js';
+import { errorResponseSchema } from '../../../shared/api/common.js';
+import type { AppDeps } from '../../app.js';
+import { getRelease, getReleases } from './releases.service.js';
+
+export const releasesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.get(
+    '/releases',
+    {
+      schema: {
+        tags: ['releases'],
+        querystring: releasesQuerySchema,
+        response: { 200: releasesResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (req) => {
+      const { data, total } = await getReleases(db, req.query);
+      return { success: true as const, data, total, offset: req.query.offset, limit: req.query.limit };
+    },
+  );
+
+  app.get(
+    '/releases/:id',
+    {
+      schema: {
+        tags: ['releases'],
+        params: idParamsSchema,
+        querystring: releaseQuerySchema,
+        response: { 200: releaseResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (req) => {
+      const data = await getRelease(db, req.params.id, {
+        tracks: req.query.include_tracks,
+        artists: req.query.include_artists,
+        remixes: req.query.include_remixes,
+      });
+      return { success: true as const, data };
+    },
+  );
+};

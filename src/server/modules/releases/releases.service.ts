@@ -1,0 +1,143 @@
+import type { ArtistCredit, RankedRelease, Release, ReleasesQuery } from '../../../shared/api/catalog.js';
+import { popularityScore } from '../../../shared/domain/popularity.js';
+import type { Db } from '../../db/client.js';
+import { NotFoundError } from '../../errors.js';
+import { resolveLabelParam } from '../labels/labels.service.js';
+import { primaryTrackArtistsOfReleases, tracksOfReleases } from '../tracks/tracks.repo.js';
+import { groupBy, presentTracks, toCredit } from '../tracks/tracks.service.js';
+import {
+  findRelease,
+  findReleasesByIds,
+  listReleases,
+  listScoringInputs,
+  releaseCredits,
+  type ReleaseRow,
+} from './releases.repo.js';
+
+export interface Includes {
+  tracks: boolean;
+  artists: boolean;
+  /** With tracks: false leaves remix tracks out. */
+  remixes: boolean;
+}
+
+function toRelease(row: ReleaseRow): Release {
+  return {
+    id: row.id,
+    title: row.title,
+    version: row.version,
+    label_id: row.labelId,
+    upc: row.upc,
+    catalog_number: row.catalogNumber,
+    release_date: row.releaseDate,
+    type: row.type,
+    genres: row.genres,
+    artwork_url: row.artworkUrl,
+    spotify_url: row.spotifyUrl,
+    popularity: row.popularity,
+    stream_count: row.streamCount,
+    pinned: row.pinned,
+    total_tracks: row.totalTracks,
+  };
+}
+
+/** Release credits; a release without its own (a compilation) takes its tracks' primary artists. */
+async function artistsOf(db: Db, releaseIds: string[]): Promise<Map<string, ArtistCredit[]>> {
+  const own = groupBy(await releaseCredits(db, releaseIds), (c) => c.ownerId);
+  const missing = releaseIds.filter((id) => !own.has(id));
+  const fromTracks = groupBy(await primaryTrackArtistsOfReleases(db, missing), (c) => c.ownerId);
+  const result = new Map<string, ArtistCredit[]>();
+  for (const id of releaseIds) {
+    const credits = (own.get(id) ?? fromTracks.get(id) ?? []).map(toCredit);
+    result.set(id, [...new Map(credits.map((c) => [c.id, c])).values()]);
+  }
+  return result;
+}
+
+/** Releases with their tracks and artists: a fixed number of queries, whatever the page size. */
+export async function presentReleases(db: Db, rows: ReleaseRow[], includes: Includes): Promise<Release[]> {
+  const ids = rows.map((r) => r.id);
+  const artists = includes.artists ? await artistsOf(db, ids) : undefined;
+  const tracks = includes.tracks
+    ? groupBy(await presentTracks(db, await tracksOfReleases(db, ids)), (t) => t.release_id)
+    : undefined;
+  return rows.map((row) => {
+    const release = toRelease(row);
+    if (artists) release.artists = artists.get(row.id) ?? [];
+    if (tracks) {
+      const all = tracks.get(row.id) ?? [];
+      release.tracks = includes.remixes ? all : all.filter((t) => !t.isRemix);
+    }
+    return release;
+  });
+}
+
+export async function getReleases(db: Db, query: ReleasesQuery) {
+  const label = resolveLabelParam(query.label);
+  const { rows, total } = await listReleases(
+    db,
+    { labelId: label?.id, type: query.type, q: query.q },
+    query.sort,
+    { offset: query.offset, limit: query.limit },
+  );
+  const data = await presentReleases(db, rows, {
+    tracks: query.include_tracks,
+    artists: query.include_artists,
+    remixes: true,
+  });
+  return { data, total };
+}
+
+export async function getRelease(db: Db, id: string, includes: Includes): Promise<Release> {
+  const row = isUuid(id) ? await findRelease(db, id) : undefined;
+  if (!row) throw new NotFoundError(`Release not found: ${id}`);
+  const [release] = await presentReleases(db, [row], includes);
+  return release as Release;
+}
+
+export function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+/**
+ * DECISIONS §5: staff pins first, then SPEC §9's popularity score. With onlyPlayed, releases nobody
+ * has played yet are left out (the "top plays" list). Never a synthetic release.
+ */
+export async function getTopReleases(
+  db: Db,
+  labelParam: string,
+  limit: number,
+  options: { onlyPlayed: boolean; now: Date },
+): Promise<RankedRelease[]> {
+  const label = resolveLabelParam(labelParam, 'id');
+  const inputs = await listScoringInputs(db, label!.id, options.onlyPlayed);
+  const ranked = inputs
+    .map((r) => ({
+      id: r.id,
+      pinned: r.pinned,
+      score: popularityScore(
+        { popularity: r.popularity, streamCount: r.streamCount, releaseDate: r.releaseDate, trackCount: r.trackCount },
+        options.now,
+      ),
+      releaseDate: r.releaseDate ?? '',
+    }))
+    .sort(
+      (a, b) =>
+        Number(b.pinned) - Number(a.pinned) ||
+        b.score - a.score ||
+        b.releaseDate.localeCompare(a.releaseDate) ||
+        a.id.localeCompare(b.id),
+    )
+    .slice(0, limit);
+  const rows = new Map((await findReleasesByIds(db, ranked.map((r) => r.id))).map((r) => [r.id, r]));
+  const presented = await presentReleases(
+    db,
+    ranked.map((r) => rows.get(r.id) as ReleaseRow),
+    { tracks: false, artists: true, remixes: true },
+  );
+  return presented.map((release, index) => ({
+    ...release,
+    popularity_score: (ranked[index] as { score: number }).score,
+    popularity_rank: index + 1,
+  }));
+}

@@ -1,0 +1,67 @@
+import type { ArtistCredit, Track, TracksQuery } from '../../../shared/api/catalog.js';
+import { detectRemix } from '../../../shared/domain/remix.js';
+import type { Db } from '../../db/client.js';
+import type { CreditRow } from '../releases/releases.repo.js';
+import { resolveLabelParam } from '../labels/labels.service.js';
+import { listTracks, trackCredits, type TrackOrder, type TrackRow } from './tracks.repo.js';
+
+export function toCredit(row: CreditRow): ArtistCredit {
+  return { id: row.artistId, name: row.name, role: row.role, image_url: row.imageUrl };
+}
+
+export function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
+export function toTrack(row: TrackRow, credits: ArtistCredit[]): Track {
+  const remixer = credits.find((c) => c.role === 'remixer') ?? null;
+  return {
+    id: row.id,
+    release_id: row.releaseId,
+    title: row.title,
+    mix_version: row.mixVersion,
+    isrc: row.isrc,
+    duration_ms: row.durationMs,
+    track_number: row.trackNumber,
+    disc_number: row.discNumber,
+    genres: row.genres,
+    artists: credits,
+    isRemix: remixer !== null || detectRemix(row.mixVersion).isRemix || detectRemix(row.title).isRemix,
+    remixer,
+    spotify_url: row.spotifyUrl,
+    preview_url: row.previewUrl,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** Tracks with their artists, in one query for all of them. */
+export async function presentTracks(db: Db, rows: TrackRow[]): Promise<Track[]> {
+  const credits = groupBy(
+    (await trackCredits(
+      db,
+      rows.map((r) => r.id),
+    )).map((c) => ({ ownerId: c.ownerId, credit: toCredit(c) })),
+    (c) => c.ownerId,
+  );
+  return rows.map((row) => toTrack(row, (credits.get(row.id) ?? []).map((c) => c.credit)));
+}
+
+export async function getTracks(db: Db, query: TracksQuery) {
+  const label = resolveLabelParam(query.label);
+  const [field, direction] = query.sort.split(':') as [TrackOrder, 'asc' | 'desc' | undefined];
+  const { rows, total } = await listTracks(
+    db,
+    { releaseId: query.release_id, labelId: label?.id, q: query.q },
+    { field, direction: direction ?? (field === 'title' ? 'asc' : 'desc') },
+    { offset: query.offset, limit: query.limit },
+  );
+  return { data: await presentTracks(db, rows), total };
+}

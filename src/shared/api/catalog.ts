@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { releaseTypes } from '../domain/release-type.js';
+import { flagParam, intParam, itemResponse, limitParam, listResponse, offsetParam, searchParam } from './common.js';
+
+export const artistRoleSchema = z.enum(['primary', 'featured', 'remixer']);
+
+export const labelSchema = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  short: z.string(),
+  name: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Label = z.infer<typeof labelSchema>;
+
+export const artistCreditSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: artistRoleSchema,
+  image_url: z.string().nullable(),
+});
+export type ArtistCredit = z.infer<typeof artistCreditSchema>;
+
+export const trackSchema = z.object({
+  id: z.string(),
+  release_id: z.string(),
+  title: z.string(),
+  mix_version: z.string().nullable(),
+  isrc: z.string().nullable(),
+  /** Unknown durations are null, never invented. */
+  duration_ms: z.number().int().nullable(),
+  track_number: z.number().int(),
+  disc_number: z.number().int(),
+  genres: z.array(z.string()),
+  artists: z.array(artistCreditSchema),
+  isRemix: z.boolean(),
+  remixer: artistCreditSchema.nullable(),
+  spotify_url: z.string().nullable(),
+  preview_url: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Track = z.infer<typeof trackSchema>;
+
+export const releaseSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  version: z.string().nullable(),
+  label_id: z.string(),
+  upc: z.string().nullable(),
+  catalog_number: z.string().nullable(),
+  release_date: z.string().nullable(),
+  type: z.enum(releaseTypes),
+  genres: z.array(z.string()),
+  artwork_url: z.string().nullable(),
+  spotify_url: z.string().nullable(),
+  popularity: z.number().int().nullable(),
+  stream_count: z.number().int(),
+  pinned: z.boolean(),
+  total_tracks: z.number().int(),
+  artists: z.array(artistCreditSchema).optional(),
+  tracks: z.array(trackSchema).optional(),
+});
+export type Release = z.infer<typeof releaseSchema>;
+
+export const rankedReleaseSchema = releaseSchema.extend({
+  popularity_score: z.number(),
+  popularity_rank: z.number().int(),
+});
+export type RankedRelease = z.infer<typeof rankedReleaseSchema>;
+
+export const artistSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  image_url: z.string(),
+  bio: z.string().nullable(),
+  genres: z.array(z.string()),
+  labels: z.array(z.string()),
+  spotify_url: z.string().nullable(),
+  followers: z.number().int().nullable(),
+  popularity: z.number().int().nullable(),
+});
+export type Artist = z.infer<typeof artistSchema>;
+
+export const artistReleaseSchema = releaseSchema.extend({
+  artistRole: z.enum(['Artist', 'Remixer', 'Featured']),
+  /** The credited track's title when the credit is on a track rather than the whole release. */
+  artistTrackTitle: z.string().nullable(),
+});
+export type ArtistRelease = z.infer<typeof artistReleaseSchema>;
+
+const labelParam = z.string().min(1, { error: 'label must not be empty' }).optional();
+
+export const releaseSorts = ['date:desc', 'date:asc', 'title:asc', 'title:desc'] as const;
+
+export const releasesQuerySchema = z.object({
+  label: labelParam,
+  offset: offsetParam,
+  limit: limitParam(10),
+  include_tracks: flagParam('include_tracks', false),
+  include_artists: flagParam('include_artists', false),
+  sort: z.enum(releaseSorts, { error: `sort must be one of ${releaseSorts.join(', ')}` }).default('date:desc'),
+  type: z.enum(releaseTypes, { error: `type must be one of ${releaseTypes.join(', ')}` }).optional(),
+  q: searchParam,
+});
+export type ReleasesQuery = z.infer<typeof releasesQuerySchema>;
+
+export const releaseQuerySchema = z.object({
+  include_tracks: flagParam('include_tracks', true),
+  include_artists: flagParam('include_artists', true),
+  include_remixes: flagParam('include_remixes', true),
+});
+
+export const trackSorts = [
+  'created_at',
+  'created_at:desc',
+  'created_at:asc',
+  'release_date',
+  'release_date:desc',
+  'release_date:asc',
+  'title',
+  'title:asc',
+  'title:desc',
+] as const;
+
+export const tracksQuerySchema = z.object({
+  release_id: z.uuid({ error: 'release_id must be a release id' }).optional(),
+  label: labelParam,
+  sort: z.enum(trackSorts, { error: `sort must be one of ${trackSorts.join(', ')}` }).default('created_at'),
+  offset: offsetParam,
+  limit: limitParam(50),
+  q: searchParam,
+});
+export type TracksQuery = z.infer<typeof tracksQuerySchema>;
+
+export const artistsQuerySchema = z.object({
+  label: labelParam,
+  offset: offsetParam,
+  limit: limitParam(50),
+  sort: z.enum(['name', 'name:asc', 'name:desc'], { error: 'sort must be one of name, name:asc, name:desc' }).default('name'),
+  q: searchParam,
+});
+export type ArtistsQuery = z.infer<typeof artistsQuerySchema>;
+
+export const artistReleasesQuerySchema = z.object({
+  page: intParam('page', 1, 100_000, 1),
+  limit: limitParam(10),
+});
+
+export const topReleasesQuerySchema = z.object({ limit: limitParam(10) });
+
+export const idParamsSchema = z.object({ id: z.string().min(1) });
+
+export const labelsResponseSchema = itemResponse(z.array(labelSchema));
+export const labelResponseSchema = itemResponse(labelSchema);
+export const releasesResponseSchema = listResponse(releaseSchema);
+export const releaseResponseSchema = itemResponse(releaseSchema);
+export const rankedReleasesResponseSchema = listResponse(rankedReleaseSchema);
+export const tracksResponseSchema = listResponse(trackSchema);
+export const artistsResponseSchema = listResponse(artistSchema);
+export const artistResponseSchema = itemResponse(artistSchema);
+export const artistReleasesResponseSchema = listResponse(artistReleaseSchema).extend({
+  page: z.number().int(),
+});
+
+export const healthResponseSchema = z.object({ success: z.boolean(), message: z.string() });

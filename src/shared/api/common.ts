@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+export const maxPageLimit = 100;
+
+export const errorResponseSchema = z.object({
+  success: z.literal(false),
+  /** The human-readable message (SPEC clients show `error` or `message`; both carry it). */
+  error: z.string(),
+  message: z.string(),
+  /** The request field at fault, for validation errors. */
+  field: z.string().optional(),
+  reqId: z.string(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export function listResponse<T extends z.ZodType>(item: T) {
+  return z.object({
+    success: z.literal(true),
+    data: z.array(item),
+    total: z.number().int(),
+    offset: z.number().int(),
+    limit: z.number().int(),
+  });
+}
+
+export function itemResponse<T extends z.ZodType>(item: T) {
+  return z.object({ success: z.literal(true), data: item });
+}
+
+/** A whole-number query parameter with a message that names it. */
+export function intParam(name: string, min: number, max: number, fallback: number) {
+  const error = `${name} must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error }).default(fallback);
+}
+
+export function limitParam(fallback: number) {
+  return intParam('limit', 1, maxPageLimit, fallback);
+}
+
+export const offsetParam = intParam('offset', 0, 1_000_000, 0);
+
+/** true/false query flags ("1"/"0" accepted too). */
+export function flagParam(name: string, fallback: boolean) {
+  return z
+    .enum(['true', 'false', '1', '0'], { error: `${name} must be true or false` })
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1');
+}
+
+export const searchParam = z.string().max(200, { error: 'q must be at most 200 characters' }).optional();

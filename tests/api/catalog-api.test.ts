@@ -1,0 +1,274 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ArtistRelease, RankedRelease, Release, Track } from '../../src/shared/api/catalog.js';
+import { createTestApp, seedFixture, type TestApp } from '../helpers/test-app.js';
+import { testDatabaseKinds } from '../helpers/test-database.js';
+
+// The API on the real distributor export (../shared/fixtures), on PGlite and on PostgreSQL.
+describe.each(testDatabaseKinds)('catalog API on $name', (kind) => {
+  let t: TestApp;
+  const queries: string[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { seed: seedFixture, onQuery: (q) => queries.push(q) });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function get<T = Record<string, unknown>>(url: string, status = 200): Promise<T> {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode, `${url}: ${res.body}`).toBe(status);
+    return res.json() as T;
+  }
+
+  async function noMoreRelease(): Promise<Release> {
+    const list = await get<{ data: Release[] }>('/api/releases?limit=100&q=no%20more');
+    return list.data.find((r) => r.upc === '198937087963') as Release;
+  }
+
+  it('answers the health check', async () => {
+    expect(await get('/api/health')).toEqual({ success: true, message: 'OK' });
+  });
+
+  it('lists the three labels and finds each by id, short form or number', async () => {
+    const labels = await get<{ data: { id: string; short: string; number: number; name: string }[] }>('/api/labels');
+    expect(labels.data.map((l) => [l.id, l.short, l.number, l.name])).toEqual([
+      ['buildit-records', 'records', 1, 'Build It Records'],
+      ['buildit-tech', 'tech', 2, 'Build It Tech'],
+      ['buildit-deep', 'deep', 3, 'Build It Deep'],
+    ]);
+    for (const form of ['tech', 'buildit-tech', '2']) {
+      expect((await get<{ data: { id: string } }>(`/api/labels/${form}`)).data.id).toBe('buildit-tech');
+    }
+    const unknown = await get<{ success: boolean; error: string; message: string }>('/api/labels/nope', 404);
+    expect(unknown).toMatchObject({ success: false, error: 'Invalid label: nope', message: 'Invalid label: nope' });
+  });
+
+  it('counts releases per label as the export has them, with either id form', async () => {
+    const totals: Record<string, number> = {};
+    for (const label of ['records', 'buildit-tech', 'deep', '3']) {
+      totals[label] = (await get<{ total: number }>(`/api/releases?label=${label}`)).total;
+    }
+    expect(totals).toEqual({ records: 200, 'buildit-tech': 62, deep: 16, '3': 16 });
+    expect((await get<{ total: number }>('/api/releases')).total).toBe(278);
+  });
+
+  it('pages releases newest first in the list envelope', async () => {
+    const first = await get<{ success: boolean; data: Release[]; total: number; offset: number; limit: number }>(
+      '/api/releases?label=records',
+    );
+    expect(first).toMatchObject({ success: true, total: 200, offset: 0, limit: 10 });
+    expect(first.data).toHaveLength(10);
+    const second = await get<{ data: Release[] }>('/api/releases?label=records&offset=10&limit=10');
+    const dates = [...first.data, ...second.data].map((r) => r.release_date);
+    expect(dates.every((d) => d !== null)).toBe(true);
+    expect(dates).toEqual([...dates].sort().reverse());
+    // Undated releases come last.
+    const last = await get<{ data: Release[] }>('/api/releases?label=records&offset=199&limit=1');
+    expect(last.data[0]).toMatchObject({ title: 'Groove High', release_date: null });
+    expect(new Set([...first.data, ...second.data].map((r) => r.id)).size).toBe(20);
+    const oldest = await get<{ data: Release[] }>('/api/releases?label=records&sort=date:asc&limit=2');
+    // Releases without a date come first in ascending order; the first dated one is the label's first.
+    expect(oldest.data.map((r) => r.title)).toContain('Groove High');
+  });
+
+  it('includes tracks with artists, remixers and durations in milliseconds', async () => {
+    const noMore = await noMoreRelease();
+    const full = await get<{ data: Release }>(`/api/releases/${noMore.id}`);
+    const tracks = full.data.tracks as Track[];
+    expect(tracks.map((tr) => [tr.track_number, tr.mix_version, tr.duration_ms])).toEqual([
+      [1, 'Extended Mix', 300_000],
+      [2, 'Radio Edit', 240_000],
+      [3, 'Alfonso Tan Remix', 346_000],
+      [4, 'BELLO Remix', 380_000],
+    ]);
+    const bello = tracks[3] as Track;
+    expect(bello.isRemix).toBe(true);
+    expect(bello.remixer).toMatchObject({ name: 'BELLO', role: 'remixer' });
+    expect(bello.artists.map((a) => [a.name, a.role])).toEqual([
+      ['Kwal', 'primary'],
+      ['BELLO', 'remixer'],
+    ]);
+    expect(tracks[0]?.isRemix).toBe(false);
+    expect(full.data.artists?.map((a) => a.name)).toEqual(['Kwal']);
+    expect(full.data).toMatchObject({ total_tracks: 4, catalog_number: 'BLDR192', release_date: '2024-12-13', type: 'album' });
+
+    const noRemixes = await get<{ data: Release }>(`/api/releases/${noMore.id}?include_remixes=false`);
+    expect(noRemixes.data.tracks?.map((tr) => tr.mix_version)).toEqual(['Extended Mix', 'Radio Edit']);
+  });
+
+  it('keeps a release whose rows had no tracks, with none', async () => {
+    const groove = await get<{ data: Release[] }>('/api/releases?q=Groove%20High&include_tracks=true');
+    expect(groove.data).toHaveLength(1);
+    expect(groove.data[0]).toMatchObject({ title: 'Groove High', total_tracks: 0, tracks: [], release_date: null });
+  });
+
+  it('keeps an act named "A & B" as one artist', async () => {
+    const artists = await get<{ data: { id: string; name: string }[] }>('/api/artists?q=lex');
+    expect(artists.data.map((a) => a.name)).toContain('Lex & Wood');
+    expect(artists.data.map((a) => a.name)).not.toContain('Lex');
+  });
+
+  it('searches titles and artist names, case-insensitively', async () => {
+    const byTitle = await get<{ data: Release[] }>('/api/releases?q=NO%20MORE&limit=100');
+    expect(byTitle.data.map((r) => r.title)).toContain('No More');
+    const byArtist = await get<{ data: Release[]; total: number }>('/api/releases?q=kwal&limit=100&include_artists=true');
+    expect(byArtist.total).toBeGreaterThan(0);
+    for (const release of byArtist.data) {
+      const names = release.artists?.map((a) => a.name.toLowerCase()).join(' ') ?? '';
+      const hasArtist = names.includes('kwal') || release.title.toLowerCase().includes('kwal');
+      // Credited on a track of the release when not on the release itself.
+      if (!hasArtist) {
+        const full = await get<{ data: Release }>(`/api/releases/${release.id}`);
+        expect(JSON.stringify(full.data.tracks).toLowerCase()).toContain('kwal');
+      }
+    }
+    expect((await get<{ total: number }>('/api/releases?q=%20%20')).total).toBe(278);
+    expect((await get<{ total: number }>('/api/releases?q=zzzqqq')).total).toBe(0);
+    expect((await get<{ total: number }>('/api/releases?q=100%25')).total).toBe(0);
+  });
+
+  it('filters by release type', async () => {
+    for (const type of ['album', 'single', 'compilation'] as const) {
+      const list = await get<{ data: Release[]; total: number }>(`/api/releases?label=records&type=${type}&limit=100`);
+      expect(list.total, type).toBeGreaterThan(0);
+      expect(new Set(list.data.map((r) => r.type))).toEqual(new Set([type]));
+    }
+  });
+
+  it('rejects bad parameters with 400 naming the parameter, never 500', async () => {
+    const cases: [string, string, RegExp][] = [
+      ['/api/releases?limit=101', 'limit', /limit must be a whole number from 1 to 100/],
+      ['/api/releases?limit=abc', 'limit', /limit/],
+      ['/api/releases?offset=-1', 'offset', /offset/],
+      ['/api/releases?type=ep', 'type', /type must be one of album, single, compilation/],
+      ['/api/releases?sort=popularity', 'sort', /sort must be one of/],
+      ['/api/releases?include_tracks=maybe', 'include_tracks', /include_tracks must be true or false/],
+      ['/api/releases?label=nope', 'label', /^Invalid label: nope$/],
+      ['/api/tracks?release_id=42', 'release_id', /release_id/],
+      ['/api/artists?limit=1000', 'limit', /limit/],
+      ['/api/artist-releases/kwal?page=0', 'page', /page/],
+      ['/api/labels/records/top-releases?limit=0', 'limit', /limit/],
+    ];
+    for (const [url, field, message] of cases) {
+      const body = await get<{ success: boolean; field: string; error: string; message: string; reqId: string }>(url, 400);
+      expect(body.success, url).toBe(false);
+      expect(body.field, url).toBe(field);
+      expect(body.message, url).toMatch(message);
+      expect(body.error, url).toBe(body.message);
+      expect(body.reqId, url).toBeTruthy();
+    }
+  });
+
+  it('answers 404 for unknown ids and paths', async () => {
+    await get('/api/releases/00000000-0000-4000-8000-000000000000', 404);
+    expect((await get<{ message: string }>('/api/releases/not-a-uuid', 404)).message).toBe('Release not found: not-a-uuid');
+    expect((await get<{ message: string }>('/api/artists/nobody-at-all', 404)).message).toBe('Artist not found');
+    expect((await get<{ message: string }>('/api/nothing-here', 404)).message).toBe('Not found: GET /api/nothing-here');
+  });
+
+  it('lists tracks of a release, of a label and of the catalog', async () => {
+    const noMore = await noMoreRelease();
+    const ofRelease = await get<{ data: Track[]; total: number }>(`/api/tracks?release_id=${noMore.id}`);
+    expect(ofRelease.data.map((tr) => tr.track_number)).toEqual([1, 2, 3, 4]);
+    const totals: number[] = [];
+    for (const label of ['records', 'tech', 'deep']) totals.push((await get<{ total: number }>(`/api/tracks?label=${label}`)).total);
+    // 439 / 85 / 20 rows, less the two rows without a song (one on records, one on tech).
+    expect(totals).toEqual([438, 84, 20]);
+    const byTitle = await get<{ data: Track[] }>('/api/tracks?sort=title:asc&limit=100');
+    const titles = byTitle.data.map((tr) => tr.title);
+    expect(titles).toEqual([...titles].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    const newestRelease = await get<{ data: Track[] }>('/api/tracks?label=records&sort=release_date:desc&limit=5');
+    const newestList = await get<{ data: Release[] }>('/api/releases?label=records&limit=1');
+    expect(newestRelease.data[0]?.release_id).toBe(newestList.data[0]?.id);
+  });
+
+  it('lists artists alphabetically ignoring case, with SPEC §5 hygiene', async () => {
+    const page = await get<{ data: { name: string; labels: string[]; image_url: string }[]; total: number; limit: number }>(
+      '/api/artists?label=records&limit=100',
+    );
+    expect(page.limit).toBe(100);
+    const names = page.data.map((a) => a.name);
+    expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase(), 'en')));
+    expect(page.data.every((a) => a.labels.includes('buildit-records'))).toBe(true);
+    // 'Route 77' reads as a sample pack under SPEC §5 ("a word followed by a number").
+    expect((await get<{ total: number }>('/api/artists?q=route%2077')).total).toBe(0);
+    await get('/api/artists/route-77', 404);
+    const desc = await get<{ data: { name: string }[] }>('/api/artists?label=deep&sort=name:desc');
+    const descNames = desc.data.map((a) => a.name.toLowerCase());
+    expect(descNames).toEqual([...descNames].sort().reverse());
+    // An artist with no image of its own shows its newest artwork or the placeholder.
+    expect(page.data.every((a) => a.image_url.length > 0)).toBe(true);
+    const deepOnly = await get<{ data: { labels: string[] }[] }>('/api/artists?label=deep&limit=100');
+    expect(deepOnly.data.every((a) => a.labels.includes('buildit-deep'))).toBe(true);
+  });
+
+  it("gives an artist's releases with the artist's role on each", async () => {
+    const kwal = await get<{ data: { id: string; name: string } }>('/api/artists/kwal');
+    expect(kwal.data.name).toBe('Kwal');
+    const releases = await get<{ data: ArtistRelease[]; page: number; total: number }>('/api/artist-releases/kwal?limit=50');
+    expect(releases.page).toBe(1);
+    const noMore = releases.data.find((r) => r.upc === '198937087963');
+    expect(noMore).toMatchObject({ artistRole: 'Artist', artistTrackTitle: null });
+    const bello = await get<{ data: ArtistRelease[] }>('/api/artist-releases/bello');
+    expect(bello.data.find((r) => r.upc === '198937087963')).toMatchObject({
+      artistRole: 'Remixer',
+      artistTrackTitle: 'No More',
+    });
+    const dates = releases.data.map((r) => r.release_date ?? '');
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it('ranks top releases by the popularity score, staff pins first, and lists only played ones as top plays', async () => {
+    const top = await get<{ data: RankedRelease[]; total: number }>('/api/labels/records/top-releases?limit=5');
+    expect(top.data.map((r) => r.popularity_rank)).toEqual([1, 2, 3, 4, 5]);
+    const scores = top.data.map((r) => r.popularity_score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(top.data.every((r) => r.label_id === 'buildit-records')).toBe(true);
+    expect((await get<{ total: number }>('/api/labels/records/top-spotify-plays')).total).toBe(0);
+
+    const oldest = await get<{ data: Release[] }>('/api/releases?label=records&sort=date:asc&limit=3');
+    const pinned = oldest.data[2] as Release;
+    const played = oldest.data[1] as Release;
+    await t.database.db.execute(sql`update releases set pinned = true where id = ${pinned.id}`);
+    await t.database.db.execute(sql`update releases set stream_count = 1000 where id = ${played.id}`);
+    const ranked = await get<{ data: RankedRelease[] }>('/api/labels/1/top-releases?limit=3');
+    expect(ranked.data[0]?.id).toBe(pinned.id);
+    const plays = await get<{ data: RankedRelease[] }>('/api/labels/records/top-spotify-plays?limit=10');
+    expect(plays.data.map((r) => r.id)).toEqual([played.id]);
+    expect(plays.data[0]?.stream_count).toBe(1000);
+    await get('/api/labels/nope/top-releases', 404);
+  });
+
+  it('costs the same number of queries for a page of 5 or 50 releases with tracks and artists', async () => {
+    const count = async (limit: number) => {
+      queries.length = 0;
+      await get(`/api/releases?label=records&limit=${limit}&include_tracks=true&include_artists=true`);
+      return queries.length;
+    };
+    // A per-release cost would show as dozens of queries for 50 releases.
+    expect(await count(5)).toBeLessThanOrEqual(7);
+    expect(await count(50)).toBeLessThanOrEqual(7);
+  });
+
+  it('documents the API as OpenAPI', async () => {
+    const doc = await get<{ openapi: string; paths: Record<string, unknown> }>('/api/docs/json');
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const path of [
+      '/api/health',
+      '/api/labels',
+      '/api/labels/{id}',
+      '/api/releases',
+      '/api/releases/{id}',
+      '/api/tracks',
+      '/api/artists',
+      '/api/artists/{id}',
+      '/api/artist-releases/{id}',
+      '/api/labels/{id}/top-releases',
+      '/api/labels/{id}/top-spotify-plays',
+    ]) {
+      expect(Object.keys(doc.paths), path).toContain(path);
+    }
+  });
+});

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildApp, type App } from '../../src/server/app.js';
+import type { Database } from '../../src/server/db/client.js';
+import { importCatalog } from '../../src/server/import/catalog-importer.js';
+import { projectRoot } from '../../src/server/paths.js';
+import type { TestDatabaseKind } from './test-database.js';
+
+export const fixturePath = join(projectRoot, '..', 'shared', 'fixtures', 'distributor-inventory-export.csv');
+
+export function readFixtureCsv(): string {
+  return readFileSync(fixturePath, 'utf8');
+}
+
+export interface TestApp {
+  app: App;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** The app on a fresh database of the given kind, optionally filled by `seed`, at a fixed time. */
+export async function createTestApp(
+  kind: TestDatabaseKind,
+  options: { seed?: (database: Database) => Promise<void>; now?: Date; onQuery?: (query: string) => void } = {},
+): Promise<TestApp> {
+  const database = await kind.open({ onQuery: options.onQuery });
+  await options.seed?.(database);
+  const now = options.now ?? new Date('2026-11-21T12:00:00Z');
+  const app = await buildApp({ db: database.db, clock: () => now }, { logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export async function seedFixture(database: Database): Promise<void> {
+  await importCatalog(database.db, readFixtureCsv());
+}
