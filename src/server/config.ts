@@ -12,6 +12,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   SEED_DEMO_CATALOG: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  SERVE_WEB_APP: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
 });
 
 export type AppConfig = {
@@ -21,6 +22,7 @@ export type AppConfig = {
   dataDir: string;
   logLevel: (typeof logLevels)[number];
   seedDemoCatalog: boolean;
+  serveWebApp: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -40,5 +42,6 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     dataDir: e.DATA_DIR,
     logLevel: e.LOG_LEVEL,
     seedDemoCatalog: e.SEED_DEMO_CATALOG,
+    serveWebApp: e.SERVE_WEB_APP,
   };
 }

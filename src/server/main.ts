@@ -1,12 +1,10 @@
-import { join } from 'node:path';
 import pino from 'pino';
 import { labels } from '../shared/labels.js';
 import { buildApp } from './app.js';
 import { ConfigError, parseConfig } from './config.js';
-import { openPglite, openPostgres, type Database } from './db/client.js';
-import { DataDirBusyError, lockDataDir } from './db/data-dir-lock.js';
+import { DataDirBusyError } from './db/data-dir-lock.js';
+import { openConfiguredDatabase } from './db/open-configured-database.js';
 import { seedDemoCatalogIfEmpty } from './demo-catalog/seed-demo-catalog.js';
-import { syncLabels } from './modules/labels/labels.repo.js';
 import { clientDistDir } from './paths.js';
 
 async function main(): Promise<void> {
@@ -19,16 +17,7 @@ async function main(): Promise<void> {
   });
 
   const openOptions = logger.isLevelEnabled('trace') ? { onQuery: (query: string) => logger.trace({ query }, 'sql') } : {};
-  let releaseDataDir: (() => Promise<void>) | undefined;
-  let database: Database;
-  if (config.databaseUrl) {
-    database = await openPostgres(config.databaseUrl, openOptions);
-  } else {
-    releaseDataDir = await lockDataDir(config.dataDir);
-    database = await openPglite(join(config.dataDir, 'pgdata'), openOptions);
-  }
-  await database.migrate();
-  await syncLabels(database.db, labels);
+  const database = await openConfiguredDatabase(config, openOptions);
   if (config.seedDemoCatalog) {
     const report = await seedDemoCatalogIfEmpty(database.db);
     if (report) {
@@ -44,7 +33,7 @@ async function main(): Promise<void> {
     }
   }
 
-  const app = await buildApp({ db: database.db, clock: () => new Date(), clientDir: clientDistDir }, { loggerInstance: logger });
+  const app = await buildApp({ db: database.db, clock: () => new Date(), clientDir: config.serveWebApp ? clientDistDir : undefined }, { loggerInstance: logger });
   await app.listen({ port: config.port, host: config.host });
   logger.info(
     { database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir, startupMs: Math.round(performance.now() - startedAt) },
@@ -58,7 +47,6 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     await app.close();
     await database.close();
-    await releaseDataDir?.();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -44,6 +44,15 @@ export const siteConfig = {
   ] satisfies LabelConfig[],
   /** The label a path without a known label segment belongs to. */
   defaultLabelShort: 'records',
+  theme: {
+    primary: '#1DB954',
+    background: '#000000',
+    card: '#000000',
+    text: '#FFFFFF',
+    textSecondary: 'rgba(255, 255, 255, 0.7)',
+    textTertiary: 'rgba(255, 255, 255, 0.5)',
+    border: 'rgba(255, 255, 255, 0.1)',
+  },
 } as const;
 
 export type SiteConfig = typeof siteConfig;

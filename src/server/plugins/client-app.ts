@@ -6,8 +6,8 @@ import { sendNotFound } from './error-handler.js';
 
 /**
  * Serves the built web app: hashed /assets with long immutable caching (pre-compressed copies when
- * present), other files briefly cached, and the app shell for every other page path so that deep
- * links work on reload. /api and /media keep their JSON 404s.
+ * present), and the app shell for every other page path so that deep links work on reload. /api and
+ * /media keep their JSON 404s.
  */
 export async function registerClientApp(app: FastifyInstance, clientDir: string): Promise<void> {
   if (!existsSync(join(clientDir, 'index.html'))) {
@@ -18,9 +18,11 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string)
     preCompressed: true,
     index: false,
     wildcard: true,
+    cacheControl: false,
     setHeaders: (res, path) => {
       const isHashedAsset = path.startsWith(join(clientDir, 'assets'));
-      res.setHeader('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      // The app shell is revalidated on every load so that a new release of the site shows at once.
+      res.setHeader('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
 
@@ -28,6 +30,6 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string)
     const path = request.url.split('?')[0] ?? '/';
     const isAppPath = !/^\/(api|media|assets)(\/|$)/.test(path) && (request.method === 'GET' || request.method === 'HEAD');
     if (!isAppPath) return sendNotFound(request, reply);
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return reply.sendFile('index.html');
   });
 }

@@ -1,4 +1,3 @@
-// eslint-disable-next-line no-restricted-imports -- the zod-only rule is for shipped code; tests need vitest
 import { describe, expect, it } from 'vitest';
 import { pickArtistImage } from './images.js';
 

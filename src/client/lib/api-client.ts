@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+import { errorResponseSchema } from '../../shared/api/common.js';
+
+/** The API root: same origin by default; a build-time VITE_API_BASE may point elsewhere. */
+export const apiBase: string = import.meta.env.VITE_API_BASE ?? '/api';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+export function apiUrl(path: string, query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+  const search = params.toString();
+  return `${apiBase}${path}${search ? `?${search}` : ''}`;
+}
+
+/** GET a JSON answer and check it against the shared contract. */
+export async function apiGet<T extends z.ZodType>(schema: T, path: string, query?: Query, signal?: AbortSignal) {
+  const res = await fetch(apiUrl(path, query), { signal, headers: { Accept: 'application/json' } });
+  const body: unknown = await res.json().catch(() => undefined);
+  if (!res.ok) {
+    const error = errorResponseSchema.safeParse(body);
+    throw new ApiError(res.status, error.success ? error.data.message : `Request failed (${res.status})`, error.data?.field);
+  }
+  return schema.parse(body) as z.infer<T>;
+}

@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { parseConfig } from '../config.js';
+import { openConfiguredDatabase } from '../db/open-configured-database.js';
+import { importCatalog } from './catalog-importer.js';
+
+// npm run catalog:import -- <file.csv> [--label <id>]
+// Imports into DATABASE_URL, or into the embedded database in DATA_DIR (stop the server first).
+async function run(): Promise<void> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { label: { type: 'string' } },
+  });
+  const file = positionals[0];
+  if (!file) throw new Error('Usage: npm run catalog:import -- <file.csv> [--label <id>]');
+  const database = await openConfiguredDatabase(parseConfig(process.env));
+  try {
+    const report = await importCatalog(database.db, readFileSync(file, 'utf8'), { label: values.label });
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  } finally {
+    await database.close();
+  }
+}
+
+run().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});
