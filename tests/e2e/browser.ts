@@ -1,0 +1,54 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { projectRoot } from '../../src/server/paths.js';
+
+export const screenshotDir = join(projectRoot, 'tests', '.output');
+
+export const viewports = {
+  desktop: { width: 1366, height: 900 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+export interface Browser {
+  context: BrowserContext;
+  newPage(viewport?: keyof typeof viewports): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/** Debian's Chromium through playwright-core, with the flags this machine's closed network needs. */
+export async function launchBrowser(): Promise<Browser> {
+  const profile = mkdtempSync(join(tmpdir(), 'bir-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return {
+    context,
+    newPage: async (viewport = 'desktop') => {
+      const page = await context.newPage();
+      await page.setViewportSize(viewports[viewport]);
+      return page;
+    },
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Saves a screenshot under tests/.output for people to look at. */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: false });
+}
