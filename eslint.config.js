@@ -4,7 +4,7 @@ import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'node_modules/', 'drizzle/meta/', 'coverage/'] },
+  { ignores: ['dist/', 'data/', 'node_modules/', 'drizzle/meta/', 'coverage/', '.scratch/', 'tests/.output/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

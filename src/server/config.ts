@@ -3,7 +3,10 @@ import { z } from 'zod';
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  // z.coerce.number alone reads a blank PORT as 0, a random port: blank is refused like any bad value.
+  PORT: z
+    .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? Number.NaN : v), z.coerce.number().int().min(0).max(65_535))
+    .default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z
     .string()

@@ -95,8 +95,32 @@ function distinctNonEmpty(values: (string | undefined)[]): string[] {
   return [...new Set(values.map((v) => (v ?? '').trim()).filter((v) => v.length > 0))];
 }
 
+/** A real calendar day: Date.parse alone takes "2024-02-30" (as March 1), which the database refuses. */
 function isValidDate(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value.startsWith('0000')) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * The physical line (the header is line 1) on which each record starts. csv-parse's own count is the
+ * line a record ends on and counts a CRLF inside quotes twice; its `bytes` is exact: where each record
+ * (header included) ends. A record starts where the previous one ends, after any empty lines.
+ */
+function startLines(text: string, recordEnds: number[]): number[] {
+  const buf = Buffer.from(text, 'utf8');
+  const lines: number[] = [];
+  let pos = 0;
+  let line = 1;
+  for (const end of recordEnds) {
+    let start = end;
+    while (buf[start] === 0x0a || buf[start] === 0x0d) start += 1;
+    for (; pos < start; pos += 1) {
+      if (buf[pos] === 0x0a || (buf[pos] === 0x0d && buf[pos + 1] !== 0x0a)) line += 1;
+    }
+    lines.push(line);
+  }
+  return lines;
 }
 
 function remixersOf(row: Row, title: string, mixVersion: string | null): string[] {
@@ -114,15 +138,22 @@ export function parseDistributorCsv(text: string, options: { label?: string } = 
   const onlyLabel = options.label === undefined ? undefined : findLabel(options.label);
   if (options.label !== undefined && !onlyLabel) throw new CatalogFormatError(`Invalid label: ${options.label}`);
 
-  let records: { record: Row; info: { lines: number } }[];
+  let parsed: { record: string[]; info: { bytes: number } }[];
   try {
-    records = parse(text, { bom: true, columns: true, info: true, skip_empty_lines: true, relax_column_count: true });
+    // With `info`, each record comes as { record, info } (csv-parse's types only know plain rows here).
+    parsed = parse(text, { bom: true, info: true, skip_empty_lines: true, relax_column_count: true }) as unknown as typeof parsed;
   } catch (err) {
     throw new CatalogFormatError(`The file is not a readable CSV: ${(err as Error).message}`);
   }
-  const header = Object.keys(records[0]?.record ?? {});
-  const missing = requiredColumns.filter((c) => records.length > 0 && !header.includes(c));
+  const [headerRecord, ...dataRecords] = parsed;
+  const header = headerRecord?.record ?? [];
+  const missing = requiredColumns.filter((c) => headerRecord !== undefined && !header.includes(c));
   if (missing.length > 0) throw new CatalogFormatError(`Missing columns: ${missing.join(', ')}`);
+  const lines = startLines(text, parsed.slice(0, -1).map((p) => p.info.bytes));
+  const records = dataRecords.map(({ record }, i) => ({
+    record: Object.fromEntries(header.map((name, c) => [name, record[c]])) as Row,
+    line: lines[i] as number,
+  }));
 
   const releases = new Map<string, ParsedRelease>();
   const trackLines = new Map<string, number>();
@@ -130,8 +161,7 @@ export function parseDistributorCsv(text: string, options: { label?: string } = 
   const warnings: RowNote[] = [];
   let skipped = 0;
 
-  for (const { record: row, info } of records) {
-    const line = info.lines;
+  for (const { record: row, line } of records) {
     const labelName = (row[columns.label] ?? '').trim();
     const label = labelName ? findLabelByDistributorName(labelName) : onlyLabel;
     if (!label) {
@@ -194,7 +224,9 @@ export function parseDistributorCsv(text: string, options: { label?: string } = 
       rejected.push({ line, reason: `ISRC "${isrc}" is not a valid ISRC` });
       continue;
     }
-    const trackNumber = Number((row[columns.track] ?? '').trim());
+    // Digits only, and few enough for the database's integer ("1e1", "0x2" and 99999999999 are no track numbers).
+    const trackText = (row[columns.track] ?? '').trim();
+    const trackNumber = /^\d{1,9}$/.test(trackText) ? Number(trackText) : NaN;
     if (!Number.isInteger(trackNumber) || trackNumber < 1) {
       rejected.push({ line, reason: `track number "${row[columns.track] ?? ''}" is not a positive whole number` });
       continue;

@@ -98,3 +98,10 @@ describe('parseLength', () => {
     expect(formatDuration(parseLength('abc'))).toBe('—');
   });
 });
+
+describe('parseLength bounds', () => {
+  it('refuses lengths the database integer of milliseconds could not hold', () => {
+    expect(parseLength('999:00:00')).toBeNull();
+    expect(parseLength('99:59:59')).toBe(((99 * 60 + 59) * 60 + 59) * 1000);
+  });
+});

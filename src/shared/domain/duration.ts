@@ -14,7 +14,8 @@ export function formatDuration(ms: number | null | undefined): string {
 
 /** Parses a distributor length such as "05:19" or "1:02:03"; null when it is not one. */
 export function parseLength(text: string): number | null {
-  const match = /^(?:(\d+):)?(\d{1,3}):([0-5]\d)$/.exec(text.trim());
+  // At most 99 hours: well inside the database integer of milliseconds.
+  const match = /^(?:(\d{1,2}):)?(\d{1,3}):([0-5]\d)$/.exec(text.trim());
   if (!match) return null;
   const [, hours, minutes, seconds] = match;
   // "1:75:00" is no length: with hours in front, minutes stop at 59 like seconds do.

@@ -28,15 +28,17 @@ function whereOf(filter: ReleaseFilter): SQL | undefined {
   const term = filter.q?.trim();
   if (term) {
     const pattern = containsPattern(term);
-    // SPEC §5: title or any artist name, case-insensitive.
-    const artistMatch = sql`exists (
-      select 1 from ${releaseArtists} join ${artists} on ${artists.id} = ${releaseArtists.artistId}
-      where ${releaseArtists.releaseId} = ${releases.id} and ${artists.name} ilike ${pattern}
-      union all
-      select 1 from ${tracks}
+    // SPEC §5: title or any artist name, case-insensitive. The artist side is one uncorrelated set
+    // of release ids (a correlated EXISTS ran once per release: 0.9 s at 20k releases, see bench/).
+    const artistMatch = sql`${releases.id} in (
+      select ${releaseArtists.releaseId} from ${releaseArtists}
+        join ${artists} on ${artists.id} = ${releaseArtists.artistId}
+       where ${artists.name} ilike ${pattern}
+      union
+      select ${tracks.releaseId} from ${tracks}
         join ${trackArtists} on ${trackArtists.trackId} = ${tracks.id}
         join ${artists} on ${artists.id} = ${trackArtists.artistId}
-      where ${tracks.releaseId} = ${releases.id} and ${artists.name} ilike ${pattern})`;
+       where ${artists.name} ilike ${pattern})`;
     conditions.push(or(ilike(releases.title, pattern), artistMatch) as SQL);
   }
   return conditions.length > 0 ? and(...conditions) : undefined;

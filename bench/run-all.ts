@@ -1,0 +1,32 @@
+import { performance } from 'node:perf_hooks';
+import { runApiBench } from './api.bench.js';
+import { runExplainBench } from './explain.bench.js';
+import { runImportBench } from './import.bench.js';
+
+// `npm run bench` runs them all; `npm run bench -- api explain` only those named.
+const benches: Record<string, () => Promise<void>> = {
+  import: runImportBench,
+  api: runApiBench,
+  explain: runExplainBench,
+};
+
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !(name in benches));
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark(s): ${unknown.join(', ')}; choose from ${Object.keys(benches).join(', ')}.`);
+  process.exit(2);
+}
+
+let failed = false;
+for (const [name, run] of Object.entries(benches)) {
+  if (asked.length > 0 && !asked.includes(name)) continue;
+  const start = performance.now();
+  try {
+    await run();
+    console.log(`(${name} benchmark took ${((performance.now() - start) / 1000).toFixed(1)} s)`);
+  } catch (error) {
+    failed = true;
+    console.error(`\n${name} benchmark failed:`, error);
+  }
+}
+process.exitCode = failed ? 1 : 0;

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config.js';
+
+function configError(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    parseConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return err as ConfigError;
+  }
+  throw new Error(`expected a ConfigError for ${JSON.stringify(env)}`);
+}
+
+describe('parseConfig', () => {
+  it('starts on port 3000 with the embedded database in ./data, logging at info, when nothing is set', () => {
+    expect(parseConfig({})).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      dataDir: './data',
+      logLevel: 'info',
+      seedDemoCatalog: true,
+      serveWebApp: true,
+    });
+  });
+
+  it('takes every variable that is set', () => {
+    expect(
+      parseConfig({
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        DATABASE_URL: 'postgresql://app@db.internal:5432/buildit',
+        DATA_DIR: '/var/lib/buildit',
+        LOG_LEVEL: 'trace',
+        SEED_DEMO_CATALOG: 'false',
+        SERVE_WEB_APP: 'false',
+      }),
+    ).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: 'postgresql://app@db.internal:5432/buildit',
+      dataDir: '/var/lib/buildit',
+      logLevel: 'trace',
+      seedDemoCatalog: false,
+      serveWebApp: false,
+    });
+    expect(parseConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1/postgres', PORT: '0' })).toMatchObject({
+      databaseUrl: 'postgres://postgres@127.0.0.1/postgres',
+      port: 0,
+    });
+  });
+
+  it.each(['http', '-1', '65536', '80.5', '', ' '])('refuses PORT=%j, naming PORT', (port) => {
+    expect(configError({ PORT: port }).message).toMatch(/^Invalid environment: PORT: /);
+  });
+
+  it.each(['verbose', 'INFO', ''])('refuses LOG_LEVEL=%j, naming LOG_LEVEL', (level) => {
+    expect(configError({ LOG_LEVEL: level }).message).toMatch(/^Invalid environment: LOG_LEVEL: /);
+  });
+
+  it.each(['mysql://root@localhost/db', 'localhost:5432', ''])('refuses DATABASE_URL=%j, naming DATABASE_URL', (url) => {
+    expect(configError({ DATABASE_URL: url }).message).toBe(
+      'Invalid environment: DATABASE_URL: must be a postgres:// or postgresql:// URL',
+    );
+  });
+
+  it('names every bad variable at once', () => {
+    const message = configError({ PORT: 'x', LOG_LEVEL: 'loud', SEED_DEMO_CATALOG: 'yes', DATA_DIR: '' }).message;
+    for (const name of ['PORT', 'LOG_LEVEL', 'SEED_DEMO_CATALOG', 'DATA_DIR']) expect(message).toContain(`${name}: `);
+  });
+});

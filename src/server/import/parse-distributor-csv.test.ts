@@ -1,0 +1,426 @@
+import { describe, expect, it } from 'vitest';
+import { CatalogFormatError, parseDistributorCsv, type ParsedCatalog, type ParsedTrack } from './parse-distributor-csv.js';
+
+// The distributor export's header, in its own order and quoting.
+const header =
+  '"Label Name","Catalog #",UPC,"Release Name","Release Version","Release Artist","Release Date","Release Genre",' +
+  '"Release Subgenre",Track,ISRC,"Song Name","Mix Version","Primary Artists","Featuring Artists",Remixers,' +
+  '"Track Length","Song Genre","Song Subgenre"';
+
+const columnNames = [
+  'Label Name',
+  'Catalog #',
+  'UPC',
+  'Release Name',
+  'Release Version',
+  'Release Artist',
+  'Release Date',
+  'Release Genre',
+  'Release Subgenre',
+  'Track',
+  'ISRC',
+  'Song Name',
+  'Mix Version',
+  'Primary Artists',
+  'Featuring Artists',
+  'Remixers',
+  'Track Length',
+  'Song Genre',
+  'Song Subgenre',
+] as const;
+type Column = (typeof columnNames)[number];
+
+const defaults: Record<Column, string> = {
+  'Label Name': 'Build It Records',
+  'Catalog #': 'BLDR001',
+  UPC: '811868617510',
+  'Release Name': 'King Of The Jungle',
+  'Release Version': '',
+  'Release Artist': 'Chris Gresswell',
+  'Release Date': '2015-03-02',
+  'Release Genre': 'Dance',
+  'Release Subgenre': 'House',
+  Track: '1',
+  ISRC: 'USLZJ1408966',
+  'Song Name': 'King Of The Jungle',
+  'Mix Version': '',
+  'Primary Artists': 'Chris Gresswell',
+  'Featuring Artists': '',
+  Remixers: '',
+  'Track Length': '05:19',
+  'Song Genre': 'Dance',
+  'Song Subgenre': 'House',
+};
+
+function field(value: string): string {
+  return /[\s,"]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** One data row as the export writes it: the defaults with some columns changed. */
+function row(changes: Partial<Record<Column, string>> = {}): string {
+  const values = { ...defaults, ...changes };
+  return columnNames.map((c) => field(values[c])).join(',');
+}
+
+function csv(rows: string[], options: { bom?: boolean; eol?: string } = {}): string {
+  const eol = options.eol ?? '\n';
+  return `${options.bom === false ? '' : '\uFEFF'}${[header, ...rows].join(eol)}${eol}`;
+}
+
+function allTracks(parsed: ParsedCatalog): ParsedTrack[] {
+  return parsed.releases.flatMap((r) => r.tracks);
+}
+
+function formatError(fn: () => unknown): CatalogFormatError {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(CatalogFormatError);
+    return err as CatalogFormatError;
+  }
+  throw new Error('expected a CatalogFormatError');
+}
+
+describe('parseDistributorCsv', () => {
+  it('reads a release and its tracks with every column', () => {
+    const parsed = parseDistributorCsv(
+      csv([
+        row({
+          'Release Version': 'Remixes',
+          Track: '2',
+          ISRC: 'USLZJ1408967',
+          'Mix Version': 'Extended Mix',
+          'Featuring Artists': 'Bella Goldwin',
+          'Song Genre': 'Electronic',
+          'Song Subgenre': 'Tech House',
+          'Track Length': '06:20',
+        }),
+        row({ 'Release Version': 'Remixes' }),
+      ]),
+    );
+    expect(parsed).toMatchObject({ rows: 2, rejected: [], warnings: [], skipped: 0 });
+    expect(parsed.releases).toEqual([
+      {
+        line: 2,
+        upc: '811868617510',
+        labelId: 'buildit-records',
+        catalogNumber: 'BLDR001',
+        title: 'King Of The Jungle',
+        version: 'Remixes',
+        releaseDate: '2015-03-02',
+        genres: ['Dance', 'House'],
+        artists: ['Chris Gresswell'],
+        tracks: [
+          {
+            line: 2,
+            isrc: 'USLZJ1408967',
+            title: 'King Of The Jungle',
+            mixVersion: 'Extended Mix',
+            trackNumber: 2,
+            durationMs: 380_000,
+            genres: ['Electronic', 'Tech House'],
+            artists: { primary: ['Chris Gresswell'], featured: ['Bella Goldwin'], remixers: [] },
+          },
+          {
+            line: 3,
+            isrc: 'USLZJ1408966',
+            title: 'King Of The Jungle',
+            mixVersion: null,
+            trackNumber: 1,
+            durationMs: 319_000,
+            genres: ['Dance', 'House'],
+            artists: { primary: ['Chris Gresswell'], featured: [], remixers: [] },
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('reads the same catalog with or without a BOM, with LF or CRLF line ends', () => {
+    const rows = [row(), row({ Track: '2', ISRC: 'USLZJ1408967', 'Mix Version': 'Radio Edit' })];
+    const reference = parseDistributorCsv(csv(rows));
+    expect(allTracks(reference)).toHaveLength(2);
+    // Without the bom option the first column would be "\uFEFFLabel Name" and every row unlabelled.
+    expect(reference.releases[0]?.labelId).toBe('buildit-records');
+    for (const variant of [
+      csv(rows, { bom: false }),
+      csv(rows, { eol: '\r\n' }),
+      csv(rows, { bom: false, eol: '\r\n' }),
+      csv(rows).trimEnd(), // no final line end
+    ]) {
+      expect(parseDistributorCsv(variant)).toEqual(reference);
+    }
+  });
+
+  it('reads quoted fields holding commas and doubled quotes', () => {
+    const text = csv([
+      '"Build It Records",BLDR009,811868617600,"Hot, Hotter",,"Lex & Wood",2016-01-01,Dance,House,1,USLZJ1600001,' +
+        '"Say ""Yes"", Now","Club Mix","Lex & Wood","Bella Goldwin,Mikhail Rado",,05:00,Dance,House',
+    ]);
+    const parsed = parseDistributorCsv(text);
+    expect(parsed.rejected).toEqual([]);
+    expect(parsed.releases[0]).toMatchObject({ title: 'Hot, Hotter', artists: ['Lex & Wood'] });
+    expect(parsed.releases[0]?.tracks[0]).toMatchObject({
+      title: 'Say "Yes", Now',
+      mixVersion: 'Club Mix',
+      artists: { primary: ['Lex & Wood'], featured: ['Bella Goldwin', 'Mikhail Rado'], remixers: [] },
+    });
+  });
+
+  it.each([
+    ['LF', '\n'],
+    ['CRLF', '\r\n'],
+  ])('reports the physical line of each row (%s, empty lines, a song name over two lines)', (_name, eol) => {
+    const text = csv(
+      [
+        row({ 'Track Length': '' }), // line 2
+        row({ Track: '2', ISRC: 'USLZJ1408967', 'Song Name': `Two${eol}Lines` }), // lines 3–4
+        row({ UPC: '1234' }), // line 5
+        '', // line 6
+        row({ Track: '3', ISRC: 'USLZJ1408968', 'Track Length': 'long' }), // line 7
+        row({ Track: '4', ISRC: 'USLZJ1408969', 'Song Name': `A${eol}${eol}B` }), // lines 8–10
+        row({ 'Release Date': 'soon' }), // line 11
+      ],
+      { eol },
+    );
+    // The row ends on the lines the comments say.
+    expect(text.split(eol)[10]).toContain('soon');
+    const parsed = parseDistributorCsv(text);
+    expect(parsed.rows).toBe(6);
+    expect(allTracks(parsed).map((t) => [t.line, t.title])).toEqual([
+      [2, 'King Of The Jungle'],
+      [3, `Two${eol}Lines`],
+      [7, 'King Of The Jungle'],
+      [8, `A${eol}${eol}B`],
+    ]);
+    expect(parsed.warnings).toEqual([
+      { line: 2, reason: 'no track length: duration unknown' },
+      { line: 7, reason: 'track length "long" is not mm:ss: duration unknown' },
+    ]);
+    expect(parsed.rejected).toEqual([
+      { line: 5, reason: 'UPC "1234" is not 8–14 digits' },
+      { line: 11, reason: 'release date "soon" is not a YYYY-MM-DD date' },
+    ]);
+  });
+
+  it('reads track lengths as mm:ss (or h:mm:ss) into milliseconds, and warns about the rest', () => {
+    const lengths = ['05:19', '4:00', '00:59', '1:02:03', '', '5.30', '5:60', '300'];
+    const parsed = parseDistributorCsv(
+      csv(lengths.map((length, i) => row({ Track: String(i + 1), ISRC: `USLZJ14089${70 + i}`, 'Track Length': length }))),
+    );
+    expect(allTracks(parsed).map((t) => t.durationMs)).toEqual([319_000, 240_000, 59_000, 3_723_000, null, null, null, null]);
+    expect(parsed.warnings).toEqual([
+      { line: 6, reason: 'no track length: duration unknown' },
+      { line: 7, reason: 'track length "5.30" is not mm:ss: duration unknown' },
+      { line: 8, reason: 'track length "5:60" is not mm:ss: duration unknown' },
+      { line: 9, reason: 'track length "300" is not mm:ss: duration unknown' },
+    ]);
+  });
+
+  it('gives a release no artists for a blank Release Artist or "Various Artists"', () => {
+    const parsed = parseDistributorCsv(
+      csv([
+        row({ UPC: '11111111', 'Release Artist': '' }),
+        row({ UPC: '22222222', 'Release Artist': 'Various Artists', 'Release Name': 'Summer Compilation' }),
+        row({ UPC: '33333333', 'Release Artist': 'VARIOUS ARTISTS' }),
+        row({ UPC: '44444444', 'Release Artist': 'Rance & Maff,  Kwal , Kwal' }),
+      ]),
+    );
+    expect(parsed.releases.map((r) => [r.upc, r.artists])).toEqual([
+      ['11111111', []],
+      ['22222222', []],
+      ['33333333', []],
+      // "A & B" is one act; a name listed twice is credited once.
+      ['44444444', ['Rance & Maff', 'Kwal']],
+    ]);
+    // The tracks keep their own primary artists.
+    expect(parsed.releases[1]?.tracks[0]?.artists.primary).toEqual(['Chris Gresswell']);
+  });
+
+  it('credits remixers from the Remixers column, else from a "X Remix" mix version or title', () => {
+    const parsed = parseDistributorCsv(
+      csv([
+        row({ Track: '1', ISRC: 'USLZJ1600001', 'Mix Version': 'BELLO Remix', Remixers: 'Overtracked,Seconds' }),
+        row({ Track: '2', ISRC: 'USLZJ1600002', 'Mix Version': 'Alfonso Tan Remix' }),
+        row({ Track: '3', ISRC: 'USLZJ1600003', 'Song Name': 'Jungle (Tom Bull Remix)' }),
+        row({ Track: '4', ISRC: 'USLZJ1600004', 'Mix Version': 'Extended Mix' }),
+        row({ Track: '5', ISRC: 'USLZJ1600005', 'Mix Version': 'Extended Remix' }),
+      ]),
+    );
+    expect(allTracks(parsed).map((t) => t.artists.remixers)).toEqual([
+      ['Overtracked', 'Seconds'],
+      ['Alfonso Tan'],
+      ['Tom Bull'],
+      [],
+      [],
+    ]);
+  });
+
+  it('rejects rows with a bad UPC, date, ISRC or track number, saying why', () => {
+    const parsed = parseDistributorCsv(
+      csv([
+        row({ UPC: '' }), // 2
+        row({ UPC: '1234567' }), // 3
+        row({ UPC: '123456789012345' }), // 4
+        row({ UPC: '81186861751X' }), // 5
+        row({ 'Release Date': '02/03/2015' }), // 6
+        row({ 'Release Date': '2015-02-30' }), // 7: no such day
+        row({ 'Release Date': '2015-13-01' }), // 8
+        row({ ISRC: 'USLZJ140896' }), // 9: one character short
+        row({ ISRC: 'US1ZJ1408966X' }), // 10
+        row({ ISRC: '' }), // 11
+        row({ 'Song Name': '' }), // 12
+        row({ Track: '0' }), // 13
+        row({ Track: '' }), // 14
+        row({ Track: 'A1' }), // 15
+        row({ Track: '1.5' }), // 16
+        row({ Track: '1e1' }), // 17
+        row({ Track: '99999999999' }), // 18: more than the database's integer holds
+        row({ 'Release Name': '' }), // 19
+      ]),
+    );
+    expect(parsed.rejected).toEqual([
+      { line: 2, reason: 'no UPC' },
+      { line: 3, reason: 'UPC "1234567" is not 8–14 digits' },
+      { line: 4, reason: 'UPC "123456789012345" is not 8–14 digits' },
+      { line: 5, reason: 'UPC "81186861751X" is not 8–14 digits' },
+      { line: 6, reason: 'release date "02/03/2015" is not a YYYY-MM-DD date' },
+      { line: 7, reason: 'release date "2015-02-30" is not a YYYY-MM-DD date' },
+      { line: 8, reason: 'release date "2015-13-01" is not a YYYY-MM-DD date' },
+      { line: 9, reason: 'ISRC "USLZJ140896" is not a valid ISRC' },
+      { line: 10, reason: 'ISRC "US1ZJ1408966X" is not a valid ISRC' },
+      { line: 11, reason: 'no ISRC: the track is not imported' },
+      { line: 12, reason: 'no song name: the track is not imported' },
+      { line: 13, reason: 'track number "0" is not a positive whole number' },
+      { line: 14, reason: 'track number "" is not a positive whole number' },
+      { line: 15, reason: 'track number "A1" is not a positive whole number' },
+      { line: 16, reason: 'track number "1.5" is not a positive whole number' },
+      { line: 17, reason: 'track number "1e1" is not a positive whole number' },
+      { line: 18, reason: 'track number "99999999999" is not a positive whole number' },
+      { line: 19, reason: 'no release name' },
+    ]);
+    expect(allTracks(parsed)).toEqual([]);
+  });
+
+  it('accepts an ISRC written with dashes or in lower case, and a date-less release', () => {
+    const parsed = parseDistributorCsv(csv([row({ ISRC: 'us-lzj-14-08966', 'Release Date': '' })]));
+    expect(parsed.rejected).toEqual([]);
+    expect(parsed.releases[0]?.releaseDate).toBeNull();
+    expect(parsed.releases[0]?.tracks[0]?.isrc).toBe('USLZJ1408966');
+  });
+
+  it('rejects an ISRC repeated on one release, naming the first line; another release may repeat it', () => {
+    const parsed = parseDistributorCsv(
+      csv([
+        row(), // 2
+        row({ Track: '2', ISRC: 'USLZJ1408967' }), // 3
+        row({ Track: '3', ISRC: 'uslzj-1408966', 'Mix Version': 'Dub' }), // 4: the same ISRC as line 2
+        row({ UPC: '198622016599', 'Release Name': 'Summer Compilation 2024', Track: '7' }), // 5
+      ]),
+    );
+    expect(parsed.rejected).toEqual([{ line: 4, reason: 'ISRC USLZJ1408966 appears twice on release 811868617510 (first on line 2)' }]);
+    expect(parsed.releases.map((r) => [r.upc, r.tracks.map((t) => [t.line, t.isrc])])).toEqual([
+      [
+        '811868617510',
+        [
+          [2, 'USLZJ1408966'],
+          [3, 'USLZJ1408967'],
+        ],
+      ],
+      ['198622016599', [[5, 'USLZJ1408966']]],
+    ]);
+  });
+
+  it('keeps the first version of a release whose rows disagree, with a warning', () => {
+    const parsed = parseDistributorCsv(
+      csv([row(), row({ Track: '2', ISRC: 'USLZJ1408967', 'Release Name': 'King Of The Jungle (Remixes)' })]),
+    );
+    expect(parsed.releases).toHaveLength(1);
+    expect(parsed.releases[0]?.title).toBe('King Of The Jungle');
+    expect(parsed.releases[0]?.tracks).toHaveLength(2);
+    expect(parsed.warnings).toEqual([{ line: 3, reason: 'release 811868617510 differs from line 2; line 2 is kept' }]);
+  });
+
+  it('keeps a release whose only row has no track, and reports the row', () => {
+    const parsed = parseDistributorCsv(csv([row({ ISRC: '', 'Song Name': '', Track: '1', 'Track Length': '' })]));
+    expect(parsed.releases.map((r) => [r.title, r.tracks.length])).toEqual([['King Of The Jungle', 0]]);
+    expect(parsed.rejected).toEqual([{ line: 2, reason: 'no song name and no ISRC: the release is kept without this track' }]);
+    expect(parsed.warnings).toEqual([]);
+  });
+
+  it('rejects an unknown or missing label name; with a label asked for, counts other labels as skipped', () => {
+    const rows = [
+      row({ 'Label Name': 'Build It Jazz' }), // 2
+      row({ 'Label Name': '', UPC: '22222222' }), // 3
+      row({ 'Label Name': 'build it deep', UPC: '33333333' }), // 4
+      row({ 'Label Name': 'Build It Tech', UPC: '44444444' }), // 5
+    ];
+    const all = parseDistributorCsv(csv(rows));
+    expect(all.rejected).toEqual([
+      { line: 2, reason: 'unknown label "Build It Jazz"' },
+      { line: 3, reason: 'no label name' },
+    ]);
+    expect(all.releases.map((r) => [r.upc, r.labelId])).toEqual([
+      ['33333333', 'buildit-deep'],
+      ['44444444', 'buildit-tech'],
+    ]);
+    expect(all.skipped).toBe(0);
+
+    for (const form of ['deep', 'buildit-deep', '3']) {
+      const deep = parseDistributorCsv(csv(rows), { label: form });
+      expect(deep.rejected).toEqual([{ line: 2, reason: 'unknown label "Build It Jazz"' }]);
+      // A row without a label name belongs to the label asked for.
+      expect(deep.releases.map((r) => [r.upc, r.labelId])).toEqual([
+        ['22222222', 'buildit-deep'],
+        ['33333333', 'buildit-deep'],
+      ]);
+      expect(deep.skipped).toBe(1);
+    }
+    expect(formatError(() => parseDistributorCsv(csv(rows), { label: 'jazz' })).message).toBe('Invalid label: jazz');
+  });
+
+  it('accounts for every row: tracks, rejected and skipped add up to the rows read', () => {
+    const parsed = parseDistributorCsv(
+      csv([
+        row(), // track
+        row({ Track: '2', ISRC: 'USLZJ1408967', 'Track Length': '' }), // track with a warning
+        row({ Track: '3', ISRC: '', 'Song Name': '' }), // release-only row: rejected, release kept
+        row({ UPC: '55555555', ISRC: '', 'Song Name': '' }), // release-only row of a release without tracks
+        row({ UPC: 'nope' }), // rejected
+        row({ 'Label Name': 'Build It Tech', UPC: '66666666' }), // skipped
+        row({ ISRC: 'uslzj1408966' }), // duplicate: rejected
+      ]),
+      { label: 'records' },
+    );
+    const tracks = allTracks(parsed).length;
+    expect([parsed.rows, tracks, parsed.rejected.length, parsed.skipped]).toEqual([7, 2, 4, 1]);
+    expect(tracks + parsed.rejected.length + parsed.skipped).toBe(parsed.rows);
+    expect(parsed.releases.map((r) => [r.upc, r.tracks.length])).toEqual([
+      ['811868617510', 2],
+      ['55555555', 0],
+    ]);
+  });
+
+  it('refuses a file without a required column, naming it', () => {
+    for (const column of ['UPC', 'Release Name', 'ISRC', 'Song Name', 'Track']) {
+      const text = csv([row()]).replace(new RegExp(`(^\uFEFF|,)"?${column}"?,`), `$1"${column} (old)",`);
+      expect(text).not.toBe(csv([row()]));
+      expect(formatError(() => parseDistributorCsv(text)).message).toBe(`Missing columns: ${column}`);
+    }
+    const twoMissing = csv([row()]).replace(',ISRC,', ',Code,').replace(',Track,', ',No,');
+    expect(formatError(() => parseDistributorCsv(twoMissing)).message).toBe('Missing columns: ISRC, Track');
+    // A header without rows is checked too.
+    expect(formatError(() => parseDistributorCsv('\uFEFFUPC,Title\n')).message).toBe(
+      'Missing columns: Release Name, ISRC, Song Name, Track',
+    );
+  });
+
+  it('reads a header without rows as an empty catalog', () => {
+    expect(parseDistributorCsv(csv([]))).toEqual({ rows: 0, releases: [], rejected: [], warnings: [], skipped: 0 });
+  });
+
+  it('refuses text that is not a readable CSV', () => {
+    const error = formatError(() => parseDistributorCsv(csv([row({ 'Song Name': 'x' }).replace(',x,', ',"x,')])));
+    expect(error.message).toMatch(/^The file is not a readable CSV: /);
+  });
+});
