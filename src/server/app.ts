@@ -13,6 +13,7 @@ import { artistsRoutes } from './modules/artists/artists.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { labelsRoutes } from './modules/labels/labels.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
+import { playlistsRoutes } from './modules/playlists/playlists.routes.js';
 import { releasesRoutes } from './modules/releases/releases.routes.js';
 import { tracksRoutes } from './modules/tracks/tracks.routes.js';
 import { registerClientApp } from './plugins/client-app.js';
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       await api.register(releasesRoutes, deps);
       await api.register(tracksRoutes, deps);
       await api.register(artistsRoutes, deps);
+      await api.register(playlistsRoutes, deps);
     },
     { prefix: '/api' },
   );

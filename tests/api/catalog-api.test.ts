@@ -252,6 +252,29 @@ describe.each(testDatabaseKinds)('catalog API on $name', (kind) => {
     expect(await count(50)).toBeLessThanOrEqual(7);
   });
 
+  it("fills each label's fixed playlists with tracks from the catalog", async () => {
+    type P = { id: string; label_id: string; total_tracks: number; tracks: Track[]; cover_url: string; followers: null };
+    const counts: number[] = [];
+    for (const label of ['records', 'tech', 'deep']) {
+      const playlists = await get<{ data: P[] }>(`/api/playlists?label=${label}`);
+      counts.push(playlists.data.length);
+      for (const p of playlists.data) {
+        expect(p.total_tracks, p.id).toBe(p.tracks.length);
+        expect(p.tracks.length, p.id).toBeGreaterThan(0);
+        expect(p.tracks.length, p.id).toBeLessThanOrEqual(20);
+      }
+    }
+    expect(counts).toEqual([3, 2, 2]);
+    const records = await get<{ data: P[] }>('/api/playlists?label=records');
+    const techHouse = records.data.find((p) => p.id === 'records-tech-house-cuts') as P;
+    expect(techHouse.tracks.every((tr) => tr.genres.includes('Tech House'))).toBe(true);
+    expect((await get<{ data: P[] }>('/api/playlists')).data).toHaveLength(7);
+    const cover = await t.app.inject({ method: 'GET', url: techHouse.cover_url });
+    expect(cover.statusCode).toBe(200);
+    expect(cover.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    await get('/api/playlists?label=nope', 400);
+  });
+
   it('documents the API as OpenAPI', async () => {
     const doc = await get<{ openapi: string; paths: Record<string, unknown> }>('/api/docs/json');
     expect(doc.openapi).toMatch(/^3\./);
@@ -267,6 +290,7 @@ describe.each(testDatabaseKinds)('catalog API on $name', (kind) => {
       '/api/artist-releases/{id}',
       '/api/labels/{id}/top-releases',
       '/api/labels/{id}/top-spotify-plays',
+      '/api/playlists',
     ]) {
       expect(Object.keys(doc.paths), path).toContain(path);
     }

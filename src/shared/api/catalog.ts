@@ -165,3 +165,19 @@ export const artistReleasesResponseSchema = listResponse(artistReleaseSchema).ex
 });
 
 export const healthResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+
+export const playlistSchema = z.object({
+  id: z.string(),
+  label_id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  cover_url: z.string(),
+  followers: z.number().int().nullable(),
+  spotify_url: z.string().nullable(),
+  total_tracks: z.number().int(),
+  tracks: z.array(trackSchema),
+});
+export type Playlist = z.infer<typeof playlistSchema>;
+
+export const playlistsQuerySchema = z.object({ label: labelParam });
+export const playlistsResponseSchema = itemResponse(z.array(playlistSchema));

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { defaultLabel, findLabel } from '../../../shared/labels.js';
+import { defaultLabel, findLabel, labels } from '../../../shared/labels.js';
 import type { AppDeps } from '../../app.js';
 import { renderArtistPicture, renderReleaseArtwork } from '../../demo-catalog/artwork.js';
 import { NotFoundError } from '../../errors.js';
@@ -10,6 +10,7 @@ import { findArtistName, findArtworkSubject } from './media.repo.js';
 export const artistPlaceholderUrl = '/media/placeholder-artist.svg';
 export const releaseArtworkUrl = (releaseId: string) => `/media/releases/${releaseId}.svg`;
 export const artistPictureUrl = (artistId: string) => `/media/artists/${artistId}.svg`;
+export const playlistCoverUrl = (playlistId: string) => `/media/playlists/${playlistId}.svg`;
 
 const primaryAccent = defaultLabel.accent;
 const svgParams = z.object({ file: z.string().regex(/^[^/]+\.svg$/, { error: 'not an SVG file name' }) });
@@ -34,6 +35,15 @@ export const mediaRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =
       artist: subject.artist ?? 'Various Artists',
       accent: findLabel(subject.labelId)?.accent ?? primaryAccent,
     });
+    return reply.type('image/svg+xml').send(svg);
+  });
+
+  app.get('/media/playlists/:file', { schema: { hide: true, params: svgParams } }, async (req, reply) => {
+    const id = req.params.file.slice(0, -'.svg'.length);
+    const label = labels.find((l) => l.playlists.some((p) => p.id === id));
+    const playlist = label?.playlists.find((p) => p.id === id);
+    if (!label || !playlist) throw new NotFoundError('Cover not found');
+    const svg = renderReleaseArtwork({ key: id, title: playlist.title, artist: label.name, accent: label.accent });
     return reply.type('image/svg+xml').send(svg);
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { artists, releases, trackArtists, tracks } from '../../db/schema.js';
 import { containsPattern, type CreditRow } from '../releases/releases.repo.js';
@@ -53,6 +53,8 @@ export type TrackOrder = 'created_at' | 'release_date' | 'title';
 export interface TrackFilter {
   releaseId?: string;
   labelId?: string;
+  /** A genre or subgenre of the track. */
+  genre?: string;
   q?: string;
 }
 
@@ -65,6 +67,7 @@ export async function listTracks(
   const conditions: SQL[] = [];
   if (filter.releaseId) conditions.push(eq(tracks.releaseId, filter.releaseId));
   if (filter.labelId) conditions.push(eq(releases.labelId, filter.labelId));
+  if (filter.genre) conditions.push(arrayContains(tracks.genres, [filter.genre]));
   const term = filter.q?.trim();
   if (term) conditions.push(ilike(tracks.title, containsPattern(term)));
   const where = conditions.length > 0 ? and(...conditions) : undefined;

@@ -1,0 +1,37 @@
+import type { Playlist } from '../../../shared/api/catalog.js';
+import { labels } from '../../../shared/labels.js';
+import type { Db } from '../../db/client.js';
+import { resolveLabelParam } from '../labels/labels.service.js';
+import { playlistCoverUrl } from '../media/media.routes.js';
+import { listTracks } from '../tracks/tracks.repo.js';
+import { presentTracks } from '../tracks/tracks.service.js';
+
+/** The fixed playlists of the site configuration, filled with tracks from the catalog. */
+export async function getPlaylists(db: Db, labelParam: string | undefined): Promise<Playlist[]> {
+  const label = resolveLabelParam(labelParam);
+  const chosen = label ? [label] : labels;
+  const playlists: Playlist[] = [];
+  for (const l of chosen) {
+    for (const p of l.playlists) {
+      const { rows } = await listTracks(
+        db,
+        { labelId: l.id, genre: p.tracks.genre },
+        { field: 'release_date', direction: p.tracks.order === 'newest' ? 'desc' : 'asc' },
+        { offset: 0, limit: p.tracks.limit },
+      );
+      const tracks = await presentTracks(db, rows);
+      playlists.push({
+        id: p.id,
+        label_id: l.id,
+        title: p.title,
+        description: p.description,
+        cover_url: playlistCoverUrl(p.id),
+        followers: p.followers,
+        spotify_url: p.spotifyUrl,
+        total_tracks: tracks.length,
+        tracks,
+      });
+    }
+  }
+  return playlists;
+}
