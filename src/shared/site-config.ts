@@ -167,6 +167,18 @@ export const siteConfig = {
       ],
     },
   ] satisfies LabelConfig[],
+  /** SPEC §2 Submit page guidelines and §9 demo constants. */
+  demos: {
+    reviewDays: 7,
+    royaltySplit: '50/50',
+    guidelines: [
+      'Send unreleased, original material only, free of uncleared samples (royalty-free).',
+      'WAV files only.',
+      'No limiter on the master bus: leave headroom for mastering.',
+      'We review every demo within 7 days.',
+      'Signed releases split royalties 50/50 between artist and label.',
+    ],
+  },
   /** The label a path without a known label segment belongs to. */
   defaultLabelShort: 'records',
   theme: {
@@ -178,6 +190,39 @@ export const siteConfig = {
     textTertiary: 'rgba(255, 255, 255, 0.5)',
     border: 'rgba(255, 255, 255, 0.1)',
   },
+  /** SPEC §9 VIP plans. Prices in `currency` per `period`; `isPopular` marks the MOST POPULAR plan. */
+  vipPlans: [
+    {
+      id: 'monthly',
+      name: 'Monthly',
+      price: 9.99,
+      currency: 'USD',
+      period: 'month',
+      badge: null,
+      isPopular: false,
+      features: ['Early access to new releases', 'Members-only newsletter', 'Cancel anytime'],
+    },
+    {
+      id: 'annual',
+      name: 'Annual',
+      price: 99.99,
+      currency: 'USD',
+      period: 'year',
+      badge: 'Save 17%',
+      isPopular: true,
+      features: ['Everything in Monthly', 'Two months free compared with paying monthly', 'VIP-only downloads'],
+    },
+    {
+      id: 'premium',
+      name: 'Premium',
+      price: 199.99,
+      currency: 'USD',
+      period: 'year',
+      badge: null,
+      isPopular: false,
+      features: ['Everything in Annual', 'Guest-list spots at label events', 'Limited-edition merchandise'],
+    },
+  ],
 } as const;
 
 export type SiteConfig = typeof siteConfig;

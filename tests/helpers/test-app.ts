@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildApp, type App } from '../../src/server/app.js';
+import { buildApp, type App, type AppDeps } from '../../src/server/app.js';
 import type { Database } from '../../src/server/db/client.js';
 import { importCatalog } from '../../src/server/import/catalog-importer.js';
 import { projectRoot } from '../../src/server/paths.js';
@@ -21,12 +21,18 @@ export interface TestApp {
 /** The app on a fresh database of the given kind, optionally filled by `seed`, at a fixed time. */
 export async function createTestApp(
   kind: TestDatabaseKind,
-  options: { seed?: (database: Database) => Promise<void>; now?: Date; onQuery?: (query: string) => void } = {},
+  options: {
+    seed?: (database: Database) => Promise<void>;
+    now?: Date;
+    onQuery?: (query: string) => void;
+    /** More dependencies (rate limits, payment provider…). */
+    deps?: Partial<Omit<AppDeps, 'db' | 'clock'>>;
+  } = {},
 ): Promise<TestApp> {
   const database = await kind.open({ onQuery: options.onQuery });
   await options.seed?.(database);
   const now = options.now ?? new Date('2026-11-21T12:00:00Z');
-  const app = await buildApp({ db: database.db, clock: () => now }, { logger: false });
+  const app = await buildApp({ ...options.deps, db: database.db, clock: () => now }, { logger: false });
   await app.ready();
   return {
     app,

@@ -1,17 +1,31 @@
-import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { SnackbarProvider } from 'notistack';
 import { useState } from 'react';
-import { CatalogOverview } from '../features/catalog/components/catalog-overview.js';
-import { createAppTheme } from './theme.js';
+import { RouterProvider } from 'react-router';
+import { ApiHealthMonitor } from '../components/api-health-monitor.js';
+import { DebugPanel } from '../components/debug-panel.js';
+import { ErrorBoundary } from '../components/error-boundary.js';
+import { PlayerProvider } from '../lib/player.js';
+import { createAppRouter } from './router.js';
+import { ThemeModeProvider } from './theme-mode.js';
 
 export function App() {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 5 * 60_000 } } }));
+  const [queryClient] = useState(() => new QueryClient());
+  const [router] = useState(createAppRouter);
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeProvider theme={createAppTheme('dark')}>
-        <CssBaseline />
-        <CatalogOverview />
-      </ThemeProvider>
+      <ThemeModeProvider>
+        <ErrorBoundary>
+          {/* SPEC §4: at most 3 notifications stacked (notistack's defaults otherwise). */}
+          <SnackbarProvider maxSnack={3}>
+            <PlayerProvider>
+              <RouterProvider router={router} />
+              <ApiHealthMonitor />
+              <DebugPanel />
+            </PlayerProvider>
+          </SnackbarProvider>
+        </ErrorBoundary>
+      </ThemeModeProvider>
     </QueryClientProvider>
   );
 }

@@ -1,0 +1,24 @@
+import { Box } from '@mui/material';
+import type { LabelConfig } from '../../../shared/site-config.js';
+import { logoHeaderHeight, logoWidth } from './layout-constants.js';
+
+/** The label's word mark in its accent (desktop only, SPEC §2). */
+export function LabelLogo({ label }: { label: LabelConfig }) {
+  const [first, ...rest] = label.name.split(' ');
+  return (
+    <Box
+      sx={{ height: logoHeaderHeight, display: { xs: 'none', md: 'flex' }, alignItems: 'center', px: 2.5 }}
+      aria-label={`${label.name} logo`}
+      role="img"
+    >
+      <Box sx={{ width: logoWidth, lineHeight: 1, textTransform: 'uppercase' }}>
+        <Box component="span" sx={{ display: 'block', fontSize: 30, fontWeight: 900, letterSpacing: 2, color: 'text.primary' }}>
+          {[first, rest[0]].filter(Boolean).join(' ')}
+        </Box>
+        <Box component="span" sx={{ display: 'block', fontSize: 30, fontWeight: 900, letterSpacing: 2, color: label.accent }}>
+          {rest.slice(1).join(' ')}
+        </Box>
+      </Box>
+    </Box>
+  );
+}

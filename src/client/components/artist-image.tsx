@@ -1,0 +1,43 @@
+import { Box, type SxProps, type Theme } from '@mui/material';
+import { useState } from 'react';
+
+/** SPEC §8 Images: an artist picture that fails to load shows this placeholder instead. */
+export const artistPlaceholderImage = '/media/placeholder-artist.svg';
+
+interface ArtistImageProps {
+  src: string | null | undefined;
+  /** Empty when the artist's name is written right beside the picture. */
+  alt: string;
+  shape?: 'square' | 'circle';
+  sx?: SxProps<Theme>;
+}
+
+/** A lazily loaded artist picture, square by default, filling the width it is given. */
+export function ArtistImage({ src, alt, shape = 'square', sx }: ArtistImageProps) {
+  // The source that failed, so that a new source gets its own chance to load.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const shown = !src || failedSrc === src ? artistPlaceholderImage : src;
+  return (
+    <Box
+      component="img"
+      src={shown}
+      alt={alt}
+      loading="lazy"
+      decoding="async"
+      onError={() => {
+        if (src && shown === src) setFailedSrc(src);
+      }}
+      sx={[
+        {
+          display: 'block',
+          width: '100%',
+          aspectRatio: '1 / 1',
+          objectFit: 'cover',
+          bgcolor: 'action.hover',
+          borderRadius: shape === 'circle' ? '50%' : 1,
+        },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+    />
+  );
+}

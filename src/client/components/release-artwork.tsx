@@ -1,0 +1,68 @@
+import { Box, type SxProps, type Theme } from '@mui/material';
+import { useState } from 'react';
+
+/** Up to two initials of a title ("No More (Extended Mix)" → "NM"). */
+export function titleInitials(title: string): string {
+  const words = title.match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words
+    .slice(0, 2)
+    .map((w) => w.charAt(0).toUpperCase())
+    .join('');
+}
+
+/**
+ * Square cover art of a release. A release without artwork (or whose image fails to load) shows a
+ * neutral box with the title's initials: nothing is invented in its place.
+ */
+export function ReleaseArtwork({
+  title,
+  artworkUrl,
+  sx,
+}: {
+  title: string;
+  artworkUrl: string | null | undefined;
+  sx?: SxProps<Theme>;
+}) {
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const showImage = Boolean(artworkUrl) && failedUrl !== artworkUrl;
+  const frame: SxProps<Theme> = [
+    { position: 'relative', width: '100%', aspectRatio: '1 / 1', borderRadius: 1, overflow: 'hidden', flexShrink: 0 },
+    ...(Array.isArray(sx) ? sx : [sx]),
+  ];
+  if (showImage && artworkUrl) {
+    return (
+      <Box sx={frame}>
+        <Box
+          component="img"
+          src={artworkUrl}
+          alt={`${title} cover art`}
+          loading="lazy"
+          onError={() => setFailedUrl(artworkUrl)}
+          sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+        />
+      </Box>
+    );
+  }
+  return (
+    <Box
+      role="img"
+      aria-label={`${title} cover art (not available)`}
+      sx={[
+        ...frame,
+        {
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: 'action.hover',
+          border: 1,
+          borderColor: 'divider',
+          color: 'text.secondary',
+          fontWeight: 700,
+          fontSize: 'clamp(1rem, 4vw, 2rem)',
+          letterSpacing: 1,
+        },
+      ]}
+    >
+      {titleInitials(title)}
+    </Box>
+  );
+}

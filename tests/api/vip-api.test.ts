@@ -1,0 +1,168 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VipSubscriptionResponse } from '../../src/shared/api/vip.js';
+import { siteConfig } from '../../src/shared/site-config.js';
+import { queryRows } from '../../src/server/db/client.js';
+import type { PaymentProvider } from '../../src/server/modules/vip/payment-provider.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { testDatabaseKinds } from '../helpers/test-database.js';
+
+interface ErrorBody {
+  success: false;
+  error: string;
+  message: string;
+  field?: string;
+  reqId: string;
+}
+
+const pending = (email: string) =>
+  `Payments aren't open yet, so your membership is pending payment: we'll email you at ${email} when they are.`;
+
+describe('VIP plans in the site configuration (SPEC §9)', () => {
+  it('has Monthly $9.99/month, Annual $99.99/year (Save 17%, most popular) and Premium $199.99/year', () => {
+    expect(siteConfig.vipPlans.map((p) => [p.id, p.name, p.price, p.period, p.badge, p.isPopular])).toEqual([
+      ['monthly', 'Monthly', 9.99, 'month', null, false],
+      ['annual', 'Annual', 99.99, 'year', 'Save 17%', true],
+      ['premium', 'Premium', 199.99, 'year', null, false],
+    ]);
+    expect(siteConfig.vipPlans.every((p) => p.features.length > 0)).toBe(true);
+  });
+});
+
+describe.each(testDatabaseKinds)('VIP subscriptions on $name', (kind) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { deps: { rateLimits: { vip: { max: 10_000, timeWindowMs: 60_000 } } } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  function subscribe(payload: Record<string, unknown>, app: TestApp = t) {
+    return app.app.inject({ method: 'POST', url: '/api/subscribe-vip', payload });
+  }
+
+  async function members(app: TestApp = t) {
+    return queryRows<{ name: string; email: string; plan: string; status: string }>(
+      app.database.db,
+      sql`select name, email, plan, status from vip_members order by email`,
+    );
+  }
+
+  async function expectRejected(payload: Record<string, unknown>, field: string, message: string) {
+    const res = await subscribe(payload);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json<ErrorBody>()).toEqual({ success: false, error: message, message, field, reqId: expect.any(String) });
+  }
+
+  it('stores a new member as pending payment and says so (201)', async () => {
+    const res = await subscribe({ name: 'Sam Rivers', email: ' Sam@Example.com ', plan: 'annual' });
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json<VipSubscriptionResponse>();
+    expect(body).toEqual({
+      success: true,
+      message: `You're on the list for the Annual plan. ${pending('sam@example.com')}`,
+      data: {
+        id: expect.any(String),
+        name: 'Sam Rivers',
+        email: 'sam@example.com',
+        plan: 'annual',
+        status: 'pending_payment',
+        created_at: '2026-11-21T12:00:00.000Z',
+        updated_at: '2026-11-21T12:00:00.000Z',
+      },
+    });
+    expect(await members()).toContainEqual({ name: 'Sam Rivers', email: 'sam@example.com', plan: 'annual', status: 'pending_payment' });
+  });
+
+  it('changes the plan and name for a known email instead of adding a member (200)', async () => {
+    const first = await subscribe({ name: 'Kim Ode', email: 'kim@example.com', plan: 'monthly' });
+    expect(first.statusCode).toBe(201);
+    const changed = await subscribe({ name: 'Kim O.', email: 'KIM@Example.COM', plan: 'premium' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const body = changed.json<VipSubscriptionResponse>();
+    expect(body.message).toBe(`Your plan changed from Monthly to Premium. ${pending('kim@example.com')}`);
+    expect(body.data).toMatchObject({ id: first.json<VipSubscriptionResponse>().data.id, name: 'Kim O.', plan: 'premium' });
+
+    const same = await subscribe({ name: 'Kim O.', email: 'kim@example.com', plan: 'premium' });
+    expect(same.statusCode).toBe(200);
+    expect(same.json<VipSubscriptionResponse>().message).toBe(`You're already on the list for the Premium plan. ${pending('kim@example.com')}`);
+
+    const kims = (await members()).filter((m) => m.email === 'kim@example.com');
+    expect(kims).toEqual([{ name: 'Kim O.', email: 'kim@example.com', plan: 'premium', status: 'pending_payment' }]);
+  });
+
+  it('keeps one member for two simultaneous subscriptions with one email', async () => {
+    const results = await Promise.all([
+      subscribe({ name: 'Ada', email: 'ada@example.com', plan: 'monthly' }),
+      subscribe({ name: 'Ada', email: 'ADA@example.com', plan: 'annual' }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 201]);
+    expect((await members()).filter((m) => m.email === 'ada@example.com')).toHaveLength(1);
+  });
+
+  it('asks for all required fields, a valid email and a plan, naming the field', async () => {
+    const required = 'Please fill in all required fields';
+    await expectRejected({ email: 'a@example.com', plan: 'annual' }, 'name', required);
+    await expectRejected({ name: '   ', email: 'a@example.com', plan: 'annual' }, 'name', required);
+    await expectRejected({ name: 'A', plan: 'annual' }, 'email', required);
+    await expectRejected({ name: 'A', email: '', plan: 'annual' }, 'email', required);
+    await expectRejected({ name: 'A', email: 'not-an-email', plan: 'annual' }, 'email', 'Please enter a valid email address');
+    await expectRejected({ name: 'A', email: 'a@example.com', plan: 'lifetime' }, 'plan', 'Please choose a plan: monthly, annual, premium');
+    await expectRejected({ name: 'A', email: 'a@example.com' }, 'plan', 'Please choose a plan: monthly, annual, premium');
+  });
+
+  it('leaves the members unchanged for every rejected body', async () => {
+    const before = await members();
+    for (const payload of [{}, { name: 'B', email: 'b@', plan: 'annual' }, { name: 'B', email: 'b@example.com', plan: 'gold' }, { name: 'x'.repeat(20_000), email: 'b@example.com', plan: 'annual' }]) {
+      expect((await subscribe(payload)).statusCode).toBeGreaterThanOrEqual(400);
+    }
+    expect(await members()).toEqual(before);
+  });
+
+  it('takes the status from the payment provider (the seam of DECISIONS §7)', async () => {
+    const seen: unknown[] = [];
+    const payments: PaymentProvider = {
+      subscribe: async (member) => {
+        seen.push(member);
+        return 'active';
+      },
+    };
+    const paid = await createTestApp(kind, { deps: { payments } });
+    try {
+      const res = await subscribe({ name: 'Paid Fan', email: 'Paid@Example.com', plan: 'premium' }, paid);
+      expect(res.statusCode).toBe(201);
+      expect(res.json<VipSubscriptionResponse>()).toMatchObject({
+        message: "You're on the list for the Premium plan. Your membership is active.",
+        data: { status: 'active' },
+      });
+      expect(seen).toEqual([{ name: 'Paid Fan', email: 'paid@example.com', plan: 'premium' }]);
+    } finally {
+      await paid.close();
+    }
+  });
+
+  it('answers 429 with a clear message after the limit', async () => {
+    const limited = await createTestApp(kind, { deps: { rateLimits: { vip: { max: 1, timeWindowMs: 60_000 } } } });
+    try {
+      expect((await subscribe({ name: 'R', email: 'r@example.com', plan: 'monthly' }, limited)).statusCode).toBe(201);
+      const blocked = await subscribe({ name: 'R', email: 'r2@example.com', plan: 'monthly' }, limited);
+      expect(blocked.statusCode).toBe(429);
+      const message = 'Too many submissions from this address. Please try again in 1 minute.';
+      expect(blocked.json()).toEqual({ success: false, error: message, message, reqId: expect.any(String) });
+      expect(await members(limited)).toHaveLength(1);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('documents both routes in OpenAPI with their tags', async () => {
+    const docs = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, { post?: { tags?: string[]; requestBody?: unknown } }>;
+    }>();
+    expect(docs.paths['/api/submit-demo']?.post?.tags).toEqual(['demos']);
+    expect(docs.paths['/api/subscribe-vip']?.post?.tags).toEqual(['vip']);
+    expect(JSON.stringify(docs.paths['/api/submit-demo']?.post?.requestBody)).toContain('soundCloudPrivateLink');
+  });
+});

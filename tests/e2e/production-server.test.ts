@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startProductionServer, type RunningServer } from './production-server.js';
+
+describe('the production server on a fresh data directory', () => {
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    server = await startProductionServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('serves the demo catalog, the app shell on deep links, and hashed assets cached for good', async () => {
+    const releases = (await (await fetch(`${server.url}/api/releases?label=tech&limit=1`)).json()) as { total: number };
+    expect(releases.total).toBe(60);
+    const shell = await fetch(`${server.url}/deep/artists/some-artist`);
+    expect(shell.status).toBe(200);
+    expect(shell.headers.get('cache-control')).toBe('no-cache');
+    const html = await shell.text();
+    expect(html).toContain('<title>Build It Records</title>');
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] as string;
+    const script = await fetch(`${server.url}${asset}`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(script.headers.get('content-encoding')).toBe('br');
+    expect((await fetch(`${server.url}/api/nothing`)).status).toBe(404);
+    expect((await fetch(`${server.url}/assets/missing.js`)).status).toBe(404);
+  });
+
+  it('refuses a second server on the same data directory and leaves the first one serving', async () => {
+    const second = await startProductionServer({ DATA_DIR: server.dataDir }).then(
+      () => 'started',
+      (err: Error) => err.message,
+    );
+    expect(second).toMatch(/is in use by another running server/);
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,228 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, saveScreenshot, type Browser } from './browser.js';
+import { startProductionServer, type RunningServer } from './production-server.js';
+
+// The public site in Debian's Chromium against the production build on a fresh data directory.
+describe('public site', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    server = await startProductionServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function open(path: string, viewport: 'desktop' | 'phone' = 'desktop'): Promise<Page> {
+    const page = await browser.newPage(viewport);
+    page.on('pageerror', (err) => problems.push(`${path}: ${err.message}`));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(`${path}: console: ${msg.text()}`);
+    });
+    await page.goto(`${server.url}${path}`);
+    return page;
+  }
+
+  async function api<T>(path: string): Promise<T> {
+    return (await (await fetch(`${server.url}/api${path}`)).json()) as T;
+  }
+
+  it('redirects / to /records and shows the About content', async () => {
+    const page = await open('/');
+    await page.waitForURL(`${server.url}/records`);
+    await page.getByRole('heading', { level: 1, name: 'Build It Records' }).waitFor();
+    await page.getByText('House Music For The Underground').waitFor();
+    await page.getByRole('heading', { name: 'Our Story' }).waitFor();
+    await page.getByText('first release on 3 March 2015').waitFor();
+    await page.getByText('parent label of Build It Deep and Build It Tech').waitFor();
+    await page.getByRole('heading', { name: 'Latest Releases' }).waitFor();
+    await saveScreenshot(page, 'records-landing-desktop');
+    await page.close();
+  });
+
+  it('shows the tech and deep heroes with their taglines, releases and artists', async () => {
+    for (const [path, tagline] of [
+      ['/tech', 'Pushing Boundaries in Tech House'],
+      ['/deep', 'The Soul of Underground House Music'],
+    ] as const) {
+      const page = await open(path);
+      await page.getByText(tagline).waitFor();
+      await page.getByRole('heading', { name: 'Artists' }).waitFor();
+      await page.getByRole('heading', { name: 'Latest Releases' }).waitFor();
+      await saveScreenshot(page, `${path.slice(1)}-landing-desktop`);
+      await page.close();
+    }
+  });
+
+  it('colours each tab with its label accent and navigates on selection', async () => {
+    const page = await open('/records');
+    const accents: Record<string, string> = {
+      records: 'rgb(2, 255, 149)',
+      tech: 'rgb(255, 0, 0)',
+      deep: 'rgb(0, 191, 255)',
+    };
+    for (const [tab, colour] of Object.entries(accents)) {
+      await page.getByRole('tab', { name: tab }).click();
+      await page.waitForURL(`${server.url}/${tab}`);
+      const selected = page.getByRole('tab', { name: tab });
+      await expect.poll(() => selected.getAttribute('aria-selected')).toBe('true');
+      expect(await selected.evaluate((el) => getComputedStyle(el).color)).toBe(colour);
+    }
+    await page.close();
+  });
+
+  it('lays out the desktop shell: permanent drawer with the label entries, logo, offset content', async () => {
+    const page = await open('/tech/artists');
+    const nav = page.getByRole('navigation', { name: 'Build It Tech navigation' });
+    await nav.waitFor();
+    for (const entry of ['Home', 'Artists', 'Releases', 'Submit', 'Social Media']) {
+      await nav.getByRole('button', { name: entry }).or(nav.getByRole('link', { name: entry })).first().waitFor();
+    }
+    expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/tech');
+    const socials = await nav.locator('a[target="_blank"]').evaluateAll((links) =>
+      links.map((l) => [l.textContent, (l as HTMLAnchorElement).rel]),
+    );
+    expect(socials.map(([text]) => text)).toEqual(['Facebook', 'Instagram', 'YouTube', 'SoundCloud']);
+    await page.getByRole('img', { name: 'Build It Tech logo' }).waitFor();
+    const mainLeft = await page.locator('main').evaluate((el) => el.getBoundingClientRect().left);
+    expect(mainLeft).toBe(240);
+    await page.goto(`${server.url}/records/releases`);
+    const recordsNav = page.getByRole('navigation', { name: 'Build It Records navigation' });
+    expect(await recordsNav.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
+    await page.close();
+  });
+
+  it('opens the phone drawer with the hamburger and closes it after navigating', async () => {
+    const page = await open('/deep', 'phone');
+    await page.getByText('The Soul of Underground House Music').waitFor();
+    expect(await page.getByRole('img', { name: 'Build It Deep logo' }).isVisible()).toBe(false);
+    await saveScreenshot(page, 'deep-landing-phone');
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    const nav = page.getByRole('navigation', { name: 'Build It Deep navigation' }).last();
+    await nav.waitFor();
+    await saveScreenshot(page, 'drawer-phone');
+    await nav.getByRole('link', { name: 'Releases' }).click();
+    await page.waitForURL(`${server.url}/deep/releases`);
+    await page.getByRole('heading', { level: 1, name: 'Build It Deep Releases' }).waitFor();
+    await expect.poll(() => nav.isVisible()).toBe(false);
+    await page.close();
+  });
+
+  it('scrolls the deep releases to the end and opens a release modal', async () => {
+    const total = (await api<{ total: number }>('/releases?label=deep')).total;
+    const page = await open('/deep/releases');
+    await page.getByRole('heading', { level: 1, name: 'Build It Deep Releases' }).waitFor();
+    await page.getByPlaceholder('Search releases...').waitFor();
+    await page.getByRole('heading', { name: 'Latest Release' }).waitFor();
+    await page.getByRole('heading', { name: 'Top Releases' }).waitFor();
+    await page.getByRole('heading', { name: 'All Releases' }).waitFor();
+    for (let i = 0; i < 10 && !(await page.getByText('No more releases to load').isVisible()); i += 1) {
+      await page.mouse.wheel(0, 4000);
+      await page.waitForTimeout(300);
+    }
+    await page.getByText('No more releases to load').waitFor();
+    expect(total).toBe(16);
+    await saveScreenshot(page, 'deep-releases-desktop');
+    const newest = (await api<{ data: { title: string }[] }>('/releases?label=deep&limit=1')).data[0]?.title as string;
+    await page.getByRole('button', { name: new RegExp(newest) }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: newest }).waitFor();
+    for (const column of ['#', 'Title', 'Artist', 'Time', 'Play']) {
+      await dialog.getByRole('columnheader', { name: column, exact: true }).waitFor();
+    }
+    await saveScreenshot(page, 'release-modal-desktop');
+    await page.close();
+  });
+
+  it('finds a release by an artist name and says so when nothing matches', async () => {
+    const page = await open('/records/releases');
+    const search = page.getByPlaceholder('Search releases...');
+    await search.fill('zzzz-nothing');
+    await page.getByText('No matches found for "zzzz-nothing"').waitFor();
+    await page.getByRole('button', { name: 'Clear Search' }).click();
+    await expect.poll(() => search.inputValue()).toBe('');
+    await page.getByRole('heading', { name: 'All Releases' }).waitFor();
+    await page.close();
+  });
+
+  it('filters the artists and opens an artist modal, also on a phone', async () => {
+    const artists = await api<{ data: { name: string }[]; total: number }>('/artists?label=records&limit=100');
+    const page = await open('/records/artists', 'phone');
+    await page.getByRole('heading', { level: 1, name: 'Build It Records Artists' }).waitFor();
+    await page.getByRole('button', { name: 'Load More Artists' }).waitFor();
+    await saveScreenshot(page, 'records-artists-phone');
+    const someone = artists.data[15]?.name as string;
+    await page.getByPlaceholder('Search by artist name...').fill(someone);
+    await page.getByRole('button', { name: new RegExp(someone) }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: someone }).waitFor();
+    await dialog.getByText(/Build It Records \(\d+\)/).first().waitFor();
+    await saveScreenshot(page, 'artist-modal-phone');
+    await page.keyboard.press('Escape');
+    await page.getByPlaceholder('Search by artist name...').fill('zzzz-nobody');
+    await page.getByText('No artists match your search').waitFor();
+    await page.close();
+  });
+
+  it('shows an artist page by deep link, and Artist not found for an unknown one', async () => {
+    const first = (await api<{ data: { id: string; name: string }[] }>('/artists?label=tech&limit=1')).data[0];
+    const page = await open(`/tech/artists/${first?.id}`);
+    await page.getByRole('heading', { level: 1, name: first?.name }).waitFor();
+    await page.getByRole('heading', { name: 'Top Tracks' }).waitFor();
+    await page.getByRole('heading', { name: 'Albums' }).waitFor();
+    await saveScreenshot(page, 'artist-page-desktop');
+    await page.goto(`${server.url}/tech/artists/nobody-at-all`);
+    await page.getByText('Artist not found').waitFor();
+    await page.close();
+  });
+
+  it('lists the playlists of each label and shows the tracks of the selected one', async () => {
+    const page = await open('/tech/playlists');
+    await page.getByText('Techno & Tech House Playlists').waitFor();
+    await page.getByText('Select a playlist to view tracks').waitFor();
+    const cards = page.getByRole('button', { pressed: false });
+    await cards.first().click();
+    await page.getByRole('table', { name: 'Tracks' }).waitFor();
+    await saveScreenshot(page, 'tech-playlists-desktop');
+    await page.goto(`${server.url}/deep/playlists`);
+    await page.getByText('Deep House Playlists').waitFor();
+    await page.goto(`${server.url}/records/playlists`);
+    await page.getByText('House Music Playlists').waitFor();
+    expect(await page.getByRole('button', { name: 'Play on Spotify' }).count()).toBe(3);
+    await page.close();
+  });
+
+  it('answers unknown paths with Page Not Found and a way home', async () => {
+    const page = await open('/tech/no-such-page');
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await saveScreenshot(page, 'not-found-desktop');
+    await page.getByRole('link', { name: 'Return Home' }).click();
+    await page.waitForURL(`${server.url}/tech`);
+    await page.close();
+  });
+
+  it('keeps the chosen theme across a reload', async () => {
+    const page = await open('/records');
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await background()).toBe('rgb(0, 0, 0)');
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    await expect.poll(background).not.toBe('rgb(0, 0, 0)');
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect.poll(background).not.toBe('rgb(0, 0, 0)');
+    await saveScreenshot(page, 'records-landing-light');
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    await expect.poll(background).toBe('rgb(0, 0, 0)');
+    await page.close();
+  });
+
+  it('logged no page errors or console errors on any page', () => {
+    expect(problems).toEqual([]);
+  });
+});
