@@ -5,12 +5,21 @@ import { RouterProvider } from 'react-router';
 import { ApiHealthMonitor } from '../components/api-health-monitor.js';
 import { DebugPanel } from '../components/debug-panel.js';
 import { ErrorBoundary } from '../components/error-boundary.js';
+import { ApiError } from '../lib/api-client.js';
 import { PlayerProvider } from '../lib/player.js';
 import { createAppRouter } from './router.js';
 import { ThemeModeProvider } from './theme-mode.js';
 
 export function App() {
-  const [queryClient] = useState(() => new QueryClient());
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: {
+          // A 4xx answer (unknown artist, bad parameter) will not change on a retry; the rest gets three.
+          queries: { retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 3 },
+        },
+      }),
+  );
   const [router] = useState(createAppRouter);
   return (
     <QueryClientProvider client={queryClient}>

@@ -19,7 +19,10 @@ export function LabelTabs() {
       variant="scrollable"
       scrollButtons={false}
       slotProps={{ indicator: { sx: { backgroundColor: current.accent, height: 3 } } }}
-      sx={{ minHeight: 64, '& .MuiTab-root': { minHeight: 64, fontWeight: 700, letterSpacing: 1 } }}
+      sx={{
+        minHeight: 64,
+        '& .MuiTab-root': { minHeight: 64, minWidth: 0, px: { xs: 1.25, sm: 3 }, fontWeight: 700, letterSpacing: 1 },
+      }}
     >
       {labels.map((label) => (
         <Tab
