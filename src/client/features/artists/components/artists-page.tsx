@@ -11,8 +11,8 @@ import { ArtistDetailModal } from '../../../components/artist-detail-modal.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { labelArtistsQuery } from '../../../lib/catalog-api.js';
 import { labelFromParam, labelPath } from '../../../lib/current-label.js';
-import { useDebouncedValue } from '../hooks/use-debounced-value.js';
-import { useInView } from '../hooks/use-in-view.js';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
+import { useInView } from '../../../lib/use-in-view.js';
 import { ArtistsGrid, ArtistsGridSkeleton } from './artists-grid.js';
 
 const revealStep = 10;

@@ -1,12 +1,9 @@
 import { Alert, Box, Button, CircularProgress, Skeleton, Stack, Typography } from '@mui/material';
-import { useEffect, useRef } from 'react';
 import { ZodError } from 'zod';
 import type { Release } from '../../../../shared/api/catalog.js';
 import { ReleaseCard } from '../../../components/release-card.js';
+import { useInView } from '../../../lib/use-in-view.js';
 import type { ReleaseList } from '../hooks/use-release-list.js';
-
-/** SPEC §9: the infinite-scroll trigger counts as in view at 10% visibility. */
-const inViewThreshold = 0.1;
 
 /** SPEC §8 releases page messages: bad data from the API reads differently from a failed call. */
 function releasesErrorMessage(error: unknown): string {
@@ -19,28 +16,6 @@ const gridColumns = {
   md: 'repeat(4, minmax(0, 1fr))',
   lg: 'repeat(5, minmax(0, 1fr))',
 };
-
-/** Calls onInView whenever the returned element scrolls into view (and once more after each change). */
-function useInViewTrigger(onInView: () => void, active: boolean, changeKey: string) {
-  const ref = useRef<HTMLDivElement | null>(null);
-  const latest = useRef(onInView);
-  useEffect(() => {
-    latest.current = onInView;
-  });
-  useEffect(() => {
-    const node = ref.current;
-    if (!active || !node || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) latest.current();
-      },
-      { threshold: inViewThreshold },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [active, changeKey]);
-  return ref;
-}
 
 /** SPEC §2 'All Releases' grid with Show More, infinite scroll and its end and empty states. */
 export function ReleasesGrid({
@@ -56,7 +31,10 @@ export function ReleasesGrid({
   onClearSearch: () => void;
   onSelect: (release: Release) => void;
 }) {
-  const trigger = useInViewTrigger(list.loadMore, list.canLoadMore, `${list.visibleItems.length}/${list.items.length}`);
+  const trigger = useInView<HTMLDivElement>(list.loadMore, {
+    enabled: list.canLoadMore,
+    revision: `${list.visibleItems.length}/${list.items.length}`,
+  });
   const isEmpty = !list.isFirstLoad && !list.error && list.items.length === 0;
 
   return (

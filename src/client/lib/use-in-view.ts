@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
  * Calls `onInView` when the returned element scrolls into view (SPEC §9: threshold 0.1).
  * `revision` renews the observer after each reveal, so a trigger still in view fires again.
  */
-export function useInView<E extends Element>(onInView: () => void, { enabled, revision }: { enabled: boolean; revision: number }) {
+export function useInView<E extends Element>(onInView: () => void, { enabled, revision }: { enabled: boolean; revision: unknown }) {
   const ref = useRef<E | null>(null);
   const callback = useRef(onInView);
   useEffect(() => {
