@@ -10,14 +10,18 @@ import {
 import { siteConfig } from '../shared/site-config.js';
 import type { Db } from './db/client.js';
 import { artistsRoutes } from './modules/artists/artists.routes.js';
+import { demosRoutes } from './modules/demos/demos.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { labelsRoutes } from './modules/labels/labels.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { playlistsRoutes } from './modules/playlists/playlists.routes.js';
 import { releasesRoutes } from './modules/releases/releases.routes.js';
 import { tracksRoutes } from './modules/tracks/tracks.routes.js';
+import type { PaymentProvider } from './modules/vip/payment-provider.js';
+import { vipRoutes } from './modules/vip/vip.routes.js';
 import { registerClientApp } from './plugins/client-app.js';
 import { registerErrorHandler, sendNotFound } from './plugins/error-handler.js';
+import type { RateLimit } from './plugins/rate-limit.js';
 
 export interface AppDeps {
   db: Db;
@@ -25,6 +29,10 @@ export interface AppDeps {
   clock: () => Date;
   /** Folder of the built web app; undefined serves the API alone. */
   clientDir?: string;
+  /** Submissions per client address; each module has its production default. */
+  rateLimits?: { demos?: RateLimit; vip?: RateLimit };
+  /** Takes VIP payments; without one, members wait in `pending_payment` (DECISIONS §7). */
+  payments?: PaymentProvider;
 }
 
 /** Builds the whole app from its dependencies; never listens (main.ts does). */
@@ -59,6 +67,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       await api.register(tracksRoutes, deps);
       await api.register(artistsRoutes, deps);
       await api.register(playlistsRoutes, deps);
+      await api.register(demosRoutes, deps);
+      await api.register(vipRoutes, deps);
     },
     { prefix: '/api' },
   );

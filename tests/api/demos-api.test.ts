@@ -140,7 +140,8 @@ describe.each(testDatabaseKinds)('demo submissions on $name', (kind) => {
       ['tech', 'buildit-tech'],
       ['buildit-records', 'buildit-records'],
       ['3', 'buildit-deep'],
-    ]) {
+      [2, 'buildit-tech'],
+    ] as const) {
       const res = await submit(demo({ label }));
       expect(res.statusCode, res.body).toBe(201);
       const stored = await storedSubmission(res.json<{ data: { id: string } }>().data.id);
@@ -258,6 +259,8 @@ describe.each(testDatabaseKinds)('demo submissions on $name', (kind) => {
   it('refuses an unknown or missing label', async () => {
     await expectRejected(demo({ label: 'nope' }), 'label', 'Invalid label: nope');
     await expectRejected(demo({ label: '4' }), 'label', 'Invalid label: 4');
+    await expectRejected(demo({ label: 4 }), 'label', 'Invalid label: 4');
+    await expectRejected(demo({ label: null }), 'label', 'Invalid label: null');
     await expectRejected(without(demo(), 'label'), 'label', 'Label is required');
   });
 

@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
+  check,
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -11,6 +14,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { demoStatuses } from '../../shared/api/demos.js';
+import { vipMemberStatuses } from '../../shared/api/vip.js';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -134,4 +139,97 @@ export const trackArtists = pgTable(
     position: integer('position').notNull(),
   },
   (t) => [primaryKey({ columns: [t.trackId, t.artistId, t.role] }), index('track_artists_artist_idx').on(t.artistId)],
+);
+
+// Demos and VIP members (DECISIONS §7).
+
+/** A CHECK that a text column holds one of the shared contract's values. */
+function isOneOf(column: AnyPgColumn, values: readonly string[]) {
+  return sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
+}
+
+export const demoSubmissions = pgTable(
+  'demo_submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    labelId: text('label_id')
+      .notNull()
+      .references(() => labels.id),
+    status: text('status', { enum: demoStatuses }).notNull().default('new'),
+    /** The first artist's email, lower-cased: who is answered, and the key for spotting repeats. */
+    contactEmail: text('contact_email').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    check('demo_submissions_status_check', isOneOf(t.status, demoStatuses)),
+    index('demo_submissions_contact_email_idx').on(t.contactEmail),
+    index('demo_submissions_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+export const demoSubmissionArtists = pgTable(
+  'demo_submission_artists',
+  {
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => demoSubmissions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    fullName: text('full_name').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    country: text('country').notNull(),
+    province: text('province').notNull(),
+    city: text('city').notNull(),
+    // null: the artist ticked "Don't have".
+    facebook: text('facebook'),
+    twitter: text('twitter'),
+    instagram: text('instagram'),
+    soundcloud: text('soundcloud'),
+    spotify: text('spotify'),
+    appleMusic: text('apple_music'),
+  },
+  (t) => [primaryKey({ columns: [t.submissionId, t.position] })],
+);
+
+export const demoSubmissionTracks = pgTable(
+  'demo_submission_tracks',
+  {
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => demoSubmissions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    genre: text('genre').notNull(),
+    /** Canonical spelling (shared/domain/soundcloud.ts), so that a repeat is found however it is written. */
+    soundcloudUrl: text('soundcloud_url').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.submissionId, t.position] }), index('demo_submission_tracks_soundcloud_url_idx').on(t.soundcloudUrl)],
+);
+
+export const vipMembers = pgTable(
+  'vip_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Lower-cased: one membership per address. */
+    email: text('email').notNull().unique(),
+    plan: text('plan').notNull(),
+    status: text('status', { enum: vipMemberStatuses }).notNull().default('pending_payment'),
+    ...timestamps,
+  },
+  (t) => [check('vip_members_status_check', isOneOf(t.status, vipMemberStatuses))],
+);
+
+/** The first answer to a write sent with an `Idempotency-Key`, replayed to its retries. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    key: text('key').notNull(),
+    /** The operation the key belongs to ('submit-demo', …): one key may serve several. */
+    scope: text('scope').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.scope] })],
 );

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { ErrorResponse } from '../../shared/api/common.js';
 import { AppError } from '../errors.js';
 
@@ -12,9 +13,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
+      // artists/0/email -> artists.0.email: the path a form library names its fields by.
       const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
       const detail = first?.message ?? 'Invalid request';
-      const message = field && !detail.startsWith(field) ? `${field}: ${detail}` : detail;
+      // A schema's own message is shown as written (the demo form shows it to artists, SPEC §5);
+      // zod's generic wording names no field, so the field goes in front of it.
+      const message = field && first && isGenericZodMessage(first) ? `${field}: ${detail}` : detail;
       return reply.code(400).send(errorBody(request.id, message, field));
     }
     if (err instanceof AppError) {
@@ -28,6 +32,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err }, 'request failed');
     return reply.code(500).send(errorBody(request.id, 'Internal server error'));
   });
+}
+
+/** True when zod wrote the message itself (no message was given in the schema). */
+function isGenericZodMessage(issue: { keyword: string; message?: string; params: Record<string, unknown> }): boolean {
+  const localeError = z.config().localeError ?? z.locales.en().localeError;
+  const generic = localeError({ ...issue.params, code: issue.keyword } as Parameters<typeof localeError>[0]);
+  const text = typeof generic === 'string' ? generic : generic?.message;
+  if (!text || !issue.message) return false;
+  // invalid_type names the received type, which zod keeps out of the reported issue.
+  return issue.keyword === 'invalid_type' ? issue.message.startsWith(text.split(', received')[0] as string) : issue.message === text;
 }
 
 /** A JSON 404 naming what was asked for. */

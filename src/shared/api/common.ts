@@ -48,3 +48,13 @@ export function flagParam(name: string, fallback: boolean) {
 }
 
 export const searchParam = z.string().max(200, { error: 'q must be at most 200 characters' }).optional();
+
+/** Optional `Idempotency-Key` header of a write: a retry with the same key answers the first result. */
+export const idempotencyHeadersSchema = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .trim()
+    .min(1, { error: 'Idempotency-Key must not be empty' })
+    .max(200, { error: 'Idempotency-Key must be at most 200 characters' })
+    .optional(),
+});

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema, idempotencyHeadersSchema } from '../../../shared/api/common.js';
+import { demoSubmissionRequestSchema, demoSubmissionResponseSchema } from '../../../shared/api/demos.js';
+import type { AppDeps } from '../../app.js';
+import { registerRateLimit, routeRateLimit, type RateLimit } from '../../plugins/rate-limit.js';
+import { submitDemo } from './demos.service.js';
+
+/** Production limit per client address; AppDeps.rateLimits.demos overrides it. */
+export const defaultDemoRateLimit: RateLimit = { max: 5, timeWindowMs: 10 * 60_000 };
+/** Ten artists and ten tracks fit several times over. */
+export const demoBodyLimit = 64 * 1024;
+
+export const demosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clock, rateLimits }) => {
+  await registerRateLimit(app);
+
+  app.post(
+    '/submit-demo',
+    {
+      bodyLimit: demoBodyLimit,
+      config: { rateLimit: routeRateLimit(rateLimits?.demos ?? defaultDemoRateLimit) },
+      schema: {
+        tags: ['demos'],
+        description:
+          'Stores a demo with every artist and track in one transaction. A repeat of the same first-artist email and ' +
+          'SoundCloud link answers 409. A retry with the same Idempotency-Key answers the first result. ' +
+          'Rate-limited per client address. The server never fetches the submitted links.',
+        headers: idempotencyHeadersSchema,
+        body: demoSubmissionRequestSchema,
+        response: {
+          201: demoSubmissionResponseSchema,
+          400: errorResponseSchema,
+          409: errorResponseSchema,
+          413: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      const outcome = await submitDemo(db, req.body, { idempotencyKey: req.headers['idempotency-key'], now: clock() });
+      if (outcome.isReplay) reply.header('idempotent-replayed', 'true');
+      else req.log.info({ submissionId: outcome.body.data.id, label: req.body.label }, 'demo submitted');
+      // Only a 201 is ever stored for a key (a refusal stores nothing), so a replay is a 201 too.
+      return reply.code(outcome.statusCode as 201).send(outcome.body);
+    },
+  );
+};

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { isSoundCloudTrackUrl } from '../domain/soundcloud.js';
+import { findLabel, invalidLabelMessage } from '../labels.js';
+
+// The demo form's contract (SPEC §3, §5; DECISIONS §7). The web form validates with these schemas
+// (per entry, through a zod resolver) and the server with the request schema: one set of messages.
+
+export const maxDemoEntries = 10;
+const maxTextLength = 200;
+const maxUrlLength = 300;
+
+export const demoStatuses = ['new', 'listening', 'shortlisted', 'accepted', 'declined'] as const;
+export type DemoStatus = (typeof demoStatuses)[number];
+
+/** SPEC §5 order: Facebook, Twitter, Instagram, SoundCloud, Spotify, Apple Music. */
+export const socialNetworks = [
+  { key: 'facebook', name: 'Facebook' },
+  { key: 'twitter', name: 'Twitter' },
+  { key: 'instagram', name: 'Instagram' },
+  { key: 'soundcloud', name: 'SoundCloud' },
+  { key: 'spotify', name: 'Spotify' },
+  { key: 'appleMusic', name: 'Apple Music' },
+] as const;
+export type SocialNetworkKey = (typeof socialNetworks)[number]['key'];
+
+export const demoMessages = {
+  termsRequired: 'You must accept the terms and conditions to submit.',
+  invalidTrackLink: 'Please enter a valid SoundCloud URL for your track.',
+  trackLinkRequired: 'Private SoundCloud link is required',
+  /** Helper text of a social link field, and its error when left empty without ticking "Don't have". */
+  socialRequired: 'Required unless checked as not available',
+  invalidSocial: (network: string) => `Please enter a valid ${network} URL`,
+  invalidEmail: 'Please enter a valid email address',
+  submitted: 'Demo submitted successfully!',
+} as const;
+
+/** A required text field: '{label} is required' when missing or blank. */
+function requiredText(label: string, max = maxTextLength) {
+  const required = `${label} is required`;
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .max(max, { error: `${label} must be at most ${max} characters` });
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** A social link: null when its "Don't have" box is ticked, else a parseable http(s) URL. */
+export function socialLinkSchema(network: string) {
+  const invalid = demoMessages.invalidSocial(network);
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? demoMessages.socialRequired : invalid) })
+    .trim()
+    .min(1, { error: demoMessages.socialRequired, abort: true })
+    .max(maxUrlLength, { error: `${network} URL must be at most ${maxUrlLength} characters`, abort: true })
+    .refine(isHttpUrl, { error: invalid })
+    .nullable();
+}
+
+export const demoEmailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, { error: 'Email is required', abort: true })
+  .max(254, { error: demoMessages.invalidEmail, abort: true })
+  .regex(z.regexes.email, { error: demoMessages.invalidEmail });
+
+export const soundCloudTrackLinkSchema = z
+  .string({ error: demoMessages.trackLinkRequired })
+  .trim()
+  .min(1, { error: demoMessages.trackLinkRequired, abort: true })
+  .max(maxUrlLength, { error: demoMessages.invalidTrackLink, abort: true })
+  .refine(isSoundCloudTrackUrl, { error: demoMessages.invalidTrackLink });
+
+export const demoArtistSchema = z.object({
+  fullName: requiredText('Full name'),
+  name: requiredText('Artist name'),
+  email: demoEmailSchema,
+  country: requiredText('Country'),
+  province: requiredText('Province/state'),
+  city: requiredText('City'),
+  facebook: socialLinkSchema('Facebook'),
+  twitter: socialLinkSchema('Twitter'),
+  instagram: socialLinkSchema('Instagram'),
+  soundcloud: socialLinkSchema('SoundCloud'),
+  spotify: socialLinkSchema('Spotify'),
+  appleMusic: socialLinkSchema('Apple Music'),
+});
+export type DemoArtist = z.infer<typeof demoArtistSchema>;
+
+export const demoTrackSchema = z.object({
+  name: requiredText('Track name'),
+  genre: requiredText('Genre', 100),
+  soundCloudPrivateLink: soundCloudTrackLinkSchema,
+});
+export type DemoTrack = z.infer<typeof demoTrackSchema>;
+
+export const demoTermsSchema = z.literal(true, { error: demoMessages.termsRequired });
+
+function entries<T extends z.ZodType>(entry: T, what: 'artist' | 'track') {
+  return z
+    .array(entry)
+    .min(1, { error: `Add at least one ${what}` })
+    .max(maxDemoEntries, { error: `A demo can list at most ${maxDemoEntries} ${what}s` });
+}
+
+/** The form as a whole (SPEC §4: lists of artists and tracks, at least one each; terms). */
+export const demoFormSchema = z.object({
+  artists: entries(demoArtistSchema, 'artist'),
+  tracks: entries(demoTrackSchema, 'track'),
+  termsAccepted: demoTermsSchema,
+});
+export type DemoForm = z.infer<typeof demoFormSchema>;
+
+/** Any form of a label id: 'buildit-tech', 'tech', 2 or '2'. */
+export const demoLabelSchema = z
+  .union([z.string(), z.number()], {
+    error: (issue) => (issue.input === undefined ? 'Label is required' : invalidLabelMessage(String(issue.input))),
+  })
+  .refine((value) => findLabel(value) !== undefined, { error: (issue) => invalidLabelMessage(String(issue.input)) });
+
+/**
+ * POST /api/submit-demo. SPEC's body `{ artist, track }` (the first entries) plus every entry of the
+ * form in `artists` / `tracks` (DECISIONS §7); the label is any of its id forms. What is stored is
+ * `artists ?? [artist]` and `tracks ?? [track]`.
+ */
+export const demoSubmissionRequestSchema = z.object({
+  label: demoLabelSchema,
+  artist: demoArtistSchema,
+  track: demoTrackSchema,
+  artists: entries(demoArtistSchema, 'artist').optional(),
+  tracks: entries(demoTrackSchema, 'track').optional(),
+  termsAccepted: demoTermsSchema,
+});
+export type DemoSubmissionRequest = z.infer<typeof demoSubmissionRequestSchema>;
+
+export const demoSubmissionResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.literal(demoMessages.submitted),
+  data: z.object({ id: z.uuid(), status: z.enum(demoStatuses) }),
+});
+export type DemoSubmissionResponse = z.infer<typeof demoSubmissionResponseSchema>;

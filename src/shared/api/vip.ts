@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { siteConfig } from '../site-config.js';
+
+// The VIP subscription contract (SPEC §3, §5; DECISIONS §7). Plans come from the site configuration.
+
+export type VipPlan = (typeof siteConfig.vipPlans)[number];
+export type VipPlanId = VipPlan['id'];
+export const vipPlans: readonly VipPlan[] = siteConfig.vipPlans;
+export const vipPlanIds = siteConfig.vipPlans.map((plan) => plan.id) as [VipPlanId, ...VipPlanId[]];
+
+export function findVipPlan(id: string): VipPlan | undefined {
+  return vipPlans.find((plan) => plan.id === id);
+}
+
+/** `pending_payment` until a payment provider is configured (DECISIONS §7). */
+export const vipMemberStatuses = ['pending_payment', 'active'] as const;
+export type VipMemberStatus = (typeof vipMemberStatuses)[number];
+
+export const vipMessages = {
+  required: 'Please fill in all required fields',
+  invalidEmail: 'Please enter a valid email address',
+  invalidPlan: `Please choose a plan: ${vipPlanIds.join(', ')}`,
+} as const;
+
+export const vipSubscriptionRequestSchema = z.object({
+  name: z
+    .string({ error: vipMessages.required })
+    .trim()
+    .min(1, { error: vipMessages.required, abort: true })
+    .max(200, { error: 'Name must be at most 200 characters' }),
+  email: z
+    .string({ error: vipMessages.required })
+    .trim()
+    .min(1, { error: vipMessages.required, abort: true })
+    .max(254, { error: vipMessages.invalidEmail, abort: true })
+    .regex(z.regexes.email, { error: vipMessages.invalidEmail }),
+  plan: z.enum(vipPlanIds, { error: vipMessages.invalidPlan }),
+});
+export type VipSubscriptionRequest = z.infer<typeof vipSubscriptionRequestSchema>;
+
+export const vipMemberSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  /** Lower-cased: one membership per address. */
+  email: z.string(),
+  plan: z.enum(vipPlanIds),
+  status: z.enum(vipMemberStatuses),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type VipMember = z.infer<typeof vipMemberSchema>;
+
+export const vipSubscriptionResponseSchema = z.object({
+  success: z.literal(true),
+  /** What happened, in words: new member or plan changed, and that payment is still pending. */
+  message: z.string(),
+  data: vipMemberSchema,
+});
+export type VipSubscriptionResponse = z.infer<typeof vipSubscriptionResponseSchema>;
