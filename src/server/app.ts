@@ -8,13 +8,16 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { siteConfig } from '../shared/site-config.js';
+import type { SpotifyConfig } from './config.js';
 import type { Db } from './db/client.js';
 import { artistsRoutes } from './modules/artists/artists.routes.js';
+import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
 import { demosRoutes } from './modules/demos/demos.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { labelsRoutes } from './modules/labels/labels.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { playlistsRoutes } from './modules/playlists/playlists.routes.js';
+import { playsRoutes } from './modules/plays/plays.routes.js';
 import { releasesRoutes } from './modules/releases/releases.routes.js';
 import { tracksRoutes } from './modules/tracks/tracks.routes.js';
 import type { PaymentProvider } from './modules/vip/payment-provider.js';
@@ -30,9 +33,11 @@ export interface AppDeps {
   /** Folder of the built web app; undefined serves the API alone. */
   clientDir?: string;
   /** Submissions per client address; each module has its production default. */
-  rateLimits?: { demos?: RateLimit; vip?: RateLimit };
+  rateLimits?: { demos?: RateLimit; vip?: RateLimit; plays?: RateLimit };
   /** Takes VIP payments; without one, members wait in `pending_payment` (DECISIONS §7). */
   payments?: PaymentProvider;
+  /** The public Spotify settings the browser needs; without them, no client id (Connect hidden). */
+  spotify?: SpotifyConfig;
 }
 
 /** Builds the whole app from its dependencies; never listens (main.ts does). */
@@ -69,6 +74,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       await api.register(playlistsRoutes, deps);
       await api.register(demosRoutes, deps);
       await api.register(vipRoutes, deps);
+      await api.register(playsRoutes, deps);
+      await api.register(clientConfigRoutes, deps);
     },
     { prefix: '/api' },
   );

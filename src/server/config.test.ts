@@ -21,6 +21,7 @@ describe('parseConfig', () => {
       logLevel: 'info',
       seedDemoCatalog: true,
       serveWebApp: true,
+      spotify: { clientId: null, accountsUrl: 'https://accounts.spotify.com', apiUrl: 'https://api.spotify.com/v1' },
     });
   });
 
@@ -34,6 +35,9 @@ describe('parseConfig', () => {
         LOG_LEVEL: 'trace',
         SEED_DEMO_CATALOG: 'false',
         SERVE_WEB_APP: 'false',
+        SPOTIFY_CLIENT_ID: 'abc123DEF',
+        SPOTIFY_ACCOUNTS_URL: 'http://127.0.0.1:4010/',
+        SPOTIFY_API_URL: 'http://127.0.0.1:4010/v1',
       }),
     ).toEqual({
       port: 8080,
@@ -43,6 +47,7 @@ describe('parseConfig', () => {
       logLevel: 'trace',
       seedDemoCatalog: false,
       serveWebApp: false,
+      spotify: { clientId: 'abc123DEF', accountsUrl: 'http://127.0.0.1:4010', apiUrl: 'http://127.0.0.1:4010/v1' },
     });
     expect(parseConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1/postgres', PORT: '0' })).toMatchObject({
       databaseUrl: 'postgres://postgres@127.0.0.1/postgres',
@@ -52,6 +57,19 @@ describe('parseConfig', () => {
 
   it.each(['http', '-1', '65536', '80.5', '', ' '])('refuses PORT=%j, naming PORT', (port) => {
     expect(configError({ PORT: port }).message).toMatch(/^Invalid environment: PORT: /);
+  });
+
+  it('reads a blank SPOTIFY_CLIENT_ID as none', () => {
+    expect(parseConfig({ SPOTIFY_CLIENT_ID: ' ' }).spotify.clientId).toBeNull();
+  });
+
+  it.each([
+    ['SPOTIFY_CLIENT_ID', 'abc def'],
+    ['SPOTIFY_ACCOUNTS_URL', 'accounts.spotify.com'],
+    ['SPOTIFY_ACCOUNTS_URL', 'ftp://accounts.spotify.com'],
+    ['SPOTIFY_API_URL', ''],
+  ])('refuses %s=%j, naming it', (name, value) => {
+    expect(configError({ [name]: value }).message).toMatch(new RegExp(`^Invalid environment: ${name}: `));
   });
 
   it.each(['verbose', 'INFO', ''])('refuses LOG_LEVEL=%j, naming LOG_LEVEL', (level) => {

@@ -2,6 +2,11 @@ import { z } from 'zod';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** An http(s) base URL, kept without its trailing slash. */
+const baseUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+  .transform((url) => url.replace(/\/+$/, ''));
+
 const envSchema = z.object({
   // z.coerce.number alone reads a blank PORT as 0, a random port: blank is refused like any bad value.
   PORT: z
@@ -16,7 +21,31 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(logLevels).default('info'),
   SEED_DEMO_CATALOG: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   SERVE_WEB_APP: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  // Public: the browser's PKCE login sends it (DECISIONS §4). Blank or unset hides "Connect Spotify".
+  SPOTIFY_CLIENT_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]*$/, 'must be letters and digits only')
+    .optional()
+    .transform((v) => (v ? v : null)),
+  SPOTIFY_ACCOUNTS_URL: baseUrl.default('https://accounts.spotify.com'),
+  SPOTIFY_API_URL: baseUrl.default('https://api.spotify.com/v1'),
 });
+
+/** What the browser needs to connect a Spotify account; nothing secret. */
+export interface SpotifyConfig {
+  clientId: string | null;
+  /** Base of `/authorize` and `/api/token`. */
+  accountsUrl: string;
+  /** Base of the Web API (`/me`, …). */
+  apiUrl: string;
+}
+
+export const defaultSpotifyConfig: SpotifyConfig = {
+  clientId: null,
+  accountsUrl: 'https://accounts.spotify.com',
+  apiUrl: 'https://api.spotify.com/v1',
+};
 
 export type AppConfig = {
   port: number;
@@ -26,6 +55,7 @@ export type AppConfig = {
   logLevel: (typeof logLevels)[number];
   seedDemoCatalog: boolean;
   serveWebApp: boolean;
+  spotify: SpotifyConfig;
 };
 
 export class ConfigError extends Error {}
@@ -46,5 +76,6 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     logLevel: e.LOG_LEVEL,
     seedDemoCatalog: e.SEED_DEMO_CATALOG,
     serveWebApp: e.SERVE_WEB_APP,
+    spotify: { clientId: e.SPOTIFY_CLIENT_ID, accountsUrl: e.SPOTIFY_ACCOUNTS_URL, apiUrl: e.SPOTIFY_API_URL },
   };
 }

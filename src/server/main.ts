@@ -33,7 +33,15 @@ async function main(): Promise<void> {
     }
   }
 
-  const app = await buildApp({ db: database.db, clock: () => new Date(), clientDir: config.serveWebApp ? clientDistDir : undefined }, { loggerInstance: logger });
+  const app = await buildApp(
+    {
+      db: database.db,
+      clock: () => new Date(),
+      clientDir: config.serveWebApp ? clientDistDir : undefined,
+      spotify: config.spotify,
+    },
+    { loggerInstance: logger },
+  );
   await app.listen({ port: config.port, host: config.host });
   logger.info(
     { database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir, startupMs: Math.round(performance.now() - startedAt) },

@@ -223,6 +223,145 @@ export const siteConfig = {
       features: ['Everything in Annual', 'Guest-list spots at label events', 'Limited-edition merchandise'],
     },
   ],
+  /**
+   * The /legal page: terms and privacy policy. The privacy policy lists what the site really stores
+   * (database tables, browser keys); keep it in step when that changes.
+   */
+  legal: {
+    lastUpdated: '22 November 2026',
+    /** Where people ask about their data, or for it to be deleted. */
+    contactEmail: 'privacy@builditrecords.com',
+    termsOfService: {
+      title: 'Terms of Service',
+      sections: [
+        {
+          heading: 'About these terms',
+          paragraphs: [
+            'These terms apply to the websites of Build It Records, Build It Tech and Build It Deep ("the label", "we"): browsing and listening, sending a demo and joining VIP. By sending a demo or joining VIP you accept them.',
+          ],
+        },
+        {
+          heading: 'Sending a demo',
+          paragraphs: [
+            'Send only unreleased, original music that you made and own, together with the other artists you list, and that contains no samples you have not cleared. By sending it you confirm this, and that every artist listed agrees to the submission and to the details you give about them.',
+            'Send a private SoundCloud link to each track. If we sign a track, we need it as a WAV file (no MP3s) with no limiter on the master bus, so that it can be mastered properly.',
+            'We review every demo within 7 business days. If we want to sign a track, we write to the email address of the first artist listed; we cannot answer every demo in person.',
+            'Sending a demo gives us no rights in your music. We only listen to it and share it with the label team for review. You keep all rights unless and until you and the label sign a release agreement.',
+            'If we sign a track, the release agreement sets out which rights you grant the label to release and promote it, and the royalties are split 50/50 between the artists and the label.',
+            'The same track sent again from the same email address is refused as a repeat, and a single address can send only a few demos in a short time.',
+          ],
+        },
+        {
+          heading: 'VIP membership',
+          paragraphs: [
+            'VIP comes in three plans, in US dollars: Monthly at $9.99 per month, Annual at $99.99 per year (17% less than twelve months of Monthly) and Premium at $199.99 per year. What each plan includes is listed on the VIP page.',
+            'Payments are not open yet. Joining puts you on the member list with the status "pending payment", and nothing is charged. When payments open, we email you first, and nothing is charged unless you confirm the payment yourself.',
+            'Joining again with the same email address changes your plan; it never creates a second membership.',
+            'You can cancel anytime by writing to us at the contact address below, from the email address you joined with. Once payments are open, cancelling stops the next renewal, and the period you already paid for stays active until it ends.',
+          ],
+        },
+        {
+          heading: 'Using the site',
+          paragraphs: [
+            'The music, artwork and texts on this site belong to the label and its artists. Listen and share links as much as you like; do not copy or republish them without permission.',
+            'Do not send forms automatically or in bulk, or try to get around the limits on how often they can be sent.',
+          ],
+        },
+        {
+          heading: 'Changes and contact',
+          paragraphs: [
+            'We may update these terms; the date at the top of this page says when they last changed. Questions about them are welcome at the contact address below.',
+          ],
+        },
+      ],
+    },
+    privacyPolicy: {
+      title: 'Privacy Policy',
+      sections: [
+        {
+          heading: 'In short',
+          paragraphs: [
+            'We keep only what the site needs to work: what you send us in the demo and VIP forms, and a few settings in your own browser. We use no advertising, no analytics trackers and no cookies, and we sell nothing to anyone.',
+          ],
+        },
+        {
+          heading: 'Demo submissions',
+          paragraphs: [
+            'When you send a demo we store, in our database: the label you sent it to; for every artist listed, their full name, artist name, email address, country, province or state, city and the links to their Facebook, Twitter, Instagram, SoundCloud, Spotify and Apple Music pages (or that they have none); for every track, its name, genre and private SoundCloud link; and the date you sent it and its review status.',
+            'We use it to listen to your music, to contact the first artist about the demo, and to recognise a track that was already sent. We never download or follow the links on our server; the label team opens them to listen.',
+          ],
+        },
+        {
+          heading: 'VIP members',
+          paragraphs: [
+            'When you join VIP we store your name, email address, plan, membership status (pending payment until payments open) and the dates you joined and last changed your plan. We use them to keep your membership and to email you about it, including when payments open.',
+          ],
+        },
+        {
+          heading: 'Server logs and limits',
+          paragraphs: [
+            'Like every website, our server records each request it answers (the page or address asked for, the time and your IP address) to keep the site running and secure. To stop abuse of the forms, it counts the requests from each IP address for 10 minutes, in memory only.',
+          ],
+        },
+        {
+          heading: 'Stored in your browser',
+          paragraphs: [
+            'The site keeps these entries in your browser\'s local storage. They stay on your device and you can remove them at any time by clearing this site\'s data in your browser.',
+          ],
+          items: [
+            {
+              term: 'theme',
+              text: 'Whether you chose the dark or the light theme, so that the site remembers your choice.',
+            },
+            {
+              term: 'vipSubscriptionStatus',
+              text: 'After you join VIP: that you joined, your plan, your email address and when you joined, so that the VIP page can show your membership on this device.',
+            },
+            {
+              term: 'spotify_auth_state',
+              text: 'While you connect your Spotify account: a random code that checks that the answer coming back from Spotify belongs to your own request. Removed once used.',
+            },
+            {
+              term: 'spotify_code_verifier',
+              text: 'While you connect your Spotify account: the secret half of the secure login exchange with Spotify. Removed once used.',
+            },
+            {
+              term: 'spotifyToken',
+              text: 'After you connect your Spotify account: the access key Spotify gives this site, so that it can check your account type and play music for you. It is used only between your browser and Spotify; our server never receives it.',
+            },
+            {
+              term: 'spotifyTokenExpiry',
+              text: 'When that access key runs out, so that the site renews it in time or forgets it.',
+            },
+            {
+              term: 'spotifyRefreshToken',
+              text: 'The key Spotify gives to renew the access key without asking you to log in again.',
+            },
+            {
+              term: 'authToken',
+              text: 'Only for label staff: set when they log in to the admin area, and it marks the browser as logged in. It expires after 12 hours and is removed on Log out.',
+            },
+            {
+              term: 'adminToken',
+              text: 'Only for label staff: the same login, sent to our server with admin requests to show that they are allowed.',
+            },
+          ],
+        },
+        {
+          heading: 'Other services',
+          paragraphs: [
+            'When you play a track, listen on Spotify or follow a link to a social network, your browser talks to that service directly, and its own privacy policy applies. Nothing from our database is shared with it.',
+          ],
+        },
+        {
+          heading: 'Your data, your choice',
+          paragraphs: [
+            'Write to us at the contact address below, from the email address you used, to see what we hold about you, to correct it, or to have your demo or membership deleted; we do it within 30 days. We keep demos and memberships only as long as they are useful to you and the label, and delete them when you ask.',
+          ],
+        },
+      ],
+    },
+  },
 } as const;
 
 export type SiteConfig = typeof siteConfig;

@@ -30,6 +30,16 @@ async function openFresh(kind: 'pglite' | 'postgres', options: OpenOptions = {})
         await opened.close();
         const dropper = new pg.Client({ connectionString: serverUrl });
         await dropper.connect();
+        // pool.end() resolves before its sockets have closed: a forced drop would kill them and the
+        // pool's clients would throw an unhandled error. Wait (briefly) until they are gone.
+        for (let attempt = 0; attempt < 50; attempt += 1) {
+          const { rows } = await dropper.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
         await dropper.query(`drop database if exists ${name} with (force)`);
         await dropper.end();
       },

@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router';
 import { ApiHealthMonitor } from '../components/api-health-monitor.js';
 import { DebugPanel } from '../components/debug-panel.js';
 import { ErrorBoundary } from '../components/error-boundary.js';
+import { PlayerBar } from '../components/player-bar.js';
 import { ApiError } from '../lib/api-client.js';
 import { PlayerProvider } from '../lib/player.js';
 import { createAppRouter } from './router.js';
@@ -29,6 +30,7 @@ export function App() {
           <SnackbarProvider maxSnack={3}>
             <PlayerProvider>
               <RouterProvider router={router} />
+              <PlayerBar />
               <ApiHealthMonitor />
               <DebugPanel />
             </PlayerProvider>

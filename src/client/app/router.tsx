@@ -39,6 +39,17 @@ export const routes: RouteObject[] = [
         path: ':label/submit',
         lazy: async () => ({ Component: (await import('../features/demos/components/submit-page.js')).SubmitPage }),
       },
+      { path: 'vip', lazy: async () => ({ Component: (await import('../features/vip/components/vip-page.js')).VipPage }) },
+      {
+        path: 'legal',
+        lazy: async () => ({ Component: (await import('../features/legal/components/legal-page.js')).LegalPage }),
+      },
+      {
+        path: 'spotify-callback',
+        lazy: async () => ({
+          Component: (await import('../features/spotify/components/spotify-callback-page.js')).SpotifyCallbackPage,
+        }),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

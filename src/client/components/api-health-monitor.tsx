@@ -24,7 +24,7 @@ export interface ApiHealthMonitorProps {
 // Bottom centre: clear of the debug chip (bottom right) and the drawer; snackbars pass over it.
 const overlay = {
   position: 'fixed',
-  bottom: 12,
+  bottom: 'calc(12px + var(--player-bar-height, 0px))',
   left: '50%',
   transform: 'translateX(-50%)',
   zIndex: 'appBar',

@@ -50,7 +50,7 @@ export function DebugPanel() {
 
   if (!isEnabled) return null;
 
-  const place = { position: 'fixed', right: 12, bottom: 12, zIndex: 'snackbar' } as const;
+  const place = { position: 'fixed', right: 12, bottom: 'calc(12px + var(--player-bar-height, 0px))', zIndex: 'snackbar' } as const;
   const errorCount = entries.filter((entry) => entry.level === 'error').length;
 
   if (!isExpanded) {

@@ -1,15 +1,24 @@
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { IconButton, Tooltip } from '@mui/material';
-import { isPlayable, usePlayer, type PlayableTrack } from '../lib/player.js';
+import { isPlayable, usePlayer, type PlayableTrack, type PlayContext } from '../lib/player.js';
+
+export interface PlayButtonProps {
+  track: PlayableTrack;
+  /** The surrounding list (a release's or playlist's tracks): it becomes the player's queue. */
+  queue?: readonly PlayableTrack[];
+  /** Release artwork and title shown in the player bar. */
+  context?: PlayContext;
+  size?: 'small' | 'medium';
+}
 
 /** Play / pause for one track; disabled when the track has nothing to play (SPEC §5). */
-export function PlayButton({ track, size = 'small' }: { track: PlayableTrack; size?: 'small' | 'medium' }) {
-  const { currentTrackId, isPlaying, toggle } = usePlayer();
-  const playing = isPlaying && currentTrackId === track.id;
+export function PlayButton({ track, queue, context, size = 'small' }: PlayButtonProps) {
+  const { currentTrack, isPlaying, toggle } = usePlayer();
+  const playing = isPlaying && currentTrack?.id === track.id;
   const label = playing ? `Pause ${track.title}` : `Play ${track.title}`;
   const button = (
-    <IconButton aria-label={label} size={size} disabled={!isPlayable(track)} onClick={() => toggle(track)}>
+    <IconButton aria-label={label} size={size} disabled={!isPlayable(track)} onClick={() => toggle(track, queue, context)}>
       {playing ? <PauseIcon fontSize="inherit" /> : <PlayArrowIcon fontSize="inherit" />}
     </IconButton>
   );

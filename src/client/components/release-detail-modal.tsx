@@ -125,6 +125,7 @@ export function ReleaseDetailModal({ release, releaseId, open, onClose }: Releas
               </Typography>
             )}
             <TrackTable
+              playContext={{ artworkUrl: shown.artwork_url, releaseTitle: shown.title }}
               tracks={shown.tracks ?? []}
               label={`Tracks of ${shown.title}`}
               placeholderFor={{ id: shown.id, artists: artistNames(shown) }}

@@ -1,6 +1,7 @@
 import { Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import type { ArtistCredit, Track } from '../../shared/api/catalog.js';
 import { formatDuration } from '../../shared/domain/duration.js';
+import type { PlayContext } from '../lib/player.js';
 import { PlayButton } from './play-button.js';
 
 /** SPEC §9 placeholder tracks last 3 minutes; DECISIONS §8 keeps the row, visibly a placeholder. */
@@ -50,10 +51,12 @@ export interface TrackTableProps {
   numbering?: 'track' | 'position';
   /** With no tracks, SPEC's placeholder row credited to these artists. */
   placeholderFor?: { id: string; artists: string };
+  /** Release artwork and title for the player bar; the table's tracks become the queue. */
+  playContext?: PlayContext;
 }
 
 /** SPEC track table: #, Title, Artist, Time, Play. */
-export function TrackTable({ tracks, label, numbering = 'track', placeholderFor }: TrackTableProps) {
+export function TrackTable({ tracks, label, numbering = 'track', placeholderFor, playContext }: TrackTableProps) {
   return (
     <TableContainer>
       <Table size="small" aria-label={label} sx={{ '& th, & td': { px: { xs: 0.75, sm: 2 } } }}>
@@ -81,7 +84,7 @@ export function TrackTable({ tracks, label, numbering = 'track', placeholderFor 
                 {formatDuration(track.duration_ms)}
               </TableCell>
               <TableCell align="center">
-                <PlayButton track={track} />
+                <PlayButton track={track} queue={tracks} context={playContext} />
               </TableCell>
             </TableRow>
           ))}

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly field?: string,
+    /** False when the answer carried no error body of ours (a proxy's page, an empty answer). */
+    readonly hasServerMessage = true,
   ) {
     super(message);
   }
@@ -32,4 +34,27 @@ export async function apiGet<T extends z.ZodType>(schema: T, path: string, query
     throw new ApiError(res.status, error.success ? error.data.message : `Request failed (${res.status})`, error.data?.field);
   }
   return schema.parse(body) as z.infer<T>;
+}
+
+/**
+ * POST a JSON body and check the answer against the shared contract. A failure answer throws an
+ * ApiError with the server's message and field; a network failure throws fetch's own error.
+ * `idempotencyKey` goes in the `Idempotency-Key` header, so that a retry answers the first result.
+ */
+export async function apiPost<T extends z.ZodType>(
+  schema: T,
+  path: string,
+  body: unknown,
+  { idempotencyKey, signal }: { idempotencyKey?: string; signal?: AbortSignal } = {},
+) {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+  const res = await fetch(apiUrl(path), { method: 'POST', signal, headers, body: JSON.stringify(body) });
+  const answer: unknown = await res.json().catch(() => undefined);
+  if (!res.ok) {
+    const error = errorResponseSchema.safeParse(answer);
+    if (error.success) throw new ApiError(res.status, error.data.error, error.data.field);
+    throw new ApiError(res.status, `Request failed (${res.status})`, undefined, false);
+  }
+  return schema.parse(answer) as z.infer<T>;
 }

@@ -1,67 +1,393 @@
 import { useSnackbar } from 'notistack';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { Track } from '../../shared/api/catalog.js';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { z } from 'zod';
+import { playReportAfterSeconds, type PlayRequest } from '../../shared/api/plays.js';
+import { apiUrl } from './api-client.js';
+import { debugLog } from './debug-log.js';
 
+/** What Play needs of a track; the catalog's Track fits, and so does a release standing in for one. */
 export interface PlayableTrack {
   id: string;
   title: string;
   preview_url: string | null;
   spotify_url: string | null;
+  mix_version?: string | null;
+  duration_ms?: number | null;
+  artists?: readonly { name: string }[];
 }
 
+/** Release details shown with the tracks of one play call. */
+export interface PlayContext {
+  artworkUrl?: string | null;
+  releaseTitle?: string | null;
+}
+
+const queueItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  mix_version: z.string().nullable(),
+  artists: z.array(z.string()),
+  duration_ms: z.number().nullable(),
+  preview_url: z.string().nullable(),
+  spotify_url: z.string().nullable(),
+  artwork_url: z.string().nullable(),
+  release_title: z.string().nullable(),
+});
+/** A queued track: only what the bar shows and plays, so that the saved queue stays small. */
+export type QueueItem = z.infer<typeof queueItemSchema>;
+
+const storedSchema = z.object({
+  queue: z.array(queueItemSchema).max(1000),
+  index: z.number().int(),
+  position: z.number().min(0),
+  volume: z.number().min(0).max(1),
+});
+type Stored = z.infer<typeof storedSchema>;
+
+export const playerStorageKey = 'player';
+export const clientIdStorageKey = 'clientId';
+/** DECISIONS §5: a play counts after this much actual listening. */
+export const playReportAfterMs = playReportAfterSeconds * 1000;
+export const noSpotifyUrlMessage = 'No Spotify URL available for this track';
+
+type Sources = Pick<PlayableTrack, 'preview_url' | 'spotify_url'>;
+
 /** SPEC §5: Play is disabled when a track has no Spotify URL and no preview URL. */
-export function isPlayable(track: PlayableTrack): boolean {
+export function isPlayable(track: Sources): boolean {
   return Boolean(track.preview_url || track.spotify_url);
 }
 
-interface PlayerState {
-  currentTrackId: string | null;
+/** The 22-character id of an open.spotify.com track link (or a spotify:track: URI), else null. */
+export function spotifyTrackId(url: string | null): string | null {
+  const match = url?.match(/^(?:https:\/\/open\.spotify\.com\/(?:intl-[a-z-]+\/)?track\/|spotify:track:)([A-Za-z0-9]{22})(?:[?#/]|$)/);
+  return match?.[1] ?? null;
+}
+
+export function spotifyEmbedUrl(trackId: string): string {
+  return `https://open.spotify.com/embed/track/${trackId}`;
+}
+
+export type PlaySource = 'audio' | 'embed' | 'link' | 'none';
+
+/** DECISIONS §4: preview audio, else the Spotify embed, else a link out. */
+export function playSource(track: Sources): PlaySource {
+  if (track.preview_url) return 'audio';
+  if (spotifyTrackId(track.spotify_url)) return 'embed';
+  return track.spotify_url ? 'link' : 'none';
+}
+
+const playsInPage = (track: Sources) => ['audio', 'embed'].includes(playSource(track));
+
+function toQueueItem(track: PlayableTrack, context?: PlayContext): QueueItem {
+  return {
+    id: track.id,
+    title: track.title,
+    mix_version: track.mix_version ?? null,
+    artists: (track.artists ?? []).map((a) => a.name),
+    duration_ms: track.duration_ms ?? null,
+    preview_url: track.preview_url,
+    spotify_url: track.spotify_url,
+    artwork_url: context?.artworkUrl ?? null,
+    release_title: context?.releaseTitle ?? null,
+  };
+}
+
+function readStored(): Stored | null {
+  try {
+    const parsed = storedSchema.safeParse(JSON.parse(localStorage.getItem(playerStorageKey) ?? 'null'));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeStored(stored: Stored) {
+  try {
+    localStorage.setItem(playerStorageKey, JSON.stringify(stored));
+  } catch {
+    // Storage full or disabled: the player still works, it only forgets on reload.
+  }
+}
+
+function clientId(): string {
+  let id = localStorage.getItem(clientIdStorageKey);
+  if (!id) {
+    // randomUUID needs a secure context; getRandomValues works on a plain-HTTP LAN address too.
+    id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+    localStorage.setItem(clientIdStorageKey, id);
+  }
+  return id;
+}
+
+async function reportPlay(trackId: string) {
+  try {
+    const res = await fetch(apiUrl('/plays'), {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ track_id: trackId, client_id: clientId() } satisfies PlayRequest),
+      keepalive: true,
+    });
+    if (!res.ok) debugLog.warn(`Play report failed (${res.status})`);
+  } catch (error) {
+    debugLog.warn(`Play report failed: ${String(error)}`);
+  }
+}
+
+export interface PlayerState {
+  queue: QueueItem[];
+  index: number;
+  currentTrack: QueueItem | null;
+  /** How the current track plays: its preview in the page's audio element or the Spotify embed. */
+  source: PlaySource;
   isPlaying: boolean;
-  /** SPEC §4: play a track; the playing track pauses instead. */
-  toggle(track: PlayableTrack | Track): void;
+  /** Seconds. */
+  position: number;
+  duration: number;
+  volume: number;
+  /** SPEC §4: play a track; the playing track pauses instead. A given queue replaces the queue. */
+  toggle(track: PlayableTrack, queue?: readonly PlayableTrack[], context?: PlayContext): void;
+  play(): void;
+  pause(): void;
+  next(): void;
+  previous(): void;
+  playAt(index: number): void;
+  seek(seconds: number): void;
+  setVolume(volume: number): void;
 }
 
 const PlayerContext = createContext<PlayerState | null>(null);
 
-/** Plays previews in the page and links out to Spotify for tracks without one. */
+/** Owns the one audio element, the queue and its saved copy, and the play reports. */
 export function PlayerProvider({ children }: { children: ReactNode }) {
-  const audio = useRef<HTMLAudioElement | null>(null);
-  const [currentTrackId, setCurrentTrackId] = useState<string | null>(null);
-  const [isPlaying, setIsPlaying] = useState(false);
   const { enqueueSnackbar } = useSnackbar();
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const [queue, setQueue] = useState<QueueItem[]>([]);
+  const [index, setIndex] = useState(-1);
+  const [audioPlaying, setAudioPlaying] = useState(false);
+  const [embedOpen, setEmbedOpen] = useState(false);
+  const [position, setPosition] = useState(0);
+  const [duration, setDuration] = useState(0);
+  const [volume, setVolumeState] = useState(1);
+  const [hydrated, setHydrated] = useState(false);
+  const snapshot = useRef<Omit<Stored, 'position'>>({ queue: [], index: -1, volume: 1 });
+  const savedSecond = useRef(-1);
+  const positionRef = useRef(0);
+  const pendingSeek = useRef<number | null>(null);
+  const listening = useRef({ trackId: '', listenedMs: 0, since: null as number | null, reported: false, timer: undefined as ReturnType<typeof setTimeout> | undefined });
 
-  useEffect(() => () => audio.current?.pause(), []);
+  const currentTrack = queue[index] ?? null;
+  const source = currentTrack ? playSource(currentTrack) : 'none';
+  const isPlaying = source === 'audio' ? audioPlaying : source === 'embed' && embedOpen;
 
-  const toggle = useCallback(
-    (track: PlayableTrack) => {
-      if (track.preview_url) {
-        if (!audio.current) {
-          audio.current = new Audio();
-          audio.current.addEventListener('ended', () => setIsPlaying(false));
-          audio.current.addEventListener('pause', () => setIsPlaying(false));
-          audio.current.addEventListener('play', () => setIsPlaying(true));
-        }
-        const player = audio.current;
-        if (currentTrackId === track.id && !player.paused) {
-          player.pause();
-          return;
-        }
-        if (currentTrackId !== track.id) player.src = track.preview_url;
-        setCurrentTrackId(track.id);
-        void player.play().catch(() => setIsPlaying(false));
-        return;
-      }
-      if (track.spotify_url) {
-        window.open(track.spotify_url, '_blank', 'noopener');
-        return;
-      }
-      enqueueSnackbar('No Spotify URL available for this track', { variant: 'warning' });
+  const stopClock = useCallback(() => {
+    const l = listening.current;
+    clearTimeout(l.timer);
+    if (l.since !== null) l.listenedMs += Date.now() - l.since;
+    l.since = null;
+  }, []);
+
+  const resetClock = useCallback(
+    (trackId: string) => {
+      stopClock();
+      listening.current = { trackId, listenedMs: 0, since: null, reported: false, timer: undefined };
     },
-    [currentTrackId, enqueueSnackbar],
+    [stopClock],
   );
 
-  const value = useMemo(() => ({ currentTrackId, isPlaying, toggle }), [currentTrackId, isPlaying, toggle]);
-  return <PlayerContext.Provider value={value}>{children}</PlayerContext.Provider>;
+  const start = useCallback(
+    (items: QueueItem[], at: number) => {
+      const item = items[at];
+      if (!item) return;
+      const audio = audioRef.current;
+      setQueue(items);
+      setIndex(at);
+      setPosition(0);
+      positionRef.current = 0;
+      setDuration((item.duration_ms ?? 0) / 1000);
+      resetClock(item.id);
+      pendingSeek.current = null;
+      if (playSource(item) === 'audio' && audio && item.preview_url) {
+        setEmbedOpen(false);
+        audio.src = item.preview_url;
+        void audio.play().catch(onPlayRejected);
+      } else {
+        if (audio && !audio.paused) audio.pause();
+        setEmbedOpen(true);
+      }
+    },
+    [resetClock],
+  );
+
+  const play = useCallback(() => {
+    if (source === 'audio') void audioRef.current?.play().catch(onPlayRejected);
+    else if (source === 'embed') setEmbedOpen(true);
+  }, [source]);
+
+  const pause = useCallback(() => {
+    if (source === 'audio') audioRef.current?.pause();
+    else setEmbedOpen(false);
+  }, [source]);
+
+  const playAt = useCallback(
+    (at: number) => {
+      const item = queue[at];
+      if (!item) return;
+      if (playsInPage(item)) start(queue, at);
+      else if (item.spotify_url) window.open(item.spotify_url, '_blank', 'noopener');
+    },
+    [queue, start],
+  );
+
+  const step = useCallback(
+    (direction: 1 | -1) => {
+      for (let at = index + direction; at >= 0 && at < queue.length; at += direction) {
+        if (playsInPage(queue[at]!)) return start(queue, at);
+      }
+      return undefined;
+    },
+    [index, queue, start],
+  );
+  const next = useCallback(() => step(1), [step]);
+
+  const seek = useCallback((seconds: number) => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    audio.currentTime = seconds;
+    positionRef.current = seconds;
+    setPosition(seconds);
+  }, []);
+
+  /** Early in a track, back to the previous one; later, back to this track's start. */
+  const previous = useCallback(() => {
+    if (source === 'audio' && position > 3) seek(0);
+    else if (step(-1) === undefined && source === 'audio') seek(0);
+  }, [position, seek, source, step]);
+
+  const toggle = useCallback(
+    (track: PlayableTrack, list?: readonly PlayableTrack[], context?: PlayContext) => {
+      if (currentTrack?.id === track.id && playsInPage(currentTrack)) return isPlaying ? pause() : play();
+      const kind = playSource(track);
+      if (kind === 'none') return void enqueueSnackbar(noSpotifyUrlMessage, { variant: 'warning' });
+      if (kind === 'link') return void window.open(track.spotify_url!, '_blank', 'noopener');
+      if (!list) {
+        const queued = queue.findIndex((item) => item.id === track.id);
+        if (queued >= 0) return start(queue, queued);
+      }
+      const items = (list?.some((t) => t.id === track.id) ? list : [track]).map((t) => toQueueItem(t, context));
+      start(
+        items,
+        items.findIndex((item) => item.id === track.id),
+      );
+    },
+    [currentTrack, enqueueSnackbar, isPlaying, pause, play, queue, start],
+  );
+
+  const setVolume = useCallback((v: number) => setVolumeState(Math.min(1, Math.max(0, v))), []);
+
+  // Restore after mount (never during render), paused at the saved position.
+  useEffect(() => {
+    const stored = readStored();
+    const item = stored?.queue[stored.index];
+    if (stored && item) {
+      setQueue(stored.queue);
+      setIndex(stored.index);
+      setPosition(stored.position);
+      positionRef.current = stored.position;
+      setDuration((item.duration_ms ?? 0) / 1000);
+      setVolumeState(stored.volume);
+      listening.current.trackId = item.id;
+      const audio = audioRef.current;
+      if (audio && playSource(item) === 'audio' && item.preview_url) {
+        audio.src = item.preview_url;
+        pendingSeek.current = stored.position;
+      }
+    }
+    setHydrated(true);
+  }, []);
+
+  useEffect(() => {
+    if (!hydrated) return;
+    snapshot.current = { queue, index, volume };
+    writeStored({ ...snapshot.current, position: positionRef.current });
+  }, [hydrated, queue, index, volume]);
+
+  useEffect(() => {
+    if (audioRef.current) audioRef.current.volume = volume;
+  }, [volume]);
+
+  useEffect(() => () => stopClock(), [stopClock]);
+
+  const onPlay = () => {
+    setAudioPlaying(true);
+    const l = listening.current;
+    if (l.reported || l.since !== null) return;
+    l.since = Date.now();
+    l.timer = setTimeout(() => {
+      stopClock();
+      l.reported = true;
+      void reportPlay(l.trackId);
+    }, playReportAfterMs - l.listenedMs);
+  };
+  const onPause = () => {
+    setAudioPlaying(false);
+    stopClock();
+    writeStored({ ...snapshot.current, position: positionRef.current });
+  };
+  const onEnded = () => {
+    setAudioPlaying(false);
+    resetClock(listening.current.trackId);
+    next();
+  };
+  const onTimeUpdate = (event: SyntheticEvent<HTMLAudioElement>) => {
+    const time = event.currentTarget.currentTime;
+    setPosition(time);
+    positionRef.current = time;
+    if (Math.floor(time) !== savedSecond.current) {
+      savedSecond.current = Math.floor(time);
+      writeStored({ ...snapshot.current, position: time });
+    }
+  };
+  const onMetadata = (event: SyntheticEvent<HTMLAudioElement>) => {
+    const audio = event.currentTarget;
+    if (Number.isFinite(audio.duration) && audio.duration > 0) setDuration(audio.duration);
+    if (pendingSeek.current !== null) {
+      audio.currentTime = pendingSeek.current;
+      pendingSeek.current = null;
+    }
+  };
+  const onError = () => {
+    setAudioPlaying(false);
+    debugLog.warn(`Preview could not be played: ${currentTrack?.title ?? 'unknown track'}`);
+    if (currentTrack && !currentTrack.spotify_url) enqueueSnackbar(noSpotifyUrlMessage, { variant: 'warning' });
+  };
+
+  const value = useMemo<PlayerState>(
+    () => ({ queue, index, currentTrack, source, isPlaying, position, duration, volume, toggle, play, pause, next, previous, playAt, seek, setVolume }),
+    [queue, index, currentTrack, source, isPlaying, position, duration, volume, toggle, play, pause, next, previous, playAt, seek, setVolume],
+  );
+  return (
+    <PlayerContext.Provider value={value}>
+      {children}
+      <audio
+        ref={audioRef}
+        preload="metadata"
+        hidden
+        data-testid="player-audio"
+        onPlay={onPlay}
+        onPause={onPause}
+        onEnded={onEnded}
+        onTimeUpdate={onTimeUpdate}
+        onLoadedMetadata={onMetadata}
+        onDurationChange={onMetadata}
+        onError={onError}
+      />
+    </PlayerContext.Provider>
+  );
+}
+
+/** A refused play(): AbortError only means another source replaced this one. */
+function onPlayRejected(error: unknown) {
+  if (!(error instanceof DOMException && error.name === 'AbortError')) debugLog.warn(`Playback refused: ${String(error)}`);
 }
 
 export function usePlayer(): PlayerState {

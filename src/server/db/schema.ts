@@ -233,3 +233,23 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.scope] })],
 );
+
+/**
+ * Recent plays reported by the player (DECISIONS §5): one count per client and track per 30 minutes.
+ * `client_key` is a hash of the client's address and browser id, never the address itself.
+ */
+export const plays = pgTable(
+  'plays',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    trackId: uuid('track_id')
+      .notNull()
+      .references(() => tracks.id, { onDelete: 'cascade' }),
+    releaseId: uuid('release_id')
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    clientKey: text('client_key').notNull(),
+    playedAt: timestamp('played_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('plays_client_track_played_idx').on(t.clientKey, t.trackId, t.playedAt)],
+);

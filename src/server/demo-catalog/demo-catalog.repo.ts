@@ -1,6 +1,6 @@
 import { count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { artists, releases } from '../db/schema.js';
+import { artists, releases, tracks } from '../db/schema.js';
 
 export async function countReleases(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(releases);
@@ -13,6 +13,16 @@ export async function useGeneratedArtwork(db: Db, urlOf: (releaseId: string) => 
   for (const { id } of missing) {
     await db.update(releases).set({ artworkUrl: urlOf(id) }).where(eq(releases.id, id));
   }
+}
+
+/** Gives tracks without preview audio their generated loop; call only on the demo catalog. */
+export async function useGeneratedPreviews(db: Db, urlOf: (trackId: string) => string): Promise<void> {
+  const missing = await db.select({ id: tracks.id }).from(tracks).where(isNull(tracks.previewUrl));
+  await db.transaction(async (tx) => {
+    for (const { id } of missing) {
+      await tx.update(tracks).set({ previewUrl: urlOf(id) }).where(eq(tracks.id, id));
+    }
+  });
 }
 
 export interface ArtistProfileUpdate {

@@ -1,19 +1,21 @@
 import type { Db } from '../db/client.js';
 import { artistIdFor } from '../import/artist-id.js';
 import { importCatalog, type ImportReport } from '../import/catalog-importer.js';
-import { artistPictureUrl, releaseArtworkUrl } from '../modules/media/media.routes.js';
-import { applyArtistProfiles, countReleases, useGeneratedArtwork } from './demo-catalog.repo.js';
+import { artistPictureUrl, previewAudioUrl, releaseArtworkUrl } from '../modules/media/media.routes.js';
+import { applyArtistProfiles, countReleases, useGeneratedArtwork, useGeneratedPreviews } from './demo-catalog.repo.js';
 import { generateDemoCatalog } from './generate-demo-catalog.js';
 
 /**
  * First start on an empty database: the fictional demo catalog goes through the same importer as a
- * real export, then gets its generated artwork, artist pictures, bios and genres.
+ * real export, then gets its generated artwork, preview audio, artist pictures, bios and genres.
+ * The database was empty, so every track is a demo track: no real track gets a made-up preview.
  */
 export async function seedDemoCatalogIfEmpty(db: Db): Promise<ImportReport | undefined> {
   if ((await countReleases(db)) > 0) return undefined;
   const catalog = generateDemoCatalog();
   const report = await importCatalog(db, catalog.csv);
   await useGeneratedArtwork(db, releaseArtworkUrl);
+  await useGeneratedPreviews(db, previewAudioUrl);
   await applyArtistProfiles(
     db,
     catalog.artists.map((a) => {

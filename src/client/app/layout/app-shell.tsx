@@ -4,6 +4,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { AppBar, Box, Drawer, IconButton, Toolbar, Tooltip } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { SpotifyConnectButton } from '../../components/spotify-connect-button.js';
 import { labelFromPath } from '../../lib/current-label.js';
 import { useThemeMode } from '../theme-mode.js';
 import { LabelLogo } from './label-logo.js';
@@ -24,7 +25,7 @@ export function AppShell() {
 
   if (isAdmin) {
     return (
-      <Box component="main">
+      <Box component="main" sx={{ pb: 'var(--player-bar-height, 0px)' }}>
         <Outlet />
       </Box>
     );
@@ -49,6 +50,7 @@ export function AppShell() {
           <Box sx={{ flexGrow: 1, display: 'flex', justifyContent: { xs: 'flex-start', md: 'center' }, minWidth: 0 }}>
             <LabelTabs />
           </Box>
+          <SpotifyConnectButton />
           <Tooltip title={mode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}>
             <IconButton aria-label="Toggle theme" onClick={toggleMode} sx={{ color: 'text.primary' }}>
               {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
@@ -65,7 +67,13 @@ export function AppShell() {
         sx={{ display: { xs: 'none', md: 'block' } }}
         slotProps={{
           paper: {
-            sx: { width: drawerWidth, top: drawerTopOffset, height: `calc(100% - ${drawerTopOffset}px)`, borderRight: 1, borderColor: 'divider' },
+            sx: {
+              width: drawerWidth,
+              top: drawerTopOffset,
+              height: `calc(100% - ${drawerTopOffset}px - var(--player-bar-height, 0px))`,
+              borderRight: 1,
+              borderColor: 'divider',
+            },
           },
         }}
       >
@@ -82,7 +90,10 @@ export function AppShell() {
         <SideNav label={label} onNavigate={() => setMobileOpen(false)} />
       </Drawer>
 
-      <Box component="main" sx={{ pt: `${topBarHeight}px`, ml: { md: `${drawerWidth}px` }, minWidth: 0 }}>
+      <Box
+        component="main"
+        sx={{ pt: `${topBarHeight}px`, pb: 'var(--player-bar-height, 0px)', ml: { md: `${drawerWidth}px` }, minWidth: 0 }}
+      >
         <Outlet />
       </Box>
     </Box>

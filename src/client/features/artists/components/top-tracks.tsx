@@ -25,7 +25,7 @@ export function TopTracks({ artistId, releases }: { artistId: string; releases: 
   return (
     <List dense disablePadding aria-label="Top tracks" sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
       {tracks.map((track, i) => (
-        <ListItem key={track.id} divider={i < tracks.length - 1} secondaryAction={<PlayButton track={track} />} sx={{ pr: 7 }}>
+        <ListItem key={track.id} divider={i < tracks.length - 1} secondaryAction={<PlayButton track={track} queue={tracks} />} sx={{ pr: 7 }}>
           <Typography color="text.secondary" sx={{ width: 28, flexShrink: 0 }}>
             {i + 1}
           </Typography>

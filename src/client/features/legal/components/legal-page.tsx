@@ -1,0 +1,50 @@
+import { Box, Divider, Link, Tab, Tabs, Typography } from '@mui/material';
+import { useSearchParams } from 'react-router';
+import { siteConfig } from '../../../../shared/site-config.js';
+import { LegalDocument } from './legal-document.js';
+
+const documents = [
+  { tab: 'terms', document: siteConfig.legal.termsOfService },
+  { tab: 'privacy', document: siteConfig.legal.privacyPolicy },
+] as const;
+
+/** SPEC §2 /legal: tabs Terms of Service and Privacy Policy; `?tab=privacy` opens the second. */
+export function LegalPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const selected = Math.max(
+    0,
+    documents.findIndex((d) => d.tab === searchParams.get('tab')),
+  );
+  const current = documents[selected] ?? documents[0];
+  const { legal } = siteConfig;
+
+  return (
+    <Box sx={{ p: { xs: 2, md: 4 }, maxWidth: 860 }}>
+      <Tabs
+        value={selected}
+        onChange={(_event, index: number) => setSearchParams({ tab: documents[index]?.tab ?? 'terms' }, { replace: true })}
+        variant="fullWidth"
+        aria-label="Legal documents"
+        sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}
+      >
+        {documents.map(({ tab, document }) => (
+          <Tab key={tab} label={document.title} id={`legal-tab-${tab}`} aria-controls={`legal-panel-${tab}`} />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={`legal-panel-${current.tab}`} aria-labelledby={`legal-tab-${current.tab}`}>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 700, fontSize: { xs: '1.75rem', md: '2.125rem' } }}>
+          {current.document.title}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
+          {`Last updated ${legal.lastUpdated}`}
+        </Typography>
+        <LegalDocument sections={current.document.sections} />
+        <Divider sx={{ my: 3 }} />
+        <Typography variant="body2" color="text.secondary">
+          {'Contact: '}
+          <Link href={`mailto:${legal.contactEmail}`}>{legal.contactEmail}</Link>
+        </Typography>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,169 @@
+import { act, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../../../../tests/helpers/render.js';
+import { VipPage } from './vip-page.js';
+
+interface Sent {
+  url: string;
+  body: unknown;
+}
+
+/** Answers POST /api/subscribe-vip with the given responses in turn, recording what was sent. */
+function serveSubscriptions(...answers: (() => Response | Promise<Response>)[]): Sent[] {
+  const sent: Sent[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    sent.push({ url: String(input), body: JSON.parse(String(init.body)) });
+    const answer = answers[Math.min(sent.length - 1, answers.length - 1)];
+    if (!answer) throw new Error('no answer');
+    return answer();
+  });
+  return sent;
+}
+
+function json(body: unknown, status: number): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+const welcome =
+  "You're on the list for the Annual plan. Payments aren't open yet, so your membership is pending payment: we'll email you at sam@example.com when they are.";
+const subscribed = () =>
+  json(
+    {
+      success: true,
+      message: welcome,
+      data: {
+        id: '4b0b8d7e-3f1c-4a7e-9d2b-7c1f0e6a5b21',
+        name: 'Sam Rivers',
+        email: 'sam@example.com',
+        plan: 'annual',
+        status: 'pending_payment',
+        created_at: '2026-11-21T12:00:00.000Z',
+        updated_at: '2026-11-21T12:00:00.000Z',
+      },
+    },
+    201,
+  );
+
+function renderPage() {
+  const user = userEvent.setup();
+  renderWithApp(<VipPage />, { path: '/vip', route: '/vip' });
+  return user;
+}
+
+const plan = (name: string) => screen.getByRole('region', { name });
+
+async function openDialog(user: ReturnType<typeof userEvent.setup>, planName = 'Annual') {
+  await user.click(screen.getByRole('button', { name: `Subscribe to ${planName}` }));
+  return screen.findByRole('dialog');
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('VipPage', () => {
+  it('shows the three plans with price, period, badge, MOST POPULAR mark and features', () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'VIP Membership' })).toBeTruthy();
+    expect(within(plan('Monthly')).getByText('$9.99')).toBeTruthy();
+    expect(within(plan('Monthly')).getByText('/month')).toBeTruthy();
+    expect(within(plan('Annual')).getByText('$99.99')).toBeTruthy();
+    expect(within(plan('Annual')).getByText('/year')).toBeTruthy();
+    expect(within(plan('Annual')).getByText('Save 17%')).toBeTruthy();
+    expect(within(plan('Annual')).getByText('MOST POPULAR')).toBeTruthy();
+    expect(within(plan('Premium')).getByText('$199.99')).toBeTruthy();
+    expect(within(plan('Premium')).getByText('/year')).toBeTruthy();
+    expect(screen.getAllByText('MOST POPULAR')).toHaveLength(1);
+    expect(screen.getAllByText('Save 17%')).toHaveLength(1);
+    expect(within(plan('Premium')).getByText('Guest-list spots at label events')).toBeTruthy();
+  });
+
+  it("asks for all required fields before sending, once, and for a valid email", async () => {
+    const sent = serveSubscriptions(subscribed);
+    const user = renderPage();
+    const dialog = await openDialog(user);
+    expect(within(dialog).getByText(/Annual, \$99\.99\/year/)).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Subscribe' }));
+    expect(within(dialog).getAllByText('Please fill in all required fields')).toHaveLength(1);
+    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Sam Rivers');
+    await user.click(within(dialog).getByRole('button', { name: 'Subscribe' }));
+    expect(within(dialog).getAllByText('Please fill in all required fields')).toHaveLength(1);
+    await user.type(within(dialog).getByRole('textbox', { name: /^Email/ }), 'sam@');
+    await user.click(within(dialog).getByRole('button', { name: 'Subscribe' }));
+    expect(within(dialog).getByText('Please enter a valid email address')).toBeTruthy();
+    expect(within(dialog).queryByText('Please fill in all required fields')).toBeNull();
+    expect(sent).toEqual([]);
+  });
+
+  it("reads 'Processing...' while sending, then stores the status, closes and shows the server's notice for 6 s", async () => {
+    let answer: () => void = () => undefined;
+    const sent = serveSubscriptions(() => new Promise<Response>((resolve) => (answer = () => resolve(subscribed()))));
+    const user = renderPage();
+    const dialog = await openDialog(user);
+    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Sam Rivers');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Email/ }), 'Sam@Example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Subscribe' }));
+
+    const processing = within(dialog).getByRole('button', { name: 'Processing...' }) as HTMLButtonElement;
+    expect(processing.disabled).toBe(true);
+    expect(localStorage.getItem('vipSubscriptionStatus')).toBeNull();
+    expect(sent).toEqual([{ url: '/api/subscribe-vip', body: { name: 'Sam Rivers', email: 'Sam@Example.com', plan: 'annual' } }]);
+
+    // From here the clock is the test's: the notice must hide by itself after 6000 ms, not before.
+    // Small steps, so that each step's render schedules the next timer (answer, transitions).
+    vi.useFakeTimers();
+    const advance = async (ms: number) => {
+      for (let step = 0; step < ms; step += 100) await act(async () => vi.advanceTimersByTimeAsync(100));
+    };
+    answer();
+    await advance(400);
+    expect(screen.getByText(welcome)).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const stored = JSON.parse(localStorage.getItem('vipSubscriptionStatus') ?? 'null') as Record<string, unknown>;
+    expect(stored).toEqual({ subscribed: true, plan: 'annual', email: 'sam@example.com', timestamp: expect.any(String) });
+    expect(Number.isNaN(Date.parse(stored.timestamp as string))).toBe(false);
+    expect(screen.getByText("You're on the list for the Annual plan as sam@example.com.")).toBeTruthy();
+
+    await advance(5400);
+    expect(screen.queryByText(welcome)).not.toBeNull();
+    await advance(1500);
+    expect(screen.queryByText(welcome)).toBeNull();
+  });
+
+  it("shows the server's message, else SPEC's fallbacks, and keeps the dialog open", async () => {
+    serveSubscriptions(
+      () => json({ success: false, error: 'Too many requests. Please try again in 10 minutes.', message: 'Too many requests. Please try again in 10 minutes.', reqId: 'r' }, 429),
+      () => new Response('<html>Bad gateway</html>', { status: 502 }),
+      () => Promise.reject(new TypeError('Failed to fetch')),
+    );
+    const user = renderPage();
+    const dialog = await openDialog(user, 'Premium');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Kim');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Email/ }), 'kim@example.com');
+    const subscribe = () => user.click(within(dialog).getByRole('button', { name: 'Subscribe' }));
+    await subscribe();
+    await within(dialog).findByText('Too many requests. Please try again in 10 minutes.');
+    await subscribe();
+    await within(dialog).findByText('Failed to process subscription');
+    await subscribe();
+    await within(dialog).findByText('Error processing subscription. Please try again.');
+    expect(localStorage.getItem('vipSubscriptionStatus')).toBeNull();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('shows a status stored earlier', async () => {
+    localStorage.setItem('vipSubscriptionStatus', JSON.stringify({ subscribed: true, plan: 'premium', email: 'kim@example.com', timestamp: '2026-11-20T10:00:00.000Z' }));
+    renderPage();
+    await screen.findByText("You're on the list for the Premium plan as kim@example.com.");
+  });
+
+  it('ignores a stored status that is not one', async () => {
+    localStorage.setItem('vipSubscriptionStatus', '{not json');
+    renderPage();
+    await act(async () => undefined);
+    expect(screen.queryByText(/You're on the list/)).toBeNull();
+  });
+});

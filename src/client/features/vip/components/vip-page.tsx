@@ -1,0 +1,54 @@
+import { Alert, Box, Grid, Typography } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { findVipPlan, vipPlans, type VipPlan, type VipSubscriptionResponse } from '../../../../shared/api/vip.js';
+import { siteConfig } from '../../../../shared/site-config.js';
+import { useVipStatus } from '../hooks/use-vip-status.js';
+import { SubscribeDialog } from './subscribe-dialog.js';
+import { VipPlanCard } from './vip-plan-card.js';
+
+/** SPEC §2 VIP page: the plans of the site configuration and a subscription dialog. */
+export function VipPage() {
+  const { enqueueSnackbar } = useSnackbar();
+  const { status, saveStatus } = useVipStatus();
+  const [chosen, setChosen] = useState<VipPlan | null>(null);
+  const [isDialogOpen, setIsDialogOpen] = useState(false);
+  const storedPlan = status ? findVipPlan(status.plan) : undefined;
+
+  const onSubscribed = (response: VipSubscriptionResponse) => {
+    saveStatus({ subscribed: true, plan: response.data.plan, email: response.data.email, timestamp: new Date().toISOString() });
+    setIsDialogOpen(false);
+    // SPEC §4: the notice hides after 6000 ms. The server's words say whether payment is still pending.
+    enqueueSnackbar(response.message, { variant: 'success', autoHideDuration: 6000 });
+  };
+
+  return (
+    <Box sx={{ p: { xs: 2, md: 4 }, maxWidth: 1100 }}>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 1, fontSize: { xs: '1.75rem', md: '2.125rem' } }}>
+        VIP Membership
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {`Get closer to ${siteConfig.productName}: choose the plan that suits you.`}
+      </Typography>
+      {status && storedPlan && (
+        <Alert severity="info" sx={{ mb: 4 }}>
+          {`You're on the list for the ${storedPlan.name} plan as ${status.email}.`}
+        </Alert>
+      )}
+      <Grid container spacing={3} sx={{ pt: 1.5 }}>
+        {vipPlans.map((plan) => (
+          <Grid key={plan.id} size={{ xs: 12, md: 4 }}>
+            <VipPlanCard
+              plan={plan}
+              onChoose={() => {
+                setChosen(plan);
+                setIsDialogOpen(true);
+              }}
+            />
+          </Grid>
+        ))}
+      </Grid>
+      <SubscribeDialog open={isDialogOpen} plan={chosen} onClose={() => setIsDialogOpen(false)} onSubscribed={onSubscribed} />
+    </Box>
+  );
+}

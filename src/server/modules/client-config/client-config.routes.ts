@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clientConfigResponseSchema, type ClientConfig } from '../../../shared/api/client-config.js';
+import type { AppDeps } from '../../app.js';
+import { defaultSpotifyConfig } from '../../config.js';
+
+export const clientConfigRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { spotify = defaultSpotifyConfig }) => {
+  const config: ClientConfig = {
+    spotify: {
+      clientId: spotify.clientId,
+      authorizeUrl: `${spotify.accountsUrl}/authorize`,
+      tokenUrl: `${spotify.accountsUrl}/api/token`,
+      apiUrl: spotify.apiUrl,
+    },
+  };
+
+  app.get(
+    '/config',
+    {
+      schema: {
+        tags: ['config'],
+        description: "Public settings of the web app: the Spotify app's client id and Spotify's endpoints. No secret.",
+        response: { 200: clientConfigResponseSchema },
+      },
+    },
+    async () => ({ success: true as const, data: config }),
+  );
+};

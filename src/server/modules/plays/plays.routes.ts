@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '../../../shared/api/common.js';
+import { playRequestSchema, playResponseSchema } from '../../../shared/api/plays.js';
+import type { AppDeps } from '../../app.js';
+import { registerRateLimit, routeRateLimit, type RateLimit } from '../../plugins/rate-limit.js';
+import { reportPlay } from './plays.service.js';
+
+/** Production limit per client address; AppDeps.rateLimits.plays overrides it. */
+export const defaultPlayRateLimit: RateLimit = { max: 60, timeWindowMs: 60_000 };
+
+export const playsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clock, rateLimits }) => {
+  await registerRateLimit(app);
+
+  app.post(
+    '/plays',
+    {
+      bodyLimit: 4 * 1024,
+      config: { rateLimit: routeRateLimit(rateLimits?.plays ?? defaultPlayRateLimit) },
+      schema: {
+        tags: ['plays'],
+        description:
+          "The player reports a play after a few seconds of listening. It adds one to the track's release " +
+          'stream_count (201) unless this client (address plus optional browser id) had this track counted in the ' +
+          'last 30 minutes (200, counted false). Rate-limited per client address.',
+        body: playRequestSchema,
+        response: {
+          200: playResponseSchema,
+          201: playResponseSchema,
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      const data = await reportPlay(db, req.body, { ip: req.ip, now: clock() });
+      return reply.code(data.counted ? 201 : 200).send({ success: true as const, data });
+    },
+  );
+};

@@ -1,0 +1,287 @@
+import type { Locator, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DemoArtist, DemoTrack } from '../../src/shared/api/demos.js';
+import { launchBrowser, saveScreenshot, type Browser } from './browser.js';
+import { startProductionServer, type RunningServer } from './production-server.js';
+
+// Demo submission, VIP membership and the legal page in Debian's Chromium against the production
+// build on a fresh data directory. The server allows 5 demos per 10 minutes per address: this file
+// sends 3.
+
+const lead: DemoArtist = {
+  fullName: 'Mara Quist',
+  name: 'Mara Q',
+  email: 'mara.e2e@example.com',
+  country: 'Netherlands',
+  province: 'Noord-Holland',
+  city: 'Amsterdam',
+  facebook: 'https://www.facebook.com/maraq',
+  twitter: 'https://twitter.com/maraq',
+  instagram: 'https://www.instagram.com/maraq',
+  soundcloud: 'https://soundcloud.com/maraq',
+  spotify: 'https://open.spotify.com/artist/abc',
+  appleMusic: 'https://music.apple.com/artist/maraq/1',
+};
+/** The second artist has no Instagram ("Don't have" ticked). */
+const second: DemoArtist = { ...lead, fullName: 'Jo Brand', name: 'Jo B', email: 'jo.e2e@example.com', instagram: null };
+const firstTrack: DemoTrack = { name: 'Night Shift', genre: 'Deep House', soundCloudPrivateLink: 'https://soundcloud.com/maraq/night-shift/s-AbC12dEf' };
+const secondTrack: DemoTrack = { name: 'Second Light', genre: 'Tech House', soundCloudPrivateLink: 'https://on.soundcloud.com/Xy12Ab34' };
+
+const artistFields: [keyof DemoArtist, string][] = [
+  ['fullName', 'Full name'],
+  ['name', 'Artist name'],
+  ['email', 'Email'],
+  ['country', 'Country'],
+  ['province', 'Province/state'],
+  ['city', 'City'],
+  ['facebook', 'Facebook'],
+  ['twitter', 'Twitter'],
+  ['instagram', 'Instagram'],
+  ['soundcloud', 'SoundCloud'],
+  ['spotify', 'Spotify'],
+  ['appleMusic', 'Apple Music'],
+];
+const trackFields: [keyof DemoTrack, string][] = [
+  ['name', 'Track name'],
+  ['genre', 'Genre'],
+  ['soundCloudPrivateLink', 'Private SoundCloud link'],
+];
+
+const input = (scope: Page | Locator, label: string) => scope.getByRole('textbox', { name: new RegExp(`^${label}`) });
+const group = (page: Page, name: string) => page.getByRole('group', { name, exact: true });
+
+async function fillArtist(page: Page, index: number, artist: DemoArtist) {
+  const card = group(page, `Artist ${index + 1}`);
+  for (const [key, label] of artistFields) {
+    const value = artist[key];
+    if (value === null) await card.getByRole('checkbox', { name: `Don't have ${label}` }).check();
+    else await input(card, label).fill(value);
+  }
+}
+
+async function fillDemo(page: Page, artists: DemoArtist[], tracks: DemoTrack[]) {
+  for (let i = 1; i < artists.length; i += 1) await page.getByRole('button', { name: 'Add artist' }).click();
+  for (let i = 1; i < tracks.length; i += 1) await page.getByRole('button', { name: 'Add track' }).click();
+  for (const [index, artist] of artists.entries()) await fillArtist(page, index, artist);
+  for (const [index, track] of tracks.entries()) {
+    const card = group(page, `Track ${index + 1}`);
+    for (const [key, label] of trackFields) await input(card, label).fill(track[key]);
+  }
+  await page.getByRole('checkbox', { name: /I accept the terms and conditions/ }).check();
+}
+
+/** How many times a text is on the page (visible or not). */
+const countOf = (page: Page, text: string) => page.getByText(text, { exact: true }).count();
+
+describe('demos, VIP and legal', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    server = await startProductionServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function open(path: string, viewport: 'desktop' | 'phone' = 'desktop'): Promise<Page> {
+    const page = await browser.newPage(viewport);
+    page.on('pageerror', (err) => problems.push(`${path}: ${err.message}`));
+    page.on('console', (msg) => {
+      // The browser logs every 4xx answer; the repeated demo is meant to get its 409.
+      if (msg.type() === 'error' && !/status of 409/.test(msg.text())) problems.push(`${path}: console: ${msg.text()}`);
+    });
+    await page.goto(`${server.url}${path}`);
+    return page;
+  }
+
+  it('shows each client-side message once, under its field, and sends nothing', async () => {
+    const page = await open('/tech/submit');
+    await page.getByRole('heading', { level: 1, name: 'Submit Demo to Build It Tech' }).waitFor();
+    const posts: string[] = [];
+    page.on('request', (req) => req.method() === 'POST' && posts.push(req.url()));
+
+    await page.getByRole('button', { name: 'Submit Demo' }).click();
+    const required = [
+      'Full name is required',
+      'Artist name is required',
+      'Email is required',
+      'Country is required',
+      'Province/state is required',
+      'City is required',
+      'Track name is required',
+      'Genre is required',
+      'Private SoundCloud link is required',
+      'You must accept the terms and conditions to submit.',
+    ];
+    await page.getByText('Full name is required').waitFor();
+    for (const message of required) expect(await countOf(page, message), message).toBe(1);
+
+    const artist = group(page, 'Artist 1');
+    await input(artist, 'Email').fill('mara@');
+    await input(artist, 'Facebook').fill('not a url');
+    await artist.getByRole('checkbox', { name: "Don't have Twitter" }).check();
+    await input(group(page, 'Track 1'), 'Private SoundCloud link').fill('https://soundcloud.com/maraq');
+    await page.getByRole('button', { name: 'Submit Demo' }).click();
+    for (const message of ['Please enter a valid email address', 'Please enter a valid Facebook URL', 'Please enter a valid SoundCloud URL for your track.']) {
+      await page.getByText(message, { exact: true }).waitFor();
+      expect(await countOf(page, message), message).toBe(1);
+    }
+    // Twitter ticked: disabled, not in error; the empty Instagram next to it is.
+    expect(await input(artist, 'Twitter').isDisabled()).toBe(true);
+    expect(await input(artist, 'Twitter').getAttribute('aria-invalid')).toBe('false');
+    expect(await input(artist, 'Instagram').getAttribute('aria-invalid')).toBe('true');
+    await input(artist, 'Facebook').scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'submit-errors-desktop');
+    expect(posts).toEqual([]);
+    await page.close();
+  });
+
+  it('sends a demo with two artists and two tracks from a phone, resets, and refuses the repeat', async () => {
+    const page = await open('/deep/submit', 'phone');
+    await page.getByRole('heading', { level: 1, name: 'Submit Demo to Build It Deep' }).waitFor();
+    await saveScreenshot(page, 'submit-phone');
+    const terms = page.getByRole('link', { name: 'terms and conditions' });
+    expect(await terms.getAttribute('href')).toBe('/legal');
+    expect(await terms.getAttribute('target')).toBe('_blank');
+    // One column on a phone: the email field sits under the artist name, not beside it.
+    const artistName = await input(group(page, 'Artist 1'), 'Artist name').boundingBox();
+    const email = await input(group(page, 'Artist 1'), 'Email').boundingBox();
+    expect(email && artistName && email.y > artistName.y && Math.abs(email.x - artistName.x) < 2).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    const sent: Request[] = [];
+    page.on('request', (req) => req.url().endsWith('/api/submit-demo') && sent.push(req));
+    await fillDemo(page, [lead, second], [firstTrack, secondTrack]);
+    await group(page, 'Artist 2').getByRole('checkbox', { name: "Don't have Instagram" }).scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'submit-filled-phone');
+    await page.getByRole('button', { name: 'Submit Demo' }).click();
+    await page.getByText('Demo submitted successfully!').waitFor();
+    await page.waitForTimeout(400); // the notice's slide-in
+    await saveScreenshot(page, 'submit-success-phone');
+
+    // What was sent: every artist and track, null for the ticked box, a key for retries.
+    expect(sent).toHaveLength(1);
+    const request = sent[0] as Request;
+    expect(request.postDataJSON()).toEqual({
+      label: 'buildit-deep',
+      artist: lead,
+      track: firstTrack,
+      artists: [lead, second],
+      tracks: [firstTrack, secondTrack],
+      termsAccepted: true,
+    });
+    expect((await request.allHeaders())['idempotency-key']).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect((await request.response())?.status()).toBe(201);
+
+    // The form is back to one empty artist and track.
+    expect(await group(page, 'Artist 2').count()).toBe(0);
+    expect(await group(page, 'Track 2').count()).toBe(0);
+    expect(await input(group(page, 'Artist 1'), 'Full name').inputValue()).toBe('');
+    expect(await page.getByRole('checkbox', { name: /I accept the terms/ }).isChecked()).toBe(false);
+
+    // Stored: the second track alone, from the same artist, is now a repeat (409), and so is the first.
+    const repeat = 'You have already sent us this track: we have a demo from mara.e2e@example.com with this SoundCloud link.';
+    await fillDemo(page, [lead], [secondTrack]);
+    await page.getByRole('button', { name: 'Submit Demo' }).click();
+    await page.getByRole('alert').filter({ hasText: repeat }).waitFor();
+    expect(await countOf(page, repeat)).toBe(1);
+    await page.getByRole('alert').filter({ hasText: repeat }).scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'submit-repeat-phone');
+    await input(group(page, 'Track 1'), 'Private SoundCloud link').fill(firstTrack.soundCloudPrivateLink);
+    await page.getByRole('button', { name: 'Submit Demo' }).click();
+    await expect.poll(() => sent.length).toBe(3);
+    expect((await sent[2]?.response())?.status()).toBe(409);
+    expect(await countOf(page, repeat)).toBe(1);
+    await page.close();
+  });
+
+  it('subscribes to VIP: required fields, Processing..., the notice for 6 s and the local status', async () => {
+    const page = await open('/vip');
+    await page.getByRole('heading', { level: 1, name: 'VIP Membership' }).waitFor();
+    const annual = page.getByRole('region', { name: 'Annual' });
+    await annual.getByText('MOST POPULAR').waitFor();
+    await annual.getByText('Save 17%').waitFor();
+    expect(await annual.getByText('$99.99').count()).toBe(1);
+    expect(await page.getByRole('region', { name: 'Monthly' }).getByText('/month').count()).toBe(1);
+    expect(await page.getByRole('region', { name: 'Premium' }).getByText('$199.99').count()).toBe(1);
+    await saveScreenshot(page, 'vip-desktop');
+
+    await page.getByRole('button', { name: 'Subscribe to Annual' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Subscribe' }).click();
+    await dialog.getByText('Please fill in all required fields').waitFor();
+    expect(await countOf(page, 'Please fill in all required fields')).toBe(1);
+    await input(dialog, 'Name').fill('Sam Rivers');
+    await input(dialog, 'Email').fill('Sam.E2E@Example.com');
+
+    // Hold the answer a moment, so that 'Processing...' can be seen.
+    await page.route('**/api/subscribe-vip', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await dialog.getByRole('button', { name: 'Subscribe' }).click();
+    await dialog.getByRole('button', { name: 'Processing...' }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Processing...' }).isDisabled()).toBe(true);
+    await page.waitForTimeout(300); // the button's colour transition
+    await saveScreenshot(page, 'vip-processing-desktop');
+
+    const notice =
+      "You're on the list for the Annual plan. Payments aren't open yet, so your membership is pending payment: we'll email you at sam.e2e@example.com when they are.";
+    await page.getByText(notice).waitFor();
+    const shownAt = Date.now();
+    await dialog.waitFor({ state: 'detached' });
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('vipSubscriptionStatus'))) ?? 'null') as Record<string, unknown>;
+    expect(stored).toEqual({ subscribed: true, plan: 'annual', email: 'sam.e2e@example.com', timestamp: expect.any(String) });
+    await page.getByText("You're on the list for the Annual plan as sam.e2e@example.com.").waitFor();
+    await page.waitForTimeout(300);
+    await saveScreenshot(page, 'vip-notice-desktop');
+    await page.getByText(notice).waitFor({ state: 'detached', timeout: 10_000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(5000);
+
+    // The status stays across a reload, on a phone too.
+    const phone = await open('/vip', 'phone');
+    await phone.getByText("You're on the list for the Annual plan as sam.e2e@example.com.").waitFor();
+    await saveScreenshot(phone, 'vip-phone');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await phone.close();
+    await page.close();
+  });
+
+  it('switches the legal tabs, and opens the privacy policy from ?tab=privacy', async () => {
+    const page = await open('/legal');
+    const termsTab = page.getByRole('tab', { name: 'Terms of Service' });
+    await termsTab.waitFor();
+    expect(await termsTab.getAttribute('aria-selected')).toBe('true');
+    await page.getByText(/We review every demo within 7 business days/).waitFor();
+    await saveScreenshot(page, 'legal-desktop');
+
+    await page.getByRole('tab', { name: 'Privacy Policy' }).click();
+    await page.waitForURL(`${server.url}/legal?tab=privacy`);
+    await page.getByRole('heading', { name: 'Stored in your browser' }).waitFor();
+    for (const key of ['authToken', 'adminToken', 'vipSubscriptionStatus', 'spotifyToken', 'spotifyTokenExpiry', 'spotify_auth_state', 'theme']) {
+      expect(await page.getByText(key, { exact: true }).count(), key).toBe(1);
+    }
+    expect(await page.getByText(/We review every demo/).count()).toBe(0);
+    await page.getByRole('heading', { name: 'Stored in your browser' }).scrollIntoViewIfNeeded();
+    await page.waitForTimeout(400); // the tab indicator's slide
+    await saveScreenshot(page, 'legal-privacy-desktop');
+
+    const phone = await open('/legal?tab=privacy', 'phone');
+    await phone.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
+    expect(await phone.getByRole('tab', { name: 'Privacy Policy' }).getAttribute('aria-selected')).toBe('true');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await saveScreenshot(phone, 'legal-phone');
+    await phone.getByRole('tab', { name: 'Terms of Service' }).click();
+    await phone.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
+    await phone.close();
+    await page.close();
+  });
+
+  it('logged no page errors or console errors on any page', () => {
+    expect(problems).toEqual([]);
+  });
+});
