@@ -7,7 +7,7 @@ import { projectRoot } from '../../src/server/paths.js';
 export const screenshotDir = join(projectRoot, 'tests', '.output');
 
 export const viewports = {
-  desktop: { width: 1366, height: 900 },
+  desktop: { width: 1280, height: 800 },
   phone: { width: 390, height: 844 },
 } as const;
 
@@ -31,6 +31,8 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      // Playback starts from a click, as for a person; headless Chromium has no sound card either way.
+      '--autoplay-policy=no-user-gesture-required',
     ],
   });
   return {

@@ -8,7 +8,7 @@ export function NotFoundPage() {
   const label = labelFromPath(pathname);
   return (
     <Box sx={{ textAlign: 'center', py: { xs: 8, md: 14 }, px: 2 }}>
-      <Typography variant="h1" sx={{ fontSize: { xs: 72, md: 120 }, fontWeight: 900, color: label.accent }}>
+      <Typography variant="h1" component="p" aria-hidden sx={{ fontSize: { xs: 72, md: 120 }, fontWeight: 900, color: label.accent }}>
         404
       </Typography>
       <Typography variant="h4" component="h1" sx={{ mb: 3 }}>

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { playReportAfterSeconds, type PlayRequest } from '../../shared/api/plays.js';
 import { apiUrl } from './api-client.js';
 import { debugLog } from './debug-log.js';
+import { useSpotify } from './use-spotify.js';
 
 /** What Play needs of a track; the catalog's Track fits, and so does a release standing in for one. */
 export interface PlayableTrack {
@@ -70,13 +71,16 @@ export function spotifyEmbedUrl(trackId: string): string {
 export type PlaySource = 'audio' | 'embed' | 'link' | 'none';
 
 /** DECISIONS §4: preview audio, else the Spotify embed, else a link out. */
-export function playSource(track: Sources): PlaySource {
+/**
+ * Where a track plays: its preview in the page, else the Spotify embed, else a link out. A premium
+ * listener gets the full track in the embed rather than the preview (issue 7 §4).
+ */
+export function playSource(track: Sources, preferFullTrack = false): PlaySource {
+  if (preferFullTrack && spotifyTrackId(track.spotify_url)) return 'embed';
   if (track.preview_url) return 'audio';
   if (spotifyTrackId(track.spotify_url)) return 'embed';
   return track.spotify_url ? 'link' : 'none';
 }
-
-const playsInPage = (track: Sources) => ['audio', 'embed'].includes(playSource(track));
 
 function toQueueItem(track: PlayableTrack, context?: PlayContext): QueueItem {
   return {
@@ -160,6 +164,9 @@ const PlayerContext = createContext<PlayerState | null>(null);
 /** Owns the one audio element, the queue and its saved copy, and the play reports. */
 export function PlayerProvider({ children }: { children: ReactNode }) {
   const { enqueueSnackbar } = useSnackbar();
+  const { isPremium } = useSpotify();
+  const sourceOf = useCallback((track: Sources) => playSource(track, isPremium === true), [isPremium]);
+  const playsInPage = useCallback((track: Sources) => ['audio', 'embed'].includes(sourceOf(track)), [sourceOf]);
   const audioRef = useRef<HTMLAudioElement>(null);
   const [queue, setQueue] = useState<QueueItem[]>([]);
   const [index, setIndex] = useState(-1);
@@ -176,7 +183,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   const listening = useRef({ trackId: '', listenedMs: 0, since: null as number | null, reported: false, timer: undefined as ReturnType<typeof setTimeout> | undefined });
 
   const currentTrack = queue[index] ?? null;
-  const source = currentTrack ? playSource(currentTrack) : 'none';
+  const source = currentTrack ? sourceOf(currentTrack) : 'none';
   const isPlaying = source === 'audio' ? audioPlaying : source === 'embed' && embedOpen;
 
   const stopClock = useCallback(() => {
@@ -206,7 +213,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       setDuration((item.duration_ms ?? 0) / 1000);
       resetClock(item.id);
       pendingSeek.current = null;
-      if (playSource(item) === 'audio' && audio && item.preview_url) {
+      if (sourceOf(item) === 'audio' && audio && item.preview_url) {
         setEmbedOpen(false);
         audio.src = item.preview_url;
         void audio.play().catch(onPlayRejected);
@@ -215,7 +222,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
         setEmbedOpen(true);
       }
     },
-    [resetClock],
+    [resetClock, sourceOf],
   );
 
   const play = useCallback(() => {
@@ -235,7 +242,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       if (playsInPage(item)) start(queue, at);
       else if (item.spotify_url) window.open(item.spotify_url, '_blank', 'noopener');
     },
-    [queue, start],
+    [playsInPage, queue, start],
   );
 
   const step = useCallback(
@@ -245,7 +252,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       }
       return undefined;
     },
-    [index, queue, start],
+    [index, playsInPage, queue, start],
   );
   const next = useCallback(() => step(1), [step]);
 
@@ -266,7 +273,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   const toggle = useCallback(
     (track: PlayableTrack, list?: readonly PlayableTrack[], context?: PlayContext) => {
       if (currentTrack?.id === track.id && playsInPage(currentTrack)) return isPlaying ? pause() : play();
-      const kind = playSource(track);
+      const kind = sourceOf(track);
       if (kind === 'none') return void enqueueSnackbar(noSpotifyUrlMessage, { variant: 'warning' });
       if (kind === 'link') return void window.open(track.spotify_url!, '_blank', 'noopener');
       if (!list) {
@@ -279,7 +286,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
         items.findIndex((item) => item.id === track.id),
       );
     },
-    [currentTrack, enqueueSnackbar, isPlaying, pause, play, queue, start],
+    [currentTrack, enqueueSnackbar, isPlaying, pause, play, playsInPage, queue, sourceOf, start],
   );
 
   const setVolume = useCallback((v: number) => setVolumeState(Math.min(1, Math.max(0, v))), []);
@@ -297,7 +304,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       setVolumeState(stored.volume);
       listening.current.trackId = item.id;
       const audio = audioRef.current;
-      if (audio && playSource(item) === 'audio' && item.preview_url) {
+      if (audio && sourceOf(item) === 'audio' && item.preview_url) {
         audio.src = item.preview_url;
         pendingSeek.current = stored.position;
       }

@@ -1,0 +1,94 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Release } from '../../src/shared/api/catalog.js';
+import { launchBrowser, saveScreenshot, type Browser } from './browser.js';
+import { startProductionServer, type RunningServer } from './production-server.js';
+
+// A newcomer presses Play on a demo release and hears it, across pages and a reload.
+describe('listening', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let release: Release;
+
+  beforeAll(async () => {
+    server = await startProductionServer();
+    browser = await launchBrowser();
+    const list = (await (await fetch(`${server.url}/api/releases?label=deep&limit=50&include_tracks=true`)).json()) as {
+      data: Release[];
+    };
+    release = list.data.find((r) => (r.tracks?.length ?? 0) >= 2) as Release;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const audioTime = (page: Page) => page.locator('audio[data-testid="player-audio"]').evaluate((a) => (a as HTMLAudioElement).currentTime);
+  const barTitle = (page: Page) => page.getByRole('region', { name: 'Player' }).textContent();
+
+  async function openRelease(page: Page) {
+    await page.goto(`${server.url}/deep/releases`);
+    await page.getByRole('button', { name: new RegExp(release.title) }).first().click();
+    await page.getByRole('dialog').getByRole('heading', { name: release.title }).waitFor();
+  }
+
+  it('plays a demo track, pauses, moves to the next one and keeps the queue across a reload', async () => {
+    const [first, second] = release.tracks ?? [];
+    const page = await browser.newPage('desktop');
+    await openRelease(page);
+    await page.getByRole('button', { name: `Play ${first?.title}` }).first().click();
+    await expect.poll(() => audioTime(page), { timeout: 10_000 }).toBeGreaterThan(0.5);
+    await saveScreenshot(page, 'player-playing-desktop');
+    await page.keyboard.press('Escape');
+
+    const player = page.getByRole('region', { name: 'Player' });
+    await player.getByRole('button', { name: 'Pause' }).click();
+    const pausedAt = await audioTime(page);
+    await page.waitForTimeout(600);
+    expect(await audioTime(page)).toBeCloseTo(pausedAt, 1);
+
+    await player.getByRole('button', { name: 'Next track' }).click();
+    await expect.poll(() => barTitle(page)).toContain(second?.title);
+    await expect.poll(() => audioTime(page), { timeout: 10_000 }).toBeGreaterThan(0.3);
+
+    // Keeps playing while browsing.
+    await page.getByRole('navigation', { name: 'Build It Deep navigation' }).getByRole('link', { name: 'Artists' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Build It Deep Artists' }).waitFor();
+    expect(await audioTime(page)).toBeGreaterThan(0.3);
+
+    await page.reload();
+    await expect.poll(() => barTitle(page)).toContain(second?.title);
+    await player.getByRole('button', { name: 'Previous track' }).click();
+    await expect.poll(() => barTitle(page)).toContain(first?.title);
+    const phone = await browser.newPage('phone');
+    await phone.goto(`${server.url}/deep`);
+    await phone.getByRole('heading', { level: 1, name: 'Build It Deep' }).waitFor();
+    await phone.getByRole('region', { name: 'Player' }).waitFor();
+    await saveScreenshot(phone, 'player-phone');
+    await phone.close();
+    await page.close();
+  });
+
+  it('counts a play once and moves the release into the top plays', async () => {
+    const before = (await (await fetch(`${server.url}/api/labels/deep/top-spotify-plays`)).json()) as { data: Release[] };
+    const page = await browser.newPage('desktop');
+    await openRelease(page);
+    const track = release.tracks?.[0];
+    await page.getByRole('button', { name: `Play ${track?.title}` }).first().click();
+    // The player reports a play after 5 seconds of listening.
+    const streams = async () =>
+      ((await (await fetch(`${server.url}/api/releases/${release.id}`)).json()) as { data: Release }).data.stream_count;
+    await expect.poll(streams, { timeout: 15_000, interval: 500 }).toBeGreaterThanOrEqual(1);
+    const counted = await streams();
+    const after = (await (await fetch(`${server.url}/api/labels/deep/top-spotify-plays`)).json()) as { data: Release[] };
+    expect(after.data.map((r) => r.id)).toContain(release.id);
+    expect(after.data.length).toBeGreaterThan(before.data.length - 1);
+
+    // Playing it again within 30 minutes does not count again.
+    await page.getByRole('button', { name: `Pause ${track?.title}` }).first().click();
+    await page.getByRole('button', { name: `Play ${track?.title}` }).first().click();
+    await page.waitForTimeout(6_500);
+    expect(await streams()).toBe(counted);
+    await page.close();
+  });
+});
