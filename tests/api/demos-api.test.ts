@@ -6,6 +6,7 @@ import { demoMessages, socialNetworks, type DemoArtist, type DemoTrack } from '.
 import { queryRows } from '../../src/server/db/client.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
+import { aDemoArtist } from '../helpers/demo-builders.js';
 
 type Body = Record<string, unknown>;
 interface ErrorBody {
@@ -24,21 +25,7 @@ function nextEmail(): string {
 }
 
 function artist(overrides: Partial<Record<keyof DemoArtist, unknown>> = {}): Body {
-  return {
-    fullName: 'Mara Quist',
-    name: 'Mara Q',
-    email: nextEmail(),
-    country: 'Netherlands',
-    province: 'Noord-Holland',
-    city: 'Amsterdam',
-    facebook: 'https://www.facebook.com/maraq',
-    twitter: 'https://twitter.com/maraq',
-    instagram: 'https://www.instagram.com/maraq',
-    soundcloud: 'https://soundcloud.com/maraq',
-    spotify: 'https://open.spotify.com/artist/abc',
-    appleMusic: 'https://music.apple.com/artist/maraq/1',
-    ...overrides,
-  };
+  return { ...aDemoArtist({ email: nextEmail() }), ...overrides };
 }
 
 function track(overrides: Partial<Record<keyof DemoTrack, unknown>> = {}): Body {

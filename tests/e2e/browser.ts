@@ -54,3 +54,24 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: false });
 }
+
+/**
+ * Opens a page and records its page errors and console errors in `problems`. The browser logs every
+ * 4xx answer as a console error; `expectedStatuses` are the ones the test means to cause.
+ */
+export async function openPage(
+  browser: Browser,
+  url: string,
+  problems: string[],
+  { viewport = 'desktop', expectedStatuses = [] }: { viewport?: keyof typeof viewports; expectedStatuses?: number[] } = {},
+): Promise<Page> {
+  const page = await browser.newPage(viewport);
+  const path = new URL(url).pathname;
+  const expected = new RegExp(`status of (${expectedStatuses.join('|') || 'none'})\\b`);
+  page.on('pageerror', (err) => problems.push(`${path}: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !expected.test(msg.text())) problems.push(`${path}: console: ${msg.text()}`);
+  });
+  await page.goto(url);
+  return page;
+}

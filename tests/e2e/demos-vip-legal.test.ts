@@ -1,30 +1,18 @@
 import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoArtist, DemoTrack } from '../../src/shared/api/demos.js';
-import { launchBrowser, saveScreenshot, type Browser } from './browser.js';
+import { launchBrowser, openPage, saveScreenshot, type Browser } from './browser.js';
 import { startProductionServer, type RunningServer } from './production-server.js';
+import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
 
 // Demo submission, VIP membership and the legal page in Debian's Chromium against the production
 // build on a fresh data directory. The server allows 5 demos per 10 minutes per address: this file
 // sends 3.
 
-const lead: DemoArtist = {
-  fullName: 'Mara Quist',
-  name: 'Mara Q',
-  email: 'mara.e2e@example.com',
-  country: 'Netherlands',
-  province: 'Noord-Holland',
-  city: 'Amsterdam',
-  facebook: 'https://www.facebook.com/maraq',
-  twitter: 'https://twitter.com/maraq',
-  instagram: 'https://www.instagram.com/maraq',
-  soundcloud: 'https://soundcloud.com/maraq',
-  spotify: 'https://open.spotify.com/artist/abc',
-  appleMusic: 'https://music.apple.com/artist/maraq/1',
-};
+const lead = aDemoArtist({ email: 'mara.e2e@example.com' });
 /** The second artist has no Instagram ("Don't have" ticked). */
 const second: DemoArtist = { ...lead, fullName: 'Jo Brand', name: 'Jo B', email: 'jo.e2e@example.com', instagram: null };
-const firstTrack: DemoTrack = { name: 'Night Shift', genre: 'Deep House', soundCloudPrivateLink: 'https://soundcloud.com/maraq/night-shift/s-AbC12dEf' };
+const firstTrack = aDemoTrack();
 const secondTrack: DemoTrack = { name: 'Second Light', genre: 'Tech House', soundCloudPrivateLink: 'https://on.soundcloud.com/Xy12Ab34' };
 
 const artistFields: [keyof DemoArtist, string][] = [
@@ -87,16 +75,9 @@ describe('demos, VIP and legal', () => {
     await server?.stop();
   });
 
-  async function open(path: string, viewport: 'desktop' | 'phone' = 'desktop'): Promise<Page> {
-    const page = await browser.newPage(viewport);
-    page.on('pageerror', (err) => problems.push(`${path}: ${err.message}`));
-    page.on('console', (msg) => {
-      // The browser logs every 4xx answer; the repeated demo is meant to get its 409.
-      if (msg.type() === 'error' && !/status of 409/.test(msg.text())) problems.push(`${path}: console: ${msg.text()}`);
-    });
-    await page.goto(`${server.url}${path}`);
-    return page;
-  }
+  const open = (path: string, viewport: 'desktop' | 'phone' = 'desktop'): Promise<Page> =>
+    // Unknown ids are meant to get their 409 answer.
+    openPage(browser, `${server.url}${path}`, problems, { viewport, expectedStatuses: [409] });
 
   it('shows each client-side message once, under its field, and sends nothing', async () => {
     const page = await open('/tech/submit');

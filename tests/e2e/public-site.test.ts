@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, saveScreenshot, type Browser } from './browser.js';
+import { launchBrowser, openPage, saveScreenshot, type Browser } from './browser.js';
 import { startProductionServer, type RunningServer } from './production-server.js';
 
 // The public site in Debian's Chromium against the production build on a fresh data directory.
@@ -18,16 +18,9 @@ describe('public site', () => {
     await server?.stop();
   });
 
-  async function open(path: string, viewport: 'desktop' | 'phone' = 'desktop'): Promise<Page> {
-    const page = await browser.newPage(viewport);
-    page.on('pageerror', (err) => problems.push(`${path}: ${err.message}`));
-    page.on('console', (msg) => {
-      // The browser logs every 404 answer; unknown ids are meant to get one (and 'Artist not found').
-      if (msg.type() === 'error' && !/status of 404/.test(msg.text())) problems.push(`${path}: console: ${msg.text()}`);
-    });
-    await page.goto(`${server.url}${path}`);
-    return page;
-  }
+  const open = (path: string, viewport: 'desktop' | 'phone' = 'desktop'): Promise<Page> =>
+    // Unknown ids are meant to get their 404 answer.
+    openPage(browser, `${server.url}${path}`, problems, { viewport, expectedStatuses: [404] });
 
   async function api<T>(path: string): Promise<T> {
     return (await (await fetch(`${server.url}/api${path}`)).json()) as T;

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../../../tests/helpers/render.js';
 import type { DemoArtist, DemoTrack } from '../../../../shared/api/demos.js';
 import { SubmitPage } from './submit-page.js';
+import { aDemoArtist } from '../../../../../tests/helpers/demo-builders.js';
 
 const route = '/:label/submit';
 
@@ -39,20 +40,7 @@ const created = () =>
 const failed = (status: number, message: string, field?: string) => () =>
   json({ success: false, error: message, message, ...(field ? { field } : {}), reqId: 'req-1' }, status);
 
-const lead: DemoArtist = {
-  fullName: 'Mara Quist',
-  name: 'Mara Q',
-  email: 'mara@example.com',
-  country: 'Netherlands',
-  province: 'Noord-Holland',
-  city: 'Amsterdam',
-  facebook: 'https://www.facebook.com/maraq',
-  twitter: 'https://twitter.com/maraq',
-  instagram: 'https://www.instagram.com/maraq',
-  soundcloud: 'https://soundcloud.com/maraq',
-  spotify: 'https://open.spotify.com/artist/abc',
-  appleMusic: 'https://music.apple.com/artist/maraq/1',
-};
+const lead = aDemoArtist();
 const second: DemoArtist = { ...lead, fullName: 'Jo Brand', name: 'Jo B', email: 'jo@example.com', instagram: null, appleMusic: null };
 const firstTrack: DemoTrack = { name: 'Night Shift', genre: 'Deep House', soundCloudPrivateLink: 'https://soundcloud.com/maraq/night-shift/s-AbC12dEf' };
 const secondTrack: DemoTrack = { name: 'Second Light', genre: 'Tech House', soundCloudPrivateLink: 'https://on.soundcloud.com/Xy12Ab34' };
