@@ -31,7 +31,13 @@ function loadValidators() {
   };
   const schemas = fromOpenApi(document.components.schemas) as Record<string, JsonSchema>;
   // Stricter than the document: the fake must not invent fields Spotify does not have.
-  schemas.PrivateUserObject = { ...schemas.PrivateUserObject, additionalProperties: false };
+  for (const name of ['PrivateUserObject', 'ArtistObject', 'SimplifiedArtistObject', 'TrackObject', 'SimplifiedTrackObject', 'ImageObject', 'ExternalIdObject', 'ExternalUrlObject']) {
+    schemas[name] = { ...schemas[name], additionalProperties: false };
+  }
+  // The document still requires an album's `label` and `popularity`; in 2026 Spotify leaves them out
+  // for most apps (DECISIONS §4), and so does the fake unless a test seeds them. Otherwise as written.
+  const album = schemas.AlbumObject as JsonSchema & { required: string[] };
+  schemas.AlbumObject2026 = { ...album, required: album.required.filter((field) => field !== 'label' && field !== 'popularity') };
   const responses = fromOpenApi(document.components.responses) as Record<string, JsonSchema>;
   const ajv = new Ajv({ strict: false, allErrors: true });
   ajv.addSchema({ $id: 'spotify', components: { schemas, responses } });
@@ -39,6 +45,14 @@ function loadValidators() {
   return {
     privateUser: at('/components/schemas/PrivateUserObject'),
     unauthorized: at('/components/responses/Unauthorized/content/application~1json/schema'),
+    search: at('/components/responses/SearchItems/content/application~1json/schema'),
+    album: at('/components/schemas/AlbumObject2026'),
+    albumAsDocumented: at('/components/schemas/AlbumObject'),
+    albumTracks: at('/components/responses/PagingSimplifiedTrackObject/content/application~1json/schema'),
+    artist: at('/components/schemas/ArtistObject'),
+    badRequest: at('/components/responses/BadRequest/content/application~1json/schema'),
+    notFound: at('/components/responses/NotFound/content/application~1json/schema'),
+    tooManyRequests: at('/components/responses/TooManyRequests/content/application~1json/schema'),
   };
 }
 
@@ -229,6 +243,143 @@ describe('fake Spotify', () => {
     }
     const token = await postToken({ grant_type: 'password' });
     expect(token.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  describe('catalog', () => {
+    const cover = { url: 'http://127.0.0.1:3000/media/covers/bir001.jpg', height: 640, width: 640 };
+    let seeded: ReturnType<FakeSpotify['addAlbum']>;
+    let compilation: ReturnType<FakeSpotify['addAlbum']>;
+    let appToken: string;
+
+    beforeAll(async () => {
+      seeded = fake.addAlbum({
+        upc: '8720892340017',
+        name: 'Night Shift EP',
+        artists: [{ name: 'Nova Tide', images: [cover] }],
+        images: [cover],
+        tracks: [
+          { isrc: 'NLBIR2400011', name: 'Night Shift', duration_ms: 201_000 },
+          { isrc: 'NLBIR2400012', name: 'Night Shift (Extended Mix)', duration_ms: 362_500, artists: [{ name: 'Nova Tide' }, { name: 'Kai Lumen' }] },
+        ],
+      });
+      compilation = fake.addAlbum({
+        upc: '8720892340024',
+        name: 'Deep Currents Vol. 1',
+        album_type: 'compilation',
+        artists: [{ name: 'Various Artists' }],
+        label: 'Build It Deep',
+        popularity: 12,
+        tracks: Array.from({ length: 23 }, (_, i) => ({ isrc: `NLBIR24001${String(i).padStart(2, '0')}`, name: `Current ${i + 1}`, duration_ms: 300_000 + i })),
+      });
+      const basic = Buffer.from(`${fake.clientId}:${fake.clientSecret}`).toString('base64');
+      const res = await postToken({ grant_type: 'client_credentials' }, { Authorization: `Basic ${basic}` });
+      appToken = ((await res.json()) as { access_token: string }).access_token;
+    });
+
+    /** null: no Authorization header. */
+    const api = (path: string, accessToken: string | null = appToken) =>
+      fetch(`${fake.apiUrl}${path}`, { headers: accessToken ? { Authorization: `Bearer ${accessToken}` } : {} });
+
+    it('finds an album by UPC and a track by ISRC; the answers validate', async () => {
+      const albums = await api('/search?q=upc:8720892340017&type=album&limit=10');
+      expect(albums.status).toBe(200);
+      const albumsBody = (await albums.json()) as { albums: { items: { id: string; name: string }[]; total: number; next: null } };
+      expectValid(validators.search, albumsBody);
+      expect(albumsBody.albums).toMatchObject({ total: 1, next: null, items: [{ id: seeded.id, name: 'Night Shift EP' }] });
+
+      const found = await api(`/search?${new URLSearchParams({ q: 'isrc:NLBIR2400012', type: 'track', limit: '10' })}`);
+      const foundBody = (await found.json()) as { tracks: { items: Record<string, unknown>[] } };
+      expectValid(validators.search, foundBody);
+      expect(foundBody.tracks.items).toHaveLength(1);
+      const track = foundBody.tracks.items[0]!;
+      expect(track).toMatchObject({ id: seeded.trackIds[1], external_ids: { isrc: 'NLBIR2400012' }, preview_url: null, duration_ms: 362_500 });
+      expect(track).not.toHaveProperty('popularity');
+      expect((track.artists as { name: string }[]).map((a) => a.name)).toEqual(['Nova Tide', 'Kai Lumen']);
+
+      const none = (await (await api('/search?q=upc:0000000000000&type=album&limit=10')).json()) as { albums: { items: unknown[]; total: number } };
+      expectValid(validators.search, none);
+      expect(none.albums).toMatchObject({ items: [], total: 0 });
+      // upc: only applies to albums, isrc: only to tracks.
+      const crossed = (await (await api('/search?q=upc:8720892340017&type=track&limit=10')).json()) as { tracks: { total: number } };
+      expect(crossed.tracks.total).toBe(0);
+    });
+
+    it('refuses search limits over 10, a missing query or type, and requests without a valid token', async () => {
+      for (const query of ['q=upc:8720892340017&type=album&limit=11', 'q=upc:8720892340017&type=album&limit=0', 'type=album', 'q=upc:1']) {
+        const res = await api(`/search?${query}`);
+        expect(res.status, query).toBe(400);
+        expectValid(validators.badRequest, await res.json());
+      }
+      for (const token of [null, 'not-a-token']) {
+        const res = await api('/search?q=upc:8720892340017&type=album', token);
+        expect(res.status).toBe(401);
+        expectValid(validators.unauthorized, await res.json());
+      }
+    });
+
+    it('answers an album without label or popularity unless seeded; both forms validate', async () => {
+      const res = await api(`/albums/${seeded.id}`);
+      const body = (await res.json()) as Record<string, unknown>;
+      expectValid(validators.album, body);
+      expect(body).toMatchObject({ name: 'Night Shift EP', album_type: 'single', total_tracks: 2, images: [cover], external_ids: { upc: '8720892340017' } });
+      expect(body).not.toHaveProperty('label');
+      expect(body).not.toHaveProperty('popularity');
+      expect(validators.albumAsDocumented(body)).toBe(false);
+
+      const seededFull = (await (await api(`/albums/${compilation.id}`)).json()) as { tracks: { items: unknown[]; total: number; next: string | null } };
+      expectValid(validators.albumAsDocumented, seededFull);
+      expect(seededFull).toMatchObject({ label: 'Build It Deep', popularity: 12, album_type: 'compilation' });
+      expect(seededFull.tracks).toMatchObject({ total: 23, next: null });
+
+      const missing = await api('/albums/0000000000000000000000');
+      expect(missing.status).toBe(404);
+      expectValid(validators.notFound, await missing.json());
+    });
+
+    it('pages album tracks with next and previous', async () => {
+      const names: string[] = [];
+      let next: string | null = `${fake.apiUrl}/albums/${compilation.id}/tracks?limit=10`;
+      let pages = 0;
+      while (next) {
+        const res = await fetch(next, { headers: { Authorization: `Bearer ${appToken}` } });
+        const body = (await res.json()) as { items: { name: string; track_number: number }[]; next: string | null; previous: string | null; limit: number; offset: number };
+        expectValid(validators.albumTracks, body);
+        expect(body.limit).toBe(10);
+        expect(body.previous === null).toBe(pages === 0);
+        names.push(...body.items.map((t) => t.name));
+        next = body.next;
+        pages += 1;
+      }
+      expect(pages).toBe(3);
+      expect(names).toEqual(Array.from({ length: 23 }, (_, i) => `Current ${i + 1}`));
+      expect((await api(`/albums/${compilation.id}/tracks?limit=51`)).status).toBe(400);
+    });
+
+    it('answers artists without followers or popularity', async () => {
+      const res = await api(`/artists/${seeded.artistIds[0]}`);
+      const body = (await res.json()) as Record<string, unknown>;
+      expectValid(validators.artist, body);
+      expect(body).toMatchObject({ name: 'Nova Tide', images: [cover], type: 'artist' });
+      expect(body).not.toHaveProperty('followers');
+      expect(body).not.toHaveProperty('popularity');
+      expect(seeded.artistIds).toHaveLength(2);
+      expect((await api('/artists/nobody')).status).toBe(404);
+    });
+
+    it('answers the next calls with 429 and Retry-After, or 500, when told to', async () => {
+      fake.failNext(429, { retryAfter: 3 });
+      fake.failNext(500);
+      const limited = await api(`/artists/${seeded.artistIds[0]}`);
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).toBe('3');
+      expectValid(validators.tooManyRequests, await limited.json());
+      const broken = await api(`/artists/${seeded.artistIds[0]}`);
+      expect(broken.status).toBe(500);
+      expect(broken.statusText).toBe('Internal Server Error');
+      expect(await broken.json()).toEqual({ error: { status: 500, message: 'Internal Server Error' } });
+      expect((await api(`/artists/${seeded.artistIds[0]}`)).status).toBe(200);
+      expect(fake.apiRequests.at(-1)?.pathname).toBe(`/v1/artists/${seeded.artistIds[0]}`);
+    });
   });
 
   it('has a contract check that can fail', () => {

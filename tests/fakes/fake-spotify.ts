@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -12,8 +12,15 @@ import type { AddressInfo } from 'node:net';
  *   and that base64url(SHA-256(code_verifier)) is the challenge), `refresh_token`, and
  *   `client_credentials` (Basic auth with the app's id and secret).
  * - `GET /v1/me` with a bearer token: the premium or the free listener.
+ * - The catalog (any valid bearer token, app or user), backed by what the test seeds with `addAlbum`:
+ *   `GET /v1/search` (`q=upc:…` with type album, `q=isrc:…` with type track, else a name match;
+ *   `limit` 1–10 as Spotify caps it in 2026, else 400), `GET /v1/albums/{id}`,
+ *   `GET /v1/albums/{id}/tracks` (limit 1–50, default 20, with `next`/`previous`) and
+ *   `GET /v1/artists/{id}`. As Spotify does for most apps in 2026 (DECISIONS §4) there is no
+ *   `preview_url` (null), no popularity, no artist followers and no album label unless seeded.
+ * - `failNext(status, { retryAfter })`: the next `/v1` call answers 429 (with `Retry-After`) or 5xx.
  *
- * `/v1/me` answers (and its 401s) validate against `../shared/fixtures/spotify-web-api.openapi.yml`
+ * `/v1` answers (and their errors) validate against `../shared/fixtures/spotify-web-api.openapi.yml`
  * (fake-spotify.test.ts checks it). The token answers are not in that document: they follow
  * Spotify's authorization guides (access_token, token_type "Bearer", scope, expires_in, and
  * refresh_token for user grants; errors as `{ error, error_description }` with status 400).
@@ -39,6 +46,56 @@ export interface FakeSpotifyOptions {
   expiresIn?: number;
 }
 
+export interface FakeSpotifyImage {
+  url: string;
+  height: number | null;
+  width: number | null;
+}
+
+export interface FakeSpotifyArtistInput {
+  name: string;
+  /** Default: derived from the name, so the same name is the same artist. */
+  id?: string;
+  images?: FakeSpotifyImage[];
+  /** Left out of the answer when not given (deprecated field). */
+  genres?: string[];
+}
+
+export interface FakeSpotifyTrackInput {
+  isrc: string;
+  name: string;
+  duration_ms: number;
+  id?: string;
+  /** Default: the album's artists. */
+  artists?: FakeSpotifyArtistInput[];
+  /** Default null: Spotify gives most apps no previews in 2026. */
+  preview_url?: string | null;
+  explicit?: boolean;
+}
+
+export interface FakeSpotifyAlbumInput {
+  upc: string;
+  name: string;
+  tracks: FakeSpotifyTrackInput[];
+  artists: FakeSpotifyArtistInput[];
+  images?: FakeSpotifyImage[];
+  id?: string;
+  /** Default: single up to 3 tracks, else album. */
+  album_type?: 'album' | 'single' | 'compilation';
+  /** Default 2025-01-17 (precision day). */
+  release_date?: string;
+  /** Left out of the answer unless given (DECISIONS §4). */
+  label?: string;
+  /** Left out of the answer unless given (DECISIONS §4). */
+  popularity?: number;
+}
+
+export interface FakeSpotifyAddedAlbum {
+  id: string;
+  trackIds: string[];
+  artistIds: string[];
+}
+
 export interface FakeSpotify {
   /** Base URL of the fake (`http://127.0.0.1:PORT`): SPOTIFY_ACCOUNTS_URL. */
   url: string;
@@ -57,6 +114,12 @@ export interface FakeSpotify {
   expireAccessTokens(): void;
   /** Makes every refresh token issued so far invalid (a revoked app). */
   revokeRefreshTokens(): void;
+  /** Adds an album, its tracks and its artists to the catalog; returns their Spotify ids. */
+  addAlbum(album: FakeSpotifyAlbumInput): FakeSpotifyAddedAlbum;
+  /** Queues a failure for the next `/v1` request (one per call, in order): 429 with Retry-After, or 5xx. */
+  failNext(status: number, options?: { retryAfter?: number }): void;
+  /** The URL of every `/v1` request, oldest first. */
+  readonly apiRequests: URL[];
   close(): Promise<void>;
 }
 
@@ -96,6 +159,13 @@ export function fakeSpotifyUser(kind: FakeSpotifyUserKind, apiUrl: string) {
 
 export function pkceChallengeOf(verifier: string): string {
   return createHash('sha256').update(verifier).digest('base64url');
+}
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** A Spotify-like id (22 base62 characters), the same for the same seed. */
+export function fakeSpotifyId(seed: string): string {
+  return Array.from(createHash('sha256').update(seed).digest().subarray(0, 22), (b) => BASE62[b % 62]).join('');
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -250,14 +320,214 @@ export async function startFakeSpotify(options: FakeSpotifyOptions = {}): Promis
     }
   }
 
-  function me(req: IncomingMessage, res: ServerResponse): void {
+  /** The token's grant, or undefined after answering 401 like Spotify. */
+  function authorized(req: IncomingMessage, res: ServerResponse): AccessToken | undefined {
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
     const access = bearer ? accessTokens.get(bearer[1] as string) : undefined;
-    if (!bearer) return sendApiError(res, 401, 'No token provided');
-    if (!access) return sendApiError(res, 401, 'Invalid access token');
-    if (access.expiresAt <= Date.now()) return sendApiError(res, 401, 'The access token expired');
+    if (!bearer) return void sendApiError(res, 401, 'No token provided');
+    if (!access) return void sendApiError(res, 401, 'Invalid access token');
+    if (access.expiresAt <= Date.now()) return void sendApiError(res, 401, 'The access token expired');
+    return access;
+  }
+
+  function me(req: IncomingMessage, res: ServerResponse): void {
+    const access = authorized(req, res);
+    if (!access) return;
     if (!access.user) return sendApiError(res, 401, 'Valid user authentication required');
     sendJson(res, 200, fakeSpotifyUser(access.user, apiUrl));
+  }
+
+  // ---- catalog ----
+
+  const artists = new Map<string, FakeSpotifyArtistInput & { id: string }>();
+  const albums = new Map<string, FakeSpotifyAlbumInput & { id: string; artistIds: string[] }>();
+  const tracks = new Map<string, FakeSpotifyTrackInput & { id: string; albumId: string; trackNumber: number; artistIds: string[] }>();
+  const failures: { status: number; retryAfter?: number }[] = [];
+  const apiRequests: URL[] = [];
+
+  function addArtist(input: FakeSpotifyArtistInput): string {
+    const id = input.id ?? fakeSpotifyId(`artist:${input.name}`);
+    const known = artists.get(id);
+    artists.set(id, { ...known, ...input, id });
+    return id;
+  }
+
+  function addAlbum(input: FakeSpotifyAlbumInput): FakeSpotifyAddedAlbum {
+    const id = input.id ?? fakeSpotifyId(`album:${input.upc}`);
+    const artistIds = input.artists.map(addArtist);
+    albums.set(id, { ...input, id, artistIds });
+    const trackIds = input.tracks.map((track, index) => {
+      const trackId = track.id ?? fakeSpotifyId(`track:${track.isrc}`);
+      const trackArtistIds = track.artists ? track.artists.map(addArtist) : artistIds;
+      tracks.set(trackId, { ...track, id: trackId, albumId: id, trackNumber: index + 1, artistIds: trackArtistIds });
+      return trackId;
+    });
+    return { id, trackIds, artistIds: [...new Set([...artistIds, ...trackIds.flatMap((t) => tracks.get(t)!.artistIds)])] };
+  }
+
+  const openUrl = (kind: string, id: string) => ({ spotify: `https://open.spotify.com/${kind}/${id}` });
+
+  function simplifiedArtist(id: string) {
+    const artist = artists.get(id)!;
+    return { external_urls: openUrl('artist', id), href: `${apiUrl}/artists/${id}`, id, name: artist.name, type: 'artist', uri: `spotify:artist:${id}` };
+  }
+
+  function artistObject(id: string) {
+    const artist = artists.get(id)!;
+    return { ...simplifiedArtist(id), images: artist.images ?? [], ...(artist.genres ? { genres: artist.genres } : {}) };
+  }
+
+  function simplifiedAlbum(album: FakeSpotifyAlbumInput & { id: string; artistIds: string[] }) {
+    return {
+      album_type: album.album_type ?? (album.tracks.length <= 3 ? 'single' : 'album'),
+      total_tracks: album.tracks.length,
+      available_markets: ['BE', 'DE', 'GB', 'NL', 'US'],
+      external_urls: openUrl('album', album.id),
+      href: `${apiUrl}/albums/${album.id}`,
+      id: album.id,
+      images: album.images ?? [],
+      name: album.name,
+      release_date: album.release_date ?? '2025-01-17',
+      release_date_precision: (album.release_date ?? '2025-01-17').length === 4 ? 'year' : (album.release_date ?? '2025-01-17').length === 7 ? 'month' : 'day',
+      type: 'album',
+      uri: `spotify:album:${album.id}`,
+      artists: album.artistIds.map(simplifiedArtist),
+    };
+  }
+
+  function simplifiedTrack(id: string) {
+    const track = tracks.get(id)!;
+    return {
+      artists: track.artistIds.map(simplifiedArtist),
+      disc_number: 1,
+      duration_ms: track.duration_ms,
+      explicit: track.explicit ?? false,
+      external_urls: openUrl('track', id),
+      href: `${apiUrl}/tracks/${id}`,
+      id,
+      is_local: false,
+      name: track.name,
+      preview_url: track.preview_url ?? null,
+      track_number: track.trackNumber,
+      type: 'track',
+      uri: `spotify:track:${id}`,
+    };
+  }
+
+  function trackObject(id: string) {
+    const track = tracks.get(id)!;
+    return { ...simplifiedTrack(id), album: simplifiedAlbum(albums.get(track.albumId)!), external_ids: { isrc: track.isrc } };
+  }
+
+  /** A PagingObject over `all`, or a 400 answer when limit/offset are out of range. */
+  function page<T>(res: ServerResponse, url: URL, all: T[], range: { defaultLimit: number; maxLimit: number }, hrefQuery: Record<string, string> = {}) {
+    const limitParam = url.searchParams.get('limit');
+    const offsetParam = url.searchParams.get('offset');
+    const limit = limitParam === null ? range.defaultLimit : Number(limitParam);
+    const offset = offsetParam === null ? 0 : Number(offsetParam);
+    if (!Number.isInteger(limit) || limit < 1 || limit > range.maxLimit) return void sendApiError(res, 400, 'Invalid limit');
+    if (!Number.isInteger(offset) || offset < 0 || offset > 1000) return void sendApiError(res, 400, 'Invalid offset');
+    const at = (start: number) => `${apiUrl}${url.pathname.slice('/v1'.length)}?${new URLSearchParams({ ...hrefQuery, offset: String(start), limit: String(limit) })}`;
+    return {
+      href: at(offset),
+      items: all.slice(offset, offset + limit),
+      limit,
+      next: offset + limit < all.length ? at(offset + limit) : null,
+      offset,
+      previous: offset > 0 ? at(Math.max(0, offset - limit)) : null,
+      total: all.length,
+    };
+  }
+
+  function search(url: URL, res: ServerResponse): void {
+    const q = (url.searchParams.get('q') ?? '').trim();
+    const types = (url.searchParams.get('type') ?? '').split(',').filter(Boolean);
+    if (!q) return sendApiError(res, 400, 'No search query');
+    if (types.length === 0) return sendApiError(res, 400, 'Missing parameter type');
+    const unknown = types.find((t) => !['album', 'artist', 'playlist', 'track', 'show', 'episode', 'audiobook'].includes(t));
+    if (unknown) return sendApiError(res, 400, 'Bad search type field');
+    const filter = /^(upc|isrc):(\S+)$/i.exec(q);
+    const field = filter?.[1]?.toLowerCase();
+    const code = filter?.[2]?.toUpperCase();
+    const text = q.toLowerCase();
+    const hrefQuery = { query: q, type: types.join(',') };
+    const range = { defaultLimit: 5, maxLimit: 10 };
+    const body: Record<string, unknown> = {};
+    for (const type of types) {
+      if (type === 'album') {
+        const found = [...albums.values()].filter((a) => (field ? field === 'upc' && a.upc.toUpperCase() === code : a.name.toLowerCase().includes(text)));
+        const paging = page(res, url, found.map(simplifiedAlbum), range, hrefQuery);
+        if (!paging) return;
+        body.albums = paging;
+      } else if (type === 'track') {
+        const found = [...tracks.values()].filter((t) => (field ? field === 'isrc' && t.isrc.toUpperCase() === code : t.name.toLowerCase().includes(text)));
+        const paging = page(res, url, found.map((t) => trackObject(t.id)), range, hrefQuery);
+        if (!paging) return;
+        body.tracks = paging;
+      } else if (type === 'artist') {
+        const found = field ? [] : [...artists.values()].filter((a) => a.name.toLowerCase().includes(text));
+        const paging = page(res, url, found.map((a) => artistObject(a.id)), range, hrefQuery);
+        if (!paging) return;
+        body.artists = paging;
+      }
+    }
+    sendJson(res, 200, body);
+  }
+
+  function album(id: string, res: ServerResponse): void {
+    const found = albums.get(id);
+    if (!found) return sendApiError(res, 404, 'Resource not found');
+    const trackIds = [...tracks.values()].filter((t) => t.albumId === id).map((t) => t.id);
+    const all = trackIds.map(simplifiedTrack);
+    const tracksHref = (offset: number) => `${apiUrl}/albums/${id}/tracks?offset=${offset}&limit=50`;
+    sendJson(res, 200, {
+      ...simplifiedAlbum(found),
+      tracks: {
+        href: tracksHref(0),
+        items: all.slice(0, 50),
+        limit: 50,
+        next: all.length > 50 ? tracksHref(50) : null,
+        offset: 0,
+        previous: null,
+        total: all.length,
+      },
+      copyrights: [],
+      external_ids: { upc: found.upc },
+      genres: [],
+      ...(found.label !== undefined ? { label: found.label } : {}),
+      ...(found.popularity !== undefined ? { popularity: found.popularity } : {}),
+    });
+  }
+
+  function albumTracks(id: string, url: URL, res: ServerResponse): void {
+    if (!albums.has(id)) return sendApiError(res, 404, 'Resource not found');
+    const all = [...tracks.values()].filter((t) => t.albumId === id).map((t) => simplifiedTrack(t.id));
+    const paging = page(res, url, all, { defaultLimit: 20, maxLimit: 50 });
+    if (paging) sendJson(res, 200, paging);
+  }
+
+  function artist(id: string, res: ServerResponse): void {
+    if (!artists.has(id)) return sendApiError(res, 404, 'Resource not found');
+    sendJson(res, 200, artistObject(id));
+  }
+
+  function api(req: IncomingMessage, url: URL, res: ServerResponse): void {
+    apiRequests.push(new URL(url));
+    const failure = failures.shift();
+    if (failure) {
+      const headers: Record<string, string> = failure.retryAfter !== undefined ? { 'Retry-After': String(failure.retryAfter) } : {};
+      const message = failure.status === 429 ? 'API rate limit exceeded' : (STATUS_CODES[failure.status] ?? 'Error');
+      return sendJson(res, failure.status, { error: { status: failure.status, message } }, headers);
+    }
+    if (req.method !== 'GET') return sendApiError(res, 404, 'Service not found');
+    if (url.pathname === '/v1/me') return me(req, res);
+    if (!authorized(req, res)) return;
+    const path = url.pathname.split('/').slice(2).map(decodeURIComponent);
+    if (path.length === 1 && path[0] === 'search') return search(url, res);
+    if (path.length === 2 && path[0] === 'albums') return album(path[1] as string, res);
+    if (path.length === 3 && path[0] === 'albums' && path[2] === 'tracks') return albumTracks(path[1] as string, url, res);
+    if (path.length === 2 && path[0] === 'artists') return artist(path[1] as string, res);
+    return sendApiError(res, 404, 'Service not found');
   }
 
   const server = createServer((req, res) => {
@@ -275,7 +545,7 @@ export async function startFakeSpotify(options: FakeSpotifyOptions = {}): Promis
     const handle = async () => {
       if (route === 'GET /authorize') return authorize(url, res);
       if (route === 'POST /api/token') return tokenEndpoint(req, res);
-      if (route === 'GET /v1/me') return me(req, res);
+      if (url.pathname.startsWith('/v1/')) return api(req, url, res);
       return sendApiError(res, 404, 'Service not found');
     };
     handle().catch((err: unknown) => sendApiError(res, 500, err instanceof Error ? err.message : String(err)));
@@ -304,6 +574,11 @@ export async function startFakeSpotify(options: FakeSpotifyOptions = {}): Promis
       for (const access of accessTokens.values()) access.expiresAt = 0;
     },
     revokeRefreshTokens: () => refreshTokens.clear(),
+    addAlbum,
+    failNext: (status, failOptions = {}) => {
+      failures.push({ status, ...failOptions });
+    },
+    apiRequests,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

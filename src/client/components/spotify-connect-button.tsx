@@ -1,14 +1,25 @@
 import HeadphonesIcon from '@mui/icons-material/Headphones';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
-import { Button, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
+import { Box, Button, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { spotifyProfileMessages, useSpotify } from '../lib/use-spotify.js';
 
 /**
  * Connects the listener's Spotify account (PKCE), then shows Premium or Free with a Disconnect
  * action. Hidden when the site has no Spotify client id.
  */
+// On a phone the top bar has room for the icon only; the accessible name stays the full text.
+const compactOnPhone = { minWidth: 0, px: { xs: 0.75, sm: 1.25 }, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 }, ml: { xs: 0, sm: -0.5 } } };
+
+function PhoneHidden({ children }: { children: ReactNode }) {
+  return (
+    <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+      {children}
+    </Box>
+  );
+}
+
 export function SpotifyConnectButton() {
   const spotify = useSpotify();
   const { enqueueSnackbar } = useSnackbar();
@@ -29,8 +40,16 @@ export function SpotifyConnectButton() {
       });
     };
     return (
-      <Button variant="outlined" size="small" color="primary" startIcon={<HeadphonesIcon />} onClick={connect}>
-        Connect Spotify
+      <Button
+        variant="outlined"
+        size="small"
+        color="primary"
+        startIcon={<HeadphonesIcon />}
+        onClick={connect}
+        aria-label="Connect Spotify"
+        sx={compactOnPhone}
+      >
+        <PhoneHidden>Connect Spotify</PhoneHidden>
       </Button>
     );
   }
@@ -55,9 +74,11 @@ export function SpotifyConnectButton() {
         aria-expanded={menuAnchor ? true : undefined}
         aria-controls={menuAnchor ? menuId : undefined}
         title={playback}
+        aria-label={status}
+        sx={compactOnPhone}
         onClick={(event) => setMenuAnchor(event.currentTarget)}
       >
-        {status}
+        <PhoneHidden>{status}</PhoneHidden>
       </Button>
       <Menu id={menuId} anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
         <MenuItem disabled>
