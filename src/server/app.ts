@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -10,6 +11,8 @@ import {
 import { siteConfig } from '../shared/site-config.js';
 import type { SpotifyConfig } from './config.js';
 import type { Db } from './db/client.js';
+import { adminAuthRoutes } from './modules/admin-auth/admin-auth.routes.js';
+import type { LoginThrottleLimit } from './modules/admin-auth/login-throttle.js';
 import { artistsRoutes } from './modules/artists/artists.routes.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
 import { demosRoutes } from './modules/demos/demos.routes.js';
@@ -38,10 +41,18 @@ export interface AppDeps {
   payments?: PaymentProvider;
   /** The public Spotify settings the browser needs; without them, no client id (Connect hidden). */
   spotify?: SpotifyConfig;
+  /** Signs admin tokens (main.ts: JWT_SECRET or DATA_DIR/jwt-secret); without one, a random secret for this app alone. */
+  jwtSecret?: Uint8Array;
+  /** Failed admin logins allowed per client address and per username; production: 5 in 15 minutes. */
+  loginThrottle?: LoginThrottleLimit;
 }
 
+/** The dependencies the modules receive: the admin token secret settled once for all of them. */
+export type ResolvedAppDeps = AppDeps & { jwtSecret: Uint8Array };
+
 /** Builds the whole app from its dependencies; never listens (main.ts does). */
-export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}) {
+export async function buildApp(given: AppDeps, options: FastifyServerOptions = {}) {
+  const deps: ResolvedAppDeps = { ...given, jwtSecret: given.jwtSecret ?? randomBytes(32) };
   const app = Fastify({
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
@@ -76,6 +87,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       await api.register(vipRoutes, deps);
       await api.register(playsRoutes, deps);
       await api.register(clientConfigRoutes, deps);
+      await api.register(adminAuthRoutes, deps);
     },
     { prefix: '/api' },
   );

@@ -30,6 +30,13 @@ const envSchema = z.object({
     .transform((v) => (v ? v : null)),
   SPOTIFY_ACCOUNTS_URL: baseUrl.default('https://accounts.spotify.com'),
   SPOTIFY_API_URL: baseUrl.default('https://api.spotify.com/v1'),
+  // Signs admin tokens; required with DATABASE_URL (checked at start, see admin-auth/jwt-secret.ts).
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_USERNAME: z.string().trim().min(1, 'must not be blank').max(100, 'must be at most 100 characters').optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(1024, 'must be at most 1024 characters').optional(),
+}).refine((e) => (e.ADMIN_USERNAME === undefined) === (e.ADMIN_PASSWORD === undefined), {
+  error: 'set both ADMIN_USERNAME and ADMIN_PASSWORD, or neither',
+  path: ['ADMIN_PASSWORD'],
 });
 
 /** What the browser needs to connect a Spotify account; nothing secret. */
@@ -56,6 +63,9 @@ export type AppConfig = {
   seedDemoCatalog: boolean;
   serveWebApp: boolean;
   spotify: SpotifyConfig;
+  jwtSecret: string | undefined;
+  /** The first admin, created at start when there is none (DECISIONS §6). */
+  firstAdmin: { username: string; password: string } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -77,5 +87,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     seedDemoCatalog: e.SEED_DEMO_CATALOG,
     serveWebApp: e.SERVE_WEB_APP,
     spotify: { clientId: e.SPOTIFY_CLIENT_ID, accountsUrl: e.SPOTIFY_ACCOUNTS_URL, apiUrl: e.SPOTIFY_API_URL },
+    jwtSecret: e.JWT_SECRET,
+    firstAdmin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
   };
 }

@@ -4,6 +4,8 @@ import { buildApp } from './app.js';
 import { ConfigError, parseConfig } from './config.js';
 import { DataDirBusyError } from './db/data-dir-lock.js';
 import { openConfiguredDatabase } from './db/open-configured-database.js';
+import { ensureFirstAdmin } from './modules/admin-auth/admin-auth.service.js';
+import { loadJwtSecret } from './modules/admin-auth/jwt-secret.js';
 import { seedDemoCatalogIfEmpty } from './demo-catalog/seed-demo-catalog.js';
 import { clientDistDir } from './paths.js';
 
@@ -16,6 +18,8 @@ async function main(): Promise<void> {
     ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
   });
 
+  // Before the database: with DATABASE_URL and no JWT_SECRET the server refuses to start.
+  const jwtSecret = loadJwtSecret(config);
   const openOptions = logger.isLevelEnabled('trace') ? { onQuery: (query: string) => logger.trace({ query }, 'sql') } : {};
   const database = await openConfiguredDatabase(config, openOptions);
   if (config.seedDemoCatalog) {
@@ -33,12 +37,20 @@ async function main(): Promise<void> {
     }
   }
 
+  await ensureFirstAdmin(database.db, {
+    credentials: config.firstAdmin,
+    isEmbedded: database.kind === 'pglite',
+    now: new Date(),
+    logger,
+  });
+
   const app = await buildApp(
     {
       db: database.db,
       clock: () => new Date(),
       clientDir: config.serveWebApp ? clientDistDir : undefined,
       spotify: config.spotify,
+      jwtSecret,
     },
     { loggerInstance: logger },
   );

@@ -1,7 +1,8 @@
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { IconButton, Tooltip } from '@mui/material';
-import { isPlayable, usePlayer, type PlayableTrack, type PlayContext } from '../lib/player.js';
+import { isPlayable, type PlayableTrack, type PlayContext } from '../lib/player-tracks.js';
+import { usePlayer } from '../lib/player.js';
 
 export interface PlayButtonProps {
   track: PlayableTrack;

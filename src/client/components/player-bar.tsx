@@ -25,7 +25,8 @@ import {
   useTheme,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { spotifyEmbedUrl, spotifyTrackId, usePlayer, type PlayerState, type QueueItem } from '../lib/player.js';
+import { spotifyEmbedUrl, spotifyTrackId, type QueueItem } from '../lib/player-tracks.js';
+import { usePlayer, type PlayerState } from '../lib/player.js';
 import { shortcutList, useKeyboardShortcuts } from '../lib/use-keyboard-shortcuts.js';
 import { trackTitle } from './track-table.js';
 

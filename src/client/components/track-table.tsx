@@ -1,7 +1,7 @@
 import { Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import type { ArtistCredit, Track } from '../../shared/api/catalog.js';
 import { formatDuration } from '../../shared/domain/duration.js';
-import type { PlayContext } from '../lib/player.js';
+import type { PlayContext } from '../lib/player-tracks.js';
 import { PlayButton } from './play-button.js';
 
 /** SPEC §9 placeholder tracks last 3 minutes; DECISIONS §8 keeps the row, visibly a placeholder. */

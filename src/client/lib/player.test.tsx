@@ -8,7 +8,7 @@ import { PlayerBar } from '../components/player-bar.js';
 import { TrackTable } from '../components/track-table.js';
 import type { Track } from '../../shared/api/catalog.js';
 import { debugLog } from './debug-log.js';
-import { clientIdStorageKey, playerStorageKey, spotifyTrackId } from './player.js';
+import { clientIdStorageKey, playerStorageKey, spotifyTrackId } from './player-tracks.js';
 
 const spotifyId = '4uLU6hMCjMI75M1A2tKUQC';
 const tracks = [1, 2, 3].map((n) => aTrack({ id: `t${n}`, title: `Song ${n}`, track_number: n, preview_url: `/media/previews/t${n}.wav` }));

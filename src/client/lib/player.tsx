@@ -1,141 +1,22 @@
 import { useSnackbar } from 'notistack';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
-import { z } from 'zod';
-import { playReportAfterSeconds, type PlayRequest } from '../../shared/api/plays.js';
-import { apiUrl } from './api-client.js';
 import { debugLog } from './debug-log.js';
-import { useSpotify } from './use-spotify.js';
-
-/** What Play needs of a track; the catalog's Track fits, and so does a release standing in for one. */
-export interface PlayableTrack {
-  id: string;
-  title: string;
-  preview_url: string | null;
-  spotify_url: string | null;
-  mix_version?: string | null;
-  duration_ms?: number | null;
-  artists?: readonly { name: string }[];
-}
-
-/** Release details shown with the tracks of one play call. */
-export interface PlayContext {
-  artworkUrl?: string | null;
-  releaseTitle?: string | null;
-}
-
-const queueItemSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  mix_version: z.string().nullable(),
-  artists: z.array(z.string()),
-  duration_ms: z.number().nullable(),
-  preview_url: z.string().nullable(),
-  spotify_url: z.string().nullable(),
-  artwork_url: z.string().nullable(),
-  release_title: z.string().nullable(),
-});
-/** A queued track: only what the bar shows and plays, so that the saved queue stays small. */
-export type QueueItem = z.infer<typeof queueItemSchema>;
-
-const storedSchema = z.object({
-  queue: z.array(queueItemSchema).max(1000),
-  index: z.number().int(),
-  position: z.number().min(0),
-  volume: z.number().min(0).max(1),
-});
-type Stored = z.infer<typeof storedSchema>;
-
-export const playerStorageKey = 'player';
-export const clientIdStorageKey = 'clientId';
-/** DECISIONS §5: a play counts after this much actual listening. */
-export const playReportAfterMs = playReportAfterSeconds * 1000;
-export const noSpotifyUrlMessage = 'No Spotify URL available for this track';
-
-type Sources = Pick<PlayableTrack, 'preview_url' | 'spotify_url'>;
-
-/** SPEC §5: Play is disabled when a track has no Spotify URL and no preview URL. */
-export function isPlayable(track: Sources): boolean {
-  return Boolean(track.preview_url || track.spotify_url);
-}
-
-/** The 22-character id of an open.spotify.com track link (or a spotify:track: URI), else null. */
-export function spotifyTrackId(url: string | null): string | null {
-  const match = url?.match(/^(?:https:\/\/open\.spotify\.com\/(?:intl-[a-z-]+\/)?track\/|spotify:track:)([A-Za-z0-9]{22})(?:[?#/]|$)/);
-  return match?.[1] ?? null;
-}
-
-export function spotifyEmbedUrl(trackId: string): string {
-  return `https://open.spotify.com/embed/track/${trackId}`;
-}
-
-export type PlaySource = 'audio' | 'embed' | 'link' | 'none';
-
-/** DECISIONS §4: preview audio, else the Spotify embed, else a link out. */
-/**
- * Where a track plays: its preview in the page, else the Spotify embed, else a link out. A premium
- * listener gets the full track in the embed rather than the preview (issue 7 §4).
- */
-export function playSource(track: Sources, preferFullTrack = false): PlaySource {
-  if (preferFullTrack && spotifyTrackId(track.spotify_url)) return 'embed';
-  if (track.preview_url) return 'audio';
-  if (spotifyTrackId(track.spotify_url)) return 'embed';
-  return track.spotify_url ? 'link' : 'none';
-}
-
-function toQueueItem(track: PlayableTrack, context?: PlayContext): QueueItem {
-  return {
-    id: track.id,
-    title: track.title,
-    mix_version: track.mix_version ?? null,
-    artists: (track.artists ?? []).map((a) => a.name),
-    duration_ms: track.duration_ms ?? null,
-    preview_url: track.preview_url,
-    spotify_url: track.spotify_url,
-    artwork_url: context?.artworkUrl ?? null,
-    release_title: context?.releaseTitle ?? null,
-  };
-}
-
-function readStored(): Stored | null {
-  try {
-    const parsed = storedSchema.safeParse(JSON.parse(localStorage.getItem(playerStorageKey) ?? 'null'));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeStored(stored: Stored) {
-  try {
-    localStorage.setItem(playerStorageKey, JSON.stringify(stored));
-  } catch {
-    // Storage full or disabled: the player still works, it only forgets on reload.
-  }
-}
-
-function clientId(): string {
-  let id = localStorage.getItem(clientIdStorageKey);
-  if (!id) {
-    // randomUUID needs a secure context; getRandomValues works on a plain-HTTP LAN address too.
-    id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-    localStorage.setItem(clientIdStorageKey, id);
-  }
-  return id;
-}
-
-async function reportPlay(trackId: string) {
-  try {
-    const res = await fetch(apiUrl('/plays'), {
-      method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ track_id: trackId, client_id: clientId() } satisfies PlayRequest),
-      keepalive: true,
-    });
-    if (!res.ok) debugLog.warn(`Play report failed (${res.status})`);
-  } catch (error) {
-    debugLog.warn(`Play report failed: ${String(error)}`);
-  }
-}
+import {
+  playReportAfterMs,
+  playSource,
+  readStored,
+  reportPlay,
+  toQueueItem,
+  writeStored,
+  noSpotifyUrlMessage,
+  type PlayableTrack,
+  type PlayContext,
+  type PlaySource,
+  type QueueItem,
+  type Sources,
+  type Stored,
+} from './player-tracks.js';
+import { useSpotifyPremium } from './use-spotify.js';
 
 export interface PlayerState {
   queue: QueueItem[];
@@ -164,8 +45,8 @@ const PlayerContext = createContext<PlayerState | null>(null);
 /** Owns the one audio element, the queue and its saved copy, and the play reports. */
 export function PlayerProvider({ children }: { children: ReactNode }) {
   const { enqueueSnackbar } = useSnackbar();
-  const { isPremium } = useSpotify();
-  const sourceOf = useCallback((track: Sources) => playSource(track, isPremium === true), [isPremium]);
+  const isPremium = useSpotifyPremium();
+  const sourceOf = useCallback((track: Sources) => playSource(track, isPremium), [isPremium]);
   const playsInPage = useCallback((track: Sources) => ['audio', 'embed'].includes(sourceOf(track)), [sourceOf]);
   const audioRef = useRef<HTMLAudioElement>(null);
   const [queue, setQueue] = useState<QueueItem[]>([]);

@@ -79,24 +79,39 @@ export interface SpotifyConnection {
   getToken(): Promise<string | null>;
 }
 
-export function useSpotify(): SpotifyConnection {
-  const queryClient = useQueryClient();
-  const config = useQuery(clientConfigQuery()).data?.spotify;
-  const isAvailable = Boolean(config?.clientId);
-  // Read in a subscription, not while rendering: a server render sees "not connected".
-  const isConnected = useSyncExternalStore(
+/** Whether a token is stored; read in a subscription, not while rendering (a server render sees false). */
+function useHasSpotifyToken(): boolean {
+  return useSyncExternalStore(
     subscribe,
     () => hasSpotifyToken(window.localStorage),
     () => false,
   );
+}
 
-  const profile = useQuery({
+function spotifyProfileQuery(config: SpotifyClientConfig | undefined, enabled: boolean) {
+  return {
     queryKey: spotifyProfileKey,
     queryFn: () => fetchSpotifyProfile(config as SpotifyClientConfig),
-    enabled: isAvailable && isConnected,
+    enabled: enabled && Boolean(config?.clientId),
     staleTime: 5 * 60_000,
     retry: 1,
-  });
+  };
+}
+
+/** For the player: true for a connected premium listener; asks nothing of anyone when not connected. */
+export function useSpotifyPremium(): boolean {
+  const isConnected = useHasSpotifyToken();
+  const config = useQuery({ ...clientConfigQuery(), enabled: isConnected }).data?.spotify;
+  const profile = useQuery(spotifyProfileQuery(config, isConnected));
+  return profile.data?.product === 'premium';
+}
+
+export function useSpotify(): SpotifyConnection {
+  const queryClient = useQueryClient();
+  const config = useQuery(clientConfigQuery()).data?.spotify;
+  const isAvailable = Boolean(config?.clientId);
+  const isConnected = useHasSpotifyToken();
+  const profile = useQuery(spotifyProfileQuery(config, isConnected));
 
   useEffect(() => {
     if (!isConnected) queryClient.removeQueries({ queryKey: spotifyProfileKey });

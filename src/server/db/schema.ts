@@ -253,3 +253,21 @@ export const plays = pgTable(
   },
   (t) => [index('plays_client_track_played_idx').on(t.clientKey, t.trackId, t.playedAt)],
 );
+
+/** Staff who may use `/api/admin` (DECISIONS §6); `password_hash` is an argon2id PHC string. */
+export const adminUsers = pgTable('admin_users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  username: text('username').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  ...timestamps,
+});
+
+/** Admin tokens ended by Log out before their expiry; a row may go once `expires_at` has passed. */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_tokens_expires_at_idx').on(t.expiresAt)],
+);

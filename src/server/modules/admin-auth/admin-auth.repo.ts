@@ -1,0 +1,56 @@
+import { eq, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { adminUsers, revokedTokens } from '../../db/schema.js';
+
+export interface AdminUserRow {
+  id: string;
+  username: string;
+  passwordHash: string;
+}
+
+const columns = { id: adminUsers.id, username: adminUsers.username, passwordHash: adminUsers.passwordHash };
+
+export async function findAdminByUsername(db: Db, username: string): Promise<AdminUserRow | undefined> {
+  const [row] = await db.select(columns).from(adminUsers).where(eq(adminUsers.username, username)).limit(1);
+  return row;
+}
+
+export async function findAdminById(db: Db, id: string): Promise<AdminUserRow | undefined> {
+  const [row] = await db.select(columns).from(adminUsers).where(eq(adminUsers.id, id)).limit(1);
+  return row;
+}
+
+export async function hasAnyAdmin(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: adminUsers.id }).from(adminUsers).limit(1);
+  return rows.length > 0;
+}
+
+/** Inserts the admin unless the username is taken (several instances may start at once); true when inserted. */
+export async function insertAdmin(db: Db, username: string, passwordHash: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .insert(adminUsers)
+    .values({ username, passwordHash, createdAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: adminUsers.username })
+    .returning({ id: adminUsers.id });
+  return rows.length > 0;
+}
+
+export async function setAdminPassword(db: Db, username: string, passwordHash: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(adminUsers)
+    .set({ passwordHash, updatedAt: now })
+    .where(eq(adminUsers.username, username))
+    .returning({ id: adminUsers.id });
+  return rows.length > 0;
+}
+
+/** Records a logged-out token and forgets those that have expired anyway. */
+export async function revokeToken(db: Db, jti: string, expiresAt: Date, now: Date): Promise<void> {
+  await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, now));
+  await db.insert(revokedTokens).values({ jti, expiresAt }).onConflictDoNothing({ target: revokedTokens.jti });
+}
+
+export async function isTokenRevoked(db: Db, jti: string): Promise<boolean> {
+  const rows = await db.select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, jti)).limit(1);
+  return rows.length > 0;
+}

@@ -1,0 +1,269 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminLoginResponse, VerifyAdminTokenResponse } from '../../src/shared/api/admin-auth.js';
+import { queryRows } from '../../src/server/db/client.js';
+import { createOrResetAdmin, ensureFirstAdmin, logIn, type StartupLogger } from '../../src/server/modules/admin-auth/admin-auth.service.js';
+import { signAdminToken } from '../../src/server/modules/admin-auth/admin-tokens.js';
+import { LoginThrottle } from '../../src/server/modules/admin-auth/login-throttle.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { testDatabaseKinds } from '../helpers/test-database.js';
+
+interface ErrorBody {
+  success: false;
+  error: string;
+  message: string;
+  reqId: string;
+}
+
+const now = new Date('2026-11-21T12:00:00Z');
+const hours = (n: number) => n * 60 * 60 * 1000;
+const errorBody = (message: string) => ({ success: false, error: message, message, reqId: expect.any(String) });
+
+/** A login from its own client address, so that tests do not share a throttle count. */
+let nextAddress = 1;
+const freshAddress = () => `10.0.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;
+
+function recordingLogger() {
+  const lines: { level: 'info' | 'warn'; data: Record<string, unknown>; message: string }[] = [];
+  const logger: StartupLogger = {
+    info: (data, message) => lines.push({ level: 'info', data: data as Record<string, unknown>, message }),
+    warn: (data, message) => lines.push({ level: 'warn', data: data as Record<string, unknown>, message }),
+  };
+  return { logger, lines };
+}
+
+describe.each(testDatabaseKinds)('admin accounts and tokens on $name', (kind) => {
+  let t: TestApp;
+  const jwtSecret = randomBytes(64);
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, {
+      now,
+      deps: { jwtSecret },
+      seed: async (database) => {
+        await createOrResetAdmin(database.db, 'alice', 'correct horse battery', now);
+        await createOrResetAdmin(database.db, 'carol', 'carol password 1', now);
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  function login(payload: Record<string, unknown>, remoteAddress = freshAddress()) {
+    return t.app.inject({ method: 'POST', url: '/api/admin/login', payload, remoteAddress });
+  }
+  function verify(token?: string) {
+    return t.app.inject({
+      method: 'GET',
+      url: '/api/admin/verify-admin-token',
+      headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+    });
+  }
+  async function tokenFor(username = 'alice', password = 'correct horse battery') {
+    const res = await login({ username, password });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<AdminLoginResponse>().token;
+  }
+  async function aliceId() {
+    const [row] = await queryRows<{ id: string }>(t.database.db, sql`select id from admin_users where username = 'alice'`);
+    return row?.id as string;
+  }
+
+  it('logs in with the right password and the token verifies as that admin', async () => {
+    const res = await login({ username: 'alice', password: 'correct horse battery' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<AdminLoginResponse>();
+    expect(body).toEqual({ success: true, token: expect.any(String), message: 'Logged in' });
+    const header = JSON.parse(Buffer.from(body.token.split('.')[0] as string, 'base64url').toString()) as { alg: string };
+    const claims = JSON.parse(Buffer.from(body.token.split('.')[1] as string, 'base64url').toString()) as Record<string, unknown>;
+    expect(header.alg).toBe('HS256');
+    expect(claims.exp).toBe(now.getTime() / 1000 + 12 * 60 * 60);
+    expect(claims.jti).toEqual(expect.any(String));
+
+    const checked = await verify(body.token);
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(checked.json<VerifyAdminTokenResponse>()).toEqual({
+      success: true,
+      message: 'Token is valid',
+      data: { user: { id: await aliceId(), username: 'alice' } },
+    });
+  });
+
+  it('refuses a wrong password or an unknown username with the same 401', async () => {
+    for (const payload of [
+      { username: 'alice', password: 'wrong password' },
+      { username: 'nobody', password: 'correct horse battery' },
+    ]) {
+      const res = await login(payload);
+      expect(res.statusCode, res.body).toBe(401);
+      expect(res.json<ErrorBody>()).toMatchObject(errorBody('Invalid username or password'));
+    }
+  });
+
+  it.each([{ username: 'alice' }, { password: 'x' }, { username: '  ', password: 'x' }, { username: 'alice', password: '' }, {}])(
+    'answers 400 to %j',
+    async (payload) => {
+      const res = await login(payload);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json<ErrorBody>()).toMatchObject(errorBody('Please enter both username and password'));
+    },
+  );
+
+  it('throttles a client address after 5 failures in 15 minutes, even with the right password', async () => {
+    const address = freshAddress();
+    for (let i = 0; i < 5; i += 1) {
+      expect((await login({ username: `guess${i}`, password: 'nope' }, address)).statusCode).toBe(401);
+    }
+    const blocked = await login({ username: 'alice', password: 'correct horse battery' }, address);
+    expect(blocked.statusCode, blocked.body).toBe(429);
+    expect(blocked.json<ErrorBody>()).toMatchObject(errorBody('Too many failed login attempts. Please try again in 15 minutes.'));
+    expect(blocked.headers['retry-after']).toBe('900');
+    // Another address is not affected.
+    expect((await login({ username: 'alice', password: 'correct horse battery' })).statusCode).toBe(200);
+  });
+
+  it('throttles a username after 5 failures from different addresses', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      expect((await login({ username: 'carol', password: `wrong ${i}` })).statusCode).toBe(401);
+    }
+    const blocked = await login({ username: 'Carol', password: 'carol password 1' });
+    expect(blocked.statusCode, blocked.body).toBe(429);
+    expect(blocked.json<ErrorBody>().message).toBe('Too many failed login attempts. Please try again in 15 minutes.');
+    // Other usernames from fresh addresses still log in.
+    expect((await login({ username: 'alice', password: 'correct horse battery' })).statusCode).toBe(200);
+  });
+
+  it('answers 401 No token found without a bearer token', async () => {
+    for (const res of [
+      await verify(),
+      await t.app.inject({ method: 'GET', url: '/api/admin/verify-admin-token', headers: { authorization: 'Basic YWxpY2U6eA==' } }),
+      await t.app.inject({ method: 'POST', url: '/api/admin/logout' }),
+    ]) {
+      expect(res.statusCode, res.body).toBe(401);
+      expect(res.json<ErrorBody>()).toMatchObject(errorBody('No token found'));
+    }
+  });
+
+  it('refuses tampered, expired, foreign and wrongly signed tokens', async () => {
+    const token = await tokenFor();
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const flipped = `${signature.slice(0, -2)}${signature.at(-2) === 'A' ? 'B' : 'A'}${signature.at(-1)}`;
+    const id = await aliceId();
+    const hs512 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS512' }).sign(jwtSecret);
+
+    const refused = {
+      'a changed signature': `${header}.${payload}.${flipped}`,
+      'a changed payload': `${header}.${encode({ ...claims, sub: '00000000-0000-0000-0000-000000000000' })}.${signature}`,
+      'alg none': `${encode({ alg: 'none', typ: 'JWT' })}.${payload}.`,
+      'alg HS512 with the same secret': hs512,
+      'another secret': await signAdminToken(randomBytes(32), id, now),
+      'expired (issued 12 hours and 1 second ago)': await signAdminToken(jwtSecret, id, new Date(now.getTime() - hours(12) - 1000)),
+      'not a JWT': 'not-a-jwt',
+    };
+    for (const [name, bad] of Object.entries(refused)) {
+      const res = await verify(bad);
+      expect(res.statusCode, name).toBe(401);
+      expect(res.json<ErrorBody>(), name).toMatchObject(errorBody('Invalid or expired token'));
+    }
+    // Issued 11 hours ago: still valid.
+    expect((await verify(await signAdminToken(jwtSecret, id, new Date(now.getTime() - hours(11))))).statusCode).toBe(200);
+  });
+
+  it('revokes the token at logout, and only that one', async () => {
+    const token = await tokenFor();
+    const other = await tokenFor();
+    const out = await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: { authorization: `Bearer ${token}` } });
+    expect(out.statusCode, out.body).toBe(200);
+    expect(out.json()).toEqual({ success: true, message: 'Logged out' });
+
+    const after = await verify(token);
+    expect(after.statusCode).toBe(401);
+    expect(after.json<ErrorBody>()).toMatchObject(errorBody('Invalid or expired token'));
+    const again = await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: { authorization: `Bearer ${token}` } });
+    expect(again.statusCode).toBe(401);
+    expect((await verify(other)).statusCode).toBe(200);
+  });
+
+  it('stores passwords as argon2id with t >= 2 and m >= 19 MiB, never in clear', async () => {
+    const rows = await queryRows<{ username: string; password_hash: string }>(t.database.db, sql`select username, password_hash from admin_users`);
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    for (const row of rows) {
+      const match = /^\$argon2id\$v=19\$([^$]+)\$[^$]+\$[^$]+$/.exec(row.password_hash);
+      expect(match, row.password_hash).not.toBeNull();
+      const params = Object.fromEntries((match?.[1] ?? '').split(',').map((kv) => kv.split('=')));
+      expect(Number(params.m)).toBeGreaterThanOrEqual(19_456);
+      expect(Number(params.t)).toBeGreaterThanOrEqual(2);
+      expect(row.password_hash).not.toContain('correct horse');
+    }
+  });
+
+  it('sets a new password for an existing admin with admin:create', async () => {
+    expect(await createOrResetAdmin(t.database.db, 'dave', 'first password', now)).toBe('created');
+    expect(await createOrResetAdmin(t.database.db, 'dave', 'second password', now)).toBe('password changed');
+    expect((await login({ username: 'dave', password: 'first password' })).statusCode).toBe(401);
+    expect((await login({ username: 'dave', password: 'second password' })).statusCode).toBe(200);
+    await expect(createOrResetAdmin(t.database.db, 'dave', 'short', now)).rejects.toThrow('at least 8 characters');
+  });
+});
+
+describe.each(testDatabaseKinds)('the first admin on $name', (kind) => {
+  it('comes from ADMIN_USERNAME / ADMIN_PASSWORD when no admin exists, once', async () => {
+    const database = await kind.open();
+    try {
+      const { logger, lines } = recordingLogger();
+      const credentials = { username: 'owner', password: 'owner password' };
+      expect(await ensureFirstAdmin(database.db, { credentials, isEmbedded: false, now, logger })).toBe('created from environment');
+      expect(lines).toEqual([{ level: 'info', data: { username: 'owner' }, message: expect.stringContaining('ADMIN_USERNAME') }]);
+      expect(JSON.stringify(lines)).not.toContain('owner password');
+      const token = await logIn({ db: database.db, clock: () => now, jwtSecret: randomBytes(32) }, new LoginThrottle(), '10.1.0.1', credentials);
+      expect(token).toEqual(expect.any(String));
+      // A second start, even with other credentials, leaves the accounts alone.
+      const again = { username: 'intruder', password: 'intruder password' };
+      expect(await ensureFirstAdmin(database.db, { credentials: again, isEmbedded: false, now, logger })).toBe('admins exist');
+      expect(await queryRows(database.db, sql`select username from admin_users`)).toEqual([{ username: 'owner' }]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('on the embedded database without credentials, creates admin with a random password logged once', async () => {
+    const database = await kind.open();
+    try {
+      const { logger, lines } = recordingLogger();
+      expect(await ensureFirstAdmin(database.db, { isEmbedded: true, now, logger })).toBe('created with generated password');
+      expect(lines).toHaveLength(1);
+      const [line] = lines;
+      expect(line?.level).toBe('warn');
+      expect(line?.data).toEqual({ username: 'admin', password: expect.stringMatching(/^[\w-]{24}$/) });
+      expect(line?.message).toMatch(/change the password/);
+      const password = line?.data.password as string;
+      const ctx = { db: database.db, clock: () => now, jwtSecret: randomBytes(32) };
+      await expect(logIn(ctx, new LoginThrottle(), '10.1.0.2', { username: 'admin', password })).resolves.toEqual(expect.any(String));
+
+      // The next start neither logs nor changes it.
+      const next = recordingLogger();
+      expect(await ensureFirstAdmin(database.db, { isEmbedded: true, now, logger: next.logger })).toBe('admins exist');
+      expect(next.lines).toEqual([]);
+      await expect(logIn(ctx, new LoginThrottle(), '10.1.0.3', { username: 'admin', password })).resolves.toEqual(expect.any(String));
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('with DATABASE_URL and no credentials, creates nobody and says how to', async () => {
+    const database = await kind.open();
+    try {
+      const { logger, lines } = recordingLogger();
+      expect(await ensureFirstAdmin(database.db, { isEmbedded: false, now, logger })).toBe('no admin');
+      expect(lines).toEqual([{ level: 'warn', data: {}, message: expect.stringContaining('npm run admin:create') }]);
+      expect(await queryRows(database.db, sql`select id from admin_users`)).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+});
