@@ -201,6 +201,19 @@ describe('public site', () => {
     await page.close();
   });
 
+  it('sends the admin area to the login page without a token, with no public shell under /admin', async () => {
+    const page = await open('/admin/members');
+    await page.waitForURL(`${server.url}/login`);
+    await page.getByRole('heading', { name: 'Log In' }).waitFor();
+    await page.getByText('Build It Records Admin').waitFor();
+    await page.getByRole('button', { name: /log in/i }).click();
+    await page.getByText('Please enter both username and password').waitFor();
+    await page.goto(`${server.url}/admin/login`);
+    await page.waitForURL(`${server.url}/login`);
+    await saveScreenshot(page, 'login-desktop');
+    await page.close();
+  });
+
   it('keeps the chosen theme across a reload', async () => {
     const page = await open('/records');
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);

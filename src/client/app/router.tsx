@@ -5,8 +5,40 @@ import { NotFoundPage } from '../components/not-found-page.js';
 import { RouteError } from './routes/route-error.js';
 
 // SPEC §2 route table; every page is its own lazily loaded chunk.
+const adminTabs = ['tracks', 'artists', 'labels', 'settings', 'demos', 'members'];
+
 export const routes: RouteObject[] = [
   { path: '/', element: <Navigate to={`/${defaultLabel.short}`} replace /> },
+  // The admin area is outside the shell: no top bar, logo or drawer under /admin (SPEC §2).
+  {
+    path: '/admin/login',
+    lazy: async () => ({
+      Component: (await import('../features/admin/components/admin-login-redirect.js')).AdminLoginRedirect,
+    }),
+  },
+  {
+    path: '/admin',
+    errorElement: <RouteError />,
+    lazy: async () => ({ Component: (await import('../features/admin/components/admin-guard.js')).AdminGuard }),
+    children: [
+      {
+        lazy: async () => ({ Component: (await import('../features/admin/components/admin-dashboard.js')).AdminDashboard }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('../features/admin/components/admin-overview.js')).AdminOverview }),
+          },
+          ...adminTabs.map((path) => ({
+            path,
+            lazy: async () => ({
+              Component: (await import('../features/admin/components/admin-tab-pending.js')).AdminTabPending,
+            }),
+          })),
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
   {
     element: <AppShell />,
     errorElement: <RouteError />,
@@ -38,6 +70,10 @@ export const routes: RouteObject[] = [
       {
         path: ':label/submit',
         lazy: async () => ({ Component: (await import('../features/demos/components/submit-page.js')).SubmitPage }),
+      },
+      {
+        path: 'login',
+        lazy: async () => ({ Component: (await import('../features/admin/components/login-page.js')).LoginPage }),
       },
       { path: 'vip', lazy: async () => ({ Component: (await import('../features/vip/components/vip-page.js')).VipPage }) },
       {

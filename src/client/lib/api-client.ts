@@ -25,9 +25,22 @@ export function apiUrl(path: string, query: Query = {}): string {
   return `${apiBase}${path}${search ? `?${search}` : ''}`;
 }
 
-/** GET a JSON answer and check it against the shared contract. */
-export async function apiGet<T extends z.ZodType>(schema: T, path: string, query?: Query, signal?: AbortSignal) {
-  const res = await fetch(apiUrl(path, query), { signal, headers: { Accept: 'application/json' } });
+/** Sends `Authorization: Bearer <token>` when a token is given (the admin API). */
+function withBearer(headers: Record<string, string>, token: string | undefined): Record<string, string> {
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/** GET a JSON answer and check it against the shared contract; `token` goes in as a bearer token. */
+export async function apiGet<T extends z.ZodType>(
+  schema: T,
+  path: string,
+  query?: Query,
+  signal?: AbortSignal,
+  { token }: { token?: string } = {},
+) {
+  const headers = withBearer({ Accept: 'application/json' }, token);
+  const res = await fetch(apiUrl(path, query), { signal, headers });
   const body: unknown = await res.json().catch(() => undefined);
   if (!res.ok) {
     const error = errorResponseSchema.safeParse(body);
@@ -39,15 +52,16 @@ export async function apiGet<T extends z.ZodType>(schema: T, path: string, query
 /**
  * POST a JSON body and check the answer against the shared contract. A failure answer throws an
  * ApiError with the server's message and field; a network failure throws fetch's own error.
- * `idempotencyKey` goes in the `Idempotency-Key` header, so that a retry answers the first result.
+ * `idempotencyKey` goes in the `Idempotency-Key` header, so that a retry answers the first result;
+ * `token` goes in as a bearer token.
  */
 export async function apiPost<T extends z.ZodType>(
   schema: T,
   path: string,
   body: unknown,
-  { idempotencyKey, signal }: { idempotencyKey?: string; signal?: AbortSignal } = {},
+  { idempotencyKey, signal, token }: { idempotencyKey?: string; signal?: AbortSignal; token?: string } = {},
 ) {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
+  const headers = withBearer({ Accept: 'application/json', 'Content-Type': 'application/json' }, token);
   if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
   const res = await fetch(apiUrl(path), { method: 'POST', signal, headers, body: JSON.stringify(body) });
   const answer: unknown = await res.json().catch(() => undefined);

@@ -54,13 +54,6 @@ describe('AppShell', () => {
     await waitFor(() => expect(within(nav).queryByRole('link', { name: 'Instagram' })).toBeNull());
   });
 
-  it('hides the top bar, logo and drawer under /admin', () => {
-    renderWithApp(<Shell />, { path: '/admin/tracks' });
-    expect(screen.queryByRole('tab')).toBeNull();
-    expect(screen.queryByRole('navigation')).toBeNull();
-    expect(screen.getByText('at /admin/tracks')).toBeTruthy();
-  });
-
   it('switches to the light theme and remembers it', async () => {
     const user = userEvent.setup();
     renderWithApp(<Shell />, { path: '/records' });

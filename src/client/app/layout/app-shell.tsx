@@ -12,24 +12,15 @@ import { LabelTabs } from './label-tabs.js';
 import { drawerTopOffset, drawerWidth, topBarHeight } from './layout-constants.js';
 import { SideNav } from './side-nav.js';
 
-/** SPEC §2 layout: top tab bar, label logo and side drawer (hidden under /admin), main content. */
+/** SPEC §2 layout: top tab bar, label logo and side drawer, main content (the admin area has its own). */
 export function AppShell() {
   const { pathname } = useLocation();
   const { mode, toggleMode } = useThemeMode();
   const [mobileOpen, setMobileOpen] = useState(false);
   const label = labelFromPath(pathname);
-  const isAdmin = pathname === '/admin' || pathname.startsWith('/admin/');
 
   // The slide-in drawer closes after each navigation.
   useEffect(() => setMobileOpen(false), [pathname]);
-
-  if (isAdmin) {
-    return (
-      <Box component="main" sx={{ pb: 'var(--player-bar-height, 0px)' }}>
-        <Outlet />
-      </Box>
-    );
-  }
 
   return (
     <Box sx={{ minHeight: '100vh' }}>

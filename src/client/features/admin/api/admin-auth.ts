@@ -1,0 +1,29 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  adminLoginResponseSchema,
+  adminLogoutResponseSchema,
+  verifyAdminTokenResponseSchema,
+  type AdminLoginRequest,
+} from '../../../../shared/api/admin-auth.js';
+import { apiGet, apiPost } from '../../../lib/api-client.js';
+
+/** `POST /api/admin/login`: the server alone checks the credentials (DECISIONS §6). */
+export function logIn(credentials: AdminLoginRequest) {
+  return apiPost(adminLoginResponseSchema, '/admin/login', credentials);
+}
+
+/** `POST /api/admin/logout`: revokes the token on the server. */
+export function logOut(token: string) {
+  return apiPost(adminLogoutResponseSchema, '/admin/logout', {}, { token });
+}
+
+/** `GET /api/admin/verify-admin-token`: who the stored token belongs to; a 401 means it is no good. */
+export function verifyAdminTokenQuery(token: string) {
+  return queryOptions({
+    queryKey: ['admin', 'session', token],
+    queryFn: ({ signal }) => apiGet(verifyAdminTokenResponseSchema, '/admin/verify-admin-token', undefined, signal, { token }),
+    select: (body) => body.data.user,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}

@@ -1,0 +1,69 @@
+import { Box, Button, Tab, Tabs, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { clearAdminToken, readAdminToken } from '../../../lib/admin-session.js';
+import { logOut } from '../api/admin-auth.js';
+import { useAdminUser, type AdminOutletContext } from './admin-outlet-context.js';
+
+/** DECISIONS §6: SPEC's five tabs plus Demos and Members, each its own route. */
+export const adminTabs = [
+  { label: 'Overview', path: '/admin' },
+  { label: 'Tracks', path: '/admin/tracks' },
+  { label: 'Artists', path: '/admin/artists' },
+  { label: 'Labels', path: '/admin/labels' },
+  { label: 'Settings', path: '/admin/settings' },
+  { label: 'Demos', path: '/admin/demos' },
+  { label: 'Members', path: '/admin/members' },
+] as const;
+
+/** The tab whose route we are on: Overview on exactly /admin, the others on their path and below. */
+function selectedTab(pathname: string): string | false {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/admin') return '/admin';
+  const tab = adminTabs.find((t) => t.path !== '/admin' && (path === t.path || path.startsWith(`${t.path}/`)));
+  return tab?.path ?? false;
+}
+
+/** SPEC §2 Admin dashboard: the layout of every /admin screen. */
+export function AdminDashboard() {
+  const user = useAdminUser();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [isLoggingOut, setIsLoggingOut] = useState(false);
+
+  const onLogOut = async () => {
+    setIsLoggingOut(true);
+    const token = readAdminToken();
+    try {
+      if (token) await logOut(token);
+    } catch {
+      // Revoked or not, this browser forgets the token: the user asked to leave.
+    }
+    void navigate('/login', { replace: true });
+    clearAdminToken();
+    queryClient.removeQueries({ queryKey: ['admin'] });
+  };
+
+  const context: AdminOutletContext = { user };
+  return (
+    <Box sx={{ p: { xs: 2, md: 4 } }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 700, flexGrow: 1 }}>
+          Admin Dashboard
+        </Typography>
+        <Typography color="text.secondary">{`Signed in as ${user.username}`}</Typography>
+        <Button variant="outlined" onClick={() => void onLogOut()} disabled={isLoggingOut}>
+          Log out
+        </Button>
+      </Box>
+      <Tabs value={selectedTab(location.pathname)} variant="scrollable" scrollButtons="auto" aria-label="Admin sections" sx={{ mb: 3 }}>
+        {adminTabs.map((tab) => (
+          <Tab key={tab.path} label={tab.label} value={tab.path} component={RouterLink} to={tab.path} />
+        ))}
+      </Tabs>
+      <Outlet context={context} />
+    </Box>
+  );
+}

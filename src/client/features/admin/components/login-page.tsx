@@ -1,0 +1,106 @@
+import { Alert, Box, Button, Link, Paper, TextField, Typography } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import {
+  invalidCredentialsMessage,
+  missingCredentialsMessage,
+  type AdminLoginRequest,
+} from '../../../../shared/api/admin-auth.js';
+import { siteConfig } from '../../../../shared/site-config.js';
+import { storeAdminToken, useAdminSession } from '../../../lib/admin-session.js';
+import { ApiError } from '../../../lib/api-client.js';
+import { logIn } from '../api/admin-auth.js';
+
+/** SPEC §8 Admin login: the message for anything the server did not explain. */
+export const loginFailedMessage = 'Failed to login. Please try again.';
+
+/** The server's words for a refusal (bad credentials, throttling); our fallbacks for the rest. */
+function describeLoginError(error: unknown): string {
+  if (!(error instanceof ApiError)) return loginFailedMessage; // network failure or unexpected answer
+  if (error.status >= 400 && error.status < 500 && error.hasServerMessage) return error.message;
+  if (error.status === 401) return invalidCredentialsMessage;
+  return loginFailedMessage;
+}
+
+/** Where the guard sent us from (its `state.from`), else the dashboard; never back to a login path. */
+function targetOf(state: unknown): string {
+  const from = (state as { from?: { pathname?: unknown; search?: unknown; hash?: unknown } } | null)?.from;
+  if (typeof from?.pathname !== 'string' || !from.pathname.startsWith('/admin') || from.pathname === '/admin/login') {
+    return '/admin';
+  }
+  const extra = (part: unknown) => (typeof part === 'string' ? part : '');
+  return `${from.pathname}${extra(from.search)}${extra(from.hash)}`;
+}
+
+/** SPEC §2 Login screen (/login). */
+export function LoginPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { token } = useAdminSession();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const login = useMutation({
+    mutationFn: (credentials: AdminLoginRequest) => logIn(credentials),
+    onSuccess: (answer) => {
+      void navigate(targetOf(location.state), { replace: true });
+      storeAdminToken(answer.token);
+    },
+    onError: (error) => setMessage(describeLoginError(error)),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (username.trim() === '' || password.trim() === '') {
+      setMessage(missingCredentialsMessage);
+      return;
+    }
+    setMessage(null);
+    login.mutate({ username, password });
+  };
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
+      <Paper sx={{ p: 4, width: '100%', maxWidth: 400 }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 1, textAlign: 'center' }}>
+          {`${siteConfig.productName} Admin`}
+        </Typography>
+        <Typography variant="h6" component="h2" sx={{ mb: 3, textAlign: 'center' }}>
+          Log In
+        </Typography>
+        {token !== null && !login.isSuccess ? (
+          <Alert severity="info">
+            Already logged in.{' '}
+            <Link component={RouterLink} to="/admin">
+              Go to the dashboard
+            </Link>
+          </Alert>
+        ) : (
+          <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2 }}>
+            {message && <Alert severity="error">{message}</Alert>}
+            <TextField
+              label="Username"
+              name="username"
+              autoComplete="username"
+              autoFocus
+              value={username}
+              onChange={(event) => setUsername(event.target.value)}
+            />
+            <TextField
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+            <Button type="submit" variant="contained" size="large" disabled={login.isPending}>
+              {login.isPending ? 'Logging in...' : 'Log In'}
+            </Button>
+          </Box>
+        )}
+      </Paper>
+    </Box>
+  );
+}

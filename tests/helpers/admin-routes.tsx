@@ -1,0 +1,80 @@
+// Test support (not a test): the admin route table as the app wires it, and a fetch that records
+// what the admin screens send. Imported only by the colocated *.test.tsx files.
+import { Route, Routes, useLocation } from 'react-router';
+import { vi } from 'vitest';
+import { renderWithApp } from './render.js';
+import { AdminDashboard } from '../../src/client/features/admin/components/admin-dashboard.js';
+import { AdminGuard } from '../../src/client/features/admin/components/admin-guard.js';
+import { AdminLoginRedirect } from '../../src/client/features/admin/components/admin-login-redirect.js';
+import { AdminOverview } from '../../src/client/features/admin/components/admin-overview.js';
+import { AdminTabPending } from '../../src/client/features/admin/components/admin-tab-pending.js';
+import { LoginPage } from '../../src/client/features/admin/components/login-page.js';
+
+function WhereAmI() {
+  const location = useLocation();
+  return <output aria-label="location">{location.pathname}</output>;
+}
+
+export function renderAdmin(path: string) {
+  return renderWithApp(
+    <>
+      <WhereAmI />
+      <Routes>
+        <Route path="login" element={<LoginPage />} />
+        <Route path="admin/login" element={<AdminLoginRedirect />} />
+        <Route path="admin" element={<AdminGuard />}>
+          <Route element={<AdminDashboard />}>
+            <Route index element={<AdminOverview />} />
+            {['tracks', 'artists', 'labels', 'settings', 'demos', 'members'].map((tab) => (
+              <Route key={tab} path={tab} element={<AdminTabPending />} />
+            ))}
+          </Route>
+        </Route>
+      </Routes>
+    </>,
+    { path },
+  );
+}
+
+export interface SentRequest {
+  method: string;
+  path: string;
+  authorization: string | null;
+  body: unknown;
+}
+
+export type Answer = Response | Promise<Response> | (() => Response | Promise<Response>);
+
+/** Answers fetch by "METHOD /path" from a table of answers (a list is used in turn); records every call. */
+export function serveAdminApi(table: Record<string, Answer | Answer[]>): SentRequest[] {
+  const sent: SentRequest[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init.method ?? 'GET';
+    const headers = new Headers(init.headers);
+    sent.push({ method, path: url.pathname, authorization: headers.get('Authorization'), body: init.body ? JSON.parse(String(init.body)) : undefined });
+    const key = `${method} ${url.pathname}`;
+    const entry = table[key];
+    const count = sent.filter((s) => `${s.method} ${s.path}` === key).length;
+    const answer = Array.isArray(entry) ? entry[Math.min(count - 1, entry.length - 1)] : entry;
+    if (answer === undefined) throw new Error(`unexpected ${key}`);
+    return typeof answer === 'function' ? answer() : answer;
+  });
+  return sent;
+}
+
+export function json(body: unknown, status = 200): () => Response {
+  return () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+export function failure(status: number, message: string): () => Response {
+  return json({ success: false, error: message, message, reqId: 'req-1' }, status);
+}
+
+export const admin = { id: '7d1c2a4e-0b5f-4c1e-9a77-3e2f1b6c8d90', username: 'staff' };
+export const verified = json({ success: true, message: 'Token is valid', data: { user: admin } });
+
+export function storeToken(token: string) {
+  localStorage.setItem('authToken', token);
+  localStorage.setItem('adminToken', token);
+}
