@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { INVENTORY_COLUMNS } from '../demo-catalog/inventory-csv.js';
 import { CatalogFormatError, parseDistributorCsv, type ParsedCatalog, type ParsedTrack } from './parse-distributor-csv.js';
 
 // The distributor export's header, in its own order and quoting.
@@ -7,27 +8,8 @@ const header =
   '"Release Subgenre",Track,ISRC,"Song Name","Mix Version","Primary Artists","Featuring Artists",Remixers,' +
   '"Track Length","Song Genre","Song Subgenre"';
 
-const columnNames = [
-  'Label Name',
-  'Catalog #',
-  'UPC',
-  'Release Name',
-  'Release Version',
-  'Release Artist',
-  'Release Date',
-  'Release Genre',
-  'Release Subgenre',
-  'Track',
-  'ISRC',
-  'Song Name',
-  'Mix Version',
-  'Primary Artists',
-  'Featuring Artists',
-  'Remixers',
-  'Track Length',
-  'Song Genre',
-  'Song Subgenre',
-] as const;
+// The export's 19 columns, in order (the demo catalog writes the same format).
+const columnNames = INVENTORY_COLUMNS;
 type Column = (typeof columnNames)[number];
 
 const defaults: Record<Column, string> = {
