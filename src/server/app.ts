@@ -13,6 +13,9 @@ import type { SpotifyConfig } from './config.js';
 import type { Db } from './db/client.js';
 import { adminAuthRoutes } from './modules/admin-auth/admin-auth.routes.js';
 import type { LoginThrottleLimit } from './modules/admin-auth/login-throttle.js';
+import { adminCatalogRoutes } from './modules/admin-catalog/admin-catalog.routes.js';
+import { adminImportRoutes } from './modules/admin-import/admin-import.routes.js';
+import { adminInboxRoutes } from './modules/admin-inbox/admin-inbox.routes.js';
 import { artistsRoutes } from './modules/artists/artists.routes.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
 import { demosRoutes } from './modules/demos/demos.routes.js';
@@ -28,6 +31,7 @@ import { vipRoutes } from './modules/vip/vip.routes.js';
 import { registerClientApp } from './plugins/client-app.js';
 import { registerErrorHandler, sendNotFound } from './plugins/error-handler.js';
 import type { RateLimit } from './plugins/rate-limit.js';
+import type { SpotifyCatalogClient } from './spotify/spotify-catalog-client.js';
 
 export interface AppDeps {
   db: Db;
@@ -41,6 +45,8 @@ export interface AppDeps {
   payments?: PaymentProvider;
   /** The public Spotify settings the browser needs; without them, no client id (Connect hidden). */
   spotify?: SpotifyConfig;
+  /** The server's Spotify catalog client (client credentials); without one, "Import tracks" answers 503. */
+  spotifyCatalog?: SpotifyCatalogClient;
   /** Signs admin tokens (main.ts: JWT_SECRET or DATA_DIR/jwt-secret); without one, a random secret for this app alone. */
   jwtSecret?: Uint8Array;
   /** Failed admin logins allowed per client address and per username; production: 5 in 15 minutes. */
@@ -88,6 +94,9 @@ export async function buildApp(given: AppDeps, options: FastifyServerOptions = {
       await api.register(playsRoutes, deps);
       await api.register(clientConfigRoutes, deps);
       await api.register(adminAuthRoutes, deps);
+      await api.register(adminCatalogRoutes, deps);
+      await api.register(adminImportRoutes, deps);
+      await api.register(adminInboxRoutes, deps);
     },
     { prefix: '/api' },
   );

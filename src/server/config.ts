@@ -28,6 +28,12 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9]*$/, 'must be letters and digits only')
     .optional()
     .transform((v) => (v ? v : null)),
+  // Secret: with the client id, the server's client-credentials token for the admin's "Import tracks".
+  SPOTIFY_CLIENT_SECRET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : null)),
   SPOTIFY_ACCOUNTS_URL: baseUrl.default('https://accounts.spotify.com'),
   SPOTIFY_API_URL: baseUrl.default('https://api.spotify.com/v1'),
   // Signs admin tokens; required with DATABASE_URL (checked at start, see admin-auth/jwt-secret.ts).
@@ -63,6 +69,8 @@ export type AppConfig = {
   seedDemoCatalog: boolean;
   serveWebApp: boolean;
   spotify: SpotifyConfig;
+  /** Server-side Spotify credentials (client id and secret); null when either is missing. */
+  spotifyCredentials: { clientId: string; clientSecret: string } | null;
   jwtSecret: string | undefined;
   /** The first admin, created at start when there is none (DECISIONS §6). */
   firstAdmin: { username: string; password: string } | undefined;
@@ -87,6 +95,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     seedDemoCatalog: e.SEED_DEMO_CATALOG,
     serveWebApp: e.SERVE_WEB_APP,
     spotify: { clientId: e.SPOTIFY_CLIENT_ID, accountsUrl: e.SPOTIFY_ACCOUNTS_URL, apiUrl: e.SPOTIFY_API_URL },
+    spotifyCredentials:
+      e.SPOTIFY_CLIENT_ID && e.SPOTIFY_CLIENT_SECRET ? { clientId: e.SPOTIFY_CLIENT_ID, clientSecret: e.SPOTIFY_CLIENT_SECRET } : null,
     jwtSecret: e.JWT_SECRET,
     firstAdmin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
   };

@@ -8,6 +8,7 @@ import { ensureFirstAdmin } from './modules/admin-auth/admin-auth.service.js';
 import { loadJwtSecret } from './modules/admin-auth/jwt-secret.js';
 import { seedDemoCatalogIfEmpty } from './demo-catalog/seed-demo-catalog.js';
 import { clientDistDir } from './paths.js';
+import { createSpotifyCatalogClient } from './spotify/spotify-catalog-client.js';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -50,6 +51,9 @@ async function main(): Promise<void> {
       clock: () => new Date(),
       clientDir: config.serveWebApp ? clientDistDir : undefined,
       spotify: config.spotify,
+      spotifyCatalog: config.spotifyCredentials
+        ? createSpotifyCatalogClient({ ...config.spotifyCredentials, accountsUrl: config.spotify.accountsUrl, apiUrl: config.spotify.apiUrl })
+        : undefined,
       jwtSecret,
     },
     { loggerInstance: logger },

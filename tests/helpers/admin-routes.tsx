@@ -7,7 +7,12 @@ import { AdminDashboard } from '../../src/client/features/admin/components/admin
 import { AdminGuard } from '../../src/client/features/admin/components/admin-guard.js';
 import { AdminLoginRedirect } from '../../src/client/features/admin/components/admin-login-redirect.js';
 import { AdminOverview } from '../../src/client/features/admin/components/admin-overview.js';
-import { AdminTabPending } from '../../src/client/features/admin/components/admin-tab-pending.js';
+import { AdminArtistsTab } from '../../src/client/features/admin/components/admin-artists-tab.js';
+import { AdminDemosTab } from '../../src/client/features/admin/components/admin-demos-tab.js';
+import { AdminLabelsTab } from '../../src/client/features/admin/components/admin-labels-tab.js';
+import { AdminMembersTab } from '../../src/client/features/admin/components/admin-members-tab.js';
+import { AdminSettingsTab } from '../../src/client/features/admin/components/admin-settings-tab.js';
+import { AdminTracksTab } from '../../src/client/features/admin/components/admin-tracks-tab.js';
 import { LoginPage } from '../../src/client/features/admin/components/login-page.js';
 
 function WhereAmI() {
@@ -25,9 +30,12 @@ export function renderAdmin(path: string) {
         <Route path="admin" element={<AdminGuard />}>
           <Route element={<AdminDashboard />}>
             <Route index element={<AdminOverview />} />
-            {['tracks', 'artists', 'labels', 'settings', 'demos', 'members'].map((tab) => (
-              <Route key={tab} path={tab} element={<AdminTabPending />} />
-            ))}
+            <Route path="tracks" element={<AdminTracksTab />} />
+            <Route path="artists" element={<AdminArtistsTab />} />
+            <Route path="labels" element={<AdminLabelsTab />} />
+            <Route path="settings" element={<AdminSettingsTab />} />
+            <Route path="demos" element={<AdminDemosTab />} />
+            <Route path="members" element={<AdminMembersTab />} />
           </Route>
         </Route>
       </Routes>

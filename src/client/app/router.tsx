@@ -5,7 +5,14 @@ import { NotFoundPage } from '../components/not-found-page.js';
 import { RouteError } from './routes/route-error.js';
 
 // SPEC §2 route table; every page is its own lazily loaded chunk.
-const adminTabs = ['tracks', 'artists', 'labels', 'settings', 'demos', 'members'];
+const adminTabRoutes: RouteObject[] = [
+  { path: 'tracks', lazy: async () => ({ Component: (await import('../features/admin/components/admin-tracks-tab.js')).AdminTracksTab }) },
+  { path: 'artists', lazy: async () => ({ Component: (await import('../features/admin/components/admin-artists-tab.js')).AdminArtistsTab }) },
+  { path: 'labels', lazy: async () => ({ Component: (await import('../features/admin/components/admin-labels-tab.js')).AdminLabelsTab }) },
+  { path: 'settings', lazy: async () => ({ Component: (await import('../features/admin/components/admin-settings-tab.js')).AdminSettingsTab }) },
+  { path: 'demos', lazy: async () => ({ Component: (await import('../features/admin/components/admin-demos-tab.js')).AdminDemosTab }) },
+  { path: 'members', lazy: async () => ({ Component: (await import('../features/admin/components/admin-members-tab.js')).AdminMembersTab }) },
+];
 
 export const routes: RouteObject[] = [
   { path: '/', element: <Navigate to={`/${defaultLabel.short}`} replace /> },
@@ -28,12 +35,7 @@ export const routes: RouteObject[] = [
             index: true,
             lazy: async () => ({ Component: (await import('../features/admin/components/admin-overview.js')).AdminOverview }),
           },
-          ...adminTabs.map((path) => ({
-            path,
-            lazy: async () => ({
-              Component: (await import('../features/admin/components/admin-tab-pending.js')).AdminTabPending,
-            }),
-          })),
+          ...adminTabRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -49,21 +49,27 @@ export async function apiGet<T extends z.ZodType>(
   return schema.parse(body) as z.infer<T>;
 }
 
+type SendOptions = { idempotencyKey?: string; signal?: AbortSignal; token?: string };
+
 /**
- * POST a JSON body and check the answer against the shared contract. A failure answer throws an
- * ApiError with the server's message and field; a network failure throws fetch's own error.
- * `idempotencyKey` goes in the `Idempotency-Key` header, so that a retry answers the first result;
- * `token` goes in as a bearer token.
+ * Send a write (POST, PATCH, PUT, DELETE) and check the answer against the shared contract. A plain
+ * body goes as JSON, a FormData as multipart. A failure answer throws an ApiError with the server's
+ * message and field; a network failure throws fetch's own error. `idempotencyKey` goes in the
+ * `Idempotency-Key` header, so that a retry answers the first result; `token` goes in as a bearer token.
  */
-export async function apiPost<T extends z.ZodType>(
+export async function apiSend<T extends z.ZodType>(
   schema: T,
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
   path: string,
   body: unknown,
-  { idempotencyKey, signal, token }: { idempotencyKey?: string; signal?: AbortSignal; token?: string } = {},
+  { idempotencyKey, signal, token }: SendOptions = {},
 ) {
-  const headers = withBearer({ Accept: 'application/json', 'Content-Type': 'application/json' }, token);
+  const headers = withBearer({ Accept: 'application/json' }, token);
+  const isForm = body instanceof FormData;
+  if (!isForm && body !== undefined) headers['Content-Type'] = 'application/json';
   if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
-  const res = await fetch(apiUrl(path), { method: 'POST', signal, headers, body: JSON.stringify(body) });
+  const payload = isForm ? body : body === undefined ? undefined : JSON.stringify(body);
+  const res = await fetch(apiUrl(path), { method, signal, headers, body: payload });
   const answer: unknown = await res.json().catch(() => undefined);
   if (!res.ok) {
     const error = errorResponseSchema.safeParse(answer);
@@ -71,4 +77,19 @@ export async function apiPost<T extends z.ZodType>(
     throw new ApiError(res.status, `Request failed (${res.status})`, undefined, false);
   }
   return schema.parse(answer) as z.infer<T>;
+}
+
+/** POST a JSON body (see apiSend). */
+export function apiPost<T extends z.ZodType>(schema: T, path: string, body: unknown, options: SendOptions = {}) {
+  return apiSend(schema, 'POST', path, body, options);
+}
+
+/** GET a file (a CSV export) as a Blob; `token` goes in as a bearer token. */
+export async function apiDownload(path: string, query?: Query, { token }: { token?: string } = {}): Promise<Blob> {
+  const res = await fetch(apiUrl(path, query), { headers: withBearer({}, token) });
+  if (!res.ok) {
+    const error = errorResponseSchema.safeParse(await res.json().catch(() => undefined));
+    throw new ApiError(res.status, error.success ? error.data.message : `Request failed (${res.status})`, error.data?.field);
+  }
+  return res.blob();
 }

@@ -16,6 +16,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { demoStatuses } from '../../shared/api/demos.js';
 import { vipMemberStatuses } from '../../shared/api/vip.js';
+import { activityKinds } from '../../shared/api/admin-activity.js';
+import { importJobKinds, importJobStatuses } from '../../shared/api/admin-import.js';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -270,4 +272,57 @@ export const revokedTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('revoked_tokens_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
+ * What happened in the catalog and the inbox, newest read first (DECISIONS §6 Recent Activity):
+ * imports, edits, deletions, demos received and reviewed, members joining. `actor` is the admin's
+ * username, null for visitors (a demo, a membership) and for the server itself.
+ */
+export const activityLog = pgTable(
+  'activity_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    kind: text('kind', { enum: activityKinds }).notNull(),
+    actor: text('actor'),
+    /** One line for people: 'Edited track "Night Drive (Extended Mix)"'. */
+    summary: text('summary').notNull(),
+    /** The id of what the event is about (a track, a demo, a job), when there is one. */
+    subjectId: text('subject_id'),
+    details: jsonb('details'),
+  },
+  (t) => [
+    check('activity_log_kind_check', isOneOf(t.kind, activityKinds)),
+    index('activity_log_occurred_idx').on(t.occurredAt, t.id),
+  ],
+);
+
+/**
+ * Admin import jobs (catalog CSV uploads and Spotify enrichment). The process that runs a job keeps
+ * its live progress in memory and writes the row when the job starts and ends (modules/admin-import).
+ */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: importJobKinds }).notNull(),
+    status: text('status', { enum: importJobStatuses }).notNull(),
+    labelId: text('label_id').references(() => labels.id),
+    /** The uploaded file's name, for a catalog upload. */
+    fileName: text('file_name'),
+    actor: text('actor').notNull(),
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    message: text('message'),
+    /** The finished job's report (shared/api/admin-import.ts). */
+    report: jsonb('report'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('import_jobs_kind_check', isOneOf(t.kind, importJobKinds)),
+    check('import_jobs_status_check', isOneOf(t.status, importJobStatuses)),
+    index('import_jobs_created_idx').on(t.createdAt, t.id),
+  ],
 );

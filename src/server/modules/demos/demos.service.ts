@@ -3,6 +3,7 @@ import { canonicalSoundCloudUrl } from '../../../shared/domain/soundcloud.js';
 import { findLabel } from '../../../shared/labels.js';
 import type { Db } from '../../db/client.js';
 import { BadRequestError, ConflictError } from '../../errors.js';
+import { recordActivity } from '../activity/activity.repo.js';
 import { runOnce, type Outcome } from '../idempotency/idempotency.service.js';
 import { findSubmittedLinks, insertDemoSubmission, lockContactEmail } from './demos.repo.js';
 
@@ -38,6 +39,14 @@ export async function submitDemo(
     const firstRepeat = tracks.findIndex((t) => repeated.has(t.soundcloudUrl));
     if (firstRepeat >= 0) throw new ConflictError(alreadySubmittedMessage(contactEmail), linkField(firstRepeat));
     const stored = await insertDemoSubmission(tx, { labelId: label.id, contactEmail, artists, tracks, now: options.now });
+    const firstTrack = tracks[0] as (typeof tracks)[number];
+    await recordActivity(tx, {
+      kind: 'demo.received',
+      actor: null,
+      summary: `Demo "${firstTrack.name}" by ${artists.map((a) => a.name).join(', ')} for ${label.name}`,
+      subjectId: stored.id,
+      at: options.now,
+    });
     return { statusCode: 201, body: { success: true, message: demoMessages.submitted, data: stored } };
   });
 }

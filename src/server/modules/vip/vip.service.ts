@@ -6,6 +6,7 @@ import {
   type VipSubscriptionResponse,
 } from '../../../shared/api/vip.js';
 import type { Db } from '../../db/client.js';
+import { recordActivity } from '../activity/activity.repo.js';
 import type { PaymentProvider } from './payment-provider.js';
 import { upsertVipMember } from './vip.repo.js';
 
@@ -32,7 +33,19 @@ export async function subscribeVip(
   const email = input.email.toLowerCase();
   const plan = findVipPlan(input.plan) as VipPlan;
   const status = await payments.subscribe({ name: input.name, email, plan: plan.id });
-  const member = await upsertVipMember(db, { name: input.name, email, plan: plan.id, status, now });
+  const member = await db.transaction(async (tx) => {
+    const stored = await upsertVipMember(tx, { name: input.name, email, plan: plan.id, status, now });
+    if (stored.isNew || stored.previousPlan !== plan.id) {
+      await recordActivity(tx, {
+        kind: stored.isNew ? 'member.joined' : 'member.plan',
+        actor: null,
+        summary: stored.isNew ? `${stored.name} joined VIP (${plan.name})` : `${stored.name} changed VIP plan to ${plan.name}`,
+        subjectId: stored.id,
+        at: now,
+      });
+    }
+    return stored;
+  });
   return {
     statusCode: member.isNew ? 201 : 200,
     body: {

@@ -1,10 +1,10 @@
 import { Box, Button, Tab, Tabs, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
 import { clearAdminToken, readAdminToken } from '../../../lib/admin-session.js';
 import { logOut } from '../api/admin-auth.js';
-import { useAdminUser, type AdminOutletContext } from './admin-outlet-context.js';
+import type { AdminOutletContext } from './admin-outlet-context.js';
 
 /** DECISIONS §6: SPEC's five tabs plus Demos and Members, each its own route. */
 export const adminTabs = [
@@ -27,7 +27,9 @@ function selectedTab(pathname: string): string | false {
 
 /** SPEC §2 Admin dashboard: the layout of every /admin screen. */
 export function AdminDashboard() {
-  const user = useAdminUser();
+  // The guard's context (the admin and the token) goes on to the tab screens.
+  const context = useOutletContext<AdminOutletContext>();
+  const { user } = context;
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -46,7 +48,6 @@ export function AdminDashboard() {
     queryClient.removeQueries({ queryKey: ['admin'] });
   };
 
-  const context: AdminOutletContext = { user };
   return (
     <Box sx={{ p: { xs: 2, md: 4 } }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>

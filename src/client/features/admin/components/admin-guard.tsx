@@ -27,7 +27,7 @@ export function AdminGuard() {
   if (token === null) return <Navigate to="/login" replace state={{ from: location }} />;
 
   if (verification.data) {
-    const context: AdminOutletContext = { user: verification.data };
+    const context: AdminOutletContext = { user: verification.data, token };
     return <Outlet context={context} />;
   }
 

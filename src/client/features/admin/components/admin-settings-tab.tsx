@@ -1,0 +1,5 @@
+import { AdminTabPending } from './admin-tab-pending.js';
+
+export function AdminSettingsTab() {
+  return <AdminTabPending />;
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** What the activity log records (DECISIONS §6 Recent Activity). */
+export const activityKinds = [
+  'catalog.import',
+  'catalog.enrichment',
+  'track.edit',
+  'track.delete',
+  'artist.edit',
+  'demo.received',
+  'demo.status',
+  'member.joined',
+  'member.plan',
+  'admin.password',
+] as const;
+export type ActivityKind = (typeof activityKinds)[number];
+
+export const activityEntrySchema = z.object({
+  id: z.string(),
+  occurred_at: z.string(),
+  kind: z.enum(activityKinds),
+  /** The admin who did it; null for a visitor (a demo, a membership) or the server. */
+  actor: z.string().nullable(),
+  summary: z.string(),
+  subject_id: z.string().nullable(),
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
