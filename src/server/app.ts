@@ -16,6 +16,7 @@ import type { LoginThrottleLimit } from './modules/admin-auth/login-throttle.js'
 import { adminCatalogRoutes } from './modules/admin-catalog/admin-catalog.routes.js';
 import { adminImportRoutes } from './modules/admin-import/admin-import.routes.js';
 import { adminInboxRoutes } from './modules/admin-inbox/admin-inbox.routes.js';
+import { adminOverviewRoutes } from './modules/admin-overview/admin-overview.routes.js';
 import { artistsRoutes } from './modules/artists/artists.routes.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
 import { demosRoutes } from './modules/demos/demos.routes.js';
@@ -97,6 +98,7 @@ export async function buildApp(given: AppDeps, options: FastifyServerOptions = {
       await api.register(adminCatalogRoutes, deps);
       await api.register(adminImportRoutes, deps);
       await api.register(adminInboxRoutes, deps);
+      await api.register(adminOverviewRoutes, deps);
     },
     { prefix: '/api' },
   );
