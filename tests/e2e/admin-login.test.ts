@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, saveScreenshot, type Browser } from './browser.js';
+import { e2eAdmin, e2eAdminEnv } from './admin-session.js';
 import { startProductionServer, type RunningServer } from './production-server.js';
 
 describe('admin login', () => {
@@ -8,7 +9,7 @@ describe('admin login', () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    server = await startProductionServer({ ADMIN_USERNAME: 'staff', ADMIN_PASSWORD: 'a-long-staff-password' });
+    server = await startProductionServer(e2eAdminEnv);
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -20,11 +21,11 @@ describe('admin login', () => {
     // The wrong password is meant to get its 401.
     const page = await openPage(browser, `${server.url}/admin/demos`, problems, { expectedStatuses: [401] });
     await page.waitForURL(`${server.url}/login`);
-    await page.getByLabel('Username').fill('staff');
+    await page.getByLabel('Username').fill(e2eAdmin.username);
     await page.getByLabel('Password').fill('wrong-password');
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.getByText('Invalid username or password').waitFor();
-    await page.getByLabel('Password').fill('a-long-staff-password');
+    await page.getByLabel('Password').fill(e2eAdmin.password);
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.waitForURL(`${server.url}/admin/demos`);
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
