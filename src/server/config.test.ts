@@ -36,6 +36,7 @@ describe('parseConfig', () => {
         SEED_DEMO_CATALOG: 'false',
         SERVE_WEB_APP: 'false',
         SPOTIFY_CLIENT_ID: 'abc123DEF',
+        SPOTIFY_CLIENT_SECRET: 'server-side-secret',
         SPOTIFY_ACCOUNTS_URL: 'http://127.0.0.1:4010/',
         SPOTIFY_API_URL: 'http://127.0.0.1:4010/v1',
       }),
@@ -48,6 +49,7 @@ describe('parseConfig', () => {
       seedDemoCatalog: false,
       serveWebApp: false,
       spotify: { clientId: 'abc123DEF', accountsUrl: 'http://127.0.0.1:4010', apiUrl: 'http://127.0.0.1:4010/v1' },
+      spotifyCredentials: { clientId: 'abc123DEF', clientSecret: 'server-side-secret' },
     });
     expect(parseConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1/postgres', PORT: '0' })).toMatchObject({
       databaseUrl: 'postgres://postgres@127.0.0.1/postgres',
@@ -61,6 +63,13 @@ describe('parseConfig', () => {
 
   it('reads a blank SPOTIFY_CLIENT_ID as none', () => {
     expect(parseConfig({ SPOTIFY_CLIENT_ID: ' ' }).spotify.clientId).toBeNull();
+  });
+
+  it('has server-side Spotify credentials only with both the client id and the secret', () => {
+    expect(parseConfig({}).spotifyCredentials).toBeNull();
+    expect(parseConfig({ SPOTIFY_CLIENT_ID: 'abc123' }).spotifyCredentials).toBeNull();
+    expect(parseConfig({ SPOTIFY_CLIENT_SECRET: 'secret' }).spotifyCredentials).toBeNull();
+    expect(parseConfig({ SPOTIFY_CLIENT_ID: 'abc123', SPOTIFY_CLIENT_SECRET: ' ' }).spotifyCredentials).toBeNull();
   });
 
   it.each([
