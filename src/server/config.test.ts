@@ -22,6 +22,7 @@ describe('parseConfig', () => {
       seedDemoCatalog: true,
       serveWebApp: true,
       spotify: { clientId: null, accountsUrl: 'https://accounts.spotify.com', apiUrl: 'https://api.spotify.com/v1' },
+      spotifyCredentials: null,
     });
   });
 
