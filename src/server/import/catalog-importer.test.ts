@@ -226,6 +226,49 @@ describe.each(testDatabaseKinds)('catalog importer on $name', (kind) => {
     });
   });
 
+  describe('progress', () => {
+    let database: Database;
+
+    beforeAll(async () => {
+      database = await kind.open();
+    });
+    afterAll(async () => {
+      await database?.close();
+    });
+
+    it('reports the rows settled in several rising steps, ending at every row, before the report', async () => {
+      const steps: [number, number][] = [];
+      let stepsAtCommit = 0;
+      await importCatalog(database.db, fixture, {
+        onProgress: (done, total) => steps.push([done, total]),
+        beforeCommit: async (tx, report) => {
+          stepsAtCommit = steps.length;
+          // The report is final here and the writes are visible in the transaction.
+          expect(report.created.releases).toBe(278);
+          expect((await tableCounts(tx)).releases).toBe(278);
+        },
+      });
+      // 278 releases in batches of 50: the start and six batches.
+      expect(steps).toHaveLength(7);
+      expect(stepsAtCommit).toBe(7);
+      for (const [, total] of steps) expect(total).toBe(544);
+      // The two rejected rows are settled from the start; each batch adds its track rows.
+      expect(steps[0]).toEqual([2, 544]);
+      expect(steps.at(-1)).toEqual([544, 544]);
+      const dones = steps.map(([done]) => done);
+      expect(dones).toEqual([...dones].sort((a, b) => a - b));
+      expect(new Set(dones).size).toBe(7);
+    });
+
+    it('stores nothing when the step inside the transaction fails', async () => {
+      const failure = importCatalog(database.db, editLine(2, ',"Extended Mix",Kwal,,,05:00,', ',"Extended Mix",Kwal,,,05:01,'), {
+        beforeCommit: () => Promise.reject(new Error('activity log unavailable')),
+      });
+      await expect(failure).rejects.toThrow('activity log unavailable');
+      expect((await trackOf(database.db, '198937087963', 'QZZ8B2454752'))[0]?.durationMs).toBe(300_000);
+    });
+  });
+
   describe('importing again', () => {
     let database: Database;
 

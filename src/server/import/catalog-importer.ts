@@ -31,12 +31,26 @@ export interface ImportOptions {
   label?: string;
 }
 
-type Role = (typeof releaseArtists.$inferInsert)['role'];
-const chunkSize = 500;
+export interface WriteOptions {
+  /**
+   * Called when writing starts and after each batch, with the CSV rows settled so far and the file's
+   * data rows: the rows rejected or skipped while reading are settled from the start, a track's row
+   * once its batch is written. The last call has done === total.
+   */
+  onProgress?: (done: number, total: number) => void;
+  /** Runs inside the import's transaction with the finished report: what must be stored with it or not at all. */
+  beforeCommit?: (tx: Db, report: ImportReport) => Promise<void>;
+}
 
-function chunks<T>(items: T[]): T[][] {
+type Role = (typeof releaseArtists.$inferInsert)['role'];
+/** Releases written per step: the progress reported between steps moves in several visible steps. */
+const releasesPerBatch = 50;
+/** Rows per statement: well below PostgreSQL's 65,535 parameters even for a batch of compilations. */
+const rowsPerStatement = 500;
+
+function chunks<T>(items: T[], size = rowsPerStatement): T[][] {
   const out: T[][] = [];
-  for (let i = 0; i < items.length; i += chunkSize) out.push(items.slice(i, i + chunkSize));
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
 
@@ -121,155 +135,165 @@ async function syncLinks(
   }
 }
 
-async function writeCatalog(db: Db, parsed: ParsedCatalog): Promise<Omit<ImportReport, 'rows' | 'rejected' | 'warnings' | 'skipped'>> {
-  const created: ImportCounts = { releases: 0, tracks: 0, artists: 0 };
-  const updated: ImportCounts = { releases: 0, tracks: 0, artists: 0 };
-  const artistNames = collectArtistNames(parsed.releases);
-  const trackCount = parsed.releases.reduce((n, r) => n + r.tracks.length, 0);
-
-  await db.transaction(async (tx) => {
-    for (const part of chunks([...artistNames])) {
-      const inserted = await tx
-        .insert(artists)
-        .values(
-          part.map(([id, name]) => ({
-            id,
-            name,
-            nameKey: name.toLowerCase(),
-            looksLikeSamplePack: looksLikeSamplePack(name),
-          })),
-        )
-        .onConflictDoNothing({ target: artists.id })
-        .returning({ id: artists.id });
-      created.artists += inserted.length;
-    }
-
-    const releaseIds = new Map<string, string>();
-    for (const part of chunks(parsed.releases)) {
-      const changes = upsertChanges(releases, [
-        releases.labelId,
-        releases.catalogNumber,
-        releases.title,
-        releases.version,
-        releases.releaseDate,
-        releases.type,
-        releases.genres,
-      ]);
-      const written = await tx
-        .insert(releases)
-        .values(
-          part.map((r) => ({
-            labelId: r.labelId,
-            upc: r.upc,
-            catalogNumber: r.catalogNumber,
-            title: r.title,
-            version: r.version,
-            releaseDate: r.releaseDate,
-            type: releaseTypeOf({ title: r.title, trackArtists: r.tracks.map((t) => t.artists.primary) }),
-            genres: r.genres,
-          })),
-        )
-        .onConflictDoUpdate({ target: releases.upc, ...changes })
-        .returning({ inserted: wasInserted });
-      created.releases += written.filter((w) => w.inserted).length;
-      updated.releases += written.filter((w) => !w.inserted).length;
-      const ids = await tx
-        .select({ id: releases.id, upc: releases.upc })
-        .from(releases)
-        .where(
-          inArray(
-            releases.upc,
-            part.map((r) => r.upc),
-          ),
-        );
-      for (const { id, upc } of ids) if (upc) releaseIds.set(upc, id);
-    }
-
-    const trackRows = parsed.releases.flatMap((r) =>
-      r.tracks.map((t) => ({ release: r, track: t, releaseId: releaseIds.get(r.upc) as string })),
-    );
-    const trackIds = new Map<string, string>();
-    for (const part of chunks(trackRows)) {
-      const changes = upsertChanges(tracks, [
-        tracks.trackNumber,
-        tracks.title,
-        tracks.mixVersion,
-        tracks.durationMs,
-        tracks.genres,
-      ]);
-      const written = await tx
-        .insert(tracks)
-        .values(
-          part.map(({ track, releaseId }) => ({
-            releaseId,
-            trackNumber: track.trackNumber,
-            isrc: track.isrc,
-            title: track.title,
-            mixVersion: track.mixVersion,
-            durationMs: track.durationMs,
-            genres: track.genres,
-          })),
-        )
-        .onConflictDoUpdate({ target: [tracks.releaseId, tracks.isrc], ...changes })
-        .returning({ inserted: wasInserted });
-      created.tracks += written.filter((w) => w.inserted).length;
-      updated.tracks += written.filter((w) => !w.inserted).length;
-      const ids = await tx
-        .select({ id: tracks.id, releaseId: tracks.releaseId, isrc: tracks.isrc })
-        .from(tracks)
-        .where(
-          inArray(
-            tracks.releaseId,
-            [...new Set(part.map((p) => p.releaseId))],
-          ),
-        );
-      for (const { id, releaseId, isrc } of ids) trackIds.set(`${releaseId}/${isrc}`, id);
-    }
-
-    await syncLinks(
-      tx,
-      releaseArtists,
-      releaseArtists.releaseId,
-      [...releaseIds.values()],
-      parsed.releases.flatMap((r) =>
-        credits({ primary: r.artists, featured: [], remixer: [] }).map((c) => ({
-          ...c,
-          ownerId: releaseIds.get(r.upc) as string,
+/** Writes one batch of releases with their artists, tracks and credits; adds what it created or updated. */
+async function writeBatch(tx: Db, batch: ParsedRelease[], created: ImportCounts, updated: ImportCounts): Promise<void> {
+  // Artists first: an artist of several batches is created by the first and left alone after.
+  for (const part of chunks([...collectArtistNames(batch)])) {
+    const inserted = await tx
+      .insert(artists)
+      .values(
+        part.map(([id, name]) => ({
+          id,
+          name,
+          nameKey: name.toLowerCase(),
+          looksLikeSamplePack: looksLikeSamplePack(name),
         })),
-      ),
-    );
-    const trackLinks = trackRows.flatMap(({ track, releaseId }) =>
-      credits({ primary: track.artists.primary, featured: track.artists.featured, remixer: track.artists.remixers }).map(
-        (c) => ({ ...c, ownerId: trackIds.get(`${releaseId}/${track.isrc}`) as string }),
-      ),
-    );
-    await syncLinks(
-      tx,
-      trackArtists,
-      trackArtists.trackId,
-      [...new Set(trackLinks.map((l) => l.ownerId))],
-      trackLinks,
-    );
-  });
+      )
+      .onConflictDoNothing({ target: artists.id })
+      .returning({ id: artists.id });
+    created.artists += inserted.length;
+  }
 
-  return {
-    totalReleasesImported: parsed.releases.length,
-    totalTracksImported: trackCount,
-    totalArtistsImported: artistNames.size,
-    created,
-    updated,
-  };
+  const releaseIds = new Map<string, string>();
+  for (const part of chunks(batch)) {
+    const changes = upsertChanges(releases, [
+      releases.labelId,
+      releases.catalogNumber,
+      releases.title,
+      releases.version,
+      releases.releaseDate,
+      releases.type,
+      releases.genres,
+    ]);
+    const written = await tx
+      .insert(releases)
+      .values(
+        part.map((r) => ({
+          labelId: r.labelId,
+          upc: r.upc,
+          catalogNumber: r.catalogNumber,
+          title: r.title,
+          version: r.version,
+          releaseDate: r.releaseDate,
+          type: releaseTypeOf({ title: r.title, trackArtists: r.tracks.map((t) => t.artists.primary) }),
+          genres: r.genres,
+        })),
+      )
+      .onConflictDoUpdate({ target: releases.upc, ...changes })
+      .returning({ inserted: wasInserted });
+    created.releases += written.filter((w) => w.inserted).length;
+    updated.releases += written.filter((w) => !w.inserted).length;
+    const ids = await tx
+      .select({ id: releases.id, upc: releases.upc })
+      .from(releases)
+      .where(
+        inArray(
+          releases.upc,
+          part.map((r) => r.upc),
+        ),
+      );
+    for (const { id, upc } of ids) if (upc) releaseIds.set(upc, id);
+  }
+
+  const trackRows = batch.flatMap((r) =>
+    r.tracks.map((t) => ({ release: r, track: t, releaseId: releaseIds.get(r.upc) as string })),
+  );
+  const trackIds = new Map<string, string>();
+  for (const part of chunks(trackRows)) {
+    const changes = upsertChanges(tracks, [
+      tracks.trackNumber,
+      tracks.title,
+      tracks.mixVersion,
+      tracks.durationMs,
+      tracks.genres,
+    ]);
+    const written = await tx
+      .insert(tracks)
+      .values(
+        part.map(({ track, releaseId }) => ({
+          releaseId,
+          trackNumber: track.trackNumber,
+          isrc: track.isrc,
+          title: track.title,
+          mixVersion: track.mixVersion,
+          durationMs: track.durationMs,
+          genres: track.genres,
+        })),
+      )
+      .onConflictDoUpdate({ target: [tracks.releaseId, tracks.isrc], ...changes })
+      .returning({ inserted: wasInserted });
+    created.tracks += written.filter((w) => w.inserted).length;
+    updated.tracks += written.filter((w) => !w.inserted).length;
+    const ids = await tx
+      .select({ id: tracks.id, releaseId: tracks.releaseId, isrc: tracks.isrc })
+      .from(tracks)
+      .where(
+        inArray(
+          tracks.releaseId,
+          [...new Set(part.map((p) => p.releaseId))],
+        ),
+      );
+    for (const { id, releaseId, isrc } of ids) trackIds.set(`${releaseId}/${isrc}`, id);
+  }
+
+  await syncLinks(
+    tx,
+    releaseArtists,
+    releaseArtists.releaseId,
+    [...releaseIds.values()],
+    batch.flatMap((r) =>
+      credits({ primary: r.artists, featured: [], remixer: [] }).map((c) => ({
+        ...c,
+        ownerId: releaseIds.get(r.upc) as string,
+      })),
+    ),
+  );
+  const trackLinks = trackRows.flatMap(({ track, releaseId }) =>
+    credits({ primary: track.artists.primary, featured: track.artists.featured, remixer: track.artists.remixers }).map(
+      (c) => ({ ...c, ownerId: trackIds.get(`${releaseId}/${track.isrc}`) as string }),
+    ),
+  );
+  await syncLinks(
+    tx,
+    trackArtists,
+    trackArtists.trackId,
+    [...new Set(trackLinks.map((l) => l.ownerId))],
+    trackLinks,
+  );
 }
 
-/** Imports a distributor inventory export in one transaction; importing it again changes nothing. */
-export async function importCatalog(db: Db, csvText: string, options: ImportOptions = {}): Promise<ImportReport> {
-  const parsed = parseDistributorCsv(csvText, options);
-  const written = await writeCatalog(db, parsed);
-  return {
+/**
+ * Writes a read export in ONE transaction (a failure anywhere leaves the database as it was), in
+ * batches of releases so that progress can be reported between them; importing it again changes nothing.
+ */
+export async function importParsedCatalog(db: Db, parsed: ParsedCatalog, options: WriteOptions = {}): Promise<ImportReport> {
+  const created: ImportCounts = { releases: 0, tracks: 0, artists: 0 };
+  const updated: ImportCounts = { releases: 0, tracks: 0, artists: 0 };
+  const report: ImportReport = {
     rows: parsed.rows,
-    ...written,
+    totalReleasesImported: parsed.releases.length,
+    totalTracksImported: parsed.releases.reduce((n, r) => n + r.tracks.length, 0),
+    totalArtistsImported: collectArtistNames(parsed.releases).size,
+    created,
+    updated,
     rejected: parsed.rejected,
     warnings: parsed.warnings,
     skipped: parsed.skipped,
   };
+  let done = parsed.rejected.length + parsed.skipped;
+  await db.transaction(async (tx) => {
+    options.onProgress?.(done, parsed.rows);
+    for (const batch of chunks(parsed.releases, releasesPerBatch)) {
+      await writeBatch(tx, batch, created, updated);
+      done += batch.reduce((n, r) => n + r.tracks.length, 0);
+      options.onProgress?.(done, parsed.rows);
+    }
+    await options.beforeCommit?.(tx, report);
+  });
+  return report;
+}
+
+/** Reads a distributor inventory export and imports it (see importParsedCatalog). */
+export async function importCatalog(db: Db, csvText: string, options: ImportOptions & WriteOptions = {}): Promise<ImportReport> {
+  return importParsedCatalog(db, parseDistributorCsv(csvText, options), options);
 }
