@@ -1,0 +1,23 @@
+import type { DemoStatus } from '../api/demos.js';
+
+/**
+ * Where a demo may go from each status (DECISIONS §7: new → listening → shortlisted → accepted /
+ * declined). Declining is possible at any step before a verdict; accepting only after a shortlist;
+ * accepted and declined are final. The server refuses anything else and the admin screen offers
+ * only these, so both read this one table.
+ */
+export const demoStatusTransitions: Readonly<Record<DemoStatus, readonly DemoStatus[]>> = {
+  new: ['listening', 'declined'],
+  listening: ['shortlisted', 'declined'],
+  shortlisted: ['accepted', 'declined'],
+  accepted: [],
+  declined: [],
+};
+
+export function canMoveDemo(from: DemoStatus, to: DemoStatus): boolean {
+  return demoStatusTransitions[from].includes(to);
+}
+
+export function refusedDemoMoveMessage(from: DemoStatus, to: DemoStatus): string {
+  return `Cannot move a demo from ${from} to ${to}`;
+}
