@@ -209,6 +209,96 @@ describe.each(testDatabaseKinds)('admin accounts and tokens on $name', (kind) =>
     expect((await login({ username: 'dave', password: 'second password' })).statusCode).toBe(200);
     await expect(createOrResetAdmin(t.database.db, 'dave', 'short', now)).rejects.toThrow('at least 8 characters');
   });
+
+  describe('change password', () => {
+    /** A fresh admin per test (its own throttle count) and a token for it. */
+    async function newAdmin(username: string, password: string) {
+      await createOrResetAdmin(t.database.db, username, password, now);
+      return tokenFor(username, password);
+    }
+    function changePassword(token: string, payload: Record<string, unknown>, remoteAddress = freshAddress()) {
+      return t.app.inject({ method: 'POST', url: '/api/admin/change-password', headers: { authorization: `Bearer ${token}` }, payload, remoteAddress });
+    }
+    async function expectRefused(token: string, payload: Record<string, unknown>, field: string, message: string) {
+      const res = await changePassword(token, payload);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({ ...errorBody(message), field });
+    }
+    async function passwordLogs(username: string) {
+      return queryRows<{ actor: string; summary: string; subject_id: string; details: unknown }>(
+        t.database.db,
+        sql`select actor, summary, subject_id, details from activity_log where kind = 'admin.password' and actor = ${username}`,
+      );
+    }
+
+    it('stores the new password: it logs in, the old one no longer does, the token stays valid', async () => {
+      const token = await newAdmin('erin', 'erin old password');
+      const res = await changePassword(token, { currentPassword: 'erin old password', newPassword: 'erin new password' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ success: true, message: 'Password changed' });
+
+      expect((await login({ username: 'erin', password: 'erin new password' })).statusCode).toBe(200);
+      const old = await login({ username: 'erin', password: 'erin old password' });
+      expect(old.statusCode).toBe(401);
+      expect((await verify(token)).statusCode).toBe(200);
+      const [row] = await queryRows<{ password_hash: string }>(t.database.db, sql`select password_hash from admin_users where username = 'erin'`);
+      expect(row?.password_hash).toMatch(/^\$argon2id\$/);
+      expect(row?.password_hash).not.toContain('erin new');
+    });
+
+    it('records admin.password in the activity log, never the password', async () => {
+      const token = await newAdmin('fred', 'fred old password');
+      expect(await passwordLogs('fred')).toEqual([]);
+      expect((await changePassword(token, { currentPassword: 'fred old password', newPassword: 'fred new password' })).statusCode).toBe(200);
+      const rows = await queryRows<Record<string, unknown>>(t.database.db, sql`select * from activity_log where actor = 'fred'`);
+      expect(rows).toHaveLength(1);
+      const [{ id }] = await queryRows<{ id: string }>(t.database.db, sql`select id from admin_users where username = 'fred'`) as [{ id: string }];
+      expect(await passwordLogs('fred')).toEqual([{ actor: 'fred', summary: 'fred changed their password', subject_id: id, details: null }]);
+      expect(JSON.stringify(rows)).not.toMatch(/fred (old|new) password/);
+    });
+
+    it('refuses a wrong current password with 400 on currentPassword, and nothing changes', async () => {
+      const token = await newAdmin('gina', 'gina password 1');
+      await expectRefused(token, { currentPassword: 'not my password', newPassword: 'gina password 2' }, 'currentPassword', 'Current password is incorrect');
+      expect((await login({ username: 'gina', password: 'gina password 1' })).statusCode).toBe(200);
+      expect((await login({ username: 'gina', password: 'gina password 2' })).statusCode).toBe(401);
+      expect(await passwordLogs('gina')).toEqual([]);
+    });
+
+    it('refuses a new password that is too short, too long or the current one, naming newPassword', async () => {
+      const token = await newAdmin('hank', 'hank password 1');
+      await expectRefused(token, { currentPassword: 'hank password 1', newPassword: 'short12' }, 'newPassword', 'The new password must be at least 8 characters');
+      await expectRefused(token, { currentPassword: 'hank password 1', newPassword: 'x'.repeat(1025) }, 'newPassword', 'The new password must be at most 1024 characters');
+      await expectRefused(token, { currentPassword: 'hank password 1', newPassword: 'hank password 1' }, 'newPassword', 'The new password must be different from the current one');
+      await expectRefused(token, { newPassword: 'hank password 2' }, 'currentPassword', 'Please enter your current password');
+      await expectRefused(token, { currentPassword: '', newPassword: 'hank password 2' }, 'currentPassword', 'Please enter your current password');
+      expect((await login({ username: 'hank', password: 'hank password 1' })).statusCode).toBe(200);
+      // 8 and 1024 characters are accepted.
+      expect((await changePassword(token, { currentPassword: 'hank password 1', newPassword: '12345678' })).statusCode).toBe(200);
+      expect((await changePassword(token, { currentPassword: '12345678', newPassword: 'y'.repeat(1024) })).statusCode).toBe(200);
+      expect((await login({ username: 'hank', password: 'y'.repeat(1024) })).statusCode).toBe(200);
+    });
+
+    it('counts wrong current passwords as failed logins: 429 after 5, for the login too', async () => {
+      const token = await newAdmin('iris', 'iris password 1');
+      for (let i = 0; i < 5; i += 1) {
+        const res = await changePassword(token, { currentPassword: `guess ${i}`, newPassword: 'iris password 2' });
+        expect(res.statusCode, res.body).toBe(400);
+      }
+      const blocked = await changePassword(token, { currentPassword: 'iris password 1', newPassword: 'iris password 2' });
+      expect(blocked.statusCode, blocked.body).toBe(429);
+      expect(blocked.json()).toMatchObject(errorBody('Too many failed login attempts. Please try again in 15 minutes.'));
+      expect(blocked.headers['retry-after']).toBe('900');
+      expect((await login({ username: 'iris', password: 'iris password 1' })).statusCode).toBe(429);
+      expect(await passwordLogs('iris')).toEqual([]);
+    });
+
+    it('answers 401 without a valid token', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/admin/change-password', payload: { currentPassword: 'x', newPassword: 'yyyyyyyy' } });
+      expect(res.statusCode).toBe(401);
+      expect((await changePassword('not-a-jwt', { currentPassword: 'x', newPassword: 'yyyyyyyy' })).statusCode).toBe(401);
+    });
+  });
 });
 
 describe.each(testDatabaseKinds)('the first admin on $name', (kind) => {

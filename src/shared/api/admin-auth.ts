@@ -37,3 +37,43 @@ export type VerifyAdminTokenResponse = z.infer<typeof verifyAdminTokenResponseSc
 
 export const adminLogoutResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 export type AdminLogoutResponse = z.infer<typeof adminLogoutResponseSchema>;
+
+/** An admin password's length: the rule ADMIN_PASSWORD follows too (server config). */
+export const adminPasswordLength = { min: 8, max: 1024 } as const;
+
+export const changePasswordMessages = {
+  currentRequired: 'Please enter your current password',
+  currentIncorrect: 'Current password is incorrect',
+  tooShort: `The new password must be at least ${adminPasswordLength.min} characters`,
+  tooLong: `The new password must be at most ${adminPasswordLength.max} characters`,
+  sameAsCurrent: 'The new password must be different from the current one',
+  confirmMismatch: 'The passwords do not match',
+  changed: 'Password changed',
+} as const;
+
+const changePasswordFields = z.object({
+  currentPassword: z
+    .string({ error: changePasswordMessages.currentRequired })
+    .min(1, { error: changePasswordMessages.currentRequired })
+    .max(adminPasswordLength.max, { error: `must be at most ${adminPasswordLength.max} characters` }),
+  newPassword: z
+    .string({ error: changePasswordMessages.tooShort })
+    .min(adminPasswordLength.min, { error: changePasswordMessages.tooShort })
+    .max(adminPasswordLength.max, { error: changePasswordMessages.tooLong }),
+});
+
+const isDifferent = (v: { currentPassword: string; newPassword: string }) => v.newPassword !== v.currentPassword;
+const sameAsCurrent = { path: ['newPassword'], error: changePasswordMessages.sameAsCurrent };
+
+export const changePasswordRequestSchema = changePasswordFields.refine(isDifferent, sameAsCurrent);
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** The Settings form: the request plus the new password typed twice. */
+export const changePasswordFormSchema = changePasswordFields
+  .extend({ confirmPassword: z.string() })
+  .refine(isDifferent, sameAsCurrent)
+  .refine((v) => v.confirmPassword === v.newPassword, { path: ['confirmPassword'], error: changePasswordMessages.confirmMismatch });
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
+
+export const changePasswordResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;

@@ -1,15 +1,24 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminLoginRequestSchema,
   adminLoginResponseSchema,
   adminLogoutResponseSchema,
+  changePasswordMessages,
+  changePasswordRequestSchema,
+  changePasswordResponseSchema,
   verifyAdminTokenResponseSchema,
 } from '../../../shared/api/admin-auth.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
 import type { ResolvedAppDeps } from '../../app.js';
 import { adminOf, decorateAdminRequest, requireAdmin } from './admin-guard.js';
-import { logIn, logOut, TooManyLoginsError } from './admin-auth.service.js';
+import { changePassword, logIn, logOut, TooManyLoginsError } from './admin-auth.service.js';
 import { LoginThrottle } from './login-throttle.js';
+
+/** A throttled client is told when it may try again. */
+function setRetryAfter(reply: FastifyReply, err: unknown): void {
+  if (err instanceof TooManyLoginsError) reply.header('retry-after', Math.ceil(err.retryAfterMs / 1000));
+}
 
 export const adminAuthRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, deps) => {
   const ctx = { db: deps.db, clock: deps.clock, jwtSecret: deps.jwtSecret };
@@ -37,7 +46,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (ap
         req.log.info({ username: req.body.username.trim() }, 'admin logged in');
         return { success: true as const, token, message: 'Logged in' };
       } catch (err) {
-        if (err instanceof TooManyLoginsError) reply.header('retry-after', Math.ceil(err.retryAfterMs / 1000));
+        setRetryAfter(reply, err);
         if (err instanceof Error && 'statusCode' in err) req.log.warn({ username: req.body.username.trim(), status: err.statusCode }, 'admin login refused');
         throw err;
       }
@@ -72,6 +81,35 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (ap
       await logOut(ctx, token);
       req.log.info({ username: user.username }, 'admin logged out');
       return { success: true as const, message: 'Logged out' };
+    },
+  );
+
+  app.post(
+    '/admin/change-password',
+    {
+      onRequest: guard,
+      bodyLimit: 16 * 1024,
+      schema: {
+        tags: ['admin'],
+        description:
+          "Changes the signed-in admin's password. The current one is required: a wrong one answers 400 and counts as a " +
+          'failed login (429 with Retry-After once throttled, as for login). The new one has 8 to 1024 characters and ' +
+          'differs from the current one. Tokens already issued, this one included, stay valid until logout or expiry.',
+        body: changePasswordRequestSchema,
+        response: { 200: changePasswordResponseSchema, 400: errorResponseSchema, ...unauthorized, 429: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const { user } = adminOf(req);
+      try {
+        await changePassword(ctx, throttle, req.ip, user, req.body);
+      } catch (err) {
+        setRetryAfter(reply, err);
+        if (err instanceof Error && 'statusCode' in err) req.log.warn({ username: user.username, status: err.statusCode }, 'admin password change refused');
+        throw err;
+      }
+      req.log.info({ username: user.username }, 'admin password changed');
+      return { success: true as const, message: changePasswordMessages.changed };
     },
   );
 };

@@ -1,11 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { invalidCredentialsMessage, type AdminLoginRequest, type AdminUser } from '../../../shared/api/admin-auth.js';
+import {
+  adminPasswordLength,
+  changePasswordMessages,
+  invalidCredentialsMessage,
+  type AdminLoginRequest,
+  type AdminUser,
+  type ChangePasswordRequest,
+} from '../../../shared/api/admin-auth.js';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../errors.js';
+import { AppError, BadRequestError } from '../../errors.js';
+import { recordActivity } from '../activity/activity.repo.js';
 import { findAdminById, findAdminByUsername, hasAnyAdmin, insertAdmin, isTokenRevoked, revokeToken, setAdminPassword } from './admin-auth.repo.js';
 import { signAdminToken, verifyAdminToken, type AdminTokenClaims } from './admin-tokens.js';
 import { tooManyLoginsMessage, type LoginThrottle } from './login-throttle.js';
-import { hashPassword, minPasswordLength, verifyAgainstDummy, verifyPassword } from './passwords.js';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 
 export interface AdminAuthContext {
   db: Db;
@@ -49,12 +57,48 @@ export async function authenticate(ctx: AdminAuthContext, token: string): Promis
   return user ? { user: { id: user.id, username: user.username }, token: claims } : undefined;
 }
 
+/**
+ * Settings → Change password for the signed-in admin. The current password is required and a wrong
+ * one counts as a failed login (so a stolen token cannot be used to guess it). Tokens stay valid,
+ * this one included: other sessions end at logout or expiry.
+ */
+export async function changePassword(
+  ctx: AdminAuthContext,
+  throttle: LoginThrottle,
+  ip: string,
+  admin: AdminUser,
+  request: ChangePasswordRequest,
+): Promise<void> {
+  const now = ctx.clock();
+  const retryAfterMs = throttle.retryAfterMs(ip, admin.username, now);
+  if (retryAfterMs > 0) throw new TooManyLoginsError(retryAfterMs);
+
+  const user = await findAdminById(ctx.db, admin.id);
+  if (!user || !(await verifyPassword(user.passwordHash, request.currentPassword))) {
+    throttle.recordFailure(ip, admin.username, now);
+    throw new BadRequestError(changePasswordMessages.currentIncorrect, 'currentPassword');
+  }
+  throttle.recordSuccess(admin.username);
+  const hash = await hashPassword(request.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await setAdminPassword(tx, user.username, hash, now);
+    await recordActivity(tx, {
+      kind: 'admin.password',
+      actor: user.username,
+      summary: `${user.username} changed their password`,
+      subjectId: user.id,
+      at: now,
+    });
+  });
+}
+
 export async function logOut(ctx: AdminAuthContext, token: AdminTokenClaims): Promise<void> {
   await revokeToken(ctx.db, token.jti, token.expiresAt, ctx.clock());
 }
 
 export function checkNewPassword(password: string): void {
-  if (password.length < minPasswordLength) throw new Error(`The password must be at least ${minPasswordLength} characters.`);
+  const { min } = adminPasswordLength;
+  if (password.length < min) throw new Error(`The password must be at least ${min} characters.`);
 }
 
 /** Creates the admin, or gives an existing one this password (the `admin:create` script). */

@@ -3,8 +3,6 @@ import argon2 from 'argon2';
 /** OWASP's argon2id minimum (t=2, m=19 MiB, p=1); verify reads the parameters from each stored hash. */
 export const passwordHashOptions = { type: argon2.argon2id, timeCost: 2, memoryCost: 19_456, parallelism: 1 } as const;
 
-export const minPasswordLength = 8;
-
 export function hashPassword(password: string): Promise<string> {
   return argon2.hash(password, passwordHashOptions);
 }

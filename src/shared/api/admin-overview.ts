@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { activityEntrySchema } from './admin-activity.js';
+import { itemResponse, limitParam } from './common.js';
+
+const count = z.number().int().min(0);
+
+/** The admin Overview's Quick Stats: live counts from the database (DECISIONS §6). */
+export const adminStatsSchema = z.object({
+  /** Artists the public site lists: a name that is not a sample pack, and at least one release. */
+  artists: count,
+  labels: count,
+  releases: count,
+  tracks: count,
+  demos: z.object({ new: count, total: count }),
+  members: z.object({ total: count, active: count, pending_payment: count }),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+export const adminStatsResponseSchema = itemResponse(adminStatsSchema);
+export type AdminStatsResponse = z.infer<typeof adminStatsResponseSchema>;
+
+export const defaultActivityLimit = 10;
+
+export const adminActivityQuerySchema = z.object({ limit: limitParam(defaultActivityLimit) });
+export type AdminActivityQuery = z.input<typeof adminActivityQuerySchema>;
+
+/** The latest activity log entries, newest first. */
+export const adminActivityResponseSchema = itemResponse(z.array(activityEntrySchema));
+export type AdminActivityResponse = z.infer<typeof adminActivityResponseSchema>;
