@@ -1,0 +1,142 @@
+import { asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { AdminTrackSort } from '../../../shared/api/admin-catalog.js';
+import type { Db } from '../../db/client.js';
+import { artists, releases, trackArtists, tracks } from '../../db/schema.js';
+import { containsPattern } from '../releases/releases.repo.js';
+
+export type TrackRow = typeof tracks.$inferSelect;
+export type TrackChanges = Partial<
+  Pick<TrackRow, 'title' | 'mixVersion' | 'durationMs' | 'isrc' | 'spotifyUrl' | 'previewUrl'>
+>;
+
+const releaseColumns = {
+  id: releases.id,
+  title: releases.title,
+  releaseDate: releases.releaseDate,
+  artworkUrl: releases.artworkUrl,
+  labelId: releases.labelId,
+  pinned: releases.pinned,
+};
+export interface ReleaseSummaryRow {
+  id: string;
+  title: string;
+  releaseDate: string | null;
+  artworkUrl: string | null;
+  labelId: string;
+  pinned: boolean;
+}
+export interface AdminTrackRow {
+  track: TrackRow;
+  release: ReleaseSummaryRow;
+}
+
+/** Track title, mix version, release title, ISRC (typed with or without hyphens) or a credited artist's name. */
+function searchWhere(q: string | undefined): SQL | undefined {
+  const term = q?.trim();
+  if (!term) return undefined;
+  const pattern = containsPattern(term);
+  // One uncorrelated set of track ids, as the public release search does (bench/: a correlated
+  // EXISTS ran once per row).
+  const artistMatch = sql`${tracks.id} in (
+    select ${trackArtists.trackId} from ${trackArtists}
+      join ${artists} on ${artists.id} = ${trackArtists.artistId}
+     where ${artists.name} ilike ${pattern})`;
+  const isrcTerm = term.replace(/[\s-]/g, '');
+  return or(
+    ilike(tracks.title, pattern),
+    ilike(tracks.mixVersion, pattern),
+    ilike(releases.title, pattern),
+    isrcTerm ? ilike(tracks.isrc, containsPattern(isrcTerm)) : undefined,
+    artistMatch,
+  );
+}
+
+// The first credited artist (primary before featured and remixer), for sorting by artist.
+// Qualified by hand: inside a correlated subquery drizzle would leave the column unqualified.
+const firstArtistKey = sql`(select a.name_key from ${trackArtists} ta join ${artists} a on a.id = ta.artist_id
+  where ta.track_id = ${tracks}.id order by (ta.role <> 'primary'), (ta.role <> 'featured'), ta.position limit 1)`;
+
+function orderOf(sort: AdminTrackSort): SQL[] {
+  const [field, direction] = sort.split(':') as [string, 'asc' | 'desc'];
+  const dir = direction === 'asc' ? asc : desc;
+  // Unknown values (no date, no duration, no credit) go last whichever way the column is sorted.
+  const nullsLast = (value: SQL | typeof releases.releaseDate) => sql`${value} ${sql.raw(direction)} nulls last`;
+  const trackOrder = [asc(tracks.releaseId), asc(tracks.discNumber), asc(tracks.trackNumber), asc(tracks.id)];
+  switch (field) {
+    case 'title':
+      return [dir(sql`lower(${tracks.title})`), dir(sql`lower(coalesce(${tracks.mixVersion}, ''))`), asc(tracks.id)];
+    case 'artist':
+      return [nullsLast(firstArtistKey), asc(sql`lower(${tracks.title})`), asc(tracks.id)];
+    case 'release':
+      return [dir(sql`lower(${releases.title})`), ...trackOrder];
+    case 'duration':
+      return [nullsLast(sql`${tracks.durationMs}`), asc(tracks.id)];
+    default:
+      // SPEC §2 "newest release first": undated releases last, then each release in track order.
+      return [nullsLast(sql`${releases.releaseDate}`), dir(releases.id), ...trackOrder.slice(1)];
+  }
+}
+
+export async function listAdminTracks(
+  db: Db,
+  filter: { q?: string },
+  sort: AdminTrackSort,
+  page: { offset: number; limit: number },
+): Promise<{ rows: AdminTrackRow[]; total: number }> {
+  const where = searchWhere(filter.q);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ track: tracks, release: releaseColumns })
+      .from(tracks)
+      .innerJoin(releases, eq(releases.id, tracks.releaseId))
+      .where(where)
+      .orderBy(...orderOf(sort))
+      .offset(page.offset)
+      .limit(page.limit),
+    db
+      .select({ total: count() })
+      .from(tracks)
+      .innerJoin(releases, eq(releases.id, tracks.releaseId))
+      .where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+/** One track with its release; `forUpdate` holds the row until the transaction ends. */
+export async function findAdminTrack(db: Db, id: string, { forUpdate = false } = {}): Promise<AdminTrackRow | undefined> {
+  const query = db
+    .select({ track: tracks, release: releaseColumns })
+    .from(tracks)
+    .innerJoin(releases, eq(releases.id, tracks.releaseId))
+    .where(eq(tracks.id, id));
+  const [row] = forUpdate ? await query.for('update', { of: tracks }) : await query;
+  return row;
+}
+
+export async function updateTrack(db: Db, id: string, changes: TrackChanges, now: Date): Promise<void> {
+  await db.update(tracks).set({ ...changes, updatedAt: now }).where(eq(tracks.id, id));
+}
+
+/** Deletes the track; its credits and plays go with it (ON DELETE CASCADE). */
+export async function deleteTrack(db: Db, id: string): Promise<void> {
+  await db.delete(tracks).where(eq(tracks.id, id));
+}
+
+export async function setReleasePinned(db: Db, id: string, pinned: boolean, now: Date): Promise<ReleaseSummaryRow | undefined> {
+  const [row] = await db
+    .update(releases)
+    .set({ pinned, updatedAt: now })
+    .where(eq(releases.id, id))
+    .returning(releaseColumns);
+  return row;
+}
+
+/** True for the unique-index violation named `constraint` (PGlite and node-postgres both set code and constraint). */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  // Drizzle wraps the driver's error in `cause`.
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const { code, constraint: name } = e as { code?: string; constraint?: string };
+    if (code === '23505') return name === undefined || name === constraint;
+  }
+  return false;
+}
