@@ -1,5 +1,119 @@
-import { AdminTabPending } from './admin-tab-pending.js';
+import { Box, Link, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { AdminDemoRow } from '../../../../shared/api/admin-inbox.js';
+import { demoStatuses, type DemoStatus } from '../../../../shared/api/demos.js';
+import { labels } from '../../../../shared/labels.js';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
+import { adminDemosQuery } from '../api/admin-inbox.js';
+import { useAdminToken } from './admin-outlet-context.js';
+import { DemoDetailDialog } from './demo-detail-dialog.js';
+import { DemoStatusChip, demoStatusLabels } from './demo-status-chip.js';
+import { FilterSelect, SearchField, TableStateRow, hideOnPhone, inboxPageSize, phoneOnly, usePage } from './inbox-controls.js';
+import { formatDay, labelName } from './inbox-format.js';
 
+const statusOptions = demoStatuses.map((status) => ({ value: status, label: demoStatusLabels[status] }));
+const labelOptions = labels.map((label) => ({ value: label.id, label: label.name }));
+
+/** DECISIONS §7: the demos sent through the Submit pages, newest first, each opening its full form. */
 export function AdminDemosTab() {
-  return <AdminTabPending />;
+  const token = useAdminToken();
+  const [status, setStatus] = useState('');
+  const [label, setLabel] = useState('');
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), 300) || undefined;
+  const [page, setPage] = usePage(`${status}|${label}|${q ?? ''}`);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const query = useQuery(
+    adminDemosQuery(token, {
+      status: (status || undefined) as DemoStatus | undefined,
+      label: label || undefined,
+      q,
+      offset: page * inboxPageSize,
+      limit: inboxPageSize,
+    }),
+  );
+  const rows = query.data?.data ?? [];
+  const isFiltered = Boolean(status || label || q);
+
+  return (
+    <Box>
+      <Typography variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
+        Demos
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, flexWrap: 'wrap', alignItems: { sm: 'center' } }} useFlexGap>
+        <FilterSelect label="Status" value={status} options={statusOptions} onChange={setStatus} />
+        <FilterSelect label="Label" value={label} options={labelOptions} onChange={setLabel} />
+        <SearchField label="Search artists, emails or tracks" value={search} onChange={setSearch} />
+      </Stack>
+      <TableContainer>
+        <Table size="small" aria-label="Demos">
+          <TableHead>
+            <TableRow>
+              <TableCell sx={hideOnPhone}>Received</TableCell>
+              <TableCell>Artist(s)</TableCell>
+              <TableCell sx={hideOnPhone}>Track(s)</TableCell>
+              <TableCell sx={hideOnPhone}>Label</TableCell>
+              <TableCell>Status</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.length === 0 || query.error ? (
+              <TableStateRow
+                colSpan={5}
+                isLoading={query.isPending}
+                error={query.error}
+                onRetry={() => void query.refetch()}
+                emptyText={isFiltered ? 'No demos match these filters' : 'No demos yet'}
+              />
+            ) : (
+              rows.map((demo) => <DemoRow key={demo.id} demo={demo} onOpen={() => setOpenId(demo.id)} />)
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={query.data?.total ?? 0}
+        page={page}
+        onPageChange={(_event, next) => setPage(next)}
+        rowsPerPage={inboxPageSize}
+        rowsPerPageOptions={[]}
+      />
+      <DemoDetailDialog id={openId} onClose={() => setOpenId(null)} />
+    </Box>
+  );
+}
+
+function DemoRow({ demo, onOpen }: { demo: AdminDemoRow; onOpen: () => void }) {
+  const artists = demo.artists.join(', ') || '—';
+  const tracks = demo.tracks.map((t) => t.name).join(', ') || '—';
+  return (
+    <TableRow hover onClick={onOpen} sx={{ cursor: 'pointer' }}>
+      <TableCell sx={{ ...hideOnPhone, whiteSpace: 'nowrap' }}>{formatDay(demo.created_at)}</TableCell>
+      <TableCell>
+        {/* The button makes the row reachable by keyboard; the whole row answers a click. */}
+        <Link component="button" type="button" underline="hover" color="inherit" sx={{ fontWeight: 600, textAlign: 'left' }}>
+          {artists}
+        </Link>
+        <Typography variant="body2" color="text.secondary" sx={phoneOnly}>
+          {`${tracks} · ${labelName(demo.label)} · ${formatDay(demo.created_at)}`}
+        </Typography>
+      </TableCell>
+      <TableCell sx={hideOnPhone}>
+        {demo.tracks.map((track, index) => (
+          <Box key={index}>
+            {track.name}{' '}
+            <Typography component="span" variant="body2" color="text.secondary">
+              ({track.genre})
+            </Typography>
+          </Box>
+        ))}
+      </TableCell>
+      <TableCell sx={hideOnPhone}>{labelName(demo.label)}</TableCell>
+      <TableCell>
+        <DemoStatusChip status={demo.status} />
+      </TableCell>
+    </TableRow>
+  );
 }

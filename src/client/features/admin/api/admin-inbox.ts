@@ -1,0 +1,52 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  adminDemoResponseSchema,
+  adminDemosResponseSchema,
+  adminMembersResponseSchema,
+  type AdminDemosQuery,
+  type AdminMembersFilter,
+  type AdminMembersQuery,
+} from '../../../../shared/api/admin-inbox.js';
+import type { DemoStatus } from '../../../../shared/api/demos.js';
+import { apiDownload, apiGet, apiSend } from '../../../lib/api-client.js';
+import { withAdminSession } from './admin-request.js';
+
+/** Every demo query starts with this key: a status change refreshes the list and the detail. */
+export const adminDemosKey = ['admin', 'demos'] as const;
+
+/** `GET /api/admin/demos`; the page on screen stays while the next one loads. */
+export function adminDemosQuery(token: string, query: AdminDemosQuery) {
+  return queryOptions({
+    queryKey: [...adminDemosKey, 'list', query],
+    queryFn: ({ signal }) => withAdminSession(apiGet(adminDemosResponseSchema, '/admin/demos', query, signal, { token })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET /api/admin/demos/{id}`: every field of the form. */
+export function adminDemoQuery(token: string, id: string) {
+  return queryOptions({
+    queryKey: [...adminDemosKey, 'detail', id],
+    queryFn: ({ signal }) => withAdminSession(apiGet(adminDemoResponseSchema, `/admin/demos/${encodeURIComponent(id)}`, undefined, signal, { token })),
+    select: (body) => body.data,
+  });
+}
+
+/** `PATCH /api/admin/demos/{id}`: moves the demo to `status`; answers the demo as it now is. */
+export function changeDemoStatus(token: string, id: string, status: DemoStatus) {
+  return withAdminSession(apiSend(adminDemoResponseSchema, 'PATCH', `/admin/demos/${encodeURIComponent(id)}`, { status }, { token }));
+}
+
+/** `GET /api/admin/members`. */
+export function adminMembersQuery(token: string, query: AdminMembersQuery) {
+  return queryOptions({
+    queryKey: ['admin', 'members', query],
+    queryFn: ({ signal }) => withAdminSession(apiGet(adminMembersResponseSchema, '/admin/members', query, signal, { token })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET /api/admin/members/export.csv` with the list's filters, as a file. */
+export function downloadMembersCsv(token: string, filter: AdminMembersFilter) {
+  return withAdminSession(apiDownload('/admin/members/export.csv', filter, { token }));
+}
