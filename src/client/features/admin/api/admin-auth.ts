@@ -2,10 +2,13 @@ import { queryOptions } from '@tanstack/react-query';
 import {
   adminLoginResponseSchema,
   adminLogoutResponseSchema,
+  changePasswordResponseSchema,
   verifyAdminTokenResponseSchema,
   type AdminLoginRequest,
+  type ChangePasswordRequest,
 } from '../../../../shared/api/admin-auth.js';
 import { apiGet, apiPost } from '../../../lib/api-client.js';
+import { withAdminSession } from './admin-request.js';
 
 /** `POST /api/admin/login`: the server alone checks the credentials (DECISIONS §6). */
 export function logIn(credentials: AdminLoginRequest) {
@@ -26,4 +29,9 @@ export function verifyAdminTokenQuery(token: string) {
     staleTime: 5 * 60_000,
     retry: false,
   });
+}
+
+/** `POST /api/admin/change-password` for the admin of the token; a wrong current password is a 400 on currentPassword. */
+export function changePassword(token: string, request: ChangePasswordRequest) {
+  return withAdminSession(apiPost(changePasswordResponseSchema, '/admin/change-password', request, { token }));
 }

@@ -1,6 +1,16 @@
-import { Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
+import { QuickStatsPanel } from './quick-stats-panel.js';
+import { RecentActivityPanel } from './recent-activity-panel.js';
 
-/** The dashboard's index tab. Quick Stats and Recent Activity will show live figures (DECISIONS §6). */
+/** The dashboard's index tab (SPEC §2): the welcome text, then live Quick Stats and Recent Activity (DECISIONS §6). */
 export function AdminOverview() {
-  return <Typography>Select a tab above to manage your content.</Typography>;
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      <Typography>Select a tab above to manage your content.</Typography>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
+        <QuickStatsPanel />
+        <RecentActivityPanel />
+      </Box>
+    </Box>
+  );
 }

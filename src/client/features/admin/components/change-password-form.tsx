@@ -1,0 +1,66 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, TextField } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import { adminPasswordLength, changePasswordFormSchema, changePasswordMessages, type ChangePasswordForm as FormValues } from '../../../../shared/api/admin-auth.js';
+import { ApiError } from '../../../lib/api-client.js';
+import { changePassword } from '../api/admin-auth.js';
+
+const emptyForm: FormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const fieldNames = Object.keys(emptyForm) as Path<FormValues>[];
+
+function fieldOf(name: string | undefined): Path<FormValues> | undefined {
+  return fieldNames.find((field) => field === name);
+}
+
+/** Settings → Change password: the shared schema checks the form as the server checks the request. */
+export function ChangePasswordForm({ token, username }: { token: string; username: string }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const { register, handleSubmit, reset, setError, formState } = useForm<FormValues>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: emptyForm,
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const onSubmit = async ({ currentPassword, newPassword }: FormValues) => {
+    setFailure(null);
+    try {
+      await changePassword(token, { currentPassword, newPassword });
+    } catch (error) {
+      const field = error instanceof ApiError ? fieldOf(error.field) : undefined;
+      if (field) setError(field, { type: 'server', message: (error as ApiError).message }, { shouldFocus: true });
+      else setFailure(error instanceof ApiError && error.hasServerMessage ? error.message : 'Failed to change the password. Please try again.');
+      return;
+    }
+    enqueueSnackbar(changePasswordMessages.changed, { variant: 'success' });
+    reset(emptyForm);
+  };
+
+  const { errors, isSubmitting } = formState;
+  const passwordField = (name: Path<FormValues>, label: string, autoComplete: string, helperText?: string) => (
+    <TextField
+      {...register(name)}
+      label={label}
+      type="password"
+      autoComplete={autoComplete}
+      error={Boolean(errors[name])}
+      helperText={errors[name]?.message ?? helperText}
+      fullWidth
+    />
+  );
+
+  return (
+    <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Change password" sx={{ display: 'grid', gap: 2 }}>
+      {/* Tells password managers whose password this is. */}
+      <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
+      {passwordField('currentPassword', 'Current password', 'current-password')}
+      {passwordField('newPassword', 'New password', 'new-password', `At least ${adminPasswordLength.min} characters`)}
+      {passwordField('confirmPassword', 'Confirm new password', 'new-password')}
+      {failure && <Alert severity="error">{failure}</Alert>}
+      <Button type="submit" variant="contained" disabled={isSubmitting} sx={{ justifySelf: { xs: 'stretch', sm: 'start' } }}>
+        {isSubmitting ? 'Saving...' : 'Change password'}
+      </Button>
+    </Box>
+  );
+}
