@@ -1,0 +1,66 @@
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  adminArtistResponseSchema,
+  adminArtistsResponseSchema,
+  adminDeleteResponseSchema,
+  adminReleaseResponseSchema,
+  adminTrackResponseSchema,
+  adminTracksResponseSchema,
+  type AdminArtistUpdateInput,
+  type AdminTrackSort,
+  type AdminTrackUpdateInput,
+} from '../../../../shared/api/admin-catalog.js';
+import { apiGet, apiSend } from '../../../lib/api-client.js';
+import { withAdminSession } from './admin-request.js';
+
+export interface PageParams {
+  offset: number;
+  limit: number;
+  /** The search as typed; blank means no search. */
+  q: string;
+}
+
+/** `GET /api/admin/tracks`: one page, sorted and searched on the server. */
+export function adminTracksQuery(token: string, params: PageParams & { sort: AdminTrackSort }) {
+  const query = { ...params, q: params.q.trim() || undefined };
+  return queryOptions({
+    queryKey: ['admin', 'tracks', query],
+    queryFn: ({ signal }) => withAdminSession(apiGet(adminTracksResponseSchema, '/admin/tracks', query, signal, { token })),
+    // The current page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET /api/admin/artists`: one page, by name, searched on the server. */
+export function adminArtistsQuery(token: string, params: PageParams) {
+  const query = { ...params, q: params.q.trim() || undefined };
+  return queryOptions({
+    queryKey: ['admin', 'artists', query],
+    queryFn: ({ signal }) => withAdminSession(apiGet(adminArtistsResponseSchema, '/admin/artists', query, signal, { token })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function updateTrack(token: string, id: string, changes: AdminTrackUpdateInput) {
+  return withAdminSession(apiSend(adminTrackResponseSchema, 'PATCH', `/admin/tracks/${encodeURIComponent(id)}`, changes, { token }));
+}
+
+export function deleteTrack(token: string, id: string) {
+  return withAdminSession(apiSend(adminDeleteResponseSchema, 'DELETE', `/admin/tracks/${encodeURIComponent(id)}`, undefined, { token }));
+}
+
+export function pinRelease(token: string, id: string, pinned: boolean) {
+  return withAdminSession(apiSend(adminReleaseResponseSchema, 'PATCH', `/admin/releases/${encodeURIComponent(id)}`, { pinned }, { token }));
+}
+
+export function updateArtist(token: string, id: string, changes: AdminArtistUpdateInput) {
+  return withAdminSession(apiSend(adminArtistResponseSchema, 'PATCH', `/admin/artists/${encodeURIComponent(id)}`, changes, { token }));
+}
+
+/**
+ * After a catalog edit: every admin list and figure may have changed (tracks, artists, the overview's
+ * counts and recent activity). The session check has not, so it is left alone.
+ */
+export function refreshAdminData(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: ['admin'], predicate: (query) => query.queryKey[1] !== 'session' });
+}

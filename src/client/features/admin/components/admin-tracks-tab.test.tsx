@@ -1,0 +1,210 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminTrack } from '../../../../shared/api/admin-catalog.js';
+import { renderAdmin, serveAdminApi, failure, json, storeToken, verified, type Answer } from '../../../../../tests/helpers/admin-routes.js';
+import { listOf } from '../../../../../tests/helpers/catalog-builders.js';
+
+afterEach(() => vi.unstubAllGlobals());
+
+let sequence = 0;
+function anAdminTrack(overrides: Partial<AdminTrack> = {}): AdminTrack {
+  sequence += 1;
+  return {
+    id: `0000000${sequence}-0000-4000-8000-000000000000`,
+    title: `Track ${sequence}`,
+    mix_version: null,
+    duration_ms: 300_000,
+    isrc: null,
+    spotify_url: null,
+    preview_url: null,
+    artists: [{ id: 'kwal', name: 'Kwal', role: 'primary', image_url: null }],
+    release: { id: 'release-1', title: 'No More', release_date: '2024-12-13', artwork_url: null, label_id: 'buildit-records', pinned: false },
+    ...overrides,
+  };
+}
+
+const noMore = anAdminTrack({
+  title: 'No More',
+  mix_version: 'Extended Mix',
+  isrc: 'QZZ8B2454752',
+  spotify_url: 'https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC',
+  artists: [
+    { id: 'kwal', name: 'Kwal', role: 'primary', image_url: null },
+    { id: 'bello', name: 'BELLO', role: 'remixer', image_url: null },
+  ],
+});
+const unknownLength = anAdminTrack({ title: 'Groove High', duration_ms: null, release: { ...noMore.release, release_date: null } });
+
+/** Serves the admin API and also records the full URL of every call (the query string included). */
+function serve(table: Record<string, Answer | Answer[]>) {
+  const sent = serveAdminApi({ 'GET /api/admin/verify-admin-token': verified, ...table });
+  const served = globalThis.fetch;
+  const urls: URL[] = [];
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    urls.push(new URL(String(input), 'http://localhost'));
+    return served(input, init);
+  });
+  storeToken('jwt-good');
+  const listCalls = () => urls.filter((u) => u.pathname === '/api/admin/tracks').map((u) => Object.fromEntries(u.searchParams));
+  return { sent, listCalls };
+}
+
+async function openTab() {
+  const user = userEvent.setup({ delay: null });
+  renderAdmin('/admin/tracks');
+  await screen.findByRole('table', { name: 'Tracks' });
+  return user;
+}
+
+describe('AdminTracksTab', () => {
+  it("shows SPEC's columns, newest release first, with durations as m:ss and a Spotify link per track", async () => {
+    const { listCalls } = serve({ 'GET /api/admin/tracks': json(listOf([noMore, unknownLength], 2, 0, 25)) });
+    await openTab();
+    const table = screen.getByRole('table', { name: 'Tracks' });
+    await within(table).findByText('No More (Extended Mix)');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Title',
+      'Artist',
+      'Release',
+      'Duration',
+      'Release Date',
+      'Actions',
+    ]);
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(within(first as HTMLElement).getAllByRole('cell').slice(0, 5).map((c) => c.textContent)).toEqual([
+      'No More (Extended Mix)',
+      'Kwal (remix: BELLO)',
+      'No More',
+      '5:00',
+      '2024-12-13',
+    ]);
+    expect(within(second as HTMLElement).getAllByRole('cell').slice(3, 5).map((c) => c.textContent)).toEqual(['—', '—']);
+    const spotify = screen.getByRole('link', { name: 'Open “No More (Extended Mix)” in Spotify' });
+    expect([spotify.getAttribute('href'), spotify.getAttribute('target')]).toEqual([noMore.spotify_url, '_blank']);
+    expect(screen.getByRole('button', { name: 'Open “Groove High” in Spotify' }).hasAttribute('disabled')).toBe(true);
+    expect(listCalls()).toEqual([{ offset: '0', limit: '25', sort: 'release_date:desc' }]);
+  });
+
+  it("says 'No tracks available' when there are none, and shows a failed load with a Retry", async () => {
+    serve({
+      'GET /api/admin/tracks': [failure(500, 'Internal server error'), json(listOf([], 0, 0, 25))],
+    });
+    const user = await openTab();
+    await user.click(await screen.findByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No tracks available')).toBeTruthy();
+    expect(screen.queryByText('Internal server error')).toBeNull();
+  });
+
+  it('sorts on the server by the header clicked, pages and searches after a pause', async () => {
+    const page = listOf([noMore], 60, 0, 25);
+    const { listCalls } = serve({ 'GET /api/admin/tracks': json(page) });
+    const user = await openTab();
+    await screen.findByText('No More (Extended Mix)');
+
+    await user.click(screen.getByRole('button', { name: 'Title' }));
+    await waitFor(() => expect(listCalls().at(-1)?.sort).toBe('title:asc'));
+    await user.click(screen.getByRole('button', { name: 'Title' }));
+    await waitFor(() => expect(listCalls().at(-1)?.sort).toBe('title:desc'));
+    await user.click(screen.getByRole('button', { name: 'Release Date' }));
+    await waitFor(() => expect(listCalls().at(-1)?.sort).toBe('release_date:desc'));
+
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(listCalls().at(-1)).toMatchObject({ offset: '25', limit: '25' }));
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search tracks' }), 'kwal');
+    await waitFor(() => expect(listCalls().at(-1)).toMatchObject({ q: 'kwal', offset: '0' }));
+    // One request for the word, none for its first letters.
+    expect(listCalls().filter((c) => c.q !== undefined).map((c) => c.q)).toEqual(['kwal']);
+  });
+
+  it('edits a track: checks the fields as the server does, sends only what changed and refreshes the table', async () => {
+    const edited = { ...noMore, title: 'No More Tears', isrc: 'GBABC2400001' };
+    const { sent, listCalls } = serve({
+      'GET /api/admin/tracks': [json(listOf([noMore])), json(listOf([edited]))],
+      [`PATCH /api/admin/tracks/${noMore.id}`]: json({ success: true, data: edited }),
+    });
+    const user = await openTab();
+    await user.click(await screen.findByRole('button', { name: 'Edit “No More (Extended Mix)”' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit track' });
+    expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Duration' }).value).toBe('5:00');
+    expect(within(dialog).getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);
+
+    const fill = async (name: string, text: string) => {
+      await user.clear(within(dialog).getByRole('textbox', { name }));
+      if (text) await user.paste(text);
+    };
+    await fill('Title', '');
+    await fill('Duration', 'five');
+    await fill('ISRC', 'GB-ABC-24');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Title must not be empty')).toBeTruthy();
+    expect(within(dialog).getByText('Duration must be m:ss, like 5:30')).toBeTruthy();
+    expect(within(dialog).getByText('ISRC must be 12 letters and digits, like GB-ABC-24-00001')).toBeTruthy();
+    expect(sent.some((s) => s.method === 'PATCH')).toBe(false);
+
+    await fill('Title', 'No More Tears');
+    await fill('Duration', '5:00');
+    await fill('ISRC', 'GB-ABC-24-00001');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved “No More Tears”')).toBeTruthy();
+    expect(sent.filter((s) => s.method === 'PATCH')).toEqual([
+      { method: 'PATCH', path: `/api/admin/tracks/${noMore.id}`, authorization: 'Bearer jwt-good', body: { title: 'No More Tears', isrc: 'GB-ABC-24-00001' } },
+    ]);
+    await screen.findByText('No More Tears (Extended Mix)');
+    expect(listCalls()).toHaveLength(2);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("shows the server's refusal on its field, and pins the release on its own", async () => {
+    const { sent } = serve({
+      'GET /api/admin/tracks': json(listOf([noMore])),
+      [`PATCH /api/admin/tracks/${noMore.id}`]: json(
+        { success: false, error: 'ISRC QZZ8B2454763 is already on another track of "No More"', message: 'ISRC QZZ8B2454763 is already on another track of "No More"', field: 'isrc', reqId: 'r1' },
+        409,
+      ),
+      'PATCH /api/admin/releases/release-1': json({ success: true, data: { ...noMore.release, pinned: true } }),
+    });
+    const user = await openTab();
+    await user.click(await screen.findByRole('button', { name: 'Edit “No More (Extended Mix)”' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit track' });
+    const isrc = within(dialog).getByRole('textbox', { name: 'ISRC' });
+    await user.clear(isrc);
+    await user.paste('QZZ8B2454763');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const message = 'ISRC QZZ8B2454763 is already on another track of "No More"';
+    await waitFor(() => expect(within(dialog).getAllByText(message)).toHaveLength(2)); // the alert and the field
+    expect(isrc.getAttribute('aria-invalid')).toBe('true');
+
+    await user.clear(isrc);
+    await user.paste('QZZ8B2454752');
+    await user.click(within(dialog).getByRole('switch', { name: 'Pin release to Top Releases' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved “No More”');
+    expect(sent.filter((s) => s.method === 'PATCH').map((s) => [s.path, s.body])).toEqual([
+      [`/api/admin/tracks/${noMore.id}`, { isrc: 'QZZ8B2454763' }],
+      ['/api/admin/releases/release-1', { pinned: true }],
+    ]);
+  });
+
+  it('deletes a track only after a confirmation naming it', async () => {
+    const { sent, listCalls } = serve({
+      'GET /api/admin/tracks': [json(listOf([noMore, unknownLength])), json(listOf([unknownLength]))],
+      [`DELETE /api/admin/tracks/${noMore.id}`]: json({ success: true, message: 'Deleted track "No More (Extended Mix)"' }),
+    });
+    const user = await openTab();
+    await user.click(await screen.findByRole('button', { name: 'Delete “No More (Extended Mix)”' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Delete “No More (Extended Mix)”?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent.some((s) => s.method === 'DELETE')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Delete “No More (Extended Mix)”' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete “No More (Extended Mix)”?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Deleted track "No More (Extended Mix)"')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('No More (Extended Mix)')).toBeNull());
+    expect(sent.filter((s) => s.method === 'DELETE').map((s) => s.path)).toEqual([`/api/admin/tracks/${noMore.id}`]);
+    expect(listCalls()).toHaveLength(2);
+  });
+});
