@@ -59,6 +59,10 @@ export interface FakeSpotifyArtistInput {
   images?: FakeSpotifyImage[];
   /** Left out of the answer when not given (deprecated field). */
   genres?: string[];
+  /** Left out of the answer unless given (DECISIONS §4: most apps get no followers). */
+  followers?: number;
+  /** Left out of the answer unless given (DECISIONS §4). */
+  popularity?: number;
 }
 
 export interface FakeSpotifyTrackInput {
@@ -374,7 +378,13 @@ export async function startFakeSpotify(options: FakeSpotifyOptions = {}): Promis
 
   function artistObject(id: string) {
     const artist = artists.get(id)!;
-    return { ...simplifiedArtist(id), images: artist.images ?? [], ...(artist.genres ? { genres: artist.genres } : {}) };
+    return {
+      ...simplifiedArtist(id),
+      images: artist.images ?? [],
+      ...(artist.genres ? { genres: artist.genres } : {}),
+      ...(artist.followers !== undefined ? { followers: { href: null, total: artist.followers } } : {}),
+      ...(artist.popularity !== undefined ? { popularity: artist.popularity } : {}),
+    };
   }
 
   function simplifiedAlbum(album: FakeSpotifyAlbumInput & { id: string; artistIds: string[] }) {

@@ -1,7 +1,132 @@
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminLabelsResponseSchema,
+  importJobParamsSchema,
+  importJobResponseSchema,
+  importJobsQuerySchema,
+  importJobsResponseSchema,
+  importStartedResponseSchema,
+  importTracksRequestSchema,
+  maxCatalogUploadBytes,
+} from '../../../shared/api/admin-import.js';
+import { errorResponseSchema } from '../../../shared/api/common.js';
 import type { ResolvedAppDeps } from '../../app.js';
-import { guardAdminRoutes } from '../admin-auth/admin-guard.js';
+import { adminOf, guardAdminRoutes } from '../admin-auth/admin-guard.js';
+import {
+  getAdminLabels,
+  getImportJob,
+  getImportJobs,
+  publicMessageOf,
+  startCatalogImport,
+  startEnrichment,
+  type ImportContext,
+} from './admin-import.service.js';
+import { readCatalogUpload } from './catalog-upload.js';
+import { ImportJobRunner } from './import-job-runner.js';
+
+const pollHint = 'It runs on in this server process; poll GET /api/admin/import-jobs/{id} for its progress and result.';
 
 export const adminImportRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, deps) => {
   guardAdminRoutes(app, { db: deps.db, clock: deps.clock, jwtSecret: deps.jwtSecret });
+  await app.register(fastifyMultipart, { limits: { fileSize: maxCatalogUploadBytes, files: 1, fields: 4, fieldSize: 1024 } });
+  // One runner per app: the jobs this process runs, one at a time.
+  const ctx: ImportContext = {
+    db: deps.db,
+    clock: deps.clock,
+    runner: new ImportJobRunner(deps.db, deps.clock, app.log, publicMessageOf),
+    spotifyCatalog: deps.spotifyCatalog,
+  };
+  const started = { 202: importStartedResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema };
+
+  app.post(
+    '/admin/import-catalog',
+    {
+      schema: {
+        tags: ['admin'],
+        description:
+          'Uploads a distributor inventory export (multipart/form-data: field `file`, the CSV, at most 10 MB; optional ' +
+          'field `label`, any label id form, to import only that label\'s rows) and starts a catalog-csv import job. ' +
+          'The file is checked before the job starts (400 naming `file` or `label`, 413 over the size limit; nothing is ' +
+          `imported). One import at a time per server process (409). ${pollHint} The job's report: rows, releases/tracks/` +
+          'artists imported, created and updated counts, rejected rows (line and reason), warnings count.',
+        consumes: ['multipart/form-data'],
+        response: { ...started, 413: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      ctx.runner.assertIdle();
+      const upload = await readCatalogUpload(req);
+      const job = await startCatalogImport(ctx, adminOf(req).user.username, upload);
+      return reply.code(202).send({ success: true, message: `Importing "${upload.fileName}"`, job });
+    },
+  );
+
+  app.post(
+    '/admin/import-tracks',
+    {
+      schema: {
+        tags: ['admin'],
+        description:
+          'SPEC §7 "Import tracks": starts a spotify-enrichment job for the label `labelId` (any id form). For each ' +
+          'release with a UPC it searches the album on Spotify (artwork, Spotify id and URL), for each track with an ISRC ' +
+          'the track (Spotify id, URL, preview when Spotify gives one), and for artists whose names match the credits ' +
+          'the artist (picture, genres when ours are empty, followers and popularity when given). What Spotify omits ' +
+          `is never invented or overwritten. ${pollHint} The finished job's \`report\` has SPEC's import result shape ` +
+          '{success, message, details: {totalTracksImported, totalArtistsImported, totalReleasesImported}}. ' +
+          '503 when the server has no Spotify credentials (SPOTIFY_CLIENT_ID and SPOTIFY_CLIENT_SECRET).',
+        body: importTracksRequestSchema,
+        response: { ...started, 503: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const job = await startEnrichment(ctx, adminOf(req).user.username, req.body.labelId);
+      return reply.code(202).send({ success: true, message: 'Importing tracks from Spotify', job });
+    },
+  );
+
+  app.get(
+    '/admin/import-jobs',
+    {
+      schema: {
+        tags: ['admin'],
+        description: 'The latest import jobs, newest first, with live progress for the one running in this process.',
+        querystring: importJobsQuerySchema,
+        response: { 200: importJobsResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (req) => {
+      const { data, total } = await getImportJobs(ctx, req.query.limit);
+      return { success: true as const, data, total, offset: 0, limit: req.query.limit };
+    },
+  );
+
+  app.get(
+    '/admin/import-jobs/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        description:
+          'One import job: its live progress while it runs in this process, else its stored row. A row still marked ' +
+          'running that no process runs (its server stopped) is answered as failed, "Import interrupted".',
+        params: importJobParamsSchema,
+        response: { 200: importJobResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (req) => ({ success: true as const, data: await getImportJob(ctx, req.params.id) }),
+  );
+
+  app.get(
+    '/admin/labels',
+    {
+      schema: {
+        tags: ['admin'],
+        description:
+          'The labels of the site configuration with live counts (releases, tracks, artists as the public site lists ' +
+          'them, new and all demos) and whether Spotify enrichment ("Import tracks") is available.',
+        response: { 200: adminLabelsResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async () => ({ success: true as const, ...(await getAdminLabels(ctx)) }),
+  );
 };

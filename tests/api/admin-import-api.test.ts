@@ -1,0 +1,373 @@
+import { count, eq, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importMessages, type AdminLabelsResponse, type ImportJob, type ImportStartedResponse } from '../../src/shared/api/admin-import.js';
+import type { ErrorResponse } from '../../src/shared/api/common.js';
+import type { Db } from '../../src/server/db/client.js';
+import { activityLog, artists, importJobs, releases, tracks } from '../../src/server/db/schema.js';
+import { createOrResetAdmin } from '../../src/server/modules/admin-auth/admin-auth.service.js';
+import { insertImportJob } from '../../src/server/modules/admin-import/admin-import.repo.js';
+import { createSpotifyCatalogClient } from '../../src/server/spotify/spotify-catalog-client.js';
+import { startFakeSpotify, type FakeSpotify } from '../fakes/fake-spotify.js';
+import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
+import type { AppDeps } from '../../src/server/app.js';
+import { createTestApp, readFixtureCsv, seedFixture } from '../helpers/test-app.js';
+import { testDatabaseKinds } from '../helpers/test-database.js';
+
+const now = new Date('2026-11-21T12:00:00Z');
+const fixture = readFixtureCsv();
+
+/** A multipart body as a browser's FormData sends it. */
+async function multipart(parts: { name: string; value: string | Buffer; filename?: string; type?: string }[]) {
+  const form = new FormData();
+  for (const p of parts) {
+    if (p.filename === undefined) form.append(p.name, String(p.value));
+    else form.append(p.name, new Blob([typeof p.value === 'string' ? p.value : new Uint8Array(p.value)], { type: p.type ?? 'text/csv' }), p.filename);
+  }
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type') as string };
+}
+
+const csvFile = (value: string | Buffer, filename = 'inventory.csv', type = 'text/csv') => ({ name: 'file', value, filename, type });
+
+/** Lets album searches through one at a time while closed, so a test sees the job in the middle. */
+class Gate {
+  private isOpen = true;
+  private permits = 0;
+  private waiting: (() => void)[] = [];
+  close() {
+    this.isOpen = false;
+  }
+  open() {
+    this.isOpen = true;
+    this.waiting.splice(0).forEach((go) => go());
+  }
+  step() {
+    const go = this.waiting.shift();
+    if (go) go();
+    else this.permits += 1;
+  }
+  pass(): Promise<void> {
+    if (this.isOpen) return Promise.resolve();
+    if (this.permits > 0) {
+      this.permits -= 1;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+}
+
+async function tableCounts(db: Db) {
+  const of = async (table: typeof releases | typeof tracks | typeof artists | typeof importJobs | typeof activityLog) =>
+    (await db.select({ n: count() }).from(table))[0]?.n;
+  return { releases: await of(releases), tracks: await of(tracks), artists: await of(artists), jobs: await of(importJobs), activity: await of(activityLog) };
+}
+
+async function openApp(kind: (typeof testDatabaseKinds)[number], options: { withCatalog: boolean; spotify?: Partial<AppDeps> }) {
+  const t = await createTestApp(kind, {
+    now,
+    deps: options.spotify,
+    seed: async (database) => {
+      await createOrResetAdmin(database.db, 'alice', 'correct horse battery', now);
+      if (options.withCatalog) await seedFixture(database);
+    },
+  });
+  const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'alice', password: 'correct horse battery' } });
+  const token = login.json<{ token: string }>().token;
+  const auth = { authorization: `Bearer ${token}` };
+  return {
+    t,
+    auth,
+    upload: async (parts: Parameters<typeof multipart>[0], headers: Record<string, string> = auth) => {
+      const body = await multipart(parts);
+      return t.app.inject({ method: 'POST', url: '/api/admin/import-catalog', payload: body.payload, headers: { ...headers, 'content-type': body.contentType } });
+    },
+    importTracks: (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/admin/import-tracks', payload: payload as object, headers: auth }),
+    get: (url: string) => t.app.inject({ method: 'GET', url, headers: auth }),
+    /** Polls the job until `isDone` says so (the job runs on after the 202). */
+    poll: async (id: string, isDone: (job: ImportJob) => boolean = (job) => job.status !== 'running'): Promise<ImportJob> => {
+      for (let attempt = 0; attempt < 3000; attempt += 1) {
+        const res = await t.app.inject({ method: 'GET', url: `/api/admin/import-jobs/${id}`, headers: auth });
+        expect(res.statusCode, res.body).toBe(200);
+        const job = res.json<{ data: ImportJob }>().data;
+        if (isDone(job)) return job;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      throw new Error(`job ${id} did not get there`);
+    },
+  };
+}
+
+describe.each(testDatabaseKinds)('admin catalog upload on $name', (kind) => {
+  let api: Awaited<ReturnType<typeof openApp>>;
+
+  beforeAll(async () => {
+    api = await openApp(kind, { withCatalog: false });
+  });
+  afterAll(async () => {
+    await api?.t.close();
+  });
+
+  it('refuses a bad upload with 400 naming the field (413 when too big) and imports nothing', async () => {
+    const before = await tableCounts(api.t.database.db);
+    const header = fixture.split('\n')[0] as string;
+    const refused: [string, Awaited<ReturnType<typeof api.upload>>, number, string, string][] = [
+      ['no file', await api.upload([{ name: 'label', value: 'deep' }]), 400, 'file', importMessages.fileMissing],
+      ['empty file', await api.upload([csvFile('')]), 400, 'file', importMessages.fileEmpty],
+      ['not a CSV', await api.upload([csvFile('%PDF-1.7', 'catalog.pdf', 'application/pdf')]), 400, 'file', importMessages.fileNotCsv],
+      ['binary', await api.upload([csvFile(Buffer.from([0xff, 0xfe, 0x00, 0x41]))]), 400, 'file', importMessages.fileNotText],
+      ['header only', await api.upload([csvFile(`${header}\n`)]), 400, 'file', importMessages.fileWithoutRows],
+      ['wrong columns', await api.upload([csvFile(fixture.replace(',ISRC,', ',Code,'))]), 400, 'file', 'Missing columns: ISRC'],
+      ['bad label', await api.upload([{ name: 'label', value: 'jazz' }, csvFile(fixture)]), 400, 'label', 'Invalid label: jazz'],
+      ['too big', await api.upload([csvFile(Buffer.alloc(10 * 1024 * 1024 + 1, 'a'))]), 413, 'file', importMessages.fileTooLarge],
+    ];
+    for (const [name, res, status, field, message] of refused) {
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(status);
+      expect(res.json<ErrorResponse>(), name).toMatchObject({ success: false, message, field });
+    }
+    const json = await api.t.app.inject({
+      method: 'POST',
+      url: '/api/admin/import-catalog',
+      payload: { file: fixture },
+      headers: api.auth,
+    });
+    expect(json.statusCode).toBe(400);
+    expect(json.json<ErrorResponse>().field).toBe('file');
+    const anonymous = await api.upload([csvFile(fixture)], {});
+    expect(anonymous.statusCode).toBe(401);
+    expect(await tableCounts(api.t.database.db)).toEqual(before);
+  });
+
+  it('imports the distributor export as a job: 202, then the report, the catalog and the activity entry', async () => {
+    const res = await api.upload([csvFile(fixture, 'distributor-inventory-export.csv')]);
+    expect(res.statusCode, res.body).toBe(202);
+    const { job } = res.json<ImportStartedResponse>();
+    expect(job).toMatchObject({ kind: 'catalog-csv', status: 'running', file_name: 'distributor-inventory-export.csv', actor: 'alice', label_id: null, done: 0, total: 544, report: null });
+
+    const finished = await api.poll(job.id);
+    expect(finished).toMatchObject({ status: 'succeeded', done: 544, total: 544, message: null, finished_at: now.toISOString() });
+    // The importer's own tests hold the same figures (src/server/import/catalog-importer.test.ts).
+    expect(finished.report).toEqual({
+      rows: 544,
+      totalReleasesImported: 278,
+      totalTracksImported: 542,
+      totalArtistsImported: 266,
+      created: { releases: 278, tracks: 542, artists: 266 },
+      updated: { releases: 0, tracks: 0, artists: 0 },
+      rejected: [
+        { line: 544, reason: expect.stringMatching(/no song name and no ISRC/) },
+        { line: 545, reason: expect.stringMatching(/no song name and no ISRC/) },
+      ],
+      warnings: 16,
+      skipped: 0,
+    });
+    expect(await tableCounts(api.t.database.db)).toMatchObject({ releases: 278, tracks: 542, artists: 266, jobs: 1 });
+    const [entry] = await api.t.database.db.select().from(activityLog).where(eq(activityLog.kind, 'catalog.import'));
+    expect(entry).toMatchObject({ actor: 'alice', subjectId: job.id, occurredAt: now });
+    expect(entry?.summary).toBe('Imported "distributor-inventory-export.csv": 278 releases, 542 tracks, 266 artists, 2 rows rejected');
+  });
+
+  it('changes nothing on a second upload of the same file, and imports one label when asked', async () => {
+    const before = await api.t.database.db.select().from(tracks).orderBy(tracks.id);
+    const again = await api.poll((await api.upload([csvFile(fixture)])).json<ImportStartedResponse>().job.id);
+    expect(again.report).toMatchObject({ created: { releases: 0, tracks: 0, artists: 0 }, updated: { releases: 0, tracks: 0, artists: 0 } });
+    expect(await api.t.database.db.select().from(tracks).orderBy(tracks.id)).toEqual(before);
+
+    const deep = await api.upload([{ name: 'label', value: '3' }, csvFile(fixture)]);
+    const job = await api.poll(deep.json<ImportStartedResponse>().job.id);
+    expect(job).toMatchObject({ label_id: 'buildit-deep', status: 'succeeded' });
+    expect(job.report).toMatchObject({ totalReleasesImported: 16, totalTracksImported: 20, skipped: 524, rejected: [] });
+  });
+
+  it('lists recent jobs, and answers 404 for an unknown job', async () => {
+    const res = await api.get('/api/admin/import-jobs?limit=2');
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ data: ImportJob[]; total: number }>();
+    // The test clock stands still, so the three jobs share their start time: only the count is certain.
+    expect(body).toMatchObject({ total: 3, offset: 0, limit: 2 });
+    expect(body.data).toHaveLength(2);
+    for (const job of body.data) expect(job).toMatchObject({ kind: 'catalog-csv', status: 'succeeded', actor: 'alice' });
+    expect((await api.get('/api/admin/import-jobs?limit=0')).json<ErrorResponse>().field).toBe('limit');
+    for (const id of ['0b0c0d0e-1111-4222-8333-444455556666', 'not-a-uuid']) {
+      const missing = await api.get(`/api/admin/import-jobs/${id}`);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json<ErrorResponse>().message).toBe(`Import job not found: ${id}`);
+    }
+  });
+
+  it('shows a job left running by a stopped server as interrupted', async () => {
+    const row = await insertImportJob(api.t.database.db, { kind: 'catalog-csv', labelId: null, fileName: 'old.csv', actor: 'alice', total: 10, at: now });
+    const job = (await api.get(`/api/admin/import-jobs/${row.id}`)).json<{ data: ImportJob }>().data;
+    expect(job).toMatchObject({ status: 'failed', message: importMessages.interrupted, finished_at: null });
+  });
+
+  it('answers 503 for "Import tracks" without Spotify credentials, and says so on the labels', async () => {
+    const res = await api.importTracks({ labelId: 'deep' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json<ErrorResponse>().message).toBe(importMessages.spotifyNotConfigured);
+    const labels = (await api.get('/api/admin/labels')).json<AdminLabelsResponse>();
+    expect(labels.enrichment).toEqual({ is_available: false, reason: importMessages.spotifyNotConfigured });
+  });
+});
+
+describe.each(testDatabaseKinds)('admin "Import tracks" (Spotify enrichment) and labels on $name', (kind) => {
+  let api: Awaited<ReturnType<typeof openApp>>;
+  let fake: FakeSpotify;
+  const gate = new Gate();
+  const sleeps: number[] = [];
+  let isTokenEndpointDown = false;
+  const cover = (size: number) => ({ url: `https://i.scdn.co/image/cover-${size}`, height: size, width: size });
+
+  beforeAll(async () => {
+    fake = await startFakeSpotify();
+    // Two Build It Deep releases by UPC; a third deep track sits on an album whose UPC is not ours.
+    fake.addAlbum({
+      upc: '198622815086',
+      name: 'Saoul en Merd',
+      images: [cover(300), cover(640), cover(64)],
+      artists: [{ name: 'Rance & Maff', images: [cover(160), cover(320)], genres: ['deep house'], followers: 1200, popularity: 31 }],
+      tracks: [
+        { isrc: 'QZZ8A2438287', name: 'Saoul en Merd', duration_ms: 472_000, preview_url: 'https://p.scdn.co/mp3-preview/saoul' },
+        { isrc: 'QZZ8A2438288', name: 'Saoul en Merd - Anmol Jhanb Remix', duration_ms: 330_000, artists: [{ name: 'Rance & Maff' }, { name: 'Anmol Jhanb' }] },
+      ],
+    });
+    fake.addAlbum({
+      upc: '195039006076',
+      name: 'Splinter',
+      artists: [{ name: 'MarQ', genres: ['melodic techno'] }],
+      tracks: [{ isrc: 'GBRKQ2184845', name: 'Splinter', duration_ms: 413_000 }],
+    });
+    fake.addAlbum({ upc: '5054316000017', name: 'Progressive Selection', artists: [{ name: 'POSYDON' }], tracks: [{ isrc: 'GBRKQ2106128', name: 'Special Love', duration_ms: 447_000 }] });
+    const client = createSpotifyCatalogClient({
+      clientId: fake.clientId,
+      clientSecret: fake.clientSecret,
+      accountsUrl: fake.accountsUrl,
+      apiUrl: fake.apiUrl,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+      },
+      fetch: async (input, init) => {
+        const url = new URL(String(input));
+        if (isTokenEndpointDown && url.pathname === '/api/token') return new Response('{"error":"server_error"}', { status: 503 });
+        if (url.pathname === '/v1/search' && url.searchParams.get('type') === 'album') await gate.pass();
+        return fetch(input, init);
+      },
+    });
+    api = await openApp(kind, { withCatalog: true, spotify: { spotifyCatalog: client } });
+  });
+  afterAll(async () => {
+    await api?.t.close();
+    await fake?.close();
+  });
+
+  const spotifyIdsStored = async () => (await api.t.database.db.select({ n: count() }).from(tracks).where(isNotNull(tracks.spotifyId)))[0]?.n;
+  const start = async (labelId: unknown) => {
+    const res = await api.importTracks({ labelId });
+    expect(res.statusCode, res.body).toBe(202);
+    return res.json<ImportStartedResponse>();
+  };
+
+  it('refuses a bad labelId with 400 naming it', async () => {
+    for (const payload of [{ labelId: 'jazz' }, { labelId: 9 }, {}]) {
+      const res = await api.importTracks(payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json<ErrorResponse>().field).toBe('labelId');
+    }
+    expect((await api.importTracks({ labelId: 'jazz' })).json<ErrorResponse>().message).toBe('Invalid label: jazz');
+  });
+
+  it('fails the job with SPEC\'s messages when Spotify refuses the token or answers 500, storing nothing', async () => {
+    isTokenEndpointDown = true;
+    const noToken = await api.poll((await start('deep')).job.id);
+    isTokenEndpointDown = false;
+    expect(noToken).toMatchObject({ status: 'failed', message: 'Failed to get access token', report: null, done: 0, total: 16 });
+
+    fake.failNext(500);
+    const serverError = await api.poll((await start('buildit-deep')).job.id);
+    expect(serverError).toMatchObject({ status: 'failed', message: 'Spotify API error: Internal Server Error', report: null });
+    expect(await spotifyIdsStored()).toBe(0);
+    const entries = await api.t.database.db.select().from(activityLog).where(eq(activityLog.kind, 'catalog.enrichment'));
+    expect(entries).toEqual([]);
+  });
+
+  it('reports progress release by release, refuses a second import while it runs (409), and stores the matches', async () => {
+    // Ours where Spotify has nothing: a picture for Splinter, a preview for its first track, genres for MarQ.
+    const db = api.t.database.db;
+    await db.update(releases).set({ artworkUrl: '/media/covers/splinter.jpg' }).where(eq(releases.upc, '195039006076'));
+    await db.update(tracks).set({ previewUrl: '/media/previews/splinter.mp3' }).where(eq(tracks.isrc, 'GBRKQ2184845'));
+    await db.update(artists).set({ genres: ['Progressive House'] }).where(eq(artists.id, 'marq'));
+
+    gate.close();
+    const started = await start(3);
+    expect(started).toMatchObject({ success: true, job: { kind: 'spotify-enrichment', status: 'running', label_id: 'buildit-deep', actor: 'alice', total: 16 } });
+    const id = started.job.id;
+    for (const step of [1, 2, 3]) {
+      gate.step();
+      const job = await api.poll(id, (j) => j.done === step);
+      expect(job).toMatchObject({ status: 'running', done: step, total: 16 });
+    }
+    const busy = [await api.importTracks({ labelId: 'tech' }), await api.upload([csvFile(fixture)])];
+    for (const res of busy) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json<ErrorResponse>().message).toBe(importMessages.alreadyRunning);
+    }
+    const listed = (await api.get('/api/admin/import-jobs')).json<{ data: ImportJob[] }>().data;
+    expect(listed.find((j) => j.id === id)).toMatchObject({ status: 'running', done: 3 });
+    // The fourth release's album search, waiting at the gate, is answered 429 first.
+    fake.failNext(429, { retryAfter: 2 });
+    gate.open();
+
+    const finished = await api.poll(id);
+    expect(finished).toMatchObject({ status: 'succeeded', done: 16, total: 16, message: null });
+    expect(finished.report).toEqual({
+      success: true,
+      message: 'Matched 2 of 16 releases, 4 of 20 tracks and 4 artists of Build It Deep on Spotify.',
+      details: { totalReleasesImported: 2, totalTracksImported: 4, totalArtistsImported: 4 },
+    });
+    // The 429 was waited out through the client's sleep, as Retry-After asked.
+    expect(sleeps).toEqual([2000]);
+
+    const release = async (upc: string) => (await db.select().from(releases).where(eq(releases.upc, upc)))[0];
+    expect(await release('198622815086')).toMatchObject({ spotifyUrl: expect.stringMatching(/^https:\/\/open\.spotify\.com\/album\//), artworkUrl: cover(640).url });
+    expect(await release('195039006076')).toMatchObject({ spotifyId: expect.any(String), artworkUrl: '/media/covers/splinter.jpg' });
+    expect((await release('193872403946'))?.spotifyId).toBeNull();
+    const track = async (isrc: string) => (await db.select().from(tracks).where(eq(tracks.isrc, isrc)))[0];
+    expect(await track('QZZ8A2438287')).toMatchObject({ spotifyUrl: expect.stringMatching(/\/track\//), previewUrl: 'https://p.scdn.co/mp3-preview/saoul' });
+    expect(await track('GBRKQ2184845')).toMatchObject({ spotifyId: expect.any(String), previewUrl: '/media/previews/splinter.mp3' });
+    expect((await track('GBRKQ2106128'))?.spotifyId).toEqual(expect.any(String));
+    expect((await track('GBRKQ2184846'))?.spotifyId).toBeNull();
+    const artist = async (id: string) => (await db.select().from(artists).where(eq(artists.id, id)))[0];
+    expect(await artist('rance-maff')).toMatchObject({ imageUrl: cover(320).url, genres: ['deep house'], followers: 1200, popularity: 31 });
+    // Spotify gives most apps no followers or popularity: nothing is made up.
+    expect(await artist('anmol-jhanb')).toMatchObject({ spotifyId: expect.any(String), imageUrl: null, genres: [], followers: null, popularity: null });
+    expect(await artist('marq')).toMatchObject({ spotifyId: expect.any(String), genres: ['Progressive House'] });
+    expect((await artist('posydon'))?.spotifyUrl).toMatch(/\/artist\//);
+
+    const [entry] = await db.select().from(activityLog).where(eq(activityLog.kind, 'catalog.enrichment'));
+    expect(entry).toMatchObject({ actor: 'alice', subjectId: id, summary: 'Spotify enrichment of Build It Deep: 2 releases, 4 tracks, 4 artists matched' });
+  });
+
+  it('changes nothing when run again', async () => {
+    const before = await api.t.database.db.select().from(tracks).orderBy(tracks.id);
+    const again = await api.poll((await start('deep')).job.id);
+    expect(again.kind === 'spotify-enrichment' && again.report?.details).toEqual({ totalReleasesImported: 2, totalTracksImported: 4, totalArtistsImported: 4 });
+    expect(await api.t.database.db.select().from(tracks).orderBy(tracks.id)).toEqual(before);
+  });
+
+  it('lists the labels with live counts and Spotify available', async () => {
+    for (const artist of ['Mara Q', 'Nova Tide']) {
+      const demo = { label: 'deep', artist: aDemoArtist({ name: artist, email: `${artist.replace(' ', '')}@example.com` }), track: aDemoTrack(), termsAccepted: true };
+      expect((await api.t.app.inject({ method: 'POST', url: '/api/submit-demo', payload: demo })).statusCode).toBe(201);
+    }
+    const res = await api.get('/api/admin/labels');
+    expect(res.statusCode).toBe(200);
+    const body = res.json<AdminLabelsResponse>();
+    expect(body.enrichment).toEqual({ is_available: true, reason: null });
+    const publicArtists = async (label: string) => (await api.t.app.inject({ url: `/api/artists?label=${label}&limit=1` })).json<{ total: number }>().total;
+    expect(body.data).toEqual([
+      { id: 'buildit-records', short: 'records', name: 'Build It Records', accent: '#02FF95', releases: 200, tracks: 438, artists: await publicArtists('records'), demos_new: 0, demos_total: 0 },
+      { id: 'buildit-tech', short: 'tech', name: 'Build It Tech', accent: '#FF0000', releases: 62, tracks: 84, artists: await publicArtists('tech'), demos_new: 0, demos_total: 0 },
+      { id: 'buildit-deep', short: 'deep', name: 'Build It Deep', accent: '#00BFFF', releases: 16, tracks: 20, artists: await publicArtists('deep'), demos_new: 2, demos_total: 2 },
+    ]);
+    expect(body.data.every((l) => l.artists > 0)).toBe(true);
+  });
+});
