@@ -46,9 +46,9 @@ describe('AdminMembersTab', () => {
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Email', 'Plan', 'Status', 'Joined', 'Updated']);
     const [, first, second] = within(table).getAllByRole('row');
     const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
-    expect(cells(first!)).toEqual([expect.stringMatching(/^Sam Rivers/), 'sam@example.com', 'Annual$99.99/year', 'Pending payment', '2 Nov 2026', '9 Nov 2026']);
+    expect(cells(first!)).toEqual([expect.stringMatching(/^Sam Rivers/), 'sam@example.com', expect.stringMatching(/^Annual\$99\.99\/year/), 'Pending payment', '2 Nov 2026', '9 Nov 2026']);
     // A plan the site no longer offers: its id, and an unknown price.
-    expect(cells(second!).slice(2, 4)).toEqual(['gold—', 'Active']);
+    expect(cells(second!).slice(2, 4)).toEqual([expect.stringMatching(/^gold—/), 'Active']);
     expect(queries('/api/admin/members')).toEqual([{ offset: '0', limit: '20' }]);
   });
 

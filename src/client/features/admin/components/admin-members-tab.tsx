@@ -81,7 +81,7 @@ export function AdminMembersTab() {
               <TableCell>Name</TableCell>
               <TableCell sx={hideOnPhone}>Email</TableCell>
               <TableCell>Plan</TableCell>
-              <TableCell>Status</TableCell>
+              <TableCell sx={hideOnPhone}>Status</TableCell>
               <TableCell sx={hideOnPhone}>Joined</TableCell>
               <TableCell sx={hideOnPhone}>Updated</TableCell>
             </TableRow>
@@ -98,7 +98,7 @@ export function AdminMembersTab() {
             ) : (
               rows.map((member) => (
                 <TableRow key={member.id}>
-                  <TableCell sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  <TableCell sx={{ fontWeight: 600, overflowWrap: 'break-word' }}>
                     {member.name}
                     <Typography variant="body2" color="text.secondary" sx={phoneOnly}>
                       {`${member.email} · joined ${formatDay(member.created_at)}`}
@@ -110,8 +110,11 @@ export function AdminMembersTab() {
                     <Typography variant="body2" color="text.secondary">
                       {planPrice(member.plan)}
                     </Typography>
+                    <Typography variant="body2" sx={phoneOnly}>
+                      {vipMemberStatusLabels[member.status]}
+                    </Typography>
                   </TableCell>
-                  <TableCell>{vipMemberStatusLabels[member.status]}</TableCell>
+                  <TableCell sx={hideOnPhone}>{vipMemberStatusLabels[member.status]}</TableCell>
                   <TableCell sx={{ ...hideOnPhone, whiteSpace: 'nowrap' }}>{formatDay(member.created_at)}</TableCell>
                   <TableCell sx={{ ...hideOnPhone, whiteSpace: 'nowrap' }}>{formatDay(member.updated_at)}</TableCell>
                 </TableRow>

@@ -19,7 +19,16 @@ export interface FilterOption {
 /** A select whose first choice, "All", is the empty value: no filter. */
 export function FilterSelect({ label, value, options, onChange }: { label: string; value: string; options: FilterOption[]; onChange: (value: string) => void }) {
   return (
-    <TextField select size="small" label={label} value={value} onChange={(event) => onChange(event.target.value)} sx={{ minWidth: 160 }}>
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      sx={{ minWidth: 160 }}
+      // "All" shows in the box rather than an empty field under its label.
+      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+    >
       <MenuItem value="">All</MenuItem>
       {options.map((option) => (
         <MenuItem key={option.value} value={option.value}>
@@ -37,7 +46,7 @@ export function SearchField({ label, value, onChange }: { label: string; value: 
       value={value}
       onChange={(event) => onChange(event.target.value)}
       placeholder={`${label}...`}
-      sx={{ width: { xs: '100%', sm: 300 } }}
+      sx={{ width: { xs: '100%', sm: 360 } }}
       slotProps={{
         htmlInput: { 'aria-label': label, maxLength: 200 },
         input: {
