@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, TextField } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import { Controller, useForm, type Path } from 'react-hook-form';
 import { adminPasswordLength, changePasswordFormSchema, changePasswordMessages, type ChangePasswordForm as FormValues } from '../../../../shared/api/admin-auth.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { changePassword } from '../api/admin-auth.js';
@@ -17,7 +17,7 @@ function fieldOf(name: string | undefined): Path<FormValues> | undefined {
 /** Settings → Change password: the shared schema checks the form as the server checks the request. */
 export function ChangePasswordForm({ token, username }: { token: string; username: string }) {
   const { enqueueSnackbar } = useSnackbar();
-  const { register, handleSubmit, reset, setError, formState } = useForm<FormValues>({
+  const { control, handleSubmit, reset, setError, formState } = useForm<FormValues>({
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: emptyForm,
   });
@@ -28,38 +28,49 @@ export function ChangePasswordForm({ token, username }: { token: string; usernam
     try {
       await changePassword(token, { currentPassword, newPassword });
     } catch (error) {
-      const field = error instanceof ApiError ? fieldOf(error.field) : undefined;
-      if (field) setError(field, { type: 'server', message: (error as ApiError).message }, { shouldFocus: true });
-      else setFailure(error instanceof ApiError && error.hasServerMessage ? error.message : 'Failed to change the password. Please try again.');
+      const isExplained = error instanceof ApiError && error.hasServerMessage;
+      const field = isExplained ? fieldOf(error.field) : undefined;
+      if (isExplained && field) setError(field, { type: 'server', message: error.message }, { shouldFocus: true });
+      else setFailure(isExplained ? error.message : 'Failed to change the password. Please try again.');
       return;
     }
     enqueueSnackbar(changePasswordMessages.changed, { variant: 'success' });
     reset(emptyForm);
   };
 
-  const { errors, isSubmitting } = formState;
+  // Controlled fields: MUI floats a label by the value it is given, and reset() must lower them again.
   const passwordField = (name: Path<FormValues>, label: string, autoComplete: string, helperText?: string) => (
-    <TextField
-      {...register(name)}
-      label={label}
-      type="password"
-      autoComplete={autoComplete}
-      error={Boolean(errors[name])}
-      helperText={errors[name]?.message ?? helperText}
-      fullWidth
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          name={field.name}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          label={label}
+          type="password"
+          autoComplete={autoComplete}
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message ?? helperText}
+          fullWidth
+        />
+      )}
     />
   );
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Change password" sx={{ display: 'grid', gap: 2 }}>
+    <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} sx={{ display: 'grid', gap: 2 }}>
       {/* Tells password managers whose password this is. */}
       <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
       {passwordField('currentPassword', 'Current password', 'current-password')}
       {passwordField('newPassword', 'New password', 'new-password', `At least ${adminPasswordLength.min} characters`)}
       {passwordField('confirmPassword', 'Confirm new password', 'new-password')}
       {failure && <Alert severity="error">{failure}</Alert>}
-      <Button type="submit" variant="contained" disabled={isSubmitting} sx={{ justifySelf: { xs: 'stretch', sm: 'start' } }}>
-        {isSubmitting ? 'Saving...' : 'Change password'}
+      <Button type="submit" variant="contained" disabled={formState.isSubmitting} sx={{ justifySelf: { xs: 'stretch', sm: 'start' } }}>
+        {formState.isSubmitting ? 'Saving...' : 'Change password'}
       </Button>
     </Box>
   );

@@ -40,11 +40,11 @@ export function QuickStatsPanel() {
         {tiles.map((tile) => (
           <li key={tile.label}>
             <Card variant="outlined" sx={{ height: '100%' }}>
-              <CardActionArea component={RouterLink} to={tile.to} sx={{ height: '100%', p: 2, display: 'flex', flexDirection: 'column', alignItems: 'flex-start', justifyContent: 'flex-start' }}>
+              <CardActionArea component={RouterLink} to={tile.to} sx={{ height: '100%', p: { xs: 1.5, sm: 2 }, display: 'flex', flexDirection: 'column', alignItems: 'flex-start', justifyContent: 'flex-start' }}>
                 <Typography variant="body2" color="text.secondary">
                   {tile.label}
                 </Typography>
-                <Typography variant="h4" component="p" sx={{ fontWeight: 700 }}>
+                <Typography variant="h4" component="p" sx={(theme) => ({ fontWeight: 700, [theme.breakpoints.down('sm')]: { fontSize: '1.75rem' } })}>
                   {stats.data ? count(tile.value(stats.data)) : <Skeleton width={64} />}
                 </Typography>
                 {tile.detail && (

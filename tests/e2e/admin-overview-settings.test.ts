@@ -1,0 +1,117 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminStats } from '../../src/shared/api/admin-overview.js';
+import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
+import { e2eAdmin, e2eAdminEnv, logInAsAdmin } from './admin-session.js';
+import { launchBrowser, openPage, saveScreenshot, type Browser } from './browser.js';
+import { startProductionServer, type RunningServer } from './production-server.js';
+
+const figure = (n: number) => n.toLocaleString('en-US');
+
+describe('admin overview and settings', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let token: string;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    server = await startProductionServer(e2eAdminEnv);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function liveStats(): Promise<AdminStats> {
+    const res = await fetch(`${server.url}/api/admin/stats`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { data: AdminStats }).data;
+  }
+
+  async function tileTexts(page: Page): Promise<string[]> {
+    const tiles = page.getByRole('region', { name: 'Quick Stats' }).getByRole('link');
+    await tiles.first().waitFor();
+    return tiles.allInnerTexts().then((texts) => texts.map((t) => t.replace(/\s+/g, ' ').trim()));
+  }
+
+  it('shows the demo catalog’s real counts and a demo just submitted', async () => {
+    const page = await openPage(browser, `${server.url}/login`, problems);
+    token = await logInAsAdmin(page, server);
+    await page.goto(`${server.url}/admin`);
+    await page.getByText('Select a tab above to manage your content.').waitFor();
+    const before = await liveStats();
+    expect(before.artists).toBeGreaterThan(0);
+    await page.getByRole('region', { name: 'Quick Stats' }).getByText(figure(before.tracks), { exact: true }).waitFor();
+    expect(await tileTexts(page)).toEqual([
+      `Artists ${figure(before.artists)}`,
+      `Labels ${figure(before.labels)}`,
+      `Releases ${figure(before.releases)}`,
+      `Tracks ${figure(before.tracks)}`,
+      `New demos ${figure(before.demos.new)} of ${figure(before.demos.total)} received`,
+      `Members ${figure(before.members.total)} ${figure(before.members.active)} active · ${figure(before.members.pending_payment)} pending payment`,
+    ]);
+
+    const demo = { label: 'tech', artist: aDemoArtist({ name: 'Overview Tester', email: 'overview.e2e@example.com' }), track: aDemoTrack({ name: 'Dashboard Groove' }), termsAccepted: true };
+    const submitted = await fetch(`${server.url}/api/submit-demo`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(demo) });
+    expect(submitted.status).toBe(201);
+
+    await page.reload();
+    const activity = page.getByRole('list', { name: 'Recent activity' });
+    const line = activity.getByRole('listitem').first();
+    await line.getByText('Demo "Dashboard Groove" by Overview Tester for Build It Tech').waitFor();
+    expect((await line.innerText()).replace(/\s+/g, ' ')).toContain('Visitor · now');
+    await page.getByRole('region', { name: 'Quick Stats' }).getByRole('link', { name: /New demos/ }).getByText(figure(before.demos.new + 1), { exact: true }).waitFor();
+    expect((await liveStats()).demos.new).toBe(before.demos.new + 1);
+    await saveScreenshot(page, 'admin-overview-live-desktop');
+
+    const phone = await openPage(browser, `${server.url}/admin`, problems, { viewport: 'phone' });
+    await phone.getByText('Demo "Dashboard Groove" by Overview Tester for Build It Tech').waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await saveScreenshot(phone, 'admin-overview-live-phone');
+    await phone.getByRole('region', { name: 'Recent Activity' }).scrollIntoViewIfNeeded();
+    await saveScreenshot(phone, 'admin-overview-activity-phone');
+    expect(problems).toEqual([]);
+    await phone.close();
+    await page.close();
+  });
+
+  it('changes the password in Settings, and the new one logs in through the login screen', async () => {
+    const newPassword = 'a-new-staff-password';
+    const phone = await openPage(browser, `${server.url}/admin/settings`, problems, { viewport: 'phone' });
+    await phone.getByRole('heading', { name: 'Change password' }).waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await saveScreenshot(phone, 'admin-settings-phone');
+    await phone.close();
+
+    const page = await openPage(browser, `${server.url}/admin/settings`, problems);
+    await page.getByLabel('Current password').fill(e2eAdmin.password);
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Password changed').waitFor();
+    await page.getByRole('button', { name: 'Change password', disabled: false }).waitFor();
+    expect(await page.getByLabel('Current password').inputValue()).toBe('');
+    await saveScreenshot(page, 'admin-settings-desktop');
+
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    await page.getByRole('list', { name: 'Recent activity' }).getByText('staff changed their password').waitFor();
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(`${server.url}/login`);
+    await page.getByLabel('Username').fill(e2eAdmin.username);
+    await page.getByLabel('Password').fill(newPassword);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL(`${server.url}/admin`);
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+
+    const old = await fetch(`${server.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(e2eAdmin),
+    });
+    expect(old.status).toBe(401);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
