@@ -15,6 +15,9 @@ import {
   TablePagination,
   TableRow,
   Tooltip,
+  Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -25,15 +28,29 @@ import { LoadFailure, TableMessageRow, TableSearchField } from './admin-table-pa
 import { ArtistEditDialog } from './artist-edit-dialog.js';
 import { rowsPerPageOptions, usePagedSearch, usePageInRange } from './use-paged-search.js';
 
-const columns: { label: string; align?: 'right' }[] = [
+const columns: { label: string; align?: 'right'; isSecondary?: boolean }[] = [
   { label: 'Name' },
-  { label: 'Genres' },
-  { label: 'Releases', align: 'right' },
-  { label: 'Tracks', align: 'right' },
+  { label: 'Genres', isSecondary: true },
+  { label: 'Releases', align: 'right', isSecondary: true },
+  { label: 'Tracks', align: 'right', isSecondary: true },
   { label: 'Actions', align: 'right' },
 ];
 
-function ArtistRow({ artist, onEdit }: { artist: AdminArtist; onEdit: (artist: AdminArtist) => void }) {
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function Genres({ genres }: { genres: string[] }) {
+  if (genres.length === 0) return '—';
+  return (
+    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+      {genres.map((genre) => (
+        <Chip key={genre} label={genre} size="small" variant="outlined" />
+      ))}
+    </Stack>
+  );
+}
+
+/** One artist; on a phone the genres and counts go under the name, so that Edit stays in view. */
+function ArtistRow({ artist, isCompact, onEdit }: { artist: AdminArtist; isCompact: boolean; onEdit: (artist: AdminArtist) => void }) {
   return (
     <TableRow hover>
       <TableCell>
@@ -41,24 +58,30 @@ function ArtistRow({ artist, onEdit }: { artist: AdminArtist; onEdit: (artist: A
           <Avatar src={artist.image_url ?? undefined} alt="" sx={{ width: 32, height: 32 }}>
             {artist.name.charAt(0).toUpperCase()}
           </Avatar>
-          <Box component="span" sx={{ fontWeight: 500 }}>
-            {artist.name}
-          </Box>
+          <Stack spacing={0.5}>
+            <Box component="span" sx={{ fontWeight: 500 }}>
+              {artist.name}
+            </Box>
+            {isCompact && (
+              <>
+                <Typography variant="caption" color="text.secondary">
+                  {`${plural(artist.release_count, 'release')} · ${plural(artist.track_count, 'track')}`}
+                </Typography>
+                {artist.genres.length > 0 && <Genres genres={artist.genres} />}
+              </>
+            )}
+          </Stack>
         </Stack>
       </TableCell>
-      <TableCell>
-        {artist.genres.length === 0 ? (
-          '—'
-        ) : (
-          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-            {artist.genres.map((genre) => (
-              <Chip key={genre} label={genre} size="small" variant="outlined" />
-            ))}
-          </Stack>
-        )}
-      </TableCell>
-      <TableCell align="right">{artist.release_count}</TableCell>
-      <TableCell align="right">{artist.track_count}</TableCell>
+      {!isCompact && (
+        <>
+          <TableCell>
+            <Genres genres={artist.genres} />
+          </TableCell>
+          <TableCell align="right">{artist.release_count}</TableCell>
+          <TableCell align="right">{artist.track_count}</TableCell>
+        </>
+      )}
       <TableCell align="right">
         <Tooltip title="Edit">
           <IconButton size="small" aria-label={`Edit ${artist.name}`} onClick={() => onEdit(artist)}>
@@ -79,6 +102,8 @@ export function AdminArtistsTab() {
   const artists = query.data?.data ?? [];
   const page = usePageInRange(table, query.data?.total);
   const searching = table.params.q.trim();
+  const isCompact = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const shown = isCompact ? columns.filter((column) => !column.isSecondary) : columns;
 
   return (
     <Box>
@@ -89,10 +114,10 @@ export function AdminArtistsTab() {
       <Paper variant="outlined">
         <Box sx={{ height: 4 }}>{query.isFetching && <LinearProgress aria-label="Loading artists" />}</Box>
         <TableContainer sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Artists" sx={{ minWidth: 560 }}>
+          <Table size="small" aria-label="Artists" sx={{ minWidth: { sm: 560 } }}>
             <TableHead>
               <TableRow>
-                {columns.map((column) => (
+                {shown.map((column) => (
                   <TableCell key={column.label} align={column.align} sx={{ fontWeight: 600 }}>
                     {column.label}
                   </TableCell>
@@ -100,12 +125,12 @@ export function AdminArtistsTab() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {query.isPending && <TableMessageRow colSpan={columns.length}>Loading artists…</TableMessageRow>}
+              {query.isPending && <TableMessageRow colSpan={shown.length}>Loading artists…</TableMessageRow>}
               {query.isSuccess && artists.length === 0 && (
-                <TableMessageRow colSpan={columns.length}>{searching ? `No artists match “${searching}”` : 'No artists yet'}</TableMessageRow>
+                <TableMessageRow colSpan={shown.length}>{searching ? `No artists match “${searching}”` : 'No artists yet'}</TableMessageRow>
               )}
               {artists.map((artist) => (
-                <ArtistRow key={artist.id} artist={artist} onEdit={(a) => setEditing({ artist: a, open: true })} />
+                <ArtistRow key={artist.id} artist={artist} isCompact={isCompact} onEdit={(a) => setEditing({ artist: a, open: true })} />
               ))}
             </TableBody>
           </Table>

@@ -1,11 +1,11 @@
-import { Box, LinearProgress, Paper, Table, TableBody, TableContainer, TablePagination } from '@mui/material';
+import { Box, LinearProgress, Paper, Table, TableBody, TableContainer, TablePagination, useMediaQuery, type Theme } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { defaultAdminTrackSort, type AdminTrack, type AdminTrackSort } from '../../../../shared/api/admin-catalog.js';
 import { adminTracksQuery } from '../api/admin-catalog.js';
 import { useAdminToken } from './admin-outlet-context.js';
 import { LoadFailure, TableMessageRow, TableSearchField } from './admin-table-parts.js';
-import { TracksTableHead, TrackTableRow, trackColumns } from './admin-tracks-table.js';
+import { TracksTableHead, TrackTableRow, visibleTrackColumns } from './admin-tracks-table.js';
 import { TrackDeleteDialog } from './track-delete-dialog.js';
 import { TrackEditDialog } from './track-edit-dialog.js';
 import { rowsPerPageOptions, usePagedSearch, usePageInRange } from './use-paged-search.js';
@@ -24,6 +24,9 @@ export function AdminTracksTab() {
   const tracks = query.data?.data ?? [];
   const page = usePageInRange(table, query.data?.total);
   const searching = table.params.q.trim();
+  // A phone shows release, date and duration under the title, so that the actions stay in view.
+  const isCompact = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const columnCount = visibleTrackColumns(isCompact).length;
 
   return (
     <Box>
@@ -33,10 +36,11 @@ export function AdminTracksTab() {
       {query.isError && !query.isFetching && <LoadFailure error={query.error} onRetry={() => void query.refetch()} />}
       <Paper variant="outlined">
         <Box sx={{ height: 4 }}>{query.isFetching && <LinearProgress aria-label="Loading tracks" />}</Box>
-        {/* Wide tables scroll inside their box on a phone; the page itself never scrolls sideways. */}
+        {/* A table wider than the screen scrolls inside its box; the page itself never scrolls sideways. */}
         <TableContainer sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Tracks" sx={{ minWidth: 760 }}>
+          <Table size="small" aria-label="Tracks" sx={{ minWidth: { sm: 760 } }}>
             <TracksTableHead
+              isCompact={isCompact}
               sort={sort}
               onSort={(next) => {
                 setSort(next);
@@ -44,14 +48,14 @@ export function AdminTracksTab() {
               }}
             />
             <TableBody>
-              {query.isPending && <TableMessageRow colSpan={trackColumns.length}>Loading tracks…</TableMessageRow>}
+              {query.isPending && <TableMessageRow colSpan={columnCount}>Loading tracks…</TableMessageRow>}
               {query.isSuccess && tracks.length === 0 && (
-                <TableMessageRow colSpan={trackColumns.length}>
+                <TableMessageRow colSpan={columnCount}>
                   {searching ? `No tracks match “${searching}”` : 'No tracks available'}
                 </TableMessageRow>
               )}
               {tracks.map((track) => (
-                <TrackTableRow key={track.id} track={track} onEdit={open('edit')} onDelete={open('delete')} />
+                <TrackTableRow key={track.id} track={track} isCompact={isCompact} onEdit={open('edit')} onDelete={open('delete')} />
               ))}
             </TableBody>
           </Table>

@@ -2,29 +2,49 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import PushPinIcon from '@mui/icons-material/PushPin';
-import { Box, IconButton, TableCell, TableHead, TableRow, TableSortLabel, Tooltip } from '@mui/material';
+import { Box, IconButton, TableCell, TableHead, TableRow, TableSortLabel, Tooltip, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { AdminTrack, AdminTrackSort, AdminTrackSortField, SortDirection } from '../../../../shared/api/admin-catalog.js';
 import { formatDuration } from '../../../../shared/domain/duration.js';
 import { trackArtists, trackTitle } from '../../../components/track-table.js';
 
 /** SPEC §2's columns, exactly; each but Actions sorts on the server. */
-export const trackColumns: { label: string; sort?: AdminTrackSortField; firstDirection?: SortDirection; align?: 'right' }[] = [
+const trackColumns: {
+  label: string;
+  sort?: AdminTrackSortField;
+  firstDirection?: SortDirection;
+  align?: 'right';
+  /** On a phone, shown under the title instead of in a column of its own, so that the actions stay in view. */
+  isSecondary?: boolean;
+}[] = [
   { label: 'Title', sort: 'title' },
-  { label: 'Artist', sort: 'artist' },
-  { label: 'Release', sort: 'release' },
-  { label: 'Duration', sort: 'duration', align: 'right' },
+  { label: 'Artist', sort: 'artist', isSecondary: true },
+  { label: 'Release', sort: 'release', isSecondary: true },
+  { label: 'Duration', sort: 'duration', align: 'right', isSecondary: true },
   // Dates start newest first, as the table does.
-  { label: 'Release Date', sort: 'release_date', firstDirection: 'desc' },
+  { label: 'Release Date', sort: 'release_date', firstDirection: 'desc', isSecondary: true },
   { label: 'Actions', align: 'right' },
 ];
 
-export function TracksTableHead({ sort, onSort }: { sort: AdminTrackSort; onSort: (sort: AdminTrackSort) => void }) {
+/** The columns shown: all of SPEC's on a wide screen, the primary ones on a phone. */
+export function visibleTrackColumns(isCompact: boolean) {
+  return isCompact ? trackColumns.filter((column) => !column.isSecondary) : trackColumns;
+}
+
+export function TracksTableHead({
+  sort,
+  onSort,
+  isCompact,
+}: {
+  sort: AdminTrackSort;
+  onSort: (sort: AdminTrackSort) => void;
+  isCompact: boolean;
+}) {
   const [field, direction] = sort.split(':') as [AdminTrackSortField, SortDirection];
   return (
     <TableHead>
       <TableRow>
-        {trackColumns.map((column) => (
+        {visibleTrackColumns(isCompact).map((column) => (
           <TableCell
             key={column.label}
             align={column.align}
@@ -61,50 +81,84 @@ function Action({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function TrackTableRow({
-  track,
-  onEdit,
-  onDelete,
-}: {
-  track: AdminTrack;
+function ReleaseTitle({ release }: { release: AdminTrack['release'] }) {
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+      {release.title}
+      {release.pinned && <PushPinIcon titleAccess="Pinned to Top Releases" fontSize="inherit" color="primary" />}
+    </Box>
+  );
+}
+
+interface RowActions {
   onEdit: (track: AdminTrack) => void;
   onDelete: (track: AdminTrack) => void;
-}) {
+}
+
+function TrackActions({ track, title, onEdit, onDelete }: RowActions & { track: AdminTrack; title: string }) {
+  return (
+    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+      <Action label={track.spotify_url ? 'Open in Spotify' : 'No Spotify link'}>
+        <IconButton
+          size="small"
+          aria-label={`Open “${title}” in Spotify`}
+          disabled={!track.spotify_url}
+          {...(track.spotify_url ? { component: 'a', href: track.spotify_url, target: '_blank', rel: 'noopener noreferrer' } : {})}
+        >
+          <OpenInNewIcon fontSize="small" />
+        </IconButton>
+      </Action>
+      <Action label="Edit">
+        <IconButton size="small" aria-label={`Edit “${title}”`} onClick={() => onEdit(track)}>
+          <EditIcon fontSize="small" />
+        </IconButton>
+      </Action>
+      <Action label="Delete">
+        <IconButton size="small" aria-label={`Delete “${title}”`} onClick={() => onDelete(track)}>
+          <DeleteIcon fontSize="small" />
+        </IconButton>
+      </Action>
+    </TableCell>
+  );
+}
+
+/** One track; on a phone its artists, release, date and duration go under the title. */
+export function TrackTableRow({
+  track,
+  isCompact,
+  onEdit,
+  onDelete,
+}: RowActions & { track: AdminTrack; isCompact: boolean }) {
   const title = trackTitle(track);
+  const artists = trackArtists({ artists: track.artists, remixer: null });
+  const releaseDate = track.release.release_date ?? '—';
+  if (isCompact) {
+    return (
+      <TableRow hover>
+        <TableCell>
+          <Box sx={{ fontWeight: 500 }}>{title}</Box>
+          <Typography variant="caption" component="div" color="text.secondary">
+            {artists}
+          </Typography>
+          <Typography variant="caption" component="div" color="text.secondary">
+            <ReleaseTitle release={track.release} />
+            {` · ${releaseDate} · ${formatDuration(track.duration_ms)}`}
+          </Typography>
+        </TableCell>
+        <TrackActions track={track} title={title} onEdit={onEdit} onDelete={onDelete} />
+      </TableRow>
+    );
+  }
   return (
     <TableRow hover>
       <TableCell sx={{ fontWeight: 500 }}>{title}</TableCell>
-      <TableCell>{trackArtists({ artists: track.artists, remixer: null })}</TableCell>
+      <TableCell>{artists}</TableCell>
       <TableCell>
-        <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-          {track.release.title}
-          {track.release.pinned && <PushPinIcon titleAccess="Pinned to Top Releases" fontSize="inherit" color="primary" />}
-        </Box>
+        <ReleaseTitle release={track.release} />
       </TableCell>
       <TableCell align="right">{formatDuration(track.duration_ms)}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{track.release.release_date ?? '—'}</TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        <Action label={track.spotify_url ? 'Open in Spotify' : 'No Spotify link'}>
-          <IconButton
-            size="small"
-            aria-label={`Open “${title}” in Spotify`}
-            disabled={!track.spotify_url}
-            {...(track.spotify_url ? { component: 'a', href: track.spotify_url, target: '_blank', rel: 'noopener noreferrer' } : {})}
-          >
-            <OpenInNewIcon fontSize="small" />
-          </IconButton>
-        </Action>
-        <Action label="Edit">
-          <IconButton size="small" aria-label={`Edit “${title}”`} onClick={() => onEdit(track)}>
-            <EditIcon fontSize="small" />
-          </IconButton>
-        </Action>
-        <Action label="Delete">
-          <IconButton size="small" aria-label={`Delete “${title}”`} onClick={() => onDelete(track)}>
-            <DeleteIcon fontSize="small" />
-          </IconButton>
-        </Action>
-      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{releaseDate}</TableCell>
+      <TrackActions track={track} title={title} onEdit={onEdit} onDelete={onDelete} />
     </TableRow>
   );
 }
