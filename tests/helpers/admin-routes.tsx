@@ -86,3 +86,14 @@ export function storeToken(token: string) {
   localStorage.setItem('authToken', token);
   localStorage.setItem('adminToken', token);
 }
+
+/** What the Overview and the Members screen ask for, answered with an empty database. */
+export const emptyScreens: Record<string, Answer> = {
+  'GET /api/admin/stats': json({
+    success: true,
+    data: { artists: 0, labels: 3, releases: 0, tracks: 0, demos: { new: 0, total: 0 }, members: { total: 0, active: 0, pending_payment: 0 } },
+  }),
+  'GET /api/admin/activity': json({ success: true, data: [] }),
+  'GET /api/admin/demos': json({ success: true, data: [], total: 0, offset: 0, limit: 20 }),
+  'GET /api/admin/members': json({ success: true, data: [], total: 0, offset: 0, limit: 20 }),
+};

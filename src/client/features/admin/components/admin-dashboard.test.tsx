@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAdmin, serveAdminApi, failure, json, storeToken, verified } from '../../../../../tests/helpers/admin-routes.js';
+import { emptyScreens, renderAdmin, serveAdminApi, failure, json, storeToken, verified } from '../../../../../tests/helpers/admin-routes.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -17,7 +17,7 @@ const tabs: [string, string][] = [
 
 describe('AdminDashboard', () => {
   it('links every tab to its route and selects the one we are on', async () => {
-    serveAdminApi({ 'GET /api/admin/verify-admin-token': verified });
+    serveAdminApi({ 'GET /api/admin/verify-admin-token': verified, ...emptyScreens });
     storeToken('jwt-good');
     const user = userEvent.setup();
     renderAdmin('/admin');
@@ -31,15 +31,19 @@ describe('AdminDashboard', () => {
     await user.click(screen.getByRole('tab', { name: 'Demos' }));
     expect(screen.getByLabelText('location').textContent).toBe('/admin/demos');
     expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Demos');
-    expect(screen.getByText('This section is not available yet.')).toBeTruthy();
+    expect(await screen.findByText('No demos yet')).toBeTruthy();
     expect(screen.queryByText('Select a tab above to manage your content.')).toBeNull();
   });
 
   it('logs out on the server with the token, forgets it and goes to /login', async () => {
-    const sent = serveAdminApi({ 'GET /api/admin/verify-admin-token': verified, 'POST /api/admin/logout': json({ success: true, message: 'Logged out' }) });
+    const sent = serveAdminApi({
+      'GET /api/admin/verify-admin-token': verified,
+      ...emptyScreens,
+      'POST /api/admin/logout': json({ success: true, message: 'Logged out' }),
+    });
     storeToken('jwt-good');
     const user = userEvent.setup();
-    renderAdmin('/admin/tracks');
+    renderAdmin('/admin/members');
     await user.click(await screen.findByRole('button', { name: 'Log out' }));
     await screen.findByRole('heading', { name: 'Log In' });
     expect(screen.getByLabelText('location').textContent).toBe('/login');
@@ -49,7 +53,7 @@ describe('AdminDashboard', () => {
   });
 
   it('forgets the token even when the server cannot be told', async () => {
-    serveAdminApi({ 'GET /api/admin/verify-admin-token': verified, 'POST /api/admin/logout': failure(500, 'Internal Server Error') });
+    serveAdminApi({ 'GET /api/admin/verify-admin-token': verified, ...emptyScreens, 'POST /api/admin/logout': failure(500, 'Internal Server Error') });
     storeToken('jwt-good');
     const user = userEvent.setup();
     renderAdmin('/admin');

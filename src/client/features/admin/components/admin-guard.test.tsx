@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAdmin, serveAdminApi, failure, storeToken, verified } from '../../../../../tests/helpers/admin-routes.js';
+import { emptyScreens, renderAdmin, serveAdminApi, failure, storeToken, verified } from '../../../../../tests/helpers/admin-routes.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -19,6 +19,7 @@ describe('AdminGuard', () => {
     let answer: () => void = () => undefined;
     const sent = serveAdminApi({
       'GET /api/admin/verify-admin-token': new Promise<Response>((resolve) => (answer = () => resolve(verified()))),
+      ...emptyScreens,
     });
     storeToken('jwt-good');
     renderAdmin('/admin');
@@ -27,7 +28,9 @@ describe('AdminGuard', () => {
     answer();
     await screen.findByRole('heading', { name: 'Admin Dashboard' });
     expect(screen.getByText('Signed in as staff')).toBeTruthy();
-    expect(sent).toEqual([{ method: 'GET', path: '/api/admin/verify-admin-token', authorization: 'Bearer jwt-good', body: undefined }]);
+    // The screens ask for their data only once the token is verified, and with it.
+    expect(sent[0]).toEqual({ method: 'GET', path: '/api/admin/verify-admin-token', authorization: 'Bearer jwt-good', body: undefined });
+    expect(sent.slice(1).every((s) => s.authorization === 'Bearer jwt-good')).toBe(true);
   });
 
   it('drops a token the server refuses and goes to /login', async () => {
