@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminPasswordLength } from '../shared/api/admin-auth.js';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -39,7 +40,11 @@ const envSchema = z.object({
   // Signs admin tokens; required with DATABASE_URL (checked at start, see admin-auth/jwt-secret.ts).
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_USERNAME: z.string().trim().min(1, 'must not be blank').max(100, 'must be at most 100 characters').optional(),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(1024, 'must be at most 1024 characters').optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(adminPasswordLength.min, `must be at least ${adminPasswordLength.min} characters`)
+    .max(adminPasswordLength.max, `must be at most ${adminPasswordLength.max} characters`)
+    .optional(),
 }).refine((e) => (e.ADMIN_USERNAME === undefined) === (e.ADMIN_PASSWORD === undefined), {
   error: 'set both ADMIN_USERNAME and ADMIN_PASSWORD, or neither',
   path: ['ADMIN_PASSWORD'],
