@@ -143,7 +143,14 @@ describe.each(testDatabaseKinds)('admin catalog upload on $name', (kind) => {
     const { job } = res.json<ImportStartedResponse>();
     expect(job).toMatchObject({ kind: 'catalog-csv', status: 'running', file_name: 'distributor-inventory-export.csv', actor: 'alice', label_id: null, done: 0, total: 544, report: null });
 
-    const finished = await api.poll(job.id);
+    // Polled while the import's transaction runs (on PGlite it holds the only connection): the rows rise.
+    const seen: number[] = [];
+    const finished = await api.poll(job.id, (j) => {
+      if (j.status === 'running' && seen.at(-1) !== j.done) seen.push(j.done);
+      return j.status !== 'running';
+    });
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(seen.filter((done) => done > 0 && done < 544).length).toBeGreaterThanOrEqual(2);
     expect(finished).toMatchObject({ status: 'succeeded', done: 544, total: 544, message: null, finished_at: now.toISOString() });
     // The importer's own tests hold the same figures (src/server/import/catalog-importer.test.ts).
     expect(finished.report).toEqual({
@@ -310,6 +317,14 @@ describe.each(testDatabaseKinds)('admin "Import tracks" (Spotify enrichment) and
       expect(res.statusCode).toBe(409);
       expect(res.json<ErrorResponse>().message).toBe(importMessages.alreadyRunning);
     }
+    // Only the token that started the job reads it without the full check: others need a live session.
+    const other = (await api.t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'alice', password: 'correct horse battery' } })).json<{ token: string }>().token;
+    const asOther = (token?: string) =>
+      api.t.app.inject({ method: 'GET', url: `/api/admin/import-jobs/${id}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    expect((await asOther(other)).json<{ data: ImportJob }>().data).toMatchObject({ status: 'running', done: 3 });
+    await api.t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: { authorization: `Bearer ${other}` } });
+    expect((await asOther(other)).statusCode).toBe(401);
+    expect((await asOther()).statusCode).toBe(401);
     const listed = (await api.get('/api/admin/import-jobs')).json<{ data: ImportJob[] }>().data;
     expect(listed.find((j) => j.id === id)).toMatchObject({ status: 'running', done: 3 });
     // The fourth release's album search, waiting at the gate, is answered 429 first.

@@ -287,6 +287,9 @@ export async function importParsedCatalog(db: Db, parsed: ParsedCatalog, options
       await writeBatch(tx, batch, created, updated);
       done += batch.reduce((n, r) => n + r.tracks.length, 0);
       options.onProgress?.(done, parsed.rows);
+      // PGlite runs on this thread and resolves its queries without leaving the microtask queue: let
+      // the event loop answer waiting requests (progress polls) between batches.
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
     await options.beforeCommit?.(tx, report);
   });

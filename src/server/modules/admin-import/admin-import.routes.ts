@@ -1,4 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminLabelsResponseSchema,
@@ -12,7 +13,8 @@ import {
 } from '../../../shared/api/admin-import.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
 import type { ResolvedAppDeps } from '../../app.js';
-import { adminOf, guardAdminRoutes } from '../admin-auth/admin-guard.js';
+import type { AdminAuthContext } from '../admin-auth/admin-auth.service.js';
+import { adminOf, decorateAdminRequest, guardAdminRoutes } from '../admin-auth/admin-guard.js';
 import {
   getAdminLabels,
   getImportJob,
@@ -21,22 +23,56 @@ import {
   startCatalogImport,
   startEnrichment,
   type ImportContext,
+  type StartingAdmin,
 } from './admin-import.service.js';
 import { readCatalogUpload } from './catalog-upload.js';
 import { ImportJobRunner } from './import-job-runner.js';
+import { liveJobStarterOrAdmin } from './live-job-access.js';
+
+function startingAdmin(request: FastifyRequest): StartingAdmin {
+  const { user, token } = adminOf(request);
+  return { username: user.username, tokenId: token.jti };
+}
 
 const pollHint = 'It runs on in this server process; poll GET /api/admin/import-jobs/{id} for its progress and result.';
 
-export const adminImportRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, deps) => {
-  guardAdminRoutes(app, { db: deps.db, clock: deps.clock, jwtSecret: deps.jwtSecret });
-  await app.register(fastifyMultipart, { limits: { fileSize: maxCatalogUploadBytes, files: 1, fields: 4, fieldSize: 1024 } });
+export const adminImportRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (root, deps) => {
+  const auth = { db: deps.db, clock: deps.clock, jwtSecret: deps.jwtSecret };
   // One runner per app: the jobs this process runs, one at a time.
   const ctx: ImportContext = {
     db: deps.db,
     clock: deps.clock,
-    runner: new ImportJobRunner(deps.db, deps.clock, app.log, publicMessageOf),
+    runner: new ImportJobRunner(deps.db, deps.clock, root.log, publicMessageOf),
     spotifyCatalog: deps.spotifyCatalog,
   };
+
+  // A job's status has a guard of its own (live-job-access.ts); every other route the full one.
+  await root.register(jobStatusRoute, { ctx, auth });
+  await root.register(guardedRoutes, { ctx, auth });
+};
+
+const jobStatusRoute: FastifyPluginAsyncZod<{ ctx: ImportContext; auth: AdminAuthContext }> = async (app, { ctx, auth }) => {
+  decorateAdminRequest(app);
+  app.get(
+    '/admin/import-jobs/:id',
+    {
+      onRequest: liveJobStarterOrAdmin(ctx.runner, auth),
+      schema: {
+        tags: ['admin'],
+        description:
+          'One import job: its live progress while it runs in this process, else its stored row. A row still marked ' +
+          'running that no process runs (its server stopped) is answered as failed, "Import interrupted".',
+        params: importJobParamsSchema,
+        response: { 200: importJobResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (req) => ({ success: true as const, data: await getImportJob(ctx, req.params.id) }),
+  );
+};
+
+const guardedRoutes: FastifyPluginAsyncZod<{ ctx: ImportContext; auth: AdminAuthContext }> = async (app, { ctx, auth }) => {
+  guardAdminRoutes(app, auth);
+  await app.register(fastifyMultipart, { limits: { fileSize: maxCatalogUploadBytes, files: 1, fields: 4, fieldSize: 1024 } });
   const started = { 202: importStartedResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema };
 
   app.post(
@@ -57,7 +93,7 @@ export const adminImportRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (
     async (req, reply) => {
       ctx.runner.assertIdle();
       const upload = await readCatalogUpload(req);
-      const job = await startCatalogImport(ctx, adminOf(req).user.username, upload);
+      const job = await startCatalogImport(ctx, startingAdmin(req), upload);
       return reply.code(202).send({ success: true, message: `Importing "${upload.fileName}"`, job });
     },
   );
@@ -80,7 +116,7 @@ export const adminImportRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (
       },
     },
     async (req, reply) => {
-      const job = await startEnrichment(ctx, adminOf(req).user.username, req.body.labelId);
+      const job = await startEnrichment(ctx, startingAdmin(req), req.body.labelId);
       return reply.code(202).send({ success: true, message: 'Importing tracks from Spotify', job });
     },
   );
@@ -99,21 +135,6 @@ export const adminImportRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (
       const { data, total } = await getImportJobs(ctx, req.query.limit);
       return { success: true as const, data, total, offset: 0, limit: req.query.limit };
     },
-  );
-
-  app.get(
-    '/admin/import-jobs/:id',
-    {
-      schema: {
-        tags: ['admin'],
-        description:
-          'One import job: its live progress while it runs in this process, else its stored row. A row still marked ' +
-          'running that no process runs (its server stopped) is answered as failed, "Import interrupted".',
-        params: importJobParamsSchema,
-        response: { 200: importJobResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
-      },
-    },
-    async (req) => ({ success: true as const, data: await getImportJob(ctx, req.params.id) }),
   );
 
   app.get(

@@ -33,6 +33,12 @@ export interface ImportContext {
   spotifyCatalog: SpotifyCatalogClient | undefined;
 }
 
+/** Who starts a job: the admin's username (the actor) and the id (jti) of the token used. */
+export interface StartingAdmin {
+  username: string;
+  tokenId: string;
+}
+
 /** The message a failed job shows: ours (Spotify's SPEC §8 texts, our own errors) or none. */
 export function publicMessageOf(err: unknown): string | undefined {
   return err instanceof SpotifyApiError || err instanceof SpotifyTokenError || err instanceof AppError ? err.message : undefined;
@@ -78,11 +84,12 @@ function catalogReportOf(report: ImportReport): CatalogImportReport {
 /** Starts importing a read catalog file; the job stores its report and activity with the catalog. */
 export async function startCatalogImport(
   ctx: ImportContext,
-  actor: string,
+  admin: StartingAdmin,
   upload: { fileName: string; labelId: string | null; parsed: ParsedCatalog },
 ): Promise<ImportJob> {
+  const actor = admin.username;
   const row = await ctx.runner.start(
-    { kind: 'catalog-csv', labelId: upload.labelId, fileName: upload.fileName, actor, total: upload.parsed.rows },
+    { kind: 'catalog-csv', labelId: upload.labelId, fileName: upload.fileName, actor, total: upload.parsed.rows, startedByTokenId: admin.tokenId },
     async (job) => {
       await importParsedCatalog(ctx.db, upload.parsed, {
         onProgress: job.reportProgress,
@@ -116,7 +123,8 @@ export async function startCatalogImport(
 }
 
 /** SPEC §7 "Import tracks": starts the Spotify enrichment of one label (any id form). */
-export async function startEnrichment(ctx: ImportContext, actor: string, labelValue: string | number): Promise<ImportJob> {
+export async function startEnrichment(ctx: ImportContext, admin: StartingAdmin, labelValue: string | number): Promise<ImportJob> {
+  const actor = admin.username;
   const label = findLabel(labelValue);
   if (!label) throw new BadRequestError(invalidLabelMessage(String(labelValue)), 'labelId');
   const client = ctx.spotifyCatalog;
@@ -126,7 +134,7 @@ export async function startEnrichment(ctx: ImportContext, actor: string, labelVa
   const trackCount = catalog.releases.reduce((n, r) => n + r.tracks.length, 0);
 
   const row = await ctx.runner.start(
-    { kind: 'spotify-enrichment', labelId: label.id, fileName: null, actor, total: catalog.releases.length },
+    { kind: 'spotify-enrichment', labelId: label.id, fileName: null, actor, total: catalog.releases.length, startedByTokenId: admin.tokenId },
     async (job) => {
       // Spotify first, without holding a transaction; then everything is stored at once.
       const plan = await planEnrichment(client, catalog, job.reportProgress);

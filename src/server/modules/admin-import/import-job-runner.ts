@@ -19,7 +19,7 @@ export interface JobContext {
  * in its own transaction; a failure is written here).
  */
 export class ImportJobRunner {
-  private live: { row: ImportJobRow; done: number; total: number } | undefined;
+  private live: { row: ImportJobRow; done: number; total: number; startedByTokenId: string } | undefined;
   /** Set from the moment a start is accepted, before the row exists, so two starts cannot both pass. */
   private isStarting = false;
 
@@ -42,8 +42,19 @@ export class ImportJobRunner {
     return { ...this.live.row, done: this.live.done, total: this.live.total };
   }
 
-  /** Stores the job as running, starts `work` without waiting for it, and answers the new row. */
-  async start(job: Omit<NewImportJob, 'at'>, work: (ctx: JobContext) => Promise<void>): Promise<ImportJobRow> {
+  /** The id (jti) of the admin token that started job `id`, while it runs here. */
+  startedByTokenId(id: string): string | undefined {
+    return this.live?.row.id === id ? this.live.startedByTokenId : undefined;
+  }
+
+  /**
+   * Stores the job as running, starts `work` without waiting for it, and answers the new row.
+   * `startedByTokenId` is the jti of the admin token of the request that started it.
+   */
+  async start(
+    job: Omit<NewImportJob, 'at'> & { startedByTokenId: string },
+    work: (ctx: JobContext) => Promise<void>,
+  ): Promise<ImportJobRow> {
     this.assertIdle();
     this.isStarting = true;
     let row: ImportJobRow;
@@ -52,7 +63,7 @@ export class ImportJobRunner {
     } finally {
       this.isStarting = false;
     }
-    const live = { row, done: 0, total: job.total };
+    const live = { row, done: 0, total: job.total, startedByTokenId: job.startedByTokenId };
     this.live = live;
     const ctx: JobContext = {
       id: row.id,

@@ -10,17 +10,24 @@ const statusChip: Record<ImportJobStatus, { label: string; color: 'info' | 'succ
   failed: { label: 'Failed', color: 'error' },
 };
 
+const counted = (n: number, what: string) => `${count(n)} ${what}${n === 1 ? '' : 's'}`;
+
 /** The figures of a finished job, or what is known of a running or failed one. */
 function outcomeOf(job: ImportJob): string {
   if (job.status === 'running') return progressText(job);
   if (job.status === 'failed') return job.message ?? '—';
   if (job.kind === 'catalog-csv' && job.report) {
     const r = job.report;
-    return `${count(r.totalReleasesImported)} releases, ${count(r.totalTracksImported)} tracks, ${count(r.totalArtistsImported)} artists, ${count(r.rejected.length)} rejected`;
+    return [
+      counted(r.totalReleasesImported, 'release'),
+      counted(r.totalTracksImported, 'track'),
+      counted(r.totalArtistsImported, 'artist'),
+      `${count(r.rejected.length)} rejected`,
+    ].join(', ');
   }
   if (job.kind === 'spotify-enrichment' && job.report) {
     const d = job.report.details;
-    return `${count(d.totalReleasesImported)} releases, ${count(d.totalTracksImported)} tracks, ${count(d.totalArtistsImported)} artists matched`;
+    return `${counted(d.totalReleasesImported, 'release')}, ${counted(d.totalTracksImported, 'track')}, ${counted(d.totalArtistsImported, 'artist')} matched`;
   }
   return '—';
 }

@@ -1,0 +1,139 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Release } from '../../src/shared/api/catalog.js';
+import { startFakeSpotify, type FakeSpotify } from '../fakes/fake-spotify.js';
+import { fixturePath } from '../helpers/test-app.js';
+import { e2eAdminEnv, logInAsAdmin } from './admin-session.js';
+import { launchBrowser, openPage, saveScreenshot, type Browser } from './browser.js';
+import { startProductionServer, type RunningServer } from './production-server.js';
+
+const isPartWay = (percent: number) => percent > 0 && percent < 100;
+
+/** The page does not scroll sideways. */
+const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+// Staff upload the distributor's export and enrich a label from Spotify (the fake, on loopback),
+// against the production build on the demo catalog.
+describe('admin labels: catalog upload and Import tracks', () => {
+  let fake: FakeSpotify;
+  let server: RunningServer;
+  let browser: Browser;
+  /** The deep release the fake Spotify knows. */
+  let release: Release;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    fake = await startFakeSpotify();
+    server = await startProductionServer({
+      ...e2eAdminEnv,
+      SPOTIFY_CLIENT_ID: fake.clientId,
+      SPOTIFY_CLIENT_SECRET: fake.clientSecret,
+      SPOTIFY_ACCOUNTS_URL: fake.accountsUrl,
+      SPOTIFY_API_URL: fake.apiUrl,
+    });
+    browser = await launchBrowser();
+    const list = (await (await fetch(`${server.url}/api/releases?label=deep&limit=1&include_tracks=true&include_artists=true`)).json()) as { data: Release[] };
+    release = list.data[0] as Release;
+    fake.addAlbum({
+      upc: release.upc as string,
+      name: release.title,
+      images: [{ url: 'https://i.scdn.co/image/e2e-cover-640', width: 640, height: 640 }],
+      artists: (release.artists ?? []).map((a) => ({ name: a.name })),
+      tracks: (release.tracks ?? []).map((t) => ({ isrc: t.isrc as string, name: t.title, duration_ms: t.duration_ms ?? 300_000 })),
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await fake?.close();
+  });
+
+  async function openLabelsTab(viewport: 'desktop' | 'phone'): Promise<Page> {
+    const page = await openPage(browser, `${server.url}/login`, problems, { viewport });
+    await logInAsAdmin(page, server);
+    await page.goto(`${server.url}/admin/labels`);
+    await page.getByRole('region', { name: 'Build It Deep' }).waitFor();
+    return page;
+  }
+
+  /**
+   * Uploads the fixture and follows the bar until the report shows; the first time the bar is
+   * part-way, the screen is saved as `screenshot`.
+   */
+  async function uploadFixture(page: Page, screenshot: string): Promise<void> {
+    await page.getByLabel('Catalog CSV file').setInputFiles(fixturePath);
+    await page.getByText(/^distributor-inventory-export\.csv \(\d+ KB\)$/).waitFor();
+    await page.getByRole('button', { name: 'Upload' }).click();
+    const seen: number[] = [];
+    const report = page.getByRole('table', { name: 'Rejected rows' });
+    while (!(await report.isVisible())) {
+      const value = await page
+        .getByRole('progressbar', { name: 'Import progress' })
+        .getAttribute('aria-valuenow', { timeout: 50 })
+        .catch(() => null);
+      if (value !== null && Number(value) !== seen.at(-1)) {
+        if (isPartWay(Number(value)) && !seen.some(isPartWay)) await saveScreenshot(page, screenshot);
+        seen.push(Number(value));
+      }
+      await page.waitForTimeout(25);
+    }
+    // The bar moves forward through values between empty and full before the report.
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(seen.some(isPartWay)).toBe(true);
+  }
+
+  it('uploads the distributor CSV, follows the bar to the report, and enriches a label (desktop)', async () => {
+    const page = await openLabelsTab('desktop');
+    const deep = page.getByRole('region', { name: 'Build It Deep' });
+    const releasesBefore = Number((await deep.getByText(/^\d[\d,]*$/).first().textContent())?.replace(/,/g, ''));
+    await saveScreenshot(page, 'admin-labels-desktop');
+
+    await uploadFixture(page, 'admin-labels-progress-desktop');
+    const current = page.getByRole('region', { name: 'Current import' });
+    await expect(current.getByRole('row').allTextContents()).resolves.toEqual([
+      'LineReason',
+      '544no song name and no ISRC: the release is kept without this track',
+      '545no song name and no ISRC: the release is kept without this track',
+    ]);
+    expect(await current.getByText('Rows read').locator('xpath=following-sibling::dd[1]').textContent()).toBe('544');
+    expect(await current.getByText('Warnings').locator('xpath=following-sibling::dd[1]').textContent()).toBe('16');
+    await current.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'admin-labels-report-desktop');
+    // The deep label's card counts the fixture's 16 deep releases on top of the demo catalog's.
+    await expect
+      .poll(async () => Number((await deep.getByText(/^\d[\d,]*$/).first().textContent())?.replace(/,/g, '')))
+      .toBe(releasesBefore + 16);
+    const recent = page.getByRole('region', { name: 'Recent imports' });
+    await recent.getByText('Catalog upload: distributor-inventory-export.csv').waitFor();
+    await recent.getByText('Succeeded').waitFor();
+
+    await deep.getByRole('button', { name: 'Import tracks' }).click();
+    await current.getByText('Import tracks: Build It Deep').waitFor();
+    const tracks = release.tracks?.length ?? 0;
+    await current.getByText(new RegExp(`^Matched 1 of \\d+ releases, ${tracks} of \\d+ tracks and [1-9]\\d* artists of Build It Deep on Spotify\\.$`)).waitFor();
+    await saveScreenshot(page, 'admin-labels-enrichment-desktop');
+    const enriched = (await (await fetch(`${server.url}/api/releases/${release.id}`)).json()) as { data: Release };
+    expect(enriched.data.spotify_url).toMatch(/^https:\/\/open\.spotify\.com\/album\//);
+    expect(enriched.data.artwork_url).toBe('https://i.scdn.co/image/e2e-cover-640');
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 90_000);
+
+  it('fits a phone: cards, upload, progress and report without sideways scrolling', async () => {
+    const page = await openLabelsTab('phone');
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    await saveScreenshot(page, 'admin-labels-phone');
+    await page.getByRole('region', { name: 'Upload catalog CSV' }).scrollIntoViewIfNeeded();
+    await uploadFixture(page, 'admin-labels-progress-phone');
+    // The same file again: nothing new, nothing updated.
+    const current = page.getByRole('region', { name: 'Current import' });
+    expect(await current.getByText('Releases', { exact: true }).locator('xpath=following-sibling::dd[1]').textContent()).toBe('278 (0 new, 0 updated)');
+    await current.scrollIntoViewIfNeeded();
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    await saveScreenshot(page, 'admin-labels-report-phone');
+    await page.getByRole('region', { name: 'Recent imports' }).scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'admin-labels-recent-phone');
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+});
