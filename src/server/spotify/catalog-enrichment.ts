@@ -52,7 +52,7 @@ export interface EnrichmentPlan {
 }
 
 /** The widest image (unknown sizes count as 0), or null when there is none. */
-export function largestImageUrl(images: SpotifyImage[] | null): string | null {
+function largestImageUrl(images: SpotifyImage[] | null): string | null {
   const [largest] = [...(images ?? [])].sort((a, b) => (b.width ?? 0) * (b.height ?? 0) - (a.width ?? 0) * (a.height ?? 0));
   return largest?.url ?? null;
 }

@@ -9,7 +9,7 @@ import { apiGet, apiSend } from '../../../lib/api-client.js';
 import { withAdminSession } from './admin-request.js';
 
 /** How often a running job is asked for its progress. */
-export const jobPollMs = 500;
+const jobPollMs = 500;
 
 /** `GET /api/admin/labels`: each label with its live counts, and whether "Import tracks" can run. */
 export function adminLabelsQuery(token: string) {

@@ -24,12 +24,15 @@ export function AdminLabelsTab() {
   const queryClient = useQueryClient();
   const labels = useQuery(adminLabelsQuery(token));
   const jobs = useQuery(importJobsQuery(token, recentJobs));
-  const [startedJobId, setStartedJobId] = useState<string | null>(null);
+  // The job started here, or one that was already running when the tab opened: followed to its end.
+  const [currentJobId, setCurrentJobId] = useState<string | null>(null);
   const [isStarting, setIsStarting] = useState(false);
   const [startError, setStartError] = useState<string | null>(null);
 
-  // The job started here, else one that was already running when the tab opened.
-  const currentJobId = startedJobId ?? jobs.data?.find((j) => j.status === 'running')?.id ?? null;
+  const runningJobId = jobs.data?.find((j) => j.status === 'running')?.id;
+  useEffect(() => {
+    if (runningJobId) setCurrentJobId((id) => id ?? runningJobId);
+  }, [runningJobId]);
   const currentJob = useQuery({ ...importJobQuery(token, currentJobId ?? ''), enabled: currentJobId !== null });
   const job = currentJobId === null ? undefined : currentJob.data;
   const isBusy = isStarting || job?.status === 'running';
@@ -47,7 +50,7 @@ export function AdminLabelsTab() {
     try {
       const { job: started } = await request();
       queryClient.setQueryData(importJobQuery(token, started.id).queryKey, { success: true, data: started });
-      setStartedJobId(started.id);
+      setCurrentJobId(started.id);
     } catch (err) {
       setStartError(startFailureMessage(err));
     } finally {
