@@ -95,34 +95,38 @@ async function updateKnown(tx: Db, table: EnrichedTable, id: string, values: [Pg
     .where(and(eq(table.id, id), differs));
 }
 
+/** Stores each item whose Spotify id is free, and answers how many that was. */
+async function enrich<T extends { id: string; spotifyId: string }>(
+  tx: Db,
+  table: EnrichedTable,
+  items: T[],
+  valuesOf: (item: T) => [PgColumn, unknown][],
+): Promise<number> {
+  const free = await withoutTakenIds(tx, table, items);
+  for (const item of free) await updateKnown(tx, table, item.id, valuesOf(item));
+  return free.length;
+}
+
 /** Stores the plan and answers how many records of each kind now carry their Spotify match. */
 export async function applyEnrichment(tx: Db, plan: EnrichmentPlan): Promise<{ releases: number; tracks: number; artists: number }> {
-  const releaseItems = await withoutTakenIds(tx, releases, plan.releases);
-  for (const r of releaseItems) {
-    await updateKnown(tx, releases, r.id, [
+  return {
+    releases: await enrich(tx, releases, plan.releases, (r) => [
       [releases.spotifyId, r.spotifyId],
       [releases.spotifyUrl, r.spotifyUrl],
       [releases.artworkUrl, r.artworkUrl],
-    ]);
-  }
-  const trackItems = await withoutTakenIds(tx, tracks, plan.tracks);
-  for (const t of trackItems) {
-    await updateKnown(tx, tracks, t.id, [
+    ]),
+    tracks: await enrich(tx, tracks, plan.tracks, (t) => [
       [tracks.spotifyId, t.spotifyId],
       [tracks.spotifyUrl, t.spotifyUrl],
       [tracks.previewUrl, t.previewUrl],
-    ]);
-  }
-  const artistItems = await withoutTakenIds(tx, artists, plan.artists);
-  for (const a of artistItems) {
-    await updateKnown(tx, artists, a.id, [
+    ]),
+    artists: await enrich(tx, artists, plan.artists, (a) => [
       [artists.spotifyId, a.spotifyId],
       [artists.spotifyUrl, a.spotifyUrl],
       [artists.imageUrl, a.imageUrl],
       [artists.genres, a.genres],
       [artists.followers, a.followers],
       [artists.popularity, a.popularity],
-    ]);
-  }
-  return { releases: releaseItems.length, tracks: trackItems.length, artists: artistItems.length };
+    ]),
+  };
 }
