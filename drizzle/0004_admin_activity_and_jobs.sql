@@ -6,7 +6,7 @@ CREATE TABLE "activity_log" (
 	"summary" text NOT NULL,
 	"subject_id" text,
 	"details" jsonb,
-	CONSTRAINT "activity_log_kind_check" CHECK ("activity_log"."kind" in ('catalog.import', 'catalog.enrichment', 'track.edit', 'track.delete', 'artist.edit', 'demo.received', 'demo.status', 'member.joined', 'member.plan', 'admin.password'))
+	CONSTRAINT "activity_log_kind_check" CHECK ("activity_log"."kind" in ('catalog.import', 'catalog.enrichment', 'track.edit', 'track.delete', 'release.pin', 'artist.edit', 'demo.received', 'demo.status', 'member.joined', 'member.plan', 'admin.password'))
 );
 --> statement-breakpoint
 CREATE TABLE "import_jobs" (

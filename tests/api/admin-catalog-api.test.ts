@@ -332,6 +332,7 @@ describe.each(testDatabaseKinds)('admin catalog API on $name', (kind) => {
     it('pins a release to the top of Top Releases and unpins it', async () => {
       const tech = await get<List<Release>>('/api/releases?label=tech&limit=100&include_tracks=true');
       const last = tech.data.filter((r) => r.tracks?.length).at(-1) as Release;
+      const before = await activity();
       const pinned = await patch<{ data: AdminRelease }>(`/api/admin/releases/${last.id}`, { pinned: true });
       expect(pinned.data).toEqual({
         id: last.id,
@@ -348,6 +349,11 @@ describe.each(testDatabaseKinds)('admin catalog API on $name', (kind) => {
 
       await patch(`/api/admin/releases/${last.id}`, { pinned: false });
       expect((await get<List<RankedRelease>>('/api/labels/tech/top-releases?limit=3')).data[0]?.id).not.toBe(last.id);
+      // One clock time for both: compare in summary order.
+      expect((await activitySince(before)).map((e) => [e.kind, e.actor, e.subjectId, e.summary]).sort((a, b) => String(a[3]).localeCompare(String(b[3])))).toEqual([
+        ['release.pin', 'alice', last.id, `Pinned release "${last.title}" to Top Releases`],
+        ['release.pin', 'alice', last.id, `Unpinned release "${last.title}" from Top Releases`],
+      ]);
 
       const bad = await patch<Failure>(`/api/admin/releases/${last.id}`, { pinned: 'yes' }, 400);
       expect([bad.field, bad.message]).toEqual(['pinned', 'pinned must be true or false']);

@@ -6,6 +6,7 @@ export const activityKinds = [
   'catalog.enrichment',
   'track.edit',
   'track.delete',
+  'release.pin',
   'artist.edit',
   'demo.received',
   'demo.status',

@@ -15,7 +15,8 @@ declare module 'fastify' {
 export const noTokenMessage = 'No token found';
 export const invalidTokenMessage = 'Invalid or expired token';
 
-function bearerToken(request: FastifyRequest): string | undefined {
+/** The token of an `Authorization: Bearer …` header. */
+export function bearerToken(request: FastifyRequest): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
   return match?.[1];
 }

@@ -89,7 +89,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async 
         response: { 200: adminReleaseResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema, ...guarded },
       },
     },
-    async (req) => ({ success: true as const, data: await pinRelease(db, req.params.id, req.body.pinned, clock()) }),
+    async (req) => ({ success: true as const, data: await pinRelease(db, req.params.id, req.body.pinned, { actor: adminOf(req).user.username, now: clock() }) }),
   );
 
   app.get(

@@ -145,12 +145,19 @@ export async function removeTrack(db: Db, id: string, change: Change): Promise<{
   });
 }
 
-/**
- * Pins a release to the top of its label's Top Releases (DECISIONS §5), or unpins it. The activity
- * log has no kind for a release (shared/api/admin-activity.ts), so nothing is recorded.
- */
-export async function pinRelease(db: Db, id: string, pinned: boolean, now: Date): Promise<AdminRelease> {
-  const row = isUuid(id) ? await setReleasePinned(db, id, pinned, now) : undefined;
-  if (!row) throw new NotFoundError(`Release not found: ${id}`);
-  return toRelease(row);
+/** Pins a release to the top of its label's Top Releases (DECISIONS §5), or unpins it; recorded as 'release.pin'. */
+export async function pinRelease(db: Db, id: string, pinned: boolean, change: Change): Promise<AdminRelease> {
+  if (!isUuid(id)) throw new NotFoundError(`Release not found: ${id}`);
+  return db.transaction(async (tx) => {
+    const row = await setReleasePinned(tx, id, pinned, change.now);
+    if (!row) throw new NotFoundError(`Release not found: ${id}`);
+    await recordActivity(tx, {
+      kind: 'release.pin',
+      actor: change.actor,
+      summary: `${pinned ? 'Pinned' : 'Unpinned'} release "${row.title}" ${pinned ? 'to' : 'from'} Top Releases`,
+      subjectId: id,
+      at: change.now,
+    });
+    return toRelease(row);
+  });
 }

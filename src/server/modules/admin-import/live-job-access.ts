@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AdminAuthContext } from '../admin-auth/admin-auth.service.js';
-import { requireAdmin } from '../admin-auth/admin-guard.js';
+import { bearerToken, requireAdmin } from '../admin-auth/admin-guard.js';
 import { verifyAdminToken } from '../admin-auth/admin-tokens.js';
 import type { ImportJobRunner } from './import-job-runner.js';
 
@@ -16,7 +16,7 @@ export function liveJobStarterOrAdmin(runner: ImportJobRunner, auth: AdminAuthCo
   return async (request: FastifyRequest): Promise<void> => {
     const { id } = request.params as { id: string };
     const starter = runner.startedByTokenId(id);
-    const token = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+    const token = bearerToken(request);
     if (starter && token && (await verifyAdminToken(auth.jwtSecret, token, auth.clock()))?.jti === starter) return;
     await fullCheck(request);
   };
