@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   const openOptions = logger.isLevelEnabled('trace') ? { onQuery: (query: string) => logger.trace({ query }, 'sql') } : {};
   const database = await openConfiguredDatabase(config, openOptions);
   if (config.seedDemoCatalog) {
-    const report = await seedDemoCatalogIfEmpty(database.db);
+    const report = await seedDemoCatalogIfEmpty(database.db, () => new Date());
     if (report) {
       logger.info(
         {

@@ -20,7 +20,7 @@ describe.each(testDatabaseKinds)('listening API on $name', (kind) => {
     t = await createTestApp(kind, {
       now,
       seed: async (database) => {
-        await seedDemoCatalogIfEmpty(database.db);
+        await seedDemoCatalogIfEmpty(database.db, () => now);
       },
       deps: { rateLimits: { plays: { max: 10_000, timeWindowMs: 60_000 } } },
     });

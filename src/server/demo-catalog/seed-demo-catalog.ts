@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.js';
 import { artistIdFor } from '../import/artist-id.js';
 import { importCatalog, type ImportReport } from '../import/catalog-importer.js';
+import { recordCatalogImport } from '../import/record-catalog-import.js';
 import { artistPictureUrl, previewAudioUrl, releaseArtworkUrl } from '../modules/media/media.routes.js';
 import { applyArtistProfiles, countReleases, useGeneratedArtwork, useGeneratedPreviews } from './demo-catalog.repo.js';
 import { generateDemoCatalog } from './generate-demo-catalog.js';
@@ -10,10 +11,12 @@ import { generateDemoCatalog } from './generate-demo-catalog.js';
  * real export, then gets its generated artwork, preview audio, artist pictures, bios and genres.
  * The database was empty, so every track is a demo track: no real track gets a made-up preview.
  */
-export async function seedDemoCatalogIfEmpty(db: Db): Promise<ImportReport | undefined> {
+export async function seedDemoCatalogIfEmpty(db: Db, now: () => Date): Promise<ImportReport | undefined> {
   if ((await countReleases(db)) > 0) return undefined;
   const catalog = generateDemoCatalog();
-  const report = await importCatalog(db, catalog.csv);
+  const report = await importCatalog(db, catalog.csv, {
+    beforeCommit: recordCatalogImport({ actor: null, source: 'the demo catalog', at: now }),
+  });
   await useGeneratedArtwork(db, releaseArtworkUrl);
   await useGeneratedPreviews(db, previewAudioUrl);
   await applyArtistProfiles(

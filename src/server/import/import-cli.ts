@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseConfig } from '../config.js';
 import { openConfiguredDatabase } from '../db/open-configured-database.js';
 import { importCatalog } from './catalog-importer.js';
+import { recordCatalogImport } from './record-catalog-import.js';
 
 // npm run catalog:import -- <file.csv> [--label <id>]
 // Imports into DATABASE_URL, or into the embedded database in DATA_DIR (stop the server first).
@@ -15,7 +17,10 @@ async function run(): Promise<void> {
   if (!file) throw new Error('Usage: npm run catalog:import -- <file.csv> [--label <id>]');
   const database = await openConfiguredDatabase(parseConfig(process.env));
   try {
-    const report = await importCatalog(database.db, readFileSync(file, 'utf8'), { label: values.label });
+    const report = await importCatalog(database.db, readFileSync(file, 'utf8'), {
+      label: values.label,
+      beforeCommit: recordCatalogImport({ actor: null, source: `"${basename(file)}" from the command line`, at: () => new Date() }),
+    });
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } finally {
     await database.close();

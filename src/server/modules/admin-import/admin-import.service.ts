@@ -9,6 +9,7 @@ import { findLabel, invalidLabelMessage, labels } from '../../../shared/labels.j
 import type { Db } from '../../db/client.js';
 import { AppError, BadRequestError, NotFoundError } from '../../errors.js';
 import { importParsedCatalog, type ImportReport } from '../../import/catalog-importer.js';
+import { recordCatalogImport } from '../../import/record-catalog-import.js';
 import type { ParsedCatalog } from '../../import/parse-distributor-csv.js';
 import { planEnrichment } from '../../spotify/catalog-enrichment.js';
 import { SpotifyApiError, SpotifyTokenError, type SpotifyCatalogClient } from '../../spotify/spotify-catalog-client.js';
@@ -96,25 +97,7 @@ export async function startCatalogImport(
         beforeCommit: async (tx, report) => {
           const at = ctx.clock();
           await markImportJobSucceeded(tx, job.id, { report: catalogReportOf(report), done: report.rows, total: report.rows, at });
-          await recordActivity(tx, {
-            kind: 'catalog.import',
-            actor,
-            summary:
-              `Imported "${upload.fileName}": ${report.totalReleasesImported} releases, ${report.totalTracksImported} tracks, ` +
-              `${report.totalArtistsImported} artists, ${report.rejected.length} rows rejected`,
-            subjectId: job.id,
-            details: {
-              rows: report.rows,
-              releases: report.totalReleasesImported,
-              tracks: report.totalTracksImported,
-              artists: report.totalArtistsImported,
-              created: report.created,
-              updated: report.updated,
-              rejected: report.rejected.length,
-              warnings: report.warnings.length,
-            },
-            at,
-          });
+          await recordCatalogImport({ actor, source: `"${upload.fileName}"`, subjectId: job.id, at: () => at })(tx, report);
         },
       });
     },
