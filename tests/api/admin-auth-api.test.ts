@@ -7,7 +7,7 @@ import { queryRows } from '../../src/server/db/client.js';
 import { createOrResetAdmin, ensureFirstAdmin, logIn, type StartupLogger } from '../../src/server/modules/admin-auth/admin-auth.service.js';
 import { signAdminToken } from '../../src/server/modules/admin-auth/admin-tokens.js';
 import { LoginThrottle } from '../../src/server/modules/admin-auth/login-throttle.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createAdminTestApp, testAdmin, type AdminTestApp } from '../helpers/admin-test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
 interface ErrorBody {
@@ -35,15 +35,12 @@ function recordingLogger() {
 }
 
 describe.each(testDatabaseKinds)('admin accounts and tokens on $name', (kind) => {
-  let t: TestApp;
-  const jwtSecret = randomBytes(64);
+  let t: AdminTestApp;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, {
+    t = await createAdminTestApp(kind, {
       now,
-      deps: { jwtSecret },
       seed: async (database) => {
-        await createOrResetAdmin(database.db, 'alice', 'correct horse battery', now);
         await createOrResetAdmin(database.db, 'carol', 'carol password 1', now);
       },
     });
@@ -62,18 +59,14 @@ describe.each(testDatabaseKinds)('admin accounts and tokens on $name', (kind) =>
       headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
     });
   }
-  async function tokenFor(username = 'alice', password = 'correct horse battery') {
+  async function tokenFor(username: string = testAdmin.username, password: string = testAdmin.password) {
     const res = await login({ username, password });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<AdminLoginResponse>().token;
   }
-  async function aliceId() {
-    const [row] = await queryRows<{ id: string }>(t.database.db, sql`select id from admin_users where username = 'alice'`);
-    return row?.id as string;
-  }
 
   it('logs in with the right password and the token verifies as that admin', async () => {
-    const res = await login({ username: 'alice', password: 'correct horse battery' });
+    const res = await login(testAdmin);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<AdminLoginResponse>();
     expect(body).toEqual({ success: true, token: expect.any(String), message: 'Logged in' });
@@ -88,14 +81,14 @@ describe.each(testDatabaseKinds)('admin accounts and tokens on $name', (kind) =>
     expect(checked.json<VerifyAdminTokenResponse>()).toEqual({
       success: true,
       message: 'Token is valid',
-      data: { user: { id: await aliceId(), username: 'alice' } },
+      data: { user: { id: t.adminId, username: 'alice' } },
     });
   });
 
   it('refuses a wrong password or an unknown username with the same 401', async () => {
     for (const payload of [
       { username: 'alice', password: 'wrong password' },
-      { username: 'nobody', password: 'correct horse battery' },
+      { username: 'nobody', password: testAdmin.password },
     ]) {
       const res = await login(payload);
       expect(res.statusCode, res.body).toBe(401);
@@ -117,12 +110,12 @@ describe.each(testDatabaseKinds)('admin accounts and tokens on $name', (kind) =>
     for (let i = 0; i < 5; i += 1) {
       expect((await login({ username: `guess${i}`, password: 'nope' }, address)).statusCode).toBe(401);
     }
-    const blocked = await login({ username: 'alice', password: 'correct horse battery' }, address);
+    const blocked = await login(testAdmin, address);
     expect(blocked.statusCode, blocked.body).toBe(429);
     expect(blocked.json<ErrorBody>()).toMatchObject(errorBody('Too many failed login attempts. Please try again in 15 minutes.'));
     expect(blocked.headers['retry-after']).toBe('900');
     // Another address is not affected.
-    expect((await login({ username: 'alice', password: 'correct horse battery' })).statusCode).toBe(200);
+    expect((await login(testAdmin)).statusCode).toBe(200);
   });
 
   it('throttles a username after 5 failures from different addresses', async () => {
@@ -133,7 +126,7 @@ describe.each(testDatabaseKinds)('admin accounts and tokens on $name', (kind) =>
     expect(blocked.statusCode, blocked.body).toBe(429);
     expect(blocked.json<ErrorBody>().message).toBe('Too many failed login attempts. Please try again in 15 minutes.');
     // Other usernames from fresh addresses still log in.
-    expect((await login({ username: 'alice', password: 'correct horse battery' })).statusCode).toBe(200);
+    expect((await login(testAdmin)).statusCode).toBe(200);
   });
 
   it('answers 401 No token found without a bearer token', async () => {
@@ -153,16 +146,15 @@ describe.each(testDatabaseKinds)('admin accounts and tokens on $name', (kind) =>
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
     const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const flipped = `${signature.slice(0, -2)}${signature.at(-2) === 'A' ? 'B' : 'A'}${signature.at(-1)}`;
-    const id = await aliceId();
-    const hs512 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS512' }).sign(jwtSecret);
+    const hs512 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS512' }).sign(t.jwtSecret);
 
     const refused = {
       'a changed signature': `${header}.${payload}.${flipped}`,
       'a changed payload': `${header}.${encode({ ...claims, sub: '00000000-0000-0000-0000-000000000000' })}.${signature}`,
       'alg none': `${encode({ alg: 'none', typ: 'JWT' })}.${payload}.`,
       'alg HS512 with the same secret': hs512,
-      'another secret': await signAdminToken(randomBytes(32), id, now),
-      'expired (issued 12 hours and 1 second ago)': await signAdminToken(jwtSecret, id, new Date(now.getTime() - hours(12) - 1000)),
+      'another secret': await signAdminToken(randomBytes(32), t.adminId, now),
+      'expired (issued 12 hours and 1 second ago)': await signAdminToken(t.jwtSecret, t.adminId, new Date(now.getTime() - hours(12) - 1000)),
       'not a JWT': 'not-a-jwt',
     };
     for (const [name, bad] of Object.entries(refused)) {
@@ -171,7 +163,7 @@ describe.each(testDatabaseKinds)('admin accounts and tokens on $name', (kind) =>
       expect(res.json<ErrorBody>(), name).toMatchObject(errorBody('Invalid or expired token'));
     }
     // Issued 11 hours ago: still valid.
-    expect((await verify(await signAdminToken(jwtSecret, id, new Date(now.getTime() - hours(11))))).statusCode).toBe(200);
+    expect((await verify(await signAdminToken(t.jwtSecret, t.adminId, new Date(now.getTime() - hours(11))))).statusCode).toBe(200);
   });
 
   it('revokes the token at logout, and only that one', async () => {

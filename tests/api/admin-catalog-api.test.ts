@@ -1,24 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminArtist, AdminRelease, AdminTrack } from '../../src/shared/api/admin-catalog.js';
 import type { Artist, RankedRelease, Release, Track } from '../../src/shared/api/catalog.js';
 import { queryRows } from '../../src/server/db/client.js';
 import { activityLog, releases, tracks } from '../../src/server/db/schema.js';
-import { createOrResetAdmin } from '../../src/server/modules/admin-auth/admin-auth.service.js';
-import { signAdminToken } from '../../src/server/modules/admin-auth/admin-tokens.js';
-import { createTestApp, seedFixture, type TestApp } from '../helpers/test-app.js';
+import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
+import { seedFixture, type PagedList } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
 const now = new Date('2026-11-21T12:00:00Z');
 
-interface List<T> {
-  success: true;
-  data: T[];
-  total: number;
-  offset: number;
-  limit: number;
-}
 interface Failure {
   success: false;
   error: string;
@@ -28,34 +19,23 @@ interface Failure {
 
 // The admin Tracks and Artists API on the real distributor export, on PGlite and PostgreSQL.
 describe.each(testDatabaseKinds)('admin catalog API on $name', (kind) => {
-  let t: TestApp;
-  let token: string;
-  const jwtSecret = randomBytes(32);
+  let t: AdminTestApp;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, {
-      now,
-      deps: { jwtSecret },
-      seed: async (database) => {
-        await seedFixture(database);
-        await createOrResetAdmin(database.db, 'alice', 'correct horse battery', now);
-      },
-    });
-    const [alice] = await queryRows<{ id: string }>(t.database.db, sql`select id from admin_users where username = 'alice'`);
-    token = await signAdminToken(jwtSecret, alice?.id as string, now);
+    t = await createAdminTestApp(kind, { now, seed: seedFixture });
   });
   afterAll(async () => {
     await t?.close();
   });
 
   async function call<T>(method: 'GET' | 'PATCH' | 'DELETE' | 'POST', url: string, status: number, payload?: unknown): Promise<T> {
-    const res = await t.app.inject({ method, url, payload: payload as object, headers: { authorization: `Bearer ${token}` } });
+    const res = await t.app.inject({ method, url, payload: payload as object, headers: t.auth });
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(status);
     return res.json() as T;
   }
   const get = <T>(url: string, status = 200) => call<T>('GET', url, status);
   const patch = <T>(url: string, payload: unknown, status = 200) => call<T>('PATCH', url, status, payload);
-  const tracksOf = async (query: string) => get<List<AdminTrack>>(`/api/admin/tracks?${query}`);
+  const tracksOf = async (query: string) => get<PagedList<AdminTrack>>(`/api/admin/tracks?${query}`);
   /** A track of the catalog found by a search, so that each test edits one no other test touches. */
   async function trackNamed(q: string, mixVersion: string | null = null): Promise<AdminTrack> {
     const found = (await tracksOf(`q=${encodeURIComponent(q)}&limit=100`)).data.find((tr) => tr.mix_version === mixVersion);
@@ -230,7 +210,7 @@ describe.each(testDatabaseKinds)('admin catalog API on $name', (kind) => {
       expect(release.data.tracks?.map((tr) => [tr.title, tr.mix_version, tr.duration_ms, tr.isrc])).toEqual([
         ['Lose Minds (Staff Edit)', null, 222_500, 'QZZA24387299'],
       ]);
-      const listed = await get<List<Track>>(`/api/tracks?release_id=${track.release.id}`);
+      const listed = await get<PagedList<Track>>(`/api/tracks?release_id=${track.release.id}`);
       expect(listed.data[0]?.spotify_url).toBe('https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC');
 
       // Null clears; the stored values again change and record nothing.
@@ -321,7 +301,7 @@ describe.each(testDatabaseKinds)('admin catalog API on $name', (kind) => {
       const release = await get<{ data: Release }>(`/api/releases/${track.release.id}`);
       expect(release.data.tracks?.map((tr) => tr.mix_version)).toEqual([null]);
       expect(release.data.total_tracks).toBe(1);
-      expect((await get<List<Track>>(`/api/tracks?release_id=${track.release.id}`)).total).toBe(1);
+      expect((await get<PagedList<Track>>(`/api/tracks?release_id=${track.release.id}`)).total).toBe(1);
 
       expect((await call<Failure>('DELETE', `/api/admin/tracks/${track.id}`, 404)).message).toBe(`Track not found: ${track.id}`);
       await call('DELETE', '/api/admin/tracks/42', 404);
@@ -330,7 +310,7 @@ describe.each(testDatabaseKinds)('admin catalog API on $name', (kind) => {
 
   describe('PATCH /api/admin/releases/{id}', () => {
     it('pins a release to the top of Top Releases and unpins it', async () => {
-      const tech = await get<List<Release>>('/api/releases?label=tech&limit=100&include_tracks=true');
+      const tech = await get<PagedList<Release>>('/api/releases?label=tech&limit=100&include_tracks=true');
       const last = tech.data.filter((r) => r.tracks?.length).at(-1) as Release;
       const before = await activity();
       const pinned = await patch<{ data: AdminRelease }>(`/api/admin/releases/${last.id}`, { pinned: true });
@@ -342,13 +322,13 @@ describe.each(testDatabaseKinds)('admin catalog API on $name', (kind) => {
         label_id: 'buildit-tech',
         pinned: true,
       });
-      const top = await get<List<RankedRelease>>('/api/labels/tech/top-releases?limit=3');
+      const top = await get<PagedList<RankedRelease>>('/api/labels/tech/top-releases?limit=3');
       expect(top.data[0]?.id).toBe(last.id);
       const rows = (await tracksOf(`q=${encodeURIComponent(last.title)}&limit=100`)).data;
       expect(rows.find((tr) => tr.release.id === last.id)?.release.pinned).toBe(true);
 
       await patch(`/api/admin/releases/${last.id}`, { pinned: false });
-      expect((await get<List<RankedRelease>>('/api/labels/tech/top-releases?limit=3')).data[0]?.id).not.toBe(last.id);
+      expect((await get<PagedList<RankedRelease>>('/api/labels/tech/top-releases?limit=3')).data[0]?.id).not.toBe(last.id);
       // One clock time for both: compare in summary order.
       expect((await activitySince(before)).map((e) => [e.kind, e.actor, e.subjectId, e.summary]).sort((a, b) => String(a[3]).localeCompare(String(b[3])))).toEqual([
         ['release.pin', 'alice', last.id, `Pinned release "${last.title}" to Top Releases`],
@@ -366,15 +346,15 @@ describe.each(testDatabaseKinds)('admin catalog API on $name', (kind) => {
   describe('artists', () => {
     it('lists every artist by name ignoring case, with release and track counts, paged and searched', async () => {
       const all: AdminArtist[] = [];
-      const first = await get<List<AdminArtist>>('/api/admin/artists?limit=100');
+      const first = await get<PagedList<AdminArtist>>('/api/admin/artists?limit=100');
       for (let offset = 0; offset < first.total; offset += 100) {
-        all.push(...(await get<List<AdminArtist>>(`/api/admin/artists?offset=${offset}&limit=100`)).data);
+        all.push(...(await get<PagedList<AdminArtist>>(`/api/admin/artists?offset=${offset}&limit=100`)).data);
       }
       expect(all.length).toBe(first.total);
       const names = all.map((a) => a.name.toLowerCase());
       expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
 
-      const kwal = (await get<List<AdminArtist>>('/api/admin/artists?q=KWAL')).data;
+      const kwal = (await get<PagedList<AdminArtist>>('/api/admin/artists?q=KWAL')).data;
       expect(kwal.map((a) => a.name)).toEqual(['Kwal']);
       const credited = await get<{ total: number }>(`/api/artist-releases/${kwal[0]?.id}`);
       const [trackCount] = await queryRows<{ n: number }>(
@@ -387,7 +367,7 @@ describe.each(testDatabaseKinds)('admin catalog API on $name', (kind) => {
     });
 
     it('sets bio and genres, records the change, and the public artist shows it', async () => {
-      const [artist] = (await get<List<AdminArtist>>('/api/admin/artists?q=Hot%20Keys')).data;
+      const [artist] = (await get<PagedList<AdminArtist>>('/api/admin/artists?q=Hot%20Keys')).data;
       const before = await activity();
       const body = await patch<{ data: AdminArtist }>(`/api/admin/artists/${artist?.id}`, {
         bio: '  Hot Keys play warm house.  ',
@@ -417,7 +397,7 @@ describe.each(testDatabaseKinds)('admin catalog API on $name', (kind) => {
     });
 
     it('refuses bad bios and genres with 400 naming the field and changes nothing; 404 for an unknown artist', async () => {
-      const [artist] = (await get<List<AdminArtist>>('/api/admin/artists?q=Alfonso%20Tan')).data;
+      const [artist] = (await get<PagedList<AdminArtist>>('/api/admin/artists?q=Alfonso%20Tan')).data;
       const logged = (await activity()).length;
       const cases: [Record<string, unknown>, string | undefined, string][] = [
         [{ bio: 'b'.repeat(5001) }, 'bio', 'Bio must be at most 5000 characters'],
@@ -433,7 +413,7 @@ describe.each(testDatabaseKinds)('admin catalog API on $name', (kind) => {
         const body = await patch<Failure>(`/api/admin/artists/${artist?.id}`, payload, 400);
         expect([body.field, body.message], JSON.stringify(payload).slice(0, 80)).toEqual([field, message]);
       }
-      expect((await get<List<AdminArtist>>('/api/admin/artists?q=Alfonso%20Tan')).data[0]).toEqual(artist);
+      expect((await get<PagedList<AdminArtist>>('/api/admin/artists?q=Alfonso%20Tan')).data[0]).toEqual(artist);
       expect((await activity()).length).toBe(logged);
       // Twenty distinct genres once duplicates are dropped are fine.
       const many = [...Array.from({ length: 20 }, (_, i) => `Genre ${i}`), 'genre 0'];

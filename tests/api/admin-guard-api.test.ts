@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client.js';
-import { createOrResetAdmin } from '../../src/server/modules/admin-auth/admin-auth.service.js';
 import { signAdminToken } from '../../src/server/modules/admin-auth/admin-tokens.js';
-import { createTestApp, seedFixture, type TestApp } from '../helpers/test-app.js';
+import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
+import { seedFixture } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
 /**
@@ -54,22 +53,11 @@ const stateQuery = sql`select
   (select md5(string_agg(password_hash, ',' order by id)) from admin_users) as passwords`;
 
 describe.each(testDatabaseKinds)('every admin route on $name', (kind) => {
-  let t: TestApp;
-  const jwtSecret = randomBytes(32);
-  let adminId: string;
+  let t: AdminTestApp;
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await createTestApp(kind, {
-      now,
-      deps: { jwtSecret },
-      seed: async (database) => {
-        await seedFixture(database);
-        await createOrResetAdmin(database.db, 'alice', 'correct horse battery', now);
-      },
-    });
-    const [admin] = await queryRows<{ id: string }>(t.database.db, sql`select id from admin_users where username = 'alice'`);
-    adminId = (admin as { id: string }).id;
+    t = await createAdminTestApp(kind, { now, seed: seedFixture });
     // Real ids, so that a route left unguarded would really change something.
     const [row] = await queryRows<{ track: string; artist: string; release: string }>(
       t.database.db,
@@ -101,10 +89,10 @@ describe.each(testDatabaseKinds)('every admin route on $name', (kind) => {
   });
 
   it('answers 401 without, with a tampered and with an expired token, and changes nothing', async () => {
-    const valid = await signAdminToken(jwtSecret, adminId, now);
+    const valid = await signAdminToken(t.jwtSecret, t.adminId, now);
     const [header, payload, signature] = valid.split('.') as [string, string, string];
     const tampered = `${header}.${payload}.${signature.slice(0, -2)}${signature.at(-2) === 'A' ? 'B' : 'A'}${signature.at(-1)}`;
-    const expired = await signAdminToken(jwtSecret, adminId, new Date(now.getTime() - twelveHoursAndASecond));
+    const expired = await signAdminToken(t.jwtSecret, t.adminId, new Date(now.getTime() - twelveHoursAndASecond));
     const before = await queryRows(t.database.db, stateQuery);
 
     for (const route of adminRoutes()) {
@@ -129,7 +117,7 @@ describe.each(testDatabaseKinds)('every admin route on $name', (kind) => {
   it('lets a valid token through to the route itself', async () => {
     for (const route of adminRoutes()) {
       // A token of its own per route: logout revokes the one it is given.
-      const token = await signAdminToken(jwtSecret, adminId, now);
+      const token = await signAdminToken(t.jwtSecret, t.adminId, now);
       const res = await t.app.inject({
         method: route.method,
         url: concrete(route.path).replace(/\/(demos|import-jobs)\/[^/]+$/, '/$1/3b7f0c52-5d8e-4c1a-9f0e-2a6b7c8d9e10'),

@@ -4,13 +4,13 @@ import { importMessages, type AdminLabelsResponse, type ImportJob, type ImportSt
 import type { ErrorResponse } from '../../src/shared/api/common.js';
 import type { Db } from '../../src/server/db/client.js';
 import { activityLog, artists, importJobs, releases, tracks } from '../../src/server/db/schema.js';
-import { createOrResetAdmin } from '../../src/server/modules/admin-auth/admin-auth.service.js';
 import { insertImportJob } from '../../src/server/modules/admin-import/admin-import.repo.js';
 import { createSpotifyCatalogClient } from '../../src/server/spotify/spotify-catalog-client.js';
 import { startFakeSpotify, type FakeSpotify } from '../fakes/fake-spotify.js';
+import { createAdminTestApp, testAdmin } from '../helpers/admin-test-app.js';
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
 import type { AppDeps } from '../../src/server/app.js';
-import { createTestApp, readFixtureCsv, seedFixture } from '../helpers/test-app.js';
+import { readFixtureCsv, seedFixture } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
 const now = new Date('2026-11-21T12:00:00Z');
@@ -63,17 +63,8 @@ async function tableCounts(db: Db) {
 }
 
 async function openApp(kind: (typeof testDatabaseKinds)[number], options: { withCatalog: boolean; spotify?: Partial<AppDeps> }) {
-  const t = await createTestApp(kind, {
-    now,
-    deps: options.spotify,
-    seed: async (database) => {
-      await createOrResetAdmin(database.db, 'alice', 'correct horse battery', now);
-      if (options.withCatalog) await seedFixture(database);
-    },
-  });
-  const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'alice', password: 'correct horse battery' } });
-  const token = login.json<{ token: string }>().token;
-  const auth = { authorization: `Bearer ${token}` };
+  const t = await createAdminTestApp(kind, { now, deps: options.spotify, seed: options.withCatalog ? seedFixture : undefined });
+  const { auth } = t;
   return {
     t,
     auth,
@@ -318,7 +309,7 @@ describe.each(testDatabaseKinds)('admin "Import tracks" (Spotify enrichment) and
       expect(res.json<ErrorResponse>().message).toBe(importMessages.alreadyRunning);
     }
     // Only the token that started the job reads it without the full check: others need a live session.
-    const other = (await api.t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'alice', password: 'correct horse battery' } })).json<{ token: string }>().token;
+    const other = (await api.t.app.inject({ method: 'POST', url: '/api/admin/login', payload: testAdmin })).json<{ token: string }>().token;
     const asOther = (token?: string) =>
       api.t.app.inject({ method: 'GET', url: `/api/admin/import-jobs/${id}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
     expect((await asOther(other)).json<{ data: ImportJob }>().data).toMatchObject({ status: 'running', done: 3 });

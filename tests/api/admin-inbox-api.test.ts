@@ -4,25 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDemo, AdminDemoRow, AdminMember } from '../../src/shared/api/admin-inbox.js';
 import type { DemoStatus } from '../../src/shared/api/demos.js';
 import { queryRows } from '../../src/server/db/client.js';
-import { createOrResetAdmin } from '../../src/server/modules/admin-auth/admin-auth.service.js';
 import { submitDemo } from '../../src/server/modules/demos/demos.service.js';
 import { noPaymentProvider } from '../../src/server/modules/vip/payment-provider.js';
 import { subscribeVip } from '../../src/server/modules/vip/vip.service.js';
+import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import type { PagedList, TestApp } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const day = (n: number) => new Date(Date.UTC(2026, 10, n, 9, 30));
 const errorBody = (message: string, field?: string) => ({ success: false, error: message, message, ...(field ? { field } : {}), reqId: expect.any(String) });
-
-interface List<T> {
-  success: true;
-  data: T[];
-  total: number;
-  offset: number;
-  limit: number;
-}
 
 /** Three demos sent through the submission service on different days (it stamps them with `now`). */
 async function seedDemos(t: TestApp): Promise<Record<'mara' | 'kai' | 'lena', string>> {
@@ -55,17 +47,11 @@ async function seedDemos(t: TestApp): Promise<Record<'mara' | 'kai' | 'lena', st
 }
 
 describe.each(testDatabaseKinds)('admin demos and members on $name', (kind) => {
-  let t: TestApp;
-  let token: string;
+  let t: AdminTestApp;
   let demos: Awaited<ReturnType<typeof seedDemos>>;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, {
-      now,
-      deps: { rateLimits: { demos: { max: 10_000, timeWindowMs: 60_000 } } },
-      seed: (database) => createOrResetAdmin(database.db, 'alice', 'password for alice', now).then(() => undefined) });
-    const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'alice', password: 'password for alice' } });
-    token = login.json<{ token: string }>().token;
+    t = await createAdminTestApp(kind, { now, deps: { rateLimits: { demos: { max: 10_000, timeWindowMs: 60_000 } } } });
     demos = await seedDemos(t);
   });
   afterAll(async () => {
@@ -73,15 +59,15 @@ describe.each(testDatabaseKinds)('admin demos and members on $name', (kind) => {
   });
 
   function get(url: string) {
-    return t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    return t.app.inject({ method: 'GET', url, headers: t.auth });
   }
   function patch(id: string, payload: unknown) {
-    return t.app.inject({ method: 'PATCH', url: `/api/admin/demos/${id}`, payload: payload as object, headers: { authorization: `Bearer ${token}` } });
+    return t.app.inject({ method: 'PATCH', url: `/api/admin/demos/${id}`, payload: payload as object, headers: t.auth });
   }
   async function listDemos(query = '') {
     const res = await get(`/api/admin/demos${query}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json<List<AdminDemoRow>>();
+    return res.json<PagedList<AdminDemoRow>>();
   }
   async function demoState() {
     return queryRows<{ id: string; status: string; updated_at: string }>(t.database.db, sql`select id, status, updated_at::text from demo_submissions order by id`);
@@ -296,7 +282,7 @@ describe.each(testDatabaseKinds)('admin demos and members on $name', (kind) => {
     async function listMembers(query = '') {
       const res = await get(`/api/admin/members${query}`);
       expect(res.statusCode, res.body).toBe(200);
-      return res.json<List<AdminMember>>();
+      return res.json<PagedList<AdminMember>>();
     }
 
     it('lists members newest first with the configured plan name and price', async () => {

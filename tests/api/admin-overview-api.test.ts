@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '../../src/shared/api/admin-activity.js';
@@ -6,39 +5,31 @@ import type { AdminActivityResponse, AdminStats, AdminStatsResponse } from '../.
 import { isListableArtistName } from '../../src/shared/domain/hygiene.js';
 import { queryRows } from '../../src/server/db/client.js';
 import { recordActivity } from '../../src/server/modules/activity/activity.repo.js';
-import { createOrResetAdmin } from '../../src/server/modules/admin-auth/admin-auth.service.js';
-import { signAdminToken } from '../../src/server/modules/admin-auth/admin-tokens.js';
+import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
-import { createTestApp, seedFixture, type TestApp } from '../helpers/test-app.js';
+import { seedFixture } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const minutesAgo = (n: number) => new Date(now.getTime() - n * 60_000);
 
 describe.each(testDatabaseKinds)('admin overview on $name', (kind) => {
-  let t: TestApp;
-  let token: string;
-  const jwtSecret = randomBytes(32);
+  let t: AdminTestApp;
   const queries: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp(kind, {
+    t = await createAdminTestApp(kind, {
       now,
       onQuery: (query) => queries.push(query),
-      deps: { jwtSecret, rateLimits: { demos: { max: 1000, timeWindowMs: 60_000 }, vip: { max: 1000, timeWindowMs: 60_000 } } },
-      seed: async (database) => {
-        await seedFixture(database);
-        await createOrResetAdmin(database.db, 'alice', 'alice password', now);
-      },
+      deps: { rateLimits: { demos: { max: 1000, timeWindowMs: 60_000 }, vip: { max: 1000, timeWindowMs: 60_000 } } },
+      seed: seedFixture,
     });
-    const [alice] = await queryRows<{ id: string }>(t.database.db, sql`select id from admin_users where username = 'alice'`);
-    token = await signAdminToken(jwtSecret, alice?.id as string, now);
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  function get(url: string, bearer: string | null = token) {
+  function get(url: string, bearer: string | null = t.token) {
     return t.app.inject({ method: 'GET', url, headers: bearer ? { authorization: `Bearer ${bearer}` } : {} });
   }
   async function stats(): Promise<AdminStats> {

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Release, Track } from '../../src/shared/api/catalog.js';
 import { e2eAdminEnv, logInAsAdmin } from './admin-session.js';
-import { launchBrowser, openPage, saveScreenshot, type Browser } from './browser.js';
-import { startProductionServer, type RunningServer } from './production-server.js';
+import { openPage, saveScreenshot } from './browser.js';
+import { useProductionSite } from './production-site.js';
 
 /** How the tables name a track: its title and mix version, unless the title already says it. */
 function shownTitle({ title, mix_version: mix }: Pick<Track, 'title' | 'mix_version'>): string {
@@ -16,29 +16,21 @@ const pageOverflow = (page: Page) => page.evaluate(() => document.documentElemen
 
 // Staff edit and delete a demo-catalog track, and fans see the change on the public site at once.
 describe('admin tracks and artists', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const site = useProductionSite(e2eAdminEnv);
   /** A deep release with two tracks or more and a title no other deep release has. */
   let release: Release;
-  const problems: string[] = [];
 
   beforeAll(async () => {
-    server = await startProductionServer(e2eAdminEnv);
-    browser = await launchBrowser();
-    const list = (await (await fetch(`${server.url}/api/releases?label=deep&limit=100&include_tracks=true`)).json()) as { data: Release[] };
+    const list = (await (await fetch(`${site.server.url}/api/releases?label=deep&limit=100&include_tracks=true`)).json()) as { data: Release[] };
     release = list.data.find(
       (r) => (r.tracks?.length ?? 0) >= 2 && list.data.filter((other) => other.title === r.title).length === 1,
     ) as Release;
     expect(release).toBeDefined();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   /** The public release modal, freshly loaded. */
   async function openPublicRelease(page: Page) {
-    await page.goto(`${server.url}/deep/releases`);
+    await page.goto(`${site.server.url}/deep/releases`);
     await page.getByPlaceholder('Search releases...').fill(release.title);
     await page.getByRole('button', { name: new RegExp(escape(release.title)) }).first().click();
     const dialog = page.getByRole('dialog');
@@ -57,9 +49,9 @@ describe('admin tracks and artists', () => {
 
   it('edits a track title and deletes a track, and the public release shows both at once', async () => {
     const [edited, deleted] = release.tracks as [Track, Track];
-    const page = await openPage(browser, `${server.url}/login`, problems);
-    await logInAsAdmin(page, server);
-    await page.goto(`${server.url}/admin/tracks`);
+    const page = await openPage(site.browser, `${site.server.url}/login`, site.problems);
+    await logInAsAdmin(page, site.server);
+    await page.goto(`${site.server.url}/admin/tracks`);
     const table = page.getByRole('table', { name: 'Tracks' });
     for (const column of ['Title', 'Artist', 'Release', 'Duration', 'Release Date', 'Actions']) {
       await table.getByRole('columnheader', { name: column, exact: true }).waitFor();
@@ -83,7 +75,7 @@ describe('admin tracks and artists', () => {
     await publicRelease.getByRole('cell', { name: shownTitle(renamed), exact: true }).waitFor();
     expect(await publicRelease.getByRole('cell', { name: shownTitle(edited), exact: true }).count()).toBe(0);
 
-    await page.goto(`${server.url}/admin/tracks`);
+    await page.goto(`${site.server.url}/admin/tracks`);
     const doomed = await findRow(page, deleted);
     await doomed.getByRole('button', { name: `Delete “${shownTitle(deleted)}”` }).click();
     const confirm = page.getByRole('dialog', { name: `Delete “${shownTitle(deleted)}”?` });
@@ -96,24 +88,24 @@ describe('admin tracks and artists', () => {
     expect(await publicRelease.getByRole('cell', { name: shownTitle(deleted), exact: true }).count()).toBe(0);
     // The header row and one track fewer.
     expect(await publicRelease.getByRole('table').first().getByRole('row').count()).toBe(release.tracks!.length);
-    expect(problems).toEqual([]);
+    expect(site.problems).toEqual([]);
     await page.close();
   });
 
   it('lists the artists with their counts', async () => {
-    const page = await openPage(browser, `${server.url}/admin/artists`, problems);
+    const page = await openPage(site.browser, `${site.server.url}/admin/artists`, site.problems);
     const table = page.getByRole('table', { name: 'Artists' });
     for (const column of ['Name', 'Genres', 'Releases', 'Tracks', 'Actions']) {
       await table.getByRole('columnheader', { name: column, exact: true }).waitFor();
     }
     await table.getByRole('row').nth(25).waitFor();
     await saveScreenshot(page, 'admin-artists-desktop');
-    expect(problems).toEqual([]);
+    expect(site.problems).toEqual([]);
     await page.close();
   });
 
   it('fits a phone: the tables scroll inside their box, never the page', async () => {
-    const page = await openPage(browser, `${server.url}/admin/tracks`, problems, { viewport: 'phone' });
+    const page = await openPage(site.browser, `${site.server.url}/admin/tracks`, site.problems, { viewport: 'phone' });
     await page.getByRole('table', { name: 'Tracks' }).getByRole('row').nth(25).waitFor();
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
     await saveScreenshot(page, 'admin-tracks-phone');
@@ -123,11 +115,11 @@ describe('admin tracks and artists', () => {
     await saveScreenshot(page, 'admin-track-edit-phone');
     await page.keyboard.press('Escape');
 
-    await page.goto(`${server.url}/admin/artists`);
+    await page.goto(`${site.server.url}/admin/artists`);
     await page.getByRole('table', { name: 'Artists' }).getByRole('row').nth(25).waitFor();
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
     await saveScreenshot(page, 'admin-artists-phone');
-    expect(problems).toEqual([]);
+    expect(site.problems).toEqual([]);
     await page.close();
   });
 });

@@ -1,11 +1,10 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Release } from '../../src/shared/api/catalog.js';
-import { startFakeSpotify, type FakeSpotify } from '../fakes/fake-spotify.js';
 import { fixturePath } from '../helpers/test-app.js';
 import { e2eAdminEnv, logInAsAdmin } from './admin-session.js';
-import { launchBrowser, openPage, saveScreenshot, type Browser } from './browser.js';
-import { startProductionServer, type RunningServer } from './production-server.js';
+import { openPage, saveScreenshot } from './browser.js';
+import { useFakeSpotify, useProductionSite } from './production-site.js';
 
 const isPartWay = (percent: number) => percent > 0 && percent < 100;
 
@@ -15,26 +14,16 @@ const pageOverflow = (page: Page) => page.evaluate(() => document.documentElemen
 // Staff upload the distributor's export and enrich a label from Spotify (the fake, on loopback),
 // against the production build on the demo catalog.
 describe('admin labels: catalog upload and Import tracks', () => {
-  let fake: FakeSpotify;
-  let server: RunningServer;
-  let browser: Browser;
+  const spotify = useFakeSpotify();
+  // With the client secret too: Import tracks calls Spotify with the app's own credentials.
+  const site = useProductionSite(() => ({ ...e2eAdminEnv, ...spotify.env(), SPOTIFY_CLIENT_SECRET: spotify.fake.clientSecret }));
   /** The deep release the fake Spotify knows. */
   let release: Release;
-  const problems: string[] = [];
 
   beforeAll(async () => {
-    fake = await startFakeSpotify();
-    server = await startProductionServer({
-      ...e2eAdminEnv,
-      SPOTIFY_CLIENT_ID: fake.clientId,
-      SPOTIFY_CLIENT_SECRET: fake.clientSecret,
-      SPOTIFY_ACCOUNTS_URL: fake.accountsUrl,
-      SPOTIFY_API_URL: fake.apiUrl,
-    });
-    browser = await launchBrowser();
-    const list = (await (await fetch(`${server.url}/api/releases?label=deep&limit=1&include_tracks=true&include_artists=true`)).json()) as { data: Release[] };
+    const list = (await (await fetch(`${site.server.url}/api/releases?label=deep&limit=1&include_tracks=true&include_artists=true`)).json()) as { data: Release[] };
     release = list.data[0] as Release;
-    fake.addAlbum({
+    spotify.fake.addAlbum({
       upc: release.upc as string,
       name: release.title,
       images: [{ url: 'https://i.scdn.co/image/e2e-cover-640', width: 640, height: 640 }],
@@ -42,16 +31,11 @@ describe('admin labels: catalog upload and Import tracks', () => {
       tracks: (release.tracks ?? []).map((t) => ({ isrc: t.isrc as string, name: t.title, duration_ms: t.duration_ms ?? 300_000 })),
     });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await fake?.close();
-  });
 
   async function openLabelsTab(viewport: 'desktop' | 'phone'): Promise<Page> {
-    const page = await openPage(browser, `${server.url}/login`, problems, { viewport });
-    await logInAsAdmin(page, server);
-    await page.goto(`${server.url}/admin/labels`);
+    const page = await openPage(site.browser, `${site.server.url}/login`, site.problems, { viewport });
+    await logInAsAdmin(page, site.server);
+    await page.goto(`${site.server.url}/admin/labels`);
     await page.getByRole('region', { name: 'Build It Deep' }).waitFor();
     return page;
   }
@@ -112,10 +96,10 @@ describe('admin labels: catalog upload and Import tracks', () => {
     const tracks = release.tracks?.length ?? 0;
     await current.getByText(new RegExp(`^Matched 1 of \\d+ releases, ${tracks} of \\d+ tracks and [1-9]\\d* artists of Build It Deep on Spotify\\.$`)).waitFor();
     await saveScreenshot(page, 'admin-labels-enrichment-desktop');
-    const enriched = (await (await fetch(`${server.url}/api/releases/${release.id}`)).json()) as { data: Release };
+    const enriched = (await (await fetch(`${site.server.url}/api/releases/${release.id}`)).json()) as { data: Release };
     expect(enriched.data.spotify_url).toMatch(/^https:\/\/open\.spotify\.com\/album\//);
     expect(enriched.data.artwork_url).toBe('https://i.scdn.co/image/e2e-cover-640');
-    expect(problems).toEqual([]);
+    expect(site.problems).toEqual([]);
     await page.close();
   }, 90_000);
 
@@ -133,7 +117,7 @@ describe('admin labels: catalog upload and Import tracks', () => {
     await saveScreenshot(page, 'admin-labels-report-phone');
     await page.getByRole('region', { name: 'Recent imports' }).scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'admin-labels-recent-phone');
-    expect(problems).toEqual([]);
+    expect(site.problems).toEqual([]);
     await page.close();
   }, 60_000);
 });

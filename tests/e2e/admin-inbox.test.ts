@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
 import { e2eAdminEnv, logInAsAdmin } from './admin-session.js';
-import { launchBrowser, openPage, saveScreenshot, type Browser } from './browser.js';
-import { startProductionServer, type RunningServer } from './production-server.js';
+import { openPage, saveScreenshot } from './browser.js';
+import type { RunningServer } from './production-server.js';
+import { useProductionSite } from './production-site.js';
 
 // Admin Demos and Members in Debian's Chromium against the production build: a demo and a VIP
 // member arrive through the public API, then staff review the demo and export the members.
@@ -26,25 +27,17 @@ const settled = (page: Page) =>
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe('admin demos and members', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const problems: string[] = [];
+  const site = useProductionSite(e2eAdminEnv);
 
   beforeAll(async () => {
-    server = await startProductionServer(e2eAdminEnv);
-    browser = await launchBrowser();
-    await post(server, '/api/submit-demo', { label: 'deep', artist, track, termsAccepted: true });
-    await post(server, '/api/subscribe-vip', member);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await post(site.server, '/api/submit-demo', { label: 'deep', artist, track, termsAccepted: true });
+    await post(site.server, '/api/subscribe-vip', member);
   });
 
   it('reviews a demo from new to shortlisted and exports the members as CSV', async () => {
-    const page = await openPage(browser, `${server.url}/login`, problems);
-    await logInAsAdmin(page, server);
-    await page.goto(`${server.url}/admin/demos`);
+    const page = await openPage(site.browser, `${site.server.url}/login`, site.problems);
+    await logInAsAdmin(page, site.server);
+    await page.goto(`${site.server.url}/admin/demos`);
     const table = page.getByRole('table', { name: 'Demos' });
     const row = table.getByRole('row').filter({ hasText: 'Inbox Artist' });
     await row.waitFor();
@@ -70,7 +63,7 @@ describe('admin demos and members', () => {
 
     // The server agrees: the demo is shortlisted, and the moves are in the activity log.
     const token = await page.evaluate(() => localStorage.getItem('adminToken'));
-    const listed = await fetch(`${server.url}/api/admin/demos?status=shortlisted`, { headers: { Authorization: `Bearer ${token}` } });
+    const listed = await fetch(`${site.server.url}/api/admin/demos?status=shortlisted`, { headers: { Authorization: `Bearer ${token}` } });
     expect(((await listed.json()) as { data: { artists: string[] }[] }).data.map((d) => d.artists)).toEqual([['Inbox Artist']]);
 
     await page.getByRole('tab', { name: 'Members' }).click();
@@ -88,13 +81,13 @@ describe('admin demos and members', () => {
       expect.stringMatching(/^"Vip, ""Quoted"" Member",vip\.e2e@example\.com,Annual,99\.99,USD,year,Pending payment,\d{4}-/),
       '',
     ]);
-    expect(problems).toEqual([]);
+    expect(site.problems).toEqual([]);
     await page.close();
   });
 
   it('fits a phone: demos list, demo detail and members table', async () => {
     // The token stored by the first test is this browser profile's.
-    const page = await openPage(browser, `${server.url}/admin/demos`, problems, { viewport: 'phone' });
+    const page = await openPage(site.browser, `${site.server.url}/admin/demos`, site.problems, { viewport: 'phone' });
     // A step that waits says which one failed, well before the test's own timeout.
     page.setDefaultTimeout(10_000);
     const row = page.getByRole('table', { name: 'Demos' }).getByRole('row').filter({ hasText: 'Inbox Artist' });
@@ -121,7 +114,7 @@ describe('admin demos and members', () => {
     );
     expect(await fitsWidth(page)).toBe(true);
     await saveScreenshot(page, 'admin-members-phone');
-    expect(problems).toEqual([]);
+    expect(site.problems).toEqual([]);
     await page.close();
   });
 });

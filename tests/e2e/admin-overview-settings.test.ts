@@ -1,30 +1,19 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminStats } from '../../src/shared/api/admin-overview.js';
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
 import { e2eAdmin, e2eAdminEnv, logInAsAdmin } from './admin-session.js';
-import { launchBrowser, openPage, saveScreenshot, type Browser } from './browser.js';
-import { startProductionServer, type RunningServer } from './production-server.js';
+import { openPage, saveScreenshot } from './browser.js';
+import { useProductionSite } from './production-site.js';
 
 const figure = (n: number) => n.toLocaleString('en-US');
 
 describe('admin overview and settings', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const site = useProductionSite(e2eAdminEnv);
   let token: string;
-  const problems: string[] = [];
-
-  beforeAll(async () => {
-    server = await startProductionServer(e2eAdminEnv);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   async function liveStats(): Promise<AdminStats> {
-    const res = await fetch(`${server.url}/api/admin/stats`, { headers: { Authorization: `Bearer ${token}` } });
+    const res = await fetch(`${site.server.url}/api/admin/stats`, { headers: { Authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
     return ((await res.json()) as { data: AdminStats }).data;
   }
@@ -36,9 +25,9 @@ describe('admin overview and settings', () => {
   }
 
   it('shows the demo catalog’s real counts and a demo just submitted', async () => {
-    const page = await openPage(browser, `${server.url}/login`, problems);
-    token = await logInAsAdmin(page, server);
-    await page.goto(`${server.url}/admin`);
+    const page = await openPage(site.browser, `${site.server.url}/login`, site.problems);
+    token = await logInAsAdmin(page, site.server);
+    await page.goto(`${site.server.url}/admin`);
     await page.getByText('Select a tab above to manage your content.').waitFor();
     const before = await liveStats();
     expect(before.artists).toBeGreaterThan(0);
@@ -53,7 +42,7 @@ describe('admin overview and settings', () => {
     ]);
 
     const demo = { label: 'tech', artist: aDemoArtist({ name: 'Overview Tester', email: 'overview.e2e@example.com' }), track: aDemoTrack({ name: 'Dashboard Groove' }), termsAccepted: true };
-    const submitted = await fetch(`${server.url}/api/submit-demo`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(demo) });
+    const submitted = await fetch(`${site.server.url}/api/submit-demo`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(demo) });
     expect(submitted.status).toBe(201);
 
     await page.reload();
@@ -65,26 +54,26 @@ describe('admin overview and settings', () => {
     expect((await liveStats()).demos.new).toBe(before.demos.new + 1);
     await saveScreenshot(page, 'admin-overview-live-desktop');
 
-    const phone = await openPage(browser, `${server.url}/admin`, problems, { viewport: 'phone' });
+    const phone = await openPage(site.browser, `${site.server.url}/admin`, site.problems, { viewport: 'phone' });
     await phone.getByText('Demo "Dashboard Groove" by Overview Tester for Build It Tech').waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await saveScreenshot(phone, 'admin-overview-live-phone');
     await phone.getByRole('region', { name: 'Recent Activity' }).scrollIntoViewIfNeeded();
     await saveScreenshot(phone, 'admin-overview-activity-phone');
-    expect(problems).toEqual([]);
+    expect(site.problems).toEqual([]);
     await phone.close();
     await page.close();
   });
 
   it('changes the password in Settings, and the new one logs in through the login screen', async () => {
     const newPassword = 'a-new-staff-password';
-    const phone = await openPage(browser, `${server.url}/admin/settings`, problems, { viewport: 'phone' });
+    const phone = await openPage(site.browser, `${site.server.url}/admin/settings`, site.problems, { viewport: 'phone' });
     await phone.getByRole('heading', { name: 'Change password' }).waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await saveScreenshot(phone, 'admin-settings-phone');
     await phone.close();
 
-    const page = await openPage(browser, `${server.url}/admin/settings`, problems);
+    const page = await openPage(site.browser, `${site.server.url}/admin/settings`, site.problems);
     await page.getByLabel('Current password').fill(e2eAdmin.password);
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm new password').fill(newPassword);
@@ -98,20 +87,20 @@ describe('admin overview and settings', () => {
     await page.getByRole('list', { name: 'Recent activity' }).getByText('staff changed their password').waitFor();
 
     await page.getByRole('button', { name: 'Log out' }).click();
-    await page.waitForURL(`${server.url}/login`);
+    await page.waitForURL(`${site.server.url}/login`);
     await page.getByLabel('Username').fill(e2eAdmin.username);
     await page.getByLabel('Password').fill(newPassword);
     await page.getByRole('button', { name: 'Log In' }).click();
-    await page.waitForURL(`${server.url}/admin`);
+    await page.waitForURL(`${site.server.url}/admin`);
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
 
-    const old = await fetch(`${server.url}/api/admin/login`, {
+    const old = await fetch(`${site.server.url}/api/admin/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(e2eAdmin),
     });
     expect(old.status).toBe(401);
-    expect(problems).toEqual([]);
+    expect(site.problems).toEqual([]);
     await page.close();
   });
 });

@@ -1,8 +1,8 @@
 import type { Locator, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DemoArtist, DemoTrack } from '../../src/shared/api/demos.js';
-import { launchBrowser, openPage, saveScreenshot, type Browser } from './browser.js';
-import { startProductionServer, type RunningServer } from './production-server.js';
+import { openPage, saveScreenshot } from './browser.js';
+import { useProductionSite } from './production-site.js';
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
 
 // Demo submission, VIP membership and the legal page in Debian's Chromium against the production
@@ -62,22 +62,11 @@ async function fillDemo(page: Page, artists: DemoArtist[], tracks: DemoTrack[]) 
 const countOf = (page: Page, text: string) => page.getByText(text, { exact: true }).count();
 
 describe('demos, VIP and legal', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const problems: string[] = [];
-
-  beforeAll(async () => {
-    server = await startProductionServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useProductionSite();
 
   const open = (path: string, viewport: 'desktop' | 'phone' = 'desktop'): Promise<Page> =>
     // Unknown ids are meant to get their 409 answer.
-    openPage(browser, `${server.url}${path}`, problems, { viewport, expectedStatuses: [409] });
+    openPage(site.browser, `${site.server.url}${path}`, site.problems, { viewport, expectedStatuses: [409] });
 
   it('shows each client-side message once, under its field, and sends nothing', async () => {
     const page = await open('/tech/submit');
@@ -241,7 +230,7 @@ describe('demos, VIP and legal', () => {
     await saveScreenshot(page, 'legal-desktop');
 
     await page.getByRole('tab', { name: 'Privacy Policy' }).click();
-    await page.waitForURL(`${server.url}/legal?tab=privacy`);
+    await page.waitForURL(`${site.server.url}/legal?tab=privacy`);
     await page.getByRole('heading', { name: 'Stored in your browser' }).waitFor();
     for (const key of ['authToken', 'adminToken', 'vipSubscriptionStatus', 'spotifyToken', 'spotifyTokenExpiry', 'spotify_auth_state', 'theme']) {
       expect(await page.getByText(key, { exact: true }).count(), key).toBe(1);
@@ -263,6 +252,6 @@ describe('demos, VIP and legal', () => {
   });
 
   it('logged no page errors or console errors on any page', () => {
-    expect(problems).toEqual([]);
+    expect(site.problems).toEqual([]);
   });
 });

@@ -1,43 +1,36 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Release } from '../../src/shared/api/catalog.js';
-import { launchBrowser, saveScreenshot, type Browser } from './browser.js';
-import { startProductionServer, type RunningServer } from './production-server.js';
+import { saveScreenshot } from './browser.js';
+import { useProductionSite } from './production-site.js';
 
 // A newcomer presses Play on a demo release and hears it, across pages and a reload.
 describe('listening', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const site = useProductionSite();
   let release: Release;
   /** A release nothing else in this file plays, so its count moves only by the test that counts. */
   let counted: Release;
 
   beforeAll(async () => {
-    server = await startProductionServer();
-    browser = await launchBrowser();
-    const list = (await (await fetch(`${server.url}/api/releases?label=deep&limit=50&include_tracks=true`)).json()) as {
+    const list = (await (await fetch(`${site.server.url}/api/releases?label=deep&limit=50&include_tracks=true`)).json()) as {
       data: Release[];
     };
     release = list.data.find((r) => (r.tracks?.length ?? 0) >= 2) as Release;
     counted = list.data.find((r) => r.id !== release.id && (r.tracks?.length ?? 0) >= 1) as Release;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   const audioTime = (page: Page) => page.locator('audio[data-testid="player-audio"]').evaluate((a) => (a as HTMLAudioElement).currentTime);
   const barTitle = (page: Page) => page.getByRole('region', { name: 'Player' }).textContent();
 
   async function openRelease(page: Page, which: Release = release) {
-    await page.goto(`${server.url}/deep/releases`);
+    await page.goto(`${site.server.url}/deep/releases`);
     await page.getByRole('button', { name: new RegExp(which.title) }).first().click();
     await page.getByRole('dialog').getByRole('heading', { name: which.title }).waitFor();
   }
 
   it('plays a demo track, pauses, moves to the next one and keeps the queue across a reload', async () => {
     const [first, second] = release.tracks ?? [];
-    const page = await browser.newPage('desktop');
+    const page = await site.browser.newPage('desktop');
     await openRelease(page);
     await page.getByRole('button', { name: `Play ${first?.title}` }).first().click();
     await expect.poll(() => audioTime(page), { timeout: 10_000 }).toBeGreaterThan(0.5);
@@ -63,8 +56,8 @@ describe('listening', () => {
     await expect.poll(() => barTitle(page)).toContain(second?.title);
     await player.getByRole('button', { name: 'Previous track' }).click();
     await expect.poll(() => barTitle(page)).toContain(first?.title);
-    const phone = await browser.newPage('phone');
-    await phone.goto(`${server.url}/deep`);
+    const phone = await site.browser.newPage('phone');
+    await phone.goto(`${site.server.url}/deep`);
     await phone.getByRole('heading', { level: 1, name: 'Build It Deep' }).waitFor();
     await phone.getByRole('region', { name: 'Player' }).waitFor();
     await saveScreenshot(phone, 'player-phone');
@@ -74,15 +67,15 @@ describe('listening', () => {
 
   it('counts a play once and moves the release into the top plays', async () => {
     const streams = async () =>
-      ((await (await fetch(`${server.url}/api/releases/${counted.id}`)).json()) as { data: Release }).data.stream_count;
+      ((await (await fetch(`${site.server.url}/api/releases/${counted.id}`)).json()) as { data: Release }).data.stream_count;
     const before = await streams();
-    const page = await browser.newPage('desktop');
+    const page = await site.browser.newPage('desktop');
     await openRelease(page, counted);
     const track = counted.tracks?.[0];
     await page.getByRole('button', { name: `Play ${track?.title}` }).first().click();
     // The player reports a play after 5 seconds of listening.
     await expect.poll(streams, { timeout: 15_000, interval: 500 }).toBe(before + 1);
-    const top = (await (await fetch(`${server.url}/api/labels/deep/top-spotify-plays`)).json()) as { data: Release[] };
+    const top = (await (await fetch(`${site.server.url}/api/labels/deep/top-spotify-plays`)).json()) as { data: Release[] };
     expect(top.data.map((r) => r.id)).toContain(counted.id);
 
     // Playing it again within 30 minutes does not count again.

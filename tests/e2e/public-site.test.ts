@@ -1,34 +1,23 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, saveScreenshot, type Browser } from './browser.js';
-import { startProductionServer, type RunningServer } from './production-server.js';
+import { describe, expect, it } from 'vitest';
+import { openPage, saveScreenshot } from './browser.js';
+import { useProductionSite } from './production-site.js';
 
 // The public site in Debian's Chromium against the production build on a fresh data directory.
 describe('public site', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const problems: string[] = [];
-
-  beforeAll(async () => {
-    server = await startProductionServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useProductionSite();
 
   const open = (path: string, viewport: 'desktop' | 'phone' = 'desktop'): Promise<Page> =>
     // Unknown ids are meant to get their 404 answer.
-    openPage(browser, `${server.url}${path}`, problems, { viewport, expectedStatuses: [404] });
+    openPage(site.browser, `${site.server.url}${path}`, site.problems, { viewport, expectedStatuses: [404] });
 
   async function api<T>(path: string): Promise<T> {
-    return (await (await fetch(`${server.url}/api${path}`)).json()) as T;
+    return (await (await fetch(`${site.server.url}/api${path}`)).json()) as T;
   }
 
   it('redirects / to /records and shows the About content', async () => {
     const page = await open('/');
-    await page.waitForURL(`${server.url}/records`);
+    await page.waitForURL(`${site.server.url}/records`);
     await page.getByRole('heading', { level: 1, name: 'Build It Records' }).waitFor();
     await page.getByText('House Music For The Underground').waitFor();
     await page.getByRole('heading', { name: 'Our Story' }).waitFor();
@@ -62,7 +51,7 @@ describe('public site', () => {
     };
     for (const [tab, colour] of Object.entries(accents)) {
       await page.getByRole('tab', { name: tab }).click();
-      await page.waitForURL(`${server.url}/${tab}`);
+      await page.waitForURL(`${site.server.url}/${tab}`);
       const selected = page.getByRole('tab', { name: tab });
       await expect.poll(() => selected.getAttribute('aria-selected')).toBe('true');
       expect(await selected.evaluate((el) => getComputedStyle(el).color)).toBe(colour);
@@ -85,7 +74,7 @@ describe('public site', () => {
     await page.getByRole('img', { name: 'Build It Tech logo' }).waitFor();
     const mainLeft = await page.locator('main').evaluate((el) => el.getBoundingClientRect().left);
     expect(mainLeft).toBe(240);
-    await page.goto(`${server.url}/records/releases`);
+    await page.goto(`${site.server.url}/records/releases`);
     const recordsNav = page.getByRole('navigation', { name: 'Build It Records navigation' });
     expect(await recordsNav.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
     await page.close();
@@ -101,7 +90,7 @@ describe('public site', () => {
     await nav.waitFor();
     await saveScreenshot(page, 'drawer-phone');
     await nav.getByRole('link', { name: 'Releases' }).click();
-    await page.waitForURL(`${server.url}/deep/releases`);
+    await page.waitForURL(`${site.server.url}/deep/releases`);
     await page.getByRole('heading', { level: 1, name: 'Build It Deep Releases' }).waitFor();
     await expect.poll(() => nav.isVisible()).toBe(false);
     await page.close();
@@ -171,7 +160,7 @@ describe('public site', () => {
     await page.getByRole('heading', { name: 'Top Tracks' }).waitFor();
     await page.getByRole('heading', { name: 'Albums' }).waitFor();
     await saveScreenshot(page, 'artist-page-desktop');
-    await page.goto(`${server.url}/tech/artists/nobody-at-all`);
+    await page.goto(`${site.server.url}/tech/artists/nobody-at-all`);
     await page.getByText('Artist not found').waitFor();
     await page.close();
   });
@@ -183,9 +172,9 @@ describe('public site', () => {
     await page.getByRole('button', { name: /Peak Time Tech/ }).click();
     await page.getByRole('table', { name: 'Tracks' }).waitFor();
     await saveScreenshot(page, 'tech-playlists-desktop');
-    await page.goto(`${server.url}/deep/playlists`);
+    await page.goto(`${site.server.url}/deep/playlists`);
     await page.getByText('Deep House Playlists').waitFor();
-    await page.goto(`${server.url}/records/playlists`);
+    await page.goto(`${site.server.url}/records/playlists`);
     await page.getByText('House Music Playlists').waitFor();
     await page.getByRole('button', { name: /From The Vault/ }).waitFor();
     expect(await page.getByRole('button', { name: 'Play on Spotify' }).count()).toBe(3);
@@ -197,19 +186,19 @@ describe('public site', () => {
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await saveScreenshot(page, 'not-found-desktop');
     await page.getByRole('link', { name: 'Return Home' }).click();
-    await page.waitForURL(`${server.url}/tech`);
+    await page.waitForURL(`${site.server.url}/tech`);
     await page.close();
   });
 
   it('sends the admin area to the login page without a token, with no public shell under /admin', async () => {
     const page = await open('/admin/members');
-    await page.waitForURL(`${server.url}/login`);
+    await page.waitForURL(`${site.server.url}/login`);
     await page.getByRole('heading', { name: 'Log In' }).waitFor();
     await page.getByText('Build It Records Admin').waitFor();
     await page.getByRole('button', { name: /log in/i }).click();
     await page.getByText('Please enter both username and password').waitFor();
-    await page.goto(`${server.url}/admin/login`);
-    await page.waitForURL(`${server.url}/login`);
+    await page.goto(`${site.server.url}/admin/login`);
+    await page.waitForURL(`${site.server.url}/login`);
     await saveScreenshot(page, 'login-desktop');
     await page.close();
   });
@@ -246,9 +235,9 @@ describe('public site', () => {
       ['/nowhere/at/all', 'Page Not Found'],
     ];
     for (const viewport of ['desktop', 'phone'] as const) {
-      const page = await browser.newPage(viewport);
+      const page = await site.browser.newPage(viewport);
       for (const [path, heading] of routes) {
-        await page.goto(`${server.url}${path}`);
+        await page.goto(`${site.server.url}${path}`);
         const h1 = page.getByRole('heading', { level: 1 }).first();
         await h1.waitFor();
         if (heading) expect(await h1.textContent(), path).toBe(heading);
@@ -261,6 +250,6 @@ describe('public site', () => {
   });
 
   it('logged no page errors or console errors on any page', () => {
-    expect(problems).toEqual([]);
+    expect(site.problems).toEqual([]);
   });
 });

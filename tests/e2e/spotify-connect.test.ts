@@ -1,40 +1,18 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeSpotify, type FakeSpotify, type FakeSpotifyUserKind } from '../fakes/fake-spotify.js';
-import { launchBrowser, saveScreenshot, type Browser } from './browser.js';
-import { startProductionServer, type RunningServer } from './production-server.js';
+import { describe, expect, it } from 'vitest';
+import type { FakeSpotifyUserKind } from '../fakes/fake-spotify.js';
+import { openPage, saveScreenshot } from './browser.js';
+import { useFakeSpotify, useProductionSite } from './production-site.js';
 
 // Connecting a listener's Spotify account (Authorization Code with PKCE) in Chromium, against the
 // production build configured to use the fake Spotify on loopback.
 describe('Spotify connect', () => {
-  let fake: FakeSpotify;
-  let server: RunningServer;
-  let browser: Browser;
-  const problems: string[] = [];
-
-  beforeAll(async () => {
-    fake = await startFakeSpotify();
-    server = await startProductionServer({
-      SPOTIFY_CLIENT_ID: fake.clientId,
-      SPOTIFY_ACCOUNTS_URL: fake.accountsUrl,
-      SPOTIFY_API_URL: fake.apiUrl,
-    });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await fake?.close();
-  });
+  const spotify = useFakeSpotify();
+  const site = useProductionSite(spotify.env);
 
   /** A page on /records with no Spotify account connected. */
   async function openDisconnected(): Promise<Page> {
-    const page = await browser.newPage();
-    page.on('pageerror', (err) => problems.push(err.message));
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
-    });
-    await page.goto(`${server.url}/records`);
+    const page = await openPage(site.browser, `${site.server.url}/records`, site.problems);
     await page.evaluate(() => localStorage.clear());
     await page.reload();
     return page;
@@ -59,12 +37,12 @@ describe('Spotify connect', () => {
   async function expectRedirectHomeAfterTwoSeconds(page: Page, shownAt: number) {
     await page.waitForTimeout(Math.max(0, shownAt + 1000 - Date.now()));
     expect(new URL(page.url()).pathname).toBe('/spotify-callback');
-    await page.waitForURL(`${server.url}/records`, { timeout: 5000 });
+    await page.waitForURL(`${site.server.url}/records`, { timeout: 5000 });
   }
 
   async function connectAs(user: FakeSpotifyUserKind): Promise<Page> {
     const page = await openDisconnected();
-    fake.setNextAuthorize({ user });
+    spotify.fake.setNextAuthorize({ user });
     const shownAt = await connectThroughSpotify(page, 'Successfully connected to Spotify!');
     await page.getByText('Redirecting you back to Build It Records...').waitFor();
     // The code and state are gone from the address bar.
@@ -78,16 +56,16 @@ describe('Spotify connect', () => {
     const page = await connectAs('premium');
     await page.getByRole('button', { name: 'Spotify Premium' }).waitFor();
 
-    const authorize = fake.authorizeRequests.at(-1) as URLSearchParams;
-    expect(authorize.get('client_id')).toBe(fake.clientId);
-    expect(authorize.get('redirect_uri')).toBe(`${server.url}/spotify-callback`);
+    const authorize = spotify.fake.authorizeRequests.at(-1) as URLSearchParams;
+    expect(authorize.get('client_id')).toBe(spotify.fake.clientId);
+    expect(authorize.get('redirect_uri')).toBe(`${site.server.url}/spotify-callback`);
     expect(authorize.get('response_type')).toBe('code');
     expect(authorize.get('scope')).toBe(
       'streaming user-read-email user-read-private user-modify-playback-state user-read-playback-state user-read-currently-playing',
     );
     expect(authorize.get('show_dialog')).toBe('true');
     expect(authorize.get('state')).toMatch(/^[A-Za-z0-9]{16}$/);
-    expect(fake.tokenRequests.at(-1)?.get('grant_type')).toBe('authorization_code');
+    expect(spotify.fake.tokenRequests.at(-1)?.get('grant_type')).toBe('authorization_code');
 
     const stored = await storedTokens(page);
     expect(stored.token).toBeTruthy();
@@ -115,11 +93,11 @@ describe('Spotify connect', () => {
     const page = await connectAs('premium');
     await page.getByRole('button', { name: 'Spotify Premium' }).waitFor();
     const before = await storedTokens(page);
-    fake.expireAccessTokens();
+    spotify.fake.expireAccessTokens();
     await page.evaluate(() => localStorage.setItem('spotifyTokenExpiry', String(Date.now() - 1000)));
     await page.reload();
     await page.getByRole('button', { name: 'Spotify Premium' }).waitFor();
-    expect(fake.tokenRequests.at(-1)?.get('grant_type')).toBe('refresh_token');
+    expect(spotify.fake.tokenRequests.at(-1)?.get('grant_type')).toBe('refresh_token');
     const after = await storedTokens(page);
     expect(after.token).not.toBe(before.token);
     expect(after.refresh).not.toBe(before.refresh);
@@ -129,8 +107,8 @@ describe('Spotify connect', () => {
 
   it('refuses a return with another state (CSRF) and goes back home 2 seconds later', async () => {
     const page = await openDisconnected();
-    const tokenRequestsBefore = fake.tokenRequests.length;
-    fake.setNextAuthorize({ wrongState: true });
+    const tokenRequestsBefore = spotify.fake.tokenRequests.length;
+    spotify.fake.setNextAuthorize({ wrongState: true });
     const shownAt = await connectThroughSpotify(page, 'Authentication Error');
     await page.getByText('State verification failed. Possible CSRF attack.').waitFor();
     await page.getByText('Redirecting you back...').waitFor();
@@ -138,12 +116,12 @@ describe('Spotify connect', () => {
     await saveScreenshot(page, 'spotify-csrf-error');
     await expectRedirectHomeAfterTwoSeconds(page, shownAt);
     await page.getByRole('button', { name: 'Connect Spotify' }).waitFor();
-    expect(fake.tokenRequests.length).toBe(tokenRequestsBefore);
+    expect(spotify.fake.tokenRequests.length).toBe(tokenRequestsBefore);
     expect((await storedTokens(page)).token).toBeNull();
     await page.close();
   });
 
   it('logs no errors in the browser', () => {
-    expect(problems).toEqual([]);
+    expect(site.problems).toEqual([]);
   });
 });

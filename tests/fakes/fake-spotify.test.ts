@@ -5,7 +5,8 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/server/paths.js';
-import { fakeSpotifyUser, pkceChallengeOf, startFakeSpotify, type FakeSpotify, type NextAuthorize } from './fake-spotify.js';
+import { addExampleAlbums, exampleCover as cover } from './example-albums.js';
+import { fakeSpotifyUser, pkceChallengeOf, startFakeSpotify, type FakeSpotify, type FakeSpotifyAddedAlbum, type NextAuthorize } from './fake-spotify.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -246,31 +247,13 @@ describe('fake Spotify', () => {
   });
 
   describe('catalog', () => {
-    const cover = { url: 'http://127.0.0.1:3000/media/covers/bir001.jpg', height: 640, width: 640 };
-    let seeded: ReturnType<FakeSpotify['addAlbum']>;
-    let compilation: ReturnType<FakeSpotify['addAlbum']>;
+    let seeded: FakeSpotifyAddedAlbum;
+    let compilation: FakeSpotifyAddedAlbum;
     let appToken: string;
 
     beforeAll(async () => {
-      seeded = fake.addAlbum({
-        upc: '8720892340017',
-        name: 'Night Shift EP',
-        artists: [{ name: 'Nova Tide', images: [cover] }],
-        images: [cover],
-        tracks: [
-          { isrc: 'NLBIR2400011', name: 'Night Shift', duration_ms: 201_000 },
-          { isrc: 'NLBIR2400012', name: 'Night Shift (Extended Mix)', duration_ms: 362_500, artists: [{ name: 'Nova Tide' }, { name: 'Kai Lumen' }] },
-        ],
-      });
-      compilation = fake.addAlbum({
-        upc: '8720892340024',
-        name: 'Deep Currents Vol. 1',
-        album_type: 'compilation',
-        artists: [{ name: 'Various Artists' }],
-        label: 'Build It Deep',
-        popularity: 12,
-        tracks: Array.from({ length: 23 }, (_, i) => ({ isrc: `NLBIR24001${String(i).padStart(2, '0')}`, name: `Current ${i + 1}`, duration_ms: 300_000 + i })),
-      });
+      // A seeded popularity, to check that the fake answers it then.
+      ({ single: seeded, compilation } = addExampleAlbums(fake, { popularity: 12 }));
       const basic = Buffer.from(`${fake.clientId}:${fake.clientSecret}`).toString('base64');
       const res = await postToken({ grant_type: 'client_credentials' }, { Authorization: `Basic ${basic}` });
       appToken = ((await res.json()) as { access_token: string }).access_token;

@@ -12,26 +12,37 @@ export function readFixtureCsv(): string {
   return readFileSync(fixturePath, 'utf8');
 }
 
+/** The body of a paged list answer (`listResponse` in src/shared/api/common.ts). */
+export interface PagedList<T> {
+  success: true;
+  data: T[];
+  total: number;
+  offset: number;
+  limit: number;
+}
+
 export interface TestApp {
   app: App;
   database: Database;
   close(): Promise<void>;
 }
 
+/** The time the app's clock stands at unless a test gives another. */
+export const testNow = new Date('2026-11-21T12:00:00Z');
+
+export interface TestAppOptions {
+  seed?: (database: Database) => Promise<void>;
+  now?: Date;
+  onQuery?: (query: string) => void;
+  /** More dependencies (rate limits, payment provider…). */
+  deps?: Partial<Omit<AppDeps, 'db' | 'clock'>>;
+}
+
 /** The app on a fresh database of the given kind, optionally filled by `seed`, at a fixed time. */
-export async function createTestApp(
-  kind: TestDatabaseKind,
-  options: {
-    seed?: (database: Database) => Promise<void>;
-    now?: Date;
-    onQuery?: (query: string) => void;
-    /** More dependencies (rate limits, payment provider…). */
-    deps?: Partial<Omit<AppDeps, 'db' | 'clock'>>;
-  } = {},
-): Promise<TestApp> {
+export async function createTestApp(kind: TestDatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await kind.open({ onQuery: options.onQuery });
   await options.seed?.(database);
-  const now = options.now ?? new Date('2026-11-21T12:00:00Z');
+  const now = options.now ?? testNow;
   const app = await buildApp({ ...options.deps, db: database.db, clock: () => now }, { logger: false });
   await app.ready();
   return {

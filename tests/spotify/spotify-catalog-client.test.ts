@@ -6,9 +6,8 @@ import {
   type SpotifyCatalogClientOptions,
 } from '../../src/server/spotify/spotify-catalog-client.js';
 import { spotifyArtistSchema, spotifySimplifiedTrackSchema, spotifyTrackSchema } from '../../src/server/spotify/spotify-schemas.js';
+import { addExampleAlbums, exampleCover as cover } from '../fakes/example-albums.js';
 import { startFakeSpotify, type FakeSpotify, type FakeSpotifyAddedAlbum } from '../fakes/fake-spotify.js';
-
-const cover = { url: 'http://127.0.0.1:3000/media/covers/bir001.jpg', height: 640, width: 640 };
 
 describe('Spotify catalog client (against the fake Spotify over HTTP)', () => {
   let fake: FakeSpotify;
@@ -36,24 +35,7 @@ describe('Spotify catalog client (against the fake Spotify over HTTP)', () => {
     fake = await startFakeSpotify();
     clock = Date.UTC(2026, 0, 1);
     sleeps = [];
-    single = fake.addAlbum({
-      upc: '8720892340017',
-      name: 'Night Shift EP',
-      artists: [{ name: 'Nova Tide', images: [cover] }],
-      images: [cover],
-      tracks: [
-        { isrc: 'NLBIR2400011', name: 'Night Shift', duration_ms: 201_000 },
-        { isrc: 'NLBIR2400012', name: 'Night Shift (Extended Mix)', duration_ms: 362_500, artists: [{ name: 'Nova Tide' }, { name: 'Kai Lumen' }] },
-      ],
-    });
-    compilation = fake.addAlbum({
-      upc: '8720892340024',
-      name: 'Deep Currents Vol. 1',
-      album_type: 'compilation',
-      artists: [{ name: 'Various Artists' }],
-      label: 'Build It Deep',
-      tracks: Array.from({ length: 23 }, (_, i) => ({ isrc: `NLBIR24001${String(i).padStart(2, '0')}`, name: `Current ${i + 1}`, duration_ms: 300_000 + i })),
-    });
+    ({ single, compilation } = addExampleAlbums(fake));
   });
 
   afterEach(async () => {
