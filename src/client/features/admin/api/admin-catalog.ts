@@ -6,23 +6,16 @@ import {
   adminReleaseResponseSchema,
   adminTrackResponseSchema,
   adminTracksResponseSchema,
+  type AdminArtistsQuery,
   type AdminArtistUpdateInput,
-  type AdminTrackSort,
+  type AdminTracksQuery,
   type AdminTrackUpdateInput,
 } from '../../../../shared/api/admin-catalog.js';
 import { apiGet, apiSend } from '../../../lib/api-client.js';
 import { withAdminSession } from './admin-request.js';
 
-export interface PageParams {
-  offset: number;
-  limit: number;
-  /** The search as typed; blank means no search. */
-  q: string;
-}
-
 /** `GET /api/admin/tracks`: one page, sorted and searched on the server. */
-export function adminTracksQuery(token: string, params: PageParams & { sort: AdminTrackSort }) {
-  const query = { ...params, q: params.q.trim() || undefined };
+export function adminTracksQuery(token: string, query: AdminTracksQuery) {
   return queryOptions({
     queryKey: ['admin', 'tracks', query],
     queryFn: ({ signal }) => withAdminSession(apiGet(adminTracksResponseSchema, '/admin/tracks', query, signal, { token })),
@@ -32,8 +25,7 @@ export function adminTracksQuery(token: string, params: PageParams & { sort: Adm
 }
 
 /** `GET /api/admin/artists`: one page, by name, searched on the server. */
-export function adminArtistsQuery(token: string, params: PageParams) {
-  const query = { ...params, q: params.q.trim() || undefined };
+export function adminArtistsQuery(token: string, query: AdminArtistsQuery) {
   return queryOptions({
     queryKey: ['admin', 'artists', query],
     queryFn: ({ signal }) => withAdminSession(apiGet(adminArtistsResponseSchema, '/admin/artists', query, signal, { token })),

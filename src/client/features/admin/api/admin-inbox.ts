@@ -11,6 +11,9 @@ import type { DemoStatus } from '../../../../shared/api/demos.js';
 import { apiDownload, apiGet, apiSend } from '../../../lib/api-client.js';
 import { withAdminSession } from './admin-request.js';
 
+/** The Demos and Members lists come 20 to a page, with no choice of size. */
+export const inboxPageSize = 20;
+
 /** Every demo query starts with this key: a status change refreshes the list and the detail. */
 export const adminDemosKey = ['admin', 'demos'] as const;
 

@@ -1,16 +1,16 @@
-import { Box, Link, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import { Box, Link, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminDemoRow } from '../../../../shared/api/admin-inbox.js';
 import { demoStatuses, type DemoStatus } from '../../../../shared/api/demos.js';
 import { labels } from '../../../../shared/labels.js';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
-import { adminDemosQuery } from '../api/admin-inbox.js';
+import { adminDemosQuery, inboxPageSize } from '../api/admin-inbox.js';
+import { formatDay, labelName } from './admin-format.js';
 import { useAdminToken } from './admin-outlet-context.js';
+import { AdminTable, FilterSelect, TableSearchField, hideOnPhone, phoneOnly } from './admin-table.js';
 import { DemoDetailDialog } from './demo-detail-dialog.js';
 import { DemoStatusChip, demoStatusLabels } from './demo-status-chip.js';
-import { FilterSelect, SearchField, TableStateRow, hideOnPhone, inboxPageSize, phoneOnly, usePage } from './inbox-controls.js';
-import { formatDay, labelName } from './inbox-format.js';
+import { usePagedSearch } from './use-paged-search.js';
 
 const statusOptions = demoStatuses.map((status) => ({ value: status, label: demoStatusLabels[status] }));
 const labelOptions = labels.map((label) => ({ value: label.id, label: label.name }));
@@ -20,34 +20,28 @@ export function AdminDemosTab() {
   const token = useAdminToken();
   const [status, setStatus] = useState('');
   const [label, setLabel] = useState('');
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), 300) || undefined;
-  const [page, setPage] = usePage(`${status}|${label}|${q ?? ''}`);
+  const paging = usePagedSearch({ filters: [status, label], pageSize: inboxPageSize });
   const [openId, setOpenId] = useState<string | null>(null);
   const query = useQuery(
-    adminDemosQuery(token, {
-      status: (status || undefined) as DemoStatus | undefined,
-      label: label || undefined,
-      q,
-      offset: page * inboxPageSize,
-      limit: inboxPageSize,
-    }),
+    adminDemosQuery(token, { status: (status || undefined) as DemoStatus | undefined, label: label || undefined, ...paging.params }),
   );
-  const rows = query.data?.data ?? [];
-  const isFiltered = Boolean(status || label || q);
+  const isFiltered = Boolean(status || label || paging.q);
 
   return (
     <Box>
       <Typography variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
         Demos
       </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, flexWrap: 'wrap', alignItems: { sm: 'center' } }} useFlexGap>
-        <FilterSelect label="Status" value={status} options={statusOptions} onChange={setStatus} />
-        <FilterSelect label="Label" value={label} options={labelOptions} onChange={setLabel} />
-        <SearchField label="Search artists, emails or tracks" value={search} onChange={setSearch} />
-      </Stack>
-      <TableContainer>
-        <Table size="small" aria-label="Demos">
+      <AdminTable
+        label="Demos"
+        toolbar={
+          <>
+            <FilterSelect label="Status" value={status} options={statusOptions} onChange={setStatus} />
+            <FilterSelect label="Label" value={label} options={labelOptions} onChange={setLabel} />
+            <TableSearchField label="Search artists, emails or tracks" type="text" value={paging.search} onChange={paging.setSearch} />
+          </>
+        }
+        head={
           <TableHead>
             <TableRow>
               <TableCell sx={hideOnPhone}>Received</TableCell>
@@ -57,29 +51,14 @@ export function AdminDemosTab() {
               <TableCell>Status</TableCell>
             </TableRow>
           </TableHead>
-          <TableBody>
-            {rows.length === 0 || query.error ? (
-              <TableStateRow
-                colSpan={5}
-                isLoading={query.isPending}
-                error={query.error}
-                onRetry={() => void query.refetch()}
-                emptyText={isFiltered ? 'No demos match these filters' : 'No demos yet'}
-              />
-            ) : (
-              rows.map((demo) => <DemoRow key={demo.id} demo={demo} onOpen={() => setOpenId(demo.id)} />)
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={query.data?.total ?? 0}
-        page={page}
-        onPageChange={(_event, next) => setPage(next)}
-        rowsPerPage={inboxPageSize}
-        rowsPerPageOptions={[]}
-      />
+        }
+        columnCount={5}
+        query={query}
+        paging={paging}
+        emptyText={isFiltered ? 'No demos match these filters' : 'No demos yet'}
+      >
+        {query.data?.data.map((demo) => <DemoRow key={demo.id} demo={demo} onOpen={() => setOpenId(demo.id)} />)}
+      </AdminTable>
       <DemoDetailDialog id={openId} onClose={() => setOpenId(null)} />
     </Box>
   );

@@ -1,6 +1,7 @@
 import { Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
 import type { AdminLabel } from '../../../../shared/api/admin-import.js';
-import { FigureList, formatCount as count } from './figure-list.js';
+import { formatCount as count } from './admin-format.js';
+import { FigureList } from './figure-list.js';
 
 /** One label of the Labels tab: its live counts and "Import tracks" (Spotify enrichment). */
 export function AdminLabelCard({

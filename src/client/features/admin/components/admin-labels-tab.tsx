@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Skeleton, Typography } from '@mui/material';
+import { Alert, Box, Skeleton, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { importMessages, type ImportStartedResponse } from '../../../../shared/api/admin-import.js';
@@ -9,6 +9,7 @@ import { useAdminToken } from './admin-outlet-context.js';
 import { CatalogUpload } from './catalog-upload.js';
 import { ImportJobProgress } from './import-job-progress.js';
 import { ImportJobsList } from './import-jobs-list.js';
+import { RetryAlert } from './retry-alert.js';
 
 const recentJobs = 10;
 const spotifyReasonId = 'spotify-enrichment-reason';
@@ -64,11 +65,7 @@ export function AdminLabelsTab() {
       <Typography variant="h5" component="h2">
         Labels
       </Typography>
-      {labels.isError && (
-        <Alert severity="error" action={<Button onClick={() => void labels.refetch()}>Retry</Button>}>
-          {labels.error.message}
-        </Alert>
-      )}
+      {labels.isError && <RetryAlert message={labels.error.message} onRetry={() => void labels.refetch()} />}
       {enrichment && !enrichment.is_available && (
         <Alert severity="info" id={spotifyReasonId}>
           {enrichment.reason}

@@ -1,15 +1,15 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { Box, Button, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import { Box, Button, Stack, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { membersCsvFileName, vipMemberStatusLabels, type AdminMember, type AdminMembersFilter } from '../../../../shared/api/admin-inbox.js';
 import { vipMemberStatuses, vipPlans } from '../../../../shared/api/vip.js';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
-import { adminMembersQuery, downloadMembersCsv } from '../api/admin-inbox.js';
+import { adminMembersQuery, downloadMembersCsv, inboxPageSize } from '../api/admin-inbox.js';
+import { formatDay } from './admin-format.js';
 import { useAdminToken } from './admin-outlet-context.js';
-import { FilterSelect, SearchField, TableStateRow, hideOnPhone, inboxPageSize, phoneOnly, usePage } from './inbox-controls.js';
-import { formatDay } from './inbox-format.js';
+import { AdminTable, FilterSelect, TableSearchField, hideOnPhone, phoneOnly } from './admin-table.js';
+import { usePagedSearch } from './use-paged-search.js';
 
 const planOptions = vipPlans.map((plan) => ({ value: plan.id, label: plan.name }));
 const statusOptions = vipMemberStatuses.map((status) => ({ value: status, label: vipMemberStatusLabels[status] }));
@@ -39,14 +39,11 @@ export function AdminMembersTab() {
   const { enqueueSnackbar } = useSnackbar();
   const [plan, setPlan] = useState('');
   const [status, setStatus] = useState('');
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), 300) || undefined;
-  const filter = { q, plan: plan || undefined, status: status || undefined } as AdminMembersFilter;
-  const [page, setPage] = usePage(`${plan}|${status}|${q ?? ''}`);
+  const paging = usePagedSearch({ filters: [plan, status], pageSize: inboxPageSize });
+  const filter = { q: paging.q, plan: plan || undefined, status: status || undefined } as AdminMembersFilter;
   const [isExporting, setIsExporting] = useState(false);
-  const query = useQuery(adminMembersQuery(token, { ...filter, offset: page * inboxPageSize, limit: inboxPageSize }));
-  const rows = query.data?.data ?? [];
-  const isFiltered = Boolean(plan || status || q);
+  const query = useQuery(adminMembersQuery(token, { ...filter, ...paging.params }));
+  const isFiltered = Boolean(plan || status || paging.q);
 
   const onExport = async () => {
     setIsExporting(true);
@@ -69,13 +66,16 @@ export function AdminMembersTab() {
           Export CSV
         </Button>
       </Stack>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, flexWrap: 'wrap', alignItems: { sm: 'center' } }} useFlexGap>
-        <SearchField label="Search name or email" value={search} onChange={setSearch} />
-        <FilterSelect label="Plan" value={plan} options={planOptions} onChange={setPlan} />
-        <FilterSelect label="Status" value={status} options={statusOptions} onChange={setStatus} />
-      </Stack>
-      <TableContainer>
-        <Table size="small" aria-label="Members">
+      <AdminTable
+        label="Members"
+        toolbar={
+          <>
+            <TableSearchField label="Search name or email" type="text" value={paging.search} onChange={paging.setSearch} />
+            <FilterSelect label="Plan" value={plan} options={planOptions} onChange={setPlan} />
+            <FilterSelect label="Status" value={status} options={statusOptions} onChange={setStatus} />
+          </>
+        }
+        head={
           <TableHead>
             <TableRow>
               <TableCell>Name</TableCell>
@@ -86,51 +86,40 @@ export function AdminMembersTab() {
               <TableCell sx={hideOnPhone}>Updated</TableCell>
             </TableRow>
           </TableHead>
-          <TableBody>
-            {rows.length === 0 || query.error ? (
-              <TableStateRow
-                colSpan={6}
-                isLoading={query.isPending}
-                error={query.error}
-                onRetry={() => void query.refetch()}
-                emptyText={isFiltered ? 'No members match these filters' : 'No members yet'}
-              />
-            ) : (
-              rows.map((member) => (
-                <TableRow key={member.id}>
-                  <TableCell sx={{ fontWeight: 600, overflowWrap: 'break-word' }}>
-                    {member.name}
-                    <Typography variant="body2" color="text.secondary" sx={phoneOnly}>
-                      {`${member.email} · joined ${formatDay(member.created_at)}`}
-                    </Typography>
-                  </TableCell>
-                  <TableCell sx={hideOnPhone}>{member.email}</TableCell>
-                  <TableCell>
-                    {member.plan.name ?? member.plan.id}
-                    <Typography variant="body2" color="text.secondary">
-                      {planPrice(member.plan)}
-                    </Typography>
-                    <Typography variant="body2" sx={phoneOnly}>
-                      {vipMemberStatusLabels[member.status]}
-                    </Typography>
-                  </TableCell>
-                  <TableCell sx={hideOnPhone}>{vipMemberStatusLabels[member.status]}</TableCell>
-                  <TableCell sx={{ ...hideOnPhone, whiteSpace: 'nowrap' }}>{formatDay(member.created_at)}</TableCell>
-                  <TableCell sx={{ ...hideOnPhone, whiteSpace: 'nowrap' }}>{formatDay(member.updated_at)}</TableCell>
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={query.data?.total ?? 0}
-        page={page}
-        onPageChange={(_event, next) => setPage(next)}
-        rowsPerPage={inboxPageSize}
-        rowsPerPageOptions={[]}
-      />
+        }
+        columnCount={6}
+        query={query}
+        paging={paging}
+        emptyText={isFiltered ? 'No members match these filters' : 'No members yet'}
+      >
+        {query.data?.data.map((member) => <MemberRow key={member.id} member={member} />)}
+      </AdminTable>
     </Box>
+  );
+}
+
+function MemberRow({ member }: { member: AdminMember }) {
+  return (
+    <TableRow>
+      <TableCell sx={{ fontWeight: 600, overflowWrap: 'break-word' }}>
+        {member.name}
+        <Typography variant="body2" color="text.secondary" sx={phoneOnly}>
+          {`${member.email} · joined ${formatDay(member.created_at)}`}
+        </Typography>
+      </TableCell>
+      <TableCell sx={hideOnPhone}>{member.email}</TableCell>
+      <TableCell>
+        {member.plan.name ?? member.plan.id}
+        <Typography variant="body2" color="text.secondary">
+          {planPrice(member.plan)}
+        </Typography>
+        <Typography variant="body2" sx={phoneOnly}>
+          {vipMemberStatusLabels[member.status]}
+        </Typography>
+      </TableCell>
+      <TableCell sx={hideOnPhone}>{vipMemberStatusLabels[member.status]}</TableCell>
+      <TableCell sx={{ ...hideOnPhone, whiteSpace: 'nowrap' }}>{formatDay(member.created_at)}</TableCell>
+      <TableCell sx={{ ...hideOnPhone, whiteSpace: 'nowrap' }}>{formatDay(member.updated_at)}</TableCell>
+    </TableRow>
   );
 }

@@ -1,15 +1,14 @@
-import { Alert, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
-import { useState, type FormEvent } from 'react';
+import { Chip, Stack, TextField } from '@mui/material';
+import { useState } from 'react';
 import { adminArtistUpdateSchema, maxArtistBioLength, type AdminArtist } from '../../../../shared/api/admin-catalog.js';
-import { ApiError } from '../../../lib/api-client.js';
-import { refreshAdminData, updateArtist } from '../api/admin-catalog.js';
+import { updateArtist } from '../api/admin-catalog.js';
+import { EditDialog, useEditSave, type FieldErrors } from './edit-dialog.js';
 
-type Field = 'bio' | 'genres';
+const fields = ['bio', 'genres'] as const;
+type Field = (typeof fields)[number];
 
 /** "House, Tech House,, " → ['House', 'Tech House']: a blank between commas is no genre. */
-export function parseGenres(text: string): string[] {
+function parseGenres(text: string): string[] {
   return text
     .split(',')
     .map((genre) => genre.trim())
@@ -25,111 +24,55 @@ interface Props {
 }
 
 /** The Artists tab's edit dialog: bio and genres, validated as the server validates. */
-export function ArtistEditDialog({ artist, open, token, onClose }: Props) {
-  const [isSaving, setIsSaving] = useState(false);
-  const close = () => {
-    if (!isSaving) onClose();
-  };
-  return (
-    <Dialog open={open && artist !== null} onClose={close} fullWidth maxWidth="sm" aria-labelledby="artist-edit-title">
-      {artist && (
-        <ArtistEditForm key={artist.id} artist={artist} token={token} isSaving={isSaving} setIsSaving={setIsSaving} onClose={close} onSaved={onClose} />
-      )}
-    </Dialog>
-  );
+export function ArtistEditDialog({ artist, ...props }: Props) {
+  // Remounted for each artist, so that every opening starts from the stored values.
+  return artist && <ArtistEditForm key={artist.id} artist={artist} {...props} />;
 }
 
-function ArtistEditForm({
-  artist,
-  token,
-  isSaving,
-  setIsSaving,
-  onClose,
-  onSaved,
-}: {
-  artist: AdminArtist;
-  token: string;
-  isSaving: boolean;
-  setIsSaving: (value: boolean) => void;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
-  const queryClient = useQueryClient();
-  const { enqueueSnackbar } = useSnackbar();
+function ArtistEditForm({ artist, open, token, onClose }: Props & { artist: AdminArtist }) {
+  const { isSaving, errors, failure, reject, save } = useEditSave({ fields, what: 'artist', onSaved: onClose });
   const [bio, setBio] = useState(artist.bio ?? '');
   const [genresText, setGenresText] = useState(artist.genres.join(', '));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const checked = adminArtistUpdateSchema.safeParse({ bio, genres: parseGenres(genresText) });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
+  const submit = () => {
     if (!checked.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of checked.error.issues) found[issue.path[0] as Field] ??= issue.message;
-      setErrors(found);
+      const invalid: FieldErrors<Field> = {};
+      for (const issue of checked.error.issues) invalid[issue.path[0] as Field] ??= issue.message;
+      reject(invalid);
       return;
     }
-    setErrors({});
-    setIsSaving(true);
-    try {
-      await updateArtist(token, artist.id, checked.data);
-    } catch (error) {
-      setIsSaving(false);
-      const field = error instanceof ApiError ? error.field?.split('.')[0] : undefined;
-      if (field === 'bio' || field === 'genres') setErrors({ [field]: (error as Error).message });
-      setFailure(error instanceof Error ? error.message : 'The artist could not be saved');
-      return;
-    }
-    setIsSaving(false);
-    enqueueSnackbar(`Saved ${artist.name}`, { variant: 'success' });
-    void refreshAdminData(queryClient);
-    onSaved();
+    void save(() => updateArtist(token, artist.id, checked.data), `Saved ${artist.name}`);
   };
 
   return (
-    <form noValidate onSubmit={submit} aria-labelledby="artist-edit-title">
-      <DialogTitle id="artist-edit-title">{`Edit ${artist.name}`}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {failure && <Alert severity="error">{failure}</Alert>}
-          <TextField
-            name="bio"
-            label="Bio"
-            value={bio}
-            onChange={(event) => setBio(event.target.value)}
-            error={Boolean(errors.bio)}
-            helperText={errors.bio ?? `${bio.trim().length} / ${maxArtistBioLength} characters (empty for none)`}
-            multiline
-            minRows={4}
-            maxRows={12}
-            fullWidth
-          />
-          <TextField
-            name="genres"
-            label="Genres"
-            value={genresText}
-            onChange={(event) => setGenresText(event.target.value)}
-            error={Boolean(errors.genres)}
-            helperText={errors.genres ?? 'Separated by commas'}
-            fullWidth
-          />
-          {checked.success && (checked.data.genres?.length ?? 0) > 0 && (
-            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} aria-label="Genres to save">
-              {checked.data.genres?.map((genre) => <Chip key={genre} label={genre} size="small" />)}
-            </Stack>
-          )}
+    <EditDialog open={open} title={`Edit ${artist.name}`} isSaving={isSaving} failure={failure} onClose={onClose} onSubmit={submit}>
+      <TextField
+        name="bio"
+        label="Bio"
+        value={bio}
+        onChange={(event) => setBio(event.target.value)}
+        error={Boolean(errors.bio)}
+        helperText={errors.bio ?? `${bio.trim().length} / ${maxArtistBioLength} characters (empty for none)`}
+        multiline
+        minRows={4}
+        maxRows={12}
+        fullWidth
+      />
+      <TextField
+        name="genres"
+        label="Genres"
+        value={genresText}
+        onChange={(event) => setGenresText(event.target.value)}
+        error={Boolean(errors.genres)}
+        helperText={errors.genres ?? 'Separated by commas'}
+        fullWidth
+      />
+      {checked.success && (checked.data.genres?.length ?? 0) > 0 && (
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} aria-label="Genres to save">
+          {checked.data.genres?.map((genre) => <Chip key={genre} label={genre} size="small" />)}
         </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={isSaving}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={isSaving}>
-          {isSaving ? 'Saving...' : 'Save'}
-        </Button>
-      </DialogActions>
-    </form>
+      )}
+    </EditDialog>
   );
 }

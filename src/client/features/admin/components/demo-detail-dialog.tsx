@@ -22,7 +22,7 @@ import { demoStatusTransitions } from '../../../../shared/domain/demo-status.js'
 import { adminDemoQuery, adminDemosKey, changeDemoStatus } from '../api/admin-inbox.js';
 import { useAdminToken } from './admin-outlet-context.js';
 import { DemoStatusChip, demoStatusActions, demoStatusLabels } from './demo-status-chip.js';
-import { formatDayAndTime, labelName } from './inbox-format.js';
+import { formatDayAndTime, labelName } from './admin-format.js';
 
 /** The form's own wording (features/demos), in its order. */
 const artistFields: [keyof AdminDemoArtist, string][] = [

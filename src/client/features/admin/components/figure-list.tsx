@@ -17,5 +17,3 @@ export function FigureList({ figures }: { figures: [name: string, value: string]
     </Box>
   );
 }
-
-export const formatCount = (n: number) => n.toLocaleString('en-US');

@@ -1,6 +1,7 @@
 import { Alert, Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { CatalogImportReport, ImportResult } from '../../../../shared/api/admin-import.js';
-import { FigureList, formatCount as count } from './figure-list.js';
+import { formatCount as count } from './admin-format.js';
+import { FigureList } from './figure-list.js';
 
 /** What a catalog upload did: the counts, then every rejected row with its line and reason. */
 export function CatalogReport({ report }: { report: CatalogImportReport }) {

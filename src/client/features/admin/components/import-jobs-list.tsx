@@ -1,16 +1,13 @@
 import { Box, Chip, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
 import type { ImportJob, ImportJobStatus } from '../../../../shared/api/admin-import.js';
-import { formatCount as count } from './figure-list.js';
+import { formatCount as count, formatCounted as counted, formatDayAndTime } from './admin-format.js';
 import { importJobTitle, progressText } from './import-job-progress.js';
-import { formatDayAndTime } from './inbox-format.js';
 
 const statusChip: Record<ImportJobStatus, { label: string; color: 'info' | 'success' | 'error' }> = {
   running: { label: 'Running', color: 'info' },
   succeeded: { label: 'Succeeded', color: 'success' },
   failed: { label: 'Failed', color: 'error' },
 };
-
-const counted = (n: number, what: string) => `${count(n)} ${what}${n === 1 ? '' : 's'}`;
 
 /** The figures of a finished job, or what is known of a running or failed one. */
 function outcomeOf(job: ImportJob): string {

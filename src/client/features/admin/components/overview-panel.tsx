@@ -1,5 +1,6 @@
-import { Alert, Button, Paper, Typography } from '@mui/material';
+import { Paper, Typography } from '@mui/material';
 import { useId, type ReactNode } from 'react';
+import { RetryAlert } from './retry-alert.js';
 
 /** One titled panel of the admin Overview; a failed load shows the alert with Retry instead of the body. */
 export function OverviewPanel({
@@ -19,20 +20,7 @@ export function OverviewPanel({
       <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 2, fontWeight: 700 }}>
         {title}
       </Typography>
-      {error === null ? (
-        children
-      ) : (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={onRetry}>
-              Retry
-            </Button>
-          }
-        >
-          {error}
-        </Alert>
-      )}
+      {error === null ? children : <RetryAlert message={error} onRetry={onRetry} />}
     </Paper>
   );
 }

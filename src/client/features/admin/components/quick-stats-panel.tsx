@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import type { AdminStats } from '../../../../shared/api/admin-overview.js';
 import { adminStatsQuery } from '../api/admin-overview.js';
+import { formatCount as count } from './admin-format.js';
 import { useAdminToken } from './admin-outlet-context.js';
 import { OverviewPanel } from './overview-panel.js';
 
@@ -12,8 +13,6 @@ interface Tile {
   value: (stats: AdminStats) => number;
   detail?: (stats: AdminStats) => string;
 }
-
-const count = (n: number) => n.toLocaleString('en-US');
 
 /** DECISIONS §6: live figures, each opening the tab that manages it. */
 const tiles: Tile[] = [

@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ActivityEntry } from '../../../../shared/api/admin-activity.js';
 import { adminActivityQuery } from '../api/admin-overview.js';
-import { formatFullDate, formatTimeAgo } from './activity-time.js';
+import { formatFullDate, formatTimeAgo } from './admin-format.js';
 import { useAdminToken } from './admin-outlet-context.js';
 import { OverviewPanel } from './overview-panel.js';
 
-export const recentActivityLimit = 10;
+const recentActivityLimit = 10;
 
 /** The current time, moved on every minute so that "5 minutes ago" stays true while the page is open. */
 function useMinuteClock(): number | null {

@@ -6,12 +6,12 @@ import {
   type AdminTrackUpdateInput,
 } from '../../../../shared/api/admin-catalog.js';
 import { formatDuration, parseLength } from '../../../../shared/domain/duration.js';
+import type { FieldErrors } from './edit-dialog.js';
 
 /** The edit dialog's fields as typed; the duration as m:ss. */
 export type TrackFormValues = Record<AdminTrackUpdateField, string>;
-export type TrackFormErrors = Partial<Record<AdminTrackUpdateField, string>>;
 
-export const durationFormatMessage = 'Duration must be m:ss, like 5:30';
+const durationFormatMessage = 'Duration must be m:ss, like 5:30';
 
 export function trackFormValues(track: AdminTrack): TrackFormValues {
   return {
@@ -31,13 +31,13 @@ export function trackFormValues(track: AdminTrack): TrackFormValues {
 export function trackChanges(
   initial: TrackFormValues,
   values: TrackFormValues,
-): { changes: AdminTrackUpdateInput; errors: TrackFormErrors } {
+): { changes: AdminTrackUpdateInput; errors: FieldErrors<AdminTrackUpdateField> } {
   const changes: Record<string, unknown> = {};
   for (const field of adminTrackUpdateFields) {
     if (values[field] !== initial[field]) changes[field] = values[field];
   }
   if (Object.keys(changes).length === 0) return { changes: {}, errors: {} };
-  const errors: TrackFormErrors = {};
+  const errors: FieldErrors<AdminTrackUpdateField> = {};
   if ('duration_ms' in changes) {
     const text = values.duration_ms.trim();
     const ms = text === '' ? null : parseLength(text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFullDate, formatTimeAgo } from './activity-time.js';
+import { formatFullDate, formatTimeAgo } from './admin-format.js';
 
 const now = Date.parse('2026-11-21T12:00:00Z');
 const ago = (ms: number) => new Date(now - ms).toISOString();
