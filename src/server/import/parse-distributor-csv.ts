@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { parseLength } from '../../shared/domain/duration.js';
+import { canonicalIsrc, isrcPattern } from '../../shared/domain/isrc.js';
 import { detectRemix } from '../../shared/domain/remix.js';
 import { findLabel, findLabelByDistributorName } from '../../shared/labels.js';
 
@@ -208,7 +209,7 @@ export function parseDistributorCsv(text: string, options: { label?: string } = 
       warnings.push({ line, reason: `release ${upc} differs from line ${release.line}; line ${release.line} is kept` });
     }
 
-    const isrc = (row[columns.isrc] ?? '').replace(/-/g, '').trim().toUpperCase();
+    const isrc = canonicalIsrc(row[columns.isrc] ?? '');
     const songTitle = blankToNull(row[columns.song]);
     if (!isrc || !songTitle) {
       const reason =
@@ -220,7 +221,7 @@ export function parseDistributorCsv(text: string, options: { label?: string } = 
       rejected.push({ line, reason });
       continue;
     }
-    if (!/^[A-Z]{2}[A-Z0-9]{3}\d{7}$/.test(isrc)) {
+    if (!isrcPattern.test(isrc)) {
       rejected.push({ line, reason: `ISRC "${isrc}" is not a valid ISRC` });
       continue;
     }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalIsrc, isrcPattern } from '../domain/isrc.js';
 import { artistCreditSchema } from './catalog.js';
 import { itemResponse, limitParam, listResponse, offsetParam, searchParam } from './common.js';
 
@@ -73,14 +74,6 @@ export const maxTrackDurationMs = 24 * 60 * 60 * 1000;
 export const maxArtistBioLength = 5000;
 export const maxArtistGenres = 20;
 export const maxGenreLength = 50;
-
-/** CC-XXX-YY-NNNNN without its hyphens: country, registrant, year, designation. */
-export const isrcPattern = /^[A-Z]{2}[A-Z0-9]{3}\d{7}$/;
-
-/** The canonical form of an ISRC as typed: hyphens and spaces dropped, upper-case. */
-export function canonicalIsrc(value: string): string {
-  return value.replace(/[\s-]/g, '').toUpperCase();
-}
 
 export function isSpotifyTrackUrl(value: string): boolean {
   return /^https:\/\/open\.spotify\.com\/(?:intl-[a-z]{2}(?:-[a-z]{2})?\/)?track\/[A-Za-z0-9]{22}\/?(?:\?[^\s#]*)?$/.test(value);
