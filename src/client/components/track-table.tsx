@@ -1,6 +1,7 @@
 import { Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import type { ArtistCredit, Track } from '../../shared/api/catalog.js';
 import { formatDuration } from '../../shared/domain/duration.js';
+import { titleWithMix } from '../../shared/domain/track-title.js';
 import type { PlayContext } from '../lib/player-tracks.js';
 import { PlayButton } from './play-button.js';
 
@@ -8,10 +9,9 @@ import { PlayButton } from './play-button.js';
 const placeholderTrackMs = 3 * 60_000;
 const placeholderTitle = 'Track list coming soon';
 
-/** "No More (Extended Mix)": the title plus its mix version, unless the title already carries it. */
+/** How the site names a track: "No More (Extended Mix)". */
 export function trackTitle(track: Pick<Track, 'title' | 'mix_version'>): string {
-  const mix = track.mix_version?.trim();
-  return mix && !track.title.toLowerCase().includes(mix.toLowerCase()) ? `${track.title} (${mix})` : track.title;
+  return titleWithMix(track.title, track.mix_version);
 }
 
 /** "A, B feat. C (remix: D)": the track's credited artists with its remixers. */

@@ -6,6 +6,7 @@ import {
   type AdminTrackUpdate,
   type AdminTrackUpdateField,
 } from '../../../shared/api/admin-catalog.js';
+import { titleWithMix } from '../../../shared/domain/track-title.js';
 import type { Db } from '../../db/client.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import { recordActivity } from '../activity/activity.repo.js';
@@ -63,9 +64,9 @@ export async function getAdminTracks(db: Db, query: AdminTracksQuery) {
   return { data: await presentAdminTracks(db, rows), total };
 }
 
-/** "No More (Extended Mix)": how the activity log names a track. */
+/** How the activity log names a track: as the site does. */
 function describeTrack(track: Pick<TrackRow, 'title' | 'mixVersion'>): string {
-  return track.mixVersion ? `${track.title} (${track.mixVersion})` : track.title;
+  return titleWithMix(track.title, track.mixVersion);
 }
 
 const columnOf: Record<AdminTrackUpdateField, keyof TrackChanges> = {
