@@ -1,20 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database, type OpenOptions } from '../src/server/db/client.js';
 import { generateDemoCatalog } from '../src/server/demo-catalog/generate-demo-catalog.js';
 import { syncLabels } from '../src/server/modules/labels/labels.repo.js';
-import { projectRoot } from '../src/server/paths.js';
 import { labels } from '../src/shared/labels.js';
+import { distributorExportPath } from '../tests/helpers/fixtures.js';
 
 export type BackendKind = 'pglite' | 'postgres';
 
-export const fixturePath = join(projectRoot, '..', 'shared', 'fixtures', 'distributor-inventory-export.csv');
 
 export function readFixtureCsv(): string {
-  return readFileSync(fixturePath, 'utf8');
+  return readFileSync(distributorExportPath, 'utf8');
 }
 
 let demo: string | undefined;

@@ -4,7 +4,7 @@ import type { ArtistRelease, RankedRelease, Release, Track } from '../../src/sha
 import { createTestApp, seedFixture, type TestApp } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
-// The API on the real distributor export (../shared/fixtures), on PGlite and on PostgreSQL.
+// The API on the real distributor export (tests/fixtures), on PGlite and on PostgreSQL.
 describe.each(testDatabaseKinds)('catalog API on $name', (kind) => {
   let t: TestApp;
   const queries: string[] = [];

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Release } from '../../src/shared/api/catalog.js';
-import { fixturePath } from '../helpers/test-app.js';
+import { distributorExportPath } from '../helpers/fixtures.js';
 import { e2eAdminEnv, logInAsAdmin } from './admin-session.js';
 import { openPage, saveScreenshot } from './browser.js';
 import { useFakeSpotify, useProductionSite } from './production-site.js';
@@ -45,7 +45,7 @@ describe('admin labels: catalog upload and Import tracks', () => {
    * part-way, the screen is saved as `screenshot`.
    */
   async function uploadFixture(page: Page, screenshot: string): Promise<void> {
-    await page.getByLabel('Catalog CSV file').setInputFiles(fixturePath);
+    await page.getByLabel('Catalog CSV file').setInputFiles(distributorExportPath);
     await page.getByText(/^distributor-inventory-export\.csv \(\d+ KB\)$/).waitFor();
     await page.getByRole('button', { name: 'Upload' }).click();
     const seen: number[] = [];

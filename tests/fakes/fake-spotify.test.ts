@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../../src/server/paths.js';
+import { spotifyOpenApiPath } from '../helpers/fixtures.js';
 import { addExampleAlbums, exampleCover as cover } from './example-albums.js';
 import { fakeSpotifyUser, pkceChallengeOf, startFakeSpotify, type FakeSpotify, type FakeSpotifyAddedAlbum, type NextAuthorize } from './fake-spotify.js';
 
@@ -24,10 +23,9 @@ function fromOpenApi(node: unknown): unknown {
   return { anyOf: [converted, { type: 'null' }] };
 }
 
-const documentPath = join(projectRoot, '..', 'shared', 'fixtures', 'spotify-web-api.openapi.yml');
 
 function loadValidators() {
-  const document = parse(readFileSync(documentPath, 'utf8')) as {
+  const document = parse(readFileSync(spotifyOpenApiPath, 'utf8')) as {
     components: { schemas: Record<string, JsonSchema>; responses: Record<string, JsonSchema> };
   };
   const schemas = fromOpenApi(document.components.schemas) as Record<string, JsonSchema>;

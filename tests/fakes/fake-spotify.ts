@@ -20,7 +20,7 @@ import type { AddressInfo } from 'node:net';
  *   `preview_url` (null), no popularity, no artist followers and no album label unless seeded.
  * - `failNext(status, { retryAfter })`: the next `/v1` call answers 429 (with `Retry-After`) or 5xx.
  *
- * `/v1` answers (and their errors) validate against `../shared/fixtures/spotify-web-api.openapi.yml`
+ * `/v1` answers (and their errors) validate against `tests/fixtures/spotify-web-api.openapi.yml`
  * (fake-spotify.test.ts checks it). The token answers are not in that document: they follow
  * Spotify's authorization guides (access_token, token_type "Bearer", scope, expires_in, and
  * refresh_token for user grants; errors as `{ error, error_description }` with status 400).

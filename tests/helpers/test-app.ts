@@ -1,15 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { buildApp, type App, type AppDeps } from '../../src/server/app.js';
 import type { Database } from '../../src/server/db/client.js';
 import { importCatalog } from '../../src/server/import/catalog-importer.js';
-import { projectRoot } from '../../src/server/paths.js';
+import { distributorExportPath } from './fixtures.js';
 import type { TestDatabaseKind } from './test-database.js';
 
-export const fixturePath = join(projectRoot, '..', 'shared', 'fixtures', 'distributor-inventory-export.csv');
-
 export function readFixtureCsv(): string {
-  return readFileSync(fixturePath, 'utf8');
+  return readFileSync(distributorExportPath, 'utf8');
 }
 
 /** The body of a paged list answer (`listResponse` in src/shared/api/common.ts). */

@@ -1,10 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
+import { distributorExportPath } from '../../../tests/helpers/fixtures.js';
 import { formatCsvField, formatInventoryCsv, INVENTORY_COLUMNS, type InventoryRow } from './inventory-csv.js';
 
-const FIXTURE = fileURLToPath(new URL('../../../../shared/fixtures/distributor-inventory-export.csv', import.meta.url));
+const FIXTURE = distributorExportPath;
 
 describe('inventory CSV format', () => {
   it('quotes a field exactly when it holds a space, a comma or a quote', () => {
@@ -25,7 +25,7 @@ describe('inventory CSV format', () => {
     expect(parse(csv, { bom: true, columns: true })).toEqual([row]);
   });
 
-  it.skipIf(!existsSync(FIXTURE))('reproduces the real distributor export byte for byte', () => {
+  it('reproduces the real distributor export byte for byte', () => {
     const text = readFileSync(FIXTURE, 'utf8');
     const rows = parse(text, { bom: true, columns: true }) as InventoryRow[];
     expect(formatInventoryCsv(rows)).toBe(text);

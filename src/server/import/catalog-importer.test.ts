@@ -8,7 +8,7 @@ import { artists, releaseArtists, releases, trackArtists, tracks } from '../db/s
 import { importCatalog, type ImportReport } from './catalog-importer.js';
 import { CatalogFormatError } from './parse-distributor-csv.js';
 
-// The importer on the real distributor export (../shared/fixtures), on PGlite and on PostgreSQL.
+// The importer on the real distributor export (tests/fixtures), on PGlite and on PostgreSQL.
 const fixture = readFixtureCsv();
 const fixtureRows = parse(fixture, { bom: true, columns: true }) as Record<string, string>[];
 /** Physical lines of the fixture: line n is fixtureLines[n - 1]. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * zod schemas for the parts of Spotify Web API answers the catalog client reads
- * (`../shared/fixtures/spotify-web-api.openapi.yml`: SimplifiedAlbumObject, AlbumObject, TrackObject,
+ * (`tests/fixtures/spotify-web-api.openapi.yml`: SimplifiedAlbumObject, AlbumObject, TrackObject,
  * SimplifiedTrackObject, ArtistObject, the paging objects and the search answer).
  *
  * They accept everything the document allows and what Spotify does in 2026 (DECISIONS §4): for most
