@@ -118,15 +118,34 @@ describe.each(testDatabaseKinds)('admin accounts and tokens on $name', (kind) =>
     expect((await login(testAdmin)).statusCode).toBe(200);
   });
 
-  it('throttles a username after 5 failures from different addresses', async () => {
+  it('throttles a username from one address, and never locks the right password out from another address', async () => {
+    const attacker = freshAddress();
     for (let i = 0; i < 5; i += 1) {
-      expect((await login({ username: 'carol', password: `wrong ${i}` })).statusCode).toBe(401);
+      expect((await login({ username: 'carol', password: `wrong ${i}` }, attacker)).statusCode).toBe(401);
     }
-    const blocked = await login({ username: 'Carol', password: 'carol password 1' });
+    const blocked = await login({ username: 'Carol', password: 'carol password 1' }, attacker);
     expect(blocked.statusCode, blocked.body).toBe(429);
     expect(blocked.json<ErrorBody>().message).toBe('Too many failed login attempts. Please try again in 15 minutes.');
-    // Other usernames from fresh addresses still log in.
-    expect((await login(testAdmin)).statusCode).toBe(200);
+    // Carol, from her own address, still logs in.
+    expect((await login({ username: 'carol', password: 'carol password 1' })).statusCode).toBe(200);
+  });
+
+  it('counts concurrent attempts before checking any password: 40 wrong at once, only 5 are checked', async () => {
+    const address = freshAddress();
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => login({ username: 'alice', password: `wrong ${i}` }, address)));
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(35);
+  });
+
+  it('with one try left, 29 wrong passwords and the right one at once get exactly one answer that is not 429', async () => {
+    const address = freshAddress();
+    for (let i = 0; i < 4; i += 1) {
+      expect((await login({ username: 'alice', password: `wrong ${i}` }, address)).statusCode).toBe(401);
+    }
+    const payloads = [...Array.from({ length: 29 }, (_, i) => ({ username: 'alice', password: `guess ${i}` })), testAdmin];
+    const answers = await Promise.all(payloads.map((payload) => login(payload, address)));
+    expect(answers.filter((res) => res.statusCode !== 429)).toHaveLength(1);
   });
 
   it('answers 401 No token found without a bearer token', async () => {
@@ -271,17 +290,18 @@ describe.each(testDatabaseKinds)('admin accounts and tokens on $name', (kind) =>
       expect((await login({ username: 'hank', password: 'y'.repeat(1024) })).statusCode).toBe(200);
     });
 
-    it('counts wrong current passwords as failed logins: 429 after 5, for the login too', async () => {
+    it('counts wrong current passwords as failed logins: 429 after 5, for the login from that address too', async () => {
       const token = await newAdmin('iris', 'iris password 1');
+      const address = freshAddress();
       for (let i = 0; i < 5; i += 1) {
-        const res = await changePassword(token, { currentPassword: `guess ${i}`, newPassword: 'iris password 2' });
+        const res = await changePassword(token, { currentPassword: `guess ${i}`, newPassword: 'iris password 2' }, address);
         expect(res.statusCode, res.body).toBe(400);
       }
-      const blocked = await changePassword(token, { currentPassword: 'iris password 1', newPassword: 'iris password 2' });
+      const blocked = await changePassword(token, { currentPassword: 'iris password 1', newPassword: 'iris password 2' }, address);
       expect(blocked.statusCode, blocked.body).toBe(429);
       expect(blocked.json()).toMatchObject(errorBody('Too many failed login attempts. Please try again in 15 minutes.'));
       expect(blocked.headers['retry-after']).toBe('900');
-      expect((await login({ username: 'iris', password: 'iris password 1' })).statusCode).toBe(429);
+      expect((await login({ username: 'iris', password: 'iris password 1' }, address)).statusCode).toBe(429);
       expect(await passwordLogs('iris')).toEqual([]);
     });
 

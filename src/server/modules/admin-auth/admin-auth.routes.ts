@@ -12,8 +12,8 @@ import {
 import { errorResponseSchema } from '../../../shared/api/common.js';
 import type { ResolvedAppDeps } from '../../app.js';
 import { adminOf, decorateAdminRequest, requireAdmin } from './admin-guard.js';
-import { changePassword, logIn, logOut, TooManyLoginsError } from './admin-auth.service.js';
-import { LoginThrottle } from './login-throttle.js';
+import { changePassword, logIn, logOut } from './admin-auth.service.js';
+import { LoginThrottle, TooManyLoginsError } from './login-throttle.js';
 
 /** A throttled client is told when it may try again. */
 function setRetryAfter(reply: FastifyReply, err: unknown): void {
@@ -34,8 +34,9 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (ap
       schema: {
         tags: ['admin'],
         description:
-          'Exchanges an admin username and password for a bearer token valid 12 hours. After 5 failures in 15 minutes ' +
-          'from one client address, or for one username, answers 429 with Retry-After.',
+          'Exchanges an admin username and password for a bearer token valid 12 hours. Attempts are counted before the ' +
+          'password is checked: after 5 failures in 15 minutes from one client address, or for one username from one ' +
+          'address, answers 429 with Retry-After.',
         body: adminLoginRequestSchema,
         response: { 200: adminLoginResponseSchema, 400: errorResponseSchema, ...unauthorized, 429: errorResponseSchema },
       },

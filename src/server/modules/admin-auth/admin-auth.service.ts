@@ -12,7 +12,7 @@ import { AppError, BadRequestError } from '../../errors.js';
 import { recordActivity } from '../activity/activity.repo.js';
 import { findAdminById, findAdminByUsername, hasAnyAdmin, insertAdmin, isTokenRevoked, revokeToken, setAdminPassword } from './admin-auth.repo.js';
 import { signAdminToken, verifyAdminToken, type AdminTokenClaims } from './admin-tokens.js';
-import { tooManyLoginsMessage, type LoginThrottle } from './login-throttle.js';
+import type { LoginThrottle } from './login-throttle.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 
 export interface AdminAuthContext {
@@ -21,27 +21,15 @@ export interface AdminAuthContext {
   jwtSecret: Uint8Array;
 }
 
-export class TooManyLoginsError extends AppError {
-  constructor(readonly retryAfterMs: number) {
-    super(429, tooManyLoginsMessage(retryAfterMs));
-  }
-}
-
-/** A token for the admin with these credentials; 401 when wrong, 429 when the address or username is throttled. */
+/** A token for the admin with these credentials; 401 when wrong, 429 when the address or the username from it is throttled. */
 export async function logIn(ctx: AdminAuthContext, throttle: LoginThrottle, ip: string, credentials: AdminLoginRequest): Promise<string> {
-  const now = ctx.clock();
   const username = credentials.username.trim();
-  const retryAfterMs = throttle.retryAfterMs(ip, username, now);
-  if (retryAfterMs > 0) throw new TooManyLoginsError(retryAfterMs);
-
+  const attempt = await throttle.attempt(ip, username);
   const user = await findAdminByUsername(ctx.db, username);
   const isValid = user ? await verifyPassword(user.passwordHash, credentials.password) : await verifyAgainstDummy(credentials.password);
-  if (!user || !isValid) {
-    throttle.recordFailure(ip, username, now);
-    throw new AppError(401, invalidCredentialsMessage);
-  }
-  throttle.recordSuccess(username);
-  return signAdminToken(ctx.jwtSecret, user.id, now);
+  if (!user || !isValid) throw new AppError(401, invalidCredentialsMessage);
+  await attempt.succeeded();
+  return signAdminToken(ctx.jwtSecret, user.id, ctx.clock());
 }
 
 export interface VerifiedAdmin {
@@ -69,16 +57,13 @@ export async function changePassword(
   admin: AdminUser,
   request: ChangePasswordRequest,
 ): Promise<void> {
-  const now = ctx.clock();
-  const retryAfterMs = throttle.retryAfterMs(ip, admin.username, now);
-  if (retryAfterMs > 0) throw new TooManyLoginsError(retryAfterMs);
-
+  const attempt = await throttle.attempt(ip, admin.username);
   const user = await findAdminById(ctx.db, admin.id);
   if (!user || !(await verifyPassword(user.passwordHash, request.currentPassword))) {
-    throttle.recordFailure(ip, admin.username, now);
     throw new BadRequestError(changePasswordMessages.currentIncorrect, 'currentPassword');
   }
-  throttle.recordSuccess(admin.username);
+  await attempt.succeeded();
+  const now = ctx.clock();
   const hash = await hashPassword(request.newPassword);
   await ctx.db.transaction(async (tx) => {
     await setAdminPassword(tx, user.username, hash, now);

@@ -1,4 +1,7 @@
-/** How many failed logins a client address, or a username, may have in a window. */
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { AppError } from '../../errors.js';
+
+/** How many failed logins a client address, or a username from one address, may have in a window. */
 export interface LoginThrottleLimit {
   maxFailures: number;
   windowMs: number;
@@ -11,53 +14,52 @@ export function tooManyLoginsMessage(retryAfterMs: number): string {
   return `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
-/**
- * Failed logins per client address and per username. Kept in this process's memory: behind a load
- * balancer each instance counts on its own, and a restart forgets the count (see README).
- */
-export class LoginThrottle {
-  private readonly failures = new Map<string, number[]>();
+/** Where the counts live: this process's memory by default; a shared store (Redis) gives several instances one count. */
+export type LoginThrottleStore = (options: { keyPrefix: string; points: number; duration: number }) => RateLimiterAbstract;
 
-  constructor(private readonly limit: LoginThrottleLimit = defaultLoginThrottleLimit) {}
+const memoryStore: LoginThrottleStore = (options) => new RateLimiterMemory(options);
 
-  /** Milliseconds until the client may try again, or 0 when neither its address nor the username is blocked. */
-  retryAfterMs(ip: string, username: string, now: Date): number {
-    return Math.max(this.blockedFor(ipKey(ip), now), this.blockedFor(userKey(username), now));
-  }
+/** What `attempt` hands back: say how the password check went, once. */
+export interface LoginAttempt {
+  /** The password was right: this attempt no longer counts against the username from this address. */
+  succeeded(): Promise<void>;
+}
 
-  recordFailure(ip: string, username: string, now: Date): void {
-    if (this.failures.size > 50_000) this.forgetExpired(now);
-    for (const key of [ipKey(ip), userKey(username)]) {
-      this.failures.set(key, [...this.recent(key, now), now.getTime()]);
-    }
-  }
-
-  /** A correct password clears the username's count; the address keeps its own. */
-  recordSuccess(username: string): void {
-    this.failures.delete(userKey(username));
-  }
-
-  private blockedFor(key: string, now: Date): number {
-    const recent = this.recent(key, now);
-    if (recent.length < this.limit.maxFailures) return 0;
-    // Blocked until enough failures have left the window to fall below the limit.
-    const freeing = recent[recent.length - this.limit.maxFailures] as number;
-    return Math.max(1, freeing + this.limit.windowMs - now.getTime());
-  }
-
-  private recent(key: string, now: Date): number[] {
-    const since = now.getTime() - this.limit.windowMs;
-    return (this.failures.get(key) ?? []).filter((t) => t > since);
-  }
-
-  private forgetExpired(now: Date): void {
-    for (const key of [...this.failures.keys()]) {
-      const recent = this.recent(key, now);
-      if (recent.length === 0) this.failures.delete(key);
-      else this.failures.set(key, recent);
-    }
+export class TooManyLoginsError extends AppError {
+  constructor(readonly retryAfterMs: number) {
+    super(429, tooManyLoginsMessage(retryAfterMs));
   }
 }
 
-const ipKey = (ip: string) => `ip:${ip}`;
-const userKey = (username: string) => `user:${username.trim().toLowerCase()}`;
+/**
+ * Failed logins per client address and per username from that address. Every attempt is counted
+ * before the password is checked, atomically in the store, so concurrent guesses cannot slip past the
+ * limit while a hash is computed; a right password gives its attempt back. There is deliberately no
+ * username-wide lock: anyone could then lock the admin out from everywhere by guessing from elsewhere.
+ */
+export class LoginThrottle {
+  private readonly byAddress: RateLimiterAbstract;
+  private readonly byUserAndAddress: RateLimiterAbstract;
+
+  constructor(limit: LoginThrottleLimit = defaultLoginThrottleLimit, store: LoginThrottleStore = memoryStore) {
+    const window = { points: limit.maxFailures, duration: Math.ceil(limit.windowMs / 1000) };
+    this.byAddress = store({ keyPrefix: 'login-ip', ...window });
+    this.byUserAndAddress = store({ keyPrefix: 'login-user-ip', ...window });
+  }
+
+  /** Counts one attempt; throws TooManyLoginsError when the address or the username from it is out of tries. */
+  async attempt(ip: string, username: string): Promise<LoginAttempt> {
+    const userKey = `${username.trim().toLowerCase()}|${ip}`;
+    const counted = await Promise.allSettled([this.byAddress.consume(ip), this.byUserAndAddress.consume(userKey)]);
+    const refused = counted.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
+    if (refused.length > 0) {
+      for (const reason of refused) if (!(reason instanceof RateLimiterRes)) throw reason;
+      throw new TooManyLoginsError(Math.max(1, ...refused.map((r) => (r as RateLimiterRes).msBeforeNext)));
+    }
+    return {
+      succeeded: async () => {
+        await Promise.all([this.byAddress.reward(ip), this.byUserAndAddress.delete(userKey)]);
+      },
+    };
+  }
+}
