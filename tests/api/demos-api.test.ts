@@ -310,6 +310,17 @@ describe.each(testDatabaseKinds)('demo submissions on $name', (kind) => {
     expect(after.idempotency_keys).toBe((before.idempotency_keys ?? 0) + 1);
   });
 
+  it('refuses an Idempotency-Key reused with a different body with 422, storing nothing', async () => {
+    const first = await submit(demo(), { 'idempotency-key': 'reused-key' });
+    expect(first.statusCode).toBe(201);
+    const before = await counts();
+    const other = await submit(demo({ artist: artist({ fullName: 'Someone Else' }) }), { 'idempotency-key': 'reused-key' });
+    expect(other.statusCode, other.body).toBe(422);
+    expect(other.json<ErrorBody>()).toMatchObject({ field: 'idempotency-key', error: 'This Idempotency-Key was already used for a different request' });
+    expect(other.headers['idempotent-replayed']).toBeUndefined();
+    expect(await counts()).toEqual(before);
+  });
+
   it('stores one submission for two simultaneous requests with one key', async () => {
     const body = demo({ tracks: [track(), track({ soundCloudPrivateLink: 'https://on.soundcloud.com/Zz99' })] });
     const before = await counts();

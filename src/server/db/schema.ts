@@ -231,6 +231,8 @@ export const idempotencyKeys = pgTable(
     scope: text('scope').notNull(),
     statusCode: integer('status_code').notNull(),
     response: jsonb('response').notNull(),
+    /** SHA-256 of the first request's body: a key reused with another body is refused, not replayed. Null on rows from before it was kept. */
+    requestHash: text('request_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.key, t.scope] })],

@@ -22,7 +22,8 @@ export const demosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clo
         tags: ['demos'],
         description:
           'Stores a demo with every artist and track in one transaction. A repeat of the same first-artist email and ' +
-          'SoundCloud link answers 409. A retry with the same Idempotency-Key answers the first result. ' +
+          'SoundCloud link answers 409. A retry with the same Idempotency-Key and body answers the first result; ' +
+          'the same key with another body answers 422. ' +
           'Rate-limited per client address. The server never fetches the submitted links.',
         headers: idempotencyHeadersSchema,
         body: demoSubmissionRequestSchema,
@@ -31,6 +32,7 @@ export const demosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clo
           400: errorResponseSchema,
           409: errorResponseSchema,
           413: errorResponseSchema,
+          422: errorResponseSchema,
           429: errorResponseSchema,
         },
       },

@@ -33,7 +33,7 @@ export async function submitDemo(
   const contactEmail = (artists[0] ?? input.artist).email.toLowerCase();
   const linkField = (index: number) => (input.tracks ? `tracks.${index}` : 'track') + '.soundCloudPrivateLink';
 
-  return runOnce(db, { scope: 'submit-demo', key: options.idempotencyKey, now: options.now }, async (tx) => {
+  return runOnce(db, { scope: 'submit-demo', key: options.idempotencyKey, body: input, now: options.now }, async (tx) => {
     await lockContactEmail(tx, contactEmail);
     const repeated = new Set(await findSubmittedLinks(tx, contactEmail, tracks.map((t) => t.soundcloudUrl)));
     const firstRepeat = tracks.findIndex((t) => repeated.has(t.soundcloudUrl));

@@ -7,11 +7,11 @@ import { idempotencyKeys } from '../../db/schema.js';
  * concurrent request with the same key waits here on the primary key until the first commits
  * (then finds its result) or rolls back (then claims the key itself).
  */
-export async function claimIdempotencyKey(tx: Db, scope: string, key: string, now: Date): Promise<boolean> {
+export async function claimIdempotencyKey(tx: Db, scope: string, key: string, requestHash: string, now: Date): Promise<boolean> {
   const claimed = await tx
     .insert(idempotencyKeys)
     // Placeholder answer, replaced before commit: no other transaction ever sees it.
-    .values({ key, scope, statusCode: 0, response: sql`'null'::jsonb`, createdAt: now })
+    .values({ key, scope, statusCode: 0, response: sql`'null'::jsonb`, requestHash, createdAt: now })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   return claimed.length > 0;
@@ -19,7 +19,7 @@ export async function claimIdempotencyKey(tx: Db, scope: string, key: string, no
 
 export async function findIdempotentResult(db: Db, scope: string, key: string) {
   const [row] = await db
-    .select({ statusCode: idempotencyKeys.statusCode, response: idempotencyKeys.response })
+    .select({ statusCode: idempotencyKeys.statusCode, response: idempotencyKeys.response, requestHash: idempotencyKeys.requestHash })
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
   return row;
