@@ -131,6 +131,16 @@ describe.each(testDatabaseKinds)('listening API on $name', (kind) => {
       expect(after.data.stream_count).toBe(startCount + 5);
     });
 
+    it('counts at most 3 browsers per address and track, however many client ids it makes up', async () => {
+      const track = (await tracksOf('tech', 4))[3];
+      const before = (await get<{ data: Release }>(`/api/releases/${track!.release_id}`)).data.stream_count;
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => play({ track_id: track!.id, client_id: `made-up-${i}` }, '203.0.113.77')));
+      expect(answers.map((a) => a.json<PlayResponse>().data.counted).filter(Boolean)).toHaveLength(3);
+      expect((await get<{ data: Release }>(`/api/releases/${track!.release_id}`)).data.stream_count).toBe(before + 3);
+      // Another address is not affected.
+      expect((await play({ track_id: track!.id, client_id: 'made-up-0' }, '203.0.113.78')).json<PlayResponse>().data.counted).toBe(true);
+    });
+
     it('counts simultaneous reports of one client once', async () => {
       const [, track] = await tracksOf('tech', 3);
       const answers = await Promise.all(Array.from({ length: 6 }, () => play({ track_id: track!.id, client_id: 'racer' })));
@@ -190,8 +200,8 @@ describe.each(testDatabaseKinds)('listening API on $name', (kind) => {
       const before = await get<{ data: RankedRelease[] }>(`/api/labels/${label}/top-spotify-plays`);
       expect(before.data.map((r) => r.id)).toEqual([leader.id, challenger.id]);
 
-      for (const client of ['fan-1', 'fan-2', 'fan-3', 'fan-4']) {
-        expect((await play({ track_id: challengerTrack.id, client_id: client })).statusCode).toBe(201);
+      for (const fan of [1, 2, 3, 4]) {
+        expect((await play({ track_id: challengerTrack.id, client_id: `fan-${fan}` }, `198.51.100.${fan}`)).statusCode).toBe(201);
       }
       const after = await get<{ data: RankedRelease[] }>(`/api/labels/${label}/top-releases?limit=2`);
       expect(after.data.map((r) => r.id)).toEqual([challenger.id, leader.id]);

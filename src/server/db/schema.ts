@@ -239,8 +239,9 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
- * Recent plays reported by the player (DECISIONS §5): one count per client and track per 30 minutes.
- * `client_key` is a hash of the client's address and browser id, never the address itself.
+ * Recent plays reported by the player (DECISIONS §5): one count per client and track per 30 minutes,
+ * and a few clients per address. `client_key` is a hash of the client's address and browser id,
+ * `address_key` a hash of the address alone; never the address itself.
  */
 export const plays = pgTable(
   'plays',
@@ -253,9 +254,14 @@ export const plays = pgTable(
       .notNull()
       .references(() => releases.id, { onDelete: 'cascade' }),
     clientKey: text('client_key').notNull(),
+    /** '' on plays stored before it was kept: they never count against an address. */
+    addressKey: text('address_key').notNull().default(''),
     playedAt: timestamp('played_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('plays_client_track_played_idx').on(t.clientKey, t.trackId, t.playedAt)],
+  (t) => [
+    index('plays_client_track_played_idx').on(t.clientKey, t.trackId, t.playedAt),
+    index('plays_address_track_played_idx').on(t.addressKey, t.trackId, t.playedAt),
+  ],
 );
 
 /** Staff who may use `/api/admin` (DECISIONS §6); `password_hash` is an argon2id PHC string. */

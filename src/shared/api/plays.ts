@@ -6,6 +6,11 @@ import { itemResponse } from './common.js';
 
 /** A client's repeat plays of a track within this window count once. */
 export const playCountWindowMinutes = 30;
+/**
+ * Browsers behind one address whose plays of a track count in one window: a household shares an
+ * address, but a new `client_id` per request must not inflate the count.
+ */
+export const playClientsPerAddress = 3;
 /** The player reports a play after this much listening. */
 export const playReportAfterSeconds = 5;
 
@@ -22,7 +27,7 @@ export const playRequestSchema = z.object({
 export type PlayRequest = z.infer<typeof playRequestSchema>;
 
 export const playResultSchema = z.object({
-  /** false: this client's play of this track was already counted in the window. */
+  /** false: this client's play of this track was already counted in the window, or its address has used its clients. */
   counted: z.boolean(),
   /** The release's stream_count after this report. */
   stream_count: z.number().int(),

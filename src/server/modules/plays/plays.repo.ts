@@ -7,9 +7,18 @@ export async function findTrackRelease(db: Db, trackId: string): Promise<string 
   return row?.releaseId;
 }
 
-/** Holds, until the transaction ends, the right to count one client's play of one track. */
-export async function lockClientTrack(tx: Db, clientKey: string, trackId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`play:${clientKey}:${trackId}`}, 0))`);
+/** Holds, until the transaction ends, the right to count plays of one track from one address. */
+export async function lockAddressTrack(tx: Db, addressKey: string, trackId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`play:${addressKey}:${trackId}`}, 0))`);
+}
+
+/** How many browsers behind this address have had a play of the track counted since then. */
+export async function countAddressClientsSince(db: Db, addressKey: string, trackId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ clients: sql<number>`count(distinct ${plays.clientKey})::int` })
+    .from(plays)
+    .where(and(eq(plays.addressKey, addressKey), eq(plays.trackId, trackId), gt(plays.playedAt, since)));
+  return row?.clients ?? 0;
 }
 
 export async function hasPlayedSince(db: Db, clientKey: string, trackId: string, since: Date): Promise<boolean> {
@@ -23,7 +32,7 @@ export async function hasPlayedSince(db: Db, clientKey: string, trackId: string,
 
 export async function insertPlay(
   db: Db,
-  play: { trackId: string; releaseId: string; clientKey: string; playedAt: Date },
+  play: { trackId: string; releaseId: string; clientKey: string; addressKey: string; playedAt: Date },
 ): Promise<void> {
   await db.insert(plays).values(play);
 }

@@ -21,7 +21,8 @@ export const playsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clo
         description:
           "The player reports a play after a few seconds of listening. It adds one to the track's release " +
           'stream_count (201) unless this client (address plus optional browser id) had this track counted in the ' +
-          'last 30 minutes (200, counted false). Rate-limited per client address.',
+          'last 30 minutes, or 3 browsers behind its address already had (200, counted false). Rate-limited per ' +
+          'client address.',
         body: playRequestSchema,
         response: {
           200: playResponseSchema,

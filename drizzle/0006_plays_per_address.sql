@@ -1,0 +1,2 @@
+ALTER TABLE "plays" ADD COLUMN "address_key" text DEFAULT '' NOT NULL;--> statement-breakpoint
+CREATE INDEX "plays_address_track_played_idx" ON "plays" USING btree ("address_key","track_id","played_at");
