@@ -256,7 +256,7 @@ export const siteConfig = {
           paragraphs: [
             'VIP comes in three plans, in US dollars: Monthly at $9.99 per month, Annual at $99.99 per year (17% less than twelve months of Monthly) and Premium at $199.99 per year. What each plan includes is listed on the VIP page.',
             'Payments are not open yet. Joining puts you on the member list with the status "pending payment", and nothing is charged. When payments open, we email you first, and nothing is charged unless you confirm the payment yourself.',
-            'Joining again with the same email address changes your plan; it never creates a second membership.',
+            'Joining again with the same email address never creates a second membership and changes nothing by itself: to change your plan, write to us from the email address you joined with, and we confirm the change with you.',
             'You can cancel anytime by writing to us at the contact address below, from the email address you joined with. Once payments are open, cancelling stops the next renewal, and the period you already paid for stays active until it ends.',
           ],
         },

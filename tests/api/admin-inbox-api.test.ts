@@ -267,7 +267,9 @@ describe.each(testDatabaseKinds)('admin demos and members on $name', (kind) => {
     beforeAll(async () => {
       const join = async (name: string, email: string, plan: 'monthly' | 'annual' | 'premium', at: Date, active = false) => {
         const payments = active ? { subscribe: async () => 'active' as const } : noPaymentProvider;
-        return (await subscribeVip(t.database.db, payments, { name, email, plan }, at)).body.data.id;
+        await subscribeVip(t.database.db, payments, { name, email, plan }, at);
+        const [member] = await queryRows<{ id: string }>(t.database.db, sql`select id from vip_members where email = ${email}`);
+        return (member as { id: string }).id;
       };
       ids = {
         sam: await join('Sam Rivers', 'sam@example.com', 'annual', day(2)),

@@ -11,7 +11,10 @@ export const activityKinds = [
   'demo.received',
   'demo.status',
   'member.joined',
+  /** A plan change stored before known emails stopped changing members; kept for those entries. */
   'member.plan',
+  /** A sign-up with a member's email: nothing changed, staff confirm with the member. */
+  'member.request',
   'admin.password',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];

@@ -38,22 +38,19 @@ export const vipSubscriptionRequestSchema = z.object({
 });
 export type VipSubscriptionRequest = z.infer<typeof vipSubscriptionRequestSchema>;
 
-export const vipMemberSchema = z.object({
-  id: z.uuid(),
+/** What was asked for, and nothing of a member already stored under that email. */
+export const vipSubscriptionSchema = z.object({
   name: z.string(),
   /** Lower-cased: one membership per address. */
   email: z.string(),
   plan: z.enum(vipPlanIds),
   status: z.enum(vipMemberStatuses),
-  created_at: z.string(),
-  updated_at: z.string(),
 });
-export type VipMember = z.infer<typeof vipMemberSchema>;
 
 export const vipSubscriptionResponseSchema = z.object({
   success: z.literal(true),
-  /** What happened, in words: new member or plan changed, and that payment is still pending. */
+  /** What happened, in words, and that payment is still pending. */
   message: z.string(),
-  data: vipMemberSchema,
+  data: vipSubscriptionSchema,
 });
 export type VipSubscriptionResponse = z.infer<typeof vipSubscriptionResponseSchema>;

@@ -1,4 +1,4 @@
-import { getTableColumns, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { VipMemberStatus, VipPlanId } from '../../../shared/api/vip.js';
 import type { Db } from '../../db/client.js';
 import { vipMembers } from '../../db/schema.js';
@@ -13,23 +13,21 @@ export interface VipMemberInput {
 }
 
 /**
- * One member per email: a new email inserts, a known one takes the new name, plan and status.
+ * One member per email: a new email inserts; a known one is left as it is, since whoever sends an
+ * email is not shown to own it. Answers the member's id, or undefined when the email was known.
  * One statement, so two requests with one email at once still leave one row.
  */
-export async function upsertVipMember(db: Db, member: VipMemberInput) {
+export async function insertVipMemberUnlessKnown(db: Db, member: VipMemberInput): Promise<string | undefined> {
   const [row] = await db
     .insert(vipMembers)
     .values({ ...member, createdAt: member.now, updatedAt: member.now })
-    .onConflictDoUpdate({
-      target: vipMembers.email,
-      set: { name: sql`excluded.name`, plan: sql`excluded.plan`, status: sql`excluded.status`, updatedAt: sql`excluded.updated_at` },
-    })
-    .returning({
-      ...getTableColumns(vipMembers),
-      // xmax is 0 on a freshly inserted row version, set when ON CONFLICT updated an existing one.
-      isNew: sql<boolean>`(${vipMembers}.xmax = 0)`,
-      // Read with the statement's snapshot: the plan before this statement changed it.
-      previousPlan: sql<string | null>`(select v.plan from ${vipMembers} v where v.email = ${member.email})`,
-    });
-  return row as NonNullable<typeof row>;
+    .onConflictDoNothing({ target: vipMembers.email })
+    .returning({ id: vipMembers.id });
+  return row?.id;
+}
+
+/** The id of the member with this (lower-cased) email. */
+export async function findVipMemberId(db: Db, email: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: vipMembers.id }).from(vipMembers).where(eq(vipMembers.email, email));
+  return row?.id;
 }

@@ -20,11 +20,11 @@ export const vipRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clock
       schema: {
         tags: ['vip'],
         description:
-          'Stores a VIP member (201), or changes the plan and name of the member with that email (200). Until a ' +
+          'Stores a VIP member (201). An email already stored changes nothing and gets the same answer, telling ' +
+          'nothing of that member; the request is logged for staff. Until a ' +
           'payment provider is configured the status is pending_payment and the message says so. Rate-limited per client address.',
         body: vipSubscriptionRequestSchema,
         response: {
-          200: vipSubscriptionResponseSchema,
           201: vipSubscriptionResponseSchema,
           400: errorResponseSchema,
           413: errorResponseSchema,
@@ -33,9 +33,9 @@ export const vipRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clock
       },
     },
     async (req, reply) => {
-      const { statusCode, body } = await subscribeVip(db, payments ?? noPaymentProvider, req.body, clock());
-      req.log.info({ memberId: body.data.id, plan: body.data.plan, isNew: statusCode === 201 }, 'vip subscription');
-      return reply.code(statusCode).send(body);
+      const body = await subscribeVip(db, payments ?? noPaymentProvider, req.body, clock());
+      req.log.info({ plan: body.data.plan }, 'vip subscription');
+      return reply.code(201).send(body);
     },
   );
 };

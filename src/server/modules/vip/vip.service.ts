@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { recordActivity } from '../activity/activity.repo.js';
 import type { PaymentProvider } from './payment-provider.js';
-import { upsertVipMember } from './vip.repo.js';
+import { findVipMemberId, insertVipMemberUnlessKnown } from './vip.repo.js';
 
 function statusSentence(status: VipMemberStatus, email: string): string {
   return status === 'active'
@@ -16,50 +16,33 @@ function statusSentence(status: VipMemberStatus, email: string): string {
     : `Payments aren't open yet, so your membership is pending payment: we'll email you at ${email} when they are.`;
 }
 
-function outcomeSentence(plan: VipPlan, isNew: boolean, previousPlanId: string | null): string {
-  if (isNew) return `You're on the list for the ${plan.name} plan.`;
-  if (previousPlanId === plan.id) return `You're already on the list for the ${plan.name} plan.`;
-  const previous = previousPlanId ? findVipPlan(previousPlanId) : undefined;
-  return previous ? `Your plan changed from ${previous.name} to ${plan.name}.` : `Your plan is now ${plan.name}.`;
-}
-
-/** Stores or updates the member (DECISIONS §7): 201 for a new member, 200 when the email was known. */
+/**
+ * Stores a new member (DECISIONS §7). A known email changes nothing: anyone may type anyone's email,
+ * so the answer is the same 201 as for a new member and tells nothing of the stored one; the request
+ * goes to the activity log for staff to confirm with the member by email.
+ */
 export async function subscribeVip(
   db: Db,
   payments: PaymentProvider,
   input: VipSubscriptionRequest,
   now: Date,
-): Promise<{ statusCode: 200 | 201; body: VipSubscriptionResponse }> {
+): Promise<VipSubscriptionResponse> {
   const email = input.email.toLowerCase();
   const plan = findVipPlan(input.plan) as VipPlan;
   const status = await payments.subscribe({ name: input.name, email, plan: plan.id });
-  const member = await db.transaction(async (tx) => {
-    const stored = await upsertVipMember(tx, { name: input.name, email, plan: plan.id, status, now });
-    if (stored.isNew || stored.previousPlan !== plan.id) {
-      await recordActivity(tx, {
-        kind: stored.isNew ? 'member.joined' : 'member.plan',
-        actor: null,
-        summary: stored.isNew ? `${stored.name} joined VIP (${plan.name})` : `${stored.name} changed VIP plan to ${plan.name}`,
-        subjectId: stored.id,
-        at: now,
-      });
-    }
-    return stored;
+  await db.transaction(async (tx) => {
+    const newId = await insertVipMemberUnlessKnown(tx, { name: input.name, email, plan: plan.id, status, now });
+    await recordActivity(tx, {
+      kind: newId ? 'member.joined' : 'member.request',
+      actor: null,
+      summary: newId ? `${input.name} joined VIP (${plan.name})` : `${input.name} asked for the ${plan.name} plan with a member's email`,
+      subjectId: newId ?? ((await findVipMemberId(tx, email)) as string),
+      at: now,
+    });
   });
   return {
-    statusCode: member.isNew ? 201 : 200,
-    body: {
-      success: true,
-      message: `${outcomeSentence(plan, member.isNew, member.previousPlan)} ${statusSentence(member.status, email)}`,
-      data: {
-        id: member.id,
-        name: member.name,
-        email: member.email,
-        plan: plan.id,
-        status: member.status,
-        created_at: member.createdAt.toISOString(),
-        updated_at: member.updatedAt.toISOString(),
-      },
-    },
+    success: true,
+    message: `You're on the list for the ${plan.name} plan. ${statusSentence(status, email)}`,
+    data: { name: input.name, email, plan: plan.id, status },
   };
 }
