@@ -30,6 +30,7 @@ import { tracksRoutes } from './modules/tracks/tracks.routes.js';
 import type { PaymentProvider } from './modules/vip/payment-provider.js';
 import { vipRoutes } from './modules/vip/vip.routes.js';
 import { registerClientApp } from './plugins/client-app.js';
+import { rejectControlCharacters } from './plugins/reject-control-characters.js';
 import { registerErrorHandler, sendNotFound } from './plugins/error-handler.js';
 import type { RateLimit } from './plugins/rate-limit.js';
 import type { SpotifyCatalogClient } from './spotify/spotify-catalog-client.js';
@@ -68,6 +69,7 @@ export async function buildApp(given: AppDeps, options: FastifyServerOptions = {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  rejectControlCharacters(app);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -29,9 +29,23 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Fastify's own client errors (bad JSON, body too large, unsupported media type).
       return reply.code(status).send(errorBody(request.id, err.message));
     }
-    request.log.error({ err }, 'request failed');
+    request.log.error({ error: loggableError(err) }, 'request failed');
     return reply.code(500).send(errorBody(request.id, 'Internal server error'));
   });
+}
+
+/**
+ * What the log keeps of an unexpected error: a failed query's SQL but not its parameters, and the
+ * database's error code but not its message, since both can hold what a visitor typed (emails, names).
+ */
+function loggableError(err: Error) {
+  const code = (err as { code?: unknown }).code ?? (err.cause as { code?: unknown } | undefined)?.code;
+  return {
+    type: err.name,
+    message: err.message.split('\nparams:')[0],
+    ...(code === undefined ? {} : { code }),
+    stack: err.stack?.split('\n').filter((line) => line.startsWith('    at ')).join('\n'),
+  };
 }
 
 /** True when zod wrote the message itself (no message was given in the schema). */
