@@ -175,6 +175,8 @@ describe.each(testDatabaseKinds)('admin accounts and tokens on $name', (kind) =>
       'another secret': await signAdminToken(randomBytes(32), t.adminId, now),
       'expired (issued 12 hours and 1 second ago)': await signAdminToken(t.jwtSecret, t.adminId, new Date(now.getTime() - hours(12) - 1000)),
       'not a JWT': 'not-a-jwt',
+      'correctly signed with a subject that is no user id': await new SignJWT({ ...claims, sub: 'admin' }).setProtectedHeader({ alg: 'HS256' }).sign(t.jwtSecret),
+      'correctly signed with a token id that is no uuid': await new SignJWT({ ...claims, jti: 'x' }).setProtectedHeader({ alg: 'HS256' }).sign(t.jwtSecret),
     };
     for (const [name, bad] of Object.entries(refused)) {
       const res = await verify(bad);

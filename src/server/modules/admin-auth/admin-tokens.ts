@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
 
 /** Admin tokens live 12 hours (DECISIONS §6). */
 export const adminTokenLifetimeMs = 12 * 60 * 60 * 1000;
 /** The one algorithm signed and accepted: `alg: none`, HS512, RS256… are refused. */
 export const adminTokenAlgorithm = 'HS256';
 const audience = 'admin';
+
+// What this server signs. A token signed with the secret but carrying anything else (a leaked secret,
+// an old format) is refused like a forged one, before its ids reach a uuid column.
+const claimsSchema = z.object({ sub: z.uuid(), jti: z.uuid(), exp: z.number() });
 
 export interface AdminTokenClaims {
   /** The admin user's id. */
@@ -35,8 +40,9 @@ export async function verifyAdminToken(secret: Uint8Array, token: string, now: D
       currentDate: now,
       requiredClaims: ['sub', 'jti', 'exp', 'iat'],
     });
-    if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return undefined;
-    return { sub: payload.sub, jti: payload.jti, expiresAt: new Date(payload.exp * 1000) };
+    const claims = claimsSchema.safeParse(payload);
+    if (!claims.success) return undefined;
+    return { sub: claims.data.sub, jti: claims.data.jti, expiresAt: new Date(claims.data.exp * 1000) };
   } catch {
     return undefined;
   }
