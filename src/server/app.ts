@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -63,7 +63,10 @@ export async function buildApp(given: AppDeps, options: FastifyServerOptions = {
   const deps: ResolvedAppDeps = { ...given, jwtSecret: given.jwtSecret ?? randomBytes(32) };
   const app = Fastify({
     bodyLimit: 1024 * 1024,
-    requestIdHeader: 'x-request-id',
+    // The server names each request itself: a client's X-Request-Id would be echoed in error bodies
+    // and written to the log as if it were ours.
+    requestIdHeader: false,
+    genReqId: () => randomUUID(),
     ...options,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

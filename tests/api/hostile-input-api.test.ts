@@ -7,7 +7,8 @@ import { aDemoArtist } from '../helpers/demo-builders.js';
 import { createTestApp, testNow, type TestApp } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
-// A NUL byte used to reach PostgreSQL and answer 500; the log then held the query's parameters.
+// Input an attacker would try: a NUL byte used to reach PostgreSQL and answer 500 (the log then held
+// the query's parameters), and a forged request id used to be echoed and logged.
 
 const tables = ['demo_submissions', 'vip_members', 'activity_log', 'plays'] as const;
 
@@ -49,6 +50,11 @@ describe.each(testDatabaseKinds)('control characters in requests on $name', (kin
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({ success: false, field, error: `${field} must not contain control characters` });
     expect(await counts()).toEqual(before);
+  });
+
+  it("names each request itself, whatever X-Request-Id the client sends", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/releases/%00', headers: { 'x-request-id': 'forged\u2028id' } });
+    expect(res.json<{ reqId: string }>().reqId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   });
 
   it('keeps tabs and line breaks, which real text has', async () => {
