@@ -63,6 +63,11 @@ export async function buildApp(given: AppDeps, options: FastifyServerOptions = {
   const deps: ResolvedAppDeps = { ...given, jwtSecret: given.jwtSecret ?? randomBytes(32) };
   const app = Fastify({
     bodyLimit: 1024 * 1024,
+    // A client that sends its request slowly, or not at all, must not hold a connection for long.
+    requestTimeout: 60_000,
+    connectionTimeout: 60_000,
+    keepAliveTimeout: 5_000,
+    http: { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
     // The server names each request itself: a client's X-Request-Id would be echoed in error bodies
     // and written to the log as if it were ours.
     requestIdHeader: false,

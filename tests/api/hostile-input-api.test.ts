@@ -1,5 +1,7 @@
+import { connect, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { queryRows } from '../../src/server/db/client.js';
@@ -33,7 +35,7 @@ describe.each(testDatabaseKinds)('control characters in requests on $name', (kin
   }
 
   const demo = { label: 'deep', artist: { ...aDemoArtist({ email: 'nul@example.com' }), fullName: 'Null\u0000Byte' }, termsAccepted: true };
-  const cases: [string, Parameters<TestApp['app']['inject']>[0], string][] = [
+  const cases: [string, InjectOptions, string][] = [
     ['a search', { method: 'GET', url: '/api/releases?label=tech&q=a%00b' }, 'q'],
     ['a release id', { method: 'GET', url: '/api/releases/%00' }, 'id'],
     ['an artist id', { method: 'GET', url: '/api/artists/x%01y' }, 'id'],
@@ -85,6 +87,35 @@ describe.each(testDatabaseKinds)('the log of a failed request on $name', (kind) 
       expect(log).toContain('::int');
       expect(log).toContain('22P02');
       expect(log).not.toContain('visitor@example.com');
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});
+
+describe('a client that sends its request slowly', () => {
+  it('is answered 408 and cut off once the request timeout has passed, not held open', async () => {
+    const database = await testDatabaseKinds[0]!.open();
+    const production = await buildApp({ db: database.db, clock: () => testNow }, { logger: false });
+    expect([production.server.requestTimeout, production.server.headersTimeout, production.server.keepAliveTimeout]).toEqual([60_000, 10_000, 5_000]);
+    await production.close();
+    // The same mechanism with the timeouts shortened, so that the test does not wait a minute.
+    const app = await buildApp(
+      { db: database.db, clock: () => testNow },
+      { logger: false, requestTimeout: 200, http: { headersTimeout: 200, connectionsCheckingInterval: 20 } },
+    );
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      const socket = connect(port, '127.0.0.1');
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+      const closed = new Promise((resolve) => socket.once('close', resolve));
+      // Headers promise 100 bytes of body; one comes, the rest never does.
+      socket.write('POST /api/subscribe-vip HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
+      await closed;
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     } finally {
       await app.close();
       await database.close();
