@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Server } from 'node:http';
+import Fastify, { type FastifyHttpOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -59,7 +60,7 @@ export interface AppDeps {
 export type ResolvedAppDeps = AppDeps & { jwtSecret: Uint8Array };
 
 /** Builds the whole app from its dependencies; never listens (main.ts does). */
-export async function buildApp(given: AppDeps, options: FastifyServerOptions = {}) {
+export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Server> = {}) {
   const deps: ResolvedAppDeps = { ...given, jwtSecret: given.jwtSecret ?? randomBytes(32) };
   const app = Fastify({
     bodyLimit: 1024 * 1024,

@@ -23,6 +23,7 @@ describe('parseConfig', () => {
       serveWebApp: true,
       spotify: { clientId: null, accountsUrl: 'https://accounts.spotify.com', apiUrl: 'https://api.spotify.com/v1' },
       spotifyCredentials: null,
+      trustProxy: false,
     });
   });
 
@@ -40,6 +41,7 @@ describe('parseConfig', () => {
         SPOTIFY_CLIENT_SECRET: 'server-side-secret',
         SPOTIFY_ACCOUNTS_URL: 'http://127.0.0.1:4010/',
         SPOTIFY_API_URL: 'http://127.0.0.1:4010/v1',
+        TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1',
       }),
     ).toEqual({
       port: 8080,
@@ -51,6 +53,7 @@ describe('parseConfig', () => {
       serveWebApp: false,
       spotify: { clientId: 'abc123DEF', accountsUrl: 'http://127.0.0.1:4010', apiUrl: 'http://127.0.0.1:4010/v1' },
       spotifyCredentials: { clientId: 'abc123DEF', clientSecret: 'server-side-secret' },
+      trustProxy: ['10.0.0.0/8', '127.0.0.1', '::1'],
     });
     expect(parseConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1/postgres', PORT: '0' })).toMatchObject({
       databaseUrl: 'postgres://postgres@127.0.0.1/postgres',
@@ -90,6 +93,18 @@ describe('parseConfig', () => {
     expect(configError({ DATABASE_URL: url }).message).toBe(
       'Invalid environment: DATABASE_URL: must be a postgres:// or postgresql:// URL',
     );
+  });
+
+  it.each([
+    ['false', false],
+    ['true', true],
+    ['fd00::/8', ['fd00::/8']],
+  ])('reads TRUST_PROXY=%j', (value, expected) => {
+    expect(parseConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each(['yes', '10.0.0.0/33', '300.1.1.1', 'proxy.internal'])('refuses TRUST_PROXY=%j, naming it', (value) => {
+    expect(configError({ TRUST_PROXY: value }).message).toMatch(/^Invalid environment: TRUST_PROXY: .* is not an IP address or CIDR range/);
   });
 
   it('names every bad variable at once', () => {

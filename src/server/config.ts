@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { adminPasswordLength } from '../shared/api/admin-auth.js';
 
@@ -37,6 +38,20 @@ const envSchema = z.object({
     .transform((v) => (v ? v : null)),
   SPOTIFY_ACCOUNTS_URL: baseUrl.default('https://accounts.spotify.com'),
   SPOTIFY_API_URL: baseUrl.default('https://api.spotify.com/v1'),
+  // Behind a load balancer: whose X-Forwarded-For to believe, so that request.ip (rate limits, the login
+  // throttle) is the visitor's address. 'true' believes anyone, so it is only for a proxy no one can bypass.
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx): TrustProxy => {
+      if (!v || v === 'false') return false;
+      if (v === 'true') return true;
+      const entries = v.split(',').map((entry) => entry.trim());
+      const bad = entries.find((entry) => !isAddressOrRange(entry));
+      if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `${JSON.stringify(bad)} is not an IP address or CIDR range (or use true or false)` });
+      return entries;
+    }),
   // Signs admin tokens; required with DATABASE_URL (checked at start, see admin-auth/jwt-secret.ts).
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_USERNAME: z.string().trim().min(1, 'must not be blank').max(100, 'must be at most 100 characters').optional(),
@@ -79,9 +94,20 @@ export type AppConfig = {
   jwtSecret: string | undefined;
   /** The first admin, created at start when there is none (DECISIONS §6). */
   firstAdmin: { username: string; password: string } | undefined;
+  trustProxy: TrustProxy;
 };
 
 export class ConfigError extends Error {}
+
+/** Fastify's trustProxy: off, everyone, or the proxies' addresses and ranges. */
+export type TrustProxy = boolean | string[];
+
+function isAddressOrRange(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address ?? '');
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
 
 /** Parses the environment once, at boot; a bad value names its variable. */
 export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
@@ -104,5 +130,6 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
       e.SPOTIFY_CLIENT_ID && e.SPOTIFY_CLIENT_SECRET ? { clientId: e.SPOTIFY_CLIENT_ID, clientSecret: e.SPOTIFY_CLIENT_SECRET } : null,
     jwtSecret: e.JWT_SECRET,
     firstAdmin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
+    trustProxy: e.TRUST_PROXY,
   };
 }

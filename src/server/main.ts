@@ -56,7 +56,7 @@ async function main(): Promise<void> {
         : undefined,
       jwtSecret,
     },
-    { loggerInstance: logger },
+    { loggerInstance: logger, trustProxy: config.trustProxy },
   );
   await app.listen({ port: config.port, host: config.host });
   logger.info(

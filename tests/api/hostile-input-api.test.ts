@@ -122,3 +122,36 @@ describe('a client that sends its request slowly', () => {
     }
   });
 });
+
+describe('X-Forwarded-For and the login throttle', () => {
+  async function wrongLogins(trustProxy: boolean | string[], forwardedFor: (i: number) => string) {
+    const database = await testDatabaseKinds[0]!.open();
+    const app = await buildApp({ db: database.db, clock: () => testNow }, { logger: false, trustProxy });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/admin/login',
+          payload: { username: 'admin', password: 'wrong' },
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': forwardedFor(i) },
+        });
+        statuses.push(res.statusCode);
+      }
+      return statuses;
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  }
+
+  it('is not dodged by a forged X-Forwarded-For when no proxy is trusted (the default)', async () => {
+    expect(await wrongLogins(false, (i) => `198.51.100.${i}`)).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
+  it("counts each visitor apart behind a trusted proxy (TRUST_PROXY), by the address the proxy saw", async () => {
+    expect(await wrongLogins(['127.0.0.1'], (i) => `198.51.100.${i}`)).toEqual([401, 401, 401, 401, 401, 401]);
+    expect(await wrongLogins(['127.0.0.1'], () => '198.51.100.7')).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+});
