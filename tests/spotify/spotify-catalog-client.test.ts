@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createSpotifyCatalogClient,
@@ -161,6 +163,21 @@ describe('Spotify catalog client (against the fake Spotify over HTTP)', () => {
     expect(error).toMatchObject({ message: 'Spotify API error: Internal Server Error', status: 500 });
     await expect(client.getAlbum('0000000000000000000000')).rejects.toThrow('Spotify API error: Not Found');
     expect(sleeps).toEqual([]);
+  });
+
+  it('gives up on a Spotify that accepts the connection but never answers', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    try {
+      const api = clientFor({ apiUrl: silentUrl, timeoutMs: 100 });
+      await expect(api.getAlbum(single.id)).rejects.toThrow('Spotify API error: no answer in time');
+      const accounts = clientFor({ accountsUrl: silentUrl, timeoutMs: 100 });
+      await expect(accounts.getAlbum(single.id)).rejects.toThrow('Failed to get access token');
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it("throws 'Failed to get access token' for bad credentials or an unreachable accounts service", async () => {

@@ -68,6 +68,8 @@ export interface SpotifyCatalogClientOptions {
    * 'Spotify API error: Too Many Requests' instead (Spotify can ask for hours). Default 120.
    */
   maxRetryAfterSeconds?: number;
+  /** Each request to Spotify, its answer's body included, gives up after this many milliseconds. Default 10,000. */
+  timeoutMs?: number;
 }
 
 export interface SpotifyCatalogClient {
@@ -108,6 +110,7 @@ export function createSpotifyCatalogClient(options: SpotifyCatalogClientOptions)
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? defaultSleep;
   const maxRetryAfter = options.maxRetryAfterSeconds ?? 120;
+  const timeoutMs = options.timeoutMs ?? 10_000;
   const accountsUrl = options.accountsUrl.replace(/\/+$/, '');
   const apiUrl = options.apiUrl.replace(/\/+$/, '');
 
@@ -122,6 +125,7 @@ export function createSpotifyCatalogClient(options: SpotifyCatalogClientOptions)
         method: 'POST',
         headers: { Authorization: `Basic ${basic}`, 'Content-Type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ grant_type: 'client_credentials' }).toString(),
+        signal: AbortSignal.timeout(timeoutMs),
       });
       if (!res.ok) throw new Error(`token endpoint answered ${res.status}`);
       body = await res.json();
@@ -150,7 +154,13 @@ export function createSpotifyCatalogClient(options: SpotifyCatalogClientOptions)
     let reauthorized = false;
     for (;;) {
       const token = await accessToken();
-      const res = await doFetch(url, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
+      const res = await doFetch(url, {
+        headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+        signal: AbortSignal.timeout(timeoutMs),
+      }).catch((err: unknown) => {
+        const reason = err instanceof Error && err.name === 'TimeoutError' ? 'no answer in time' : 'unreachable';
+        throw Object.assign(new SpotifyApiError(0, reason), { cause: err });
+      });
       if (res.status === 429 && rateLimited < SPOTIFY_MAX_RATE_LIMIT_RETRIES) {
         const seconds = retryAfterSeconds(res.headers.get('retry-after'), now());
         if (seconds <= maxRetryAfter) {
@@ -174,8 +184,9 @@ export function createSpotifyCatalogClient(options: SpotifyCatalogClientOptions)
       let body: unknown;
       try {
         body = await res.json();
-      } catch {
-        throw new SpotifyApiError(res.status, 'invalid JSON in the answer');
+      } catch (err) {
+        const reason = err instanceof Error && err.name === 'TimeoutError' ? 'no answer in time' : 'invalid JSON in the answer';
+        throw new SpotifyApiError(res.status, reason);
       }
       const parsed = schema.safeParse(body);
       if (!parsed.success) {
