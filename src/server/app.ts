@@ -42,6 +42,8 @@ export interface AppDeps {
   clock: () => Date;
   /** Folder of the built web app; undefined serves the API alone. */
   clientDir?: string;
+  /** Serve the built app's `.map` files too (SERVE_SOURCE_MAPS); otherwise they answer 404. */
+  serveSourceMaps?: boolean;
   /** Submissions per client address; each module has its production default. */
   rateLimits?: { demos?: RateLimit; vip?: RateLimit; plays?: RateLimit };
   /** Takes VIP payments; without one, members wait in `pending_payment` (DECISIONS §7). */
@@ -114,7 +116,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
     { prefix: '/api' },
   );
   await app.register(mediaRoutes, deps);
-  if (deps.clientDir) await registerClientApp(app, deps.clientDir);
+  if (deps.clientDir) await registerClientApp(app, deps.clientDir, { serveSourceMaps: deps.serveSourceMaps ?? false });
   else app.setNotFoundHandler(sendNotFound);
   return app;
 }

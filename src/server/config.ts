@@ -23,6 +23,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(logLevels).default('info'),
   SEED_DEMO_CATALOG: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   SERVE_WEB_APP: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  // The build writes source maps beside the scripts (for error tracking); the public gets them only on request.
+  SERVE_SOURCE_MAPS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   // Public: the browser's PKCE login sends it (DECISIONS §4). Blank or unset hides "Connect Spotify".
   SPOTIFY_CLIENT_ID: z
     .string()
@@ -88,6 +90,7 @@ export type AppConfig = {
   logLevel: (typeof logLevels)[number];
   seedDemoCatalog: boolean;
   serveWebApp: boolean;
+  serveSourceMaps: boolean;
   spotify: SpotifyConfig;
   /** Server-side Spotify credentials (client id and secret); null when either is missing. */
   spotifyCredentials: { clientId: string; clientSecret: string } | null;
@@ -125,6 +128,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     logLevel: e.LOG_LEVEL,
     seedDemoCatalog: e.SEED_DEMO_CATALOG,
     serveWebApp: e.SERVE_WEB_APP,
+    serveSourceMaps: e.SERVE_SOURCE_MAPS,
     spotify: { clientId: e.SPOTIFY_CLIENT_ID, accountsUrl: e.SPOTIFY_ACCOUNTS_URL, apiUrl: e.SPOTIFY_API_URL },
     spotifyCredentials:
       e.SPOTIFY_CLIENT_ID && e.SPOTIFY_CLIENT_SECRET ? { clientId: e.SPOTIFY_CLIENT_ID, clientSecret: e.SPOTIFY_CLIENT_SECRET } : null,

@@ -50,6 +50,7 @@ async function main(): Promise<void> {
       db: database.db,
       clock: () => new Date(),
       clientDir: config.serveWebApp ? clientDistDir : undefined,
+      serveSourceMaps: config.serveSourceMaps,
       spotify: config.spotify,
       spotifyCatalog: config.spotifyCredentials
         ? createSpotifyCatalogClient({ ...config.spotifyCredentials, accountsUrl: config.spotify.accountsUrl, apiUrl: config.spotify.apiUrl })

@@ -9,7 +9,7 @@ import { sendNotFound } from './error-handler.js';
  * present), and the app shell for every other page path so that deep links work on reload. /api and
  * /media keep their JSON 404s.
  */
-export async function registerClientApp(app: FastifyInstance, clientDir: string): Promise<void> {
+export async function registerClientApp(app: FastifyInstance, clientDir: string, options: { serveSourceMaps: boolean }): Promise<void> {
   if (!existsSync(join(clientDir, 'index.html'))) {
     throw new Error(`The web app is not built: ${join(clientDir, 'index.html')} is missing (run npm run build)`);
   }
@@ -19,6 +19,8 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string)
     index: false,
     wildcard: true,
     cacheControl: false,
+    // Source maps hold the whole client source: only where the deployment asks for them.
+    allowedPath: (path) => options.serveSourceMaps || !path.endsWith('.map'),
     setHeaders: (res, path) => {
       const isHashedAsset = path.startsWith(join(clientDir, 'assets'));
       // The app shell is revalidated on every load so that a new release of the site shows at once.
