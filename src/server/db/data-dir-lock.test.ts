@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -99,6 +99,13 @@ describe('lockDataDir', () => {
   it('creates the directory and locks it', async () => {
     releases.push(await lockDataDir(dir));
     expect(existsSync(join(dir, 'server.lock'))).toBe(true);
+  });
+
+  it('makes the directory private to this user, even one that existed open to all', async () => {
+    mkdirSync(dir, { mode: 0o777 });
+    chmodSync(dir, 0o777);
+    releases.push(await lockDataDir(dir));
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
   });
 
   it('refuses a second lock on a locked directory, naming the directory', async () => {

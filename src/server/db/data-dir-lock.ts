@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import fsx from 'fs-native-extensions';
 
@@ -12,7 +12,10 @@ export class DataDirBusyError extends Error {}
  * The file itself stays: deleting it could hand a second server a fresh file beside a held one.
  */
 export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  mkdirSync(dataDir, { recursive: true });
+  // PGlite writes its files readable and writable by everyone (mode 666, whatever the umask): a folder
+  // only this user may enter keeps them private.
+  chmodSync(dataDir, 0o700);
   const fd = openSync(join(dataDir, 'server.lock'), 'a', 0o600);
   if (!fsx.tryLock(fd)) {
     closeSync(fd);
