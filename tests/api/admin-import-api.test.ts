@@ -123,6 +123,16 @@ describe.each(testDatabaseKinds)('admin catalog upload on $name', (kind) => {
     });
     expect(json.statusCode).toBe(400);
     expect(json.json<ErrorResponse>().field).toBe('file');
+    const malformed = {
+      'cut short': ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nUPC,ISRC'],
+      'no boundary': ['multipart/form-data', '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc\r\n--x--'],
+      'broken part headers': ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition\r\n\r\nabc\r\n--x--\r\n'],
+    };
+    for (const [name, [contentType, payload]] of Object.entries(malformed)) {
+      const res = await api.t.app.inject({ method: 'POST', url: '/api/admin/import-catalog', payload, headers: { ...api.auth, 'content-type': contentType } });
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(400);
+      expect(res.json<ErrorResponse>(), name).toMatchObject({ success: false, field: 'file' });
+    }
     const anonymous = await api.upload([csvFile(fixture)], {});
     expect(anonymous.statusCode).toBe(401);
     expect(await tableCounts(api.t.database.db)).toEqual(before);

@@ -20,6 +20,7 @@ export const importMessages = {
   /** A job whose row says running but which no longer runs (its server stopped during the import). */
   interrupted: 'Import interrupted: the server stopped before it finished. Nothing of it was stored; start it again.',
   fileMissing: 'Choose the distributor CSV file to upload (field "file").',
+  formMalformed: 'The upload arrived incomplete or garbled: send the file again.',
   fileEmpty: 'The file is empty.',
   fileNotCsv: 'The file must be a CSV file (.csv).',
   fileNotText: 'The file is not UTF-8 text: export it from the distributor as CSV.',

@@ -37,17 +37,24 @@ export async function readCatalogUpload(request: FastifyRequest): Promise<Catalo
   if (!request.isMultipart()) throw new BadRequestError(importMessages.fileMissing, 'file');
   let file: { name: string; bytes: Buffer } | undefined;
   let labelValue: string | undefined;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'file') {
-        part.file.resume();
-        continue;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') {
+          part.file.resume();
+          continue;
+        }
+        if (!isCsvFile(part)) throw new BadRequestError(importMessages.fileNotCsv, 'file');
+        file = { name: part.filename, bytes: await readFile(part) };
+      } else if (part.fieldname === 'label' && typeof part.value === 'string' && part.value.trim() !== '') {
+        labelValue = part.value.trim();
       }
-      if (!isCsvFile(part)) throw new BadRequestError(importMessages.fileNotCsv, 'file');
-      file = { name: part.filename, bytes: await readFile(part) };
-    } else if (part.fieldname === 'label' && typeof part.value === 'string' && part.value.trim() !== '') {
-      labelValue = part.value.trim();
     }
+  } catch (err) {
+    // The form parser's own complaints (cut short, no boundary, broken part headers) are the client's.
+    const status = (err as { statusCode?: number }).statusCode;
+    if (err instanceof AppError || (status !== undefined && status < 500)) throw err;
+    throw new BadRequestError(importMessages.formMalformed, 'file');
   }
 
   const label = labelValue === undefined ? undefined : findLabel(labelValue);
