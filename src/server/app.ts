@@ -32,6 +32,7 @@ import type { PaymentProvider } from './modules/vip/payment-provider.js';
 import { vipRoutes } from './modules/vip/vip.routes.js';
 import { registerClientApp } from './plugins/client-app.js';
 import { rejectControlCharacters } from './plugins/reject-control-characters.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerErrorHandler, sendNotFound } from './plugins/error-handler.js';
 import type { RateLimit } from './plugins/rate-limit.js';
 import type { SpotifyCatalogClient } from './spotify/spotify-catalog-client.js';
@@ -81,6 +82,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   rejectControlCharacters(app);
+  await registerSecurityHeaders(app);
 
   await app.register(fastifySwagger, {
     openapi: {
