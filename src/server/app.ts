@@ -34,7 +34,7 @@ import { registerClientApp } from './plugins/client-app.js';
 import { rejectControlCharacters } from './plugins/reject-control-characters.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerErrorHandler, sendNotFound } from './plugins/error-handler.js';
-import type { RateLimit } from './plugins/rate-limit.js';
+import { defaultReadRateLimit, registerRateLimit, type RateLimit } from './plugins/rate-limit.js';
 import type { SpotifyCatalogClient } from './spotify/spotify-catalog-client.js';
 
 export interface AppDeps {
@@ -46,7 +46,7 @@ export interface AppDeps {
   /** Serve the built app's `.map` files too (SERVE_SOURCE_MAPS); otherwise they answer 404. */
   serveSourceMaps?: boolean;
   /** Submissions per client address; each module has its production default. */
-  rateLimits?: { demos?: RateLimit; vip?: RateLimit; plays?: RateLimit };
+  rateLimits?: { demos?: RateLimit; vip?: RateLimit; plays?: RateLimit; reads?: RateLimit };
   /** Takes VIP payments; without one, members wait in `pending_payment` (DECISIONS §7). */
   payments?: PaymentProvider;
   /** The public Spotify settings the browser needs; without them, no client id (Connect hidden). */
@@ -83,6 +83,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   registerErrorHandler(app);
   rejectControlCharacters(app);
   await registerSecurityHeaders(app);
+  await registerRateLimit(app, deps.rateLimits?.reads ?? defaultReadRateLimit);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -25,6 +25,7 @@ describe('parseConfig', () => {
       spotify: { clientId: null, accountsUrl: 'https://accounts.spotify.com', apiUrl: 'https://api.spotify.com/v1' },
       spotifyCredentials: null,
       trustProxy: false,
+      readsPerMinute: 1200,
     });
   });
 
@@ -44,6 +45,7 @@ describe('parseConfig', () => {
         SPOTIFY_ACCOUNTS_URL: 'http://127.0.0.1:4010/',
         SPOTIFY_API_URL: 'http://127.0.0.1:4010/v1',
         TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1',
+        RATE_LIMIT_READS_PER_MINUTE: '5000',
       }),
     ).toEqual({
       port: 8080,
@@ -57,6 +59,7 @@ describe('parseConfig', () => {
       spotify: { clientId: 'abc123DEF', accountsUrl: 'http://127.0.0.1:4010', apiUrl: 'http://127.0.0.1:4010/v1' },
       spotifyCredentials: { clientId: 'abc123DEF', clientSecret: 'server-side-secret' },
       trustProxy: ['10.0.0.0/8', '127.0.0.1', '::1'],
+      readsPerMinute: 5000,
     });
     expect(parseConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1/postgres', PORT: '0' })).toMatchObject({
       databaseUrl: 'postgres://postgres@127.0.0.1/postgres',

@@ -40,6 +40,8 @@ const envSchema = z.object({
     .transform((v) => (v ? v : null)),
   SPOTIFY_ACCOUNTS_URL: baseUrl.default('https://accounts.spotify.com'),
   SPOTIFY_API_URL: baseUrl.default('https://api.spotify.com/v1'),
+  // Requests per minute and client address to every route without a limit of its own (reads, mostly).
+  RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   // Behind a load balancer: whose X-Forwarded-For to believe, so that request.ip (rate limits, the login
   // throttle) is the visitor's address. 'true' believes anyone, so it is only for a proxy no one can bypass.
   TRUST_PROXY: z
@@ -98,6 +100,7 @@ export type AppConfig = {
   /** The first admin, created at start when there is none (DECISIONS §6). */
   firstAdmin: { username: string; password: string } | undefined;
   trustProxy: TrustProxy;
+  readsPerMinute: number;
 };
 
 export class ConfigError extends Error {}
@@ -135,5 +138,6 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     jwtSecret: e.JWT_SECRET,
     firstAdmin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     trustProxy: e.TRUST_PROXY,
+    readsPerMinute: e.RATE_LIMIT_READS_PER_MINUTE,
   };
 }

@@ -1,7 +1,7 @@
-import pino from 'pino';
 import { labels } from '../shared/labels.js';
 import { buildApp } from './app.js';
 import { ConfigError, parseConfig } from './config.js';
+import { createLogger } from './logging.js';
 import { DataDirBusyError } from './db/data-dir-lock.js';
 import { openConfiguredDatabase } from './db/open-configured-database.js';
 import { ensureFirstAdmin } from './modules/admin-auth/admin-auth.service.js';
@@ -13,11 +13,7 @@ import { createSpotifyCatalogClient } from './spotify/spotify-catalog-client.js'
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = parseConfig(process.env);
-  const logger = pino({
-    level: config.logLevel,
-    // Pretty only on a terminal; JSON lines everywhere else.
-    ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
-  });
+  const logger = createLogger(config.logLevel);
 
   // Before the database: with DATABASE_URL and no JWT_SECRET the server refuses to start.
   const jwtSecret = loadJwtSecret(config);
@@ -51,6 +47,7 @@ async function main(): Promise<void> {
       clock: () => new Date(),
       clientDir: config.serveWebApp ? clientDistDir : undefined,
       serveSourceMaps: config.serveSourceMaps,
+      rateLimits: { reads: { max: config.readsPerMinute, timeWindowMs: 60_000 } },
       spotify: config.spotify,
       spotifyCatalog: config.spotifyCredentials
         ? createSpotifyCatalogClient({ ...config.spotifyCredentials, accountsUrl: config.spotify.accountsUrl, apiUrl: config.spotify.apiUrl })

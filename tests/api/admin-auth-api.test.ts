@@ -343,9 +343,9 @@ describe.each(testDatabaseKinds)('the first admin on $name', (kind) => {
       expect(lines).toHaveLength(1);
       const [line] = lines;
       expect(line?.level).toBe('warn');
-      expect(line?.data).toEqual({ username: 'admin', password: expect.stringMatching(/^[\w-]{24}$/) });
+      expect(line?.data).toEqual({ username: 'admin', generatedPassword: expect.stringMatching(/^[\w-]{24}$/) });
       expect(line?.message).toMatch(/change the password/);
-      const password = line?.data.password as string;
+      const password = line?.data.generatedPassword as string;
       const ctx = { db: database.db, clock: () => now, jwtSecret: randomBytes(32) };
       await expect(logIn(ctx, new LoginThrottle(), '10.1.0.2', { username: 'admin', password })).resolves.toEqual(expect.any(String));
 

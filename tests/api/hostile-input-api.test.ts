@@ -155,3 +155,23 @@ describe('X-Forwarded-For and the login throttle', () => {
     expect(await wrongLogins(['127.0.0.1'], () => '198.51.100.7')).toEqual([401, 401, 401, 401, 401, 429]);
   });
 });
+
+describe('a flood of reads from one address', () => {
+  it('gets 429 with Retry-After past the limit, while other addresses read on', async () => {
+    const database = await testDatabaseKinds[0]!.open();
+    const app = await buildApp({ db: database.db, clock: () => testNow, rateLimits: { reads: { max: 3, timeWindowMs: 60_000 } } }, { logger: false });
+    try {
+      const read = (remoteAddress: string) => app.inject({ method: 'GET', url: '/api/labels', remoteAddress });
+      const statuses = [];
+      for (let i = 0; i < 4; i += 1) statuses.push((await read('198.51.100.20')).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const refused = await read('198.51.100.20');
+      expect(refused.headers['retry-after']).toBe('60');
+      expect(refused.json()).toMatchObject({ success: false, error: 'Too many requests from this address. Please try again in 1 minute.' });
+      expect((await read('198.51.100.21')).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ErrorResponse } from '../../shared/api/common.js';
 import { AppError } from '../errors.js';
+import { loggableError } from '../logging.js';
 
 export function errorBody(reqId: string, message: string, field?: string): ErrorResponse {
   return { success: false, error: message, message, ...(field ? { field } : {}), reqId };
@@ -32,20 +33,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ error: loggableError(err) }, 'request failed');
     return reply.code(500).send(errorBody(request.id, 'Internal server error'));
   });
-}
-
-/**
- * What the log keeps of an unexpected error: a failed query's SQL but not its parameters, and the
- * database's error code but not its message, since both can hold what a visitor typed (emails, names).
- */
-function loggableError(err: Error) {
-  const code = (err as { code?: unknown }).code ?? (err.cause as { code?: unknown } | undefined)?.code;
-  return {
-    type: err.name,
-    message: err.message.split('\nparams:')[0],
-    ...(code === undefined ? {} : { code }),
-    stack: err.stack?.split('\n').filter((line) => line.startsWith('    at ')).join('\n'),
-  };
 }
 
 /** True when zod wrote the message itself (no message was given in the schema). */

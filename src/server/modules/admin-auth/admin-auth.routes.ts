@@ -48,7 +48,8 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (ap
         return { success: true as const, token, message: 'Logged in' };
       } catch (err) {
         setRetryAfter(reply, err);
-        if (err instanceof Error && 'statusCode' in err) req.log.warn({ username: req.body.username.trim(), status: err.statusCode }, 'admin login refused');
+        // Not the username: a password typed into the wrong field would land in the log.
+        if (err instanceof Error && 'statusCode' in err) req.log.warn({ status: err.statusCode }, 'admin login refused');
         throw err;
       }
     },

@@ -127,7 +127,8 @@ export async function ensureFirstAdmin(
   const password = randomBytes(18).toString('base64url');
   if (!(await insertAdmin(db, username, await hashPassword(password), now))) return 'admins exist';
   logger.warn(
-    { username, password },
+    // Not `password`: the logger censors that key, and this one must reach the operator (DECISIONS §6).
+    { username, generatedPassword: password },
     `first admin created with a generated password, shown only this once: log in as "${username}" and change the password ` +
       '(Settings, or `npm run admin:create -- admin`)',
   );

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { importMessages } from '../../../shared/api/admin-import.js';
 import type { Db } from '../../db/client.js';
 import { ConflictError } from '../../errors.js';
+import { loggableError } from '../../logging.js';
 import { insertImportJob, markImportJobFailed, type ImportJobRow, type NewImportJob } from './admin-import.repo.js';
 
 /** What a running job's work gets: its id and its live progress. */
@@ -82,11 +83,11 @@ export class ImportJobRunner {
       await work(ctx);
     } catch (err) {
       const message = this.messageOf(err) ?? importMessages.unknownFailure;
-      this.log.error({ err, jobId: ctx.id }, 'import job failed');
+      this.log.error({ error: loggableError(err as Error), jobId: ctx.id }, 'import job failed');
       try {
         await markImportJobFailed(this.db, ctx.id, { message, done: ctx.progress().done, at: this.clock() });
       } catch (writeErr) {
-        this.log.error({ err: writeErr, jobId: ctx.id }, 'could not store the failed import job');
+        this.log.error({ error: loggableError(writeErr as Error), jobId: ctx.id }, 'could not store the failed import job');
       }
     } finally {
       this.live = undefined;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema, idempotencyHeadersSchema } from '../../../shared/api/common.js';
 import { demoSubmissionRequestSchema, demoSubmissionResponseSchema } from '../../../shared/api/demos.js';
 import type { AppDeps } from '../../app.js';
-import { registerRateLimit, routeRateLimit, type RateLimit } from '../../plugins/rate-limit.js';
+import { routeRateLimit, type RateLimit } from '../../plugins/rate-limit.js';
 import { submitDemo } from './demos.service.js';
 
 /** Production limit per client address; AppDeps.rateLimits.demos overrides it. */
@@ -11,8 +11,6 @@ export const defaultDemoRateLimit: RateLimit = { max: 5, timeWindowMs: 10 * 60_0
 export const demoBodyLimit = 64 * 1024;
 
 export const demosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clock, rateLimits }) => {
-  await registerRateLimit(app);
-
   app.post(
     '/submit-demo',
     {

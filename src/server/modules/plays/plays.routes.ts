@@ -2,15 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../shared/api/common.js';
 import { playRequestSchema, playResponseSchema } from '../../../shared/api/plays.js';
 import type { AppDeps } from '../../app.js';
-import { registerRateLimit, routeRateLimit, type RateLimit } from '../../plugins/rate-limit.js';
+import { routeRateLimit, type RateLimit } from '../../plugins/rate-limit.js';
 import { reportPlay } from './plays.service.js';
 
 /** Production limit per client address; AppDeps.rateLimits.plays overrides it. */
 export const defaultPlayRateLimit: RateLimit = { max: 60, timeWindowMs: 60_000 };
 
 export const playsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clock, rateLimits }) => {
-  await registerRateLimit(app);
-
   app.post(
     '/plays',
     {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../shared/api/common.js';
 import { vipSubscriptionRequestSchema, vipSubscriptionResponseSchema } from '../../../shared/api/vip.js';
 import type { AppDeps } from '../../app.js';
-import { registerRateLimit, routeRateLimit, type RateLimit } from '../../plugins/rate-limit.js';
+import { routeRateLimit, type RateLimit } from '../../plugins/rate-limit.js';
 import { noPaymentProvider } from './payment-provider.js';
 import { subscribeVip } from './vip.service.js';
 
@@ -10,8 +10,6 @@ import { subscribeVip } from './vip.service.js';
 export const defaultVipRateLimit: RateLimit = { max: 10, timeWindowMs: 10 * 60_000 };
 
 export const vipRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clock, rateLimits, payments }) => {
-  await registerRateLimit(app);
-
   app.post(
     '/subscribe-vip',
     {

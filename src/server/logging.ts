@@ -1,0 +1,30 @@
+import pino, { type DestinationStream, type Logger } from 'pino';
+
+// Whatever a visitor or an admin types that must never reach a log line, at the top of a logged
+// object or one level down (`{ body: { email } }`), plus the credentials in request headers.
+const secretKeys = ['password', 'currentPassword', 'newPassword', 'token', 'email', 'authorization', 'cookie'];
+const redactPaths = [...secretKeys, ...secretKeys.map((key) => `*.${key}`), 'req.headers.authorization', 'req.headers.cookie'];
+
+/** The server's logger: JSON lines (pretty on a terminal), secrets censored. */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = { level, redact: { paths: redactPaths, censor: '[redacted]' } };
+  if (destination) return pino(options, destination);
+  return pino({
+    ...options,
+    ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
+  });
+}
+
+/**
+ * What the log keeps of an unexpected error: a failed query's SQL but not its parameters, and the
+ * database's error code but not its message, since both can hold what a visitor typed (emails, names).
+ */
+export function loggableError(err: Error) {
+  const code = (err as { code?: unknown }).code ?? (err.cause as { code?: unknown } | undefined)?.code;
+  return {
+    type: err.name,
+    message: err.message.split('\nparams:')[0],
+    ...(code === undefined ? {} : { code }),
+    stack: err.stack?.split('\n').filter((line) => line.startsWith('    at ')).join('\n'),
+  };
+}
