@@ -103,6 +103,16 @@ describe.each(testDatabaseKinds)('listening API on $name', (kind) => {
       await t.database.db.execute(sql`update tracks set preview_url = 'https://p.scdn.co/mp3-preview/abc' where id = ${real!.id}`);
       await get(`/media/previews/${real!.id}.wav`, 404);
     });
+
+    it('lets browsers keep media a day, but never a miss', async () => {
+      const [track] = await tracksOf('tech', 1);
+      const found = await t.app.inject({ method: 'GET', url: `/media/releases/${track!.release_id}.svg` });
+      expect(found.statusCode).toBe(200);
+      expect(found.headers['cache-control']).toBe('public, max-age=86400');
+      const missing = await t.app.inject({ method: 'GET', url: `/media/releases/${randomUUID()}.svg` });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.headers['cache-control']).toBe('no-store');
+    });
   });
 
   describe('plays', () => {

@@ -35,8 +35,9 @@ function cachedPreview(key: string): Buffer {
 
 /** Generated artwork of the demo catalog: rendered from the database, so the site works offline. */
 export const mediaRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  // A day for what exists; a miss is not kept, since the artwork or preview may appear with the next import.
   app.addHook('onSend', async (_req, reply) => {
-    reply.header('Cache-Control', 'public, max-age=86400');
+    reply.header('Cache-Control', reply.statusCode < 400 ? 'public, max-age=86400' : 'no-store');
   });
 
   app.get(artistPlaceholderUrl, { schema: { hide: true } }, async (_req, reply) =>
