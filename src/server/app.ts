@@ -33,7 +33,7 @@ import { vipRoutes } from './modules/vip/vip.routes.js';
 import { registerClientApp } from './plugins/client-app.js';
 import { rejectControlCharacters } from './plugins/reject-control-characters.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
-import { registerErrorHandler, sendNotFound } from './plugins/error-handler.js';
+import { documentCommonErrors, frameworkErrors, registerErrorHandler, sendNotFound } from './plugins/error-handler.js';
 import { defaultReadRateLimit, registerRateLimit, type RateLimit } from './plugins/rate-limit.js';
 import type { SpotifyCatalogClient } from './spotify/spotify-catalog-client.js';
 
@@ -76,11 +76,13 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
     // and written to the log as if it were ours.
     requestIdHeader: false,
     genReqId: () => randomUUID(),
+    frameworkErrors,
     ...options,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  documentCommonErrors(app);
   rejectControlCharacters(app);
   await registerSecurityHeaders(app);
   await registerRateLimit(app, deps.rateLimits?.reads ?? defaultReadRateLimit);

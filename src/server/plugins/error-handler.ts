@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ErrorResponse } from '../../shared/api/common.js';
+import { errorResponseSchema, type ErrorResponse } from '../../shared/api/common.js';
 import { AppError } from '../errors.js';
 import { loggableError } from '../logging.js';
 
@@ -33,6 +33,27 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ error: loggableError(err) }, 'request failed');
     return reply.code(500).send(errorBody(request.id, 'Internal server error'));
   });
+}
+
+/** Refusals any route can give before its own code runs (bad or oversized request, limits). */
+const commonErrorCodes = [400, 404, 406, 413, 414, 415, 429] as const;
+
+/**
+ * Documents on every route registered after this, in its schema and so in the OpenAPI document, the
+ * refusals any route can give, all with the one error body.
+ */
+export function documentCommonErrors(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const schema = (route.schema ??= {});
+    const response = ((schema as { response?: Record<string, unknown> }).response ??= {});
+    for (const code of commonErrorCodes) response[code] ??= errorResponseSchema;
+  });
+}
+
+/** The router's own refusals (a path parameter over its length limit, a malformed URL) in the one error body. */
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 400;
+  return reply.code(status).send(errorBody(request.id, err.message));
 }
 
 /** True when zod wrote the message itself (no message was given in the schema). */

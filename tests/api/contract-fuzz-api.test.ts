@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/server/db/client.js';
+import { createSpotifyCatalogClient } from '../../src/server/spotify/spotify-catalog-client.js';
+import { labels } from '../../src/shared/labels.js';
+import { startFakeSpotify, type FakeSpotify } from '../fakes/fake-spotify.js';
+import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
+import { operationsOf, requestsFor, type FuzzRequest, type JsonSchema, type Operation } from '../helpers/contract-fuzz.js';
+import { seedFixture } from '../helpers/test-app.js';
+import { testDatabaseKinds } from '../helpers/test-database.js';
+
+// Every endpoint of the app's own OpenAPI document, fuzzed (tests/helpers/contract-fuzz.ts): never a
+// 5xx; every answer is documented and validates against its schema; a refused write changes no table;
+// a refused request names the field when one is at fault. FUZZ_RUNS sets the cases per endpoint
+// (`npm run stress` runs thousands).
+
+const runsPerOperation = Number(process.env.FUZZ_RUNS ?? 8);
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+const plenty = { max: 1_000_000, timeWindowMs: 60_000 };
+
+describe.each(testDatabaseKinds)('contract fuzzing on $name', (kind) => {
+  let t: AdminTestApp;
+  let known: Record<string, string[]>;
+  const ajv = addFormats(new Ajv({ strict: false }));
+  const validators = new Map<JsonSchema, ValidateFunction>();
+  const operations: Operation[] = [];
+
+  let fake: FakeSpotify;
+
+  beforeAll(async () => {
+    // A Spotify that answers (with nothing found), so that "Import tracks" runs its job instead of a 503.
+    fake = await startFakeSpotify();
+    const spotifyCatalog = createSpotifyCatalogClient({ clientId: fake.clientId, clientSecret: fake.clientSecret, accountsUrl: fake.accountsUrl, apiUrl: fake.apiUrl });
+    t = await createAdminTestApp(kind, {
+      seed: seedFixture,
+      deps: { spotifyCatalog, rateLimits: { demos: plenty, vip: plenty, plays: plenty, reads: plenty } },
+    });
+    operations.push(...operationsOf(t.app.swagger()));
+    const ids = async (table: string) =>
+      (await queryRows<{ id: string }>(t.database.db, sql`select id::text from ${sql.identifier(table)} order by id limit 5`)).map((r) => r.id);
+    const labelIds = labels.flatMap((label) => [label.id, label.short, String(label.number)]);
+    const [releaseIds, trackIds, artistIds] = [await ids('releases'), await ids('tracks'), await ids('artists')];
+    known = {
+      id: [...releaseIds, ...trackIds, ...artistIds, ...labelIds],
+      label: labelIds,
+      labelId: labelIds,
+      release_id: releaseIds,
+    };
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  /** A fingerprint of every table's content, in one statement. */
+  async function fingerprint(): Promise<string> {
+    const tables = await queryRows<{ name: string }>(
+      t.database.db,
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    );
+    const parts = tables.map(({ name }) => sql`(select md5(coalesce(string_agg(r::text, '|' order by r::text), '')) from ${sql.identifier(name)} r)`);
+    const [row] = await queryRows<{ print: string }>(t.database.db, sql`select concat_ws(',', ${sql.join(parts, sql`, `)}) as print`);
+    return row?.print ?? '';
+  }
+
+  function validatorFor(schema: JsonSchema): ValidateFunction {
+    let validate = validators.get(schema);
+    if (!validate) {
+      validate = ajv.compile(schema);
+      validators.set(schema, validate);
+    }
+    return validate;
+  }
+
+  function headersFor(operation: Operation): fc.Arbitrary<Record<string, string>> {
+    if (!operation.path.startsWith('/api/admin/') || operation.path === '/api/admin/login') return fc.constant({});
+    const none = fc.constantFrom<Record<string, string>>({}, { authorization: 'Bearer not-a-token' }, { authorization: 'Basic YTpi' });
+    // Logging out would revoke the one token every other case uses.
+    if (operation.path === '/api/admin/logout') return none;
+    return fc.oneof({ weight: 3, arbitrary: fc.constant(t.auth) }, { weight: 1, arbitrary: none });
+  }
+
+  async function check(operation: Operation, request: FuzzRequest): Promise<void> {
+    const isWrite = request.method !== 'GET';
+    const before = isWrite ? await fingerprint() : '';
+    const res = await t.app.inject({ method: request.method as 'GET', url: request.url, headers: request.headers, payload: request.payload });
+    const what = `${request.method} ${request.url.slice(0, 200)} (${request.bodyKind}: ${request.payload?.slice(0, 200)}) -> ${res.statusCode} ${res.body.slice(0, 300)}`;
+    expect(res.statusCode, what).toBeLessThan(500);
+
+    const documented = operation.responses[String(res.statusCode)];
+    expect(documented, `undocumented status: ${what}`).toBeDefined();
+    const schema = documented?.content?.['application/json']?.schema;
+    if (schema && res.headers['content-type']?.toString().startsWith('application/json')) {
+      const validate = validatorFor(schema);
+      expect(validate(res.json()), `${what}\n${ajv.errorsText(validate.errors)}`).toBe(true);
+    }
+    if (res.statusCode >= 400) {
+      const body = res.json<{ success: boolean; field?: string; reqId: string }>();
+      expect(body.success, what).toBe(false);
+      expect(body.reqId, what).toEqual(expect.any(String));
+      if (isWrite) expect(await fingerprint(), `a refused write changed a table: ${what}`).toBe(before);
+    }
+  }
+
+  // A generous bound on the whole run, which grows with FUZZ_RUNS (about 40 endpoints).
+  it('fuzzes every documented endpoint', { timeout: 30_000 + runsPerOperation * 4_000 }, async () => {
+    expect(operations.length).toBeGreaterThan(30);
+    for (const operation of operations) {
+      await fc.assert(
+        fc.asyncProperty(requestsFor(operation, known, headersFor(operation)), (request) => check(operation, request)),
+        { numRuns: runsPerOperation },
+      );
+    }
+  });
+});
