@@ -1,0 +1,131 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import { openPglite, openPostgres, queryRows } from '../../src/server/db/client.js';
+import { aDemoArtist, aDemoTrack } from '../../tests/helpers/demo-builders.js';
+import { createPostgresDatabase, type BackendKind } from '../support.js';
+import { ServerProcess } from './server-process.js';
+
+export interface CrashSafetyResult {
+  database: string;
+  submissions: number;
+  kills: number;
+  acknowledged: number;
+  stored: number;
+  lost: number;
+  duplicated: number;
+  seconds: number;
+}
+
+/** How the run crashes things: the server (SIGKILL), or PostgreSQL itself (`stop -m immediate`). */
+export type Crash = 'server' | 'database';
+
+const random = (min: number, max: number) => min + Math.random() * (max - min);
+
+function demoBody(i: number) {
+  const email = `artist${i}@stress.example`;
+  const artist = aDemoArtist({ fullName: `Stress Artist ${i}`, name: `Stress ${i}`, email });
+  const track = aDemoTrack({ name: `Take ${i}`, soundCloudPrivateLink: `https://soundcloud.com/stress/take-${i}/s-Abc${i}xyz` });
+  return { email, body: JSON.stringify({ label: 'deep', artist, track, termsAccepted: true }) };
+}
+
+/** Restarts the local PostgreSQL cluster the hard way: no checkpoint, no goodbye to its clients. */
+function crashPostgres(): void {
+  const version = readdirSync('/etc/postgresql')[0] as string;
+  execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'stop', '-m', 'immediate'], { stdio: 'ignore' });
+  execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start'], { stdio: 'ignore' });
+}
+
+/**
+ * `count` demo submissions, each with its own Idempotency-Key, from clients that retry until they get
+ * an answer, while the server (or PostgreSQL) is crashed at random moments and started again. Then
+ * every acknowledged submission must be stored exactly once.
+ */
+export async function runCrashSafety(kind: BackendKind, crash: Crash, count: number): Promise<CrashSafetyResult> {
+  const startedAt = Date.now();
+  const dataDir = kind === 'pglite' ? mkdtempSync(join(tmpdir(), 'bir-stress-')) : undefined;
+  const postgres = kind === 'postgres' ? await createPostgresDatabase() : undefined;
+  const env: Record<string, string> = { TRUST_PROXY: '127.0.0.1', JWT_SECRET: 'stress-'.repeat(8) };
+  if (dataDir) env.DATA_DIR = dataDir;
+  if (postgres) env.DATABASE_URL = postgres.url;
+  const server = new ServerProcess(env);
+  await server.start();
+
+  const acknowledged = new Set<string>();
+  let next = 0;
+  let done = false;
+  let kills = 0;
+
+  async function client(): Promise<void> {
+    for (let i = next++; i < count; i = next++) {
+      const { email, body } = demoBody(i);
+      const headers = {
+        'content-type': 'application/json',
+        'idempotency-key': `stress-${i}`,
+        'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+      };
+      for (;;) {
+        const status = await fetch(`${server.url}/api/submit-demo`, { method: 'POST', headers, body }).then(
+          (res) => res.status,
+          () => 0,
+        );
+        if (status === 201) {
+          acknowledged.add(email);
+          break;
+        }
+        if (status !== 0 && status < 500) throw new Error(`submission ${i} refused with ${status}`);
+        await delay(random(20, 100));
+      }
+    }
+  }
+
+  async function crasher(): Promise<void> {
+    while (!done) {
+      await delay(random(300, 1500));
+      if (done) break;
+      kills += 1;
+      if (crash === 'server') {
+        await server.kill('SIGKILL');
+        await server.start();
+      } else {
+        crashPostgres();
+      }
+    }
+  }
+
+  const crashing = crasher();
+  await Promise.all(Array.from({ length: 20 }, client));
+  done = true;
+  await crashing;
+  await server.kill('SIGTERM');
+
+  const rows = await storedEmails(kind, dataDir, postgres?.url);
+  const counts = new Map<string, number>();
+  for (const email of rows) counts.set(email, (counts.get(email) ?? 0) + 1);
+  const result: CrashSafetyResult = {
+    database: kind === 'pglite' ? 'PGlite' : crash === 'database' ? 'PostgreSQL (database crashed)' : 'PostgreSQL',
+    submissions: count,
+    kills,
+    acknowledged: acknowledged.size,
+    stored: [...acknowledged].filter((email) => counts.has(email)).length,
+    lost: [...acknowledged].filter((email) => !counts.has(email)).length,
+    duplicated: [...counts.values()].filter((n) => n > 1).length,
+    seconds: (Date.now() - startedAt) / 1000,
+  };
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await postgres?.drop();
+  return result;
+}
+
+async function storedEmails(kind: BackendKind, dataDir: string | undefined, url: string | undefined): Promise<string[]> {
+  const database = kind === 'pglite' ? await openPglite(join(dataDir as string, 'pgdata')) : await openPostgres(url as string);
+  try {
+    const rows = await queryRows<{ contact_email: string }>(database.db, sql`select contact_email from demo_submissions`);
+    return rows.map((row) => row.contact_email);
+  } finally {
+    await database.close();
+  }
+}

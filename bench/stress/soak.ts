@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { percentile } from '../support.js';
+import { ServerProcess } from './server-process.js';
+
+export interface SoakResult {
+  seconds: number;
+  requests: number;
+  fiveHundreds: number;
+  networkErrors: number;
+  p99Ms: number;
+  rssAfterWarmUpMiB: number;
+  rssAfterMiB: number;
+}
+
+/**
+ * `seconds` of mixed reads and writes from 50 connections at once (as fast as the server answers)
+ * against the production server on the embedded database with the demo catalog.
+ */
+export async function runSoak(seconds: number): Promise<SoakResult> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bir-soak-'));
+  const server = new ServerProcess({ DATA_DIR: dataDir, SEED_DEMO_CATALOG: 'true', TRUST_PROXY: '127.0.0.1', RATE_LIMIT_READS_PER_MINUTE: '100000000' });
+  await server.start();
+  try {
+    const list = (await (await fetch(`${server.url}/api/releases?label=tech&limit=20&include_tracks=true`)).json()) as {
+      data: { id: string; tracks?: { id: string }[] }[];
+    };
+    const releaseIds = list.data.map((release) => release.id);
+    const trackIds = list.data.flatMap((release) => release.tracks?.map((track) => track.id) ?? []);
+    const pick = <T>(values: T[]) => values[Math.floor(Math.random() * values.length)] as T;
+    const reads = [
+      () => '/api/labels',
+      () => '/api/releases?label=buildit-records&limit=10&include_tracks=true&include_artists=true',
+      () => '/api/artists?label=tech&limit=10',
+      () => '/api/labels/buildit-records/top-releases?limit=10',
+      () => `/api/releases/${pick(releaseIds)}?include_tracks=true`,
+      () => `/api/releases?label=deep&q=${pick(['night', 'deep', 'remix', 'zz'])}`,
+      () => `/media/releases/${pick(releaseIds)}.svg`,
+      () => '/tech/releases',
+    ];
+    let sent = 0;
+    let fiveHundreds = 0;
+    let networkErrors = 0;
+    const latencies: number[] = [];
+    const request = async () => {
+      const started = performance.now();
+      const address = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+      const write = Math.random() < 0.1;
+      const init: RequestInit = write
+        ? { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, body: JSON.stringify({ track_id: pick(trackIds), client_id: address }) }
+        : { headers: { 'x-forwarded-for': address } };
+      const status = await fetch(`${server.url}${write ? '/api/plays' : pick(reads)()}`, init).then(
+        async (res) => (await res.arrayBuffer(), res.status),
+        () => 0,
+      );
+      sent += 1;
+      if (status === 0) networkErrors += 1;
+      else if (status >= 500) fiveHundreds += 1;
+      latencies.push(performance.now() - started);
+    };
+    const loop = async (until: number) => {
+      while (performance.now() < until) await request();
+    };
+    // Warm-up: the caches and the JIT settle before memory is measured.
+    await Promise.all(Array.from({ length: 50 }, () => loop(performance.now() + 5_000)));
+    const rssAfterWarmUpMiB = await server.rssMiB();
+    sent = 0;
+    fiveHundreds = 0;
+    networkErrors = 0;
+    latencies.length = 0;
+    const end = performance.now() + seconds * 1000;
+    await Promise.all(Array.from({ length: 50 }, () => loop(end)));
+    const rssAfterMiB = await server.rssMiB();
+    return {
+      seconds,
+      requests: sent,
+      fiveHundreds,
+      networkErrors,
+      p99Ms: percentile(latencies.sort((a, b) => a - b), 99),
+      rssAfterWarmUpMiB,
+      rssAfterMiB,
+    };
+  } finally {
+    await server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
