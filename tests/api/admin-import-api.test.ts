@@ -109,6 +109,8 @@ describe.each(testDatabaseKinds)('admin catalog upload on $name', (kind) => {
       ['header only', await api.upload([csvFile(`${header}\n`)]), 400, 'file', importMessages.fileWithoutRows],
       ['wrong columns', await api.upload([csvFile(fixture.replace(',ISRC,', ',Code,'))]), 400, 'file', 'Missing columns: ISRC'],
       ['bad label', await api.upload([{ name: 'label', value: 'jazz' }, csvFile(fixture)]), 400, 'label', 'Invalid label: jazz'],
+      ['ragged rows', await api.upload([csvFile(`${header}\n"","",""\n`)]), 400, 'file', expect.stringContaining('The file is not a readable CSV: Invalid Record Length')],
+      ['10 MB of blank rows', await api.upload([csvFile(`${header}\n${',,,,,,,,,,,,,,,,,,\n'.repeat(550_000)}`)]), 400, 'file', importMessages.fileWithoutRows],
       ['too big', await api.upload([csvFile(Buffer.alloc(10 * 1024 * 1024 + 1, 'a'))]), 413, 'file', importMessages.fileTooLarge],
     ];
     for (const [name, res, status, field, message] of refused) {

@@ -158,7 +158,7 @@ describe('parseDistributorCsv', () => {
         row({ 'Track Length': '' }), // line 2
         row({ Track: '2', ISRC: 'USLZJ1408967', 'Song Name': `Two${eol}Lines` }), // lines 3–4
         row({ UPC: '1234' }), // line 5
-        '', // line 6
+        ',,,,,,,,,,,,,,,,,,', // line 6: a blank row as spreadsheets write it, read as an empty line
         row({ Track: '3', ISRC: 'USLZJ1408968', 'Track Length': 'long' }), // line 7
         row({ Track: '4', ISRC: 'USLZJ1408969', 'Song Name': `A${eol}${eol}B` }), // lines 8–10
         row({ 'Release Date': 'soon' }), // line 11
@@ -183,6 +183,12 @@ describe('parseDistributorCsv', () => {
       { line: 5, reason: 'UPC "1234" is not 8–14 digits' },
       { line: 11, reason: 'release date "soon" is not a YYYY-MM-DD date' },
     ]);
+  });
+
+  it('refuses a ragged file at its first row with another number of columns than the header', () => {
+    expect(() => parseDistributorCsv(csv([row(), '"","",""', row()]))).toThrow(
+      new CatalogFormatError('The file is not a readable CSV: Invalid Record Length: expect 19, got 3 on line 3'),
+    );
   });
 
   it('reads track lengths as mm:ss (or h:mm:ss) into milliseconds, and warns about the rest', () => {
