@@ -21,6 +21,18 @@ const runsPerOperation = Number(process.env.FUZZ_RUNS ?? 8);
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const plenty = { max: 1_000_000, timeWindowMs: 60_000 };
 
+/** No body, or a JSON object (without a prototype key, which the JSON parser itself refuses) as the body. */
+function isWellFormed(request: FuzzRequest): boolean {
+  if (request.payload === undefined) return true;
+  if (request.headers['content-type'] !== 'application/json' || request.payload.includes('__proto__')) return false;
+  try {
+    const body: unknown = JSON.parse(request.payload);
+    return body !== null && typeof body === 'object' && !Array.isArray(body);
+  } catch {
+    return false;
+  }
+}
+
 describe.each(testDatabaseKinds)('contract fuzzing on $name', (kind) => {
   let t: AdminTestApp;
   let known: Record<string, string[]>;
@@ -102,6 +114,8 @@ describe.each(testDatabaseKinds)('contract fuzzing on $name', (kind) => {
       expect(body.success, what).toBe(false);
       expect(body.reqId, what).toEqual(expect.any(String));
       if (isWrite) expect(await fingerprint(), `a refused write changed a table: ${what}`).toBe(before);
+      // A request without a body, or with a JSON object for one, is refused for a field, which is named.
+      if (res.statusCode === 400 && isWellFormed(request)) expect(body.field, `no field named: ${what}`).toEqual(expect.any(String));
     }
   }
 
