@@ -1,13 +1,36 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import importPlugin from 'eslint-plugin-import';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
-// STYLE.md boundaries, enforced here so that they hold without anyone remembering them.
-function restrict(patterns) {
-  return { 'no-restricted-imports': ['error', { patterns }] };
-}
-const noServer = { regex: '(^|/)server/', message: 'the client never imports server code' };
-const noClient = { regex: '(^|/)client/', message: 'the server never imports client code' };
+// The boundaries of docs/decisions/0004, enforced on resolved paths so that they hold at any folder
+// depth and whatever the import's spelling (relative, with or without extension).
+const features = readdirSync('src/client/features', { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+
+const zones = [
+  { target: './src/shared', from: ['./src/client', './src/server'], message: 'src/shared imports nothing of client or server' },
+  { target: './src/client', from: './src/server', message: 'the client never imports server code' },
+  { target: './src/server', from: './src/client', message: 'the server never imports client code' },
+  ...features.map((feature) => ({
+    target: `./src/client/features/${feature}`,
+    from: './src/client/features',
+    except: [`./${feature}`],
+    message: 'features never import each other; compose them in src/client/app',
+  })),
+  {
+    target: ['./src/client/components', './src/client/lib'],
+    from: './src/client/features',
+    message: 'components/ and lib/ are generic: they never import a feature',
+  },
+  {
+    target: './src/server/**/*.routes.ts',
+    from: ['./src/server/**/*.repo.ts', './src/server/db/**', './node_modules/drizzle-orm/**'],
+    message: 'routes talk to services; only repositories touch the database',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'drizzle/meta/', 'coverage/', '.scratch/', 'tests/.output/'] },
@@ -15,26 +38,36 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { import: importPlugin },
+    settings: {
+      'import/resolver': { typescript: { project: './tsconfig.json' }, node: true },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      'import/no-restricted-paths': ['error', { zones }],
     },
   },
   {
-    // shared imports nothing but zod (and itself).
+    // shared imports no package but zod.
     files: ['src/shared/**/*.ts'],
     ignores: ['src/shared/**/*.test.ts'],
-    rules: restrict([{ regex: '^(?!zod$|zod/|\\.{1,2}/)', message: 'src/shared imports nothing but zod' }, noServer, noClient]),
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|zod/|\\.{1,2}/)', message: 'src/shared imports nothing but zod' }] }],
+    },
   },
-  { files: ['src/server/**/*.ts'], rules: restrict([noClient]) },
-  { files: ['src/client/**/*.{ts,tsx}'], ignores: ['src/client/features/**'], rules: restrict([noServer]) },
   {
-    // A feature never imports another feature (features/<f>/<part>/file → ../../<other>); compose in app/.
-    files: ['src/client/features/**/*.{ts,tsx}'],
-    rules: restrict([
-      noServer,
-      { regex: '^\\.\\./\\.\\./(?!\\.\\.)', message: 'features never import each other; compose them in app/' },
-      { regex: '(^|/)features/', message: 'features never import each other; compose them in app/' },
-    ]),
+    files: ['src/client/**/*.tsx', 'tests/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['src/client/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
 );

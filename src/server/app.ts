@@ -10,10 +10,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { siteConfig } from '../shared/site-config.js';
-import type { SpotifyConfig } from './config.js';
-import type { Db } from './db/client.js';
+import type { AppDeps, ResolvedAppDeps } from './app-deps.js';
 import { adminAuthRoutes } from './modules/admin-auth/admin-auth.routes.js';
-import type { LoginThrottleLimit } from './modules/admin-auth/login-throttle.js';
 import { adminCatalogRoutes } from './modules/admin-catalog/admin-catalog.routes.js';
 import { adminImportRoutes } from './modules/admin-import/admin-import.routes.js';
 import { adminInboxRoutes } from './modules/admin-inbox/admin-inbox.routes.js';
@@ -28,39 +26,12 @@ import { playlistsRoutes } from './modules/playlists/playlists.routes.js';
 import { playsRoutes } from './modules/plays/plays.routes.js';
 import { releasesRoutes } from './modules/releases/releases.routes.js';
 import { tracksRoutes } from './modules/tracks/tracks.routes.js';
-import type { PaymentProvider } from './modules/vip/payment-provider.js';
 import { vipRoutes } from './modules/vip/vip.routes.js';
 import { registerClientApp } from './plugins/client-app.js';
 import { rejectControlCharacters } from './plugins/reject-control-characters.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { documentCommonErrors, frameworkErrors, registerErrorHandler, sendNotFound } from './plugins/error-handler.js';
-import { defaultReadRateLimit, registerRateLimit, type RateLimit } from './plugins/rate-limit.js';
-import type { SpotifyCatalogClient } from './spotify/spotify-catalog-client.js';
-
-export interface AppDeps {
-  db: Db;
-  /** The current time; tests pass a fixed one. */
-  clock: () => Date;
-  /** Folder of the built web app; undefined serves the API alone. */
-  clientDir?: string;
-  /** Serve the built app's `.map` files too (SERVE_SOURCE_MAPS); otherwise they answer 404. */
-  serveSourceMaps?: boolean;
-  /** Submissions per client address; each module has its production default. */
-  rateLimits?: { demos?: RateLimit; vip?: RateLimit; plays?: RateLimit; reads?: RateLimit };
-  /** Takes VIP payments; without one, members wait in `pending_payment` (DECISIONS §7). */
-  payments?: PaymentProvider;
-  /** The public Spotify settings the browser needs; without them, no client id (Connect hidden). */
-  spotify?: SpotifyConfig;
-  /** The server's Spotify catalog client (client credentials); without one, "Import tracks" answers 503. */
-  spotifyCatalog?: SpotifyCatalogClient;
-  /** Signs admin tokens (main.ts: JWT_SECRET or DATA_DIR/jwt-secret); without one, a random secret for this app alone. */
-  jwtSecret?: Uint8Array;
-  /** Failed admin logins allowed per client address and per username; production: 5 in 15 minutes. */
-  loginThrottle?: LoginThrottleLimit;
-}
-
-/** The dependencies the modules receive: the admin token secret settled once for all of them. */
-export type ResolvedAppDeps = AppDeps & { jwtSecret: Uint8Array };
+import { defaultReadRateLimit, registerRateLimit } from './plugins/rate-limit.js';
 
 /** Builds the whole app from its dependencies; never listens (main.ts does). */
 export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Server> = {}) {

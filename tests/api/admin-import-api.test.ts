@@ -9,7 +9,7 @@ import { createSpotifyCatalogClient } from '../../src/server/spotify/spotify-cat
 import { startFakeSpotify, type FakeSpotify } from '../fakes/fake-spotify.js';
 import { createAdminTestApp, testAdmin } from '../helpers/admin-test-app.js';
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
-import type { AppDeps } from '../../src/server/app.js';
+import type { AppDeps } from '../../src/server/app-deps.js';
 import { readFixtureCsv, seedFixture } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 

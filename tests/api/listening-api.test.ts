@@ -112,6 +112,11 @@ describe.each(testDatabaseKinds)('listening API on $name', (kind) => {
       const missing = await t.app.inject({ method: 'GET', url: `/media/releases/${randomUUID()}.svg` });
       expect(missing.statusCode).toBe(404);
       expect(missing.headers['cache-control']).toBe('no-store');
+      // An id that is no UUID never reaches the uuid column (it used to answer 500 for artists).
+      for (const kind of ['releases', 'artists', 'previews']) {
+        const file = kind === 'previews' ? 'not-an-id.wav' : 'not-an-id.svg';
+        expect((await t.app.inject({ method: 'GET', url: `/media/${kind}/${file}` })).statusCode, kind).toBe(404);
+      }
     });
   });
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { buildApp, type App, type AppDeps } from '../../src/server/app.js';
+import type { AppDeps } from '../../src/server/app-deps.js';
+import { buildApp, type App } from '../../src/server/app.js';
 import type { Database } from '../../src/server/db/client.js';
 import { importCatalog } from '../../src/server/import/catalog-importer.js';
 import { distributorExportPath } from './fixtures.js';

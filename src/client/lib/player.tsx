@@ -172,8 +172,11 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
 
   const setVolume = useCallback((v: number) => setVolumeState(Math.min(1, Math.max(0, v))), []);
 
-  // Restore after mount (never during render), paused at the saved position.
+  // Restore once after mount (never during render), paused at the saved position.
+  const hasRestored = useRef(false);
   useEffect(() => {
+    if (hasRestored.current) return;
+    hasRestored.current = true;
     const stored = readStored();
     const item = stored?.queue[stored.index];
     if (stored && item) {
@@ -191,7 +194,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       }
     }
     setHydrated(true);
-  }, []);
+  }, [sourceOf]);
 
   useEffect(() => {
     if (!hydrated) return;
@@ -256,6 +259,8 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   return (
     <PlayerContext.Provider value={value}>
       {children}
+      {/* Music from the catalog: no speech to caption. */}
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
       <audio
         ref={audioRef}
         preload="metadata"

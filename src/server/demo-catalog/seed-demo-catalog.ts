@@ -2,7 +2,7 @@ import type { Db } from '../db/client.js';
 import { artistIdFor } from '../import/artist-id.js';
 import { importCatalog, type ImportReport } from '../import/catalog-importer.js';
 import { recordCatalogImport } from '../import/record-catalog-import.js';
-import { artistPictureUrl, previewAudioUrl, releaseArtworkUrl } from '../modules/media/media.routes.js';
+import { artistPictureUrl, previewAudioUrl, releaseArtworkUrl } from '../modules/media/media-urls.js';
 import { applyArtistProfiles, countReleases, useGeneratedArtwork, useGeneratedPreviews } from './demo-catalog.repo.js';
 import { generateDemoCatalog } from './generate-demo-catalog.js';
 

@@ -10,7 +10,7 @@ import {
   verifyAdminTokenResponseSchema,
 } from '../../../shared/api/admin-auth.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
-import type { ResolvedAppDeps } from '../../app.js';
+import type { ResolvedAppDeps } from '../../app-deps.js';
 import { adminOf, decorateAdminRequest, requireAdmin } from './admin-guard.js';
 import { changePassword, logIn, logOut } from './admin-auth.service.js';
 import { LoginThrottle, TooManyLoginsError } from './login-throttle.js';

@@ -14,7 +14,7 @@ import {
 } from '../../../shared/api/admin-catalog.js';
 import { idParamsSchema } from '../../../shared/api/catalog.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
-import type { ResolvedAppDeps } from '../../app.js';
+import type { ResolvedAppDeps } from '../../app-deps.js';
 import { adminOf, guardAdminRoutes } from '../admin-auth/admin-guard.js';
 import { editArtist, getAdminArtists } from './admin-artists.service.js';
 import { editTrack, getAdminTracks, pinRelease, removeTrack } from './admin-tracks.service.js';

@@ -10,7 +10,7 @@ import { titleWithMix } from '../../../shared/domain/track-title.js';
 import type { Db } from '../../db/client.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import { recordActivity } from '../activity/activity.repo.js';
-import { isUuid } from '../releases/releases.service.js';
+import { isUuid } from '../../lib/uuid.js';
 import { trackCredits } from '../tracks/tracks.repo.js';
 import { groupBy, toCredit } from '../tracks/tracks.service.js';
 import {

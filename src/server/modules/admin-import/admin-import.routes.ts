@@ -12,7 +12,7 @@ import {
   maxCatalogUploadBytes,
 } from '../../../shared/api/admin-import.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
-import type { ResolvedAppDeps } from '../../app.js';
+import type { ResolvedAppDeps } from '../../app-deps.js';
 import type { AdminAuthContext } from '../admin-auth/admin-auth.service.js';
 import { adminOf, decorateAdminRequest, guardAdminRoutes } from '../admin-auth/admin-guard.js';
 import {

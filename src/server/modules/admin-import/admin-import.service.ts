@@ -15,7 +15,7 @@ import { planEnrichment } from '../../spotify/catalog-enrichment.js';
 import { SpotifyApiError, SpotifyTokenError, type SpotifyCatalogClient } from '../../spotify/spotify-catalog-client.js';
 import { recordActivity } from '../activity/activity.repo.js';
 import { listArtists } from '../artists/artists.repo.js';
-import { isUuid } from '../releases/releases.service.js';
+import { isUuid } from '../../lib/uuid.js';
 import {
   countCatalogPerLabel,
   countDemosPerLabel,

@@ -12,7 +12,7 @@ import {
 } from '../../../shared/api/admin-inbox.js';
 import { idParamsSchema } from '../../../shared/api/catalog.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
-import type { ResolvedAppDeps } from '../../app.js';
+import type { ResolvedAppDeps } from '../../app-deps.js';
 import { adminOf, guardAdminRoutes } from '../admin-auth/admin-guard.js';
 import { changeDemoStatus, getDemo, getDemos } from './admin-demos.service.js';
 import { exportMembersCsv, getMembers } from './admin-members.service.js';

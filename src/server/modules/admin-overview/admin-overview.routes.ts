@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminActivityQuerySchema, adminActivityResponseSchema, adminStatsResponseSchema } from '../../../shared/api/admin-overview.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
-import type { ResolvedAppDeps } from '../../app.js';
+import type { ResolvedAppDeps } from '../../app-deps.js';
 import { guardAdminRoutes } from '../admin-auth/admin-guard.js';
 import { getAdminStats, getRecentActivity } from './admin-overview.service.js';
 

@@ -8,7 +8,7 @@ import {
   idParamsSchema,
 } from '../../../shared/api/catalog.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-deps.js';
 import { getArtist, getArtistReleases, getArtists } from './artists.service.js';
 
 export const artistsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {

@@ -2,7 +2,7 @@ import type { Artist, ArtistRelease, ArtistsQuery } from '../../../shared/api/ca
 import { pickArtistImage } from '../../../shared/domain/images.js';
 import type { Db } from '../../db/client.js';
 import { NotFoundError } from '../../errors.js';
-import { artistPlaceholderUrl } from '../media/media.routes.js';
+import { artistPlaceholderUrl } from '../media/media-urls.js';
 import { resolveLabelParam } from '../labels/labels.service.js';
 import { findReleasesByIds } from '../releases/releases.repo.js';
 import { presentReleases } from '../releases/releases.service.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientConfigResponseSchema, type ClientConfig } from '../../../shared/api/client-config.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-deps.js';
 import { defaultSpotifyConfig } from '../../config.js';
 
 export const clientConfigRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { spotify = defaultSpotifyConfig }) => {

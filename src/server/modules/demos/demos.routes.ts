@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema, idempotencyHeadersSchema } from '../../../shared/api/common.js';
 import { demoSubmissionRequestSchema, demoSubmissionResponseSchema } from '../../../shared/api/demos.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-deps.js';
 import { routeRateLimit, type RateLimit } from '../../plugins/rate-limit.js';
 import { submitDemo } from './demos.service.js';
 

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponseSchema } from '../../../shared/api/catalog.js';
-import type { AppDeps } from '../../app.js';
-import { pingDatabase } from './health.repo.js';
+import type { AppDeps } from '../../app-deps.js';
+import { loggableError } from '../../logging.js';
+import { checkDatabase } from './health.service.js';
 
 export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
@@ -9,10 +10,10 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
     { schema: { tags: ['health'], response: { 200: healthResponseSchema, 503: healthResponseSchema } } },
     async (req, reply) => {
       try {
-        await pingDatabase(db);
+        await checkDatabase(db);
         return { success: true, message: 'OK' };
       } catch (err) {
-        req.log.error({ err }, 'health check: database unreachable');
+        req.log.error({ error: loggableError(err as Error) }, 'health check: database unreachable');
         return reply.code(503).send({ success: false, message: 'Database unavailable' });
       }
     },

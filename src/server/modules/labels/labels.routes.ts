@@ -7,7 +7,7 @@ import {
   topReleasesQuerySchema,
 } from '../../../shared/api/catalog.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-deps.js';
 import { getTopReleases } from '../releases/releases.service.js';
 import { getLabel, getLabels } from './labels.service.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { playlistsQuerySchema, playlistsResponseSchema } from '../../../shared/api/catalog.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-deps.js';
 import { getPlaylists } from './playlists.service.js';
 
 export const playlistsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {

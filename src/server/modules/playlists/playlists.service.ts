@@ -2,7 +2,7 @@ import type { Playlist } from '../../../shared/api/catalog.js';
 import { labels } from '../../../shared/labels.js';
 import type { Db } from '../../db/client.js';
 import { resolveLabelParam } from '../labels/labels.service.js';
-import { playlistCoverUrl } from '../media/media.routes.js';
+import { playlistCoverUrl } from '../media/media-urls.js';
 import { listTracks } from '../tracks/tracks.repo.js';
 import { presentTracks } from '../tracks/tracks.service.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../shared/api/common.js';
 import { playRequestSchema, playResponseSchema } from '../../../shared/api/plays.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-deps.js';
 import { routeRateLimit, type RateLimit } from '../../plugins/rate-limit.js';
 import { reportPlay } from './plays.service.js';
 

@@ -7,7 +7,7 @@ import {
   releasesResponseSchema,
 } from '../../../shared/api/catalog.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-deps.js';
 import { getRelease, getReleases } from './releases.service.js';
 
 export const releasesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {

@@ -5,6 +5,7 @@ import { NotFoundError } from '../../errors.js';
 import { resolveLabelParam } from '../labels/labels.service.js';
 import { primaryTrackArtistsOfReleases, tracksOfReleases } from '../tracks/tracks.repo.js';
 import { groupBy, presentTracks, toCredit } from '../tracks/tracks.service.js';
+import { isUuid } from '../../lib/uuid.js';
 import {
   findRelease,
   findReleasesByIds,
@@ -93,10 +94,6 @@ export async function getRelease(db: Db, id: string, includes: Includes): Promis
   if (!row) throw new NotFoundError(`Release not found: ${id}`);
   const [release] = await presentReleases(db, [row], includes);
   return release as Release;
-}
-
-export function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
 
 /**

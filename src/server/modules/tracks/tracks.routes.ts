@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { tracksQuerySchema, tracksResponseSchema } from '../../../shared/api/catalog.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-deps.js';
 import { getTracks } from './tracks.service.js';
 
 export const tracksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../shared/api/common.js';
 import { vipSubscriptionRequestSchema, vipSubscriptionResponseSchema } from '../../../shared/api/vip.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-deps.js';
 import { routeRateLimit, type RateLimit } from '../../plugins/rate-limit.js';
 import { noPaymentProvider } from './payment-provider.js';
 import { subscribeVip } from './vip.service.js';

@@ -83,6 +83,8 @@ export function LoginPage() {
               label="Username"
               name="username"
               autoComplete="username"
+              // The page is there to log in: the first field takes the keyboard at once.
+              // eslint-disable-next-line jsx-a11y/no-autofocus
               autoFocus
               value={username}
               onChange={(event) => setUsername(event.target.value)}

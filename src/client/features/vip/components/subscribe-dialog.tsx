@@ -76,6 +76,8 @@ function SubscribeForm({
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {error && <Alert severity="error">{error}</Alert>}
+          {/* A dialog moves focus into itself when it opens (WAI-ARIA dialog pattern): to its first field. */}
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
           <TextField label="Name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} required fullWidth autoFocus />
           <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required fullWidth />
         </Stack>

@@ -1,0 +1,34 @@
+import type { SpotifyConfig } from './config.js';
+import type { Db } from './db/client.js';
+import type { LoginThrottleLimit } from './modules/admin-auth/login-throttle.js';
+import type { PaymentProvider } from './modules/vip/payment-provider.js';
+import type { RateLimit } from './plugins/rate-limit.js';
+import type { SpotifyCatalogClient } from './spotify/spotify-catalog-client.js';
+
+// What buildApp (app.ts) is built from and hands each module: its own file, so that modules need not
+// import app.ts, which imports them.
+
+export interface AppDeps {
+  db: Db;
+  /** The current time; tests pass a fixed one. */
+  clock: () => Date;
+  /** Folder of the built web app; undefined serves the API alone. */
+  clientDir?: string;
+  /** Serve the built app's `.map` files too (SERVE_SOURCE_MAPS); otherwise they answer 404. */
+  serveSourceMaps?: boolean;
+  /** Submissions per client address; each module has its production default. */
+  rateLimits?: { demos?: RateLimit; vip?: RateLimit; plays?: RateLimit; reads?: RateLimit };
+  /** Takes VIP payments; without one, members wait in `pending_payment` (DECISIONS §7). */
+  payments?: PaymentProvider;
+  /** The public Spotify settings the browser needs; without them, no client id (Connect hidden). */
+  spotify?: SpotifyConfig;
+  /** The server's Spotify catalog client (client credentials); without one, "Import tracks" answers 503. */
+  spotifyCatalog?: SpotifyCatalogClient;
+  /** Signs admin tokens (main.ts: JWT_SECRET or DATA_DIR/jwt-secret); without one, a random secret for this app alone. */
+  jwtSecret?: Uint8Array;
+  /** Failed admin logins allowed per client address and per username; production: 5 in 15 minutes. */
+  loginThrottle?: LoginThrottleLimit;
+}
+
+/** The dependencies the modules receive: the admin token secret settled once for all of them. */
+export type ResolvedAppDeps = AppDeps & { jwtSecret: Uint8Array };

@@ -1,0 +1,61 @@
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../../src/server/paths.js';
+
+// The lint config (eslint.config.js) is the boundaries' only guard: each rule must fire on a violation
+// at any folder depth, and stay quiet on what is allowed. Imports point at real files, so that the
+// resolver resolves them as it does for the code.
+
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: projectRoot });
+});
+
+async function rulesFor(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${projectRoot}/${filePath}` });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? `fatal: ${message.message}`);
+}
+
+const violations: [string, string, string, string][] = [
+  ['shared imports server code', 'src/shared/domain/probe.ts', "import { isUuid } from '../../server/lib/uuid.js';\nexport const x = isUuid;", 'import/no-restricted-paths'],
+  ['shared imports client code', 'src/shared/probe.ts', "import { apiGet } from '../client/lib/api-client.js';\nexport const x = apiGet;", 'import/no-restricted-paths'],
+  ['shared imports a package other than zod', 'src/shared/probe.ts', "import pino from 'pino';\nexport const x = pino;", 'no-restricted-imports'],
+  ['the client imports server code', 'src/client/lib/probe.ts', "import { isUuid } from '../../server/lib/uuid.js';\nexport const x = isUuid;", 'import/no-restricted-paths'],
+  ['the server imports client code', 'src/server/lib/probe.ts', "import { apiGet } from '../../client/lib/api-client.js';\nexport const x = apiGet;", 'import/no-restricted-paths'],
+  ['a feature imports another', 'src/client/features/vip/components/probe.tsx', "import { verifyAdminTokenQuery } from '../../admin/api/admin-auth.js';\nexport const x = verifyAdminTokenQuery;", 'import/no-restricted-paths'],
+  ['a feature imports another, deeper down', 'src/client/features/vip/components/nested/deeper/probe.tsx', "import { verifyAdminTokenQuery } from '../../../../admin/api/admin-auth.js';\nexport const x = verifyAdminTokenQuery;", 'import/no-restricted-paths'],
+  ['a feature imports another without the extension', 'src/client/features/demos/probe.ts', "import { subscribeVip } from '../vip/api/subscribe-vip';\nexport const x = subscribeVip;", 'import/no-restricted-paths'],
+  ['components/ imports a feature', 'src/client/components/probe.tsx', "import { subscribeVip } from '../features/vip/api/subscribe-vip.js';\nexport const x = subscribeVip;", 'import/no-restricted-paths'],
+  ['lib/ imports a feature', 'src/client/lib/nested/probe.ts', "import { subscribeVip } from '../../features/vip/api/subscribe-vip.js';\nexport const x = subscribeVip;", 'import/no-restricted-paths'],
+  ['a route imports a repository', 'src/server/modules/labels/probe.routes.ts', "import { syncLabels } from './labels.repo.js';\nexport const x = syncLabels;", 'import/no-restricted-paths'],
+  ['a route imports the database', 'src/server/modules/labels/probe.routes.ts', "import { queryRows } from '../../db/client.js';\nexport const x = queryRows;", 'import/no-restricted-paths'],
+  ['a route imports drizzle', 'src/server/modules/labels/probe.routes.ts', "import { sql } from 'drizzle-orm';\nexport const x = sql;", 'import/no-restricted-paths'],
+  [
+    'a hook called conditionally',
+    'src/client/components/probe.tsx',
+    "import { useState } from 'react';\nexport function Probe({ on }: { on: boolean }) {\n  if (on) {\n    const [v] = useState(0);\n    return <p>{v}</p>;\n  }\n  return null;\n}",
+    'react-hooks/rules-of-hooks',
+  ],
+  [
+    'an effect that misses a dependency',
+    'src/client/components/probe.tsx',
+    "import { useEffect } from 'react';\nexport function Probe({ n }: { n: number }) {\n  useEffect(() => {\n    document.title = String(n);\n  }, []);\n  return null;\n}",
+    'react-hooks/exhaustive-deps',
+  ],
+  ['an image without a text alternative', 'src/client/components/probe.tsx', 'export function Probe() {\n  return <img src="/a.png" />;\n}', 'jsx-a11y/alt-text'],
+];
+
+describe('the lint boundaries', () => {
+  it.each(violations)('fail when %s', async (_what, filePath, code, rule) => {
+    expect(await rulesFor(filePath, code)).toContain(rule);
+  });
+
+  it.each([
+    ['a feature imports lib/ and components/', 'src/client/features/vip/components/probe.tsx', "import { apiGet } from '../../../lib/api-client.js';\nimport { NotFoundPage } from '../../../components/not-found-page.js';\nexport const x = [apiGet, NotFoundPage];"],
+    ['a feature imports its own files', 'src/client/features/vip/components/probe.tsx', "import { subscribeVip } from '../api/subscribe-vip.js';\nexport const x = subscribeVip;"],
+    ['a service imports its repository', 'src/server/modules/labels/probe.service.ts', "import { syncLabels } from './labels.repo.js';\nexport const x = syncLabels;"],
+    ['shared imports zod', 'src/shared/probe.ts', "import { z } from 'zod';\nexport const x = z;"],
+  ])('pass when %s', async (_what, filePath, code) => {
+    expect(await rulesFor(filePath, code)).toEqual([]);
+  });
+});
