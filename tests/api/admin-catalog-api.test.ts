@@ -241,7 +241,7 @@ describe.each(testDatabaseKinds)('admin catalog API on $name', (kind) => {
         [{ preview_url: 'javascript:alert(1)' }, 'preview_url', 'Preview URL must be an http(s) URL or a path starting with /media/'],
         [{ preview_url: '/api/admin/tracks' }, 'preview_url', 'Preview URL must be an http(s) URL or a path starting with /media/'],
         [{ preview_url: '/media/../api/health' }, 'preview_url', 'Preview URL must be an http(s) URL or a path starting with /media/'],
-        [{}, undefined, 'Send at least one of title, mix_version, duration_ms, isrc, spotify_url, preview_url'],
+        [{}, 'body', 'Send at least one of title, mix_version, duration_ms, isrc, spotify_url, preview_url'],
         [{ title: 'Fine', durationMs: 1 }, undefined, 'Unknown field: durationMs'],
       ];
       for (const [payload, field, message] of cases) {
@@ -406,7 +406,7 @@ describe.each(testDatabaseKinds)('admin catalog API on $name', (kind) => {
         [{ genres: ['House', '  '] }, 'genres.1', 'A genre must not be empty'],
         [{ genres: ['g'.repeat(51)] }, 'genres.0', 'A genre must be at most 50 characters'],
         [{ genres: Array.from({ length: 21 }, (_, i) => `Genre ${i}`) }, 'genres', 'At most 20 genres'],
-        [{}, undefined, 'Send bio, genres or both'],
+        [{}, 'body', 'Send bio, genres or both'],
         [{ bio: 'ok', name: 'New name' }, undefined, 'Unknown field: name'],
       ];
       for (const [payload, field, message] of cases) {
