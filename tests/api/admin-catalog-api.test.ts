@@ -242,7 +242,7 @@ describe.each(testDatabaseKinds)('admin catalog API on $name', (kind) => {
         [{ preview_url: '/api/admin/tracks' }, 'preview_url', 'Preview URL must be an http(s) URL or a path starting with /media/'],
         [{ preview_url: '/media/../api/health' }, 'preview_url', 'Preview URL must be an http(s) URL or a path starting with /media/'],
         [{}, 'body', 'Send at least one of title, mix_version, duration_ms, isrc, spotify_url, preview_url'],
-        [{ title: 'Fine', durationMs: 1 }, undefined, 'Unknown field: durationMs'],
+        [{ title: 'Fine', durationMs: 1 }, 'durationMs', 'Unknown field: durationMs'],
       ];
       for (const [payload, field, message] of cases) {
         const body = await patch<Failure>(`/api/admin/tracks/${track.id}`, payload, 400);
@@ -407,7 +407,7 @@ describe.each(testDatabaseKinds)('admin catalog API on $name', (kind) => {
         [{ genres: ['g'.repeat(51)] }, 'genres.0', 'A genre must be at most 50 characters'],
         [{ genres: Array.from({ length: 21 }, (_, i) => `Genre ${i}`) }, 'genres', 'At most 20 genres'],
         [{}, 'body', 'Send bio, genres or both'],
-        [{ bio: 'ok', name: 'New name' }, undefined, 'Unknown field: name'],
+        [{ bio: 'ok', name: 'New name' }, 'name', 'Unknown field: name'],
       ];
       for (const [payload, field, message] of cases) {
         const body = await patch<Failure>(`/api/admin/artists/${artist?.id}`, payload, 400);

@@ -14,9 +14,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
-      // artists/0/email -> artists.0.email: the path a form library names its fields by; a body that
-      // is wrong as a whole (missing, not an object) is the field `body`.
-      const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || err.validationContext || undefined;
+      // artists/0/email -> artists.0.email: the path a form library names its fields by; an unknown key
+      // is the field it names; a body that is wrong as a whole (missing, empty) is the field `body`.
+      const path = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
+      const unknownKey = first?.keyword === 'unrecognized_keys' ? (first.params.keys as string[] | undefined)?.[0] : undefined;
+      const field = [path, unknownKey].filter(Boolean).join('.') || err.validationContext || undefined;
       const detail = first?.message ?? 'Invalid request';
       // A schema's own message is shown as written (the demo form shows it to artists, SPEC §5);
       // zod's generic wording names no field, so the field goes in front of it.
