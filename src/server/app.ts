@@ -39,9 +39,9 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   const app = Fastify({
     bodyLimit: 1024 * 1024,
     // A client that sends its request slowly, or not at all, must not hold a connection for long.
+    // Keep-alive stays at Fastify's 72 s, longer than a load balancer's idle timeout.
     requestTimeout: 60_000,
     connectionTimeout: 60_000,
-    keepAliveTimeout: 5_000,
     http: { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
     // The server names each request itself: a client's X-Request-Id would be echoed in error bodies
     // and written to the log as if it were ours.
