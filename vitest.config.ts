@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 const shared = { testTimeout: 30_000, hookTimeout: 60_000 };
 
+// Three projects: `npm run test:fast` runs node and components; `npm test` runs all three.
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -13,6 +14,19 @@ export default defineConfig({
           ...shared,
           name: 'node',
           include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
+          exclude: ['tests/e2e/**'],
+          environment: 'node',
+          pool: 'forks',
+          globalSetup: ['tests/setup/migrated-databases.ts'],
+          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          ...shared,
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
