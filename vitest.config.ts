@@ -29,6 +29,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
+          globalSetup: ['tests/e2e/global-setup.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
         },
       },

@@ -2,9 +2,9 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Release } from '../../src/shared/api/catalog.js';
 import { distributorExportPath } from '../helpers/fixtures.js';
-import { e2eAdminEnv, logInAsAdmin } from './admin-session.js';
+import { logInAsAdmin } from './admin-session.js';
 import { openPage, saveScreenshot } from './browser.js';
-import { useFakeSpotify, useProductionSite } from './production-site.js';
+import { useFakeSpotify, useOwnSite } from './production-site.js';
 
 const isPartWay = (percent: number) => percent > 0 && percent < 100;
 
@@ -16,7 +16,7 @@ const pageOverflow = (page: Page) => page.evaluate(() => document.documentElemen
 describe('admin labels: catalog upload and Import tracks', () => {
   const spotify = useFakeSpotify();
   // With the client secret too: Import tracks calls Spotify with the app's own credentials.
-  const site = useProductionSite(() => ({ ...e2eAdminEnv, ...spotify.env(), SPOTIFY_CLIENT_SECRET: spotify.fake.clientSecret }));
+  const site = useOwnSite(() => ({ ...spotify.env(), SPOTIFY_CLIENT_SECRET: spotify.fake.clientSecret }));
   /** The deep release the fake Spotify knows. */
   let release: Release;
 

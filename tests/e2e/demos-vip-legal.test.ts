@@ -2,7 +2,7 @@ import type { Locator, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { DemoArtist, DemoTrack } from '../../src/shared/api/demos.js';
 import { openPage, saveScreenshot } from './browser.js';
-import { useProductionSite } from './production-site.js';
+import { useSharedSite } from './production-site.js';
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
 
 // Demo submission, VIP membership and the legal page in Debian's Chromium against the production
@@ -62,7 +62,7 @@ async function fillDemo(page: Page, artists: DemoArtist[], tracks: DemoTrack[]) 
 const countOf = (page: Page, text: string) => page.getByText(text, { exact: true }).count();
 
 describe('demos, VIP and legal', () => {
-  const site = useProductionSite();
+  const site = useSharedSite();
 
   const open = (path: string, viewport: 'desktop' | 'phone' = 'desktop'): Promise<Page> =>
     // Unknown ids are meant to get their 409 answer.

@@ -2,11 +2,11 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Release } from '../../src/shared/api/catalog.js';
 import { saveScreenshot } from './browser.js';
-import { useProductionSite } from './production-site.js';
+import { useSharedSite } from './production-site.js';
 
 // A newcomer presses Play on a demo release and hears it, across pages and a reload.
 describe('listening', () => {
-  const site = useProductionSite();
+  const site = useSharedSite();
   let release: Release;
   /** A release nothing else in this file plays, so its count moves only by the test that counts. */
   let counted: Release;

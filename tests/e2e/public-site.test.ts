@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, saveScreenshot } from './browser.js';
-import { useProductionSite } from './production-site.js';
+import { useSharedSite } from './production-site.js';
 
 // The public site in Debian's Chromium against the production build on a fresh data directory.
 describe('public site', () => {
-  const site = useProductionSite();
+  const site = useSharedSite();
 
   const open = (path: string, viewport: 'desktop' | 'phone' = 'desktop'): Promise<Page> =>
     // Unknown ids are meant to get their 404 answer.

@@ -2,13 +2,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { FakeSpotifyUserKind } from '../fakes/fake-spotify.js';
 import { openPage, saveScreenshot } from './browser.js';
-import { useFakeSpotify, useProductionSite } from './production-site.js';
+import { useFakeSpotify, useOwnSite } from './production-site.js';
 
 // Connecting a listener's Spotify account (Authorization Code with PKCE) in Chromium, against the
 // production build configured to use the fake Spotify on loopback.
 describe('Spotify connect', () => {
   const spotify = useFakeSpotify();
-  const site = useProductionSite(spotify.env);
+  const site = useOwnSite(spotify.env);
 
   /** A page on /records with no Spotify account connected. */
   async function openDisconnected(): Promise<Page> {
