@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Release, Track } from '../../src/shared/api/catalog.js';
 import { logInAsAdmin } from './admin-session.js';
-import { openPage, saveScreenshot } from './browser.js';
+import { animationsSettled, openPage, saveScreenshot } from './browser.js';
 import { useSharedSite } from './production-site.js';
 
 /** How the tables name a track: its title and mix version, unless the title already says it. */
@@ -66,7 +66,7 @@ describe('admin tracks and artists', () => {
     await row.getByRole('button', { name: `Edit “${shownTitle(edited)}”` }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit track' });
     await dialog.getByRole('textbox', { name: 'Title' }).waitFor();
-    await page.waitForTimeout(400); // the dialog's fade-in
+    await animationsSettled(page);
     await saveScreenshot(page, 'admin-track-edit-desktop');
     const renamed = { ...edited, title: `${edited.title} Staff Edit` };
     await dialog.getByRole('textbox', { name: 'Title' }).fill(renamed.title);
@@ -114,7 +114,7 @@ describe('admin tracks and artists', () => {
     await saveScreenshot(page, 'admin-tracks-phone');
     await page.getByRole('button', { name: /^Edit “/ }).first().click();
     await page.getByRole('dialog', { name: 'Edit track' }).getByRole('textbox', { name: 'Title' }).waitFor();
-    await page.waitForTimeout(400);
+    await animationsSettled(page);
     await saveScreenshot(page, 'admin-track-edit-phone');
     await page.keyboard.press('Escape');
 

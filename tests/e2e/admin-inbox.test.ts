@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
 import { logInAsAdmin } from './admin-session.js';
-import { openPage, saveScreenshot } from './browser.js';
+import { animationsSettled, openPage, saveScreenshot } from './browser.js';
 import type { RunningServer } from './production-server.js';
 import { useSharedSite } from './production-site.js';
 
@@ -18,10 +18,6 @@ async function post(server: Pick<RunningServer, 'url'>, path: string, body: unkn
   const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   if (res.status !== 201) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
 }
-
-/** Waits until the dialog's opening transitions are over, so that a screenshot shows it as people see it. */
-const settled = (page: Page) =>
-  page.getByRole('dialog').evaluate((el) => Promise.all(el.ownerDocument.getAnimations().map((a) => a.finished)));
 
 /** True when the page is no wider than the window (no sideways scrolling on a phone). */
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -50,7 +46,7 @@ describe('admin demos and members', () => {
     expect([await link.getAttribute('target'), await link.getAttribute('rel')]).toEqual(['_blank', 'noopener noreferrer']);
     expect(await dialog.getByText("Don't have").count()).toBe(1);
     expect(await dialog.getByRole('button').allInnerTexts()).toEqual(['START LISTENING', 'DECLINE', 'CLOSE']);
-    await settled(page);
+    await animationsSettled(page);
     await saveScreenshot(page, 'admin-demo-detail-desktop');
 
     await dialog.getByRole('button', { name: 'Start listening' }).click();
@@ -102,7 +98,7 @@ describe('admin demos and members', () => {
     const dialog = page.getByRole('dialog', { name: /Review Me/ });
     await dialog.getByText('Inbox Tester').waitFor();
     expect(await fitsWidth(page)).toBe(true);
-    await settled(page);
+    await animationsSettled(page);
     await saveScreenshot(page, 'admin-demo-detail-phone');
     // Escape rather than Close: on 127.0.0.1 the debug panel's chip sits over the bottom corner.
     await page.keyboard.press('Escape');
