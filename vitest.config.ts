@@ -21,6 +21,9 @@ export default defineConfig({
           exclude: ['tests/e2e/**'],
           environment: 'node',
           pool: 'forks',
+          // One module graph per worker, not per file (measured: 127 s → 104 s for this project). Safe
+          // here: no module mocks or fake timers, and each file builds its own app and databases.
+          isolate: false,
           globalSetup: ['tests/setup/migrated-databases.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
         },
