@@ -5,9 +5,9 @@ import { animationsSettled, openPage, saveScreenshot } from './browser.js';
 import { useSharedSite } from './production-site.js';
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
 
-// Demo submission, VIP membership and the legal page in Debian's Chromium against the production
-// build on a fresh data directory. The server allows 5 demos per 10 minutes per address: this file
-// sends 3.
+// Demo submission, VIP membership and the legal page in Debian's Chromium against the shared
+// production server. It allows 5 demos per 10 minutes per address, shared by the files on it
+// (tests/e2e/global-setup.ts): this file sends 3.
 
 const lead = aDemoArtist({ email: 'mara.e2e@example.com' });
 /** The second artist has no Instagram ("Don't have" ticked). */

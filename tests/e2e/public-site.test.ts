@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { animationsSettled, openPage, saveScreenshot } from './browser.js';
 import { useSharedSite } from './production-site.js';
 
-// The public site in Debian's Chromium against the production build on a fresh data directory.
+// The public site in Debian's Chromium against the shared production server (tests/e2e/global-setup.ts).
 describe('public site', () => {
   const site = useSharedSite();
 
