@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Release, Track } from '../../src/shared/api/catalog.js';
-import { e2eAdminEnv, logInAsAdmin } from './admin-session.js';
-import { openPage, saveScreenshot } from './browser.js';
-import { useProductionSite } from './production-site.js';
+import { logInAsAdmin } from './admin-session.js';
+import { animationsSettled, openPage, saveScreenshot } from './browser.js';
+import { useSharedSite } from './production-site.js';
 
 /** How the tables name a track: its title and mix version, unless the title already says it. */
 function shownTitle({ title, mix_version: mix }: Pick<Track, 'title' | 'mix_version'>): string {
@@ -16,13 +16,16 @@ const pageOverflow = (page: Page) => page.evaluate(() => document.documentElemen
 
 // Staff edit and delete a demo-catalog track, and fans see the change on the public site at once.
 describe('admin tracks and artists', () => {
-  const site = useProductionSite(e2eAdminEnv);
-  /** A deep release with two tracks or more and a title no other deep release has. */
+  const site = useSharedSite();
+  /**
+   * A deep release with two tracks or more and a title no other deep release has: the oldest, since
+   * the other files on the shared server play and open the newest.
+   */
   let release: Release;
 
   beforeAll(async () => {
     const list = (await (await fetch(`${site.server.url}/api/releases?label=deep&limit=100&include_tracks=true`)).json()) as { data: Release[] };
-    release = list.data.find(
+    release = list.data.findLast(
       (r) => (r.tracks?.length ?? 0) >= 2 && list.data.filter((other) => other.title === r.title).length === 1,
     ) as Release;
     expect(release).toBeDefined();
@@ -63,7 +66,7 @@ describe('admin tracks and artists', () => {
     await row.getByRole('button', { name: `Edit “${shownTitle(edited)}”` }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit track' });
     await dialog.getByRole('textbox', { name: 'Title' }).waitFor();
-    await page.waitForTimeout(400); // the dialog's fade-in
+    await animationsSettled(page);
     await saveScreenshot(page, 'admin-track-edit-desktop');
     const renamed = { ...edited, title: `${edited.title} Staff Edit` };
     await dialog.getByRole('textbox', { name: 'Title' }).fill(renamed.title);
@@ -111,7 +114,7 @@ describe('admin tracks and artists', () => {
     await saveScreenshot(page, 'admin-tracks-phone');
     await page.getByRole('button', { name: /^Edit “/ }).first().click();
     await page.getByRole('dialog', { name: 'Edit track' }).getByRole('textbox', { name: 'Title' }).waitFor();
-    await page.waitForTimeout(400);
+    await animationsSettled(page);
     await saveScreenshot(page, 'admin-track-edit-phone');
     await page.keyboard.press('Escape');
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { openPage, saveScreenshot } from './browser.js';
-import { e2eAdmin, e2eAdminEnv } from './admin-session.js';
-import { useProductionSite } from './production-site.js';
+import { e2eAdmin } from './admin-session.js';
+import { useSharedSite } from './production-site.js';
 
 describe('admin login', () => {
-  const site = useProductionSite(e2eAdminEnv);
+  const site = useSharedSite();
 
   it('logs in, lands on the page first asked for, and logs out to /login', async () => {
     // The wrong password is meant to get its 401.

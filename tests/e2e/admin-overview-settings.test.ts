@@ -2,14 +2,14 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { AdminStats } from '../../src/shared/api/admin-overview.js';
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
-import { e2eAdmin, e2eAdminEnv, logInAsAdmin } from './admin-session.js';
+import { e2eAdmin, logInAsAdmin } from './admin-session.js';
 import { openPage, saveScreenshot } from './browser.js';
-import { useProductionSite } from './production-site.js';
+import { useOwnSite } from './production-site.js';
 
 const figure = (n: number) => n.toLocaleString('en-US');
 
 describe('admin overview and settings', () => {
-  const site = useProductionSite(e2eAdminEnv);
+  const site = useOwnSite();
   let token: string;
 
   async function liveStats(): Promise<AdminStats> {

@@ -6,7 +6,7 @@ export const e2eAdmin = { username: 'staff', password: 'a-long-staff-password' }
 export const e2eAdminEnv = { ADMIN_USERNAME: e2eAdmin.username, ADMIN_PASSWORD: e2eAdmin.password };
 
 /** Logs in through the API and stores the token as the login screen does; returns the token. */
-export async function logInAsAdmin(page: Page, server: RunningServer): Promise<string> {
+export async function logInAsAdmin(page: Page, server: Pick<RunningServer, 'url'>): Promise<string> {
   const res = await fetch(`${server.url}/api/admin/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

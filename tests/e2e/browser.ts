@@ -49,6 +49,22 @@ export async function launchBrowser(): Promise<Browser> {
   };
 }
 
+/**
+ * Waits until the page's transitions and finite animations are over (a dialog's fade-in, a notice's
+ * slide, a tab indicator's move), so that a screenshot shows the page as people see it.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        // A transition replaced by another is cancelled: its `finished` rejects.
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** Saves a screenshot under tests/.output for people to look at. */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });

@@ -1,13 +1,13 @@
 import type { Locator, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { DemoArtist, DemoTrack } from '../../src/shared/api/demos.js';
-import { openPage, saveScreenshot } from './browser.js';
-import { useProductionSite } from './production-site.js';
+import { animationsSettled, openPage, saveScreenshot } from './browser.js';
+import { useSharedSite } from './production-site.js';
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
 
-// Demo submission, VIP membership and the legal page in Debian's Chromium against the production
-// build on a fresh data directory. The server allows 5 demos per 10 minutes per address: this file
-// sends 3.
+// Demo submission, VIP membership and the legal page in Debian's Chromium against the shared
+// production server. It allows 5 demos per 10 minutes per address, shared by the files on it
+// (tests/e2e/global-setup.ts): this file sends 3.
 
 const lead = aDemoArtist({ email: 'mara.e2e@example.com' });
 /** The second artist has no Instagram ("Don't have" ticked). */
@@ -62,7 +62,7 @@ async function fillDemo(page: Page, artists: DemoArtist[], tracks: DemoTrack[]) 
 const countOf = (page: Page, text: string) => page.getByText(text, { exact: true }).count();
 
 describe('demos, VIP and legal', () => {
-  const site = useProductionSite();
+  const site = useSharedSite();
 
   const open = (path: string, viewport: 'desktop' | 'phone' = 'desktop'): Promise<Page> =>
     // Unknown ids are meant to get their 409 answer.
@@ -130,7 +130,7 @@ describe('demos, VIP and legal', () => {
     await saveScreenshot(page, 'submit-filled-phone');
     await page.getByRole('button', { name: 'Submit Demo' }).click();
     await page.getByText('Demo submitted successfully!').waitFor();
-    await page.waitForTimeout(400); // the notice's slide-in
+    await animationsSettled(page);
     await saveScreenshot(page, 'submit-success-phone');
 
     // What was sent: every artist and track, null for the ticked box, a key for retries.
@@ -165,11 +165,17 @@ describe('demos, VIP and legal', () => {
     await page.getByRole('button', { name: 'Submit Demo' }).click();
     await expect.poll(() => sent.length).toBe(3);
     expect((await sent[2]?.response())?.status()).toBe(409);
+    // A submission clears the message when it starts and shows the new one when its answer is read,
+    // before its button says Submit Demo again (not Submitting...): count only then.
+    await page.getByRole('button', { name: 'Submit Demo' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: repeat }).waitFor();
     expect(await countOf(page, repeat)).toBe(1);
     await page.close();
   });
 
   it('subscribes to VIP: required fields, Processing..., the notice for 6 s and the local status', async () => {
+    // The page's clock, to hold the notice's 6 seconds still and then move them on.
+    await site.browser.context.clock.install();
     const page = await open('/vip');
     await page.getByRole('heading', { level: 1, name: 'VIP Membership' }).waitFor();
     const annual = page.getByRole('region', { name: 'Annual' });
@@ -188,29 +194,38 @@ describe('demos, VIP and legal', () => {
     await input(dialog, 'Name').fill('Sam Rivers');
     await input(dialog, 'Email').fill('Sam.E2E@Example.com');
 
-    // Hold the answer a moment, so that 'Processing...' can be seen.
+    // Hold the answer until 'Processing...' has been seen.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     await page.route('**/api/subscribe-vip', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await answered;
       await route.continue();
     });
     await dialog.getByRole('button', { name: 'Subscribe' }).click();
     await dialog.getByRole('button', { name: 'Processing...' }).waitFor();
     expect(await dialog.getByRole('button', { name: 'Processing...' }).isDisabled()).toBe(true);
-    await page.waitForTimeout(300); // the button's colour transition
+    await animationsSettled(page); // the button's colour transition
     await saveScreenshot(page, 'vip-processing-desktop');
 
+    // From here the page's time moves only when the test moves it (a second ahead, to be sure it is
+    // not in the past by the time it stops).
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    answer();
     const notice =
       "You're on the list for the Annual plan. Payments aren't open yet, so your membership is pending payment: we'll email you at sam.e2e@example.com when they are.";
     await page.getByText(notice).waitFor();
-    const shownAt = Date.now();
+    await page.clock.runFor(5_000);
     await dialog.waitFor({ state: 'detached' });
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('vipSubscriptionStatus'))) ?? 'null') as Record<string, unknown>;
     expect(stored).toEqual({ subscribed: true, plan: 'annual', email: 'sam.e2e@example.com', timestamp: expect.any(String) });
     await page.getByText("You're on the list for the Annual plan as sam.e2e@example.com.").waitFor();
-    await page.waitForTimeout(300);
+    await animationsSettled(page);
     await saveScreenshot(page, 'vip-notice-desktop');
-    await page.getByText(notice).waitFor({ state: 'detached', timeout: 10_000 });
-    expect(Date.now() - shownAt).toBeGreaterThan(5000);
+    // 5 seconds on, the notice is still there; at 6 it goes.
+    expect(await page.getByText(notice).isVisible()).toBe(true);
+    await page.clock.runFor(1_000);
+    await page.clock.resume();
+    await page.getByText(notice).waitFor({ state: 'detached' });
 
     // The status stays across a reload, on a phone too.
     const phone = await open('/vip', 'phone');
@@ -237,7 +252,7 @@ describe('demos, VIP and legal', () => {
     }
     expect(await page.getByText(/We review every demo/).count()).toBe(0);
     await page.getByRole('heading', { name: 'Stored in your browser' }).scrollIntoViewIfNeeded();
-    await page.waitForTimeout(400); // the tab indicator's slide
+    await animationsSettled(page); // the tab indicator's slide
     await saveScreenshot(page, 'legal-privacy-desktop');
 
     const phone = await open('/legal?tab=privacy', 'phone');

@@ -1,12 +1,12 @@
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Release } from '../../src/shared/api/catalog.js';
 import { saveScreenshot } from './browser.js';
-import { useProductionSite } from './production-site.js';
+import { useSharedSite } from './production-site.js';
 
 // A newcomer presses Play on a demo release and hears it, across pages and a reload.
 describe('listening', () => {
-  const site = useProductionSite();
+  const site = useSharedSite();
   let release: Release;
   /** A release nothing else in this file plays, so its count moves only by the test that counts. */
   let counted: Release;
@@ -19,7 +19,12 @@ describe('listening', () => {
     counted = list.data.find((r) => r.id !== release.id && (r.tracks?.length ?? 0) >= 1) as Release;
   });
 
-  const audioTime = (page: Page) => page.locator('audio[data-testid="player-audio"]').evaluate((a) => (a as HTMLAudioElement).currentTime);
+  const audio = (page: Page) => page.locator('audio[data-testid="player-audio"]');
+  const isAudioPaused = (page: Page) => audio(page).evaluate((a) => (a as HTMLAudioElement).paused);
+  const isPlayReport = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/plays';
+  /** The player has heard the audio of `title` start (the release's track offers Pause): its listening clock runs. */
+  const playing = (page: Page, title = '') => page.getByRole('button', { name: `Pause ${title}` }).first().waitFor();
+  const audioTime = (page: Page) => audio(page).evaluate((a) => (a as HTMLAudioElement).currentTime);
   const barTitle = (page: Page) => page.getByRole('region', { name: 'Player' }).textContent();
 
   async function openRelease(page: Page, which: Release = release) {
@@ -39,9 +44,11 @@ describe('listening', () => {
 
     const player = page.getByRole('region', { name: 'Player' });
     await player.getByRole('button', { name: 'Pause' }).click();
+    await player.getByRole('button', { name: 'Play', exact: true }).waitFor();
     const pausedAt = await audioTime(page);
-    await page.waitForTimeout(600);
-    expect(await audioTime(page)).toBeCloseTo(pausedAt, 1);
+    expect(await isAudioPaused(page)).toBe(true);
+    // Still there a round trip later: a playing element's time would have moved.
+    expect(await audioTime(page)).toBe(pausedAt);
 
     await player.getByRole('button', { name: 'Next track' }).click();
     await expect.poll(() => barTitle(page)).toContain(second?.title);
@@ -70,18 +77,35 @@ describe('listening', () => {
       ((await (await fetch(`${site.server.url}/api/releases/${counted.id}`)).json()) as { data: Release }).data.stream_count;
     const before = await streams();
     const page = await site.browser.newPage('desktop');
+    // The player reports a play after 5 seconds of listening: the page's clock is moved on instead.
+    await page.clock.install();
+    const reports: Request[] = [];
+    page.on('request', (request) => isPlayReport(request) && reports.push(request));
     await openRelease(page, counted);
     const track = counted.tracks?.[0];
+    const reported = page.waitForResponse((response) => isPlayReport(response.request()));
     await page.getByRole('button', { name: `Play ${track?.title}` }).first().click();
-    // The player reports a play after 5 seconds of listening.
-    await expect.poll(streams, { timeout: 15_000, interval: 500 }).toBe(before + 1);
+    await expect.poll(() => audioTime(page), { timeout: 10_000 }).toBeGreaterThan(0);
+    await playing(page, track?.title);
+    await page.clock.runFor(5_000);
+    expect((await reported).status()).toBe(201);
+    expect(await streams()).toBe(before + 1);
     const top = (await (await fetch(`${site.server.url}/api/labels/deep/top-spotify-plays`)).json()) as { data: Release[] };
     expect(top.data.map((r) => r.id)).toContain(counted.id);
 
-    // Playing it again within 30 minutes does not count again.
+    // Playing it again within 30 minutes does not count again: the player does not report it…
     await page.getByRole('button', { name: `Pause ${track?.title}` }).first().click();
     await page.getByRole('button', { name: `Play ${track?.title}` }).first().click();
-    await page.waitForTimeout(6_500);
+    await playing(page, track?.title);
+    await page.clock.runFor(6_500);
+    expect(reports).toHaveLength(1);
+    // …and on a new visit, where it has forgotten that it did, the server does not count its report.
+    await openRelease(page, counted);
+    const again = page.waitForResponse((response) => isPlayReport(response.request()));
+    await page.getByRole('button', { name: `Play ${track?.title}` }).first().click();
+    await playing(page, track?.title);
+    await page.clock.runFor(5_000);
+    expect((await again).status()).toBe(200);
     expect(await streams()).toBe(before + 1);
     await page.close();
   });

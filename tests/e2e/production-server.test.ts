@@ -1,38 +1,36 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProductionServer, type RunningServer } from './production-server.js';
+import { describe, expect, inject, it } from 'vitest';
+import { startProductionServer } from './production-server.js';
 
-describe('the production server on a fresh data directory', () => {
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    server = await startProductionServer();
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+// The shared server of tests/e2e/global-setup.ts, which began as a fresh data directory that the
+// first start seeded with the demo catalog.
+describe('the production server', () => {
+  const url = inject('e2eServerUrl');
 
   it('serves the demo catalog, the app shell on deep links, and hashed assets cached for good', async () => {
-    const releases = (await (await fetch(`${server.url}/api/releases?label=tech&limit=1`)).json()) as { total: number };
+    const releases = (await (await fetch(`${url}/api/releases?label=tech&limit=1`)).json()) as { total: number };
     expect(releases.total).toBe(60);
-    const shell = await fetch(`${server.url}/deep/artists/some-artist`);
+    const shell = await fetch(`${url}/deep/artists/some-artist`);
     expect(shell.status).toBe(200);
     expect(shell.headers.get('cache-control')).toBe('no-cache');
     const html = await shell.text();
     expect(html).toContain('<title>Build It Records</title>');
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] as string;
-    const script = await fetch(`${server.url}${asset}`, { headers: { 'Accept-Encoding': 'br' } });
+    const script = await fetch(`${url}${asset}`, { headers: { 'Accept-Encoding': 'br' } });
     expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(script.headers.get('content-encoding')).toBe('br');
-    expect((await fetch(`${server.url}/api/nothing`)).status).toBe(404);
-    expect((await fetch(`${server.url}/assets/missing.js`)).status).toBe(404);
+    expect((await fetch(`${url}/api/nothing`)).status).toBe(404);
+    expect((await fetch(`${url}/assets/missing.js`)).status).toBe(404);
   });
 
   it('refuses a second server on the same data directory and leaves the first one serving', async () => {
-    const second = await startProductionServer({ DATA_DIR: server.dataDir }).then(
-      () => 'started',
+    const second = await startProductionServer({ DATA_DIR: inject('e2eServerDataDir') }).then(
+      async (server) => {
+        await server.stop();
+        return 'started';
+      },
       (err: Error) => err.message,
     );
     expect(second).toMatch(/is in use by another running server/);
-    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
   });
 });

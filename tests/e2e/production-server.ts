@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { projectRoot } from '../../src/server/paths.js';
 
 export interface RunningServer {
@@ -23,41 +24,68 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * The production build (`npm start` without the build step), on a fresh embedded database in a
- * temporary directory, seeded with the demo catalog on first start.
+ * Resolves when the server says it listens (Fastify's own log line); rejects when it exits first,
+ * or has not started in a minute (then it is killed).
  */
-export async function startProductionServer(env: Record<string, string> = {}): Promise<RunningServer> {
+function listening(child: ChildProcess): Promise<void> {
+  let output = '';
+  let deadline: NodeJS.Timeout | undefined;
+  const lines = createInterface({ input: child.stdout! });
+  const onError = (chunk: Buffer) => (output += chunk.toString());
+  child.stderr?.on('data', onError);
+  return new Promise<void>((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`server exited (${code}):\n${output}`));
+    // 'close', not 'exit': by then its output has been read to the end.
+    child.once('close', onExit);
+    deadline = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start in 60 s:\n${output}`));
+    }, 60_000);
+    lines.on('line', (line) => {
+      if (/"msg":"Server listening at /.test(line)) {
+        child.off('close', onExit);
+        resolve();
+      } else output += `${line}\n`;
+    });
+  }).finally(() => {
+    clearTimeout(deadline);
+    lines.close();
+    child.stderr?.off('data', onError);
+    // Keep draining both pipes, so that a chatty server never blocks on a full one.
+    child.stdout?.resume();
+    child.stderr?.resume();
+  });
+}
+
+export interface StartOptions {
+  /**
+   * A data directory to start from, copied: the demo catalog seeded once per run by
+   * tests/e2e/global-setup.ts. Without one, the server starts on an empty directory and seeds it.
+   */
+  template?: string;
+}
+
+/** The production build (`npm start` without the build step) on a data directory of its own. */
+export async function startProductionServer(env: Record<string, string> = {}, { template }: StartOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'bir-e2e-'));
+  // The lock of the server that wrote the template is not this one's.
+  if (template) cpSync(template, dataDir, { recursive: true, filter: (source) => basename(source) !== 'server.lock' });
   const child: ChildProcess = spawn(process.execPath, [join(projectRoot, 'dist/server/server/main.js')], {
     cwd: projectRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    // info: the line that says it listens.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const failure =
-      child.exitCode !== null
-        ? `server exited (${child.exitCode}):\n${output}`
-        : Date.now() > deadline
-          ? `server did not start in 60 s:\n${output}`
-          : undefined;
-    if (failure) {
-      child.kill('SIGKILL');
-      rmSync(dataDir, { recursive: true, force: true });
-      throw new Error(failure);
-    }
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
-    await new Promise((r) => setTimeout(r, 200));
+  try {
+    await listening(child);
+  } catch (err) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
   }
 
   return {
-    url,
+    url: `http://127.0.0.1:${port}`,
     dataDir,
     stop: async () => {
       if (child.exitCode === null) {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { startFakeSpotify, type FakeSpotify } from '../fakes/fake-spotify.js';
 import { launchBrowser, type Browser } from './browser.js';
 import { startProductionServer, type RunningServer } from './production-server.js';
@@ -12,23 +12,56 @@ function started<T>(value: T | undefined): T {
   return value;
 }
 
+/** Where a file's pages and requests go. */
+export type SiteServer = Pick<RunningServer, 'url'>;
+
 export interface ProductionSite {
-  readonly server: RunningServer;
+  readonly server: SiteServer;
   readonly browser: Browser;
   /** Where the file's pages record their errors (see openPage); each file expects it empty. */
   readonly problems: string[];
 }
 
 /**
- * The production server and a browser. `env` may be a function, read when the server starts, so
- * that it can name what a fixture registered before it started (useFakeSpotify).
+ * The server most files share (tests/e2e/global-setup.ts says what they may do on it) and a browser
+ * of the file's own. Its staff account is admin-session.ts's.
  */
-export function useProductionSite(env: Record<string, string> | (() => Record<string, string>) = {}): ProductionSite {
+export function useSharedSite(): ProductionSite {
+  const server: SiteServer = { url: inject('e2eServerUrl') };
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    server,
+    get browser() {
+      return started(browser);
+    },
+    problems: [],
+  };
+}
+
+/**
+ * A server of the file's own, started from the seeded template (staff account included), and a
+ * browser: for a file whose server needs other settings, or whose changes the other files would see.
+ * `env` may be a function, read when the server starts, so that it can name what a fixture
+ * registered before it started (useFakeSpotify).
+ */
+export function useOwnSite(env: Record<string, string> | (() => Record<string, string>) = {}): ProductionSite {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await startProductionServer(typeof env === 'function' ? env() : env);
-    browser = await launchBrowser();
+    // Both at once; whichever started is stopped by afterAll even when the other failed.
+    const [starting, launching] = await Promise.allSettled([
+      startProductionServer(typeof env === 'function' ? env() : env, { template: inject('e2eTemplateDir') }),
+      launchBrowser(),
+    ]);
+    if (starting.status === 'fulfilled') server = starting.value;
+    if (launching.status === 'fulfilled') browser = launching.value;
+    for (const outcome of [starting, launching]) if (outcome.status === 'rejected') throw outcome.reason;
   });
   afterAll(async () => {
     await browser?.close();
@@ -51,7 +84,7 @@ export interface SiteFakeSpotify {
   env(): Record<string, string>;
 }
 
-/** The fake Spotify on loopback; register it before useProductionSite, which it must outlive. */
+/** The fake Spotify on loopback; register it before useOwnSite, which it must outlive. */
 export function useFakeSpotify(): SiteFakeSpotify {
   let fake: FakeSpotify | undefined;
   beforeAll(async () => {

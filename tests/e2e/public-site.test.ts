@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, saveScreenshot } from './browser.js';
-import { useProductionSite } from './production-site.js';
+import { animationsSettled, openPage, saveScreenshot } from './browser.js';
+import { useSharedSite } from './production-site.js';
 
-// The public site in Debian's Chromium against the production build on a fresh data directory.
+// The public site in Debian's Chromium against the shared production server (tests/e2e/global-setup.ts).
 describe('public site', () => {
-  const site = useProductionSite();
+  const site = useSharedSite();
 
   const open = (path: string, viewport: 'desktop' | 'phone' = 'desktop'): Promise<Page> =>
     // Unknown ids are meant to get their 404 answer.
@@ -104,11 +104,14 @@ describe('public site', () => {
     await page.getByRole('heading', { name: 'Latest Release' }).waitFor();
     await page.getByRole('heading', { name: 'Top Releases' }).waitFor();
     await page.getByRole('heading', { name: 'All Releases' }).waitFor();
-    for (let i = 0; i < 10 && !(await page.getByText('No more releases to load').isVisible()); i += 1) {
-      await page.mouse.wheel(0, 4000);
-      await page.waitForTimeout(300);
-    }
-    await page.getByText('No more releases to load').waitFor();
+    // Scrolls down until the list says it has no more: each wheel loads the next page, if any.
+    const end = page.getByText('No more releases to load');
+    await expect
+      .poll(async () => {
+        await page.mouse.wheel(0, 4000);
+        return end.isVisible();
+      }, { timeout: 20_000 })
+      .toBe(true);
     expect(total).toBe(16);
     await saveScreenshot(page, 'deep-releases-desktop');
     const newest = (await api<{ data: { title: string }[] }>('/releases?label=deep&limit=1')).data[0]?.title as string;
@@ -145,7 +148,7 @@ describe('public site', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: someone }).waitFor();
     await dialog.getByText(/Build It Records \(\d+\)/).first().waitFor();
-    await page.waitForTimeout(400); // the dialog's fade-in
+    await animationsSettled(page);
     await saveScreenshot(page, 'artist-modal-phone');
     await page.keyboard.press('Escape');
     await page.getByPlaceholder('Search by artist name...').fill('zzzz-nobody');

@@ -1,53 +1,57 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database, type OpenOptions } from '../../src/server/db/client.js';
-import { syncLabels } from '../../src/server/modules/labels/labels.repo.js';
-import { labels } from '../../src/shared/labels.js';
 
 export interface TestDatabaseKind {
   name: 'pglite' | 'postgres';
   open(options?: OpenOptions): Promise<Database>;
 }
 
-/** A fresh, migrated database with the labels; on PostgreSQL a database of its own, dropped on close. */
+let migratedPglite: Blob | undefined;
+
+/** The migrated PGlite of this run (tests/setup/migrated-databases.ts), read once per test file. */
+function migratedPgliteDump(): Blob {
+  migratedPglite ??= new Blob([readFileSync(inject('pgliteDumpPath'))]);
+  return migratedPglite;
+}
+
+/**
+ * A fresh, migrated database with the labels, copied from the one migrated for this run
+ * (tests/setup/migrated-databases.ts); on PostgreSQL a database of its own, dropped on close.
+ */
 async function openFresh(kind: 'pglite' | 'postgres', options: OpenOptions = {}): Promise<Database> {
-  let database: Database;
-  if (kind === 'pglite') {
-    database = await openPglite(undefined, options);
-  } else {
-    const serverUrl = process.env.TEST_DATABASE_URL as string;
-    const name = `bir_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const opened = await openPostgres(url.toString(), options);
-    database = {
-      ...opened,
-      close: async () => {
-        await opened.close();
-        const dropper = new pg.Client({ connectionString: serverUrl });
-        await dropper.connect();
-        // pool.end() resolves before its sockets have closed: a forced drop would kill them and the
-        // pool's clients would throw an unhandled error. Wait (briefly) until they are gone.
-        for (let attempt = 0; attempt < 50; attempt += 1) {
-          const { rows } = await dropper.query<{ n: number }>(
-            'select count(*)::int as n from pg_stat_activity where datname = $1',
-            [name],
-          );
-          if (rows[0]?.n === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        await dropper.query(`drop database if exists ${name} with (force)`);
-        await dropper.end();
-      },
-    };
-  }
-  await database.migrate();
-  await syncLabels(database.db, labels);
-  return database;
+  if (kind === 'pglite') return openPglite(undefined, { ...options, loadDataDir: migratedPgliteDump() });
+  const serverUrl = process.env.TEST_DATABASE_URL as string;
+  const name = `bir_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const opened = await openPostgres(url.toString(), options);
+  return {
+    ...opened,
+    close: async () => {
+      await opened.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      // pool.end() resolves before its sockets have closed: a forced drop would kill them and the
+      // pool's clients would throw an unhandled error. Wait (briefly) until they are gone.
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        const { rows } = await dropper.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
 }
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */

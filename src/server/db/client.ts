@@ -23,6 +23,8 @@ export interface Database {
 export interface OpenOptions {
   /** Called with every SQL statement (LOG_LEVEL=trace logs them; tests count them). */
   onQuery?: (query: string) => void;
+  /** PGlite only: start from a copy of another database (PGlite's `dumpDataDir()`), not from an empty one. */
+  loadDataDir?: Blob;
 }
 
 function queryLogger(options: OpenOptions) {
@@ -33,7 +35,7 @@ function queryLogger(options: OpenOptions) {
 /** Embedded PGlite in a directory, or in memory when dataDir is undefined. */
 export async function openPglite(dataDir: string | undefined, options: OpenOptions = {}): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  const client = new PGlite({ dataDir, loadDataDir: options.loadDataDir });
   await client.waitReady;
   const db = drizzlePglite(client, { schema, ...queryLogger(options) });
   return {
