@@ -73,8 +73,9 @@ export async function startProductionServer(env: Record<string, string> = {}, { 
   if (template) cpSync(template, dataDir, { recursive: true, filter: (source) => basename(source) !== 'server.lock' });
   const child: ChildProcess = spawn(process.execPath, [join(projectRoot, 'dist/server/server/main.js')], {
     cwd: projectRoot,
-    // info: the line that says it listens.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+    // info: the line that says it listens. Every browser test file comes from 127.0.0.1, on one
+    // shared server: the per-address read limit of one visitor would soon refuse the whole run.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', RATE_LIMIT_READS_PER_MINUTE: '1000000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   try {
