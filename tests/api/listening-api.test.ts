@@ -109,10 +109,14 @@ describe.each(testDatabaseKinds)('listening API on $name', (kind) => {
       const found = await t.app.inject({ method: 'GET', url: `/media/releases/${track!.release_id}.svg` });
       expect(found.statusCode).toBe(200);
       expect(found.headers['cache-control']).toBe('public, max-age=86400');
+      const [artist] = (await get<{ data: { image_url: string }[] }>('/api/artists?label=tech&limit=1')).data;
+      expect(artist?.image_url).toMatch(/^\/media\/artists\//);
+      const picture = await t.app.inject({ method: 'GET', url: artist!.image_url });
+      expect([picture.statusCode, picture.headers['content-type']]).toEqual([200, 'image/svg+xml']);
       const missing = await t.app.inject({ method: 'GET', url: `/media/releases/${randomUUID()}.svg` });
       expect(missing.statusCode).toBe(404);
       expect(missing.headers['cache-control']).toBe('no-store');
-      // An id that is no UUID never reaches the uuid column (it used to answer 500 for artists).
+      // Unknown ids, UUID-shaped or not, are misses.
       for (const kind of ['releases', 'artists', 'previews']) {
         const file = kind === 'previews' ? 'not-an-id.wav' : 'not-an-id.svg';
         expect((await t.app.inject({ method: 'GET', url: `/media/${kind}/${file}` })).statusCode, kind).toBe(404);

@@ -46,9 +46,9 @@ export function playlistCoverSvg(playlistId: string): string | undefined {
   return renderReleaseArtwork({ key: playlistId, title: playlist.title, artist: label.name, accent: label.accent });
 }
 
-/** The artist's generated picture, or undefined for no such artist. */
+/** The artist's generated picture, or undefined for no such artist (artist ids are slugs, not UUIDs). */
 export async function artistPictureSvg(db: Db, artistId: string): Promise<string | undefined> {
-  const name = isUuid(artistId) ? await findArtistName(db, artistId) : undefined;
+  const name = await findArtistName(db, artistId);
   return name === undefined ? undefined : renderArtistPicture({ key: artistId, name, accent: primaryAccent });
 }
 
