@@ -5,7 +5,7 @@ import { SnackbarProvider } from 'notistack';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { createAppTheme } from '../../src/client/app/theme.js';
-import { PlayerProvider } from '../../src/client/lib/player.js';
+import { PlayerProvider } from '../../src/client/features/player/state/player.js';
 
 /**
  * Renders a page or component as the app would: query client (no retries), dark theme,

@@ -5,9 +5,9 @@ import { RouterProvider } from 'react-router';
 import { ApiHealthMonitor } from '../components/api-health-monitor.js';
 import { DebugPanel } from '../components/debug-panel.js';
 import { ErrorBoundary } from '../components/error-boundary.js';
-import { PlayerBar } from '../components/player-bar.js';
+import { PlayerBar } from '../features/player/components/player-bar.js';
 import { ApiError } from '../lib/api-client.js';
-import { PlayerProvider } from '../lib/player.js';
+import { PlayerProvider } from '../features/player/state/player.js';
 import { createAppRouter } from './router.js';
 import { ThemeModeProvider } from './theme-mode.js';
 
