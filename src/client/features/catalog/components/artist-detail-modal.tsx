@@ -29,7 +29,7 @@ import { formatDuration } from '../../../../shared/domain/duration.js';
 import { findLabel, labels } from '../../../../shared/labels.js';
 import { artistReleasesQuery } from '../api/catalog-api.js';
 import { ArtistImage } from './artist-image.js';
-import { PlayButton } from '../../player/components/play-button.js';
+import { PlayButton } from '../../../lib/play-button-slot.js';
 
 interface ArtistDetailModalProps {
   artist: Artist | null;

@@ -1,30 +1,12 @@
 import { Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
-import type { ArtistCredit, Track } from '../../../../shared/api/catalog.js';
+import type { Track } from '../../../../shared/api/catalog.js';
 import { formatDuration } from '../../../../shared/domain/duration.js';
-import { titleWithMix } from '../../../../shared/domain/track-title.js';
-import type { PlayContext } from '../../player/state/player-tracks.js';
-import { PlayButton } from '../../player/components/play-button.js';
+import { trackArtists, trackTitle } from '../../../../shared/domain/track-title.js';
+import { PlayButton, type PlayContext } from '../../../lib/play-button-slot.js';
 
 /** SPEC §9 placeholder tracks last 3 minutes; DECISIONS §8 keeps the row, visibly a placeholder. */
 const placeholderTrackMs = 3 * 60_000;
 const placeholderTitle = 'Track list coming soon';
-
-/** How the site names a track: "No More (Extended Mix)". */
-export function trackTitle(track: Pick<Track, 'title' | 'mix_version'>): string {
-  return titleWithMix(track.title, track.mix_version);
-}
-
-/** "A, B feat. C (remix: D)": the track's credited artists with its remixers. */
-export function trackArtists(track: Pick<Track, 'artists' | 'remixer'>): string {
-  const named = (role: ArtistCredit['role']) => track.artists.filter((a) => a.role === role).map((a) => a.name);
-  const remixers = named('remixer');
-  if (track.remixer && !remixers.includes(track.remixer.name)) remixers.push(track.remixer.name);
-  const featured = named('featured');
-  let text = named('primary').join(', ');
-  if (featured.length > 0) text = `${text} feat. ${featured.join(', ')}`.trim();
-  if (remixers.length > 0) text = `${text} (remix: ${remixers.join(', ')})`.trim();
-  return text || '—';
-}
 
 function PlaceholderRow({ id, artists }: { id: string; artists: string }) {
   const placeholder = { id: `placeholder-${id}`, title: placeholderTitle, preview_url: null, spotify_url: null };

@@ -1,17 +1,9 @@
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { IconButton, Tooltip } from '@mui/material';
-import { isPlayable, type PlayableTrack, type PlayContext } from '../state/player-tracks.js';
+import type { PlayButtonProps } from '../../../lib/play-button-slot.js';
+import { isPlayable } from '../state/player-tracks.js';
 import { usePlayer } from '../state/player.js';
-
-export interface PlayButtonProps {
-  track: PlayableTrack;
-  /** The surrounding list (a release's or playlist's tracks): it becomes the player's queue. */
-  queue?: readonly PlayableTrack[];
-  /** Release artwork and title shown in the player bar. */
-  context?: PlayContext;
-  size?: 'small' | 'medium';
-}
 
 /** Play / pause for one track; disabled when the track has nothing to play (SPEC §5). */
 export function PlayButton({ track, queue, context, size = 'small' }: PlayButtonProps) {

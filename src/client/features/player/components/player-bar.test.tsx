@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aTrack } from '../../../../../tests/helpers/catalog-builders.js';
 import { renderWithApp } from '../../../../../tests/helpers/render.js';
 import { formatTime, PlayerBar } from './player-bar.js';
-import { TrackTable } from '../../catalog/components/track-table.js';
+import { PlayButton } from './play-button.js';
 
 const tracks = [1, 2].map((n) => aTrack({ id: `k${n}`, title: `Tune ${n}`, track_number: n, preview_url: `/media/previews/k${n}.wav` }));
 
@@ -25,7 +25,9 @@ async function renderPlaying() {
   renderWithApp(
     <>
       <input aria-label="Search" />
-      <TrackTable tracks={tracks} label="Tracks" />
+      {tracks.map((track) => (
+        <PlayButton key={track.id} track={track} queue={tracks} />
+      ))}
       <PlayerBar />
     </>,
   );

@@ -28,7 +28,7 @@ import { useEffect, useState } from 'react';
 import { spotifyEmbedUrl, spotifyTrackId, type QueueItem } from '../state/player-tracks.js';
 import { usePlayer, type PlayerState } from '../state/player.js';
 import { shortcutList, useKeyboardShortcuts } from '../state/use-keyboard-shortcuts.js';
-import { trackTitle } from '../../catalog/components/track-table.js';
+import { trackTitle } from '../../../../shared/domain/track-title.js';
 
 /** Pixels. Spotify's compact embed is 80 px tall, so the desktop bar and a phone showing it are too. */
 export const playerBarHeight = { phone: 64, embed: 80, desktop: 80 } as const;

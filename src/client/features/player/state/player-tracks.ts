@@ -2,25 +2,11 @@ import { z } from 'zod';
 import { playReportAfterSeconds, playResponseSchema, type PlayRequest } from '../../../../shared/api/plays.js';
 import { apiPost } from '../../../lib/api-client.js';
 import { debugLog } from '../../../lib/debug-log.js';
+import type { PlayableTrack, PlayContext } from '../../../lib/play-button-slot.js';
+
+export type { PlayableTrack, PlayContext };
 
 // The player's tracks: what can play where, the saved queue, and play reports.
-
-/** What Play needs of a track; the catalog's Track fits, and so does a release standing in for one. */
-export interface PlayableTrack {
-  id: string;
-  title: string;
-  preview_url: string | null;
-  spotify_url: string | null;
-  mix_version?: string | null;
-  duration_ms?: number | null;
-  artists?: readonly { name: string }[];
-}
-
-/** Release details shown with the tracks of one play call. */
-export interface PlayContext {
-  artworkUrl?: string | null;
-  releaseTitle?: string | null;
-}
 
 const queueItemSchema = z.object({
   id: z.string(),

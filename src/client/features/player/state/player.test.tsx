@@ -5,7 +5,6 @@ import { aTrack } from '../../../../../tests/helpers/catalog-builders.js';
 import { renderWithApp } from '../../../../../tests/helpers/render.js';
 import { PlayButton } from '../components/play-button.js';
 import { PlayerBar } from '../components/player-bar.js';
-import { TrackTable } from '../../catalog/components/track-table.js';
 import type { Track } from '../../../../shared/api/catalog.js';
 import { debugLog } from '../../../lib/debug-log.js';
 import { clientIdStorageKey, playerStorageKey, spotifyTrackId } from './player-tracks.js';
@@ -34,7 +33,9 @@ const bar = () => within(screen.getByRole('region', { name: 'Player' }));
 function renderTable(list: Track[] = tracks) {
   return renderWithApp(
     <>
-      <TrackTable tracks={list} label="Tracks" playContext={{ releaseTitle: 'Night Moves', artworkUrl: '/cover.jpg' }} />
+      {list.map((track) => (
+        <PlayButton key={track.id} track={track} queue={list} context={{ releaseTitle: 'Night Moves', artworkUrl: '/cover.jpg' }} />
+      ))}
       <PlayerBar />
     </>,
   );

@@ -16,7 +16,6 @@ import {
   type Sources,
   type Stored,
 } from './player-tracks.js';
-import { useSpotifyPremium } from '../../spotify/api/use-spotify.js';
 
 export interface PlayerState {
   queue: QueueItem[];
@@ -43,9 +42,9 @@ export interface PlayerState {
 const PlayerContext = createContext<PlayerState | null>(null);
 
 /** Owns the one audio element, the queue and its saved copy, and the play reports. */
-export function PlayerProvider({ children }: { children: ReactNode }) {
+export function PlayerProvider({ children, isPremium }: { children: ReactNode; isPremium: boolean }) {
+  // Premium comes from app/ (the Spotify feature), so the player does not import another feature.
   const { enqueueSnackbar } = useSnackbar();
-  const isPremium = useSpotifyPremium();
   const sourceOf = useCallback((track: Sources) => playSource(track, isPremium), [isPremium]);
   const playsInPage = useCallback((track: Sources) => ['audio', 'embed'].includes(sourceOf(track)), [sourceOf]);
   const audioRef = useRef<HTMLAudioElement>(null);

@@ -2,8 +2,8 @@ import { Box, CircularProgress, List, ListItem, ListItemText, Typography } from 
 import { useQueries } from '@tanstack/react-query';
 import type { ArtistRelease, Track } from '../../../../../shared/api/catalog.js';
 import { formatDuration } from '../../../../../shared/domain/duration.js';
-import { PlayButton } from '../../../player/components/play-button.js';
-import { trackTitle } from '../../components/track-table.js';
+import { PlayButton } from '../../../../lib/play-button-slot.js';
+import { trackTitle } from '../../../../../shared/domain/track-title.js';
 import { releaseQuery } from '../../api/catalog-api.js';
 
 const releasesLooked = 5;
