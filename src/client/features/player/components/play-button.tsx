@@ -3,7 +3,7 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { IconButton, Tooltip } from '@mui/material';
 import type { PlayButtonProps } from '../../../lib/play-button-slot.js';
 import { isPlayable } from '../state/player-tracks.js';
-import { usePlayer } from '../state/player.js';
+import { usePlayer } from '../state/player-context.js';
 
 /** Play / pause for one track; disabled when the track has nothing to play (SPEC §5). */
 export function PlayButton({ track, queue, context, size = 'small' }: PlayButtonProps) {

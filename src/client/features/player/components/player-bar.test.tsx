@@ -3,7 +3,8 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aTrack } from '../../../../../tests/helpers/catalog-builders.js';
 import { renderWithApp } from '../../../../../tests/helpers/render.js';
-import { formatTime, PlayerBar } from './player-bar.js';
+import { PlayerBar } from './player-bar.js';
+import { formatTime } from './seek-bar.js';
 import { PlayButton } from './play-button.js';
 
 const tracks = [1, 2].map((n) => aTrack({ id: `k${n}`, title: `Tune ${n}`, track_number: n, preview_url: `/media/previews/k${n}.wav` }));

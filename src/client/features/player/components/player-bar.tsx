@@ -7,41 +7,27 @@ import SkipPreviousIcon from '@mui/icons-material/SkipPrevious';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
 import {
   Box,
-  Dialog,
-  DialogContent,
-  DialogTitle,
   IconButton,
-  ListItemText,
-  Menu,
-  MenuItem,
   Paper,
   Slider,
-  Table,
-  TableBody,
-  TableCell,
-  TableRow,
   Typography,
   useMediaQuery,
   useTheme,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { spotifyEmbedUrl, spotifyTrackId, type QueueItem } from '../state/player-tracks.js';
-import { usePlayer, type PlayerState } from '../state/player.js';
-import { shortcutList, useKeyboardShortcuts } from '../state/use-keyboard-shortcuts.js';
+import { artistLine, spotifyEmbedUrl, spotifyTrackId, type QueueItem } from '../state/player-tracks.js';
+import { usePlayer } from '../state/player-context.js';
+import { useKeyboardShortcuts } from '../state/use-keyboard-shortcuts.js';
+import { useMediaSession } from '../state/use-media-session.js';
+import { QueueMenu } from './queue-menu.js';
+import { SeekBar } from './seek-bar.js';
+import { ShortcutsDialog } from './shortcuts-dialog.js';
 import { trackTitle } from '../../../../shared/domain/track-title.js';
 
 /** Pixels. Spotify's compact embed is 80 px tall, so the desktop bar and a phone showing it are too. */
 export const playerBarHeight = { phone: 64, embed: 80, desktop: 80 } as const;
 /** The bar's current height (0px while hidden): the shell pads its content and lifts overlays by it. */
 export const playerBarHeightVar = '--player-bar-height';
-
-/** 75 → "1:15". */
-export function formatTime(seconds: number): string {
-  const whole = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
-}
-
-const artistLine = (item: QueueItem) => item.artists.join(', ');
 
 /** Persistent player at the bottom of every page; hidden until something was played. */
 export function PlayerBar() {
@@ -91,22 +77,7 @@ export function PlayerBar() {
   );
   const seek =
     source === 'audio' ? (
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, width: '100%', ...(isPhone && { position: 'absolute', top: -13, left: 0, px: 0 }) }}>
-        {!isPhone && <TimeText seconds={player.position} />}
-        <Slider
-          aria-label="Seek"
-          size="small"
-          min={0}
-          max={Math.max(player.duration, player.position, 1)}
-          step={0.1}
-          value={player.position}
-          valueLabelDisplay="off"
-          getAriaValueText={formatTime}
-          onChange={(_, value) => player.seek(value as number)}
-          sx={isPhone ? { py: '12px !important', '& .MuiSlider-thumb': { width: 10, height: 10 } } : undefined}
-        />
-        {!isPhone && <TimeText seconds={player.duration} />}
-      </Box>
+      <SeekBar isPhone={isPhone} seek={player.seek} />
     ) : null;
 
   return (
@@ -180,107 +151,4 @@ function NowPlaying({ item, title, isPhone }: { item: QueueItem; title: string; 
       </Box>
     </Box>
   );
-}
-
-function TimeText({ seconds }: { seconds: number }) {
-  return (
-    <Typography variant="caption" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums', minWidth: 36, textAlign: 'center' }}>
-      {formatTime(seconds)}
-    </Typography>
-  );
-}
-
-function QueueMenu({ player, anchor, onClose }: { player: PlayerState; anchor: HTMLElement | null; onClose: () => void }) {
-  return (
-    <Menu
-      anchorEl={anchor}
-      open={anchor !== null}
-      onClose={onClose}
-      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-      transformOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      slotProps={{ list: { 'aria-label': 'Queue' }, paper: { sx: { maxHeight: 420, width: 340, maxWidth: '95vw' } } }}
-    >
-      {player.queue.map((item, at) => (
-        <MenuItem
-          key={`${item.id}-${at}`}
-          selected={at === player.index}
-          onClick={() => {
-            player.playAt(at);
-            onClose();
-          }}
-        >
-          <ListItemText primary={trackTitle(item)} secondary={artistLine(item) || undefined} slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }} />
-        </MenuItem>
-      ))}
-    </Menu>
-  );
-}
-
-function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="player-shortcuts-title">
-      <DialogTitle id="player-shortcuts-title">Keyboard shortcuts</DialogTitle>
-      <DialogContent>
-        <Table size="small">
-          <TableBody>
-            {shortcutList.map((s) => (
-              <TableRow key={s.keys}>
-                <TableCell component="th" scope="row">
-                  <kbd>{s.keys}</kbd>
-                </TableCell>
-                <TableCell>{s.action}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-/** Lock screen and media keys (Media Session API), where the browser has it. */
-function useMediaSession(player: PlayerState) {
-  const { currentTrack, isPlaying, play, pause, next, previous, seek } = player;
-  useEffect(() => {
-    if (!('mediaSession' in navigator) || typeof MediaMetadata === 'undefined') return;
-    navigator.mediaSession.metadata = currentTrack
-      ? new MediaMetadata({
-          title: trackTitle(currentTrack),
-          artist: artistLine(currentTrack),
-          album: currentTrack.release_title ?? '',
-          artwork: currentTrack.artwork_url ? [{ src: currentTrack.artwork_url }] : [],
-        })
-      : null;
-  }, [currentTrack]);
-  useEffect(() => {
-    if (!('mediaSession' in navigator)) return;
-    navigator.mediaSession.playbackState = currentTrack ? (isPlaying ? 'playing' : 'paused') : 'none';
-  }, [currentTrack, isPlaying]);
-  useEffect(() => {
-    if (!('mediaSession' in navigator)) return;
-    const session = navigator.mediaSession;
-    const handlers: [MediaSessionAction, MediaSessionActionHandler][] = [
-      ['play', play],
-      ['pause', pause],
-      ['previoustrack', previous],
-      ['nexttrack', next],
-      ['seekto', (details) => details.seekTime !== undefined && seek(details.seekTime)],
-    ];
-    for (const [action, handler] of handlers) {
-      try {
-        session.setActionHandler(action, handler);
-      } catch {
-        // An action this browser does not support.
-      }
-    }
-    return () => {
-      for (const [action] of handlers) {
-        try {
-          session.setActionHandler(action, null);
-        } catch {
-          // As above.
-        }
-      }
-    };
-  }, [play, pause, next, previous, seek]);
 }

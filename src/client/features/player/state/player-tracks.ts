@@ -30,6 +30,9 @@ const storedSchema = z.object({
 });
 export type Stored = z.infer<typeof storedSchema>;
 
+/** "A, B": the artists line under a queued track's title. */
+export const artistLine = (item: QueueItem) => item.artists.join(', ');
+
 export const playerStorageKey = 'player';
 export const clientIdStorageKey = 'clientId';
 /** DECISIONS §5: a play counts after this much actual listening. */

@@ -1,6 +1,7 @@
 import { useSnackbar } from 'notistack';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { debugLog } from '../../../lib/debug-log.js';
+import { PlayerContext, PlayerTimeContext, type PlayerState, type PlayerTime } from './player-context.js';
 import {
   playReportAfterMs,
   playSource,
@@ -11,35 +12,10 @@ import {
   noSpotifyUrlMessage,
   type PlayableTrack,
   type PlayContext,
-  type PlaySource,
   type QueueItem,
   type Sources,
   type Stored,
 } from './player-tracks.js';
-
-export interface PlayerState {
-  queue: QueueItem[];
-  index: number;
-  currentTrack: QueueItem | null;
-  /** How the current track plays: its preview in the page's audio element or the Spotify embed. */
-  source: PlaySource;
-  isPlaying: boolean;
-  /** Seconds. */
-  position: number;
-  duration: number;
-  volume: number;
-  /** SPEC §4: play a track; the playing track pauses instead. A given queue replaces the queue. */
-  toggle(track: PlayableTrack, queue?: readonly PlayableTrack[], context?: PlayContext): void;
-  play(): void;
-  pause(): void;
-  next(): void;
-  previous(): void;
-  playAt(index: number): void;
-  seek(seconds: number): void;
-  setVolume(volume: number): void;
-}
-
-const PlayerContext = createContext<PlayerState | null>(null);
 
 /** Owns the one audio element, the queue and its saved copy, and the play reports. */
 export function PlayerProvider({ children, isPremium }: { children: ReactNode; isPremium: boolean }) {
@@ -146,9 +122,10 @@ export function PlayerProvider({ children, isPremium }: { children: ReactNode; i
 
   /** Early in a track, back to the previous one; later, back to this track's start. */
   const previous = useCallback(() => {
-    if (source === 'audio' && position > 3) seek(0);
+    // The ref, not the state: otherwise every time update would make a new previous() and a new context value.
+    if (source === 'audio' && positionRef.current > 3) seek(0);
     else if (step(-1) === undefined && source === 'audio') seek(0);
-  }, [position, seek, source, step]);
+  }, [seek, source, step]);
 
   const toggle = useCallback(
     (track: PlayableTrack, list?: readonly PlayableTrack[], context?: PlayContext) => {
@@ -249,12 +226,13 @@ export function PlayerProvider({ children, isPremium }: { children: ReactNode; i
   };
 
   const value = useMemo<PlayerState>(
-    () => ({ queue, index, currentTrack, source, isPlaying, position, duration, volume, toggle, play, pause, next, previous, playAt, seek, setVolume }),
-    [queue, index, currentTrack, source, isPlaying, position, duration, volume, toggle, play, pause, next, previous, playAt, seek, setVolume],
+    () => ({ queue, index, currentTrack, source, isPlaying, volume, toggle, play, pause, next, previous, playAt, seek, setVolume }),
+    [queue, index, currentTrack, source, isPlaying, volume, toggle, play, pause, next, previous, playAt, seek, setVolume],
   );
+  const time = useMemo<PlayerTime>(() => ({ position, duration }), [position, duration]);
   return (
     <PlayerContext.Provider value={value}>
-      {children}
+      <PlayerTimeContext.Provider value={time}>{children}</PlayerTimeContext.Provider>
       <audio
         ref={audioRef}
         preload="metadata"
@@ -275,10 +253,4 @@ export function PlayerProvider({ children, isPremium }: { children: ReactNode; i
 /** A refused play(): AbortError only means another source replaced this one. */
 function onPlayRejected(error: unknown) {
   if (!(error instanceof DOMException && error.name === 'AbortError')) debugLog.warn(`Playback refused: ${String(error)}`);
-}
-
-export function usePlayer(): PlayerState {
-  const player = useContext(PlayerContext);
-  if (!player) throw new Error('usePlayer needs a PlayerProvider');
-  return player;
 }

@@ -1,7 +1,7 @@
 import { Box, Card, CardActionArea, Chip, Skeleton, Stack, Typography } from '@mui/material';
-import type { Release } from '../../../../../shared/api/catalog.js';
-import { ReleaseArtwork } from '../../components/release-artwork.js';
-import { artistNames } from '../../components/release-card.js';
+import type { Release } from '../../../../shared/api/catalog.js';
+import { ReleaseArtwork } from '../components/release-artwork.js';
+import { artistNames } from '../components/release-card.js';
 
 function formatReleaseDate(date: string | null): string | undefined {
   if (!date) return undefined;

@@ -1,9 +1,9 @@
 import { Alert, Box, Button, CircularProgress, Skeleton, Stack, Typography } from '@mui/material';
 import { ZodError } from 'zod';
-import type { Release } from '../../../../../shared/api/catalog.js';
-import { ReleaseCard } from '../../components/release-card.js';
-import { useInView } from '../../../../lib/use-in-view.js';
-import type { ReleaseList } from '../hooks/use-release-list.js';
+import type { Release } from '../../../../shared/api/catalog.js';
+import { ReleaseCard } from '../components/release-card.js';
+import { useInView } from '../../../lib/use-in-view.js';
+import type { ReleaseList } from './use-release-list.js';
 
 /** SPEC §8 releases page messages: bad data from the API reads differently from a failed call. */
 function releasesErrorMessage(error: unknown): string {

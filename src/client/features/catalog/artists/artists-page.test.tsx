@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { anArtist, listOf } from '../../../../../../tests/helpers/catalog-builders.js';
-import { renderWithApp, stubFetch } from '../../../../../../tests/helpers/render.js';
-import type { Artist } from '../../../../../shared/api/catalog.js';
+import { anArtist, listOf } from '../../../../../tests/helpers/catalog-builders.js';
+import { renderWithApp, stubFetch } from '../../../../../tests/helpers/render.js';
+import type { Artist } from '../../../../shared/api/catalog.js';
 import { ArtistsPage } from './artists-page.js';
 
 const route = '/:label/artists';

@@ -1,9 +1,9 @@
 import { Alert, Box, ButtonBase, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import type { RankedRelease } from '../../../../../shared/api/catalog.js';
-import { ReleaseArtwork } from '../../components/release-artwork.js';
-import { artistNames } from '../../components/release-card.js';
-import { topReleasesQuery } from '../../api/catalog-api.js';
+import type { RankedRelease } from '../../../../shared/api/catalog.js';
+import { ReleaseArtwork } from '../components/release-artwork.js';
+import { artistNames } from '../components/release-card.js';
+import { topReleasesQuery } from '../api/catalog-api.js';
 import type { ReleaseTypeChoice } from './release-type-filter.js';
 
 /** SPEC §9: the top list holds 10 releases. */

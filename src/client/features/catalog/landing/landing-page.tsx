@@ -2,16 +2,16 @@ import { Alert, Box, Button, Grid, Skeleton, Stack, Typography } from '@mui/mate
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import type { Artist, Release } from '../../../../../shared/api/catalog.js';
-import { defaultLabel } from '../../../../../shared/labels.js';
-import { siteConfig, type LabelConfig } from '../../../../../shared/site-config.js';
-import { ArtistCard } from '../../components/artist-card.js';
-import { ArtistDetailModal } from '../../components/artist-detail-modal.js';
-import { NotFoundPage } from '../../../../components/not-found-page.js';
-import { ReleaseCard } from '../../components/release-card.js';
-import { ReleaseDetailModal } from '../../components/release-detail-modal.js';
-import { labelArtistsQuery, releasesQuery } from '../../api/catalog-api.js';
-import { labelFromParam, labelPath } from '../../../../lib/current-label.js';
+import type { Artist, Release } from '../../../../shared/api/catalog.js';
+import { defaultLabel } from '../../../../shared/labels.js';
+import { siteConfig, type LabelConfig } from '../../../../shared/site-config.js';
+import { ArtistCard } from '../components/artist-card.js';
+import { ArtistDetailModal } from '../components/artist-detail-modal.js';
+import { NotFoundPage } from '../../../components/not-found-page.js';
+import { ReleaseCard } from '../components/release-card.js';
+import { ReleaseDetailModal } from '../components/release-detail-modal.js';
+import { labelArtistsQuery, releasesQuery } from '../api/catalog-api.js';
+import { labelFromParam, labelPath } from '../../../lib/current-label.js';
 
 function Hero({ label }: { label: LabelConfig }) {
   const isParent = label.id === defaultLabel.id;

@@ -1,8 +1,8 @@
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Release } from '../../../../../shared/api/catalog.js';
-import type { ReleaseType } from '../../../../../shared/domain/release-type.js';
-import { releasesQuery } from '../../api/catalog-api.js';
+import type { Release } from '../../../../shared/api/catalog.js';
+import type { ReleaseType } from '../../../../shared/domain/release-type.js';
+import { releasesQuery } from '../api/catalog-api.js';
 
 /** SPEC §9: pages of 10, 10 shown at first, 10 more per reveal. */
 export const releasesPageSize = 10;

@@ -1,5 +1,5 @@
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
-import type { ReleaseType } from '../../../../../shared/domain/release-type.js';
+import type { ReleaseType } from '../../../../shared/domain/release-type.js';
 
 export type ReleaseTypeChoice = 'all' | ReleaseType;
 

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { aCredit, anArtist, anArtistRelease, aRelease, aTrack, listOf } from '../../../../../../tests/helpers/catalog-builders.js';
-import { renderWithApp, stubFetch } from '../../../../../../tests/helpers/render.js';
-import type { Artist, ArtistRelease } from '../../../../../shared/api/catalog.js';
+import { aCredit, anArtist, anArtistRelease, aRelease, aTrack, listOf } from '../../../../../tests/helpers/catalog-builders.js';
+import { renderWithApp, stubFetch } from '../../../../../tests/helpers/render.js';
+import type { Artist, ArtistRelease } from '../../../../shared/api/catalog.js';
 import { ArtistDetailPage } from './artist-detail-page.js';
 
 const route = '/:label/artists/:id';

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RankedRelease, Release } from '../../../../../shared/api/catalog.js';
-import { aRelease, aTrack, listOf } from '../../../../../../tests/helpers/catalog-builders.js';
-import { renderWithApp, stubFetch } from '../../../../../../tests/helpers/render.js';
+import type { RankedRelease, Release } from '../../../../shared/api/catalog.js';
+import { aRelease, aTrack, listOf } from '../../../../../tests/helpers/catalog-builders.js';
+import { renderWithApp, stubFetch } from '../../../../../tests/helpers/render.js';
 import { ReleasesPage } from './releases-page.js';
 
 // jsdom has no IntersectionObserver: this one lets a test scroll the trigger into view.

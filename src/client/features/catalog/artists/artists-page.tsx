@@ -4,15 +4,15 @@ import { Alert, Box, Button, InputAdornment, Stack, TextField, Typography } from
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
-import type { Artist } from '../../../../../shared/api/catalog.js';
-import { invalidLabelMessage } from '../../../../../shared/labels.js';
-import type { LabelConfig } from '../../../../../shared/site-config.js';
-import { ArtistDetailModal } from '../../components/artist-detail-modal.js';
-import { ApiError } from '../../../../lib/api-client.js';
-import { labelArtistsQuery } from '../../api/catalog-api.js';
-import { labelFromParam, labelPath } from '../../../../lib/current-label.js';
-import { useDebouncedValue } from '../../../../lib/use-debounced-value.js';
-import { useInView } from '../../../../lib/use-in-view.js';
+import type { Artist } from '../../../../shared/api/catalog.js';
+import { invalidLabelMessage } from '../../../../shared/labels.js';
+import type { LabelConfig } from '../../../../shared/site-config.js';
+import { ArtistDetailModal } from '../components/artist-detail-modal.js';
+import { ApiError } from '../../../lib/api-client.js';
+import { labelArtistsQuery } from '../api/catalog-api.js';
+import { labelFromParam, labelPath } from '../../../lib/current-label.js';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
+import { useInView } from '../../../lib/use-in-view.js';
 import { ArtistsGrid, ArtistsGridSkeleton } from './artists-grid.js';
 
 const revealStep = 10;

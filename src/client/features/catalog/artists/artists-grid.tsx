@@ -1,6 +1,6 @@
 import { Card, Grid, Skeleton } from '@mui/material';
-import type { Artist } from '../../../../../shared/api/catalog.js';
-import { ArtistCard } from '../../components/artist-card.js';
+import type { Artist } from '../../../../shared/api/catalog.js';
+import { ArtistCard } from '../components/artist-card.js';
 
 // Two cards a row on phones, up to five beside the drawer on a desktop.
 const cell = { xs: 6, sm: 4, md: 3, lg: 12 / 5 } as const;

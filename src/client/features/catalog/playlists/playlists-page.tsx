@@ -16,10 +16,10 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import type { Playlist } from '../../../../../shared/api/catalog.js';
-import { TrackTable } from '../../components/track-table.js';
-import { playlistsQuery } from '../../api/catalog-api.js';
-import { labelFromParam } from '../../../../lib/current-label.js';
+import type { Playlist } from '../../../../shared/api/catalog.js';
+import { TrackTable } from '../components/track-table.js';
+import { playlistsQuery } from '../api/catalog-api.js';
+import { labelFromParam } from '../../../lib/current-label.js';
 
 function PlaylistCard({ playlist, selected, onSelect }: { playlist: Playlist; selected: boolean; onSelect: () => void }) {
   return (

@@ -1,10 +1,10 @@
 import { Box, CircularProgress, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useQueries } from '@tanstack/react-query';
-import type { ArtistRelease, Track } from '../../../../../shared/api/catalog.js';
-import { formatDuration } from '../../../../../shared/domain/duration.js';
-import { PlayButton } from '../../../../lib/play-button-slot.js';
-import { trackTitle } from '../../../../../shared/domain/track-title.js';
-import { releaseQuery } from '../../api/catalog-api.js';
+import type { ArtistRelease, Track } from '../../../../shared/api/catalog.js';
+import { formatDuration } from '../../../../shared/domain/duration.js';
+import { PlayButton } from '../../../lib/play-button-slot.js';
+import { trackTitle } from '../../../../shared/domain/track-title.js';
+import { releaseQuery } from '../api/catalog-api.js';
 
 const releasesLooked = 5;
 const tracksShown = 10;
