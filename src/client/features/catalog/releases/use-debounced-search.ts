@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
 
 /** SPEC §9: the search term is sent 300 ms after the last keystroke. */
 export const searchDebounceMs = 300;
@@ -9,18 +10,11 @@ export const searchDebounceMs = 300;
  */
 export function useDebouncedSearch(delayMs = searchDebounceMs) {
   const [input, setInput] = useState('');
-  const [settled, setSettled] = useState('');
+  const debounced = useDebouncedValue(input, delayMs);
+  // An emptied box stops filtering at once: there is nothing to wait for.
+  const settled = input === '' ? '' : debounced;
 
-  useEffect(() => {
-    if (input === settled) return;
-    const timer = setTimeout(() => setSettled(input), delayMs);
-    return () => clearTimeout(timer);
-  }, [input, settled, delayMs]);
-
-  function clear() {
-    setInput('');
-    setSettled('');
-  }
+  const clear = () => setInput('');
 
   const trimmed = settled.trim();
   return { input, setInput, term: trimmed === '' ? undefined : trimmed, clear };
