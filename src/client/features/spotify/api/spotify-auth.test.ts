@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { computeCodeChallenge, generateCodeVerifier, generateState } from './spotify-pkce.js';
 import {
   completeSpotifyLogin,
-  computeCodeChallenge,
   createAuthorizeUrl,
-  generateCodeVerifier,
-  generateState,
   getValidToken,
   spotifyStorageKeys as keys,
   verifyState,
