@@ -1,12 +1,11 @@
 import { useSnackbar } from 'notistack';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { debugLog } from '../../../lib/debug-log.js';
+import { usePlayReport } from './use-play-report.js';
 import { PlayerContext, PlayerTimeContext, type PlayerState, type PlayerTime } from './player-context.js';
 import {
-  playReportAfterMs,
   playSource,
   readStored,
-  reportPlay,
   toQueueItem,
   writeStored,
   noSpotifyUrlMessage,
@@ -36,26 +35,11 @@ export function PlayerProvider({ children, isPremium }: { children: ReactNode; i
   const savedSecond = useRef(-1);
   const positionRef = useRef(0);
   const pendingSeek = useRef<number | null>(null);
-  const listening = useRef({ trackId: '', listenedMs: 0, since: null as number | null, reported: false, timer: undefined as ReturnType<typeof setTimeout> | undefined });
+  const { startClock, stopClock, resetClock } = usePlayReport();
 
   const currentTrack = queue[index] ?? null;
   const source = currentTrack ? sourceOf(currentTrack) : 'none';
   const isPlaying = source === 'audio' ? audioPlaying : source === 'embed' && embedOpen;
-
-  const stopClock = useCallback(() => {
-    const l = listening.current;
-    clearTimeout(l.timer);
-    if (l.since !== null) l.listenedMs += Date.now() - l.since;
-    l.since = null;
-  }, []);
-
-  const resetClock = useCallback(
-    (trackId: string) => {
-      stopClock();
-      listening.current = { trackId, listenedMs: 0, since: null, reported: false, timer: undefined };
-    },
-    [stopClock],
-  );
 
   const start = useCallback(
     (items: QueueItem[], at: number) => {
@@ -159,7 +143,7 @@ export function PlayerProvider({ children, isPremium }: { children: ReactNode; i
       positionRef.current = stored.position;
       setDuration((item.duration_ms ?? 0) / 1000);
       setVolumeState(stored.volume);
-      listening.current.trackId = item.id;
+      resetClock(item.id);
       const audio = audioRef.current;
       if (audio && sourceOf(item) === 'audio' && item.preview_url) {
         audio.src = item.preview_url;
@@ -179,18 +163,9 @@ export function PlayerProvider({ children, isPremium }: { children: ReactNode; i
     if (audioRef.current) audioRef.current.volume = volume;
   }, [volume]);
 
-  useEffect(() => () => stopClock(), [stopClock]);
-
   const onPlay = () => {
     setAudioPlaying(true);
-    const l = listening.current;
-    if (l.reported || l.since !== null) return;
-    l.since = Date.now();
-    l.timer = setTimeout(() => {
-      stopClock();
-      l.reported = true;
-      void reportPlay(l.trackId);
-    }, playReportAfterMs - l.listenedMs);
+    startClock();
   };
   const onPause = () => {
     setAudioPlaying(false);
@@ -199,7 +174,7 @@ export function PlayerProvider({ children, isPremium }: { children: ReactNode; i
   };
   const onEnded = () => {
     setAudioPlaying(false);
-    resetClock(listening.current.trackId);
+    resetClock();
     next();
   };
   const onTimeUpdate = (event: SyntheticEvent<HTMLAudioElement>) => {
