@@ -48,7 +48,6 @@ export const vipMemberSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 });
-export type VipMember = z.infer<typeof vipMemberSchema>;
 
 export const vipSubscriptionResponseSchema = z.object({
   success: z.literal(true),
