@@ -1,15 +1,12 @@
-import { CssBaseline, ThemeProvider } from '@mui/material';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { createAppTheme } from '../../src/client/app/theme.js';
-import { PlayerProvider } from '../../src/client/lib/player.js';
+import { AppProviders } from '../../src/client/app/providers.js';
 
 /**
- * Renders a page or component as the app would: query client (no retries), dark theme,
- * notifications, player, and a router at `path` matching `route` (e.g. '/:label/releases').
+ * Renders a page or component as the app would: the app's providers with a query client
+ * that does not retry, and a router at `path` matching `route` (e.g. '/:label/releases').
  */
 export function renderWithApp(
   ui: ReactElement,
@@ -17,20 +14,13 @@ export function renderWithApp(
 ): RenderResult & { queryClient: QueryClient } {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const result = render(
-    <QueryClientProvider client={queryClient}>
-      <ThemeProvider theme={createAppTheme('dark')}>
-        <CssBaseline />
-        <SnackbarProvider maxSnack={3}>
-          <PlayerProvider>
-            <MemoryRouter initialEntries={[path]}>
-              <Routes>
-                <Route path={route} element={ui} />
-              </Routes>
-            </MemoryRouter>
-          </PlayerProvider>
-        </SnackbarProvider>
-      </ThemeProvider>
-    </QueryClientProvider>,
+    <AppProviders queryClient={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={route} element={ui} />
+        </Routes>
+      </MemoryRouter>
+    </AppProviders>,
   );
   return { ...result, queryClient };
 }

@@ -1,15 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
+import { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { ApiHealthMonitor } from '../components/api-health-monitor.js';
 import { DebugPanel } from '../components/debug-panel.js';
 import { ErrorBoundary } from '../components/error-boundary.js';
-import { PlayerBar } from '../components/player-bar.js';
+import { PlayerBar } from '../features/player/components/player-bar.js';
 import { ApiError } from '../lib/api-client.js';
-import { PlayerProvider } from '../lib/player.js';
 import { createAppRouter } from './router.js';
-import { ThemeModeProvider } from './theme-mode.js';
+import { AppProviders } from './providers.js';
 
 export function App() {
   const [queryClient] = useState(
@@ -22,21 +20,15 @@ export function App() {
       }),
   );
   const [router] = useState(createAppRouter);
+  // The error boundary sits inside the providers so its fallback is themed.
   return (
-    <QueryClientProvider client={queryClient}>
-      <ThemeModeProvider>
-        <ErrorBoundary>
-          {/* SPEC §4: at most 3 notifications stacked (notistack's defaults otherwise). */}
-          <SnackbarProvider maxSnack={3}>
-            <PlayerProvider>
-              <RouterProvider router={router} />
-              <PlayerBar />
-              <ApiHealthMonitor />
-              <DebugPanel />
-            </PlayerProvider>
-          </SnackbarProvider>
-        </ErrorBoundary>
-      </ThemeModeProvider>
-    </QueryClientProvider>
+    <AppProviders queryClient={queryClient}>
+      <ErrorBoundary>
+        <RouterProvider router={router} />
+        <PlayerBar />
+        <ApiHealthMonitor />
+        <DebugPanel />
+      </ErrorBoundary>
+    </AppProviders>
   );
 }

@@ -47,26 +47,26 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: ':label',
-        lazy: async () => ({ Component: (await import('../features/landing/components/landing-page.js')).LandingPage }),
+        lazy: async () => ({ Component: (await import('../features/catalog/landing/landing-page.js')).LandingPage }),
       },
       {
         path: ':label/artists',
-        lazy: async () => ({ Component: (await import('../features/artists/components/artists-page.js')).ArtistsPage }),
+        lazy: async () => ({ Component: (await import('../features/catalog/artists/artists-page.js')).ArtistsPage }),
       },
       {
         path: ':label/artists/:id',
         lazy: async () => ({
-          Component: (await import('../features/artists/components/artist-detail-page.js')).ArtistDetailPage,
+          Component: (await import('../features/catalog/artists/artist-detail-page.js')).ArtistDetailPage,
         }),
       },
       {
         path: ':label/releases',
-        lazy: async () => ({ Component: (await import('../features/releases/components/releases-page.js')).ReleasesPage }),
+        lazy: async () => ({ Component: (await import('../features/catalog/releases/releases-page.js')).ReleasesPage }),
       },
       {
         path: ':label/playlists',
         lazy: async () => ({
-          Component: (await import('../features/playlists/components/playlists-page.js')).PlaylistsPage,
+          Component: (await import('../features/catalog/playlists/playlists-page.js')).PlaylistsPage,
         }),
       },
       {

@@ -16,6 +16,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The one reading of a failed answer: our error body gives its message and field (`error` and
+ * `message` are equal, docs/decisions/0001); anything else (a proxy's page, no body) a generic text.
+ */
+export function toApiError(status: number, body: unknown): ApiError {
+  const error = errorResponseSchema.safeParse(body);
+  if (error.success) return new ApiError(status, error.data.message, error.data.field);
+  return new ApiError(status, `Request failed (${status})`, undefined, false);
+}
+
 type Query = Record<string, string | number | boolean | undefined>;
 
 export function apiUrl(path: string, query: Query = {}): string {
@@ -42,10 +52,7 @@ export async function apiGet<T extends z.ZodType>(
   const headers = withBearer({ Accept: 'application/json' }, token);
   const res = await fetch(apiUrl(path, query), { signal, headers });
   const body: unknown = await res.json().catch(() => undefined);
-  if (!res.ok) {
-    const error = errorResponseSchema.safeParse(body);
-    throw new ApiError(res.status, error.success ? error.data.message : `Request failed (${res.status})`, error.data?.field);
-  }
+  if (!res.ok) throw toApiError(res.status, body);
   return schema.parse(body) as z.infer<T>;
 }
 
@@ -71,11 +78,7 @@ export async function apiSend<T extends z.ZodType>(
   const payload = isForm ? body : body === undefined ? undefined : JSON.stringify(body);
   const res = await fetch(apiUrl(path), { method, signal, headers, body: payload });
   const answer: unknown = await res.json().catch(() => undefined);
-  if (!res.ok) {
-    const error = errorResponseSchema.safeParse(answer);
-    if (error.success) throw new ApiError(res.status, error.data.error, error.data.field);
-    throw new ApiError(res.status, `Request failed (${res.status})`, undefined, false);
-  }
+  if (!res.ok) throw toApiError(res.status, answer);
   return schema.parse(answer) as z.infer<T>;
 }
 
@@ -87,9 +90,6 @@ export function apiPost<T extends z.ZodType>(schema: T, path: string, body: unkn
 /** GET a file (a CSV export) as a Blob; `token` goes in as a bearer token. */
 export async function apiDownload(path: string, query?: Query, { token }: { token?: string } = {}): Promise<Blob> {
   const res = await fetch(apiUrl(path, query), { headers: withBearer({}, token) });
-  if (!res.ok) {
-    const error = errorResponseSchema.safeParse(await res.json().catch(() => undefined));
-    throw new ApiError(res.status, error.success ? error.data.message : `Request failed (${res.status})`, error.data?.field);
-  }
+  if (!res.ok) throw toApiError(res.status, await res.json().catch(() => undefined));
   return res.blob();
 }

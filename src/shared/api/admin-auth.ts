@@ -36,7 +36,6 @@ export const verifyAdminTokenResponseSchema = z.object({
 export type VerifyAdminTokenResponse = z.infer<typeof verifyAdminTokenResponseSchema>;
 
 export const adminLogoutResponseSchema = z.object({ success: z.literal(true), message: z.string() });
-export type AdminLogoutResponse = z.infer<typeof adminLogoutResponseSchema>;
 
 /** An admin password's length: the rule ADMIN_PASSWORD follows too (server config). */
 export const adminPasswordLength = { min: 8, max: 1024 } as const;
@@ -76,4 +75,3 @@ export const changePasswordFormSchema = changePasswordFields
 export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
 export const changePasswordResponseSchema = z.object({ success: z.literal(true), message: z.string() });
-export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;

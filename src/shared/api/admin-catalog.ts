@@ -157,7 +157,6 @@ export type AdminTrackUpdateInput = z.input<typeof adminTrackUpdateSchema>;
 
 /** `PATCH /api/admin/releases/{id}`. */
 export const adminReleaseUpdateSchema = strictBody({ pinned: z.boolean({ error: 'pinned must be true or false' }) });
-export type AdminReleaseUpdate = z.infer<typeof adminReleaseUpdateSchema>;
 
 /** Genres as staff type them: trimmed, the same genre once (first spelling wins), at most 20. */
 export const artistGenresSchema = z

@@ -100,7 +100,6 @@ export const importTracksRequestSchema = z.object({
     error: 'labelId is required: a label id, short form or number',
   }),
 });
-export type ImportTracksRequest = z.infer<typeof importTracksRequestSchema>;
 
 /** A label card of the admin Labels tab: live counts from the database. */
 export const adminLabelSchema = z.object({

@@ -68,7 +68,6 @@ export type AdminDemo = z.infer<typeof adminDemoSchema>;
 export const updateDemoStatusRequestSchema = z.object({
   status: z.enum(demoStatuses, { error: oneOf('status', demoStatuses) }),
 });
-export type UpdateDemoStatusRequest = z.infer<typeof updateDemoStatusRequestSchema>;
 
 export const adminDemosResponseSchema = listResponse(adminDemoRowSchema);
 export const adminDemoResponseSchema = itemResponse(adminDemoSchema);

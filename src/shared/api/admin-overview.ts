@@ -22,7 +22,6 @@ export type AdminStatsResponse = z.infer<typeof adminStatsResponseSchema>;
 export const defaultActivityLimit = 10;
 
 export const adminActivityQuerySchema = z.object({ limit: limitParam(defaultActivityLimit) });
-export type AdminActivityQuery = z.input<typeof adminActivityQuerySchema>;
 
 /** The latest activity log entries, newest first. */
 export const adminActivityResponseSchema = itemResponse(z.array(activityEntrySchema));

@@ -1,27 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, parseLength, toDurationMs } from './duration.js';
-
-describe('toDurationMs', () => {
-  it('reads values under 1000 as seconds', () => {
-    expect(toDurationMs(0)).toBe(0);
-    expect(toDurationMs(1)).toBe(1_000);
-    expect(toDurationMs(210)).toBe(210_000);
-    expect(toDurationMs(999)).toBe(999_000);
-  });
-
-  it('reads 1000 and above as milliseconds', () => {
-    expect(toDurationMs(1000)).toBe(1_000);
-    expect(toDurationMs(1001)).toBe(1_001);
-    expect(toDurationMs(319_000)).toBe(319_000);
-  });
-
-  it('returns whole milliseconds', () => {
-    expect(toDurationMs(0.5)).toBe(500);
-    expect(toDurationMs(999.4)).toBe(999_400);
-    expect(toDurationMs(210.0004)).toBe(210_000);
-    expect(toDurationMs(1234.6)).toBe(1_235);
-  });
-});
+import { formatDuration, parseLength } from './duration.js';
 
 describe('formatDuration', () => {
   it('shows m:ss with zero-padded seconds', () => {

@@ -1,8 +1,3 @@
-/** SPEC §3: a duration under 1000 is in seconds, otherwise in milliseconds. */
-export function toDurationMs(value: number): number {
-  return value < 1000 ? Math.round(value * 1000) : Math.round(value);
-}
-
 /** m:ss from milliseconds; unknown durations show as an em dash (DECISIONS §8). */
 export function formatDuration(ms: number | null | undefined): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms) || ms < 0) return '—';

@@ -4,7 +4,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { AppBar, Box, Drawer, IconButton, Toolbar, Tooltip } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { SpotifyConnectButton } from '../../components/spotify-connect-button.js';
+import { SpotifyConnectButton } from '../../features/spotify/components/spotify-connect-button.js';
 import { labelFromPath } from '../../lib/current-label.js';
 import { useThemeMode } from '../theme-mode.js';
 import { LabelLogo } from './label-logo.js';

@@ -5,5 +5,3 @@ export const logoHeaderHeight = 116;
 export const logoWidth = 200;
 /** The permanent drawer starts below the top bar and the logo header. */
 export const drawerTopOffset = topBarHeight + logoHeaderHeight;
-/** Below this width the drawer is a temporary slide-in (MUI's md breakpoint is 900 px). */
-export const mobileBreakpoint = 'md';

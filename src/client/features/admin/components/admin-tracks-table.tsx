@@ -6,7 +6,7 @@ import { Box, IconButton, TableCell, TableHead, TableRow, TableSortLabel, Toolti
 import type { ReactNode } from 'react';
 import type { AdminTrack, AdminTrackSort, AdminTrackSortField, SortDirection } from '../../../../shared/api/admin-catalog.js';
 import { formatDuration } from '../../../../shared/domain/duration.js';
-import { trackArtists, trackTitle } from '../../../components/track-table.js';
+import { trackArtists, trackTitle } from '../../../../shared/domain/track-title.js';
 
 /** SPEC §2's columns, exactly; each but Actions sorts on the server. */
 const trackColumns: {

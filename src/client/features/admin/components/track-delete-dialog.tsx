@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import type { AdminTrack } from '../../../../shared/api/admin-catalog.js';
-import { trackTitle } from '../../../components/track-table.js';
+import { trackTitle } from '../../../../shared/domain/track-title.js';
 import { deleteTrack, refreshAdminData } from '../api/admin-catalog.js';
 
 interface Props {

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { SnackbarProvider } from 'notistack';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { spotifyStorageKeys as keys } from '../../../lib/spotify-auth.js';
+import { spotifyStorageKeys as keys } from '../api/spotify-auth.js';
 import { SpotifyCallbackPage } from './spotify-callback-page.js';
 
 const spotify = { clientId: 'test-client', authorizeUrl: 'https://accounts.test/authorize', tokenUrl: 'https://accounts.test/api/token', apiUrl: 'https://api.test/v1' };

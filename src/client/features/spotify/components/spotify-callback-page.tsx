@@ -5,8 +5,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { siteConfig } from '../../../../shared/site-config.js';
-import { completeSpotifyLogin } from '../../../lib/spotify-auth.js';
-import { clientConfigQuery, spotifyProfileKey } from '../../../lib/use-spotify.js';
+import { completeSpotifyLogin } from '../api/spotify-auth.js';
+import { clientConfigQuery, spotifyProfileKey } from '../api/use-spotify.js';
 
 /** SPEC §9: the callback screen returns home this long after the outcome is known. */
 export const callbackRedirectMs = 2000;

@@ -1,0 +1,93 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  artistReleasesResponseSchema,
+  artistResponseSchema,
+  artistsResponseSchema,
+  playlistsResponseSchema,
+  rankedReleasesResponseSchema,
+  releaseResponseSchema,
+  releasesResponseSchema,
+  type ReleasesQuery,
+} from '../../../../shared/api/catalog.js';
+import { apiGet } from '../../../lib/api-client.js';
+
+// Query options for every catalog call, shared by the pages: a server entry can prefetch the same
+// options for server rendering. SPEC §9: release lists and artist releases are cached 5 minutes.
+const fiveMinutes = 5 * 60_000;
+
+export type ReleasesPageQuery = Pick<ReleasesQuery, 'label' | 'type' | 'q'> & { offset: number; limit: number };
+
+export function releasesQuery(query: ReleasesPageQuery) {
+  return queryOptions({
+    queryKey: ['releases', query],
+    queryFn: ({ signal }) =>
+      apiGet(
+        releasesResponseSchema,
+        '/releases',
+        { ...query, include_tracks: true, include_artists: true, sort: 'date:desc' },
+        signal,
+      ),
+    staleTime: fiveMinutes,
+  });
+}
+
+export function releaseQuery(id: string) {
+  return queryOptions({
+    queryKey: ['release', id],
+    queryFn: ({ signal }) =>
+      apiGet(releaseResponseSchema, `/releases/${encodeURIComponent(id)}`, { include_tracks: true, include_artists: true }, signal),
+    staleTime: fiveMinutes,
+  });
+}
+
+export function topReleasesQuery(label: string, limit = 10) {
+  return queryOptions({
+    queryKey: ['top-releases', label, limit],
+    queryFn: ({ signal }) =>
+      apiGet(rankedReleasesResponseSchema, `/labels/${encodeURIComponent(label)}/top-releases`, { limit }, signal),
+    staleTime: fiveMinutes,
+  });
+}
+
+/** Every listed artist of a label (the API pages by 100); the page filters and reveals them. */
+export function labelArtistsQuery(label: string) {
+  return queryOptions({
+    queryKey: ['artists', label],
+    queryFn: async ({ signal }) => {
+      const all = [];
+      for (let offset = 0; ; offset += 100) {
+        const page = await apiGet(artistsResponseSchema, '/artists', { label, offset, limit: 100, sort: 'name' }, signal);
+        all.push(...page.data);
+        if (all.length >= page.total || page.data.length === 0) return all;
+      }
+    },
+    staleTime: fiveMinutes,
+  });
+}
+
+export function artistQuery(id: string) {
+  return queryOptions({
+    queryKey: ['artist', id],
+    queryFn: ({ signal }) => apiGet(artistResponseSchema, `/artists/${encodeURIComponent(id)}`, undefined, signal),
+    staleTime: fiveMinutes,
+  });
+}
+
+/** SPEC §9: the artist modal loads 50 cached releases first, then 100 fresh ones. */
+export function artistReleasesQuery(id: string, limit: number) {
+  return queryOptions({
+    queryKey: ['artist-releases', id, limit],
+    queryFn: ({ signal }) =>
+      apiGet(artistReleasesResponseSchema, `/artist-releases/${encodeURIComponent(id)}`, { page: 1, limit }, signal),
+    staleTime: fiveMinutes,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function playlistsQuery(label: string) {
+  return queryOptions({
+    queryKey: ['playlists', label],
+    queryFn: ({ signal }) => apiGet(playlistsResponseSchema, '/playlists', { label }, signal),
+    staleTime: fiveMinutes,
+  });
+}

@@ -1,0 +1,39 @@
+import { screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { aCredit, aRelease } from '../../../../../tests/helpers/catalog-builders.js';
+import { renderWithApp } from '../../../../../tests/helpers/render.js';
+import { ReleaseCard } from './release-card.js';
+
+describe('ReleaseCard', () => {
+  it('shows cover art, title, artists and year, and opens from the keyboard', async () => {
+    const onClick = vi.fn();
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const release = aRelease({
+      title: 'Warehouse Sessions',
+      artwork_url: '/media/releases/ws.jpg',
+      release_date: '2023-09-01',
+      artists: [aCredit({ name: 'Ada Lane' }), aCredit({ name: 'Kay Vo' })],
+    });
+    renderWithApp(<ReleaseCard release={release} onClick={onClick} />);
+
+    const image = screen.getByRole('img', { name: 'Warehouse Sessions cover art' });
+    expect(image.getAttribute('src')).toBe('/media/releases/ws.jpg');
+    expect(image.getAttribute('loading')).toBe('lazy');
+    expect(screen.getByText('Ada Lane, Kay Vo')).toBeTruthy();
+    expect(screen.getByText('2023')).toBeTruthy();
+    expect(screen.queryByText('Compilation')).toBeNull();
+
+    await user.tab();
+    await user.keyboard('{Enter}');
+    expect(onClick).toHaveBeenCalledWith(release);
+  });
+
+  it('shows the title initials without artwork and a chip for compilations', () => {
+    renderWithApp(<ReleaseCard release={aRelease({ title: 'various grooves vol 2', type: 'compilation', artwork_url: null })} />);
+
+    expect(screen.getByRole('img', { name: 'various grooves vol 2 cover art (not available)' }).textContent).toBe('VG');
+    expect(screen.getByText('Compilation')).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});

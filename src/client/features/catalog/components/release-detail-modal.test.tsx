@@ -1,0 +1,125 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Release } from '../../../../shared/api/catalog.js';
+import { aCredit, aRelease, aTrack } from '../../../../../tests/helpers/catalog-builders.js';
+import { renderWithApp, stubFetch } from '../../../../../tests/helpers/render.js';
+import { ReleaseDetailModal } from './release-detail-modal.js';
+
+const releaseCall = /^\/api\/releases\/[^/?]+/;
+
+function rowOf(text: string): HTMLElement {
+  return screen.getByText(text).closest('tr')!;
+}
+
+describe('ReleaseDetailModal', () => {
+  it('shows cover, year, label and genre chips, the track table and the artists', async () => {
+    stubFetch([]);
+    const release = aRelease({
+      title: 'Night Moves',
+      label_id: 'buildit-deep',
+      release_date: '2024-05-17',
+      genres: ['Deep House', 'Minimal'],
+      artists: [aCredit({ name: 'Ada Lane' }), aCredit({ name: 'Remi Cole', role: 'remixer' })],
+      tracks: [
+        aTrack({
+          track_number: 1,
+          title: 'No More',
+          mix_version: 'Extended Mix',
+          duration_ms: 412_000,
+          artists: [aCredit({ name: 'Ada Lane' }), aCredit({ name: 'Kay Vo', role: 'featured' })],
+          spotify_url: 'https://open.spotify.com/track/1',
+        }),
+        aTrack({
+          track_number: 2,
+          title: 'No More',
+          mix_version: 'Remi Cole Remix',
+          duration_ms: null,
+          artists: [aCredit({ name: 'Ada Lane' }), aCredit({ name: 'Remi Cole', role: 'remixer' })],
+        }),
+      ],
+    });
+    renderWithApp(<ReleaseDetailModal release={release} open onClose={() => undefined} />);
+
+    const dialog = screen.getByRole('dialog', { name: 'Night Moves' });
+    expect(within(dialog).getByRole('img', { name: 'Night Moves cover art (not available)' })).toBeTruthy();
+    expect(within(dialog).getByText('Released 2024')).toBeTruthy();
+    expect(within(dialog).getByText('Build It Deep')).toBeTruthy();
+    expect(within(dialog).getByText('Deep House')).toBeTruthy();
+    expect(within(dialog).getByText('Minimal')).toBeTruthy();
+    const headers = within(dialog).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['#', 'Title', 'Artist', 'Time', 'Play']);
+
+    const first = within(rowOf('No More (Extended Mix)'));
+    expect(first.getByText('Ada Lane feat. Kay Vo')).toBeTruthy();
+    expect(first.getByText('6:52')).toBeTruthy();
+    expect(first.getByRole('button', { name: 'Play No More' })).toHaveProperty('disabled', false);
+
+    const remix = within(rowOf('No More (Remi Cole Remix)'));
+    expect(remix.getByText('Ada Lane (remix: Remi Cole)')).toBeTruthy();
+    expect(remix.getByText('—')).toBeTruthy();
+    expect(remix.getByRole('button', { name: 'Play No More' })).toHaveProperty('disabled', true);
+
+    const artists = within(within(dialog).getByText('Artists').parentElement!);
+    expect(artists.getByRole('link', { name: /Ada Lane/ }).getAttribute('href')).toMatch(/^\/deep\/artists\/artist-/);
+    expect(artists.getByText('remixer')).toBeTruthy();
+    expect(screen.queryByText('No tracks available for this release.')).toBeNull();
+  });
+
+  it('fetches the whole release first when the given one has no track list', async () => {
+    const listed = aRelease({ id: 'rel-7', title: 'Summary Only', total_tracks: 2 });
+    delete listed.tracks;
+    const full: Release = { ...listed, tracks: [aTrack({ title: 'Opening' }), aTrack({ title: 'Closing' })] };
+    const calls = stubFetch([[releaseCall, () => ({ success: true, data: full })]]);
+    renderWithApp(<ReleaseDetailModal release={listed} open onClose={() => undefined} />);
+
+    expect(screen.getByRole('dialog', { name: 'Summary Only' })).toBeTruthy();
+    expect(await screen.findByText('Opening')).toBeTruthy();
+    expect(screen.getByText('Closing')).toBeTruthy();
+    expect(calls()).toEqual(['/api/releases/rel-7?include_tracks=true&include_artists=true']);
+  });
+
+  it('fetches the whole release when its track list is empty but it counts tracks', async () => {
+    const listed = aRelease({ id: 'rel-8', title: 'Counted', total_tracks: 1, tracks: [] });
+    const calls = stubFetch([[releaseCall, () => ({ success: true, data: { ...listed, tracks: [aTrack({ title: 'Found It' })] } })]]);
+    renderWithApp(<ReleaseDetailModal release={listed} open onClose={() => undefined} />);
+
+    expect(await screen.findByText('Found It')).toBeTruthy();
+    expect(screen.queryByText('Track list coming soon')).toBeNull();
+    expect(calls()).toHaveLength(1);
+  });
+
+  it('loads a release given only its id', async () => {
+    stubFetch([[releaseCall, () => ({ success: true, data: aRelease({ id: 'by-id', title: 'By Id', tracks: [aTrack({ title: 'Only Track' })] }) })]]);
+    renderWithApp(<ReleaseDetailModal releaseId="by-id" open onClose={() => undefined} />);
+
+    expect(await screen.findByRole('dialog', { name: 'By Id' })).toBeTruthy();
+    expect(await screen.findByText('Only Track')).toBeTruthy();
+  });
+
+  it('a release without tracks says so and shows one placeholder row that cannot play', async () => {
+    const calls = stubFetch([]);
+    const release = aRelease({ title: 'Coming Up', total_tracks: 0, tracks: [], artists: [aCredit({ name: 'Mo Reyes' })] });
+    renderWithApp(<ReleaseDetailModal release={release} open onClose={() => undefined} />);
+
+    expect(screen.getByText('No tracks available for this release.')).toBeTruthy();
+    const row = within(rowOf('Track list coming soon'));
+    expect(row.getByText('Placeholder')).toBeTruthy();
+    expect(row.getByText('3:00')).toBeTruthy();
+    expect(row.getByText('Mo Reyes')).toBeTruthy();
+    expect(row.getByRole('button', { name: 'Play Track list coming soon' })).toHaveProperty('disabled', true);
+    expect(screen.getAllByRole('row')).toHaveLength(2);
+    expect(calls()).toHaveLength(0);
+  });
+
+  it('the close button closes it', async () => {
+    stubFetch([]);
+    const onClose = vi.fn();
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    renderWithApp(<ReleaseDetailModal release={aRelease({ title: 'Closable' })} open onClose={onClose} />);
+
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
+});

@@ -1,0 +1,151 @@
+import CloseIcon from '@mui/icons-material/Close';
+import {
+  Alert,
+  Box,
+  Chip,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Link,
+  Skeleton,
+  Stack,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { Link as RouterLink } from 'react-router';
+import type { ArtistCredit, Release } from '../../../../shared/api/catalog.js';
+import { findLabel } from '../../../../shared/labels.js';
+import { releaseQuery } from '../api/catalog-api.js';
+import { labelPath } from '../../../lib/current-label.js';
+import { ArtistImage } from './artist-image.js';
+import { ReleaseArtwork } from './release-artwork.js';
+import { TrackTable } from './track-table.js';
+import { artistNames, releaseYear } from './release-card.js';
+
+export interface ReleaseDetailModalProps {
+  /** The release as the caller has it (a list item, a top release…); its tracks may be missing. */
+  release?: Release;
+  /** Or only its id: the modal fetches the release. */
+  releaseId?: string;
+  open: boolean;
+  onClose: () => void;
+}
+
+/** SPEC §2: a release without its track list is fetched whole before the tracks are shown. */
+export function needsFullRelease(release: Release | undefined): boolean {
+  return !release || !release.tracks || (release.tracks.length === 0 && release.total_tracks > 0);
+}
+
+function ArtistTile({ artist, artistsPath, onNavigate }: { artist: ArtistCredit; artistsPath?: string; onNavigate: () => void }) {
+  const body = (
+    <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', minWidth: 0 }}>
+      <ArtistImage src={artist.image_url} alt="" shape="circle" sx={{ width: 72 }} />
+      <Typography variant="body2" sx={{ fontWeight: 600, maxWidth: '100%', overflowWrap: 'anywhere' }}>
+        {artist.name}
+      </Typography>
+      {artist.role !== 'primary' && (
+        <Typography variant="caption" color="text.secondary" sx={{ textTransform: 'capitalize' }}>
+          {artist.role}
+        </Typography>
+      )}
+    </Stack>
+  );
+  if (!artistsPath) return body;
+  return (
+    <Link component={RouterLink} to={`${artistsPath}/${encodeURIComponent(artist.id)}`} onClick={onNavigate} underline="none" color="inherit">
+      {body}
+    </Link>
+  );
+}
+
+/** SPEC §2 "Release detail modal": cover, title, year, label and genre chips, tracks, artists. */
+export function ReleaseDetailModal({ release, releaseId, open, onClose }: ReleaseDetailModalProps) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('md'));
+  const titleId = useId();
+  const id = release?.id ?? releaseId;
+  const mustFetch = needsFullRelease(release);
+  const full = useQuery({ ...releaseQuery(id ?? ''), enabled: open && mustFetch && Boolean(id) });
+  const shown = mustFetch ? (full.data?.data ?? release) : release;
+  const label = shown ? findLabel(shown.label_id) : undefined;
+  const year = shown ? releaseYear(shown) : undefined;
+  const tracksReady = shown !== undefined && !needsFullRelease(shown);
+  const artists = shown?.artists ?? [];
+
+  return (
+    <Dialog open={open} onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="md" aria-labelledby={titleId}>
+      <DialogTitle id={titleId} sx={{ pr: 7 }}>
+        {shown?.title ?? 'Release'}
+      </DialogTitle>
+      <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <CloseIcon />
+      </IconButton>
+      <DialogContent dividers>
+        <Stack direction="row" spacing={{ xs: 2, sm: 3 }} sx={{ mb: 3 }}>
+          <Box sx={{ width: { xs: 120, sm: 220 }, flexShrink: 0 }}>
+            {shown ? <ReleaseArtwork title={shown.title} artworkUrl={shown.artwork_url} /> : <Skeleton variant="rounded" sx={{ aspectRatio: '1 / 1', height: 'auto' }} />}
+          </Box>
+          <Stack spacing={1.5} sx={{ minWidth: 0 }}>
+            {shown && artistNames(shown) && (
+              <Typography variant="h6" component="p" sx={{ fontSize: { xs: '1rem', sm: '1.25rem' }, overflowWrap: 'anywhere' }}>
+                {artistNames(shown)}
+              </Typography>
+            )}
+            {year && <Typography color="text.secondary">Released {year}</Typography>}
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+              {label && <Chip label={label.name} size="small" sx={{ bgcolor: label.accent, color: '#000', fontWeight: 600 }} />}
+              {shown?.genres.map((genre) => <Chip key={genre} label={genre} size="small" variant="outlined" />)}
+            </Stack>
+            {shown?.spotify_url && (
+              <Link href={shown.spotify_url} target="_blank" rel="noopener noreferrer">
+                Open on Spotify
+              </Link>
+            )}
+          </Stack>
+        </Stack>
+
+        <Typography variant="h6" component="h3" gutterBottom>
+          Tracks
+        </Typography>
+        {mustFetch && full.isError && !tracksReady && <Alert severity="error">Unable to load the track list. Please try again later.</Alert>}
+        {!tracksReady && !full.isError && (
+          <Stack spacing={1} aria-label="Loading tracks">
+            {[0, 1, 2].map((n) => <Skeleton key={n} variant="rounded" height={36} />)}
+          </Stack>
+        )}
+        {tracksReady && shown && (
+          <>
+            {(shown.tracks ?? []).length === 0 && (
+              <Typography color="text.secondary" sx={{ mb: 1 }}>
+                No tracks available for this release.
+              </Typography>
+            )}
+            <TrackTable
+              playContext={{ artworkUrl: shown.artwork_url, releaseTitle: shown.title }}
+              tracks={shown.tracks ?? []}
+              label={`Tracks of ${shown.title}`}
+              placeholderFor={{ id: shown.id, artists: artistNames(shown) }}
+            />
+          </>
+        )}
+
+        {artists.length > 0 && (
+          <Box sx={{ mt: 4 }}>
+            <Typography variant="h6" component="h3" gutterBottom>
+              Artists
+            </Typography>
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(3, 1fr)', sm: 'repeat(auto-fill, minmax(120px, 1fr))' } }}>
+              {artists.map((artist) => (
+                <ArtistTile key={artist.id} artist={artist} artistsPath={label ? labelPath(label, 'artists') : undefined} onNavigate={onClose} />
+              ))}
+            </Box>
+          </Box>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

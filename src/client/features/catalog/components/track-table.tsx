@@ -1,0 +1,77 @@
+import { Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import type { Track } from '../../../../shared/api/catalog.js';
+import { formatDuration } from '../../../../shared/domain/duration.js';
+import { trackArtists, trackTitle } from '../../../../shared/domain/track-title.js';
+import { PlayButton, type PlayContext } from '../../../lib/play-button-slot.js';
+
+/** SPEC §9 placeholder tracks last 3 minutes; DECISIONS §8 keeps the row, visibly a placeholder. */
+const placeholderTrackMs = 3 * 60_000;
+const placeholderTitle = 'Track list coming soon';
+
+function PlaceholderRow({ id, artists }: { id: string; artists: string }) {
+  const placeholder = { id: `placeholder-${id}`, title: placeholderTitle, preview_url: null, spotify_url: null };
+  return (
+    <TableRow sx={{ '& td': { color: 'text.secondary', fontStyle: 'italic' } }}>
+      <TableCell>—</TableCell>
+      <TableCell>
+        {placeholderTitle} <Chip label="Placeholder" size="small" variant="outlined" sx={{ ml: 1, fontStyle: 'normal' }} />
+      </TableCell>
+      <TableCell>{artists || '—'}</TableCell>
+      <TableCell align="right">{formatDuration(placeholderTrackMs)}</TableCell>
+      <TableCell align="center">
+        <PlayButton track={placeholder} />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+export interface TrackTableProps {
+  tracks: Track[];
+  /** Accessible name of the table. */
+  label: string;
+  /** # is the track number on a release, the position in a playlist. */
+  numbering?: 'track' | 'position';
+  /** With no tracks, SPEC's placeholder row credited to these artists. */
+  placeholderFor?: { id: string; artists: string };
+  /** Release artwork and title for the player bar; the table's tracks become the queue. */
+  playContext?: PlayContext;
+}
+
+/** SPEC track table: #, Title, Artist, Time, Play. */
+export function TrackTable({ tracks, label, numbering = 'track', placeholderFor, playContext }: TrackTableProps) {
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={label} sx={{ '& th, & td': { px: { xs: 0.75, sm: 2 } } }}>
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ width: 32 }}>#</TableCell>
+            <TableCell>Title</TableCell>
+            <TableCell>Artist</TableCell>
+            <TableCell align="right" sx={{ width: 56 }}>
+              Time
+            </TableCell>
+            <TableCell align="center" sx={{ width: 56 }}>
+              Play
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {tracks.length === 0 && placeholderFor && <PlaceholderRow {...placeholderFor} />}
+          {tracks.map((track, index) => (
+            <TableRow key={track.id} hover>
+              <TableCell>{numbering === 'track' ? track.track_number || index + 1 : index + 1}</TableCell>
+              <TableCell sx={{ fontWeight: 500 }}>{trackTitle(track)}</TableCell>
+              <TableCell sx={{ color: 'text.secondary' }}>{trackArtists(track)}</TableCell>
+              <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatDuration(track.duration_ms)}
+              </TableCell>
+              <TableCell align="center">
+                <PlayButton track={track} queue={tracks} context={playContext} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,140 @@
+import { Alert, Box, Button, Grid, Skeleton, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import type { Artist, Release } from '../../../../shared/api/catalog.js';
+import { defaultLabel } from '../../../../shared/labels.js';
+import { siteConfig, type LabelConfig } from '../../../../shared/site-config.js';
+import { ArtistCard } from '../components/artist-card.js';
+import { ArtistDetailModal } from '../components/artist-detail-modal.js';
+import { NotFoundPage } from '../../../components/not-found-page.js';
+import { ReleaseCard } from '../components/release-card.js';
+import { ReleaseDetailModal } from '../components/release-detail-modal.js';
+import { labelArtistsQuery, releasesQuery } from '../api/catalog-api.js';
+import { labelFromParam, labelPath } from '../../../lib/current-label.js';
+
+function Hero({ label }: { label: LabelConfig }) {
+  const isParent = label.id === defaultLabel.id;
+  return (
+    <Box
+      component="section"
+      sx={{
+        px: { xs: 2, md: 6 },
+        py: { xs: 6, md: 10 },
+        background: `radial-gradient(circle at 20% 0%, ${label.accent}33, transparent 60%)`,
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Typography variant="h2" component="h1" sx={{ fontWeight: 900, fontSize: { xs: 40, md: 64 }, lineHeight: 1.05 }}>
+        {isParent ? siteConfig.productName : label.name}
+      </Typography>
+      <Typography variant="h5" component="p" sx={{ color: label.accent, mt: 1.5, fontWeight: 600 }}>
+        {label.tagline}
+      </Typography>
+      {!isParent && (
+        <Typography sx={{ color: 'text.secondary', mt: 2, maxWidth: 640 }}>{label.description}</Typography>
+      )}
+      <Stack direction="row" spacing={1.5} sx={{ mt: 4, flexWrap: 'wrap', rowGap: 1.5 }}>
+        <Button variant="contained" component={Link} to={labelPath(label, 'releases')}>
+          Releases
+        </Button>
+        <Button variant="outlined" component={Link} to={labelPath(label, 'playlists')}>
+          Playlists
+        </Button>
+        <Button variant="outlined" component={Link} to="/vip">
+          VIP
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+function OurStory() {
+  return (
+    <Box component="section" sx={{ px: { xs: 2, md: 6 }, py: 5, maxWidth: 900 }}>
+      <Typography variant="h4" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
+        {siteConfig.about.heading}
+      </Typography>
+      {siteConfig.about.paragraphs.map((p) => (
+        <Typography key={p} sx={{ color: 'text.secondary', mb: 1.5 }}>
+          {p}
+        </Typography>
+      ))}
+    </Box>
+  );
+}
+
+function Section({ title, to, children }: { title: string; to: string; children: ReactNode }) {
+  return (
+    <Box component="section" sx={{ px: { xs: 2, md: 6 }, py: 4 }}>
+      <Stack direction="row" sx={{ alignItems: 'baseline', justifyContent: 'space-between', mb: 2 }}>
+        <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
+          {title}
+        </Typography>
+        <Button component={Link} to={to} size="small">
+          See all
+        </Button>
+      </Stack>
+      {children}
+    </Box>
+  );
+}
+
+function LatestReleases({ label }: { label: LabelConfig }) {
+  const { data, error, isPending } = useQuery(releasesQuery({ label: label.id, offset: 0, limit: 8 }));
+  const [open, setOpen] = useState<Release | null>(null);
+  return (
+    <Section title="Latest Releases" to={labelPath(label, 'releases')}>
+      {error && <Alert severity="error">Failed to load releases. Please try again.</Alert>}
+      <Grid container spacing={2}>
+        {isPending
+          ? Array.from({ length: 8 }, (_, i) => (
+              <Grid key={i} size={{ xs: 6, sm: 4, md: 3 }}>
+                <Skeleton variant="rounded" sx={{ aspectRatio: '1', height: 'auto' }} />
+              </Grid>
+            ))
+          : data?.data.map((release) => (
+              <Grid key={release.id} size={{ xs: 6, sm: 4, md: 3 }}>
+                <ReleaseCard release={release} onClick={() => setOpen(release)} />
+              </Grid>
+            ))}
+      </Grid>
+      {open && <ReleaseDetailModal release={open} open onClose={() => setOpen(null)} />}
+    </Section>
+  );
+}
+
+function LabelArtists({ label }: { label: LabelConfig }) {
+  const { data, error } = useQuery(labelArtistsQuery(label.id));
+  const [open, setOpen] = useState<Artist | null>(null);
+  return (
+    <Section title="Artists" to={labelPath(label, 'artists')}>
+      {error && <Alert severity="error">Failed to load artists. Please try again later.</Alert>}
+      <Grid container spacing={2}>
+        {data?.slice(0, 8).map((artist) => (
+          <Grid key={artist.id} size={{ xs: 6, sm: 4, md: 3 }}>
+            <ArtistCard artist={artist} onClick={() => setOpen(artist)} />
+          </Grid>
+        ))}
+      </Grid>
+      {open && <ArtistDetailModal artist={open} open onClose={() => setOpen(null)} />}
+    </Section>
+  );
+}
+
+/** SPEC §1 landing pages: records tells its story; tech and deep show their hero and artists. */
+export function LandingPage() {
+  const { label: param } = useParams();
+  const label = labelFromParam(param);
+  if (!label) return <NotFoundPage />;
+  const isParent = label.id === defaultLabel.id;
+  return (
+    <>
+      <Hero label={label} />
+      {isParent && <OurStory />}
+      <LatestReleases label={label} />
+      {!isParent && <LabelArtists label={label} />}
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import ClearIcon from '@mui/icons-material/Clear';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import SearchIcon from '@mui/icons-material/Search';
+import { Alert, Box, Button, Grid, IconButton, InputAdornment, Stack, TextField, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import type { Release } from '../../../../shared/api/catalog.js';
+import { invalidLabelMessage } from '../../../../shared/labels.js';
+import type { LabelConfig } from '../../../../shared/site-config.js';
+import { ReleaseDetailModal } from '../components/release-detail-modal.js';
+import { topReleasesQuery } from '../api/catalog-api.js';
+import { labelFromParam } from '../../../lib/current-label.js';
+import { useDebouncedSearch } from './use-debounced-search.js';
+import { useReleaseList } from './use-release-list.js';
+import { LatestRelease } from './latest-release.js';
+import { ReleaseTypeFilter, releaseHeadings, type ReleaseTypeChoice } from './release-type-filter.js';
+import { ReleasesGrid } from './releases-grid.js';
+import { TopReleasesPanel } from './top-releases-panel.js';
+
+/** SPEC §2 "Label releases page" at /{label}/releases; the label may also be given as a prop. */
+export function ReleasesPage({ label: labelProp }: { label?: string }) {
+  const params = useParams();
+  const value = labelProp ?? params.label ?? '';
+  const label = labelFromParam(value);
+  if (!label) {
+    return (
+      <Box sx={{ p: { xs: 2, md: 4 } }}>
+        <Alert severity="error">{invalidLabelMessage(value)}</Alert>
+      </Box>
+    );
+  }
+  // Another label is another page: its search, filter and list all start afresh.
+  return <LabelReleases key={label.id} label={label} />;
+}
+
+function LabelReleases({ label }: { label: LabelConfig }) {
+  const queryClient = useQueryClient();
+  const [type, setType] = useState<ReleaseTypeChoice>('all');
+  const search = useDebouncedSearch();
+  const list = useReleaseList({ label: label.id, type: type === 'all' ? undefined : type, q: search.term });
+  const [modal, setModal] = useState<{ release?: Release; open: boolean }>({ open: false });
+  const headings = releaseHeadings(type);
+  const select = (release: Release) => setModal({ release, open: true });
+
+  function refresh() {
+    void list.restart();
+    void queryClient.invalidateQueries({ queryKey: topReleasesQuery(label.id).queryKey });
+  }
+
+  return (
+    <Box sx={{ p: { xs: 2, md: 4 }, maxWidth: 1600, mx: 'auto' }}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 3 }}>
+        <Box>
+          <Typography variant="h4" component="h1" sx={{ fontWeight: 800, fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
+            {label.name} Releases
+          </Typography>
+          <Box sx={{ width: 64, height: 4, mt: 1, borderRadius: 2, bgcolor: label.accent }} />
+        </Box>
+        <Button variant="outlined" startIcon={<RefreshIcon />} onClick={refresh} sx={{ flexShrink: 0 }}>
+          Refresh
+        </Button>
+      </Stack>
+
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 4, alignItems: { md: 'center' } }}>
+        <TextField
+          value={search.input}
+          onChange={(event) => search.setInput(event.target.value)}
+          placeholder="Search releases..."
+          size="small"
+          sx={{ width: { xs: '100%', md: 360 } }}
+          slotProps={{
+            htmlInput: { 'aria-label': 'Search releases' },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+              endAdornment: search.input ? (
+                <InputAdornment position="end">
+                  <IconButton aria-label="Clear search" size="small" edge="end" onClick={search.clear}>
+                    <ClearIcon fontSize="small" />
+                  </IconButton>
+                </InputAdornment>
+              ) : undefined,
+            },
+          }}
+        />
+        <ReleaseTypeFilter value={type} onChange={setType} />
+      </Stack>
+
+      <Grid container spacing={3} sx={{ mb: 5 }}>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <LatestRelease release={list.items[0]} isLoading={list.isFirstLoad} accent={label.accent} onSelect={select} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <TopReleasesPanel label={label.id} type={type} heading={headings.top} onSelect={select} />
+        </Grid>
+      </Grid>
+
+      <ReleasesGrid heading={headings.all} list={list} searchTerm={search.term} onClearSearch={search.clear} onSelect={select} />
+
+      <ReleaseDetailModal release={modal.release} open={modal.open} onClose={() => setModal((m) => ({ ...m, open: false }))} />
+    </Box>
+  );
+}

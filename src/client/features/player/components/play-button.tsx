@@ -1,0 +1,20 @@
+import PauseIcon from '@mui/icons-material/Pause';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import { IconButton, Tooltip } from '@mui/material';
+import type { PlayButtonProps } from '../../../lib/play-button-slot.js';
+import { isPlayable } from '../state/player-tracks.js';
+import { usePlayer } from '../state/player-context.js';
+
+/** Play / pause for one track; disabled when the track has nothing to play (SPEC §5). */
+export function PlayButton({ track, queue, context, size = 'small' }: PlayButtonProps) {
+  const { currentTrack, isPlaying, toggle } = usePlayer();
+  const playing = isPlaying && currentTrack?.id === track.id;
+  const label = playing ? `Pause ${track.title}` : `Play ${track.title}`;
+  const button = (
+    <IconButton aria-label={label} size={size} disabled={!isPlayable(track)} onClick={() => toggle(track, queue, context)}>
+      {playing ? <PauseIcon fontSize="inherit" /> : <PlayArrowIcon fontSize="inherit" />}
+    </IconButton>
+  );
+  // A disabled button fires no events: the span keeps the tooltip working.
+  return isPlayable(track) ? button : <Tooltip title="Nothing to play for this track yet"><span>{button}</span></Tooltip>;
+}

@@ -1,0 +1,87 @@
+import { screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { aTrack } from '../../../../../tests/helpers/catalog-builders.js';
+import { renderWithApp } from '../../../../../tests/helpers/render.js';
+import { PlayerBar } from './player-bar.js';
+import { formatTime } from './seek-bar.js';
+import { PlayButton } from './play-button.js';
+
+const tracks = [1, 2].map((n) => aTrack({ id: `k${n}`, title: `Tune ${n}`, track_number: n, preview_url: `/media/previews/k${n}.wav` }));
+
+beforeEach(() => {
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+    this.dispatchEvent(new Event('play'));
+    return Promise.resolve();
+  });
+  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
+    this.dispatchEvent(new Event('pause'));
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+const bar = () => within(screen.getByRole('region', { name: 'Player' }));
+
+async function renderPlaying() {
+  renderWithApp(
+    <>
+      <input aria-label="Search" />
+      {tracks.map((track) => (
+        <PlayButton key={track.id} track={track} queue={tracks} />
+      ))}
+      <PlayerBar />
+    </>,
+  );
+  await userEvent.click(screen.getByRole('button', { name: 'Play Tune 1' }));
+  (document.activeElement as HTMLElement).blur();
+}
+
+describe('PlayerBar', () => {
+  it('names every control and shows elapsed and total time', async () => {
+    await renderPlaying();
+    for (const name of ['Previous track', 'Pause', 'Next track', 'Queue']) expect(bar().getByRole('button', { name })).toBeTruthy();
+    expect(bar().getByRole('slider', { name: 'Seek' })).toBeTruthy();
+    expect(bar().getByRole('slider', { name: 'Volume' })).toBeTruthy();
+    expect(bar().getByText('0:00')).toBeTruthy();
+    expect(bar().getByText('5:00')).toBeTruthy(); // the track's own duration until the audio reports one
+    expect(document.documentElement.style.getPropertyValue('--player-bar-height')).toBe('80px');
+  });
+
+  it('formats times as m:ss', () => {
+    expect(formatTime(0)).toBe('0:00');
+    expect(formatTime(75.9)).toBe('1:15');
+    expect(formatTime(Number.NaN)).toBe('0:00');
+  });
+});
+
+describe('keyboard shortcuts', () => {
+  it('space pauses and plays, n and p move through the queue', async () => {
+    await renderPlaying();
+    await userEvent.keyboard(' ');
+    expect(bar().getByRole('button', { name: 'Play' })).toBeTruthy();
+    await userEvent.keyboard(' ');
+    expect(bar().getByRole('button', { name: 'Pause' })).toBeTruthy();
+    await userEvent.keyboard('n');
+    expect(bar().getByText('Tune 2')).toBeTruthy();
+    await userEvent.keyboard('p');
+    expect(bar().getByText('Tune 1')).toBeTruthy();
+  });
+
+  it('leaves space and n alone while the visitor types', async () => {
+    await renderPlaying();
+    await userEvent.click(screen.getByRole('textbox', { name: 'Search' }));
+    await userEvent.keyboard(' n');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Search' }).value).toBe(' n');
+    expect(bar().getByRole('button', { name: 'Pause' })).toBeTruthy();
+    expect(bar().getByText('Tune 1')).toBeTruthy();
+  });
+
+  it('? shows and hides the list of shortcuts', async () => {
+    await renderPlaying();
+    await userEvent.keyboard('?');
+    const dialog = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(within(dialog).getByText('Next track')).toBeTruthy();
+    await userEvent.keyboard('?');
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).toBeNull());
+  });
+});

@@ -1,0 +1,154 @@
+import KeyboardIcon from '@mui/icons-material/Keyboard';
+import PauseIcon from '@mui/icons-material/Pause';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import QueueMusicIcon from '@mui/icons-material/QueueMusic';
+import SkipNextIcon from '@mui/icons-material/SkipNext';
+import SkipPreviousIcon from '@mui/icons-material/SkipPrevious';
+import VolumeUpIcon from '@mui/icons-material/VolumeUp';
+import {
+  Box,
+  IconButton,
+  Paper,
+  Slider,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { useEffect, useState } from 'react';
+import { artistLine, spotifyEmbedUrl, spotifyTrackId, type QueueItem } from '../state/player-tracks.js';
+import { usePlayer } from '../state/player-context.js';
+import { useKeyboardShortcuts } from '../state/use-keyboard-shortcuts.js';
+import { useMediaSession } from '../state/use-media-session.js';
+import { QueueMenu } from './queue-menu.js';
+import { SeekBar } from './seek-bar.js';
+import { ShortcutsDialog } from './shortcuts-dialog.js';
+import { trackTitle } from '../../../../shared/domain/track-title.js';
+
+/** Pixels. Spotify's compact embed is 80 px tall, so the desktop bar and a phone showing it are too. */
+export const playerBarHeight = { phone: 64, embed: 80, desktop: 80 } as const;
+/** The bar's current height (0px while hidden): the shell pads its content and lifts overlays by it. */
+export const playerBarHeightVar = '--player-bar-height';
+
+/** Persistent player at the bottom of every page; hidden until something was played. */
+export function PlayerBar() {
+  const player = usePlayer();
+  const { currentTrack, source, isPlaying } = player;
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [queueAnchor, setQueueAnchor] = useState<HTMLElement | null>(null);
+  const height = !currentTrack ? 0 : isPhone ? (source === 'embed' ? playerBarHeight.embed : playerBarHeight.phone) : playerBarHeight.desktop;
+
+  useKeyboardShortcuts({
+    onTogglePlay: () => (isPlaying ? player.pause() : player.play()),
+    onNext: player.next,
+    onPrevious: player.previous,
+    onToggleHelp: () => setHelpOpen((open) => !open),
+  });
+  useMediaSession(player);
+
+  useEffect(() => {
+    document.documentElement.style.setProperty(playerBarHeightVar, `${height}px`);
+  }, [height]);
+  useEffect(
+    () => () => {
+      document.documentElement.style.removeProperty(playerBarHeightVar);
+    },
+    [],
+  );
+
+  const help = <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />;
+  if (!currentTrack) return help;
+
+  const title = trackTitle(currentTrack);
+  const embedId = source === 'embed' && isPlaying ? spotifyTrackId(currentTrack.spotify_url) : null;
+  const controls = (
+    <Box sx={{ display: 'flex', alignItems: 'center', flexShrink: 0 }}>
+      <IconButton aria-label="Previous track" onClick={player.previous} size={isPhone ? 'small' : 'medium'}>
+        <SkipPreviousIcon />
+      </IconButton>
+      <IconButton aria-label={isPlaying ? 'Pause' : 'Play'} onClick={isPlaying ? player.pause : player.play} color="primary">
+        {isPlaying ? <PauseIcon fontSize="large" /> : <PlayArrowIcon fontSize="large" />}
+      </IconButton>
+      <IconButton aria-label="Next track" onClick={player.next} size={isPhone ? 'small' : 'medium'}>
+        <SkipNextIcon />
+      </IconButton>
+    </Box>
+  );
+  const seek =
+    source === 'audio' ? (
+      <SeekBar isPhone={isPhone} seek={player.seek} />
+    ) : null;
+
+  return (
+    <>
+      <Paper
+        component="section"
+        aria-label="Player"
+        square
+        elevation={8}
+        sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, height, zIndex: 'appBar', display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 2 }, px: { xs: 1, sm: 2 } }}
+      >
+        {isPhone && seek}
+        {!embedId && <NowPlaying item={currentTrack} title={title} isPhone={isPhone} />}
+        {isPhone ? (
+          controls
+        ) : (
+          <Box sx={{ flex: 2, minWidth: 0, display: 'flex', flexDirection: embedId ? 'row' : 'column', alignItems: 'center', gap: embedId ? 2 : 0 }}>
+            {controls}
+            {seek}
+          </Box>
+        )}
+        {embedId && (
+          <Box
+            component="iframe"
+            title={`Spotify player: ${title}`}
+            src={spotifyEmbedUrl(embedId)}
+            allow="autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture"
+            loading="lazy"
+            sx={{ border: 0, borderRadius: 3, height: playerBarHeight.embed, flex: 3, minWidth: 0, maxWidth: 560 }}
+          />
+        )}
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flex: isPhone ? '0 0 auto' : 1, justifyContent: 'flex-end' }}>
+          {!isPhone && source === 'audio' && (
+            <>
+              <VolumeUpIcon fontSize="small" color="action" />
+              <Slider aria-label="Volume" size="small" min={0} max={1} step={0.05} value={player.volume} onChange={(_, v) => player.setVolume(v as number)} sx={{ width: 96 }} />
+            </>
+          )}
+          {!isPhone && (
+            <IconButton aria-label="Keyboard shortcuts" onClick={() => setHelpOpen(true)}>
+              <KeyboardIcon fontSize="small" />
+            </IconButton>
+          )}
+          <IconButton aria-label="Queue" aria-haspopup="menu" onClick={(e) => setQueueAnchor(e.currentTarget)}>
+            <QueueMusicIcon />
+          </IconButton>
+        </Box>
+      </Paper>
+      <QueueMenu player={player} anchor={queueAnchor} onClose={() => setQueueAnchor(null)} />
+      {help}
+    </>
+  );
+}
+
+function NowPlaying({ item, title, isPhone }: { item: QueueItem; title: string; isPhone: boolean }) {
+  const size = isPhone ? 44 : 56;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flex: isPhone ? '1 1 auto' : 1, minWidth: 0 }}>
+      {item.artwork_url ? (
+        <Box component="img" src={item.artwork_url} alt={item.release_title ?? ''} sx={{ width: size, height: size, borderRadius: 1, objectFit: 'cover', flexShrink: 0 }} />
+      ) : (
+        <Box aria-hidden sx={{ width: size, height: size, borderRadius: 1, bgcolor: 'action.selected', flexShrink: 0 }} />
+      )}
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+          {title}
+        </Typography>
+        <Typography variant="caption" noWrap component="p" color="text.secondary">
+          {artistLine(item) || item.release_title || '—'}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
