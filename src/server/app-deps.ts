@@ -18,7 +18,7 @@ export interface AppDeps {
   serveSourceMaps?: boolean;
   /** Submissions per client address; each module has its production default. */
   rateLimits?: { demos?: RateLimit; vip?: RateLimit; plays?: RateLimit; reads?: RateLimit };
-  /** Takes VIP payments; without one, members wait in `pending_payment` (DECISIONS §7). */
+  /** Takes VIP payments; without one, members wait in `pending_payment` (docs/product.md §10.7). */
   payments?: PaymentProvider;
   /** The public Spotify settings the browser needs; without them, no client id (Connect hidden). */
   spotify?: SpotifyConfig;

@@ -25,7 +25,7 @@ const envSchema = z.object({
   SERVE_WEB_APP: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   // The build writes source maps beside the scripts (for error tracking); the public gets them only on request.
   SERVE_SOURCE_MAPS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
-  // Public: the browser's PKCE login sends it (DECISIONS §4). Blank or unset hides "Connect Spotify".
+  // Public: the browser's PKCE login sends it (docs/product.md §10.4). Blank or unset hides "Connect Spotify".
   SPOTIFY_CLIENT_ID: z
     .string()
     .trim()
@@ -97,7 +97,7 @@ export type AppConfig = {
   /** Server-side Spotify credentials (client id and secret); null when either is missing. */
   spotifyCredentials: { clientId: string; clientSecret: string } | null;
   jwtSecret: string | undefined;
-  /** The first admin, created at start when there is none (DECISIONS §6). */
+  /** The first admin, created at start when there is none (docs/product.md §10.6). */
   firstAdmin: { username: string; password: string } | undefined;
   trustProxy: TrustProxy;
   readsPerMinute: number;

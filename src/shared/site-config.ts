@@ -41,7 +41,7 @@ export interface LabelConfig {
 
 export const siteConfig = {
   productName: 'Build It Records',
-  /** SPEC §1 About page ("Our Story"). */
+  /** docs/product.md §1 About page ("Our Story"). */
   about: {
     heading: 'Our Story',
     paragraphs: [
@@ -167,7 +167,7 @@ export const siteConfig = {
       ],
     },
   ] satisfies LabelConfig[],
-  /** SPEC §2 Submit page guidelines and §9 demo constants. */
+  /** docs/product.md §2 Submit page guidelines and §9 demo constants. */
   demos: {
     reviewDays: 7,
     royaltySplit: '50/50',
@@ -190,7 +190,7 @@ export const siteConfig = {
     textTertiary: 'rgba(255, 255, 255, 0.5)',
     border: 'rgba(255, 255, 255, 0.1)',
   },
-  /** SPEC §9 VIP plans. Prices in `currency` per `period`; `isPopular` marks the MOST POPULAR plan. */
+  /** docs/product.md §9 VIP plans. Prices in `currency` per `period`; `isPopular` marks the MOST POPULAR plan. */
   vipPlans: [
     {
       id: 'monthly',

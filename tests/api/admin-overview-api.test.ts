@@ -42,7 +42,7 @@ describe.each(testDatabaseKinds)('admin overview on $name', (kind) => {
     return row?.n ?? -1;
   }
 
-  /** The figures computed here by plain SQL, the artist rule applied in JS with SPEC §5's hygiene. */
+  /** The figures computed here by plain SQL, the artist rule applied in JS with docs/product.md §5's hygiene. */
   async function expectedStats(): Promise<AdminStats> {
     const artists = await queryRows<{ name: string; credited: boolean }>(t.database.db, sql`
       select a.name,

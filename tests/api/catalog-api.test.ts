@@ -184,7 +184,7 @@ describe.each(testDatabaseKinds)('catalog API on $name', (kind) => {
     expect(newestRelease.data[0]?.release_id).toBe(newestList.data[0]?.id);
   });
 
-  it('lists artists alphabetically ignoring case, with SPEC §5 hygiene', async () => {
+  it('lists artists alphabetically ignoring case, with docs/product.md §5 hygiene', async () => {
     const page = await get<{ data: { name: string; labels: string[]; image_url: string }[]; total: number; limit: number }>(
       '/api/artists?label=records&limit=100',
     );
@@ -192,7 +192,7 @@ describe.each(testDatabaseKinds)('catalog API on $name', (kind) => {
     const names = page.data.map((a) => a.name);
     expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase(), 'en')));
     expect(page.data.every((a) => a.labels.includes('buildit-records'))).toBe(true);
-    // 'Route 77' reads as a sample pack under SPEC §5 ("a word followed by a number").
+    // 'Route 77' reads as a sample pack under docs/product.md §5 ("a word followed by a number").
     expect((await get<{ total: number }>('/api/artists?q=route%2077')).total).toBe(0);
     await get('/api/artists/route-77', 404);
     const desc = await get<{ data: { name: string }[] }>('/api/artists?label=deep&sort=name:desc');

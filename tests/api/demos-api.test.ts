@@ -180,7 +180,7 @@ describe.each(testDatabaseKinds)('demo submissions on $name', (kind) => {
       await expectRejected(demo({ artist: artist({ [key]: '' }) }), `artist.${key}`, 'Required unless checked as not available');
       await expectRejected(demo({ artist: without(artist(), key) }), `artist.${key}`, 'Required unless checked as not available');
     }
-    // All six wrong at once: the messages come one network at a time, in SPEC §5's order.
+    // All six wrong at once: the messages come one network at a time, in docs/product.md §5's order.
     const broken = artist(Object.fromEntries(socialNetworks.map((n) => [n.key, 'not a url'])));
     const seen: string[] = [];
     for (const { key } of socialNetworks) {

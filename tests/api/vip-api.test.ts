@@ -18,7 +18,7 @@ interface ErrorBody {
 const pending = (email: string) =>
   `Payments aren't open yet, so your membership is pending payment: we'll email you at ${email} when they are.`;
 
-describe('VIP plans in the site configuration (SPEC §9)', () => {
+describe('VIP plans in the site configuration (docs/product.md §9)', () => {
   it('has Monthly $9.99/month, Annual $99.99/year (Save 17%, most popular) and Premium $199.99/year', () => {
     expect(siteConfig.vipPlans.map((p) => [p.id, p.name, p.price, p.period, p.badge, p.isPopular])).toEqual([
       ['monthly', 'Monthly', 9.99, 'month', null, false],
@@ -120,7 +120,7 @@ describe.each(testDatabaseKinds)('VIP subscriptions on $name', (kind) => {
     expect(await members()).toEqual(before);
   });
 
-  it('takes the status from the payment provider (the seam of DECISIONS §7)', async () => {
+  it('takes the status from the payment provider (the seam of docs/product.md §10.7)', async () => {
     const seen: unknown[] = [];
     const payments: PaymentProvider = {
       subscribe: async (member) => {

@@ -55,7 +55,7 @@ describe('Spotify connect', () => {
       .toBe(true);
   }
 
-  /** SPEC §2: the callback screen stays for 2 seconds, then goes to / (which shows /records). */
+  /** docs/product.md §2: the callback screen stays for 2 seconds, then goes to / (which shows /records). */
   async function expectRedirectHomeAfterTwoSeconds(page: Page) {
     await page.clock.runFor(1_000);
     expect(new URL(page.url()).pathname).toBe('/spotify-callback');

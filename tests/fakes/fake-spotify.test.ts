@@ -34,7 +34,7 @@ function loadValidators() {
     schemas[name] = { ...schemas[name], additionalProperties: false };
   }
   // The document still requires an album's `label` and `popularity`; in 2026 Spotify leaves them out
-  // for most apps (DECISIONS §4), and so does the fake unless a test seeds them. Otherwise as written.
+  // for most apps (docs/product.md §10.4), and so does the fake unless a test seeds them. Otherwise as written.
   const album = schemas.AlbumObject as JsonSchema & { required: string[] };
   schemas.AlbumObject2026 = { ...album, required: album.required.filter((field) => field !== 'label' && field !== 'popularity') };
   const responses = fromOpenApi(document.components.responses) as Record<string, JsonSchema>;

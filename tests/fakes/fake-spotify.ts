@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A fake Spotify (accounts service and Web API) on loopback, for API, component-free and browser
- * tests (DECISIONS §4: every Spotify base URL is configuration). It speaks real HTTP:
+ * tests (docs/product.md §10.4: every Spotify base URL is configuration). It speaks real HTTP:
  *
  * - `GET /authorize`: Authorization Code with PKCE; answers 302 back to `redirect_uri` with a code
  *   and the state (or a wrong state, or an error, see `setNextAuthorize`).
@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
  *   `GET /v1/search` (`q=upc:…` with type album, `q=isrc:…` with type track, else a name match;
  *   `limit` 1–10 as Spotify caps it in 2026, else 400), `GET /v1/albums/{id}`,
  *   `GET /v1/albums/{id}/tracks` (limit 1–50, default 20, with `next`/`previous`) and
- *   `GET /v1/artists/{id}`. As Spotify does for most apps in 2026 (DECISIONS §4) there is no
+ *   `GET /v1/artists/{id}`. As Spotify does for most apps in 2026 (docs/product.md §10.4) there is no
  *   `preview_url` (null), no popularity, no artist followers and no album label unless seeded.
  * - `failNext(status, { retryAfter })`: the next `/v1` call answers 429 (with `Retry-After`) or 5xx.
  *
@@ -59,9 +59,9 @@ export interface FakeSpotifyArtistInput {
   images?: FakeSpotifyImage[];
   /** Left out of the answer when not given (deprecated field). */
   genres?: string[];
-  /** Left out of the answer unless given (DECISIONS §4: most apps get no followers). */
+  /** Left out of the answer unless given (docs/product.md §10.4: most apps get no followers). */
   followers?: number;
-  /** Left out of the answer unless given (DECISIONS §4). */
+  /** Left out of the answer unless given (docs/product.md §10.4). */
   popularity?: number;
 }
 
@@ -88,9 +88,9 @@ export interface FakeSpotifyAlbumInput {
   album_type?: 'album' | 'single' | 'compilation';
   /** Default 2025-01-17 (precision day). */
   release_date?: string;
-  /** Left out of the answer unless given (DECISIONS §4). */
+  /** Left out of the answer unless given (docs/product.md §10.4). */
   label?: string;
-  /** Left out of the answer unless given (DECISIONS §4). */
+  /** Left out of the answer unless given (docs/product.md §10.4). */
   popularity?: number;
 }
 

@@ -22,7 +22,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeModeProvider>
-        {/* SPEC §4: at most 3 notifications stacked (notistack's defaults otherwise). */}
+        {/* docs/product.md §4: at most 3 notifications stacked (notistack's defaults otherwise). */}
         <SnackbarProvider maxSnack={3}>
           <Player>{children}</Player>
         </SnackbarProvider>

@@ -4,7 +4,7 @@ import { AppShell } from './layout/app-shell.js';
 import { NotFoundPage } from '../components/not-found-page.js';
 import { RouteError } from './routes/route-error.js';
 
-// SPEC §2 route table; every page is its own lazily loaded chunk.
+// docs/product.md §2 route table; every page is its own lazily loaded chunk.
 const adminTabRoutes: RouteObject[] = [
   { path: 'tracks', lazy: async () => ({ Component: (await import('../features/admin/components/admin-tracks-tab.js')).AdminTracksTab }) },
   { path: 'artists', lazy: async () => ({ Component: (await import('../features/admin/components/admin-artists-tab.js')).AdminArtistsTab }) },
@@ -16,7 +16,7 @@ const adminTabRoutes: RouteObject[] = [
 
 export const routes: RouteObject[] = [
   { path: '/', element: <Navigate to={`/${defaultLabel.short}`} replace /> },
-  // The admin area is outside the shell: no top bar, logo or drawer under /admin (SPEC §2).
+  // The admin area is outside the shell: no top bar, logo or drawer under /admin (docs/product.md §2).
   {
     path: '/admin/login',
     lazy: async () => ({

@@ -11,7 +11,7 @@ interface ThemeModeState {
 
 const ThemeModeContext = createContext<ThemeModeState | null>(null);
 
-/** Dark by default (SPEC §1); the toggle's choice persists in localStorage, read after the first render. */
+/** Dark by default (docs/product.md §1); the toggle's choice persists in localStorage, read after the first render. */
 export function ThemeModeProvider({ children }: { children: ReactNode }) {
   const [mode, setMode] = useState<ThemeMode>('dark');
   useEffect(() => {

@@ -3,7 +3,7 @@ import { siteConfig } from '../../shared/site-config.js';
 
 export type ThemeMode = 'dark' | 'light';
 
-/** SPEC §1 look: black background and cards, white text at 100/70/50%, 10% white borders. */
+/** docs/product.md §1 look: black background and cards, white text at 100/70/50%, 10% white borders. */
 export function createAppTheme(mode: ThemeMode): Theme {
   const { theme } = siteConfig;
   const dark = mode === 'dark';

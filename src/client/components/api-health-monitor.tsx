@@ -12,7 +12,7 @@ const looks: Record<ApiHealthStatus, { severity: AlertColor; title: string }> = 
 };
 
 export interface ApiHealthMonitorProps {
-  /** Show even while the API is healthy or not yet checked (SPEC §2 always-show option). */
+  /** Show even while the API is healthy or not yet checked (docs/product.md §2 always-show option). */
   alwaysShow?: boolean;
   /** Start with the details (message, last check) open. */
   defaultExpanded?: boolean;
@@ -33,7 +33,7 @@ const overlay = {
   bgcolor: 'background.paper',
 } as const;
 
-/** SPEC §2/§4: the API's health, shown when always-show is on or the API is degraded or down. */
+/** docs/product.md §2/§4: the API's health, shown when always-show is on or the API is degraded or down. */
 export function ApiHealthMonitor({ alwaysShow = false, defaultExpanded = false, inline = false, sx }: ApiHealthMonitorProps) {
   const health = useApiHealth();
   const [isExpanded, setExpanded] = useState(defaultExpanded);

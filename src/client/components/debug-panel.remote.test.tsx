@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../../tests/helpers/render.js';
 import { DebugPanel, isDebugLocation } from './debug-panel.js';
 
-// A deployed site: the panel appears only with a `debug` query parameter (SPEC §2 Layout).
+// A deployed site: the panel appears only with a `debug` query parameter (docs/product.md §2 Layout).
 
 afterEach(() => window.history.replaceState(null, '', '/records'));
 

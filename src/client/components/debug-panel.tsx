@@ -7,7 +7,7 @@ import { healthTimeoutMs, timeoutSignal } from '../lib/use-api-health.js';
 
 const localHosts = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 
-/** SPEC §2: the panel exists only on localhost or with a `debug` query parameter. */
+/** docs/product.md §2: the panel exists only on localhost or with a `debug` query parameter. */
 export function isDebugLocation({ hostname, search }: Pick<Location, 'hostname' | 'search'>): boolean {
   return localHosts.has(hostname) || new URLSearchParams(search).has('debug');
 }
@@ -33,7 +33,7 @@ async function testApiConfig() {
   }
 }
 
-/** Console overlay at the bottom right (SPEC §2 Layout); a small chip while minimized. */
+/** Console overlay at the bottom right (docs/product.md §2 Layout); a small chip while minimized. */
 export function DebugPanel() {
   const [isEnabled, setEnabled] = useState(false);
   const [isExpanded, setExpanded] = useState(false);

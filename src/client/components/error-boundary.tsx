@@ -53,7 +53,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
   }
 }
 
-/** SPEC §2/§8 error screen: 'Something went wrong', the error text and a 'Try Again' button. */
+/** docs/product.md §2/§8 error screen: 'Something went wrong', the error text and a 'Try Again' button. */
 export function ErrorScreen({ error, onReset }: { error: unknown; onReset: () => void }) {
   return (
     <Box role="alert" sx={{ py: { xs: 6, md: 10 }, px: 2, textAlign: 'center', maxWidth: 640, mx: 'auto' }}>

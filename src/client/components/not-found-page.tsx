@@ -2,7 +2,7 @@ import { Box, Button, Typography } from '@mui/material';
 import { Link, useLocation } from 'react-router';
 import { labelFromPath, labelPath } from '../lib/current-label.js';
 
-/** SPEC §2: any unknown path. 'Return Home' goes to the current label's landing page. */
+/** docs/product.md §2: any unknown path. 'Return Home' goes to the current label's landing page. */
 export function NotFoundPage() {
   const { pathname } = useLocation();
   const label = labelFromPath(pathname);

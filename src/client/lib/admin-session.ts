@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** DECISIONS §6: the admin token is stored under both names, with the same value. */
+/** docs/product.md §10.6: the admin token is stored under both names, with the same value. */
 export const adminTokenKeys = ['authToken', 'adminToken'] as const;
 
 const listeners = new Set<() => void>();

@@ -1,7 +1,7 @@
 import { defaultLabel, findLabel, labels } from '../../shared/labels.js';
 import type { LabelConfig } from '../../shared/site-config.js';
 
-/** SPEC §2: the label of a path is its first segment (tech, deep), otherwise records. */
+/** docs/product.md §2: the label of a path is its first segment (tech, deep), otherwise records. */
 export function labelFromPath(pathname: string): LabelConfig {
   const first = pathname.split('/')[1] ?? '';
   return labels.find((l) => l.short === first || l.id === first) ?? defaultLabel;
@@ -17,7 +17,7 @@ export function labelPath(label: LabelConfig, page?: 'artists' | 'releases' | 'p
   return page ? `/${label.short}/${page}` : `/${label.short}`;
 }
 
-/** SPEC §2: the records Home entry points to /, the others to /tech and /deep. */
+/** docs/product.md §2: the records Home entry points to /, the others to /tech and /deep. */
 export function labelHomePath(label: LabelConfig): string {
   return label.id === defaultLabel.id ? '/' : labelPath(label);
 }

@@ -1,4 +1,4 @@
-// In-memory log behind the debug panel (SPEC §2 Layout, §9: last 50 entries, levels info/warn/error).
+// In-memory log behind the debug panel (docs/product.md §2 Layout, §9: last 50 entries, levels info/warn/error).
 // A plain store rather than React state so that non-React code (the API client) can report into it.
 
 export type DebugLevel = 'info' | 'warn' | 'error';

@@ -3,7 +3,7 @@ import { healthResponseSchema } from '../../shared/api/catalog.js';
 import { apiUrl } from './api-client.js';
 import { debugLog } from './debug-log.js';
 
-// SPEC §4 API health, §7 (GET /health, 3 s timeout, every 60 s), §8 message, §9 timers.
+// docs/product.md §4 API health, §7 (GET /health, 3 s timeout, every 60 s), §8 message, §9 timers.
 export type ApiHealthStatus = 'unknown' | 'healthy' | 'degraded' | 'down';
 
 export interface ApiHealth {
@@ -34,7 +34,7 @@ export function timeoutSignal(ms: number, signal?: AbortSignal): { signal: Abort
   };
 }
 
-// SPEC §4 gives a default for a missing degraded message: accept an answer without one.
+// docs/product.md §4 gives a default for a missing degraded message: accept an answer without one.
 const lenientHealthSchema = healthResponseSchema.partial({ message: true });
 
 /** One health check. Never throws: every failure is the 'down' state. */

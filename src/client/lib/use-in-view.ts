@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * Calls `onInView` when the returned element scrolls into view (SPEC §9: threshold 0.1).
+ * Calls `onInView` when the returned element scrolls into view (docs/product.md §9: threshold 0.1).
  * `revision` renews the observer after each reveal, so a trigger still in view fires again.
  */
 export function useInView<E extends Element>(onInView: () => void, { enabled, revision }: { enabled: boolean; revision: unknown }) {

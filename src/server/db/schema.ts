@@ -143,7 +143,7 @@ export const trackArtists = pgTable(
   (t) => [primaryKey({ columns: [t.trackId, t.artistId, t.role] }), index('track_artists_artist_idx').on(t.artistId)],
 );
 
-// Demos and VIP members (DECISIONS §7).
+// Demos and VIP members (docs/product.md §10.7).
 
 /** A CHECK that a text column holds one of the shared contract's values. */
 function isOneOf(column: AnyPgColumn, values: readonly string[]) {
@@ -239,7 +239,7 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
- * Recent plays reported by the player (DECISIONS §5): one count per client and track per 30 minutes,
+ * Recent plays reported by the player (docs/product.md §10.5): one count per client and track per 30 minutes,
  * and a few clients per address. `client_key` is a hash of the client's address and browser id,
  * `address_key` a hash of the address alone; never the address itself.
  */
@@ -264,7 +264,7 @@ export const plays = pgTable(
   ],
 );
 
-/** Staff who may use `/api/admin` (DECISIONS §6); `password_hash` is an argon2id PHC string. */
+/** Staff who may use `/api/admin` (docs/product.md §10.6); `password_hash` is an argon2id PHC string. */
 export const adminUsers = pgTable('admin_users', {
   id: uuid('id').primaryKey().defaultRandom(),
   username: text('username').notNull().unique(),
@@ -283,7 +283,7 @@ export const revokedTokens = pgTable(
 );
 
 /**
- * What happened in the catalog and the inbox, newest read first (DECISIONS §6 Recent Activity):
+ * What happened in the catalog and the inbox, newest read first (docs/product.md §10.6 Recent Activity):
  * imports, edits, deletions, demos received and reviewed, members joining. `actor` is the admin's
  * username, null for visitors (a demo, a membership) and for the server itself.
  */

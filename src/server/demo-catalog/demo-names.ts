@@ -21,7 +21,7 @@ const ALIAS_TAILS = ['ra', 'lux', 'on', 'ta', 'ode', 'um', 'aro', 'ine', 'et', '
 const GROUP_HEADS = ['Hollow', 'Velvet', 'Copper', 'Amber', 'Cobalt', 'Tidal', 'Quiet', 'Paper', 'Lunar', 'Static', 'Ember'];
 const GROUP_TAILS = ['Pilots', 'Orchard', 'Harbour', 'Lanterns', 'Parade', 'Motel', 'Engines', 'Atlas', 'Hours', 'Signals'];
 
-/** Fixed names that cover cases the product must handle (SPEC §5): accents, " & " duos, sample packs. */
+/** Fixed names that cover cases the product must handle (docs/product.md §5): accents, " & " duos, sample packs. */
 export const NAMED_ARTISTS = {
   accented: ['Zoë Marrant', 'Ánder Solvik', 'Mirèa Duvo'],
   duo: 'Nodus & Tarrin',

@@ -134,7 +134,7 @@ describe('generateDemoCatalog: shape', () => {
   });
 });
 
-describe('generateDemoCatalog: the cases SPEC §5 filters or detects', () => {
+describe('generateDemoCatalog: the cases docs/product.md §5 filters or detects', () => {
   it.each(['Loop 12', 'Kick 7', 'DJ Beats 3', 'DJ Flow 9', 'DJ Loop 4'])('credits the sample-pack-like name %s on a track', (name) => {
     expect(rows.some((row) => col(row, 'ISRC') && creditedNames(row).includes(name))).toBe(true);
   });

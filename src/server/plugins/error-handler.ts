@@ -20,7 +20,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const unknownKey = first?.keyword === 'unrecognized_keys' ? (first.params.keys as string[] | undefined)?.[0] : undefined;
       const field = [path, unknownKey].filter(Boolean).join('.') || err.validationContext || undefined;
       const detail = first?.message ?? 'Invalid request';
-      // A schema's own message is shown as written (the demo form shows it to artists, SPEC §5);
+      // A schema's own message is shown as written (the demo form shows it to artists, docs/product.md §5);
       // zod's generic wording names no field, so the field goes in front of it.
       const message = field && first && isGenericZodMessage(first) ? `${field}: ${detail}` : detail;
       return reply.code(400).send(errorBody(request.id, message, field));

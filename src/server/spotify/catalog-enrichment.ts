@@ -2,7 +2,7 @@ import type { SpotifyCatalogClient } from './spotify-catalog-client.js';
 import type { SpotifyImage } from './spotify-schemas.js';
 
 /**
- * Spotify enrichment of one label's catalog (DECISIONS §3–§4, admin "Import tracks"): albums by UPC,
+ * Spotify enrichment of one label's catalog (docs/product.md §10.3–§10.4, admin "Import tracks"): albums by UPC,
  * tracks by ISRC, and the artists of matched tracks whose names match our credits. This part only
  * asks Spotify and decides what to store; the caller writes the plan in one transaction.
  *

@@ -15,7 +15,7 @@ import {
 } from './spotify-schemas.js';
 
 /**
- * Server-side Spotify catalog client (issue 6 part 7, DECISIONS §3–§4): the app's client-credentials
+ * Server-side Spotify catalog client (issue 6 part 7, docs/product.md §10.3–§10.4): the app's client-credentials
  * token, album search by `upc:`, track search by `isrc:`, albums, album tracks and artists.
  *
  * - The token is cached until shortly before it expires; concurrent callers share one request.
@@ -23,7 +23,7 @@ import {
  * - Pages are requested with `limit=10` (Spotify's 2026 cap for search pages).
  * - 429 waits `Retry-After` seconds (through `sleep`) and retries, at most 3 times.
  * - Other failures throw `SpotifyApiError('Spotify API error: {status text}')`; a token that cannot
- *   be obtained throws `SpotifyTokenError('Failed to get access token')` (SPEC §8).
+ *   be obtained throws `SpotifyTokenError('Failed to get access token')` (docs/product.md §8).
  * - Every answer is parsed with the zod schemas of spotify-schemas.ts: what Spotify leaves out is null.
  */
 

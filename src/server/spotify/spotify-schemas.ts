@@ -5,7 +5,7 @@ import { z } from 'zod';
  * (`tests/fixtures/spotify-web-api.openapi.yml`: SimplifiedAlbumObject, AlbumObject, TrackObject,
  * SimplifiedTrackObject, ArtistObject, the paging objects and the search answer).
  *
- * They accept everything the document allows and what Spotify does in 2026 (DECISIONS §4): for most
+ * They accept everything the document allows and what Spotify does in 2026 (docs/product.md §10.4): for most
  * apps there is no `preview_url`, album `label`, `popularity` or artist `followers`, and deprecated
  * fields may be missing or null. Whatever is absent is kept as `null`; nothing is invented. Unknown
  * fields are dropped. Only what identifies an object (id, name, and a track's duration) is required.

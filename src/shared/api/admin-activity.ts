@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** What the activity log records (DECISIONS §6 Recent Activity). */
+/** What the activity log records (docs/product.md §10.6 Recent Activity). */
 export const activityKinds = [
   'catalog.import',
   'catalog.enrichment',

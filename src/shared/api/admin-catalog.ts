@@ -3,14 +3,14 @@ import { canonicalIsrc, isrcPattern } from '../domain/isrc.js';
 import { artistCreditSchema } from './catalog.js';
 import { itemResponse, limitParam, listResponse, offsetParam, searchParam } from './common.js';
 
-// The admin Tracks and Artists tabs' contract (DECISIONS §6). The edit dialogs validate with the
+// The admin Tracks and Artists tabs' contract (docs/product.md §10.6). The edit dialogs validate with the
 // same request schemas as the server: one set of rules and messages.
 
 export const adminTrackSortFields = ['release_date', 'title', 'artist', 'release', 'duration'] as const;
 export type AdminTrackSortField = (typeof adminTrackSortFields)[number];
 export type SortDirection = 'asc' | 'desc';
 
-/** `field:direction`, e.g. `release_date:desc` (the default: newest release first, SPEC §2). */
+/** `field:direction`, e.g. `release_date:desc` (the default: newest release first, docs/product.md §2). */
 export const adminTrackSorts = adminTrackSortFields.flatMap((field) => [`${field}:asc`, `${field}:desc`] as const);
 export type AdminTrackSort = `${AdminTrackSortField}:${SortDirection}`;
 export const defaultAdminTrackSort: AdminTrackSort = 'release_date:desc';
@@ -37,7 +37,7 @@ export const adminReleaseSchema = z.object({
   release_date: z.string().nullable(),
   artwork_url: z.string().nullable(),
   label_id: z.string(),
-  /** Staff pinned it to the top of Top Releases (DECISIONS §5). */
+  /** Staff pinned it to the top of Top Releases (docs/product.md §10.5). */
   pinned: z.boolean(),
 });
 export type AdminRelease = z.infer<typeof adminReleaseSchema>;
@@ -46,7 +46,7 @@ export const adminTrackSchema = z.object({
   id: z.string(),
   title: z.string(),
   mix_version: z.string().nullable(),
-  /** Unknown durations are null, shown as '—' (DECISIONS §8). */
+  /** Unknown durations are null, shown as '—' (docs/product.md §10.8). */
   duration_ms: z.number().int().nullable(),
   isrc: z.string().nullable(),
   spotify_url: z.string().nullable(),

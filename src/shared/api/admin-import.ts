@@ -10,7 +10,7 @@ export type ImportJobStatus = (typeof importJobStatuses)[number];
 /** The largest catalog CSV accepted (the distributor's full export is well under 1 MB). */
 export const maxCatalogUploadBytes = 10 * 1024 * 1024;
 
-/** SPEC §8 import errors, and the admin import's own messages. */
+/** docs/product.md §8 import errors, and the admin import's own messages. */
 export const importMessages = {
   unknownFailure: 'Import failed with unknown error',
   requestFailed: 'Failed to import tracks',
@@ -51,7 +51,7 @@ export const catalogImportReportSchema = z.object({
 });
 export type CatalogImportReport = z.infer<typeof catalogImportReportSchema>;
 
-/** SPEC §3 "Import result": what a finished Spotify enrichment ("Import tracks") carries. */
+/** docs/product.md §3 "Import result": what a finished Spotify enrichment ("Import tracks") carries. */
 export const importResultSchema = z.object({
   success: z.boolean(),
   message: z.string(),
@@ -94,7 +94,7 @@ export const importJobParamsSchema = z.object({ id: z.string() });
 export const importStartedResponseSchema = z.object({ success: z.literal(true), message: z.string(), job: importJobSchema });
 export type ImportStartedResponse = z.infer<typeof importStartedResponseSchema>;
 
-/** SPEC §7: `POST /admin/import-tracks` with the label in any id form (id, short form or number). */
+/** docs/product.md §7: `POST /admin/import-tracks` with the label in any id form (id, short form or number). */
 export const importTracksRequestSchema = z.object({
   labelId: z.union([z.string().trim().min(1), z.number().int()], {
     error: 'labelId is required: a label id, short form or number',
@@ -109,7 +109,7 @@ export const adminLabelSchema = z.object({
   accent: z.string(),
   releases: count,
   tracks: count,
-  /** Artists the public site lists for the label (SPEC §5 hygiene). */
+  /** Artists the public site lists for the label (docs/product.md §5 hygiene). */
   artists: count,
   demos_new: count,
   demos_total: count,

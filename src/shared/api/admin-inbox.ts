@@ -3,7 +3,7 @@ import { itemResponse, limitParam, listResponse, offsetParam, searchParam } from
 import { demoStatuses } from './demos.js';
 import { vipMemberStatuses, vipPlanIds, type VipMemberStatus } from './vip.js';
 
-// The admin inbox (DECISIONS §6, §7): demo submissions with their review status, and VIP members.
+// The admin inbox (docs/product.md §10.6, §10.7): demo submissions with their review status, and VIP members.
 
 const oneOf = (name: string, values: readonly string[]) => `${name} must be one of ${values.join(', ')}`;
 

@@ -4,7 +4,7 @@ import { itemResponse, limitParam } from './common.js';
 
 const count = z.number().int().min(0);
 
-/** The admin Overview's Quick Stats: live counts from the database (DECISIONS §6). */
+/** The admin Overview's Quick Stats: live counts from the database (docs/product.md §10.6). */
 export const adminStatsSchema = z.object({
   /** Artists the public site lists: a name that is not a sample pack, and at least one release. */
   artists: count,

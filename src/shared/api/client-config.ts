@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { itemResponse } from './common.js';
 
-// What the web app learns from the server at start (DECISIONS §4): public values only, no secret.
+// What the web app learns from the server at start (docs/product.md §10.4): public values only, no secret.
 
 export const clientConfigSchema = z.object({
   spotify: z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isSoundCloudTrackUrl } from '../domain/soundcloud.js';
 import { findLabel, invalidLabelMessage } from '../labels.js';
 
-// The demo form's contract (SPEC §3, §5; DECISIONS §7). The web form validates with these schemas
+// The demo form's contract (docs/product.md §3, §5; docs/product.md §10.7). The web form validates with these schemas
 // (per entry, through a zod resolver) and the server with the request schema: one set of messages.
 
 export const maxDemoEntries = 10;
@@ -12,7 +12,7 @@ const maxUrlLength = 300;
 export const demoStatuses = ['new', 'listening', 'shortlisted', 'accepted', 'declined'] as const;
 export type DemoStatus = (typeof demoStatuses)[number];
 
-/** SPEC §5 order: Facebook, Twitter, Instagram, SoundCloud, Spotify, Apple Music. */
+/** docs/product.md §5 order: Facebook, Twitter, Instagram, SoundCloud, Spotify, Apple Music. */
 export const socialNetworks = [
   { key: 'facebook', name: 'Facebook' },
   { key: 'twitter', name: 'Twitter' },
@@ -111,7 +111,7 @@ function entries<T extends z.ZodType>(entry: T, what: 'artist' | 'track') {
     .max(maxDemoEntries, { error: `A demo can list at most ${maxDemoEntries} ${what}s` });
 }
 
-/** The form as a whole (SPEC §4: lists of artists and tracks, at least one each; terms). */
+/** The form as a whole (docs/product.md §4: lists of artists and tracks, at least one each; terms). */
 export const demoFormSchema = z.object({
   artists: entries(demoArtistSchema, 'artist'),
   tracks: entries(demoTrackSchema, 'track'),
@@ -128,7 +128,7 @@ export const demoLabelSchema = z
 
 /**
  * POST /api/submit-demo. SPEC's body `{ artist, track }` (the first entries) plus every entry of the
- * form in `artists` / `tracks` (DECISIONS §7); the label is any of its id forms. What is stored is
+ * form in `artists` / `tracks` (docs/product.md §10.7); the label is any of its id forms. What is stored is
  * `artists ?? [artist]` and `tracks ?? [track]`.
  */
 export const demoSubmissionRequestSchema = z.object({

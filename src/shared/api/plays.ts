@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { itemResponse } from './common.js';
 
-// The player's play reports (issue 7 §5, DECISIONS §5): a play counts once per client and track
+// The player's play reports (issue 7 §5, docs/product.md §10.5): a play counts once per client and track
 // per window, and feeds the release's stream_count.
 
 /** A client's repeat plays of a track within this window count once. */

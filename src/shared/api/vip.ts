@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { siteConfig } from '../site-config.js';
 
-// The VIP subscription contract (SPEC §3, §5; DECISIONS §7). Plans come from the site configuration.
+// The VIP subscription contract (docs/product.md §3, §5; docs/product.md §10.7). Plans come from the site configuration.
 
 export type VipPlan = (typeof siteConfig.vipPlans)[number];
 export type VipPlanId = VipPlan['id'];
@@ -12,7 +12,7 @@ export function findVipPlan(id: string): VipPlan | undefined {
   return vipPlans.find((plan) => plan.id === id);
 }
 
-/** `pending_payment` until a payment provider is configured (DECISIONS §7). */
+/** `pending_payment` until a payment provider is configured (docs/product.md §10.7). */
 export const vipMemberStatuses = ['pending_payment', 'active'] as const;
 export type VipMemberStatus = (typeof vipMemberStatuses)[number];
 

@@ -1,7 +1,7 @@
 import type { DemoStatus } from '../api/demos.js';
 
 /**
- * Where a demo may go from each status (DECISIONS §7: new → listening → shortlisted → accepted /
+ * Where a demo may go from each status (docs/product.md §10.7: new → listening → shortlisted → accepted /
  * declined). Declining is possible at any step before a verdict; accepting only after a shortlist;
  * accepted and declined are final. The server refuses anything else and the admin screen offers
  * only these, so both read this one table.

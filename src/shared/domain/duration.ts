@@ -1,4 +1,4 @@
-/** m:ss from milliseconds; unknown durations show as an em dash (DECISIONS §8). */
+/** m:ss from milliseconds; unknown durations show as an em dash (docs/product.md §10.8). */
 export function formatDuration(ms: number | null | undefined): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms) || ms < 0) return '—';
   const totalSeconds = Math.round(ms / 1000);

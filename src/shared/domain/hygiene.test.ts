@@ -46,7 +46,7 @@ describe('looksLikeSamplePack', () => {
   });
 
   it('follows SPEC literally for a real two-part name like "Route 77"', () => {
-    // "Route 77" is a real artist in the distributor export; SPEC §5's rule still drops it.
+    // "Route 77" is a real artist in the distributor export; docs/product.md §5's rule still drops it.
     expect(looksLikeSamplePack('Route 77')).toBe(true);
   });
 });

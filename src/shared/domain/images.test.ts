@@ -9,7 +9,7 @@ const small = { url: 'https://img.example/64.jpg', width: 64, height: 64 };
 const medium = { url: 'https://img.example/320.jpg', width: 320, height: 320 };
 const large = { url: 'https://img.example/640.jpg', width: 640, height: 640 };
 
-describe('pickArtistImage: SPEC §3 chain', () => {
+describe('pickArtistImage: docs/product.md §3 chain', () => {
   it("prefers the artist's own image_url over everything", () => {
     expect(
       pickArtistImage(

@@ -15,7 +15,7 @@ function present(url: string | null | undefined): string | null {
   return typeof url === 'string' && url.trim().length > 0 ? url.trim() : null;
 }
 
-/** SPEC §3 artist image chain: own picture, largest provider image, release artwork, placeholder. */
+/** docs/product.md §3 artist image chain: own picture, largest provider image, release artwork, placeholder. */
 export function pickArtistImage(sources: ArtistImageSources, placeholder: string): string {
   // Blank urls are no picture; among the rest the widest wins (unknown width counts as 0).
   const usable = (sources.images ?? []).filter((image) => present(image.url) !== null);

@@ -28,7 +28,7 @@ export function recencyScore(releaseDate: string | null, now: Date): number {
   return Math.max(5, 20 - Math.floor(ageDays / quarterYearDays));
 }
 
-/** SPEC §9: 85% base popularity, 10% recency, 5% track count (at most 10). */
+/** docs/product.md §9: 85% base popularity, 10% recency, 5% track count (at most 10). */
 export function popularityScore(input: PopularityInput, now: Date): number {
   const score =
     0.85 * basePopularity(input) + 0.1 * recencyScore(input.releaseDate, now) + 0.05 * clamp(input.trackCount, 0, 10);

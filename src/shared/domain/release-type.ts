@@ -10,7 +10,7 @@ export interface ReleaseShape {
   trackArtists: string[][];
 }
 
-/** SPEC §5: 'compilation' or 'various' in the title, or more than 2 tracks by more than 3 artists. */
+/** docs/product.md §5: 'compilation' or 'various' in the title, or more than 2 tracks by more than 3 artists. */
 export function isCompilation(release: ReleaseShape): boolean {
   if (/compilation|various/i.test(release.title)) return true;
   const names = release.trackArtists.flat().map((n) => n.trim().toLowerCase());

@@ -4,7 +4,7 @@ import { detectRemix } from './remix.js';
 const remixBy = (remixer: string | null) => ({ isRemix: true, remixer });
 const noRemix = { isRemix: false, remixer: null };
 
-describe('detectRemix: SPEC §5 patterns', () => {
+describe('detectRemix: docs/product.md §5 patterns', () => {
   it('finds a remix in parentheses', () => {
     expect(detectRemix('Song (Vendo Remix)')).toEqual(remixBy('Vendo'));
     expect(detectRemix('Step Outside (Lex & Wood & Robisto Remix)')).toEqual(remixBy('Lex & Wood & Robisto'));

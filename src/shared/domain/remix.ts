@@ -3,7 +3,7 @@ export interface RemixInfo {
   remixer: string | null;
 }
 
-// SPEC §5: 'remix' in parentheses, brackets, as "rmx", after a dash, or in quotes; the remixer is
+// docs/product.md §5: 'remix' in parentheses, brackets, as "rmx", after a dash, or in quotes; the remixer is
 // the name in front of the word ("remixed by X" names it after). The word must stand alone:
 // "Don't You Know Remixes" is the title of a remix EP, not a credit, so it is no remix.
 const word = String.raw`\b(?:remix|rmx)`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalSoundCloudUrl, isSoundCloudTrackUrl } from './soundcloud.js';
 
-describe('isSoundCloudTrackUrl: SPEC §5 user/track pattern', () => {
+describe('isSoundCloudTrackUrl: docs/product.md §5 user/track pattern', () => {
   it.each([
     'https://soundcloud.com/some-artist/some-track',
     'https://soundcloud.com/some-artist/some-track/s-AbC12dEf',

@@ -1,4 +1,4 @@
-// SPEC §5: a demo's track link is a SoundCloud user/track URL (a private one carries an `s-` token
+// docs/product.md §5: a demo's track link is a SoundCloud user/track URL (a private one carries an `s-` token
 // segment) or a SoundCloud short link. Nothing here fetches anything: the server never follows links.
 
 const trackUrl = /^https?:\/\/(?:(?:www|m)\.)?soundcloud\.com\/([\w-]+)\/([\w-]+)(?:\/(s-[A-Za-z0-9]+))?\/?(?:[?#].*)?$/i;

@@ -12,7 +12,7 @@ import { LabelTabs } from './label-tabs.js';
 import { drawerTopOffset, drawerWidth, topBarHeight } from './layout-constants.js';
 import { SideNav } from './side-nav.js';
 
-/** SPEC §2 layout: top tab bar, label logo and side drawer, main content (the admin area has its own). */
+/** docs/product.md §2 layout: top tab bar, label logo and side drawer, main content (the admin area has its own). */
 export function AppShell() {
   const { pathname } = useLocation();
   const { mode, toggleMode } = useThemeMode();

@@ -2,7 +2,7 @@ import { Box } from '@mui/material';
 import type { LabelConfig } from '../../../shared/site-config.js';
 import { logoHeaderHeight, logoWidth } from './layout-constants.js';
 
-/** The label's word mark in its accent (desktop only, SPEC §2). */
+/** The label's word mark in its accent (desktop only, docs/product.md §2). */
 export function LabelLogo({ label }: { label: LabelConfig }) {
   const [first, ...rest] = label.name.split(' ');
   return (

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { labels } from '../../../shared/labels.js';
 import { labelFromPath, labelPath } from '../../lib/current-label.js';
 
-/** SPEC §2: three tabs, each in its label's accent; selecting one opens that label's landing page. */
+/** docs/product.md §2: three tabs, each in its label's accent; selecting one opens that label's landing page. */
 export function LabelTabs() {
   const { pathname } = useLocation();
   const navigate = useNavigate();

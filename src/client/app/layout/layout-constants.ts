@@ -1,4 +1,4 @@
-// SPEC §9 layout constants.
+// docs/product.md §9 layout constants.
 export const drawerWidth = 240;
 export const topBarHeight = 64;
 export const logoHeaderHeight = 116;

@@ -37,7 +37,7 @@ const socialNetworks = [
   { key: 'soundcloud', text: 'SoundCloud', icon: <CloudIcon /> },
 ] as const;
 
-/** The label's navigation (SPEC §2): Home, Artists, Releases, Submit, and its social pages. */
+/** The label's navigation (docs/product.md §2): Home, Artists, Releases, Submit, and its social pages. */
 export function SideNav({ label, onNavigate }: { label: LabelConfig; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const [socialOpen, setSocialOpen] = useState(true);

@@ -8,7 +8,7 @@ function isChunkLoadError(error: unknown): boolean {
 
 /**
  * A route that failed to render. A page chunk that no longer exists (the site was updated while it
- * was open) falls back to a full page load of the target path (SPEC §4).
+ * was open) falls back to a full page load of the target path (docs/product.md §4).
  */
 export function RouteError() {
   const error = useRouteError();

@@ -104,7 +104,7 @@ export interface StartupLogger {
 export type FirstAdminOutcome = 'admins exist' | 'created from environment' | 'created with generated password' | 'no admin';
 
 /**
- * Makes sure someone can log in (DECISIONS §6). With no admin yet: ADMIN_USERNAME / ADMIN_PASSWORD
+ * Makes sure someone can log in (docs/product.md §10.6). With no admin yet: ADMIN_USERNAME / ADMIN_PASSWORD
  * when given; else, on the embedded database only, `admin` with a random password logged once.
  */
 export async function ensureFirstAdmin(
@@ -127,7 +127,7 @@ export async function ensureFirstAdmin(
   const password = randomBytes(18).toString('base64url');
   if (!(await insertAdmin(db, username, await hashPassword(password), now))) return 'admins exist';
   logger.warn(
-    // Not `password`: the logger censors that key, and this one must reach the operator (DECISIONS §6).
+    // Not `password`: the logger censors that key, and this one must reach the operator (docs/product.md §10.6).
     { username, generatedPassword: password },
     `first admin created with a generated password, shown only this once: log in as "${username}" and change the password ` +
       '(Settings, or `npm run admin:create -- admin`)',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 
-/** Admin tokens live 12 hours (DECISIONS §6). */
+/** Admin tokens live 12 hours (docs/product.md §10.6). */
 export const adminTokenLifetimeMs = 12 * 60 * 60 * 1000;
 /** The one algorithm signed and accepted: `alg: none`, HS512, RS256… are refused. */
 export const adminTokenAlgorithm = 'HS256';

@@ -22,7 +22,7 @@ import { editTrack, getAdminTracks, pinRelease, removeTrack } from './admin-trac
 const guarded = { 401: errorResponseSchema };
 const tags = ['admin'];
 
-/** The admin Tracks and Artists tabs (DECISIONS §6): every write recorded in the activity log. */
+/** The admin Tracks and Artists tabs (docs/product.md §10.6): every write recorded in the activity log. */
 export const adminCatalogRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, deps) => {
   guardAdminRoutes(app, { db: deps.db, clock: deps.clock, jwtSecret: deps.jwtSecret });
   const { db, clock } = deps;

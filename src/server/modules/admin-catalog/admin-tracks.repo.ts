@@ -85,7 +85,7 @@ function orderOf(sort: AdminTrackSort, firstArtistKey: AnyColumn): SQL[] {
     case 'duration':
       return [nullsLast(sql`${tracks.durationMs}`), asc(tracks.id)];
     default:
-      // SPEC §2 "newest release first": undated releases last, then each release in track order.
+      // docs/product.md §2 "newest release first": undated releases last, then each release in track order.
       return [nullsLast(sql`${releases.releaseDate}`), dir(releases.id), ...trackOrder.slice(1)];
   }
 }

@@ -146,7 +146,7 @@ export async function removeTrack(db: Db, id: string, change: Change): Promise<{
   });
 }
 
-/** Pins a release to the top of its label's Top Releases (DECISIONS §5), or unpins it; recorded as 'release.pin'. */
+/** Pins a release to the top of its label's Top Releases (docs/product.md §10.5), or unpins it; recorded as 'release.pin'. */
 export async function pinRelease(db: Db, id: string, pinned: boolean, change: Change): Promise<AdminRelease> {
   if (!isUuid(id)) throw new NotFoundError(`Release not found: ${id}`);
   return db.transaction(async (tx) => {

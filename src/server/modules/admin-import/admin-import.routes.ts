@@ -104,7 +104,7 @@ const guardedRoutes: FastifyPluginAsyncZod<{ ctx: ImportContext; auth: AdminAuth
       schema: {
         tags: ['admin'],
         description:
-          'SPEC §7 "Import tracks": starts a spotify-enrichment job for the label `labelId` (any id form). For each ' +
+          'docs/product.md §7 "Import tracks": starts a spotify-enrichment job for the label `labelId` (any id form). For each ' +
           'release with a UPC it searches the album on Spotify (artwork, Spotify id and URL), for each track with an ISRC ' +
           'the track (Spotify id, URL, preview when Spotify gives one), and for artists whose names match the credits ' +
           'the artist (picture, genres when ours are empty, followers and popularity when given). What Spotify omits ' +

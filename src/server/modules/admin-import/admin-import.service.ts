@@ -40,7 +40,7 @@ export interface StartingAdmin {
   tokenId: string;
 }
 
-/** The message a failed job shows: ours (Spotify's SPEC §8 texts, our own errors) or none. */
+/** The message a failed job shows: ours (Spotify's docs/product.md §8 texts, our own errors) or none. */
 export function publicMessageOf(err: unknown): string | undefined {
   return err instanceof SpotifyApiError || err instanceof SpotifyTokenError || err instanceof AppError ? err.message : undefined;
 }
@@ -105,7 +105,7 @@ export async function startCatalogImport(
   return toImportJob(row, ctx.runner);
 }
 
-/** SPEC §7 "Import tracks": starts the Spotify enrichment of one label (any id form). */
+/** docs/product.md §7 "Import tracks": starts the Spotify enrichment of one label (any id form). */
 export async function startEnrichment(ctx: ImportContext, admin: StartingAdmin, labelValue: string | number): Promise<ImportJob> {
   const actor = admin.username;
   const label = findLabel(labelValue);

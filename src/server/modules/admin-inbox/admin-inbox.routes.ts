@@ -19,7 +19,7 @@ import { exportMembersCsv, getMembers } from './admin-members.service.js';
 
 const guarded = { 401: errorResponseSchema };
 
-/** Admin Demos and Members (DECISIONS §6, §7): the inbox of demo submissions and the VIP member list. */
+/** Admin Demos and Members (docs/product.md §10.6, §10.7): the inbox of demo submissions and the VIP member list. */
 export const adminInboxRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, deps) => {
   const { db, clock } = deps;
   guardAdminRoutes(app, { db, clock, jwtSecret: deps.jwtSecret });

@@ -15,7 +15,7 @@ export const adminOverviewRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async
         tags: ['admin'],
         description:
           'Quick Stats of the admin Overview, counted from the database when asked. artists: the artists the public ' +
-          'site lists (GET /api/artists total): a non-empty name that does not look like a sample pack (SPEC §5) and ' +
+          'site lists (GET /api/artists total): a non-empty name that does not look like a sample pack (docs/product.md §5) and ' +
           'at least one release credit, on the release or on one of its tracks, on any label. labels, releases, ' +
           'tracks: rows of those tables. demos: status new, and all. members: VIP members, active and pending_payment.',
         response: { 200: adminStatsResponseSchema, 401: errorResponseSchema },

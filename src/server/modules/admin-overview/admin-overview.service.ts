@@ -6,7 +6,7 @@ import { listArtists } from '../artists/artists.repo.js';
 import { countTables } from './admin-overview.repo.js';
 
 /**
- * Quick Stats, counted when asked (DECISIONS §8). Artists are counted by the public artists list's
+ * Quick Stats, counted when asked (docs/product.md §10.8). Artists are counted by the public artists list's
  * own rule (listArtists' total), so that the admin figure and the site never disagree.
  */
 export async function getAdminStats(db: Db): Promise<AdminStats> {

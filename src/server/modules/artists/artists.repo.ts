@@ -22,7 +22,7 @@ function creditedReleases(labelId: string | undefined): SQL {
      where true ${onLabel}`;
 }
 
-/** SPEC §5 hygiene: a name, not a sample pack, and a release on the label (or anywhere). */
+/** docs/product.md §5 hygiene: a name, not a sample pack, and a release on the label (or anywhere). */
 function listedWhere(filter: { labelId?: string; q?: string }): SQL {
   const conditions: SQL[] = [
     not(artists.looksLikeSamplePack),

@@ -17,7 +17,7 @@ export const artistsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
     {
       schema: {
         tags: ['artists'],
-        description: 'Listed artists (SPEC §5 hygiene applied), sorted by name ignoring case.',
+        description: 'Listed artists (docs/product.md §5 hygiene applied), sorted by name ignoring case.',
         querystring: artistsQuerySchema,
         response: { 200: artistsResponseSchema, 400: errorResponseSchema },
       },

@@ -12,7 +12,7 @@ export function alreadySubmittedMessage(email: string): string {
 }
 
 /**
- * Stores a demo with every artist and track in one transaction (DECISIONS §7). A link this contact
+ * Stores a demo with every artist and track in one transaction (docs/product.md §10.7). A link this contact
  * email already sent is refused with 409 and nothing is stored. The links are only read as text:
  * the server never fetches them.
  */

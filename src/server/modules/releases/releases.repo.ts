@@ -28,7 +28,7 @@ function whereOf(filter: ReleaseFilter): SQL | undefined {
   const term = filter.q?.trim();
   if (term) {
     const pattern = containsPattern(term);
-    // SPEC §5: title or any artist name, case-insensitive. The artist side is one uncorrelated set
+    // docs/product.md §5: title or any artist name, case-insensitive. The artist side is one uncorrelated set
     // of release ids (a correlated EXISTS ran once per release: 0.9 s at 20k releases, see bench/).
     const artistMatch = sql`${releases.id} in (
       select ${releaseArtists.releaseId} from ${releaseArtists}

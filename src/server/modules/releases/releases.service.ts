@@ -97,7 +97,7 @@ export async function getRelease(db: Db, id: string, includes: Includes): Promis
 }
 
 /**
- * DECISIONS §5: staff pins first, then SPEC §9's popularity score. With onlyPlayed, releases nobody
+ * docs/product.md §10.5: staff pins first, then docs/product.md §9's popularity score. With onlyPlayed, releases nobody
  * has played yet are left out (the "top plays" list). Never a synthetic release.
  */
 export async function getTopReleases(

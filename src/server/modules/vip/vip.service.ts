@@ -17,7 +17,7 @@ function statusSentence(status: VipMemberStatus, email: string): string {
 }
 
 /**
- * Stores a new member (DECISIONS §7). A known email changes nothing: anyone may type anyone's email,
+ * Stores a new member (docs/product.md §10.7). A known email changes nothing: anyone may type anyone's email,
  * so the answer is the same 201 as for a new member and tells nothing of the stored one; the request
  * goes to the activity log for staff to confirm with the member by email.
  */

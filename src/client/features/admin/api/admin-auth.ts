@@ -10,7 +10,7 @@ import {
 import { apiGet, apiPost } from '../../../lib/api-client.js';
 import { withAdminSession } from './admin-request.js';
 
-/** `POST /api/admin/login`: the server alone checks the credentials (DECISIONS §6). */
+/** `POST /api/admin/login`: the server alone checks the credentials (docs/product.md §10.6). */
 export function logIn(credentials: AdminLoginRequest) {
   return apiPost(adminLoginResponseSchema, '/admin/login', credentials);
 }

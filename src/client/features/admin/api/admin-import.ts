@@ -48,7 +48,7 @@ export function uploadCatalog(token: string, file: File, labelId: string | null)
   return withAdminSession(apiSend(importStartedResponseSchema, 'POST', '/admin/import-catalog', form, { token }));
 }
 
-/** `POST /api/admin/import-tracks` (SPEC §7): starts the Spotify enrichment of a label. */
+/** `POST /api/admin/import-tracks` (docs/product.md §7): starts the Spotify enrichment of a label. */
 export function importTracks(token: string, labelId: string) {
   return withAdminSession(apiSend(importStartedResponseSchema, 'POST', '/admin/import-tracks', { labelId }, { token }));
 }

@@ -3,7 +3,7 @@ import { ApiError } from '../../../lib/api-client.js';
 
 /**
  * Every admin API call goes through here: a 401 means the token is no longer good (expired, logged
- * out elsewhere), so it is dropped and the guard sends the user to /login (DECISIONS §6).
+ * out elsewhere), so it is dropped and the guard sends the user to /login (docs/product.md §10.6).
  */
 export async function withAdminSession<T>(call: Promise<T>): Promise<T> {
   try {

@@ -6,7 +6,7 @@ import { clearAdminToken, readAdminToken } from '../../../lib/admin-session.js';
 import { logOut } from '../api/admin-auth.js';
 import type { AdminOutletContext } from './admin-outlet-context.js';
 
-/** DECISIONS §6: SPEC's five tabs plus Demos and Members, each its own route. */
+/** docs/product.md §10.6: SPEC's five tabs plus Demos and Members, each its own route. */
 export const adminTabs = [
   { label: 'Overview', path: '/admin' },
   { label: 'Tracks', path: '/admin/tracks' },
@@ -25,7 +25,7 @@ function selectedTab(pathname: string): string | false {
   return tab?.path ?? false;
 }
 
-/** SPEC §2 Admin dashboard: the layout of every /admin screen. */
+/** docs/product.md §2 Admin dashboard: the layout of every /admin screen. */
 export function AdminDashboard() {
   // The guard's context (the admin and the token) goes on to the tab screens.
   const context = useOutletContext<AdminOutletContext>();

@@ -15,7 +15,7 @@ import { usePagedSearch } from './use-paged-search.js';
 const statusOptions = demoStatuses.map((status) => ({ value: status, label: demoStatusLabels[status] }));
 const labelOptions = labels.map((label) => ({ value: label.id, label: label.name }));
 
-/** DECISIONS §7: the demos sent through the Submit pages, newest first, each opening its full form. */
+/** docs/product.md §10.7: the demos sent through the Submit pages, newest first, each opening its full form. */
 export function AdminDemosTab() {
   const token = useAdminToken();
   const [status, setStatus] = useState('');

@@ -7,11 +7,11 @@ import { ApiError } from '../../../lib/api-client.js';
 import { verifyAdminTokenQuery } from '../api/admin-auth.js';
 import type { AdminOutletContext } from './admin-outlet-context.js';
 
-/** SPEC §8 Token check: what the client says when the check itself fails. */
+/** docs/product.md §8 Token check: what the client says when the check itself fails. */
 export const verificationFailedMessage = 'Verification request failed';
 
 /**
- * DECISIONS §6: without a token, go to /login (replacing the entry, remembering where we were);
+ * docs/product.md §10.6: without a token, go to /login (replacing the entry, remembering where we were);
  * with one, have the server verify it, and drop it when the server answers 401.
  */
 export function AdminGuard() {

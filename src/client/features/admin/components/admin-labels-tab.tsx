@@ -14,7 +14,7 @@ import { RetryAlert } from './retry-alert.js';
 const recentJobs = 10;
 const spotifyReasonId = 'spotify-enrichment-reason';
 
-/** The server's reason when it gave one; SPEC §8's 'Failed to import tracks' when the request itself failed. */
+/** The server's reason when it gave one; docs/product.md §8's 'Failed to import tracks' when the request itself failed. */
 function startFailureMessage(err: unknown): string {
   return err instanceof ApiError && err.hasServerMessage ? err.message : importMessages.requestFailed;
 }

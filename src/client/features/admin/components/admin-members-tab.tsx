@@ -33,7 +33,7 @@ function saveFile(blob: Blob, fileName: string) {
   URL.revokeObjectURL(url);
 }
 
-/** DECISIONS §7: the VIP members, newest first, with their plan and payment status, and a CSV export. */
+/** docs/product.md §10.7: the VIP members, newest first, with their plan and payment status, and a CSV export. */
 export function AdminMembersTab() {
   const token = useAdminToken();
   const { enqueueSnackbar } = useSnackbar();

@@ -2,7 +2,7 @@ import { Box, Typography } from '@mui/material';
 import { QuickStatsPanel } from './quick-stats-panel.js';
 import { RecentActivityPanel } from './recent-activity-panel.js';
 
-/** The dashboard's index tab (SPEC §2): the welcome text, then live Quick Stats and Recent Activity (DECISIONS §6). */
+/** The dashboard's index tab (docs/product.md §2): the welcome text, then live Quick Stats and Recent Activity (docs/product.md §10.6). */
 export function AdminOverview() {
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>

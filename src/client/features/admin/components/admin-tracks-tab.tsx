@@ -12,7 +12,7 @@ import { usePagedSearch } from './use-paged-search.js';
 
 type DialogState = { kind: 'edit' | 'delete'; track: AdminTrack; open: boolean } | null;
 
-/** SPEC §2 admin tracks table, paged, sorted and searched on the server (DECISIONS §6). */
+/** docs/product.md §2 admin tracks table, paged, sorted and searched on the server (docs/product.md §10.6). */
 export function AdminTracksTab() {
   const token = useAdminToken();
   const [sort, setSort] = useState<AdminTrackSort>(defaultAdminTrackSort);

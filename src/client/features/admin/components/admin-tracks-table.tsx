@@ -8,7 +8,7 @@ import type { AdminTrack, AdminTrackSort, AdminTrackSortField, SortDirection } f
 import { formatDuration } from '../../../../shared/domain/duration.js';
 import { trackArtists, trackTitle } from '../../../../shared/domain/track-title.js';
 
-/** SPEC §2's columns, exactly; each but Actions sorts on the server. */
+/** docs/product.md §2's columns, exactly; each but Actions sorts on the server. */
 const trackColumns: {
   label: string;
   sort?: AdminTrackSortField;

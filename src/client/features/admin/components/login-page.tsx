@@ -12,7 +12,7 @@ import { storeAdminToken, useAdminSession } from '../../../lib/admin-session.js'
 import { ApiError } from '../../../lib/api-client.js';
 import { logIn } from '../api/admin-auth.js';
 
-/** SPEC §8 Admin login: the message for anything the server did not explain. */
+/** docs/product.md §8 Admin login: the message for anything the server did not explain. */
 export const loginFailedMessage = 'Failed to login. Please try again.';
 
 /** The server's words for a refusal (bad credentials, throttling); our fallbacks for the rest. */
@@ -33,7 +33,7 @@ function targetOf(state: unknown): string {
   return `${from.pathname}${extra(from.search)}${extra(from.hash)}`;
 }
 
-/** SPEC §2 Login screen (/login). */
+/** docs/product.md §2 Login screen (/login). */
 export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();

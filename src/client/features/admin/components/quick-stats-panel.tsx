@@ -14,7 +14,7 @@ interface Tile {
   detail?: (stats: AdminStats) => string;
 }
 
-/** DECISIONS §6: live figures, each opening the tab that manages it. */
+/** docs/product.md §10.6: live figures, each opening the tab that manages it. */
 const tiles: Tile[] = [
   { label: 'Artists', to: '/admin/artists', value: (s) => s.artists },
   { label: 'Labels', to: '/admin/labels', value: (s) => s.labels },

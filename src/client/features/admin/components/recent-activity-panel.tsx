@@ -41,7 +41,7 @@ function ActivityLine({ entry, now }: { entry: ActivityEntry; now: number | null
   );
 }
 
-/** DECISIONS §6: real recent events (imports, demos, members, edits), newest first. */
+/** docs/product.md §10.6: real recent events (imports, demos, members, edits), newest first. */
 export function RecentActivityPanel() {
   const token = useAdminToken();
   const activity = useQuery(adminActivityQuery(token, recentActivityLimit));

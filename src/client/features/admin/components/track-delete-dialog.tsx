@@ -14,7 +14,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** DECISIONS §6: deleting a track asks first, naming it. */
+/** docs/product.md §10.6: deleting a track asks first, naming it. */
 export function TrackDeleteDialog({ track, open, token, onClose }: Props) {
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();

@@ -22,7 +22,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** DECISIONS §6: the Tracks tab's edit dialog, validated as the server validates. */
+/** docs/product.md §10.6: the Tracks tab's edit dialog, validated as the server validates. */
 export function TrackEditDialog({ track, ...props }: Props) {
   // Remounted for each track, so that every opening starts from the stored values.
   return track && <TrackEditForm key={track.id} track={track} {...props} />;

@@ -9,7 +9,7 @@ export interface PagedSearch {
   /** The search as typed. */
   search: string;
   setSearch: (search: string) => void;
-  /** The search sent, once typing has paused 300 ms (SPEC §9), trimmed; undefined when blank. */
+  /** The search sent, once typing has paused 300 ms (docs/product.md §9), trimmed; undefined when blank. */
   q: string | undefined;
   /** From 0. */
   page: number;

@@ -12,7 +12,7 @@ import {
 import { apiGet } from '../../../lib/api-client.js';
 
 // Query options for every catalog call, shared by the pages: a server entry can prefetch the same
-// options for server rendering. SPEC §9: release lists and artist releases are cached 5 minutes.
+// options for server rendering. docs/product.md §9: release lists and artist releases are cached 5 minutes.
 const fiveMinutes = 5 * 60_000;
 
 export type ReleasesPageQuery = Pick<ReleasesQuery, 'label' | 'type' | 'q'> & { offset: number; limit: number };
@@ -73,7 +73,7 @@ export function artistQuery(id: string) {
   });
 }
 
-/** SPEC §9: the artist modal loads 50 cached releases first, then 100 fresh ones. */
+/** docs/product.md §9: the artist modal loads 50 cached releases first, then 100 fresh ones. */
 export function artistReleasesQuery(id: string, limit: number) {
   return queryOptions({
     queryKey: ['artist-releases', id, limit],

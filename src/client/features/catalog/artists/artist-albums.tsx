@@ -4,7 +4,7 @@ import type { ArtistRelease } from '../../../../shared/api/catalog.js';
 import { ReleaseCard } from '../components/release-card.js';
 import { ReleaseDetailModal } from '../components/release-detail-modal.js';
 
-/** SPEC §2: the artist's releases as cards with their year, newest first; a card opens the release. */
+/** docs/product.md §2: the artist's releases as cards with their year, newest first; a card opens the release. */
 export function ArtistAlbums({ releases }: { releases: ArtistRelease[] }) {
   const [opened, setOpened] = useState<{ release?: ArtistRelease; open: boolean }>({ open: false });
   if (releases.length === 0) return <Typography color="text.secondary">No releases found for this artist</Typography>;

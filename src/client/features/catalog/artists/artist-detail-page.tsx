@@ -17,7 +17,7 @@ import { TopTracks } from './top-tracks.js';
 const releasesLoaded = 50;
 const followerFormat = new Intl.NumberFormat('en');
 
-/** SPEC §2 artist detail page at /:label/artists/:id. */
+/** docs/product.md §2 artist detail page at /:label/artists/:id. */
 export function ArtistDetailPage() {
   const { label: labelParam, id } = useParams();
   const label = labelFromParam(labelParam);
@@ -92,7 +92,7 @@ function ArtistHeader({ artist, accent }: { artist: Artist; accent: string }) {
         <Typography variant="h3" component="h1" sx={{ fontWeight: 800, fontSize: { xs: '2rem', md: '3rem' }, wordBreak: 'break-word' }}>
           {artist.name}
         </Typography>
-        {/* DECISIONS §8: a follower count the catalog does not know is left out, never made up. */}
+        {/* docs/product.md §10.8: a follower count the catalog does not know is left out, never made up. */}
         {artist.followers !== null && (
           <Typography color="text.secondary">{followerFormat.format(artist.followers)} followers</Typography>
         )}

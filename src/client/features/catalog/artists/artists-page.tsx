@@ -18,7 +18,7 @@ import { ArtistsGrid, ArtistsGridSkeleton } from './artists-grid.js';
 const revealStep = 10;
 const searchDelayMs = 300;
 
-/** SPEC §2 artists page at /:label/artists. */
+/** docs/product.md §2 artists page at /:label/artists. */
 export function ArtistsPage() {
   const { label: param } = useParams();
   const label = labelFromParam(param);
@@ -38,7 +38,7 @@ function LabelArtists({ label }: { label: LabelConfig }) {
     [query.data, search],
   );
 
-  // SPEC §4: the visible count starts at min(10, matches) and starts again with every new search.
+  // docs/product.md §4: the visible count starts at min(10, matches) and starts again with every new search.
   const [reveal, setReveal] = useState({ search, steps: 1 });
   const steps = reveal.search === search ? reveal.steps : 1;
   const visible = Math.min(matches.length, steps * revealStep);
@@ -128,7 +128,7 @@ function LabelArtists({ label }: { label: LabelConfig }) {
   );
 }
 
-/** SPEC §8: the service's own message where it gave one, else the page's. */
+/** docs/product.md §8: the service's own message where it gave one, else the page's. */
 function errorMessage(error: Error): string {
   return error instanceof ApiError && error.status < 500 ? error.message : 'Failed to load artists. Please try again later.';
 }

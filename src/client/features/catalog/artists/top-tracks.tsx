@@ -11,7 +11,7 @@ const tracksShown = 10;
 
 /**
  * The artist's tracks from their newest releases. The catalog keeps no per-track popularity
- * (DECISIONS §4), so "top" means newest: nothing is ranked on invented figures.
+ * (docs/product.md §10.4), so "top" means newest: nothing is ranked on invented figures.
  */
 export function TopTracks({ artistId, releases }: { artistId: string; releases: ArtistRelease[] }) {
   const newest = releases.slice(0, releasesLooked);

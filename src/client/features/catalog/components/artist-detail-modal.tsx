@@ -39,7 +39,7 @@ interface ArtistDetailModalProps {
   pageHref?: string;
 }
 
-/** SPEC §2 artist detail modal: who the artist is and every release they are credited on, by label. */
+/** docs/product.md §2 artist detail modal: who the artist is and every release they are credited on, by label. */
 export function ArtistDetailModal({ artist, open, onClose, pageHref }: ArtistDetailModalProps) {
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
@@ -116,7 +116,7 @@ function ArtistFacts({ artist, pageHref }: { artist: Artist; pageHref?: string }
   );
 }
 
-/** SPEC §4: the cached first page (50) shows at once; the fresh one (100) replaces it when it arrives. */
+/** docs/product.md §4: the cached first page (50) shows at once; the fresh one (100) replaces it when it arrives. */
 function ArtistReleases({ artistId }: { artistId: string }) {
   const cached = useQuery(artistReleasesQuery(artistId, 50));
   const fresh = useQuery(artistReleasesQuery(artistId, 100));

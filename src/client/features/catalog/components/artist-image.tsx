@@ -1,7 +1,7 @@
 import { Box, type SxProps, type Theme } from '@mui/material';
 import { useState } from 'react';
 
-/** SPEC §8 Images: an artist picture that fails to load shows this placeholder instead. */
+/** docs/product.md §8 Images: an artist picture that fails to load shows this placeholder instead. */
 export const artistPlaceholderImage = '/media/placeholder-artist.svg';
 
 interface ArtistImageProps {

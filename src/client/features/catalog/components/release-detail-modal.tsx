@@ -35,7 +35,7 @@ export interface ReleaseDetailModalProps {
   onClose: () => void;
 }
 
-/** SPEC §2: a release without its track list is fetched whole before the tracks are shown. */
+/** docs/product.md §2: a release without its track list is fetched whole before the tracks are shown. */
 export function needsFullRelease(release: Release | undefined): boolean {
   return !release || !release.tracks || (release.tracks.length === 0 && release.total_tracks > 0);
 }
@@ -62,7 +62,7 @@ function ArtistTile({ artist, artistsPath, onNavigate }: { artist: ArtistCredit;
   );
 }
 
-/** SPEC §2 "Release detail modal": cover, title, year, label and genre chips, tracks, artists. */
+/** docs/product.md §2 "Release detail modal": cover, title, year, label and genre chips, tracks, artists. */
 export function ReleaseDetailModal({ release, releaseId, open, onClose }: ReleaseDetailModalProps) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('md'));

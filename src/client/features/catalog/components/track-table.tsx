@@ -4,7 +4,7 @@ import { formatDuration } from '../../../../shared/domain/duration.js';
 import { trackArtists, trackTitle } from '../../../../shared/domain/track-title.js';
 import { PlayButton, type PlayContext } from '../../../lib/play-button-slot.js';
 
-/** SPEC §9 placeholder tracks last 3 minutes; DECISIONS §8 keeps the row, visibly a placeholder. */
+/** docs/product.md §9 placeholder tracks last 3 minutes; docs/product.md §10.8 keeps the row, visibly a placeholder. */
 const placeholderTrackMs = 3 * 60_000;
 const placeholderTitle = 'Track list coming soon';
 

@@ -123,7 +123,7 @@ function LabelArtists({ label }: { label: LabelConfig }) {
   );
 }
 
-/** SPEC §1 landing pages: records tells its story; tech and deep show their hero and artists. */
+/** docs/product.md §1 landing pages: records tells its story; tech and deep show their hero and artists. */
 export function LandingPage() {
   const { label: param } = useParams();
   const label = labelFromParam(param);

@@ -53,7 +53,7 @@ function PlaylistCard({ playlist, selected, onSelect }: { playlist: Playlist; se
   );
 }
 
-/** SPEC §2 Playlists page: the label's fixed playlists; selecting one shows its tracks. */
+/** docs/product.md §2 Playlists page: the label's fixed playlists; selecting one shows its tracks. */
 export function PlaylistsPage() {
   const { label: param } = useParams();
   const label = labelFromParam(param);

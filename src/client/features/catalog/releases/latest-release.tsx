@@ -10,7 +10,7 @@ function formatReleaseDate(date: string | null): string | undefined {
   return parsed.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
-/** SPEC §2 'Latest Release': the newest release of the list as it is filtered now. */
+/** docs/product.md §2 'Latest Release': the newest release of the list as it is filtered now. */
 export function LatestRelease({
   release,
   isLoading,

@@ -10,7 +10,7 @@ const choices: { value: ReleaseTypeChoice; label: string }[] = [
   { value: 'compilation', label: 'Compilations' },
 ];
 
-/** SPEC §2: the headings follow the type filter (Top Albums, All Singles…). */
+/** docs/product.md §2: the headings follow the type filter (Top Albums, All Singles…). */
 export function releaseHeadings(type: ReleaseTypeChoice): { top: string; all: string } {
   const noun = type === 'all' ? 'Releases' : (choices.find((c) => c.value === type)?.label ?? 'Releases');
   return { top: `Top ${noun}`, all: `All ${noun}` };

@@ -5,7 +5,7 @@ import { ReleaseCard } from '../components/release-card.js';
 import { useInView } from '../../../lib/use-in-view.js';
 import type { ReleaseList } from './use-release-list.js';
 
-/** SPEC §8 releases page messages: bad data from the API reads differently from a failed call. */
+/** docs/product.md §8 releases page messages: bad data from the API reads differently from a failed call. */
 function releasesErrorMessage(error: unknown): string {
   return error instanceof ZodError ? 'Invalid releases data' : 'Failed to load releases. Please try again.';
 }
@@ -17,7 +17,7 @@ const gridColumns = {
   lg: 'repeat(5, minmax(0, 1fr))',
 };
 
-/** SPEC §2 'All Releases' grid with Show More, infinite scroll and its end and empty states. */
+/** docs/product.md §2 'All Releases' grid with Show More, infinite scroll and its end and empty states. */
 export function ReleasesGrid({
   heading,
   list,

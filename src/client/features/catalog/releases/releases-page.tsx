@@ -18,7 +18,7 @@ import { ReleaseTypeFilter, releaseHeadings, type ReleaseTypeChoice } from './re
 import { ReleasesGrid } from './releases-grid.js';
 import { TopReleasesPanel } from './top-releases-panel.js';
 
-/** SPEC §2 "Label releases page" at /{label}/releases; the label may also be given as a prop. */
+/** docs/product.md §2 "Label releases page" at /{label}/releases; the label may also be given as a prop. */
 export function ReleasesPage({ label: labelProp }: { label?: string }) {
   const params = useParams();
   const value = labelProp ?? params.label ?? '';

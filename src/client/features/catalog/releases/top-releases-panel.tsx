@@ -6,7 +6,7 @@ import { artistNames } from '../components/release-card.js';
 import { topReleasesQuery } from '../api/catalog-api.js';
 import type { ReleaseTypeChoice } from './release-type-filter.js';
 
-/** SPEC §9: the top list holds 10 releases. */
+/** docs/product.md §9: the top list holds 10 releases. */
 const topListSize = 10;
 
 function TopReleaseRow({ release, position, onSelect }: { release: RankedRelease; position: number; onSelect: (release: RankedRelease) => void }) {
@@ -38,7 +38,7 @@ function TopReleaseRow({ release, position, onSelect }: { release: RankedRelease
   );
 }
 
-/** SPEC §2 'Top Releases' (Top Albums, Top Singles…): the label's top 10, filtered by type here. */
+/** docs/product.md §2 'Top Releases' (Top Albums, Top Singles…): the label's top 10, filtered by type here. */
 export function TopReleasesPanel({
   label,
   type,

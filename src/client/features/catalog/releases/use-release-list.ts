@@ -4,16 +4,16 @@ import type { Release } from '../../../../shared/api/catalog.js';
 import type { ReleaseType } from '../../../../shared/domain/release-type.js';
 import { releasesQuery } from '../api/catalog-api.js';
 
-/** SPEC §9: pages of 10, 10 shown at first, 10 more per reveal. */
+/** docs/product.md §9: pages of 10, 10 shown at first, 10 more per reveal. */
 export const releasesPageSize = 10;
 const revealStep = 10;
-/** SPEC §4: loading stops after more than 3 failed pages. */
+/** docs/product.md §4: loading stops after more than 3 failed pages. */
 const maxFailedPages = 3;
 
 export interface ReleaseListFilter {
   label: string;
   type?: ReleaseType;
-  /** The search term the server matches (SPEC §5); undefined means no filter. */
+  /** The search term the server matches (docs/product.md §5); undefined means no filter. */
   q?: string;
 }
 
@@ -24,7 +24,7 @@ interface Paging {
 }
 
 /**
- * SPEC §4 "Releases list": one query per page (the shared releasesQuery options, so a server can
+ * docs/product.md §4 "Releases list": one query per page (the shared releasesQuery options, so a server can
  * prefetch page 1), deduplicated by id, revealed ten at a time. A new label, type or term starts
  * again at page 1 because the paging state belongs to that filter.
  */

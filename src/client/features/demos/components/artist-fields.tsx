@@ -17,7 +17,7 @@ const textFields: { key: ArtistTextKey; label: string; type?: string; autoComple
 
 const half = { xs: 12, sm: 6 } as const;
 
-/** SPEC §3 artist: who they are, where they are, and the six social links in SPEC §5's order. */
+/** docs/product.md §3 artist: who they are, where they are, and the six social links in docs/product.md §5's order. */
 export function ArtistFields({ control, index, onRemove }: { control: Control<DemoFormValues>; index: number; onRemove?: () => void }) {
   return (
     <EntryCard title={`Artist ${index + 1}`} onRemove={onRemove}>

@@ -16,7 +16,7 @@ import { TrackFields } from './track-fields.js';
 // type says termsAccepted is `true`; the form holds false until the box is ticked.
 const resolver = zodResolver(demoFormSchema) as unknown as Resolver<DemoFormValues, unknown, DemoFormData>;
 
-/** SPEC §8 Demo: the server's error text, else its fallbacks. */
+/** docs/product.md §8 Demo: the server's error text, else its fallbacks. */
 function failureMessage(error: unknown): string {
   if (error instanceof ApiError) return error.hasServerMessage ? error.message : 'Failed to submit form';
   return 'Failed to process submission';
@@ -33,7 +33,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** SPEC §4 demo form: lists of artists and tracks (at least one each), terms, submit. */
+/** docs/product.md §4 demo form: lists of artists and tracks (at least one each), terms, submit. */
 export function DemoForm({ labelId }: { labelId: string }) {
   const { enqueueSnackbar } = useSnackbar();
   const { control, handleSubmit, reset, setError, getValues, formState } = useForm<DemoFormValues, unknown, DemoFormData>({

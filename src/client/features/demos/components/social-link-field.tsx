@@ -4,7 +4,7 @@ import { demoMessages } from '../../../../shared/api/demos.js';
 import type { DemoFormValues, SocialFieldPath } from './demo-form-values.js';
 
 /**
- * SPEC §5: a social link is required unless its "Don't have" box is ticked. Ticked, the input is
+ * docs/product.md §5: a social link is required unless its "Don't have" box is ticked. Ticked, the input is
  * disabled and the value is null (what is sent); unticked, it is an empty field again.
  */
 export function SocialLinkField({ control, name, network }: { control: Control<DemoFormValues>; name: SocialFieldPath; network: string }) {

@@ -4,7 +4,7 @@ import { siteConfig } from '../../../../shared/site-config.js';
 import { labelFromParam } from '../../../lib/current-label.js';
 import { DemoForm } from './demo-form.js';
 
-/** SPEC §2 Submit page: title, guidelines and the demo form for the label in the path. */
+/** docs/product.md §2 Submit page: title, guidelines and the demo form for the label in the path. */
 export function SubmitPage() {
   const { label: param } = useParams();
   const label = labelFromParam(param);

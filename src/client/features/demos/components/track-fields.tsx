@@ -4,7 +4,7 @@ import { DemoTextField } from './demo-text-field.js';
 import type { DemoFormValues } from './demo-form-values.js';
 import { EntryCard } from './entry-card.js';
 
-/** SPEC §3 track: name, genre and the private SoundCloud link the label listens to. */
+/** docs/product.md §3 track: name, genre and the private SoundCloud link the label listens to. */
 export function TrackFields({ control, index, onRemove }: { control: Control<DemoFormValues>; index: number; onRemove?: () => void }) {
   return (
     <EntryCard title={`Track ${index + 1}`} onRemove={onRemove}>

@@ -8,7 +8,7 @@ const documents = [
   { tab: 'privacy', document: siteConfig.legal.privacyPolicy },
 ] as const;
 
-/** SPEC §2 /legal: tabs Terms of Service and Privacy Policy; `?tab=privacy` opens the second. */
+/** docs/product.md §2 /legal: tabs Terms of Service and Privacy Policy; `?tab=privacy` opens the second. */
 export function LegalPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const selected = Math.max(

@@ -5,7 +5,7 @@ import type { PlayButtonProps } from '../../../lib/play-button-slot.js';
 import { isPlayable } from '../state/player-tracks.js';
 import { usePlayer } from '../state/player-context.js';
 
-/** Play / pause for one track; disabled when the track has nothing to play (SPEC §5). */
+/** Play / pause for one track; disabled when the track has nothing to play (docs/product.md §5). */
 export function PlayButton({ track, queue, context, size = 'small' }: PlayButtonProps) {
   const { currentTrack, isPlaying, toggle } = usePlayer();
   const playing = isPlaying && currentTrack?.id === track.id;

@@ -12,7 +12,7 @@ export interface PlayerState {
   source: PlaySource;
   isPlaying: boolean;
   volume: number;
-  /** SPEC §4: play a track; the playing track pauses instead. A given queue replaces the queue. */
+  /** docs/product.md §4: play a track; the playing track pauses instead. A given queue replaces the queue. */
   toggle(track: PlayableTrack, queue?: readonly PlayableTrack[], context?: PlayContext): void;
   play(): void;
   pause(): void;

@@ -35,13 +35,13 @@ export const artistLine = (item: QueueItem) => item.artists.join(', ');
 
 export const playerStorageKey = 'player';
 export const clientIdStorageKey = 'clientId';
-/** DECISIONS §5: a play counts after this much actual listening. */
+/** docs/product.md §10.5: a play counts after this much actual listening. */
 export const playReportAfterMs = playReportAfterSeconds * 1000;
 export const noSpotifyUrlMessage = 'No Spotify URL available for this track';
 
 export type Sources = Pick<PlayableTrack, 'preview_url' | 'spotify_url'>;
 
-/** SPEC §5: Play is disabled when a track has no Spotify URL and no preview URL. */
+/** docs/product.md §5: Play is disabled when a track has no Spotify URL and no preview URL. */
 export function isPlayable(track: Sources): boolean {
   return Boolean(track.preview_url || track.spotify_url);
 }
@@ -58,7 +58,7 @@ export function spotifyEmbedUrl(trackId: string): string {
 
 export type PlaySource = 'audio' | 'embed' | 'link' | 'none';
 
-/** DECISIONS §4: preview audio, else the Spotify embed, else a link out. */
+/** docs/product.md §10.4: preview audio, else the Spotify embed, else a link out. */
 /**
  * Where a track plays: its preview in the page, else the Spotify embed, else a link out. A premium
  * listener gets the full track in the embed rather than the preview (issue 7 §4).

@@ -42,7 +42,7 @@ function renderTable(list: Track[] = tracks) {
 }
 
 describe('player', () => {
-  it('plays a track and pauses it on a second click (SPEC §4)', async () => {
+  it('plays a track and pauses it on a second click (docs/product.md §4)', async () => {
     renderTable();
     expect(screen.queryByRole('region', { name: 'Player' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Play Song 1' }));
@@ -77,7 +77,7 @@ describe('player', () => {
     expect(audio().getAttribute('src')).toBe('/media/previews/t3.wav');
   });
 
-  it('disables Play for a track with nothing to play (SPEC §5)', () => {
+  it('disables Play for a track with nothing to play (docs/product.md §5)', () => {
     renderWithApp(
       <>
         <PlayButton track={aTrack({ title: 'Silent' })} />

@@ -5,13 +5,13 @@ import { computeCodeChallenge, generateCodeVerifier, generateState } from './spo
 /** Spotify's part of `GET /api/config`: client id and endpoints. */
 export type SpotifyClientConfig = ClientConfig['spotify'];
 
-// Listener login with Spotify: Authorization Code with PKCE (DECISIONS §4; the implicit grant is gone).
+// Listener login with Spotify: Authorization Code with PKCE (docs/product.md §10.4; the implicit grant is gone).
 //
 // Browser storage (localStorage, so that it survives the round trip through Spotify's page):
-//   spotify_auth_state     the 16-character state sent to Spotify, checked on return (SPEC §3, §5)
+//   spotify_auth_state     the 16-character state sent to Spotify, checked on return (docs/product.md §3, §5)
 //   spotify_code_verifier  the PKCE code verifier of that login; both are removed once used
-//   spotifyToken           the access token (SPEC §3)
-//   spotifyTokenExpiry     when it expires, epoch ms = now + expires_in * 1000 (SPEC §3, §9)
+//   spotifyToken           the access token (docs/product.md §3)
+//   spotifyTokenExpiry     when it expires, epoch ms = now + expires_in * 1000 (docs/product.md §3, §9)
 //   spotifyRefreshToken    the refresh token that renews it
 export const spotifyStorageKeys = {
   state: 'spotify_auth_state',
@@ -21,7 +21,7 @@ export const spotifyStorageKeys = {
   refreshToken: 'spotifyRefreshToken',
 } as const;
 
-/** SPEC §9 streaming scopes. */
+/** docs/product.md §9 streaming scopes. */
 export const spotifyScopes = [
   'streaming',
   'user-read-email',
@@ -58,7 +58,7 @@ export function browserAuthEnv(): SpotifyAuthEnv {
 
 // ---- State ----------------------------------------------------------------------------------
 
-/** SPEC §5: the returned state must equal the stored one. */
+/** docs/product.md §5: the returned state must equal the stored one. */
 export function verifyState(returned: string | null, stored: string | null): void {
   if (!returned || !stored || returned !== stored) throw new Error(spotifyAuthMessages.stateMismatch);
 }

@@ -19,7 +19,7 @@ export async function computeCodeChallenge(verifier: string): Promise<string> {
 
 const alphanumeric = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** SPEC §5: 16 random alphanumeric characters (rejection sampling keeps every character equally likely). */
+/** docs/product.md §5: 16 random alphanumeric characters (rejection sampling keeps every character equally likely). */
 export function generateState(length = 16): string {
   const limit = 256 - (256 % alphanumeric.length);
   let state = '';

@@ -16,7 +16,7 @@ import {
 } from './spotify-auth.js';
 
 export const spotifyProfileMessages = {
-  /** SPEC §8: the internal error of the profile call… */
+  /** docs/product.md §8: the internal error of the profile call… */
   fetchFailed: 'Failed to fetch user profile',
   /** …and what the listener is shown. */
   checkFailed: 'Failed to check premium status',
@@ -35,7 +35,7 @@ export function clientConfigQuery() {
 const profileSchema = z.object({ product: z.string().optional() });
 export type SpotifyProfile = z.infer<typeof profileSchema>;
 
-/** SPEC §7: `GET me` with the listener's bearer token; `product` tells premium from free. */
+/** docs/product.md §7: `GET me` with the listener's bearer token; `product` tells premium from free. */
 export async function fetchSpotifyProfile(config: SpotifyClientConfig, env: SpotifyAuthEnv = browserAuthEnv()): Promise<SpotifyProfile> {
   const token = await getValidToken(config, env);
   if (!token) throw new Error(spotifyProfileMessages.fetchFailed);

@@ -8,7 +8,7 @@ import { siteConfig } from '../../../../shared/site-config.js';
 import { completeSpotifyLogin } from '../api/spotify-auth.js';
 import { clientConfigQuery, spotifyProfileKey } from '../api/use-spotify.js';
 
-/** SPEC §9: the callback screen returns home this long after the outcome is known. */
+/** docs/product.md §9: the callback screen returns home this long after the outcome is known. */
 export const callbackRedirectMs = 2000;
 
 type Outcome = { status: 'loading' } | { status: 'success' } | { status: 'error'; message: string };
@@ -16,7 +16,7 @@ type Outcome = { status: 'loading' } | { status: 'success' } | { status: 'error'
 /** Parameters Spotify appends to the redirect URI; none of them stays in the address bar or history. */
 const returnParams = ['code', 'state', 'error'];
 
-/** SPEC §2 "Authorization return": Spotify sends the listener back here with `?code&state`. */
+/** docs/product.md §2 "Authorization return": Spotify sends the listener back here with `?code&state`. */
 export function SpotifyCallbackPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

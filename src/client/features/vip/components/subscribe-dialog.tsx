@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api-client.js';
 import { subscribeVip } from '../api/subscribe-vip.js';
 import { formatPrice } from './vip-plan-card.js';
 
-/** SPEC §8 VIP: the server's message, else its fallbacks. */
+/** docs/product.md §8 VIP: the server's message, else its fallbacks. */
 function failureMessage(error: unknown): string {
   if (error instanceof ApiError) return error.hasServerMessage ? error.message : 'Failed to process subscription';
   return 'Error processing subscription. Please try again.';
@@ -19,7 +19,7 @@ interface Props {
   onSubscribed: (response: VipSubscriptionResponse) => void;
 }
 
-/** SPEC §4 VIP: a dialog collecting name and email; the button reads 'Processing...' while sending. */
+/** docs/product.md §4 VIP: a dialog collecting name and email; the button reads 'Processing...' while sending. */
 export function SubscribeDialog({ open, plan, onClose, onSubscribed }: Props) {
   const [isProcessing, setIsProcessing] = useState(false);
   const close = () => {
@@ -52,7 +52,7 @@ function SubscribeForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // The shared schema: 'Please fill in all required fields' for a missing name or email (SPEC §5).
+    // The shared schema: 'Please fill in all required fields' for a missing name or email (docs/product.md §5).
     const request = vipSubscriptionRequestSchema.safeParse({ name, email, plan: plan.id });
     if (!request.success) {
       setError(request.error.issues[0]?.message ?? 'Please fill in all required fields');

@@ -7,7 +7,7 @@ import { useVipStatus } from '../hooks/use-vip-status.js';
 import { SubscribeDialog } from './subscribe-dialog.js';
 import { VipPlanCard } from './vip-plan-card.js';
 
-/** SPEC §2 VIP page: the plans of the site configuration and a subscription dialog. */
+/** docs/product.md §2 VIP page: the plans of the site configuration and a subscription dialog. */
 export function VipPage() {
   const { enqueueSnackbar } = useSnackbar();
   const { status, saveStatus } = useVipStatus();
@@ -18,7 +18,7 @@ export function VipPage() {
   const onSubscribed = (response: VipSubscriptionResponse) => {
     saveStatus({ subscribed: true, plan: response.data.plan, email: response.data.email, timestamp: new Date().toISOString() });
     setIsDialogOpen(false);
-    // SPEC §4: the notice hides after 6000 ms. The server's words say whether payment is still pending.
+    // docs/product.md §4: the notice hides after 6000 ms. The server's words say whether payment is still pending.
     enqueueSnackbar(response.message, { variant: 'success', autoHideDuration: 6000 });
   };
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { z } from 'zod';
 import { vipPlanIds } from '../../../../shared/api/vip.js';
 
-/** SPEC §3: the subscription is remembered in this browser as vipSubscriptionStatus. */
+/** docs/product.md §3: the subscription is remembered in this browser as vipSubscriptionStatus. */
 export const vipStatusKey = 'vipSubscriptionStatus';
 
 const vipStatusSchema = z.object({
