@@ -285,7 +285,7 @@ describe.each(testDatabaseKinds)('admin "Import tracks" (Spotify enrichment) and
     expect((await api.importTracks({ labelId: 'jazz' })).json<ErrorResponse>().message).toBe('Invalid label: jazz');
   });
 
-  it('fails the job with SPEC\'s messages when Spotify refuses the token or answers 500, storing nothing', async () => {
+  it('fails the job with the product\'s messages when Spotify refuses the token or answers 500, storing nothing', async () => {
     isTokenEndpointDown = true;
     const noToken = await api.poll((await start('deep')).job.id);
     isTokenEndpointDown = false;

@@ -122,7 +122,7 @@ describe.each(testDatabaseKinds)('demo submissions on $name', (kind) => {
     ]);
   });
 
-  it("takes SPEC's body of one artist and one track, and every form of the label", async () => {
+  it("takes the product's body of one artist and one track, and every form of the label", async () => {
     for (const [label, id] of [
       ['tech', 'buildit-tech'],
       ['buildit-records', 'buildit-records'],
@@ -175,7 +175,7 @@ describe.each(testDatabaseKinds)('demo submissions on $name', (kind) => {
     }
   });
 
-  it('asks for each social link unless ticked, and for a URL, naming each network in SPEC order', async () => {
+  it('asks for each social link unless ticked, and for a URL, naming each network in the product\'s order', async () => {
     for (const { key } of socialNetworks) {
       await expectRejected(demo({ artist: artist({ [key]: '' }) }), `artist.${key}`, 'Required unless checked as not available');
       await expectRejected(demo({ artist: without(artist(), key) }), `artist.${key}`, 'Required unless checked as not available');

@@ -11,7 +11,7 @@ const oneOf = (name: string, values: readonly string[]) => `${name} must be one 
 
 export const adminDemosQuerySchema = z.object({
   status: z.enum(demoStatuses, { error: oneOf('status', demoStatuses) }).optional(),
-  /** Any form of a label id; an unknown one is SPEC's 'Invalid label: {value}'. */
+  /** Any form of a label id; an unknown one is the product's 'Invalid label: {value}'. */
   label: z.string().trim().min(1, { error: 'label must not be empty' }).optional(),
   offset: offsetParam,
   limit: limitParam(20),

@@ -4,7 +4,7 @@ export const maxPageLimit = 100;
 
 export const errorResponseSchema = z.object({
   success: z.literal(false),
-  /** The human-readable message (SPEC clients show `error` or `message`; both carry it). */
+  /** The human-readable message (clients show `error` or `message`; both carry it). */
   error: z.string(),
   message: z.string(),
   /** The request field at fault, for validation errors. */

@@ -127,7 +127,7 @@ export const demoLabelSchema = z
   .refine((value) => findLabel(value) !== undefined, { error: (issue) => invalidLabelMessage(String(issue.input)) });
 
 /**
- * POST /api/submit-demo. SPEC's body `{ artist, track }` (the first entries) plus every entry of the
+ * POST /api/submit-demo. The product's body `{ artist, track }` (the first entries) plus every entry of the
  * form in `artists` / `tracks` (docs/product.md §10.7); the label is any of its id forms. What is stored is
  * `artists ?? [artist]` and `tracks ?? [track]`.
  */

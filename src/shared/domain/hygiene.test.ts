@@ -45,7 +45,7 @@ describe('looksLikeSamplePack', () => {
     expect(looksLikeSamplePack('12')).toBe(false);
   });
 
-  it('follows SPEC literally for a real two-part name like "Route 77"', () => {
+  it('follows the product rule literally for a real two-part name like "Route 77"', () => {
     // "Route 77" is a real artist in the distributor export; docs/product.md §5's rule still drops it.
     expect(looksLikeSamplePack('Route 77')).toBe(true);
   });

@@ -108,7 +108,7 @@ const guardedRoutes: FastifyPluginAsyncZod<{ ctx: ImportContext; auth: AdminAuth
           'release with a UPC it searches the album on Spotify (artwork, Spotify id and URL), for each track with an ISRC ' +
           'the track (Spotify id, URL, preview when Spotify gives one), and for artists whose names match the credits ' +
           'the artist (picture, genres when ours are empty, followers and popularity when given). What Spotify omits ' +
-          `is never invented or overwritten. ${pollHint} The finished job's \`report\` has SPEC's import result shape ` +
+          `is never invented or overwritten. ${pollHint} The finished job's \`report\` has the product's import result shape ` +
           '{success, message, details: {totalTracksImported, totalArtistsImported, totalReleasesImported}}. ' +
           '503 when the server has no Spotify credentials (SPOTIFY_CLIENT_ID and SPOTIFY_CLIENT_SECRET).',
         body: importTracksRequestSchema,

@@ -28,7 +28,7 @@ export class ImportJobRunner {
     private readonly db: Db,
     private readonly clock: () => Date,
     private readonly log: FastifyBaseLogger,
-    /** The message a job's error may show; undefined means SPEC's unknown failure. */
+    /** The message a job's error may show; undefined means the product's unknown failure. */
     private readonly messageOf: (err: unknown) => string | undefined,
   ) {}
 

@@ -6,7 +6,7 @@ import { BadRequestError, NotFoundError } from '../../errors.js';
 import { listLabels } from './labels.repo.js';
 
 /**
- * Any accepted label form (id, short form, number). An unknown value is SPEC's 'Invalid label: {value}':
+ * Any accepted label form (id, short form, number). An unknown value is the product's 'Invalid label: {value}':
  * 400 for a query parameter, 404 for a label in the path.
  */
 export function resolveLabelParam(value: string, where: 'id'): LabelConfig;

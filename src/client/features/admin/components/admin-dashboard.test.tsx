@@ -25,7 +25,7 @@ describe('AdminDashboard', () => {
     expect(screen.getAllByRole('tab').map((tab) => [tab.textContent, tab.getAttribute('href')])).toEqual(tabs);
     expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Overview');
     expect(screen.getByText('Select a tab above to manage your content.')).toBeTruthy();
-    // No made-up figures: SPEC's 42 / 7 / 156 were placeholders (docs/product.md §10.6).
+    // No made-up figures: the original specification's 42 / 7 / 156 were placeholders (docs/product.md §10.6).
     expect(screen.queryByText(/\b(42|156)\b/)).toBeNull();
 
     await user.click(screen.getByRole('tab', { name: 'Demos' }));

@@ -6,7 +6,7 @@ import { clearAdminToken, readAdminToken } from '../../../lib/admin-session.js';
 import { logOut } from '../api/admin-auth.js';
 import type { AdminOutletContext } from './admin-outlet-context.js';
 
-/** docs/product.md §10.6: SPEC's five tabs plus Demos and Members, each its own route. */
+/** docs/product.md §10.6: the product's five tabs plus Demos and Members, each its own route. */
 export const adminTabs = [
   { label: 'Overview', path: '/admin' },
   { label: 'Tracks', path: '/admin/tracks' },

@@ -180,7 +180,7 @@ describe('AdminLabelsTab', () => {
     expect(sent.find((s) => s.method === 'POST')).toMatchObject({ authorization: 'Bearer jwt-good', body: { labelId: 'buildit-deep' } });
   });
 
-  it('shows the server\'s reason for a refused start, and SPEC\'s "Failed to import tracks" when the request fails', async () => {
+  it('shows the server\'s reason for a refused start, and the product\'s "Failed to import tracks" when the request fails', async () => {
     serve({
       'GET /api/admin/labels': json(labelsAnswer(true)),
       'GET /api/admin/import-jobs': listAnswer([]),

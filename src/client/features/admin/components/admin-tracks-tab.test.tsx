@@ -58,7 +58,7 @@ async function openTab() {
 }
 
 describe('AdminTracksTab', () => {
-  it("shows SPEC's columns, newest release first, with durations as m:ss and a Spotify link per track", async () => {
+  it("shows the product's columns, newest release first, with durations as m:ss and a Spotify link per track", async () => {
     const { listCalls } = serve({ 'GET /api/admin/tracks': json(listOf([noMore, unknownLength], 2, 0, 25)) });
     await openTab();
     const table = screen.getByRole('table', { name: 'Tracks' });

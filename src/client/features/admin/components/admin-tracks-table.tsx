@@ -26,7 +26,7 @@ const trackColumns: {
   { label: 'Actions', align: 'right' },
 ];
 
-/** The columns shown: all of SPEC's on a wide screen, the primary ones on a phone. */
+/** The columns shown: all of the product's on a wide screen, the primary ones on a phone. */
 export function visibleTrackColumns(isCompact: boolean) {
   return isCompact ? trackColumns.filter((column) => !column.isSecondary) : trackColumns;
 }

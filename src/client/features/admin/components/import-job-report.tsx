@@ -45,7 +45,7 @@ export function CatalogReport({ report }: { report: CatalogImportReport }) {
   );
 }
 
-/** What "Import tracks" did: SPEC's import result, its message and details. */
+/** What "Import tracks" did: the product's import result, its message and details. */
 export function EnrichmentReport({ report }: { report: ImportResult }) {
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>

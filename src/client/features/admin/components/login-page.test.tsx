@@ -50,7 +50,7 @@ describe('LoginPage', () => {
     expect(screen.getByLabelText('location').textContent).toBe('/login');
   });
 
-  it("shows the throttling message as the server words it, and SPEC's fallback otherwise", async () => {
+  it("shows the throttling message as the server words it, and the product's fallback otherwise", async () => {
     const throttled = 'Too many failed logins. Please try again in 15 minutes.';
     serveAdminApi({
       'POST /api/admin/login': [

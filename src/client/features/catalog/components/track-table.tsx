@@ -31,13 +31,13 @@ export interface TrackTableProps {
   label: string;
   /** # is the track number on a release, the position in a playlist. */
   numbering?: 'track' | 'position';
-  /** With no tracks, SPEC's placeholder row credited to these artists. */
+  /** With no tracks, the product's placeholder row credited to these artists. */
   placeholderFor?: { id: string; artists: string };
   /** Release artwork and title for the player bar; the table's tracks become the queue. */
   playContext?: PlayContext;
 }
 
-/** SPEC track table: #, Title, Artist, Time, Play. */
+/** The track table (docs/product.md §3): #, Title, Artist, Time, Play. */
 export function TrackTable({ tracks, label, numbering = 'track', placeholderFor, playContext }: TrackTableProps) {
   return (
     <TableContainer>

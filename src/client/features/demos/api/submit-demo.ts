@@ -5,7 +5,7 @@ import {
 } from '../../../../shared/api/demos.js';
 import { apiPost } from '../../../lib/api-client.js';
 
-/** SPEC's body (`artist`, `track`: the first entries) plus every entry of the form (docs/product.md §10.7). */
+/** The product's body (`artist`, `track`: the first entries) plus every entry of the form (docs/product.md §10.7). */
 export function demoSubmissionRequest(labelId: string, form: DemoForm): DemoSubmissionRequest {
   const [artist] = form.artists;
   const [track] = form.tracks;

@@ -4,7 +4,7 @@ import { emptyArtist, emptyDemoForm, emptyTrack, formFieldOf } from './demo-form
 describe('formFieldOf', () => {
   const form = { ...emptyDemoForm(), artists: [emptyArtist(), emptyArtist()], tracks: [emptyTrack()] };
 
-  it("maps the server's field to the form's, SPEC's first-entry names included", () => {
+  it("maps the server's field to the form's, the product's first-entry names included", () => {
     expect(formFieldOf('artists.1.email', form)).toBe('artists.1.email');
     expect(formFieldOf('tracks.0.soundCloudPrivateLink', form)).toBe('tracks.0.soundCloudPrivateLink');
     expect(formFieldOf('artist.appleMusic', form)).toBe('artists.0.appleMusic');

@@ -41,7 +41,7 @@ export function emptyDemoForm(): DemoFormValues {
 }
 
 /**
- * The form field a server error names (ADR 0006: `artists.1.email`, or SPEC's `artist.email` for the
+ * The form field a server error names (ADR 0006: `artists.1.email`, or the product's `artist.email` for the
  * first entry), or undefined when it names nothing on this form (the label, a header).
  */
 export function formFieldOf(serverField: string | undefined, values: DemoFormValues): DemoFieldPath | undefined {

@@ -303,7 +303,7 @@ describe('SubmitPage', () => {
     expect(screen.queryByText(repeat)).toBeNull();
   });
 
-  it('puts a 400 on the field it names, and falls back to SPEC texts without a server message', async () => {
+  it('puts a 400 on the field it names, and falls back to the product\'s texts without a server message', async () => {
     serveSubmissions(
       failed(400, 'Please enter a valid email address', 'artists.0.email'),
       () => new Response('<html>Bad gateway</html>', { status: 502 }),

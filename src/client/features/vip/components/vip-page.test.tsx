@@ -133,7 +133,7 @@ describe('VipPage', () => {
     expect(screen.queryByText(welcome)).toBeNull();
   });
 
-  it("shows the server's message, else SPEC's fallbacks, and keeps the dialog open", async () => {
+  it("shows the server's message, else the product's fallbacks, and keeps the dialog open", async () => {
     serveSubscriptions(
       () => json({ success: false, error: 'Too many requests. Please try again in 10 minutes.', message: 'Too many requests. Please try again in 10 minutes.', reqId: 'r' }, 429),
       () => new Response('<html>Bad gateway</html>', { status: 502 }),
