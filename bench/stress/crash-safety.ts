@@ -82,9 +82,12 @@ export async function runCrashSafety(kind: BackendKind, crash: Crash, count: num
     }
   }
 
+  // A server restarts in a second or so and is crashed all run long. PostgreSQL takes longer to come
+  // back, and every crash breaks every pooled connection: five crashes, a few seconds apart.
+  const [minGap, maxGap, maxCrashes] = crash === 'server' ? [300, 1500, Infinity] : [2000, 4000, 5];
   async function crasher(): Promise<void> {
-    while (!done) {
-      await delay(random(300, 1500));
+    while (!done && kills < maxCrashes) {
+      await delay(random(minGap, maxGap));
       if (done) break;
       kills += 1;
       if (crash === 'server') {
@@ -97,9 +100,12 @@ export async function runCrashSafety(kind: BackendKind, crash: Crash, count: num
   }
 
   const crashing = crasher();
-  await Promise.all(Array.from({ length: 20 }, client));
-  done = true;
-  await crashing;
+  try {
+    await Promise.all(Array.from({ length: 20 }, client));
+  } finally {
+    done = true;
+    await crashing;
+  }
   await server.kill('SIGTERM');
 
   const rows = await storedEmails(kind, dataDir, postgres?.url);
