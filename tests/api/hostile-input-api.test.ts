@@ -1,6 +1,7 @@
 import { connect, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
@@ -169,6 +170,32 @@ describe('a flood of reads from one address', () => {
       expect(refused.headers['retry-after']).toBe('60');
       expect(refused.json()).toMatchObject({ success: false, error: 'Too many requests from this address. Please try again in 1 minute.' });
       expect((await read('198.51.100.21')).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL dropping the connections', () => {
+  it('does not end the server: the next request opens a new connection', async () => {
+    const postgres = testDatabaseKinds.find((kind) => kind.name === 'postgres')!;
+    const database = await postgres.open();
+    const app = await buildApp({ db: database.db, clock: () => testNow }, { logger: false });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      // As a restart or a failover does: the server ends every connection of this database.
+      const [{ current }] = await queryRows<{ current: string }>(database.db, sql`select current_database() as current`) as [{ current: string }];
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      try {
+        await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [current]);
+      } finally {
+        await admin.end();
+      }
+      let status = 0;
+      for (let attempt = 0; attempt < 3 && status !== 200; attempt += 1) status = (await app.inject({ method: 'GET', url: '/api/health' })).statusCode;
+      expect(status).toBe(200);
     } finally {
       await app.close();
       await database.close();

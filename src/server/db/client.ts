@@ -48,6 +48,9 @@ export async function openPglite(dataDir: string | undefined, options: OpenOptio
 
 export async function openPostgres(connectionString: string, options: OpenOptions = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection that PostgreSQL drops (a restart, a failover) is an 'error' event; unheard, it
+  // ends the process. The pool has already discarded that connection and the next query opens a new one.
+  pool.on('error', () => undefined);
   // Fail fast with the server's own message when the URL is wrong or the server is down.
   await pool.query('select 1');
   const db = drizzlePg(pool, { schema, ...queryLogger(options) });
