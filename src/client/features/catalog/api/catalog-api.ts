@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   artistReleasesResponseSchema,
   artistResponseSchema,
@@ -20,13 +20,34 @@ export type ReleasesPageQuery = Pick<ReleasesQuery, 'label' | 'type' | 'q'> & { 
 export function releasesQuery(query: ReleasesPageQuery) {
   return queryOptions({
     queryKey: ['releases', query],
-    queryFn: ({ signal }) =>
-      apiGet(
-        releasesResponseSchema,
-        '/releases',
-        { ...query, include_tracks: true, include_artists: true, sort: 'date:desc' },
-        signal,
-      ),
+    queryFn: ({ signal }) => fetchReleases(query, signal),
+    staleTime: fiveMinutes,
+  });
+}
+
+function fetchReleases(query: ReleasesPageQuery, signal: AbortSignal) {
+  return apiGet(releasesResponseSchema, '/releases', { ...query, include_tracks: true, include_artists: true, sort: 'date:desc' }, signal);
+}
+
+/** docs/product.md §9: the releases list reads pages of 10. */
+export const releasesPageSize = 10;
+
+export type ReleaseListFilter = Pick<ReleasesQuery, 'label' | 'type' | 'q'>;
+
+/**
+ * docs/product.md §4 "Releases list": the pages of one filter, read by offset. A short page, or one
+ * that brings only releases already read, ends the list.
+ */
+export function releaseListQuery(filter: ReleaseListFilter) {
+  return infiniteQueryOptions({
+    queryKey: ['releases', 'list', filter],
+    queryFn: ({ pageParam, signal }) => fetchReleases({ ...filter, offset: pageParam, limit: releasesPageSize }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (lastPage, pages, lastOffset) => {
+      const earlier = new Set(pages.slice(0, -1).flatMap((page) => page.data.map((release) => release.id)));
+      const bringsNew = lastPage.data.some((release) => !earlier.has(release.id));
+      return lastPage.data.length < releasesPageSize || !bringsNew ? undefined : lastOffset + releasesPageSize;
+    },
     staleTime: fiveMinutes,
   });
 }

@@ -1,107 +1,78 @@
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Release } from '../../../../shared/api/catalog.js';
-import type { ReleaseType } from '../../../../shared/domain/release-type.js';
-import { releasesQuery } from '../api/catalog-api.js';
+import { releaseListQuery, releasesPageSize, type ReleaseListFilter } from '../api/catalog-api.js';
 
-/** docs/product.md §9: pages of 10, 10 shown at first, 10 more per reveal. */
-export const releasesPageSize = 10;
+/** docs/product.md §9: 10 shown at first, 10 more per reveal. */
 const revealStep = 10;
 /** docs/product.md §4: loading stops after more than 3 failed pages. */
 const maxFailedPages = 3;
 
-export interface ReleaseListFilter {
-  label: string;
-  type?: ReleaseType;
-  /** The search term the server matches (docs/product.md §5); undefined means no filter. */
-  q?: string;
-}
-
-interface Paging {
+interface Reveal {
   key: string;
-  pageCount: number;
   visible: number;
 }
 
 /**
- * docs/product.md §4 "Releases list": one query per page (the shared releasesQuery options, so a server can
- * prefetch page 1), deduplicated by id, revealed ten at a time. A new label, type or term starts
- * again at page 1 because the paging state belongs to that filter.
+ * docs/product.md §4 "Releases list": the filter's pages (releaseListQuery), deduplicated by id and
+ * revealed ten at a time. A new label, type or term starts again at page 1, because the query and
+ * the reveal both belong to that filter.
  */
-export function useReleaseList(filter: ReleaseListFilter) {
+export function useReleaseList({ label, type, q }: ReleaseListFilter) {
   const queryClient = useQueryClient();
-  const listKey = { label: filter.label, type: filter.type, q: filter.q };
-  const key = JSON.stringify([filter.label, filter.type ?? null, filter.q ?? null]);
-  const fresh: Paging = { key, pageCount: 1, visible: releasesPageSize };
-  const [stored, setPaging] = useState<Paging>(fresh);
-  const paging = stored.key === key ? stored : fresh;
-
-  const pages = useQueries({
-    queries: Array.from({ length: paging.pageCount }, (_, index) =>
-      releasesQuery({ ...listKey, offset: index * releasesPageSize, limit: releasesPageSize }),
-    ),
-  });
+  const options = releaseListQuery({ label, type, q });
+  const key = JSON.stringify(options.queryKey);
+  const fresh: Reveal = { key, visible: releasesPageSize };
+  const [stored, setReveal] = useState<Reveal>(fresh);
+  const reveal = stored.key === key ? stored : fresh;
+  const query = useInfiniteQuery(options);
 
   const items: Release[] = [];
   const seen = new Set<string>();
-  let hasMorePages = true;
-  let isPending = false;
-  let failedPage: (typeof pages)[number] | undefined;
-  for (const page of pages) {
-    const data = page.data?.data;
-    if (!data) {
-      if (page.isError && !page.isFetching) failedPage = page;
-      else isPending = true;
-      break;
-    }
-    const unseen = data.filter((release) => !seen.has(release.id));
-    for (const release of unseen) {
-      seen.add(release.id);
-      items.push(release);
-    }
-    // A short page, or one that brought nothing new, is the end of the list.
-    if (data.length < releasesPageSize || unseen.length === 0) {
-      hasMorePages = false;
-      break;
-    }
+  for (const release of query.data?.pages.flatMap((page) => page.data) ?? []) {
+    if (seen.has(release.id)) continue;
+    seen.add(release.id);
+    items.push(release);
   }
-  const failedPages = pages.reduce((sum, page) => sum + page.errorUpdateCount, 0);
-  const isStopped = failedPages > maxFailedPages;
+  const hasFailed = query.isError && !query.isFetching;
+  const isPending = !hasFailed && (query.data === undefined || query.isFetchingNextPage);
+  const hasMorePages = query.data === undefined || query.hasNextPage;
+  const isStopped = query.errorUpdateCount > maxFailedPages;
   const isFirstLoad = items.length === 0 && isPending;
-  const allShown = paging.visible >= items.length;
+  const allShown = reveal.visible >= items.length;
   const canLoadMore = !isPending && !isStopped && (!allShown || hasMorePages);
 
   /** Shows ten more; once everything loaded is shown, fetches the next page (or retries a failed one). */
   function loadMore() {
     if (!canLoadMore) return;
     if (!allShown) {
-      setPaging({ ...paging, visible: paging.visible + revealStep });
+      setReveal({ key, visible: reveal.visible + revealStep });
       return;
     }
-    if (failedPage) {
-      void failedPage.refetch();
+    if (query.data === undefined) {
+      void query.refetch();
       return;
     }
-    setPaging({ ...paging, pageCount: paging.pageCount + 1, visible: Math.max(paging.visible, items.length + revealStep) });
+    if (!hasFailed) setReveal({ key, visible: Math.max(reveal.visible, items.length + revealStep) });
+    void query.fetchNextPage();
   }
 
   /** Starts the list again at page 1 with fresh data (and a fresh count of failures). */
   function restart() {
-    setPaging(fresh);
-    // releasesQuery keys are ['releases', { label, type, q, offset, limit }]: this matches every page of this list.
-    return queryClient.resetQueries({ queryKey: ['releases', listKey] });
+    setReveal(fresh);
+    return queryClient.resetQueries({ queryKey: options.queryKey });
   }
 
   return {
     /** What the grid shows. */
-    visibleItems: items.slice(0, paging.visible),
+    visibleItems: items.slice(0, reveal.visible),
     /** Everything loaded so far: the first is the newest release of the list. */
     items,
     isFirstLoad,
     isLoadingMore: isPending && !isFirstLoad,
-    error: failedPage?.error ?? null,
+    error: hasFailed ? query.error : null,
     /** True once the list has been read to its end. */
-    isExhausted: !hasMorePages && allShown && !failedPage,
+    isExhausted: !hasMorePages && allShown && !hasFailed,
     isStopped,
     canLoadMore,
     loadMore,
