@@ -1,11 +1,18 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Chip, Stack, TextField } from '@mui/material';
-import { useState } from 'react';
-import { adminArtistUpdateSchema, maxArtistBioLength, type AdminArtist } from '../../../../shared/api/admin-catalog.js';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { adminArtistUpdateSchema, artistGenresSchema, maxArtistBioLength, type AdminArtist, type AdminArtistUpdate } from '../../../../shared/api/admin-catalog.js';
 import { updateArtist } from '../api/admin-catalog.js';
-import { EditDialog, useEditSave, type FieldErrors } from './edit-dialog.js';
+import { EditDialog, useEditMutation } from './edit-dialog.js';
+
+interface ArtistFormValues {
+  bio: string;
+  /** Genres as typed, separated by commas. */
+  genres: string;
+}
 
 const fields = ['bio', 'genres'] as const;
-type Field = (typeof fields)[number];
 
 /** "House, Tech House,, " → ['House', 'Tech House']: a blank between commas is no genre. */
 function parseGenres(text: string): string[] {
@@ -14,6 +21,13 @@ function parseGenres(text: string): string[] {
     .map((genre) => genre.trim())
     .filter((genre) => genre !== '');
 }
+
+/** The form checked with the server's own schema; a refusal of one genre ("genres.3") shows on Genres. */
+const artistFormSchema = z.object({ bio: z.string(), genres: z.string() }).transform((values, ctx): AdminArtistUpdate => {
+  const checked = adminArtistUpdateSchema.safeParse({ bio: values.bio, genres: parseGenres(values.genres) });
+  for (const issue of checked.error?.issues ?? []) ctx.addIssue({ code: 'custom', path: issue.path.slice(0, 1), message: issue.message });
+  return checked.data ?? {};
+});
 
 interface Props {
   /** The artist being edited (kept while the dialog fades out). */
@@ -30,47 +44,71 @@ export function ArtistEditDialog({ artist, ...props }: Props) {
 }
 
 function ArtistEditForm({ artist, open, token, onClose }: Props & { artist: AdminArtist }) {
-  const { isSaving, errors, failure, reject, save } = useEditSave({ fields, what: 'artist', onSaved: onClose });
-  const [bio, setBio] = useState(artist.bio ?? '');
-  const [genresText, setGenresText] = useState(artist.genres.join(', '));
-  const checked = adminArtistUpdateSchema.safeParse({ bio, genres: parseGenres(genresText) });
-
-  const submit = () => {
-    if (!checked.success) {
-      const invalid: FieldErrors<Field> = {};
-      for (const issue of checked.error.issues) invalid[issue.path[0] as Field] ??= issue.message;
-      reject(invalid);
-      return;
-    }
-    void save(() => updateArtist(token, artist.id, checked.data), `Saved ${artist.name}`);
-  };
+  const { control, handleSubmit, setError } = useForm<ArtistFormValues, unknown, AdminArtistUpdate>({
+    resolver: zodResolver(artistFormSchema),
+    defaultValues: { bio: artist.bio ?? '', genres: artist.genres.join(', ') },
+  });
+  const save = useEditMutation({
+    fields,
+    setError,
+    send: (update: AdminArtistUpdate) => updateArtist(token, artist.id, update),
+    savedMessage: () => `Saved ${artist.name}`,
+    onSaved: onClose,
+  });
+  const [bio, genresText] = useWatch({ control, name: ['bio', 'genres'] });
+  const preview = artistGenresSchema.safeParse(parseGenres(genresText));
+  const genres = preview.success ? preview.data : [];
+  const bioHelp = `${bio.trim().length} / ${maxArtistBioLength} characters (empty for none)`;
 
   return (
-    <EditDialog open={open} title={`Edit ${artist.name}`} isSaving={isSaving} failure={failure} onClose={onClose} onSubmit={submit}>
-      <TextField
+    <EditDialog
+      open={open}
+      title={`Edit ${artist.name}`}
+      isSaving={save.isPending}
+      failure={save.error?.message ?? null}
+      onClose={onClose}
+      onSubmit={handleSubmit((update) => save.mutate(update))}
+    >
+      <Controller
+        control={control}
         name="bio"
-        label="Bio"
-        value={bio}
-        onChange={(event) => setBio(event.target.value)}
-        error={Boolean(errors.bio)}
-        helperText={errors.bio ?? `${bio.trim().length} / ${maxArtistBioLength} characters (empty for none)`}
-        multiline
-        minRows={4}
-        maxRows={12}
-        fullWidth
+        render={({ field, fieldState }) => (
+          <TextField
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            label="Bio"
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error?.message ?? bioHelp}
+            multiline
+            minRows={4}
+            maxRows={12}
+            fullWidth
+          />
+        )}
       />
-      <TextField
+      <Controller
+        control={control}
         name="genres"
-        label="Genres"
-        value={genresText}
-        onChange={(event) => setGenresText(event.target.value)}
-        error={Boolean(errors.genres)}
-        helperText={errors.genres ?? 'Separated by commas'}
-        fullWidth
+        render={({ field, fieldState }) => (
+          <TextField
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            label="Genres"
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error?.message ?? 'Separated by commas'}
+            fullWidth
+          />
+        )}
       />
-      {checked.success && (checked.data.genres?.length ?? 0) > 0 && (
+      {genres.length > 0 && (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} aria-label="Genres to save">
-          {checked.data.genres?.map((genre) => <Chip key={genre} label={genre} size="small" />)}
+          {genres.map((genre) => <Chip key={genre} label={genre} size="small" />)}
         </Stack>
       )}
     </EditDialog>

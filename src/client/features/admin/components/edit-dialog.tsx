@@ -1,51 +1,42 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client.js';
 import { refreshAdminData } from '../api/admin-catalog.js';
 
-export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
+interface EditMutationOptions<Values extends FieldValues, Input> {
+  /** The form's field names: a refusal naming one of them ("genres.3" is genres) shows on it. */
+  fields: readonly Path<Values>[];
+  setError: UseFormSetError<Values>;
+  send: (input: Input) => Promise<unknown>;
+  /** The snackbar once it is saved. */
+  savedMessage: (input: Input) => string;
+  onSaved: () => void;
+}
 
 /**
- * Saving an admin edit form: the fields' own errors first, then the server's answer. A refusal names
- * its field when the server gave one ("genres.3" is the genres field) and always shows as the
- * form's alert; either way the admin lists are refreshed, since a part may have been saved.
+ * Saving an admin edit form. A refusal shows on its field when the server named one, and always as
+ * the form's alert (the mutation's error); either way the admin lists are refreshed, since a part may have
+ * been saved.
  */
-export function useEditSave<Field extends string>({ fields, what, onSaved }: { fields: readonly Field[]; what: string; onSaved: () => void }) {
+export function useEditMutation<Values extends FieldValues, Input>({ fields, setError, send, savedMessage, onSaved }: EditMutationOptions<Values, Input>) {
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
-  const [isSaving, setIsSaving] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-
-  /** The fields' own errors, found before sending: nothing is sent. */
-  const reject = (invalid: FieldErrors<Field>) => {
-    setErrors(invalid);
-    setFailure(null);
-  };
-
-  /** Sends the edit; `savedMessage` is the snackbar once it is saved. */
-  const save = async (send: () => Promise<unknown>, savedMessage: string) => {
-    reject({});
-    setIsSaving(true);
-    try {
-      await send();
-    } catch (error) {
-      const field = error instanceof ApiError ? error.field?.split('.')[0] : undefined;
-      const known = fields.find((name) => name === field);
-      if (known) setErrors({ [known]: (error as Error).message } as FieldErrors<Field>);
-      setFailure(error instanceof Error ? error.message : `The ${what} could not be saved`);
-      return;
-    } finally {
-      setIsSaving(false);
-      void refreshAdminData(queryClient);
-    }
-    enqueueSnackbar(savedMessage, { variant: 'success' });
-    onSaved();
-  };
-
-  return { isSaving, errors, failure, reject, save };
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (_answer, input) => {
+      enqueueSnackbar(savedMessage(input), { variant: 'success' });
+      onSaved();
+    },
+    onError: (error) => {
+      const named = error instanceof ApiError ? error.field?.split('.')[0] : undefined;
+      const field = fields.find((name) => name === named);
+      if (field) setError(field, { type: 'server', message: error.message });
+    },
+    onSettled: () => void refreshAdminData(queryClient),
+  });
 }
 
 interface EditDialogProps {
@@ -56,7 +47,8 @@ interface EditDialogProps {
   /** False keeps Save off, e.g. while nothing has changed. */
   canSave?: boolean;
   onClose: () => void;
-  onSubmit: () => void;
+  /** The form's submit handler (react-hook-form's handleSubmit). */
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   /** The form's fields. */
   children: ReactNode;
 }
@@ -70,14 +62,7 @@ export function EditDialog({ open, title, isSaving, failure, canSave = true, onC
   };
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby={titleId}>
-      <form
-        noValidate
-        aria-labelledby={titleId}
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
+      <form noValidate aria-labelledby={titleId} onSubmit={onSubmit}>
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>

@@ -1,9 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { FormControlLabel, FormHelperText, Switch, TextField } from '@mui/material';
-import { useState } from 'react';
-import { adminTrackUpdateFields, type AdminTrack, type AdminTrackUpdateField } from '../../../../shared/api/admin-catalog.js';
+import { Controller, useForm } from 'react-hook-form';
+import type { AdminTrack, AdminTrackUpdateField } from '../../../../shared/api/admin-catalog.js';
 import { pinRelease, updateTrack } from '../api/admin-catalog.js';
-import { EditDialog, useEditSave } from './edit-dialog.js';
-import { trackChanges, trackFormValues, type TrackFormValues } from './track-edit-form.js';
+import { EditDialog, useEditMutation } from './edit-dialog.js';
+import { trackFormSchema, trackFormValues, type TrackEdit, type TrackFormValues } from './track-edit-form.js';
 
 const fields: { name: AdminTrackUpdateField; label: string; helper?: string; inputMode?: 'numeric' }[] = [
   { name: 'title', label: 'Title' },
@@ -29,45 +30,64 @@ export function TrackEditDialog({ track, ...props }: Props) {
 }
 
 function TrackEditForm({ track, open, token, onClose }: Props & { track: AdminTrack }) {
-  const { isSaving, errors, failure, reject, save } = useEditSave({ fields: adminTrackUpdateFields, what: 'track', onSaved: onClose });
-  const [initial] = useState(() => trackFormValues(track));
-  const [values, setValues] = useState<TrackFormValues>(initial);
-  const [pinned, setPinned] = useState(track.release.pinned);
-  const isDirty = pinned !== track.release.pinned || fields.some(({ name }) => values[name] !== initial[name]);
-
-  const submit = () => {
-    const { changes, errors: invalid } = trackChanges(initial, values);
-    if (Object.keys(invalid).length > 0) {
-      reject(invalid);
-      return;
-    }
-    const send = async () => {
+  const initial = trackFormValues(track);
+  const { control, handleSubmit, setError, formState } = useForm<TrackFormValues, unknown, TrackEdit>({
+    resolver: zodResolver(trackFormSchema(initial)),
+    defaultValues: initial,
+  });
+  const save = useEditMutation({
+    fields: fields.map(({ name }) => name),
+    setError,
+    send: async ({ changes, pinned }: TrackEdit) => {
       if (Object.keys(changes).length > 0) await updateTrack(token, track.id, changes);
       if (pinned !== track.release.pinned) await pinRelease(token, track.release.id, pinned);
-    };
-    void save(send, `Saved “${values.title.trim()}”`);
-  };
+    },
+    savedMessage: ({ title }) => `Saved “${title}”`,
+    onSaved: onClose,
+  });
 
   return (
-    <EditDialog open={open} title="Edit track" isSaving={isSaving} failure={failure} canSave={isDirty} onClose={onClose} onSubmit={submit}>
+    <EditDialog
+      open={open}
+      title="Edit track"
+      isSaving={save.isPending}
+      failure={save.error?.message ?? null}
+      canSave={formState.isDirty}
+      onClose={onClose}
+      onSubmit={handleSubmit((edit) => save.mutate(edit))}
+    >
       {fields.map(({ name, label, helper, inputMode }) => (
-        <TextField
+        <Controller
           key={name}
+          control={control}
           name={name}
-          label={label}
-          value={values[name]}
-          onChange={(event) => setValues((v) => ({ ...v, [name]: event.target.value }))}
-          error={Boolean(errors[name])}
-          helperText={errors[name] ?? helper}
-          required={name === 'title'}
-          fullWidth
-          slotProps={{ htmlInput: { inputMode } }}
+          render={({ field, fieldState }) => (
+            <TextField
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              label={label}
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message ?? helper}
+              required={name === 'title'}
+              fullWidth
+              slotProps={{ htmlInput: { inputMode } }}
+            />
+          )}
         />
       ))}
       <div>
-        <FormControlLabel
-          control={<Switch checked={pinned} onChange={(event) => setPinned(event.target.checked)} />}
-          label="Pin release to Top Releases"
+        <Controller
+          control={control}
+          name="pinned"
+          render={({ field }) => (
+            <FormControlLabel
+              control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} slotProps={{ input: { ref: field.ref } }} />}
+              label="Pin release to Top Releases"
+            />
+          )}
         />
         <FormHelperText sx={{ mt: 0 }}>{`The whole release “${track.release.title}” goes first in its label's Top Releases.`}</FormHelperText>
       </div>

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   adminTrackUpdateFields,
   adminTrackUpdateSchema,
@@ -6,10 +7,16 @@ import {
   type AdminTrackUpdateInput,
 } from '../../../../shared/api/admin-catalog.js';
 import { formatDuration, parseLength } from '../../../../shared/domain/duration.js';
-import type { FieldErrors } from './edit-dialog.js';
 
-/** The edit dialog's fields as typed; the duration as m:ss. */
-export type TrackFormValues = Record<AdminTrackUpdateField, string>;
+/** The edit dialog's fields as typed (the duration as m:ss), and the release's pin. */
+export type TrackFormValues = Record<AdminTrackUpdateField, string> & { pinned: boolean };
+
+/** What a valid form sends: the changed fields as the PATCH body, the pin, and the title to name it by. */
+export interface TrackEdit {
+  changes: AdminTrackUpdateInput;
+  pinned: boolean;
+  title: string;
+}
 
 const durationFormatMessage = 'Duration must be m:ss, like 5:30';
 
@@ -21,33 +28,37 @@ export function trackFormValues(track: AdminTrack): TrackFormValues {
     isrc: track.isrc ?? '',
     spotify_url: track.spotify_url ?? '',
     preview_url: track.preview_url ?? '',
+    pinned: track.release.pinned,
   };
 }
 
 /**
- * The fields the user changed, as the PATCH body, checked with the server's own schema. Untouched
- * fields are not sent: m:ss shows whole seconds, so re-sending a duration could change it.
+ * The form checked with the server's own schema, on the fields the user changed only: untouched
+ * fields are not sent, since m:ss shows whole seconds and re-sending a duration could change it.
  */
-export function trackChanges(
-  initial: TrackFormValues,
-  values: TrackFormValues,
-): { changes: AdminTrackUpdateInput; errors: FieldErrors<AdminTrackUpdateField> } {
-  const changes: Record<string, unknown> = {};
-  for (const field of adminTrackUpdateFields) {
-    if (values[field] !== initial[field]) changes[field] = values[field];
-  }
-  if (Object.keys(changes).length === 0) return { changes: {}, errors: {} };
-  const errors: FieldErrors<AdminTrackUpdateField> = {};
-  if ('duration_ms' in changes) {
-    const text = values.duration_ms.trim();
-    const ms = text === '' ? null : parseLength(text);
-    if (text !== '' && ms === null) errors.duration_ms = durationFormatMessage;
-    changes.duration_ms = ms;
-  }
-  const checked = adminTrackUpdateSchema.safeParse(changes);
-  for (const issue of checked.error?.issues ?? []) {
-    const field = issue.path[0] as AdminTrackUpdateField | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return Object.keys(errors).length > 0 ? { changes: {}, errors } : { changes: changes as AdminTrackUpdateInput, errors };
+export function trackFormSchema(initial: TrackFormValues) {
+  const text = z.string();
+  const typed = { title: text, mix_version: text, duration_ms: text, isrc: text, spotify_url: text, preview_url: text };
+  return z
+    .object({ ...(typed satisfies Record<AdminTrackUpdateField, z.ZodString>), pinned: z.boolean() })
+    .transform((values, ctx): TrackEdit => {
+      const changes: Record<string, unknown> = {};
+      for (const field of adminTrackUpdateFields) {
+        if (values[field] !== initial[field]) changes[field] = values[field];
+      }
+      if ('duration_ms' in changes) {
+        const length = values.duration_ms.trim();
+        changes.duration_ms = length === '' ? null : parseLength(length);
+        if (changes.duration_ms === null && length !== '') {
+          ctx.addIssue({ code: 'custom', path: ['duration_ms'], message: durationFormatMessage });
+          delete changes.duration_ms;
+        }
+      }
+      // Only the pin changed: no PATCH body to check.
+      const checked = Object.keys(changes).length > 0 ? adminTrackUpdateSchema.safeParse(changes) : undefined;
+      for (const issue of checked?.error?.issues ?? []) {
+        ctx.addIssue({ code: 'custom', path: issue.path.slice(0, 1), message: issue.message });
+      }
+      return { changes: changes as AdminTrackUpdateInput, pinned: values.pinned, title: values.title.trim() };
+    });
 }
