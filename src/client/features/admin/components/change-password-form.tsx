@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, TextField } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import { adminPasswordLength, changePasswordFormSchema, changePasswordMessages, type ChangePasswordForm as FormValues } from '../../../../shared/api/admin-auth.js';
 import { ApiError } from '../../../lib/api-client.js';
@@ -14,29 +14,31 @@ function fieldOf(name: string | undefined): Path<FormValues> | undefined {
   return fieldNames.find((field) => field === name);
 }
 
+function failureMessage(error: Error): string {
+  return error instanceof ApiError && error.hasServerMessage ? error.message : 'Failed to change the password. Please try again.';
+}
+
 /** Settings → Change password: the shared schema checks the form as the server checks the request. */
 export function ChangePasswordForm({ token, username }: { token: string; username: string }) {
   const { enqueueSnackbar } = useSnackbar();
-  const { control, handleSubmit, reset, setError, formState } = useForm<FormValues>({
+  const { control, handleSubmit, reset, setError } = useForm<FormValues>({
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: emptyForm,
   });
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const onSubmit = async ({ currentPassword, newPassword }: FormValues) => {
-    setFailure(null);
-    try {
-      await changePassword(token, { currentPassword, newPassword });
-    } catch (error) {
-      const isExplained = error instanceof ApiError && error.hasServerMessage;
-      const field = isExplained ? fieldOf(error.field) : undefined;
-      if (isExplained && field) setError(field, { type: 'server', message: error.message }, { shouldFocus: true });
-      else setFailure(isExplained ? error.message : 'Failed to change the password. Please try again.');
-      return;
-    }
-    enqueueSnackbar(changePasswordMessages.changed, { variant: 'success' });
-    reset(emptyForm);
-  };
+  const change = useMutation({
+    mutationFn: ({ currentPassword, newPassword }: FormValues) => changePassword(token, { currentPassword, newPassword }),
+    onSuccess: () => {
+      enqueueSnackbar(changePasswordMessages.changed, { variant: 'success' });
+      reset(emptyForm);
+    },
+    onError: (error) => {
+      const field = error instanceof ApiError && error.hasServerMessage ? fieldOf(error.field) : undefined;
+      if (field) setError(field, { type: 'server', message: error.message }, { shouldFocus: true });
+    },
+  });
+  // A refusal the server explained shows on its field, or else as the form's alert.
+  const isOnField = change.error instanceof ApiError && change.error.hasServerMessage && fieldOf(change.error.field) !== undefined;
+  const failure = change.error && !isOnField ? failureMessage(change.error) : null;
 
   // Controlled fields: MUI floats a label by the value it is given, and reset() must lower them again.
   const passwordField = (name: Path<FormValues>, label: string, autoComplete: string, helperText?: string) => (
@@ -62,15 +64,15 @@ export function ChangePasswordForm({ token, username }: { token: string; usernam
   );
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} sx={{ display: 'grid', gap: 2 }}>
+    <Box component="form" noValidate onSubmit={handleSubmit((values) => change.mutate(values))} sx={{ display: 'grid', gap: 2 }}>
       {/* Tells password managers whose password this is. */}
       <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
       {passwordField('currentPassword', 'Current password', 'current-password')}
       {passwordField('newPassword', 'New password', 'new-password', `At least ${adminPasswordLength.min} characters`)}
       {passwordField('confirmPassword', 'Confirm new password', 'new-password')}
       {failure && <Alert severity="error">{failure}</Alert>}
-      <Button type="submit" variant="contained" disabled={formState.isSubmitting} sx={{ justifySelf: { xs: 'stretch', sm: 'start' } }}>
-        {formState.isSubmitting ? 'Saving...' : 'Change password'}
+      <Button type="submit" variant="contained" disabled={change.isPending} sx={{ justifySelf: { xs: 'stretch', sm: 'start' } }}>
+        {change.isPending ? 'Saving...' : 'Change password'}
       </Button>
     </Box>
   );

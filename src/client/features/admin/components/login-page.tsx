@@ -1,12 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Link, Paper, TextField, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import {
-  invalidCredentialsMessage,
-  missingCredentialsMessage,
-  type AdminLoginRequest,
-} from '../../../../shared/api/admin-auth.js';
+import { adminLoginRequestSchema, invalidCredentialsMessage, type AdminLoginRequest } from '../../../../shared/api/admin-auth.js';
 import { siteConfig } from '../../../../shared/site-config.js';
 import { storeAdminToken, useAdminSession } from '../../../lib/admin-session.js';
 import { ApiError } from '../../../lib/api-client.js';
@@ -38,27 +35,20 @@ export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { token } = useAdminSession();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [message, setMessage] = useState<string | null>(null);
+  const { control, handleSubmit, formState } = useForm<AdminLoginRequest>({
+    resolver: zodResolver(adminLoginRequestSchema),
+    defaultValues: { username: '', password: '' },
+  });
   const login = useMutation({
     mutationFn: (credentials: AdminLoginRequest) => logIn(credentials),
     onSuccess: (answer) => {
       void navigate(targetOf(location.state), { replace: true });
       storeAdminToken(answer.token);
     },
-    onError: (error) => setMessage(describeLoginError(error)),
   });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (username.trim() === '' || password.trim() === '') {
-      setMessage(missingCredentialsMessage);
-      return;
-    }
-    setMessage(null);
-    login.mutate({ username, password });
-  };
+  // One message for the form (docs/product.md §8): the fields' own first, then the server's answer.
+  const fieldError = formState.errors.username?.message ?? formState.errors.password?.message;
+  const message = fieldError ?? (login.error ? describeLoginError(login.error) : null);
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
@@ -77,25 +67,41 @@ export function LoginPage() {
             </Link>
           </Alert>
         ) : (
-          <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2 }}>
+          <Box component="form" noValidate onSubmit={handleSubmit((credentials) => login.mutate(credentials))} sx={{ display: 'grid', gap: 2 }}>
             {message && <Alert severity="error">{message}</Alert>}
-            <TextField
-              label="Username"
+            <Controller
+              control={control}
               name="username"
-              autoComplete="username"
-              // The page is there to log in: the first field takes the keyboard at once.
-              // eslint-disable-next-line jsx-a11y/no-autofocus
-              autoFocus
-              value={username}
-              onChange={(event) => setUsername(event.target.value)}
+              render={({ field }) => (
+                <TextField
+                  label="Username"
+                  name={field.name}
+                  autoComplete="username"
+                  // The page is there to log in: the first field takes the keyboard at once.
+                  // eslint-disable-next-line jsx-a11y/no-autofocus
+                  autoFocus
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                />
+              )}
             />
-            <TextField
-              label="Password"
+            <Controller
+              control={control}
               name="password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
+              render={({ field }) => (
+                <TextField
+                  label="Password"
+                  name={field.name}
+                  type="password"
+                  autoComplete="current-password"
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                />
+              )}
             />
             <Button type="submit" variant="contained" size="large" disabled={login.isPending}>
               {login.isPending ? 'Logging in...' : 'Log In'}

@@ -2,7 +2,8 @@ import AddIcon from '@mui/icons-material/Add';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Checkbox, FormControl, FormControlLabel, FormHelperText, Link, Stack, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useRef, type ReactNode } from 'react';
 import { Controller, useFieldArray, useForm, type Resolver } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { demoFormSchema, demoMessages, maxDemoEntries, type DemoForm as DemoFormData } from '../../../../shared/api/demos.js';
@@ -36,40 +37,38 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** docs/product.md §4 demo form: lists of artists and tracks (at least one each), terms, submit. */
 export function DemoForm({ labelId }: { labelId: string }) {
   const { enqueueSnackbar } = useSnackbar();
-  const { control, handleSubmit, reset, setError, getValues, formState } = useForm<DemoFormValues, unknown, DemoFormData>({
+  const { control, handleSubmit, reset, setError, getValues } = useForm<DemoFormValues, unknown, DemoFormData>({
     resolver,
     defaultValues: emptyDemoForm(),
   });
   const artists = useFieldArray({ control, name: 'artists' });
   const tracks = useFieldArray({ control, name: 'tracks' });
-  const [failure, setFailure] = useState<string | null>(null);
   // One Idempotency-Key per attempt: a retry of the same body sends it again, so a demo whose
   // answer was lost is not stored twice; a changed body or a success starts a new attempt.
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const termsHelpId = useId();
-
-  const onSubmit = async (form: DemoFormData) => {
-    setFailure(null);
-    const request = demoSubmissionRequest(labelId, form);
-    const body = JSON.stringify(request);
-    if (attempt.current?.body !== body) attempt.current = { key: newAttemptKey(), body };
-    try {
-      await submitDemo(request, attempt.current.key);
-    } catch (error) {
-      setFailure(failureMessage(error));
+  const submit = useMutation({
+    mutationFn: (form: DemoFormData) => {
+      const request = demoSubmissionRequest(labelId, form);
+      const body = JSON.stringify(request);
+      if (attempt.current?.body !== body) attempt.current = { key: newAttemptKey(), body };
+      return submitDemo(request, attempt.current.key);
+    },
+    onSuccess: () => {
+      attempt.current = null;
+      enqueueSnackbar(demoMessages.submitted, { variant: 'success', autoHideDuration: 6000 });
+      reset(emptyDemoForm());
+    },
+    onError: (error) => {
       if (error instanceof ApiError && error.status === 400) {
         const field = formFieldOf(error.field, getValues());
         if (field) setError(field, { type: 'server', message: error.message });
       }
-      return;
-    }
-    attempt.current = null;
-    enqueueSnackbar(demoMessages.submitted, { variant: 'success', autoHideDuration: 6000 });
-    reset(emptyDemoForm());
-  };
+    },
+  });
 
   return (
-    <Stack component="form" noValidate onSubmit={handleSubmit(onSubmit)} spacing={4} aria-label="Demo submission">
+    <Stack component="form" noValidate onSubmit={handleSubmit((form) => submit.mutate(form))} spacing={4} aria-label="Demo submission">
       <Section title="Artists">
         {artists.fields.map((entry, index) => (
           <ArtistFields
@@ -124,14 +123,14 @@ export function DemoForm({ labelId }: { labelId: string }) {
         )}
       />
 
-      {failure && (
-        <Alert severity="error" onClose={() => setFailure(null)}>
-          {failure}
+      {submit.error && (
+        <Alert severity="error" onClose={() => submit.reset()}>
+          {failureMessage(submit.error)}
         </Alert>
       )}
 
-      <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting} sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' } }}>
-        {formState.isSubmitting ? 'Submitting...' : 'Submit Demo'}
+      <Button type="submit" variant="contained" size="large" disabled={submit.isPending} sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' } }}>
+        {submit.isPending ? 'Submitting...' : 'Submit Demo'}
       </Button>
     </Stack>
   );

@@ -1,6 +1,14 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
-import { useState, type FormEvent } from 'react';
-import { vipSubscriptionRequestSchema, type VipPlan, type VipSubscriptionResponse } from '../../../../shared/api/vip.js';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, type UseMutationResult } from '@tanstack/react-query';
+import { Controller, useForm, type ControllerRenderProps } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  vipSubscriptionRequestSchema,
+  type VipPlan,
+  type VipSubscriptionRequest,
+  type VipSubscriptionResponse,
+} from '../../../../shared/api/vip.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { subscribeVip } from '../api/subscribe-vip.js';
 import { formatPrice } from './vip-plan-card.js';
@@ -21,65 +29,63 @@ interface Props {
 
 /** docs/product.md §4 VIP: a dialog collecting name and email; the button reads 'Processing...' while sending. */
 export function SubscribeDialog({ open, plan, onClose, onSubscribed }: Props) {
-  const [isProcessing, setIsProcessing] = useState(false);
+  const subscribe = useMutation({ mutationFn: subscribeVip, onSuccess: onSubscribed });
   const close = () => {
-    if (!isProcessing) onClose();
+    if (!subscribe.isPending) onClose();
   };
   return (
-    <Dialog open={open && plan !== null} onClose={close} fullWidth maxWidth="xs" aria-labelledby="vip-dialog-title">
+    <Dialog
+      open={open && plan !== null}
+      onClose={close}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="vip-dialog-title"
+      slotProps={{ transition: { onExited: () => subscribe.reset() } }}
+    >
       {/* The dialog unmounts its content once closed, so that each opening starts with an empty form. */}
-      {plan && <SubscribeForm plan={plan} isProcessing={isProcessing} setIsProcessing={setIsProcessing} onCancel={close} onSubscribed={onSubscribed} />}
+      {plan && <SubscribeForm plan={plan} subscribe={subscribe} onCancel={close} />}
     </Dialog>
   );
 }
 
 function SubscribeForm({
   plan,
-  isProcessing,
-  setIsProcessing,
+  subscribe,
   onCancel,
-  onSubscribed,
 }: {
   plan: VipPlan;
-  isProcessing: boolean;
-  setIsProcessing: (value: boolean) => void;
+  subscribe: UseMutationResult<VipSubscriptionResponse, Error, VipSubscriptionRequest>;
   onCancel: () => void;
-  onSubscribed: Props['onSubscribed'];
 }) {
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    // The shared schema: 'Please fill in all required fields' for a missing name or email (docs/product.md §5).
-    const request = vipSubscriptionRequestSchema.safeParse({ name, email, plan: plan.id });
-    if (!request.success) {
-      setError(request.error.issues[0]?.message ?? 'Please fill in all required fields');
-      return;
-    }
-    setError(null);
-    setIsProcessing(true);
-    try {
-      const response = await subscribeVip(request.data);
-      setIsProcessing(false);
-      onSubscribed(response);
-    } catch (failure) {
-      setIsProcessing(false);
-      setError(failureMessage(failure));
-    }
-  };
+  // The shared schema: 'Please fill in all required fields' for a missing name or email (docs/product.md §5).
+  const { control, handleSubmit, formState } = useForm<z.input<typeof vipSubscriptionRequestSchema>, unknown, VipSubscriptionRequest>({
+    resolver: zodResolver(vipSubscriptionRequestSchema),
+    defaultValues: { name: '', email: '', plan: plan.id },
+  });
+  const fieldError = formState.errors.name?.message ?? formState.errors.email?.message ?? formState.errors.plan?.message;
+  const error = fieldError ?? (subscribe.error ? failureMessage(subscribe.error) : null);
+  const isProcessing = subscribe.isPending;
 
   return (
-    <form noValidate onSubmit={submit} aria-labelledby="vip-dialog-title">
+    <form noValidate onSubmit={handleSubmit((request) => subscribe.mutate(request))} aria-labelledby="vip-dialog-title">
       <DialogTitle id="vip-dialog-title">{`Join VIP: ${plan.name}, ${formatPrice(plan)}/${plan.period}`}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {error && <Alert severity="error">{error}</Alert>}
-          {/* A dialog moves focus into itself when it opens (WAI-ARIA dialog pattern): to its first field. */}
-          {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
-          <TextField label="Name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} required fullWidth autoFocus />
-          <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required fullWidth />
+          <Controller
+            control={control}
+            name="name"
+            render={({ field }) => (
+              // A dialog moves focus into itself when it opens (WAI-ARIA dialog pattern): to its first field.
+              // eslint-disable-next-line jsx-a11y/no-autofocus
+              <TextField label="Name" autoComplete="name" {...textFieldOf(field)} required fullWidth autoFocus />
+            )}
+          />
+          <Controller
+            control={control}
+            name="email"
+            render={({ field }) => <TextField label="Email" type="email" autoComplete="email" {...textFieldOf(field)} required fullWidth />}
+          />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
@@ -92,4 +98,9 @@ function SubscribeForm({
       </DialogActions>
     </form>
   );
+}
+
+/** A react-hook-form field as a controlled MUI TextField's props. */
+function textFieldOf(field: ControllerRenderProps<z.input<typeof vipSubscriptionRequestSchema>, 'name' | 'email'>) {
+  return { name: field.name, value: field.value, onChange: field.onChange, onBlur: field.onBlur, inputRef: field.ref };
 }
