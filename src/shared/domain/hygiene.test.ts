@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isListableArtistName, looksLikeSamplePack } from './hygiene.js';
+import { looksLikeSamplePack } from './hygiene.js';
 
 describe('looksLikeSamplePack', () => {
   it('flags a word followed by a number', () => {
@@ -48,21 +48,5 @@ describe('looksLikeSamplePack', () => {
   it('follows the product rule literally for a real two-part name like "Route 77"', () => {
     // "Route 77" is a real artist in the distributor export; docs/product.md §5's rule still drops it.
     expect(looksLikeSamplePack('Route 77')).toBe(true);
-  });
-});
-
-describe('isListableArtistName', () => {
-  it('lists real names', () => {
-    expect(isListableArtistName('Kwal')).toBe(true);
-    expect(isListableArtistName('Zoë Marrant')).toBe(true);
-  });
-
-  it('drops missing, blank and sample-pack names', () => {
-    expect(isListableArtistName(null)).toBe(false);
-    expect(isListableArtistName(undefined)).toBe(false);
-    expect(isListableArtistName('')).toBe(false);
-    expect(isListableArtistName('   ')).toBe(false);
-    expect(isListableArtistName('Loop 12')).toBe(false);
-    expect(isListableArtistName('dj flow 9')).toBe(false);
   });
 });

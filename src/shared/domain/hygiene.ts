@@ -7,7 +7,3 @@ export function looksLikeSamplePack(name: string): boolean {
   return wordThenNumber.test(trimmed) || djPack.test(trimmed);
 }
 
-/** An artist is listed when it has a name that is not a sample pack. */
-export function isListableArtistName(name: string | null | undefined): boolean {
-  return typeof name === 'string' && name.trim().length > 0 && !looksLikeSamplePack(name);
-}
