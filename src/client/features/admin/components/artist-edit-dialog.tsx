@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Chip, Stack, TextField } from '@mui/material';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Chip, Stack } from '@mui/material';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { adminArtistUpdateSchema, artistGenresSchema, maxArtistBioLength, type AdminArtist, type AdminArtistUpdate } from '../../../../shared/api/admin-catalog.js';
+import { FormTextField } from '../../../components/form-text-field.js';
 import { updateArtist } from '../api/admin-catalog.js';
 import { EditDialog, useEditMutation } from './edit-dialog.js';
 
@@ -69,43 +70,8 @@ function ArtistEditForm({ artist, open, token, onClose }: Props & { artist: Admi
       onClose={onClose}
       onSubmit={handleSubmit((update) => save.mutate(update))}
     >
-      <Controller
-        control={control}
-        name="bio"
-        render={({ field, fieldState }) => (
-          <TextField
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            label="Bio"
-            error={Boolean(fieldState.error)}
-            helperText={fieldState.error?.message ?? bioHelp}
-            multiline
-            minRows={4}
-            maxRows={12}
-            fullWidth
-          />
-        )}
-      />
-      <Controller
-        control={control}
-        name="genres"
-        render={({ field, fieldState }) => (
-          <TextField
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            label="Genres"
-            error={Boolean(fieldState.error)}
-            helperText={fieldState.error?.message ?? 'Separated by commas'}
-            fullWidth
-          />
-        )}
-      />
+      <FormTextField control={control} name="bio" label="Bio" helperText={bioHelp} multiline minRows={4} maxRows={12} fullWidth />
+      <FormTextField control={control} name="genres" label="Genres" helperText="Separated by commas" fullWidth />
       {genres.length > 0 && (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} aria-label="Genres to save">
           {genres.map((genre) => <Chip key={genre} label={genre} size="small" />)}

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, TextField } from '@mui/material';
+import { Alert, Box, Button } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useMutation } from '@tanstack/react-query';
-import { Controller, useForm, type Path } from 'react-hook-form';
+import { useForm, type Path } from 'react-hook-form';
 import { adminPasswordLength, changePasswordFormSchema, changePasswordMessages, type ChangePasswordForm as FormValues } from '../../../../shared/api/admin-auth.js';
+import { FormTextField } from '../../../components/form-text-field.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { changePassword } from '../api/admin-auth.js';
 
@@ -40,27 +41,8 @@ export function ChangePasswordForm({ token, username }: { token: string; usernam
   const isOnField = change.error instanceof ApiError && change.error.hasServerMessage && fieldOf(change.error.field) !== undefined;
   const failure = change.error && !isOnField ? failureMessage(change.error) : null;
 
-  // Controlled fields: MUI floats a label by the value it is given, and reset() must lower them again.
   const passwordField = (name: Path<FormValues>, label: string, autoComplete: string, helperText?: string) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          name={field.name}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          label={label}
-          type="password"
-          autoComplete={autoComplete}
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ?? helperText}
-          fullWidth
-        />
-      )}
-    />
+    <FormTextField control={control} name={name} label={label} type="password" autoComplete={autoComplete} helperText={helperText} fullWidth />
   );
 
   return (

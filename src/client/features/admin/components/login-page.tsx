@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Link, Paper, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Paper, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { adminLoginRequestSchema, invalidCredentialsMessage, type AdminLoginRequest } from '../../../../shared/api/admin-auth.js';
 import { siteConfig } from '../../../../shared/site-config.js';
+import { FormTextField } from '../../../components/form-text-field.js';
 import { storeAdminToken, useAdminSession } from '../../../lib/admin-session.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { logIn } from '../api/admin-auth.js';
@@ -69,40 +70,17 @@ export function LoginPage() {
         ) : (
           <Box component="form" noValidate onSubmit={handleSubmit((credentials) => login.mutate(credentials))} sx={{ display: 'grid', gap: 2 }}>
             {message && <Alert severity="error">{message}</Alert>}
-            <Controller
+            <FormTextField
               control={control}
               name="username"
-              render={({ field }) => (
-                <TextField
-                  label="Username"
-                  name={field.name}
-                  autoComplete="username"
-                  // The page is there to log in: the first field takes the keyboard at once.
-                  // eslint-disable-next-line jsx-a11y/no-autofocus
-                  autoFocus
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                />
-              )}
+              label="Username"
+              autoComplete="username"
+              showsError={false}
+              // The page is there to log in: the first field takes the keyboard at once.
+              // eslint-disable-next-line jsx-a11y/no-autofocus
+              autoFocus
             />
-            <Controller
-              control={control}
-              name="password"
-              render={({ field }) => (
-                <TextField
-                  label="Password"
-                  name={field.name}
-                  type="password"
-                  autoComplete="current-password"
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                />
-              )}
-            />
+            <FormTextField control={control} name="password" label="Password" type="password" autoComplete="current-password" showsError={false} />
             <Button type="submit" variant="contained" size="large" disabled={login.isPending}>
               {login.isPending ? 'Logging in...' : 'Log In'}
             </Button>

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FormControlLabel, FormHelperText, Switch, TextField } from '@mui/material';
+import { FormControlLabel, FormHelperText, Switch } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
 import type { AdminTrack, AdminTrackUpdateField } from '../../../../shared/api/admin-catalog.js';
+import { FormTextField } from '../../../components/form-text-field.js';
 import { pinRelease, updateTrack } from '../api/admin-catalog.js';
 import { EditDialog, useEditMutation } from './edit-dialog.js';
 import { trackFormSchema, trackFormValues, type TrackEdit, type TrackFormValues } from './track-edit-form.js';
@@ -57,25 +58,15 @@ function TrackEditForm({ track, open, token, onClose }: Props & { track: AdminTr
       onSubmit={handleSubmit((edit) => save.mutate(edit))}
     >
       {fields.map(({ name, label, helper, inputMode }) => (
-        <Controller
+        <FormTextField
           key={name}
           control={control}
           name={name}
-          render={({ field, fieldState }) => (
-            <TextField
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              label={label}
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message ?? helper}
-              required={name === 'title'}
-              fullWidth
-              slotProps={{ htmlInput: { inputMode } }}
-            />
-          )}
+          label={label}
+          helperText={helper}
+          required={name === 'title'}
+          fullWidth
+          slotProps={{ htmlInput: { inputMode } }}
         />
       ))}
       <div>

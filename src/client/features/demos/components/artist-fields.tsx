@@ -1,7 +1,7 @@
 import { Grid, Typography } from '@mui/material';
 import type { Control } from 'react-hook-form';
 import { socialNetworks } from '../../../../shared/api/demos.js';
-import { DemoTextField } from './demo-text-field.js';
+import { FormTextField } from '../../../components/form-text-field.js';
 import type { ArtistTextKey, DemoFormValues } from './demo-form-values.js';
 import { EntryCard } from './entry-card.js';
 import { SocialLinkField } from './social-link-field.js';
@@ -24,7 +24,7 @@ export function ArtistFields({ control, index, onRemove }: { control: Control<De
       <Grid container spacing={2}>
         {textFields.map(({ key, label, type, autoComplete }) => (
           <Grid key={key} size={half}>
-            <DemoTextField control={control} name={`artists.${index}.${key}`} label={label} type={type} autoComplete={autoComplete} required />
+            <FormTextField fullWidth control={control} name={`artists.${index}.${key}`} label={label} type={type} autoComplete={autoComplete} required />
           </Grid>
         ))}
       </Grid>

@@ -1,6 +1,6 @@
 import { Grid } from '@mui/material';
 import type { Control } from 'react-hook-form';
-import { DemoTextField } from './demo-text-field.js';
+import { FormTextField } from '../../../components/form-text-field.js';
 import type { DemoFormValues } from './demo-form-values.js';
 import { EntryCard } from './entry-card.js';
 
@@ -10,13 +10,13 @@ export function TrackFields({ control, index, onRemove }: { control: Control<Dem
     <EntryCard title={`Track ${index + 1}`} onRemove={onRemove}>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <DemoTextField control={control} name={`tracks.${index}.name`} label="Track name" required />
+          <FormTextField fullWidth control={control} name={`tracks.${index}.name`} label="Track name" required />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <DemoTextField control={control} name={`tracks.${index}.genre`} label="Genre" required />
+          <FormTextField fullWidth control={control} name={`tracks.${index}.genre`} label="Genre" required />
         </Grid>
         <Grid size={12}>
-          <DemoTextField
+          <FormTextField fullWidth
             control={control}
             name={`tracks.${index}.soundCloudPrivateLink`}
             label="Private SoundCloud link"

@@ -1,7 +1,7 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, type UseMutationResult } from '@tanstack/react-query';
-import { Controller, useForm, type ControllerRenderProps } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   vipSubscriptionRequestSchema,
@@ -9,6 +9,7 @@ import {
   type VipSubscriptionRequest,
   type VipSubscriptionResponse,
 } from '../../../../shared/api/vip.js';
+import { FormTextField } from '../../../components/form-text-field.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { subscribeVip } from '../api/subscribe-vip.js';
 import { formatPrice } from './vip-plan-card.js';
@@ -72,20 +73,19 @@ function SubscribeForm({
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {error && <Alert severity="error">{error}</Alert>}
-          <Controller
+          <FormTextField
             control={control}
             name="name"
-            render={({ field }) => (
-              // A dialog moves focus into itself when it opens (WAI-ARIA dialog pattern): to its first field.
-              // eslint-disable-next-line jsx-a11y/no-autofocus
-              <TextField label="Name" autoComplete="name" {...textFieldOf(field)} required fullWidth autoFocus />
-            )}
+            label="Name"
+            autoComplete="name"
+            showsError={false}
+            required
+            fullWidth
+            // A dialog moves focus into itself when it opens (WAI-ARIA dialog pattern): to its first field.
+            // eslint-disable-next-line jsx-a11y/no-autofocus
+            autoFocus
           />
-          <Controller
-            control={control}
-            name="email"
-            render={({ field }) => <TextField label="Email" type="email" autoComplete="email" {...textFieldOf(field)} required fullWidth />}
-          />
+          <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" showsError={false} required fullWidth />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
@@ -98,9 +98,4 @@ function SubscribeForm({
       </DialogActions>
     </form>
   );
-}
-
-/** A react-hook-form field as a controlled MUI TextField's props. */
-function textFieldOf(field: ControllerRenderProps<z.input<typeof vipSubscriptionRequestSchema>, 'name' | 'email'>) {
-  return { name: field.name, value: field.value, onChange: field.onChange, onBlur: field.onBlur, inputRef: field.ref };
 }
