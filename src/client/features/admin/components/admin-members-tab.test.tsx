@@ -40,7 +40,7 @@ function renderMembers(table: Parameters<typeof serveInboxApi>[0]) {
 
 /** A Blob's text, whichever Blob fetch made: Node's own on Node 20 (jsdom's FileReader refuses it), jsdom's on Node 24 (no text()). */
 function textOf(blob: Blob): Promise<string> {
-  if (!(blob instanceof Blob)) return blob.text();
+  if (Object.getPrototypeOf(blob) !== Blob.prototype) return blob.text();
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
