@@ -34,6 +34,13 @@ function recordingLogger() {
   return { logger, lines };
 }
 
+/** Retry-After in seconds, at least one: the 15 minutes count down from the first counted failure. */
+function secondsToWait(header: unknown): number {
+  const seconds = Number(header);
+  expect(seconds).toBeGreaterThanOrEqual(1);
+  return seconds;
+}
+
 describe.each(testDatabaseKinds)('admin accounts and tokens on $name', (kind) => {
   let t: AdminTestApp;
 
@@ -113,7 +120,7 @@ describe.each(testDatabaseKinds)('admin accounts and tokens on $name', (kind) =>
     const blocked = await login(testAdmin, address);
     expect(blocked.statusCode, blocked.body).toBe(429);
     expect(blocked.json<ErrorBody>()).toMatchObject(errorBody('Too many failed login attempts. Please try again in 15 minutes.'));
-    expect(blocked.headers['retry-after']).toBe('900');
+    expect(secondsToWait(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
     // Another address is not affected.
     expect((await login(testAdmin)).statusCode).toBe(200);
   });
@@ -302,7 +309,7 @@ describe.each(testDatabaseKinds)('admin accounts and tokens on $name', (kind) =>
       const blocked = await changePassword(token, { currentPassword: 'iris password 1', newPassword: 'iris password 2' }, address);
       expect(blocked.statusCode, blocked.body).toBe(429);
       expect(blocked.json()).toMatchObject(errorBody('Too many failed login attempts. Please try again in 15 minutes.'));
-      expect(blocked.headers['retry-after']).toBe('900');
+      expect(secondsToWait(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
       expect((await login({ username: 'iris', password: 'iris password 1' }, address)).statusCode).toBe(429);
       expect(await passwordLogs('iris')).toEqual([]);
     });

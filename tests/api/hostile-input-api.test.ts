@@ -167,7 +167,9 @@ describe('a flood of reads from one address', () => {
       for (let i = 0; i < 4; i += 1) statuses.push((await read('198.51.100.20')).statusCode);
       expect(statuses).toEqual([200, 200, 200, 429]);
       const refused = await read('198.51.100.20');
-      expect(refused.headers['retry-after']).toBe('60');
+      // The minute counts down from the first read: at most 60 seconds, however slow the machine is.
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
       expect(refused.json()).toMatchObject({ success: false, error: 'Too many requests from this address. Please try again in 1 minute.' });
       expect((await read('198.51.100.21')).statusCode).toBe(200);
     } finally {

@@ -141,7 +141,8 @@ describe('lockDataDir', () => {
     releases.push(await lockDataDir(dir));
   });
 
-  it("refuses a second server on a stopped server's data directory, and the data is intact afterwards", async () => {
+  // Three server starts, the first migrating a new data directory: a generous bound on a busy machine.
+  it("refuses a second server on a stopped server's data directory, and the data is intact afterwards", { timeout: 120_000 }, async () => {
     const first = startServer(dir);
     try {
       const url = await first.listening;
