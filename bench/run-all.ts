@@ -1,12 +1,14 @@
 import { performance } from 'node:perf_hooks';
 import { runApiBench } from './api.bench.js';
 import { runExplainBench } from './explain.bench.js';
+import { runHttpBench } from './http.bench.js';
 import { runImportBench } from './import.bench.js';
 
 // `npm run bench` runs them all; `npm run bench -- api explain` only those named.
 const benches: Record<string, () => Promise<void>> = {
   import: runImportBench,
   api: runApiBench,
+  http: async () => void (await runHttpBench()),
   explain: runExplainBench,
 };
 
