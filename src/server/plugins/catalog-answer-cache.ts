@@ -69,7 +69,8 @@ export function registerCatalogAnswerCache(app: FastifyInstance, changes: Catalo
   const versions = new WeakMap<FastifyRequest, number>();
   const served = new WeakSet<FastifyRequest>();
 
-  app.addHook('onRequest', async (request, reply) => {
+  // preHandler: after the rate limit (a route-level onRequest hook) and the query's validation.
+  app.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'GET') return;
     const stored = answers.get<StoredAnswer>(request.url);
     if (!stored) {
