@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import autocannon, { type Result } from 'autocannon';
 import { startProductionServer, type ProductionServer } from './http/production-server.js';
 import { fmt, heading, postgresUnreachable, printTable, type BackendKind } from './support.js';
@@ -45,7 +46,7 @@ async function catalogRoutes(base: string): Promise<string[]> {
   ];
 }
 
-export interface Verdict {
+interface Verdict {
   backend: BackendKind;
   figure: string;
   measured: string;
@@ -120,7 +121,10 @@ async function measureEventLoop(server: ProductionServer, verdicts: Verdict[]): 
   verdicts.push({ backend: server.kind, figure: 'event-loop delay p99 meanwhile', measured: `${fmt(loop.p99)} ms`, goal: '(printed)', met: true });
 }
 
-export async function runHttpBench(verdicts: Verdict[] = []): Promise<Verdict[]> {
+export async function runHttpBench(): Promise<void> {
+  // The production server is the build: make it when it is missing or older than the sources.
+  execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
+  const verdicts: Verdict[] = [];
   const kinds: BackendKind[] = ['pglite'];
   const unreachable = await postgresUnreachable();
   if (unreachable) console.log(`PostgreSQL skipped: not reachable (${unreachable})`);
@@ -141,5 +145,4 @@ export async function runHttpBench(verdicts: Verdict[] = []): Promise<Verdict[]>
     ['backend', 'figure', 'measured', 'goal', 'verdict'],
     verdicts.map((v) => [v.backend, v.figure, v.measured, v.goal, v.met ? 'met' : 'NOT MET']),
   );
-  return verdicts;
 }

@@ -8,7 +8,7 @@ import { runImportBench } from './import.bench.js';
 const benches: Record<string, () => Promise<void>> = {
   import: runImportBench,
   api: runApiBench,
-  http: async () => void (await runHttpBench()),
+  http: runHttpBench,
   explain: runExplainBench,
 };
 

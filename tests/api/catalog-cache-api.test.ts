@@ -8,7 +8,7 @@ import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app
 import { readFixtureCsv, seedFixture, type PagedList } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
-// The public catalog is answered from a cache (docs/decisions/0021-catalog-cache.md): every write path
+// The public catalog is answered from a cache (docs/decisions/0030-catalog-cache.md): every write path
 // must show on the very next read, and the cached bytes must be the same answer, compressed or not.
 describe.each(testDatabaseKinds)('catalog cache on $name', (kind) => {
   let t: AdminTestApp;

@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import type { WorkerReply, WorkerRequest, WorkerStart } from './pglite-protocol.js';
 
-// The embedded database's own thread (docs/decisions/0022-pglite-off-the-main-thread.md): PGlite runs
+// The embedded database's own thread (docs/decisions/0031-pglite-off-the-main-thread.md): PGlite runs
 // here, so a heavy query holds this thread and never the server's event loop.
 
 // Drizzle's PGlite driver reads dates, timestamps and intervals as the text PostgreSQL sends.

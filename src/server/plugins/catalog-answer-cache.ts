@@ -15,7 +15,7 @@ interface StoredAnswer {
 }
 
 // A client may keep an answer but asks again every time: catalog writes must show on the next read,
-// and the revalidation is a 304 without a body (docs/decisions/0021-catalog-cache.md).
+// and the revalidation is a 304 without a body (docs/decisions/0030-catalog-cache.md).
 const cacheControl = 'public, no-cache';
 const minCompressedBytes = 1024;
 const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {

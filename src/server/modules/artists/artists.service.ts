@@ -64,17 +64,17 @@ async function loadArtistReleases(db: Db, artistId: string, page: number, limit:
   return { data, total };
 }
 
-/** {@link loadArtists} through the catalog cache (docs/decisions/0021-catalog-cache.md). */
+/** {@link loadArtists} through the catalog cache (docs/decisions/0030-catalog-cache.md). */
 export function getArtists(catalog: CatalogReads, query: ArtistsQuery) {
   return catalog.catalogCache.read(`artists:${JSON.stringify(query)}`, () => loadArtists(catalog.db, query));
 }
 
-/** {@link loadArtist} through the catalog cache (docs/decisions/0021-catalog-cache.md). */
+/** {@link loadArtist} through the catalog cache (docs/decisions/0030-catalog-cache.md). */
 export function getArtist(catalog: CatalogReads, id: string) {
   return catalog.catalogCache.read(`artist:${id}`, () => loadArtist(catalog.db, id));
 }
 
-/** {@link loadArtistReleases} through the catalog cache (docs/decisions/0021-catalog-cache.md). */
+/** {@link loadArtistReleases} through the catalog cache (docs/decisions/0030-catalog-cache.md). */
 export function getArtistReleases(catalog: CatalogReads, artistId: string, page: number, limit: number) {
   return catalog.catalogCache.read(`artist-releases:${artistId}:${page}:${limit}`, () => loadArtistReleases(catalog.db, artistId, page, limit));
 }

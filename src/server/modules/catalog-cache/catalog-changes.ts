@@ -2,7 +2,7 @@
  * The one seam through which every catalog write says "the catalog changed" and every cache hears
  * it. This in-process emitter serves one server; with several instances, another implementation of
  * the same port relays `publish()` through PostgreSQL LISTEN/NOTIFY or Redis pub/sub
- * (docs/decisions/0021-catalog-cache.md).
+ * (docs/decisions/0030-catalog-cache.md).
  */
 export interface CatalogChanges {
   /** Called after a catalog write has committed: import, enrichment, admin edit, delete, pin, a counted play. */

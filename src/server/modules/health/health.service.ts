@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.js';
 import { pingDatabase } from './health.repo.js';
 
-/** How long a database answer vouches for the database (docs/decisions/0022-pglite-off-the-main-thread.md). */
+/** How long a database answer vouches for the database (docs/decisions/0031-pglite-off-the-main-thread.md). */
 const freshForMs = 2_000;
 
 /**

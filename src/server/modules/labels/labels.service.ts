@@ -32,7 +32,7 @@ async function loadLabels(db: Db): Promise<Label[]> {
   }));
 }
 
-/** {@link loadLabels} through the catalog cache (docs/decisions/0021-catalog-cache.md). */
+/** {@link loadLabels} through the catalog cache (docs/decisions/0030-catalog-cache.md). */
 export function getLabels(catalog: CatalogReads): Promise<Label[]> {
   return catalog.catalogCache.read('labels', () => loadLabels(catalog.db));
 }

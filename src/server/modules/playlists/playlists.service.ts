@@ -37,7 +37,7 @@ async function loadPlaylists(db: Db, labelParam: string | undefined): Promise<Pl
   return playlists;
 }
 
-/** {@link loadPlaylists} through the catalog cache (docs/decisions/0021-catalog-cache.md). */
+/** {@link loadPlaylists} through the catalog cache (docs/decisions/0030-catalog-cache.md). */
 export function getPlaylists(catalog: CatalogReads, labelParam: string | undefined) {
   return catalog.catalogCache.read(`playlists:${labelParam}`, () => loadPlaylists(catalog.db, labelParam));
 }

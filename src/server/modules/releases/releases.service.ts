@@ -140,17 +140,17 @@ async function loadTopReleases(
   }));
 }
 
-/** {@link loadReleases} through the catalog cache (docs/decisions/0021-catalog-cache.md). */
+/** {@link loadReleases} through the catalog cache (docs/decisions/0030-catalog-cache.md). */
 export function getReleases(catalog: CatalogReads, query: ReleasesQuery) {
   return catalog.catalogCache.read(`releases:${JSON.stringify(query)}`, () => loadReleases(catalog.db, query));
 }
 
-/** {@link loadRelease} through the catalog cache (docs/decisions/0021-catalog-cache.md). */
+/** {@link loadRelease} through the catalog cache (docs/decisions/0030-catalog-cache.md). */
 export function getRelease(catalog: CatalogReads, id: string, includes: Includes) {
   return catalog.catalogCache.read(`release:${id}:${JSON.stringify(includes)}`, () => loadRelease(catalog.db, id, includes));
 }
 
-/** {@link loadTopReleases} through the catalog cache (docs/decisions/0021-catalog-cache.md). */
+/** {@link loadTopReleases} through the catalog cache (docs/decisions/0030-catalog-cache.md). */
 export function getTopReleases(catalog: CatalogReads, labelParam: string, limit: number, options: { onlyPlayed: boolean; now: Date }) {
   return catalog.catalogCache.read(`top-releases:${labelParam}:${limit}:${options.onlyPlayed}`, () => loadTopReleases(catalog.db, labelParam, limit, options));
 }

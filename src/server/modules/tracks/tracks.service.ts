@@ -67,7 +67,7 @@ async function loadTracks(db: Db, query: TracksQuery) {
   return { data: await presentTracks(db, rows), total };
 }
 
-/** {@link loadTracks} through the catalog cache (docs/decisions/0021-catalog-cache.md). */
+/** {@link loadTracks} through the catalog cache (docs/decisions/0030-catalog-cache.md). */
 export function getTracks(catalog: CatalogReads, query: TracksQuery) {
   return catalog.catalogCache.read(`tracks:${JSON.stringify(query)}`, () => loadTracks(catalog.db, query));
 }
