@@ -3,6 +3,7 @@ import { runApiBench } from './api.bench.js';
 import { runExplainBench } from './explain.bench.js';
 import { runHttpBench } from './http.bench.js';
 import { runImportBench } from './import.bench.js';
+import { runScaleBench } from './scale.bench.js';
 
 // `npm run bench` runs them all; `npm run bench -- api explain` only those named.
 const benches: Record<string, () => Promise<void>> = {
@@ -10,6 +11,7 @@ const benches: Record<string, () => Promise<void>> = {
   api: runApiBench,
   http: runHttpBench,
   explain: runExplainBench,
+  scale: runScaleBench,
 };
 
 const asked = process.argv.slice(2);
