@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { WorkerReply, WorkerRequest, WorkerStart } from './pglite-protocol.js';
 
 // The embedded database's own thread (docs/decisions/0031-pglite-off-the-main-thread.md): PGlite runs
@@ -13,7 +14,12 @@ const parsers = Object.fromEntries(
 
 const start = workerData as WorkerStart;
 const port = parentPort!;
-const db = new PGlite({ dataDir: start.dataDir, loadDataDir: start.loadDataDir ? new Blob([start.loadDataDir]) : undefined });
+const db = new PGlite({
+  dataDir: start.dataDir,
+  loadDataDir: start.loadDataDir ? new Blob([start.loadDataDir]) : undefined,
+  // The trigram indexes of the searches (drizzle/0008) need it on PostgreSQL and PGlite alike.
+  extensions: { pg_trgm },
+});
 const open = new Map<number, { tx: Transaction; finish: (commit: boolean) => void }>();
 const rollback = Symbol('rollback');
 let nextTx = 1;
