@@ -1,4 +1,5 @@
-import { Worker, type WorkerOptions } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../lib/start-worker.js';
 import type { WorkerReply, WorkerRequest, WorkerStart } from './pglite-protocol.js';
 
 type Pending = { resolve: (value: unknown) => void; reject: (err: Error) => void };
@@ -18,16 +19,6 @@ function toError(fields: Record<string, unknown>): Error {
   return Object.assign(new Error(String(fields.message)), fields);
 }
 
-// Built, the worker is JavaScript. From the sources (tsx, vitest) it is TypeScript: a small script
-// registers tsx's loader in the thread first (a worker's execArgv cannot take --import).
-const fromSource = import.meta.url.endsWith('.ts');
-const workerUrl = new URL(fromSource ? './pglite-worker.ts' : './pglite-worker.js', import.meta.url);
-function startWorker(options: WorkerOptions): Worker {
-  if (!fromSource) return new Worker(workerUrl, options);
-  const script = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl.href)}); })`;
-  return new Worker(script, { ...options, eval: true });
-}
-
 /**
  * PGlite in a worker thread, driven from the server's thread: the database's work never blocks the
  * event loop. Queries queue in PGlite as before; a transaction holds PGlite's transaction lock until
@@ -39,7 +30,7 @@ export class PgliteThread implements PgliteQueryable {
   private nextId = 1;
 
   private constructor(start: WorkerStart) {
-    this.worker = startWorker({ workerData: start, transferList: start.loadDataDir ? [start.loadDataDir] : [] });
+    this.worker = startWorker(new URL('./pglite-worker.js', import.meta.url), { workerData: start, transferList: start.loadDataDir ? [start.loadDataDir] : [] });
     this.worker.on('message', (message: WorkerReply) => {
       const waiting = this.pending.get(message.id);
       if (!waiting) return;
