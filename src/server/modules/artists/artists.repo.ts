@@ -22,27 +22,12 @@ function creditedReleases(labelId: string | undefined): SQL {
      where true ${onLabel}`;
 }
 
-/**
- * Credited on a release (of the label), by the release or by one of its tracks: two EXISTS that each
- * follow the artist's index, rather than one over the union of all credits, which the planner could
- * only answer by reading every credit (100k releases: seconds, see `npm run bench -- scale`).
- */
-function isCredited(labelId: string | undefined): SQL {
-  const onLabel = labelId ? sql`and ${releases.labelId} = ${labelId}` : sql``;
-  return sql`(exists (select 1 from ${releaseArtists} join ${releases} on ${releases.id} = ${releaseArtists.releaseId}
-                      where ${releaseArtists.artistId} = ${artists.id} ${onLabel})
-           or exists (select 1 from ${trackArtists}
-                        join ${tracks} on ${tracks.id} = ${trackArtists.trackId}
-                        join ${releases} on ${releases.id} = ${tracks.releaseId}
-                       where ${trackArtists.artistId} = ${artists.id} ${onLabel}))`;
-}
-
 /** docs/product.md §5 hygiene: a name, not a sample pack, and a release on the label (or anywhere). */
 function listedWhere(filter: { labelId?: string; q?: string }): SQL {
   const conditions: SQL[] = [
     not(artists.looksLikeSamplePack),
     sql`${artists.name} <> ''`,
-    isCredited(filter.labelId),
+    sql`exists (select 1 from (${creditedReleases(filter.labelId)}) c where c.artist_id = ${artists.id})`,
   ];
   const term = filter.q?.trim();
   if (term) conditions.push(ilike(artists.name, containsPattern(term)));
