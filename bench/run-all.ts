@@ -1,13 +1,19 @@
 import { performance } from 'node:perf_hooks';
 import { runApiBench } from './api.bench.js';
 import { runExplainBench } from './explain.bench.js';
+import { runHttpBench } from './http.bench.js';
 import { runImportBench } from './import.bench.js';
+import { runImportLargeBench } from './import-large.bench.js';
+import { runScaleBench } from './scale.bench.js';
 
 // `npm run bench` runs them all; `npm run bench -- api explain` only those named.
 const benches: Record<string, () => Promise<void>> = {
   import: runImportBench,
+  'import-large': runImportLargeBench,
   api: runApiBench,
+  http: runHttpBench,
   explain: runExplainBench,
+  scale: runScaleBench,
 };
 
 const asked = process.argv.slice(2);

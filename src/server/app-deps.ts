@@ -1,5 +1,7 @@
 import type { SpotifyConfig } from './config.js';
 import type { Db } from './db/client.js';
+import type { CatalogCache } from './modules/catalog-cache/catalog-cache.js';
+import type { CatalogChanges } from './modules/catalog-cache/catalog-changes.js';
 import type { LoginThrottleLimit } from './modules/admin-auth/login-throttle.js';
 import type { PaymentProvider } from './modules/vip/payment-provider.js';
 import type { RateLimit } from './plugins/rate-limit.js';
@@ -10,6 +12,8 @@ import type { SpotifyCatalogClient } from './spotify/spotify-catalog-client.js';
 
 export interface AppDeps {
   db: Db;
+  /** Where catalog writes are announced and caches hear them; without one, this instance's own emitter. */
+  catalogChanges?: CatalogChanges;
   /** The current time; tests pass a fixed one. */
   clock: () => Date;
   /** Folder of the built web app; undefined serves the API alone. */
@@ -30,5 +34,5 @@ export interface AppDeps {
   loginThrottle?: LoginThrottleLimit;
 }
 
-/** The dependencies the modules receive: the admin token secret settled once for all of them. */
-export type ResolvedAppDeps = AppDeps & { jwtSecret: Uint8Array };
+/** The dependencies the modules receive: the admin token secret and the catalog cache settled once for all of them. */
+export type ResolvedAppDeps = AppDeps & { jwtSecret: Uint8Array; catalogChanges: CatalogChanges; catalogCache: CatalogCache };

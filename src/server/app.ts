@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Server } from 'node:http';
@@ -16,6 +17,8 @@ import { adminCatalogRoutes } from './modules/admin-catalog/admin-catalog.routes
 import { adminImportRoutes } from './modules/admin-import/admin-import.routes.js';
 import { adminInboxRoutes } from './modules/admin-inbox/admin-inbox.routes.js';
 import { adminOverviewRoutes } from './modules/admin-overview/admin-overview.routes.js';
+import { CatalogCache } from './modules/catalog-cache/catalog-cache.js';
+import { createLocalCatalogChanges } from './modules/catalog-cache/catalog-changes.js';
 import { artistsRoutes } from './modules/artists/artists.routes.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
 import { demosRoutes } from './modules/demos/demos.routes.js';
@@ -27,6 +30,7 @@ import { playsRoutes } from './modules/plays/plays.routes.js';
 import { releasesRoutes } from './modules/releases/releases.routes.js';
 import { tracksRoutes } from './modules/tracks/tracks.routes.js';
 import { vipRoutes } from './modules/vip/vip.routes.js';
+import { registerCatalogAnswerCache } from './plugins/catalog-answer-cache.js';
 import { registerClientApp } from './plugins/client-app.js';
 import { rejectControlCharacters } from './plugins/reject-control-characters.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -35,7 +39,13 @@ import { defaultReadRateLimit, registerRateLimit } from './plugins/rate-limit.js
 
 /** Builds the whole app from its dependencies; never listens (main.ts does). */
 export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Server> = {}) {
-  const deps: ResolvedAppDeps = { ...given, jwtSecret: given.jwtSecret ?? randomBytes(32) };
+  const catalogChanges = given.catalogChanges ?? createLocalCatalogChanges();
+  const deps: ResolvedAppDeps = {
+    ...given,
+    jwtSecret: given.jwtSecret ?? randomBytes(32),
+    catalogChanges,
+    catalogCache: new CatalogCache(catalogChanges),
+  };
   const app = Fastify({
     bodyLimit: 1024 * 1024,
     // A client that sends its request slowly, or not at all, must not hold a connection for long.
@@ -57,6 +67,8 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   rejectControlCharacters(app);
   await registerSecurityHeaders(app);
   await registerRateLimit(app, deps.rateLimits?.reads ?? defaultReadRateLimit);
+  // API JSON and pages; the cached catalog answers come compressed already, hashed assets pre-compressed.
+  await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -74,11 +86,14 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
     async (api) => {
       api.setNotFoundHandler(sendNotFound);
       await api.register(healthRoutes, deps);
-      await api.register(labelsRoutes, deps);
-      await api.register(releasesRoutes, deps);
-      await api.register(tracksRoutes, deps);
-      await api.register(artistsRoutes, deps);
-      await api.register(playlistsRoutes, deps);
+      await api.register(async (catalog) => {
+        registerCatalogAnswerCache(catalog, deps.catalogChanges);
+        await catalog.register(labelsRoutes, deps);
+        await catalog.register(releasesRoutes, deps);
+        await catalog.register(tracksRoutes, deps);
+        await catalog.register(artistsRoutes, deps);
+        await catalog.register(playlistsRoutes, deps);
+      });
       await api.register(demosRoutes, deps);
       await api.register(vipRoutes, deps);
       await api.register(playsRoutes, deps);

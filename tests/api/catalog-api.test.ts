@@ -233,6 +233,7 @@ describe.each(testDatabaseKinds)('catalog API on $name', (kind) => {
     const played = oldest.data[1] as Release;
     await t.database.db.execute(sql`update releases set pinned = true where id = ${pinned.id}`);
     await t.database.db.execute(sql`update releases set stream_count = 1000 where id = ${played.id}`);
+    t.catalogChanges.publish();
     const ranked = await get<{ data: RankedRelease[] }>('/api/labels/1/top-releases?limit=3');
     expect(ranked.data[0]?.id).toBe(pinned.id);
     const plays = await get<{ data: RankedRelease[] }>('/api/labels/records/top-spotify-plays?limit=10');

@@ -216,6 +216,7 @@ describe.each(testDatabaseKinds)('listening API on $name', (kind) => {
       expect(scoreWith(challenger, imported)).toBeLessThan(scoreWith(leader, leaderCount));
       await t.database.db.execute(sql`update releases set stream_count = ${leaderCount} where id = ${leader.id}`);
       await t.database.db.execute(sql`update releases set stream_count = ${imported} where id = ${challenger.id}`);
+      t.catalogChanges.publish();
       const before = await get<{ data: RankedRelease[] }>(`/api/labels/${label}/top-spotify-plays`);
       expect(before.data.map((r) => r.id)).toEqual([leader.id, challenger.id]);
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { AppDeps } from '../../src/server/app-deps.js';
 import { buildApp, type App } from '../../src/server/app.js';
 import type { Database } from '../../src/server/db/client.js';
+import { createLocalCatalogChanges, type CatalogChanges } from '../../src/server/modules/catalog-cache/catalog-changes.js';
 import { importCatalog } from '../../src/server/import/catalog-importer.js';
 import { distributorExportPath } from './fixtures.js';
 import type { TestDatabaseKind } from './test-database.js';
@@ -22,6 +23,8 @@ export interface PagedList<T> {
 export interface TestApp {
   app: App;
   database: Database;
+  /** The app's catalog changes: a test that writes the catalog in SQL, past every write path, publishes here. */
+  catalogChanges: CatalogChanges;
   close(): Promise<void>;
 }
 
@@ -41,11 +44,13 @@ export async function createTestApp(kind: TestDatabaseKind, options: TestAppOpti
   const database = await kind.open({ onQuery: options.onQuery });
   await options.seed?.(database);
   const now = options.now ?? testNow;
-  const app = await buildApp({ ...options.deps, db: database.db, clock: () => now }, { logger: false });
+  const catalogChanges = options.deps?.catalogChanges ?? createLocalCatalogChanges();
+  const app = await buildApp({ ...options.deps, catalogChanges, db: database.db, clock: () => now }, { logger: false });
   await app.ready();
   return {
     app,
     database,
+    catalogChanges,
     close: async () => {
       await app.close();
       await database.close();

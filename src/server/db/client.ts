@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths.js';
+import { PgliteThread } from './pglite-thread.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -32,12 +33,12 @@ function queryLogger(options: OpenOptions) {
   return onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {};
 }
 
-/** Embedded PGlite in a directory, or in memory when dataDir is undefined. */
+/** Embedded PGlite in a directory, or in memory when dataDir is undefined, on a thread of its own. */
 export async function openPglite(dataDir: string | undefined, options: OpenOptions = {}): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite({ dataDir, loadDataDir: options.loadDataDir });
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema, ...queryLogger(options) });
+  const client = await PgliteThread.open(dataDir, options.loadDataDir);
+  // Drizzle's driver calls query() and transaction() only, which the thread's client answers alike.
+  const db = drizzlePglite(client as unknown as PGlite, { schema, ...queryLogger(options) });
   return {
     db: db as unknown as Db,
     kind: 'pglite',

@@ -49,7 +49,12 @@ export const artists = pgTable(
     popularity: integer('popularity'),
     ...timestamps,
   },
-  (t) => [index('artists_name_key_idx').on(t.nameKey, t.id)],
+  (t) => [
+    index('artists_name_key_idx').on(t.nameKey, t.id),
+    // Searches (`q`) are `ilike '%term%'`: a trigram index answers them without reading every row
+    // (docs/decisions/0032-trigram-search.md).
+    index('artists_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
 );
 
 export const releases = pgTable(
@@ -80,6 +85,7 @@ export const releases = pgTable(
     index('releases_label_date_idx').on(t.labelId, t.releaseDate.desc().nullsLast(), t.id.desc()),
     index('releases_label_type_date_idx').on(t.labelId, t.type, t.releaseDate.desc().nullsLast(), t.id.desc()),
     index('releases_date_idx').on(t.releaseDate.desc().nullsLast(), t.id.desc()),
+    index('releases_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
   ],
 );
 

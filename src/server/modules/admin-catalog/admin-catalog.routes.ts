@@ -26,6 +26,11 @@ const tags = ['admin'];
 export const adminCatalogRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, deps) => {
   guardAdminRoutes(app, { db: deps.db, clock: deps.clock, jwtSecret: deps.jwtSecret });
   const { db, clock } = deps;
+  // Every write here that succeeded (edit, delete, pin) changed the public catalog: its cached answers go.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.method !== 'GET' && reply.statusCode < 300) deps.catalogChanges.publish();
+    return payload;
+  });
 
   app.get(
     '/admin/tracks',

@@ -43,6 +43,7 @@ export const adminImportRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (
     db: deps.db,
     clock: deps.clock,
     runner: new ImportJobRunner(deps.db, deps.clock, root.log, publicMessageOf),
+    catalogChanges: deps.catalogChanges,
     spotifyCatalog: deps.spotifyCatalog,
   };
 

@@ -26,11 +26,14 @@ import {
 } from './admin-import.repo.js';
 import { applyEnrichment, readCatalogToEnrich } from './enrichment.repo.js';
 import type { ImportJobRunner } from './import-job-runner.js';
+import type { CatalogChanges } from '../catalog-cache/catalog-changes.js';
 
 export interface ImportContext {
   db: Db;
   clock: () => Date;
   runner: ImportJobRunner;
+  /** Told once an import or enrichment has committed, so cached catalog answers go. */
+  catalogChanges: CatalogChanges;
   spotifyCatalog: SpotifyCatalogClient | undefined;
 }
 
@@ -100,6 +103,7 @@ export async function startCatalogImport(
           await recordCatalogImport({ actor, source: `"${upload.fileName}"`, subjectId: job.id, at: () => at })(tx, report);
         },
       });
+      ctx.catalogChanges.publish();
     },
   );
   return toImportJob(row, ctx.runner);
@@ -141,6 +145,7 @@ export async function startEnrichment(ctx: ImportContext, admin: StartingAdmin, 
           at,
         });
       });
+      ctx.catalogChanges.publish();
     },
   );
   return toImportJob(row, ctx.runner);

@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { importMessages } from '../../../shared/api/admin-import.js';
 import { findLabel, invalidLabelMessage } from '../../../shared/labels.js';
 import { AppError, BadRequestError } from '../../errors.js';
-import { CatalogFormatError, parseDistributorCsv, type ParsedCatalog } from '../../import/parse-distributor-csv.js';
+import { CatalogFormatError, type ParsedCatalog } from '../../import/parse-distributor-csv.js';
+import { parseDistributorCsvInWorker } from '../../import/parse-in-worker.js';
 
 export interface CatalogUpload {
   fileName: string;
@@ -71,7 +72,7 @@ export async function readCatalogUpload(request: FastifyRequest): Promise<Catalo
 
   let parsed: ParsedCatalog;
   try {
-    parsed = parseDistributorCsv(text, { label: label?.id });
+    parsed = await parseDistributorCsvInWorker(text, { label: label?.id });
   } catch (err) {
     if (err instanceof CatalogFormatError) throw new BadRequestError(err.message, 'file');
     throw err;

@@ -8,10 +8,10 @@ import {
   idParamsSchema,
 } from '../../../shared/api/catalog.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
-import type { AppDeps } from '../../app-deps.js';
+import type { ResolvedAppDeps } from '../../app-deps.js';
 import { getArtist, getArtistReleases, getArtists } from './artists.service.js';
 
-export const artistsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const artistsRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, deps) => {
   app.get(
     '/artists',
     {
@@ -23,7 +23,7 @@ export const artistsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
       },
     },
     async (req) => {
-      const { data, total } = await getArtists(db, req.query);
+      const { data, total } = await getArtists(deps, req.query);
       return { success: true as const, data, total, offset: req.query.offset, limit: req.query.limit };
     },
   );
@@ -31,7 +31,7 @@ export const artistsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
   app.get(
     '/artists/:id',
     { schema: { tags: ['artists'], params: idParamsSchema, response: { 200: artistResponseSchema, 404: errorResponseSchema } } },
-    async (req) => ({ success: true as const, data: await getArtist(db, req.params.id) }),
+    async (req) => ({ success: true as const, data: await getArtist(deps, req.params.id) }),
   );
 
   app.get(
@@ -47,7 +47,7 @@ export const artistsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
     },
     async (req) => {
       const { page, limit } = req.query;
-      const { data, total } = await getArtistReleases(db, req.params.id, page, limit);
+      const { data, total } = await getArtistReleases(deps, req.params.id, page, limit);
       return { success: true as const, data, total, offset: (page - 1) * limit, limit, page };
     },
   );

@@ -1,6 +1,7 @@
 import type { Artist, ArtistRelease, ArtistsQuery } from '../../../shared/api/catalog.js';
 import { pickArtistImage } from '../../../shared/domain/images.js';
 import type { Db } from '../../db/client.js';
+import type { CatalogReads } from '../catalog-cache/catalog-cache.js';
 import { NotFoundError } from '../../errors.js';
 import { artistPlaceholderUrl } from '../media/media-urls.js';
 import { resolveLabelParam } from '../labels/labels.service.js';
@@ -26,7 +27,7 @@ async function presentArtists(db: Db, rows: ArtistRow[]): Promise<Artist[]> {
   });
 }
 
-export async function getArtists(db: Db, query: ArtistsQuery) {
+async function loadArtists(db: Db, query: ArtistsQuery) {
   const label = resolveLabelParam(query.label);
   const { rows, total } = await listArtists(
     db,
@@ -37,7 +38,7 @@ export async function getArtists(db: Db, query: ArtistsQuery) {
   return { data: await presentArtists(db, rows), total };
 }
 
-export async function getArtist(db: Db, id: string): Promise<Artist> {
+async function loadArtist(db: Db, id: string): Promise<Artist> {
   const row = await findListedArtist(db, id);
   if (!row) throw new NotFoundError('Artist not found');
   const [artist] = await presentArtists(db, [row]);
@@ -46,7 +47,7 @@ export async function getArtist(db: Db, id: string): Promise<Artist> {
 
 const roleNames = { primary: 'Artist', featured: 'Featured', remixer: 'Remixer' } as const;
 
-export async function getArtistReleases(db: Db, artistId: string, page: number, limit: number) {
+async function loadArtistReleases(db: Db, artistId: string, page: number, limit: number) {
   if (!(await findListedArtist(db, artistId))) throw new NotFoundError('Artist not found');
   const { rows, total } = await artistCredits(db, artistId, { offset: (page - 1) * limit, limit });
   const releaseRows = new Map((await findReleasesByIds(db, rows.map((r) => r.releaseId))).map((r) => [r.id, r]));
@@ -61,4 +62,19 @@ export async function getArtistReleases(db: Db, artistId: string, page: number, 
     artistTrackTitle: rows[i]!.trackTitle,
   }));
   return { data, total };
+}
+
+/** {@link loadArtists} through the catalog cache (docs/decisions/0030-catalog-cache.md). */
+export function getArtists(catalog: CatalogReads, query: ArtistsQuery) {
+  return catalog.catalogCache.read(`artists:${JSON.stringify(query)}`, () => loadArtists(catalog.db, query));
+}
+
+/** {@link loadArtist} through the catalog cache (docs/decisions/0030-catalog-cache.md). */
+export function getArtist(catalog: CatalogReads, id: string) {
+  return catalog.catalogCache.read(`artist:${id}`, () => loadArtist(catalog.db, id));
+}
+
+/** {@link loadArtistReleases} through the catalog cache (docs/decisions/0030-catalog-cache.md). */
+export function getArtistReleases(catalog: CatalogReads, artistId: string, page: number, limit: number) {
+  return catalog.catalogCache.read(`artist-releases:${artistId}:${page}:${limit}`, () => loadArtistReleases(catalog.db, artistId, page, limit));
 }

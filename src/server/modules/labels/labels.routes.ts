@@ -7,21 +7,21 @@ import {
   topReleasesQuerySchema,
 } from '../../../shared/api/catalog.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
-import type { AppDeps } from '../../app-deps.js';
+import type { ResolvedAppDeps } from '../../app-deps.js';
 import { getTopReleases } from '../releases/releases.service.js';
 import { getLabel, getLabels } from './labels.service.js';
 
-export const labelsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clock }) => {
+export const labelsRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, deps) => {
   app.get(
     '/labels',
     { schema: { tags: ['labels'], response: { 200: labelsResponseSchema } } },
-    async () => ({ success: true as const, data: await getLabels(db) }),
+    async () => ({ success: true as const, data: await getLabels(deps) }),
   );
 
   app.get(
     '/labels/:id',
     { schema: { tags: ['labels'], params: idParamsSchema, response: { 200: labelResponseSchema, 404: errorResponseSchema } } },
-    async (req) => ({ success: true as const, data: await getLabel(db, req.params.id) }),
+    async (req) => ({ success: true as const, data: await getLabel(deps, req.params.id) }),
   );
 
   for (const [path, onlyPlayed] of [
@@ -42,7 +42,7 @@ export const labelsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cl
         },
       },
       async (req) => {
-        const data = await getTopReleases(db, req.params.id, req.query.limit, { onlyPlayed, now: clock() });
+        const data = await getTopReleases(deps, req.params.id, req.query.limit, { onlyPlayed, now: deps.clock() });
         return { success: true as const, data, total: data.length, offset: 0, limit: req.query.limit };
       },
     );

@@ -2,6 +2,7 @@ import type { Label } from '../../../shared/api/catalog.js';
 import { findLabel, invalidLabelMessage } from '../../../shared/labels.js';
 import type { LabelConfig } from '../../../shared/site-config.js';
 import type { Db } from '../../db/client.js';
+import type { CatalogReads } from '../catalog-cache/catalog-cache.js';
 import { BadRequestError, NotFoundError } from '../../errors.js';
 import { listLabels } from './labels.repo.js';
 
@@ -19,7 +20,7 @@ export function resolveLabelParam(value: string | undefined, where: 'id' | 'quer
   throw new BadRequestError(invalidLabelMessage(value), 'label');
 }
 
-export async function getLabels(db: Db): Promise<Label[]> {
+async function loadLabels(db: Db): Promise<Label[]> {
   const rows = await listLabels(db);
   return rows.map((l) => ({
     id: l.id,
@@ -31,9 +32,14 @@ export async function getLabels(db: Db): Promise<Label[]> {
   }));
 }
 
-export async function getLabel(db: Db, value: string): Promise<Label> {
+/** {@link loadLabels} through the catalog cache (docs/decisions/0030-catalog-cache.md). */
+export function getLabels(catalog: CatalogReads): Promise<Label[]> {
+  return catalog.catalogCache.read('labels', () => loadLabels(catalog.db));
+}
+
+export async function getLabel(catalog: CatalogReads, value: string): Promise<Label> {
   const label = resolveLabelParam(value, 'id');
-  const found = (await getLabels(db)).find((l) => l.id === label.id);
+  const found = (await getLabels(catalog)).find((l) => l.id === label.id);
   if (!found) throw new NotFoundError(invalidLabelMessage(value));
   return found;
 }

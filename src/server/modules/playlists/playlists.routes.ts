@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { playlistsQuerySchema, playlistsResponseSchema } from '../../../shared/api/catalog.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
-import type { AppDeps } from '../../app-deps.js';
+import type { ResolvedAppDeps } from '../../app-deps.js';
 import { getPlaylists } from './playlists.service.js';
 
-export const playlistsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const playlistsRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, deps) => {
   app.get(
     '/playlists',
     {
@@ -15,6 +15,6 @@ export const playlistsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
         response: { 200: playlistsResponseSchema, 400: errorResponseSchema },
       },
     },
-    async (req) => ({ success: true as const, data: await getPlaylists(db, req.query.label) }),
+    async (req) => ({ success: true as const, data: await getPlaylists(deps, req.query.label) }),
   );
 };

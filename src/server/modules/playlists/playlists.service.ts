@@ -1,13 +1,14 @@
 import type { Playlist } from '../../../shared/api/catalog.js';
 import { labels } from '../../../shared/labels.js';
 import type { Db } from '../../db/client.js';
+import type { CatalogReads } from '../catalog-cache/catalog-cache.js';
 import { resolveLabelParam } from '../labels/labels.service.js';
 import { playlistCoverUrl } from '../media/media-urls.js';
 import { listTracks } from '../tracks/tracks.repo.js';
 import { presentTracks } from '../tracks/tracks.service.js';
 
 /** The fixed playlists of the site configuration, filled with tracks from the catalog. */
-export async function getPlaylists(db: Db, labelParam: string | undefined): Promise<Playlist[]> {
+async function loadPlaylists(db: Db, labelParam: string | undefined): Promise<Playlist[]> {
   const label = resolveLabelParam(labelParam);
   const chosen = label ? [label] : labels;
   const playlists: Playlist[] = [];
@@ -34,4 +35,9 @@ export async function getPlaylists(db: Db, labelParam: string | undefined): Prom
     }
   }
   return playlists;
+}
+
+/** {@link loadPlaylists} through the catalog cache (docs/decisions/0030-catalog-cache.md). */
+export function getPlaylists(catalog: CatalogReads, labelParam: string | undefined) {
+  return catalog.catalogCache.read(`playlists:${labelParam}`, () => loadPlaylists(catalog.db, labelParam));
 }

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../shared/api/common.js';
 import { playRequestSchema, playResponseSchema } from '../../../shared/api/plays.js';
-import type { AppDeps } from '../../app-deps.js';
+import type { ResolvedAppDeps } from '../../app-deps.js';
 import { routeRateLimit, type RateLimit } from '../../plugins/rate-limit.js';
 import { reportPlay } from './plays.service.js';
 
 /** Production limit per client address; AppDeps.rateLimits.plays overrides it. */
 export const defaultPlayRateLimit: RateLimit = { max: 60, timeWindowMs: 60_000 };
 
-export const playsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clock, rateLimits }) => {
+export const playsRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { db, clock, rateLimits, catalogChanges }) => {
   app.post(
     '/plays',
     {
@@ -33,6 +33,8 @@ export const playsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clo
     },
     async (req, reply) => {
       const data = await reportPlay(db, req.body, { ip: req.ip, now: clock() });
+      // A counted play changes the release's stream_count and can move it in Top Releases (docs/product.md §9.4).
+      if (data.counted) catalogChanges.publish();
       return reply.code(data.counted ? 201 : 200).send({ success: true as const, data });
     },
   );

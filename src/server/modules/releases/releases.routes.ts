@@ -7,10 +7,10 @@ import {
   releasesResponseSchema,
 } from '../../../shared/api/catalog.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
-import type { AppDeps } from '../../app-deps.js';
+import type { ResolvedAppDeps } from '../../app-deps.js';
 import { getRelease, getReleases } from './releases.service.js';
 
-export const releasesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const releasesRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, deps) => {
   app.get(
     '/releases',
     {
@@ -21,7 +21,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
       },
     },
     async (req) => {
-      const { data, total } = await getReleases(db, req.query);
+      const { data, total } = await getReleases(deps, req.query);
       return { success: true as const, data, total, offset: req.query.offset, limit: req.query.limit };
     },
   );
@@ -37,7 +37,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
       },
     },
     async (req) => {
-      const data = await getRelease(db, req.params.id, {
+      const data = await getRelease(deps, req.params.id, {
         tracks: req.query.include_tracks,
         artists: req.query.include_artists,
         remixes: req.query.include_remixes,

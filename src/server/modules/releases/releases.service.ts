@@ -1,6 +1,7 @@
 import type { ArtistCredit, RankedRelease, Release, ReleasesQuery } from '../../../shared/api/catalog.js';
 import { popularityScore } from '../../../shared/domain/popularity.js';
 import type { Db } from '../../db/client.js';
+import type { CatalogReads } from '../catalog-cache/catalog-cache.js';
 import { NotFoundError } from '../../errors.js';
 import { resolveLabelParam } from '../labels/labels.service.js';
 import { primaryTrackArtistsOfReleases, tracksOfReleases } from '../tracks/tracks.repo.js';
@@ -73,7 +74,7 @@ export async function presentReleases(db: Db, rows: ReleaseRow[], includes: Incl
   });
 }
 
-export async function getReleases(db: Db, query: ReleasesQuery) {
+async function loadReleases(db: Db, query: ReleasesQuery) {
   const label = resolveLabelParam(query.label);
   const { rows, total } = await listReleases(
     db,
@@ -89,7 +90,7 @@ export async function getReleases(db: Db, query: ReleasesQuery) {
   return { data, total };
 }
 
-export async function getRelease(db: Db, id: string, includes: Includes): Promise<Release> {
+async function loadRelease(db: Db, id: string, includes: Includes): Promise<Release> {
   const row = isUuid(id) ? await findRelease(db, id) : undefined;
   if (!row) throw new NotFoundError(`Release not found: ${id}`);
   const [release] = await presentReleases(db, [row], includes);
@@ -100,7 +101,7 @@ export async function getRelease(db: Db, id: string, includes: Includes): Promis
  * docs/product.md §10.5: staff pins first, then docs/product.md §9's popularity score. With onlyPlayed, releases nobody
  * has played yet are left out (the "top plays" list). Never a synthetic release.
  */
-export async function getTopReleases(
+async function loadTopReleases(
   db: Db,
   labelParam: string,
   limit: number,
@@ -137,4 +138,19 @@ export async function getTopReleases(
     popularity_score: (ranked[index] as { score: number }).score,
     popularity_rank: index + 1,
   }));
+}
+
+/** {@link loadReleases} through the catalog cache (docs/decisions/0030-catalog-cache.md). */
+export function getReleases(catalog: CatalogReads, query: ReleasesQuery) {
+  return catalog.catalogCache.read(`releases:${JSON.stringify(query)}`, () => loadReleases(catalog.db, query));
+}
+
+/** {@link loadRelease} through the catalog cache (docs/decisions/0030-catalog-cache.md). */
+export function getRelease(catalog: CatalogReads, id: string, includes: Includes) {
+  return catalog.catalogCache.read(`release:${id}:${JSON.stringify(includes)}`, () => loadRelease(catalog.db, id, includes));
+}
+
+/** {@link loadTopReleases} through the catalog cache (docs/decisions/0030-catalog-cache.md). */
+export function getTopReleases(catalog: CatalogReads, labelParam: string, limit: number, options: { onlyPlayed: boolean; now: Date }) {
+  return catalog.catalogCache.read(`top-releases:${labelParam}:${limit}:${options.onlyPlayed}`, () => loadTopReleases(catalog.db, labelParam, limit, options));
 }

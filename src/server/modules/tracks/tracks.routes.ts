@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { tracksQuerySchema, tracksResponseSchema } from '../../../shared/api/catalog.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
-import type { AppDeps } from '../../app-deps.js';
+import type { ResolvedAppDeps } from '../../app-deps.js';
 import { getTracks } from './tracks.service.js';
 
-export const tracksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const tracksRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, deps) => {
   app.get(
     '/tracks',
     {
@@ -16,7 +16,7 @@ export const tracksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
       },
     },
     async (req) => {
-      const { data, total } = await getTracks(db, req.query);
+      const { data, total } = await getTracks(deps, req.query);
       return { success: true as const, data, total, offset: req.query.offset, limit: req.query.limit };
     },
   );

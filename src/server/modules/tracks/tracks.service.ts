@@ -1,6 +1,7 @@
 import type { ArtistCredit, Track, TracksQuery } from '../../../shared/api/catalog.js';
 import { detectRemix } from '../../../shared/domain/remix.js';
 import type { Db } from '../../db/client.js';
+import type { CatalogReads } from '../catalog-cache/catalog-cache.js';
 import type { CreditRow } from '../releases/releases.repo.js';
 import { resolveLabelParam } from '../labels/labels.service.js';
 import { listTracks, trackCredits, type TrackOrder, type TrackRow } from './tracks.repo.js';
@@ -54,7 +55,7 @@ export async function presentTracks(db: Db, rows: TrackRow[]): Promise<Track[]> 
   return rows.map((row) => toTrack(row, (credits.get(row.id) ?? []).map((c) => c.credit)));
 }
 
-export async function getTracks(db: Db, query: TracksQuery) {
+async function loadTracks(db: Db, query: TracksQuery) {
   const label = resolveLabelParam(query.label);
   const [field, direction] = query.sort.split(':') as [TrackOrder, 'asc' | 'desc' | undefined];
   const { rows, total } = await listTracks(
@@ -64,4 +65,9 @@ export async function getTracks(db: Db, query: TracksQuery) {
     { offset: query.offset, limit: query.limit },
   );
   return { data: await presentTracks(db, rows), total };
+}
+
+/** {@link loadTracks} through the catalog cache (docs/decisions/0030-catalog-cache.md). */
+export function getTracks(catalog: CatalogReads, query: TracksQuery) {
+  return catalog.catalogCache.read(`tracks:${JSON.stringify(query)}`, () => loadTracks(catalog.db, query));
 }

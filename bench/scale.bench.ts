@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/server/app.js';
+import { queryRows, type Db } from '../src/server/db/client.js';
+import { createLocalCatalogChanges } from '../src/server/modules/catalog-cache/catalog-changes.js';
+import { benchNow } from './api.bench.js';
+import { fmt, heading, percentile, postgresUnreachable, printTable, timed, withFreshDatabase, type BackendKind } from './support.js';
+
+const sizes = [1_000, 100_000];
+const samples = 30;
+/** Only the first 50 releases carry this word: a search whose answer is the same at every size. */
+const rareWord = 'zephyr';
+
+/** `releases` releases (5 tracks each, one artist per two releases), made by the database itself. */
+async function generateCatalog(db: Db, releases: number): Promise<void> {
+  const artists = Math.max(1, Math.floor(releases / 2));
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`insert into artists (id, name, name_key)
+      select 'gen-artist-' || g, 'Gen Artist ' || g, 'gen artist ' || g from generate_series(1, ${artists}::int) g`);
+    await tx.execute(sql`insert into releases (label_id, upc, catalog_number, title, release_date, type)
+      select (array['buildit-records','buildit-tech','buildit-deep'])[1 + g % 3], 'GEN' || g, 'GEN' || g,
+             (case when g <= 50 then ${rareWord} || ' ' else '' end) ||
+             (array['Night','Pulse','River','Echo','Solar','Drift','Tide','Ember'])[1 + g % 8] || ' ' ||
+             (array['Motion','Garden','Signal','Theory','Voyage','Bloom'])[1 + (g / 8) % 6] || ' ' || g,
+             date '2000-01-01' + (g % 9000), (array['album','single','compilation'])[1 + g % 3]
+        from generate_series(1, ${releases}::int) g`);
+    await tx.execute(sql`insert into release_artists (release_id, artist_id, role, position)
+      select id, 'gen-artist-' || (1 + substr(upc, 4)::int % ${artists}::int), 'primary', 0 from releases where upc like 'GEN%'`);
+    await tx.execute(sql`insert into tracks (release_id, track_number, isrc, title)
+      select r.id, n, 'GEN' || substr(r.upc, 4) || '-' || n, r.title || ' ' || n
+        from releases r cross join generate_series(1, 5) n where r.upc like 'GEN%'`);
+    await tx.execute(sql`insert into track_artists (track_id, artist_id, role, position)
+      select t.id, ra.artist_id, 'primary', 0 from tracks t join release_artists ra on ra.release_id = t.release_id
+       where t.isrc like 'GEN%'`);
+  });
+  await db.execute(sql`analyze`);
+}
+
+async function measureSize(kind: BackendKind, size: number, explains: string[]): Promise<Map<string, number>> {
+  return withFreshDatabase(kind, async (database) => {
+    const generated = await timed(() => generateCatalog(database.db, size));
+    console.log(`${kind}: ${size} releases generated in ${fmt(generated.ms / 1000)} s`);
+    const [release] = await queryRows<{ id: string }>(database.db, sql`select id from releases where upc = 'GEN7'`);
+    const changes = createLocalCatalogChanges();
+    const app = await buildApp({ db: database.db, clock: () => benchNow, catalogChanges: changes }, { logger: false });
+    const routes: Record<string, string> = {
+      'list (first page)': '/api/releases?label=records&limit=20',
+      'list (page 10)': '/api/releases?label=records&limit=20&offset=200',
+      [`search q=${rareWord}`]: `/api/releases?q=${rareWord}&limit=20`,
+      artists: '/api/artists?label=records&limit=20',
+      'release by id': `/api/releases/${release!.id}?include_tracks=true&include_artists=true`,
+    };
+    const p95s = new Map<string, number>();
+    try {
+      for (const [name, url] of Object.entries(routes)) {
+        const times: number[] = [];
+        for (let i = 0; i < samples; i++) {
+          changes.publish(); // uncached: every request reads the database
+          const { ms, value } = await timed(() => app.inject({ method: 'GET', url }));
+          if (value.statusCode !== 200) throw new Error(`GET ${url}: ${value.statusCode} ${value.body.slice(0, 200)}`);
+          times.push(ms);
+        }
+        p95s.set(name, percentile(times.sort((a, b) => a - b), 95));
+      }
+      if (size === sizes.at(-1)) {
+        const plan = await queryRows<{ 'QUERY PLAN': string }>(
+          database.db,
+          sql`explain select id from releases where title ilike ${`%${rareWord}%`} order by release_date desc nulls last, id desc limit 20`,
+        );
+        explains.push(`${kind}, ${size} releases, search by title:\n  ${plan.map((row) => row['QUERY PLAN']).join('\n  ')}`);
+      }
+    } finally {
+      await app.close();
+    }
+    return p95s;
+  });
+}
+
+export async function runScaleBench(): Promise<void> {
+  heading(`Scale: generated catalogs of ${sizes.join(' and ')} releases (5 tracks each), p95 of ${samples} uncached requests via app.inject`);
+  const kinds: BackendKind[] = ['pglite'];
+  const unreachable = await postgresUnreachable();
+  if (unreachable) console.log(`PostgreSQL skipped: not reachable (${unreachable})`);
+  else kinds.push('postgres');
+  const table: string[][] = [];
+  const explains: string[] = [];
+  for (const kind of kinds) {
+    const [small, large] = [await measureSize(kind, sizes[0]!, explains), await measureSize(kind, sizes[1]!, explains)];
+    for (const [name, p95] of small) {
+      const ratio = (large.get(name) ?? Number.NaN) / p95;
+      table.push([kind, name, fmt(p95), fmt(large.get(name) ?? Number.NaN), `${fmt(ratio, 2)}x`, ratio <= 1.5 ? 'met' : 'NOT MET']);
+    }
+  }
+  printTable(['backend', 'route', `p95 ms at ${sizes[0]}`, `p95 ms at ${sizes[1]}`, 'ratio', 'goal <= 1.5x'], table);
+  for (const explain of explains) console.log(`\n${explain}`);
+}

@@ -1,0 +1,19 @@
+// Messages between the server and the embedded database's thread (pglite-worker.ts, pglite-thread.ts).
+
+export interface WorkerStart {
+  /** undefined: in memory. */
+  dataDir: string | undefined;
+  /** A `dumpDataDir()` tar to start from. */
+  loadDataDir: ArrayBuffer | undefined;
+}
+
+export type WorkerRequest =
+  | { op: 'query'; id: number; sql: string; params: unknown[]; rowMode: 'array' | 'object'; txId?: number }
+  /** Opens a transaction; the reply's result is its id. Its outcome comes later, with id = -txId. */
+  | { op: 'begin'; id: number }
+  /** Commits or rolls back transaction txId; the outcome is the reply with id = -txId. */
+  | { op: 'end'; id: number; txId: number; commit: boolean }
+  | { op: 'close'; id: number };
+
+/** id 0 is the start (ready or failed); a negative id the outcome of transaction -id. */
+export type WorkerReply = { id: number; result: unknown; error?: undefined } | { id: number; error: Record<string, unknown> };
