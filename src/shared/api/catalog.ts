@@ -87,6 +87,8 @@ export const artistReleaseSchema = releaseSchema.extend({
   artistRole: z.enum(['Artist', 'Remixer', 'Featured']),
   /** The credited track's title when the credit is on a track rather than the whole release. */
   artistTrackTitle: z.string().nullable(),
+  /** That track's id (one of `tracks`), so that its row shows its length and plays it. */
+  artistTrackId: z.string().nullable(),
 });
 export type ArtistRelease = z.infer<typeof artistReleaseSchema>;
 

@@ -11,6 +11,7 @@ import { LabelLogo } from './label-logo.js';
 import { LabelTabs } from './label-tabs.js';
 import { drawerTopOffset, drawerWidth, topBarHeight } from './layout-constants.js';
 import { SideNav } from './side-nav.js';
+import { mainContentId, SkipLink } from './skip-link.js';
 
 /** docs/product.md §2 layout: top tab bar, label logo and side drawer, main content (the admin area has its own). */
 export function AppShell() {
@@ -24,6 +25,7 @@ export function AppShell() {
 
   return (
     <Box sx={{ minHeight: '100vh' }}>
+      <SkipLink />
       <AppBar
         position="fixed"
         elevation={0}
@@ -75,7 +77,8 @@ export function AppShell() {
         open={mobileOpen}
         onClose={() => setMobileOpen(false)}
         ModalProps={{ keepMounted: true }}
-        sx={{ display: { xs: 'block', md: 'none' } }}
+        // docs/product.md §2.2: over the top bar, so that its first entry is not hidden under the 64 px bar.
+        sx={{ display: { xs: 'block', md: 'none' }, zIndex: (t) => t.zIndex.drawer + 2 }}
         slotProps={{ paper: { sx: { width: drawerWidth } } }}
       >
         <SideNav label={label} onNavigate={() => setMobileOpen(false)} />
@@ -83,6 +86,8 @@ export function AppShell() {
 
       <Box
         component="main"
+        id={mainContentId}
+        tabIndex={-1}
         sx={{ pt: `${topBarHeight}px`, pb: 'var(--player-bar-height, 0px)', ml: { md: `${drawerWidth}px` }, minWidth: 0 }}
       >
         <Outlet />

@@ -20,6 +20,7 @@ import type { Playlist } from '../../../../shared/api/catalog.js';
 import { TrackTable } from '../components/track-table.js';
 import { playlistsQuery } from '../api/catalog-api.js';
 import { labelFromParam } from '../../../lib/current-label.js';
+import { accentText } from '../../../lib/readable-colour.js';
 
 function PlaylistCard({ playlist, selected, onSelect }: { playlist: Playlist; selected: boolean; onSelect: () => void }) {
   return (
@@ -67,7 +68,7 @@ export function PlaylistsPage() {
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
         {label.name}
       </Typography>
-      <Typography variant="h6" component="p" sx={{ color: label.accent, mb: 3 }}>
+      <Typography variant="h6" component="p" sx={{ color: (t) => accentText(t, label.accent), mb: 3 }}>
         {label.playlistsSubtitle}
       </Typography>
       {error && <Alert severity="error">{error.message}</Alert>}
