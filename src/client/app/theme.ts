@@ -9,7 +9,7 @@ const lightBackground = '#FAFAFA';
 /**
  * docs/product.md §1 look: black background and cards, white text at 100/70/50%, 10% white borders.
  * The light theme keeps the hues but every text colour reads at 4.5:1 (WCAG 2.2 AA): the primary
- * green is deepened, and tertiary text is 56% black, not MUI's 38% (docs/decisions/0021).
+ * green is deepened, and tertiary text is 56% black, not MUI's 38% (docs/decisions/0031).
  */
 export function createAppTheme(mode: ThemeMode): Theme {
   const { theme } = siteConfig;

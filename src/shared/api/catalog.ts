@@ -150,7 +150,11 @@ export const artistReleasesQuerySchema = z.object({
   limit: limitParam(10),
 });
 
-export const topReleasesQuerySchema = z.object({ limit: limitParam(10) });
+export const topReleasesQuerySchema = z.object({
+  limit: limitParam(10),
+  /** Ranks only releases of this type ('Top Albums'); absent: every type. */
+  type: z.enum(releaseTypes, { error: `type must be one of ${releaseTypes.join(', ')}` }).optional(),
+});
 
 export const idParamsSchema = z.object({ id: z.string().min(1) });
 

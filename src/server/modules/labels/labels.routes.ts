@@ -42,7 +42,7 @@ export const labelsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cl
         },
       },
       async (req) => {
-        const data = await getTopReleases(db, req.params.id, req.query.limit, { onlyPlayed, now: clock() });
+        const data = await getTopReleases(db, req.params.id, req.query.limit, { onlyPlayed, type: req.query.type, now: clock() });
         return { success: true as const, data, total: data.length, offset: 0, limit: req.query.limit };
       },
     );

@@ -1,4 +1,5 @@
 import type { ArtistCredit, RankedRelease, Release, ReleasesQuery } from '../../../shared/api/catalog.js';
+import type { ReleaseType } from '../../../shared/domain/release-type.js';
 import { popularityScore } from '../../../shared/domain/popularity.js';
 import type { Db } from '../../db/client.js';
 import { NotFoundError } from '../../errors.js';
@@ -98,16 +99,17 @@ export async function getRelease(db: Db, id: string, includes: Includes): Promis
 
 /**
  * docs/product.md §10.5: staff pins first, then docs/product.md §9's popularity score. With onlyPlayed, releases nobody
- * has played yet are left out (the "top plays" list). Never a synthetic release.
+ * has played yet are left out (the "top plays" list); with a type, only that type is ranked ('Top Albums',
+ * docs/product.md §2.6). Never a synthetic release.
  */
 export async function getTopReleases(
   db: Db,
   labelParam: string,
   limit: number,
-  options: { onlyPlayed: boolean; now: Date },
+  options: { onlyPlayed: boolean; type?: ReleaseType; now: Date },
 ): Promise<RankedRelease[]> {
   const label = resolveLabelParam(labelParam, 'id');
-  const inputs = await listScoringInputs(db, label!.id, options.onlyPlayed);
+  const inputs = await listScoringInputs(db, label!.id, { onlyPlayed: options.onlyPlayed, type: options.type });
   const ranked = inputs
     .map((r) => ({
       id: r.id,
