@@ -29,6 +29,8 @@ export interface PlayButtonProps {
   /** Release artwork and title shown in the player bar. */
   context?: PlayContext;
   size?: 'small' | 'medium';
+  /** What the button plays when it starts a whole list ('New House'); else the track's title and mix. */
+  name?: string;
 }
 
 const PlayButtonSlot = createContext<ComponentType<PlayButtonProps> | null>(null);

@@ -7,11 +7,11 @@ import { isPlayable } from '../state/player-tracks.js';
 import { usePlayer } from '../state/player-context.js';
 
 /** Play / pause for one track; disabled when the track has nothing to play (docs/product.md §5). */
-export function PlayButton({ track, queue, context, size = 'small' }: PlayButtonProps) {
+export function PlayButton({ track, queue, context, size = 'small', name: listName }: PlayButtonProps) {
   const { currentTrack, isPlaying, toggle } = usePlayer();
   const playing = isPlaying && currentTrack?.id === track.id;
   // The mix names the version: 'Play Cold Fire (Velora Kash Remix)' beside 'Play Cold Fire' (WCAG 2.4.6).
-  const name = titleWithMix(track.title, track.mix_version);
+  const name = listName ?? titleWithMix(track.title, track.mix_version);
   const label = playing ? `Pause ${name}` : `Play ${name}`;
   const button = (
     <IconButton aria-label={label} size={size} disabled={!isPlayable(track)} onClick={() => toggle(track, queue, context)}>
