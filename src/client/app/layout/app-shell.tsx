@@ -31,24 +31,31 @@ export function AppShell() {
         elevation={0}
         sx={{ height: topBarHeight, bgcolor: 'background.default', borderBottom: 1, borderColor: 'divider', zIndex: (t) => t.zIndex.drawer + 1 }}
       >
-        <Toolbar sx={{ minHeight: `${topBarHeight}px !important`, gap: 1 }}>
-          <IconButton
-            aria-label="Open navigation"
-            edge="start"
-            onClick={() => setMobileOpen(true)}
-            sx={{ display: { md: 'none' }, color: 'text.primary' }}
-          >
-            <MenuIcon />
-          </IconButton>
+        {/* Three columns on desktop: the tabs stay centred whatever appears beside them (the Spotify button). */}
+        <Toolbar
+          sx={{ minHeight: `${topBarHeight}px !important`, gap: 1, display: { xs: 'flex', md: 'grid' }, gridTemplateColumns: '1fr auto 1fr' }}
+        >
+          <Box sx={{ display: 'flex', minWidth: 0 }}>
+            <IconButton
+              aria-label="Open navigation"
+              edge="start"
+              onClick={() => setMobileOpen(true)}
+              sx={{ display: { md: 'none' }, color: 'text.primary' }}
+            >
+              <MenuIcon />
+            </IconButton>
+          </Box>
           <Box sx={{ flexGrow: 1, display: 'flex', justifyContent: { xs: 'flex-start', md: 'center' }, minWidth: 0 }}>
             <LabelTabs />
           </Box>
-          <SpotifyConnectButton />
-          <Tooltip title={mode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}>
-            <IconButton aria-label="Toggle theme" onClick={toggleMode} sx={{ color: 'text.primary' }}>
-              {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
-            </IconButton>
-          </Tooltip>
+          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1 }}>
+            <SpotifyConnectButton />
+            <Tooltip title={mode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}>
+              <IconButton aria-label="Toggle theme" onClick={toggleMode} sx={{ color: 'text.primary' }}>
+                {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
+              </IconButton>
+            </Tooltip>
+          </Box>
         </Toolbar>
       </AppBar>
 
