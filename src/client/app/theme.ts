@@ -30,7 +30,8 @@ export function createAppTheme(mode: ThemeMode): Theme {
       MuiCssBaseline: {
         styleOverrides: {
           // docs/product.md §2.2: a visible focus ring on whatever the keyboard reaches, in both themes.
-          ':focus-visible': { outline: `2px solid ${dark ? theme.text : 'rgba(0, 0, 0, 0.87)'}`, outlineOffset: 2 },
+          // 'body' outranks the components' own outline: 0 (MUI's ButtonBase).
+          'body :focus-visible': { outline: `2px solid ${dark ? theme.text : 'rgba(0, 0, 0, 0.87)'}`, outlineOffset: 2 },
           // docs/product.md §2.2: people who ask for less motion get no animations or smooth scrolling.
           '@media (prefers-reduced-motion: reduce)': {
             '*, *::before, *::after': {
