@@ -18,7 +18,8 @@ describe('layout details', () => {
     await animationsSettled(page);
     const box = await home.boundingBox();
     // Issue 15: the drawer started under the 64 px bar, Home hidden and a tap there hit RECORDS.
-    const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('a')?.textContent, [box!.x + box!.width / 2, box!.y + box!.height / 2]);
+    const centre = { x: box!.x + box!.width / 2, y: box!.y + box!.height / 2 };
+    const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('a')?.textContent, centre);
     expect(hit).toBe('Home');
     await page.close();
   });
