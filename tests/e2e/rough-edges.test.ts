@@ -24,6 +24,18 @@ describe('layout details', () => {
     await page.close();
   });
 
+  it('slides nothing in for a visitor who asks for reduced motion', async () => {
+    const page = await site.browser.newPage('phone');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto(`${site.server.url}/records`);
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    const paper = page.locator('.MuiDrawer-modal .MuiDrawer-paper');
+    await paper.waitFor();
+    // MUI sets the slide's 225 ms inline; the reduced-motion rule (docs/product.md §2.2) wins over it.
+    expect(await paper.evaluate((el) => getComputedStyle(el).transitionDuration)).toBe('1e-05s');
+    await page.close();
+  });
+
   it('keeps the label tabs centred on a desktop, whatever sits beside them', async () => {
     const page = await open('/tech');
     const tabs = await page.getByRole('tablist', { name: 'Labels' }).boundingBox();

@@ -30,7 +30,8 @@ export const playerBarHeight = { phone: 64, embed: 80, desktop: 80 } as const;
 export const playerBarHeightVar = '--player-bar-height';
 
 /** Read by screen readers, not shown. */
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+// Pixel strings: in sx a plain 1 means 100%.
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /** Persistent player at the bottom of every page; hidden until something was played. */
 export function PlayerBar() {
