@@ -18,6 +18,8 @@ export function createAppTheme(mode: ThemeMode): Theme {
     palette: {
       mode,
       primary: { main: dark ? theme.primary : readableOn(theme.primary, lightBackground) },
+      // MUI's light info (#0288d1) and warning (#ed6c02) read at 3.9:1 and 3.1:1 as chip text.
+      ...(dark ? {} : { info: { main: '#0277BD' }, warning: { main: '#B45309' } }),
       background: dark ? { default: theme.background, paper: theme.card } : { default: lightBackground, paper: '#FFFFFF' },
       text: dark
         ? { primary: theme.text, secondary: theme.textSecondary, disabled: theme.textTertiary }
