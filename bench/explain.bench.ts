@@ -49,8 +49,8 @@ async function scaleUp(client: pg.PoolClient): Promise<{ copies: number }> {
              r.version, r.release_date - c.n * 7, r.type, r.genres, r.artwork_url, r.popularity, r.stream_count, false
         from release_copies c join releases r on r.id = c.old_id`);
   await client.query(`
-    insert into artists (id, name, name_key, looks_like_sample_pack, image_url, bio, genres, followers, popularity)
-      select a.id || '-' || g.n, a.name || ' ' || g.n, a.name_key || ' ' || g.n, a.looks_like_sample_pack,
+    insert into artists (id, name, looks_like_sample_pack, image_url, bio, genres, followers, popularity)
+      select a.id || '-' || g.n, a.name || ' ' || g.n, a.looks_like_sample_pack,
              a.image_url, a.bio, a.genres, a.followers, a.popularity
         from artists a cross join generate_series(1, ${copies}) g(n)`);
   await client.query(`

@@ -7,6 +7,7 @@ import { activityLog, releases, tracks } from '../../src/server/db/schema.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
 import { seedFixture, type PagedList } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
+import { byReadingKey } from '../helpers/reading-order.js';
 
 const now = new Date('2026-11-21T12:00:00Z');
 
@@ -344,15 +345,15 @@ describe.each(testDatabaseKinds)('admin catalog API on $name', (kind) => {
   });
 
   describe('artists', () => {
-    it('lists every artist by name ignoring case, with release and track counts, paged and searched', async () => {
+    it('lists every artist by name ignoring case and accents, with release and track counts, paged and searched', async () => {
       const all: AdminArtist[] = [];
       const first = await get<PagedList<AdminArtist>>('/api/admin/artists?limit=100');
       for (let offset = 0; offset < first.total; offset += 100) {
         all.push(...(await get<PagedList<AdminArtist>>(`/api/admin/artists?offset=${offset}&limit=100`)).data);
       }
       expect(all.length).toBe(first.total);
-      const names = all.map((a) => a.name.toLowerCase());
-      expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      const names = all.map((a) => a.name);
+      expect(names).toEqual([...names].sort(byReadingKey));
 
       const kwal = (await get<PagedList<AdminArtist>>('/api/admin/artists?q=KWAL')).data;
       expect(kwal.map((a) => a.name)).toEqual(['Kwal']);

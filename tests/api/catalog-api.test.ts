@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArtistRelease, RankedRelease, Release, Track } from '../../src/shared/api/catalog.js';
+import { byReadingKey } from '../helpers/reading-order.js';
 import { createTestApp, seedFixture, type TestApp } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
@@ -184,24 +185,47 @@ describe.each(testDatabaseKinds)('catalog API on $name', (kind) => {
     expect(newestRelease.data[0]?.release_id).toBe(newestList.data[0]?.id);
   });
 
-  it('lists artists alphabetically ignoring case, with docs/product.md §5 hygiene', async () => {
+  it('lists artists alphabetically ignoring case and accents, with docs/product.md §5 hygiene', async () => {
     const page = await get<{ data: { name: string; labels: string[]; image_url: string }[]; total: number; limit: number }>(
       '/api/artists?label=records&limit=100',
     );
     expect(page.limit).toBe(100);
     const names = page.data.map((a) => a.name);
-    expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase(), 'en')));
+    expect(names).toEqual([...names].sort(byReadingKey));
     expect(page.data.every((a) => a.labels.includes('buildit-records'))).toBe(true);
     // 'Route 77' reads as a sample pack under docs/product.md §5 ("a word followed by a number").
     expect((await get<{ total: number }>('/api/artists?q=route%2077')).total).toBe(0);
     await get('/api/artists/route-77', 404);
     const desc = await get<{ data: { name: string }[] }>('/api/artists?label=deep&sort=name:desc');
-    const descNames = desc.data.map((a) => a.name.toLowerCase());
-    expect(descNames).toEqual([...descNames].sort().reverse());
+    const descNames = desc.data.map((a) => a.name);
+    expect(descNames).toEqual([...descNames].sort(byReadingKey).reverse());
     // An artist with no image of its own shows its newest artwork or the placeholder.
     expect(page.data.every((a) => a.image_url.length > 0)).toBe(true);
     const deepOnly = await get<{ data: { labels: string[] }[] }>('/api/artists?label=deep&limit=100');
     expect(deepOnly.data.every((a) => a.labels.includes('buildit-deep'))).toBe(true);
+  });
+
+  it('sorts accented and lower-case names where people look for them (Ánder among the A)', async () => {
+    const release = await noMoreRelease();
+    const named = [
+      ['sort-zomek', 'Zomek Sorttest'],
+      ['sort-ander', 'Ánder Sorttest'],
+      ['sort-bob', 'bob Sorttest'],
+      ['sort-elan', 'ÉLAN Sorttest'],
+      ['sort-anna', 'anna Sorttest'],
+    ];
+    for (const [id, name] of named) {
+      await t.database.db.execute(sql`insert into artists (id, name) values (${id}, ${name})`);
+      await t.database.db.execute(
+        sql`insert into release_artists (release_id, artist_id, role, position) values (${release.id}, ${id}, 'featured', 90)`,
+      );
+    }
+    const asc = await get<{ data: { name: string }[] }>('/api/artists?q=sorttest');
+    // Issue 15: 'Ánder' came after 'Zomek'.
+    expect(asc.data.map((a) => a.name)).toEqual(['Ánder Sorttest', 'anna Sorttest', 'bob Sorttest', 'ÉLAN Sorttest', 'Zomek Sorttest']);
+    const desc = await get<{ data: { name: string }[] }>('/api/artists?q=sorttest&sort=name:desc');
+    expect(desc.data.map((a) => a.name)).toEqual(['Zomek Sorttest', 'ÉLAN Sorttest', 'bob Sorttest', 'anna Sorttest', 'Ánder Sorttest']);
+    await t.database.db.execute(sql`delete from artists where id like 'sort-%'`);
   });
 
   it("gives an artist's releases with the artist's role on each", async () => {
@@ -240,6 +264,19 @@ describe.each(testDatabaseKinds)('catalog API on $name', (kind) => {
     expect(plays.data.map((r) => r.id)).toEqual([played.id]);
     expect(plays.data[0]?.stream_count).toBe(1000);
     await get('/api/labels/nope/top-releases', 404);
+  });
+
+  it('ranks one type on its own for Top Albums, Top Singles and Top Compilations', async () => {
+    for (const type of ['album', 'single', 'compilation'] as const) {
+      const all = await get<{ total: number }>(`/api/releases?label=records&type=${type}&limit=1`);
+      const top = await get<{ data: RankedRelease[] }>(`/api/labels/records/top-releases?type=${type}&limit=10`);
+      // Issue 15: filtering the overall top 10 showed 1 album of the 21 there are.
+      expect(top.data.length, type).toBe(Math.min(10, all.total));
+      expect(top.data.every((r) => r.type === type)).toBe(true);
+      expect(top.data.map((r) => r.popularity_rank)).toEqual(top.data.map((_, i) => i + 1));
+    }
+    const refused = await get<{ field: string }>('/api/labels/records/top-releases?type=ep', 400);
+    expect(refused.field).toBe('type');
   });
 
   it('costs the same number of queries for a page of 5 or 50 releases with tracks and artists', async () => {

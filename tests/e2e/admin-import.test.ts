@@ -106,8 +106,10 @@ describe('admin labels: catalog upload and Import tracks', () => {
       .poll(async () => Number((await deep.getByText(/^\d[\d,]*$/).first().textContent())?.replace(/,/g, '')))
       .toBe(releasesBefore + 16);
     const recent = page.getByRole('region', { name: 'Recent imports' });
-    await recent.getByText('Catalog upload: distributor-inventory-export.csv').waitFor();
-    await recent.getByText('Succeeded').waitFor();
+    const upload = recent.getByRole('listitem').filter({ hasText: 'Catalog upload: distributor-inventory-export.csv' });
+    await upload.getByText('Succeeded').waitFor();
+    // The demo catalog of the first start is listed too, credited to the system.
+    await recent.getByRole('listitem').filter({ hasText: 'Catalog upload: demo catalog (first start)' }).getByText(/· System$/).waitFor();
 
     await deep.getByRole('button', { name: 'Import tracks' }).click();
     await current.getByText('Import tracks: Build It Deep').waitFor();

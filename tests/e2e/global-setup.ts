@@ -12,12 +12,13 @@ import { startProductionServer } from './production-server.js';
 // (useOwnSite).
 //
 // What files on the shared server may do, since they all come from 127.0.0.1 and see one catalog:
-// - demos: 5 per 10 minutes per address (demos-vip-legal sends 3, admin-inbox 1);
-// - VIP: 10 per 10 minutes per address (demos-vip-legal 1, admin-inbox 1);
+// - demos: 5 per 10 minutes per address (demos-vip-legal sends 3, admin-inbox 1, keyboard 1);
+// - VIP: 10 per 10 minutes per address (demos-vip-legal 1, admin-inbox 1, keyboard 1);
 // - plays: 60 a minute per address (listening alone plays);
 // - logins: 5 failures per 15 minutes per address (admin-login fails once); nobody changes the
 //   staff password (admin-overview-settings does, on its own server);
-// - catalog edits stay on releases no other file opens (admin-catalog edits the oldest deep one).
+// - catalog edits stay on releases no other file opens (admin-catalog edits the oldest deep one;
+//   keyboard renames a track of the oldest tech one and puts its title back).
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -73,7 +73,7 @@ export function anArtist(overrides: Partial<Artist> = {}): Artist {
 }
 
 export function anArtistRelease(overrides: Partial<ArtistRelease> = {}): ArtistRelease {
-  return { ...aRelease(), artistRole: 'Artist', artistTrackTitle: null, ...overrides };
+  return { ...aRelease(), artistRole: 'Artist', artistTrackTitle: null, artistTrackId: null, ...overrides };
 }
 
 /** The API's list envelope. */

@@ -5,7 +5,7 @@ import { ApiHealthMonitor } from '../components/api-health-monitor.js';
 import { DebugPanel } from '../components/debug-panel.js';
 import { ErrorBoundary } from '../components/error-boundary.js';
 import { PlayerBar } from '../features/player/components/player-bar.js';
-import { ApiError } from '../lib/api-client.js';
+import { queryRetryDelayMs, shouldRetryQuery } from '../lib/query-retry.js';
 import { createAppRouter } from './router.js';
 import { AppProviders } from './providers.js';
 
@@ -14,8 +14,7 @@ export function App() {
     () =>
       new QueryClient({
         defaultOptions: {
-          // A 4xx answer (unknown artist, bad parameter) will not change on a retry; the rest gets three.
-          queries: { retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 3 },
+          queries: { retry: shouldRetryQuery, retryDelay: queryRetryDelayMs },
         },
       }),
   );

@@ -47,7 +47,8 @@ export function ApiHealthMonitor({ alwaysShow = false, defaultExpanded = false, 
       severity={severity}
       variant="outlined"
       role={isProblem ? 'alert' : 'status'}
-      sx={[{ py: 0, '& .MuiAlert-message': { flexGrow: 1, minWidth: 0 } }, !inline && overlay, ...(Array.isArray(sx) ? sx : [sx])]}
+      // The message box must not clip its Check now button (MUI gives it overflow: auto).
+      sx={[{ py: 0, '& .MuiAlert-message': { flexGrow: 1, minWidth: 0, overflow: 'visible' } }, !inline && overlay, ...(Array.isArray(sx) ? sx : [sx])]}
       action={
         <IconButton
           size="small"
@@ -72,7 +73,7 @@ export function ApiHealthMonitor({ alwaysShow = false, defaultExpanded = false, 
               ? 'Not checked yet'
               : `Last checked: ${new Date(health.lastChecked).toLocaleTimeString()}`}
           </Typography>
-          <Button size="small" color="inherit" disabled={health.isChecking} onClick={health.recheck} sx={{ mt: 0.5, ml: -1 }}>
+          <Button size="small" color="inherit" disabled={health.isChecking} onClick={health.recheck} sx={{ mt: 0.5 }}>
             {health.isChecking ? 'Checking…' : 'Check now'}
           </Button>
         </Box>

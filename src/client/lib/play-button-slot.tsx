@@ -1,4 +1,5 @@
 import { createContext, useContext, type ComponentType } from 'react';
+import type { ArtistCredit } from '../../shared/api/catalog.js';
 
 // The catalog shows Play buttons but may not import the player feature: app/ fills this slot
 // with the player's button, so neither feature knows the other.
@@ -11,7 +12,8 @@ export interface PlayableTrack {
   spotify_url: string | null;
   mix_version?: string | null;
   duration_ms?: number | null;
-  artists?: readonly { name: string }[];
+  artists?: readonly ArtistCredit[];
+  remixer?: { name: string } | null;
 }
 
 /** Release details shown with the tracks of one play call. */
@@ -27,6 +29,8 @@ export interface PlayButtonProps {
   /** Release artwork and title shown in the player bar. */
   context?: PlayContext;
   size?: 'small' | 'medium';
+  /** What the button plays when it starts a whole list ('New House'); else the track's title and mix. */
+  name?: string;
 }
 
 const PlayButtonSlot = createContext<ComponentType<PlayButtonProps> | null>(null);

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -24,6 +25,9 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
+/** Text compared byte by byte: the same order on every server, whatever its locale. */
+const byteOrderedText = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
+
 export const labels = pgTable('labels', {
   id: text('id').primaryKey(),
   number: integer('number').notNull().unique(),
@@ -37,8 +41,14 @@ export const artists = pgTable(
   {
     id: text('id').primaryKey(),
     name: text('name').notNull(),
-    /** Lower-cased name: the case-insensitive sort key. */
-    nameKey: text('name_key').notNull(),
+    /**
+     * The name as people read it, for sorting (docs/product.md §4.4): accents dropped (NFD, then the
+     * combining marks removed), lower-cased, compared byte by byte (collation "C") so that PGlite and
+     * PostgreSQL sort alike whatever their locale. Computed by the database (decision 0041).
+     */
+    nameKey: byteOrderedText('name_key')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(regexp_replace(normalize(name, NFD), '[\\u0300-\\u036f]', '', 'g'))`),
     looksLikeSamplePack: boolean('looks_like_sample_pack').notNull().default(false),
     imageUrl: text('image_url'),
     bio: text('bio'),

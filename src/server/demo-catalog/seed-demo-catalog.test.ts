@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../../tests/helpers/test-database.js';
 import type { Database } from '../db/client.js';
-import { activityLog } from '../db/schema.js';
+import { activityLog, importJobs } from '../db/schema.js';
 import { seedDemoCatalogIfEmpty } from './seed-demo-catalog.js';
 
 describe.each(testDatabaseKinds)('the demo catalog at first start on $name', (kind) => {
@@ -15,7 +15,7 @@ describe.each(testDatabaseKinds)('the demo catalog at first start on $name', (ki
     await database?.close();
   });
 
-  it('is imported once, and the import is the first line of Recent Activity', async () => {
+  it('is imported once, credited to the system, in Recent Activity and in Recent imports', async () => {
     const report = await seedDemoCatalogIfEmpty(database.db, () => at);
     expect(report?.totalReleasesImported).toBeGreaterThan(0);
     expect(await seedDemoCatalogIfEmpty(database.db, () => at)).toBeUndefined();
@@ -23,11 +23,18 @@ describe.each(testDatabaseKinds)('the demo catalog at first start on $name', (ki
     expect(entries.map((e) => [e.kind, e.actor, e.summary, e.occurredAt])).toEqual([
       [
         'catalog.import',
-        null,
+        // Issue 15: the admin showed 'Visitor' for the first-start import.
+        'System',
         `Imported the demo catalog: ${report?.totalReleasesImported} releases, ${report?.totalTracksImported} tracks, ` +
           `${report?.totalArtistsImported} artists, ${report?.rejected.length} rows rejected`,
         at,
       ],
     ]);
+    // Issue 15: the Labels tab said 'No imports yet.' while Overview listed this import.
+    const jobs = await database.db.select().from(importJobs);
+    expect(jobs.map((j) => [j.kind, j.status, j.actor, j.fileName, j.done, j.finishedAt])).toEqual([
+      ['catalog-csv', 'succeeded', 'System', 'demo catalog (first start)', report?.rows, at],
+    ]);
+    expect(entries[0]?.subjectId).toBe(jobs[0]?.id);
   });
 });

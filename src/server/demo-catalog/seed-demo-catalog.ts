@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.js';
 import { artistIdFor } from '../import/artist-id.js';
 import { importCatalog, type ImportReport } from '../import/catalog-importer.js';
-import { recordCatalogImport } from '../import/record-catalog-import.js';
+import { recordUnattendedImport, systemActors } from '../import/record-catalog-import.js';
 import { artistPictureUrl, previewAudioUrl, releaseArtworkUrl } from '../modules/media/media-urls.js';
 import { applyArtistProfiles, countReleases, useGeneratedArtwork, useGeneratedPreviews } from './demo-catalog.repo.js';
 import { generateDemoCatalog } from './generate-demo-catalog.js';
@@ -15,7 +15,7 @@ export async function seedDemoCatalogIfEmpty(db: Db, now: () => Date): Promise<I
   if ((await countReleases(db)) > 0) return undefined;
   const catalog = generateDemoCatalog();
   const report = await importCatalog(db, catalog.csv, {
-    beforeCommit: recordCatalogImport({ actor: null, source: 'the demo catalog', at: now }),
+    beforeCommit: recordUnattendedImport({ actor: systemActors.firstStart, source: 'the demo catalog', fileName: 'demo catalog (first start)', at: now }),
   });
   await useGeneratedArtwork(db, releaseArtworkUrl);
   await useGeneratedPreviews(db, previewAudioUrl);

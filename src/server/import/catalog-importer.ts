@@ -145,7 +145,6 @@ async function writeBatch(tx: Db, batch: ParsedRelease[], created: ImportCounts,
         part.map(([id, name]) => ({
           id,
           name,
-          nameKey: name.toLowerCase(),
           looksLikeSamplePack: looksLikeSamplePack(name),
         })),
       )

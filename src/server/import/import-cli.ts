@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { parseConfig } from '../config.js';
 import { openConfiguredDatabase } from '../db/open-configured-database.js';
 import { importCatalog } from './catalog-importer.js';
-import { recordCatalogImport } from './record-catalog-import.js';
+import { recordUnattendedImport, systemActors } from './record-catalog-import.js';
 
 // npm run catalog:import -- <file.csv> [--label <id>]
 // Imports into DATABASE_URL, or into the embedded database in DATA_DIR (stop the server first).
@@ -19,7 +19,12 @@ async function run(): Promise<void> {
   try {
     const report = await importCatalog(database.db, readFileSync(file, 'utf8'), {
       label: values.label,
-      beforeCommit: recordCatalogImport({ actor: null, source: `"${basename(file)}" from the command line`, at: () => new Date() }),
+      beforeCommit: recordUnattendedImport({
+        actor: systemActors.commandLine,
+        source: `"${basename(file)}" from the command line`,
+        fileName: basename(file),
+        at: () => new Date(),
+      }),
     });
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } finally {

@@ -1,13 +1,23 @@
+import type { CatalogImportReport } from '../../shared/api/admin-import.js';
 import type { Db } from '../db/client.js';
 import { recordActivity } from '../modules/activity/activity.repo.js';
+import { insertImportJob, markImportJobSucceeded } from '../modules/admin-import/admin-import.repo.js';
 import type { ImportReport } from './catalog-importer.js';
+
+/** Who ran an import nobody logged in for: the admin's Recent Activity and Recent imports show it. */
+export const systemActors = { firstStart: 'System', commandLine: 'Command line' } as const;
+
+/** The report a finished catalog job keeps (warnings counted, not listed). */
+export function catalogReportOf(report: ImportReport): CatalogImportReport {
+  return { ...report, warnings: report.warnings.length };
+}
 
 /**
  * The activity-log entry of a catalog import, whoever ran it (an admin's upload, the command line,
  * the demo catalog at first start). Pass it as the importer's `beforeCommit`, so that the entry is
  * stored with the catalog or not at all.
  */
-export function recordCatalogImport(entry: { actor: string | null; source: string; subjectId?: string; at: () => Date }) {
+export function recordCatalogImport(entry: { actor: string; source: string; subjectId?: string; at: () => Date }) {
   return async (tx: Db, report: ImportReport): Promise<void> => {
     await recordActivity(tx, {
       kind: 'catalog.import',
@@ -28,5 +38,19 @@ export function recordCatalogImport(entry: { actor: string | null; source: strin
       },
       at: entry.at(),
     });
+  };
+}
+
+/**
+ * An import run outside the admin (the demo catalog at first start, the command line) is stored as
+ * a finished job as well, so that the Labels tab's Recent imports lists what Overview's activity
+ * does; same transaction as the catalog.
+ */
+export function recordUnattendedImport(entry: { actor: string; source: string; fileName: string; at: () => Date }) {
+  return async (tx: Db, report: ImportReport): Promise<void> => {
+    const at = entry.at();
+    const job = await insertImportJob(tx, { kind: 'catalog-csv', labelId: null, fileName: entry.fileName, actor: entry.actor, total: report.rows, at });
+    await markImportJobSucceeded(tx, job.id, { report: catalogReportOf(report), done: report.rows, total: report.rows, at });
+    await recordCatalogImport({ actor: entry.actor, source: entry.source, subjectId: job.id, at: () => at })(tx, report);
   };
 }

@@ -87,6 +87,8 @@ export const artistReleaseSchema = releaseSchema.extend({
   artistRole: z.enum(['Artist', 'Remixer', 'Featured']),
   /** The credited track's title when the credit is on a track rather than the whole release. */
   artistTrackTitle: z.string().nullable(),
+  /** That track's id (one of `tracks`), so that its row shows its length and plays it. */
+  artistTrackId: z.string().nullable(),
 });
 export type ArtistRelease = z.infer<typeof artistReleaseSchema>;
 
@@ -148,7 +150,11 @@ export const artistReleasesQuerySchema = z.object({
   limit: limitParam(10),
 });
 
-export const topReleasesQuerySchema = z.object({ limit: limitParam(10) });
+export const topReleasesQuerySchema = z.object({
+  limit: limitParam(10),
+  /** Ranks only releases of this type ('Top Albums'); absent: every type. */
+  type: z.enum(releaseTypes, { error: `type must be one of ${releaseTypes.join(', ')}` }).optional(),
+});
 
 export const idParamsSchema = z.object({ id: z.string().min(1) });
 

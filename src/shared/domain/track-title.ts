@@ -12,7 +12,10 @@ export function trackTitle(track: Pick<Track, 'title' | 'mix_version'>): string 
 }
 
 /** "A, B feat. C (remix: D)": the track's credited artists with its remixers. */
-export function trackArtists(track: Pick<Track, 'artists' | 'remixer'>): string {
+export function trackArtists(track: {
+  artists: readonly Pick<ArtistCredit, 'name' | 'role'>[];
+  remixer?: { name: string } | null;
+}): string {
   const named = (role: ArtistCredit['role']) => track.artists.filter((a) => a.role === role).map((a) => a.name);
   const remixers = named('remixer');
   if (track.remixer && !remixers.includes(track.remixer.name)) remixers.push(track.remixer.name);

@@ -11,6 +11,7 @@ import { LabelLogo } from './label-logo.js';
 import { LabelTabs } from './label-tabs.js';
 import { drawerTopOffset, drawerWidth, topBarHeight } from './layout-constants.js';
 import { SideNav } from './side-nav.js';
+import { mainContentId, SkipLink } from './skip-link.js';
 
 /** docs/product.md §2 layout: top tab bar, label logo and side drawer, main content (the admin area has its own). */
 export function AppShell() {
@@ -24,29 +25,37 @@ export function AppShell() {
 
   return (
     <Box sx={{ minHeight: '100vh' }}>
+      <SkipLink />
       <AppBar
         position="fixed"
         elevation={0}
         sx={{ height: topBarHeight, bgcolor: 'background.default', borderBottom: 1, borderColor: 'divider', zIndex: (t) => t.zIndex.drawer + 1 }}
       >
-        <Toolbar sx={{ minHeight: `${topBarHeight}px !important`, gap: 1 }}>
-          <IconButton
-            aria-label="Open navigation"
-            edge="start"
-            onClick={() => setMobileOpen(true)}
-            sx={{ display: { md: 'none' }, color: 'text.primary' }}
-          >
-            <MenuIcon />
-          </IconButton>
+        {/* Three columns on desktop: the tabs stay centred whatever appears beside them (the Spotify button). */}
+        <Toolbar
+          sx={{ minHeight: `${topBarHeight}px !important`, gap: 1, display: { xs: 'flex', md: 'grid' }, gridTemplateColumns: '1fr auto 1fr' }}
+        >
+          <Box sx={{ display: 'flex', minWidth: 0 }}>
+            <IconButton
+              aria-label="Open navigation"
+              edge="start"
+              onClick={() => setMobileOpen(true)}
+              sx={{ display: { md: 'none' }, color: 'text.primary' }}
+            >
+              <MenuIcon />
+            </IconButton>
+          </Box>
           <Box sx={{ flexGrow: 1, display: 'flex', justifyContent: { xs: 'flex-start', md: 'center' }, minWidth: 0 }}>
             <LabelTabs />
           </Box>
-          <SpotifyConnectButton />
-          <Tooltip title={mode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}>
-            <IconButton aria-label="Toggle theme" onClick={toggleMode} sx={{ color: 'text.primary' }}>
-              {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
-            </IconButton>
-          </Tooltip>
+          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1 }}>
+            <SpotifyConnectButton />
+            <Tooltip title={mode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}>
+              <IconButton aria-label="Toggle theme" onClick={toggleMode} sx={{ color: 'text.primary' }}>
+                {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
+              </IconButton>
+            </Tooltip>
+          </Box>
         </Toolbar>
       </AppBar>
 
@@ -75,7 +84,8 @@ export function AppShell() {
         open={mobileOpen}
         onClose={() => setMobileOpen(false)}
         ModalProps={{ keepMounted: true }}
-        sx={{ display: { xs: 'block', md: 'none' } }}
+        // docs/product.md §2.2: over the top bar, so that its first entry is not hidden under the 64 px bar.
+        sx={{ display: { xs: 'block', md: 'none' }, zIndex: (t) => t.zIndex.drawer + 2 }}
         slotProps={{ paper: { sx: { width: drawerWidth } } }}
       >
         <SideNav label={label} onNavigate={() => setMobileOpen(false)} />
@@ -83,6 +93,8 @@ export function AppShell() {
 
       <Box
         component="main"
+        id={mainContentId}
+        tabIndex={-1}
         sx={{ pt: `${topBarHeight}px`, pb: 'var(--player-bar-height, 0px)', ml: { md: `${drawerWidth}px` }, minWidth: 0 }}
       >
         <Outlet />

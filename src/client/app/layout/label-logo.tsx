@@ -1,6 +1,7 @@
 import { Box } from '@mui/material';
 import type { LabelConfig } from '../../../shared/site-config.js';
 import { logoHeaderHeight, logoWidth } from './layout-constants.js';
+import { accentText } from '../../lib/readable-colour.js';
 
 /** The label's word mark in its accent (desktop only, docs/product.md §2). */
 export function LabelLogo({ label }: { label: LabelConfig }) {
@@ -15,7 +16,7 @@ export function LabelLogo({ label }: { label: LabelConfig }) {
         <Box component="span" sx={{ display: 'block', fontSize: 30, fontWeight: 900, letterSpacing: 2, color: 'text.primary' }}>
           {[first, rest[0]].filter(Boolean).join(' ')}
         </Box>
-        <Box component="span" sx={{ display: 'block', fontSize: 30, fontWeight: 900, letterSpacing: 2, color: label.accent }}>
+        <Box component="span" sx={{ display: 'block', fontSize: 30, fontWeight: 900, letterSpacing: 2, color: (t) => accentText(t, label.accent) }}>
           {rest.slice(1).join(' ')}
         </Box>
       </Box>

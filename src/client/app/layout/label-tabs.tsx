@@ -2,6 +2,7 @@ import { Tab, Tabs } from '@mui/material';
 import { useLocation, useNavigate } from 'react-router';
 import { labels } from '../../../shared/labels.js';
 import { labelFromPath, labelPath } from '../../lib/current-label.js';
+import { accentText } from '../../lib/readable-colour.js';
 
 /** docs/product.md §2: three tabs, each in its label's accent; selecting one opens that label's landing page. */
 export function LabelTabs() {
@@ -18,7 +19,7 @@ export function LabelTabs() {
       aria-label="Labels"
       variant="scrollable"
       scrollButtons={false}
-      slotProps={{ indicator: { sx: { backgroundColor: current.accent, height: 3 } } }}
+      slotProps={{ indicator: { sx: { backgroundColor: (t) => accentText(t, current.accent), height: 3 } } }}
       sx={{
         minHeight: 64,
         '& .MuiTab-root': { minHeight: 64, minWidth: 0, px: { xs: 1.25, sm: 3 }, fontWeight: 700, letterSpacing: 1 },
@@ -29,7 +30,7 @@ export function LabelTabs() {
           key={label.id}
           value={label.id}
           label={label.short}
-          sx={{ color: 'text.secondary', '&.Mui-selected': { color: label.accent } }}
+          sx={{ color: 'text.secondary', '&.Mui-selected': { color: (t) => accentText(t, label.accent) } }}
         />
       ))}
     </Tabs>

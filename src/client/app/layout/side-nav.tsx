@@ -14,6 +14,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { LabelConfig } from '../../../shared/site-config.js';
 import { labelHomePath, labelPath } from '../../lib/current-label.js';
+import { accentText } from '../../lib/readable-colour.js';
 
 interface Entry {
   text: string;
@@ -53,9 +54,9 @@ export function SideNav({ label, onNavigate }: { label: LabelConfig; onNavigate?
             to={entry.to}
             selected={selected}
             onClick={onNavigate}
-            sx={{ '&.Mui-selected': { borderLeft: `3px solid ${label.accent}` } }}
+            sx={{ '&.Mui-selected': { borderLeft: 3, borderColor: (t) => accentText(t, label.accent) } }}
           >
-            <ListItemIcon sx={{ color: selected ? label.accent : 'text.secondary', minWidth: 40 }}>{entry.icon}</ListItemIcon>
+            <ListItemIcon sx={{ color: (t) => (selected ? accentText(t, label.accent) : t.palette.text.secondary), minWidth: 40 }}>{entry.icon}</ListItemIcon>
             <ListItemText primary={entry.text} />
           </ListItemButton>
         );
@@ -68,7 +69,7 @@ export function SideNav({ label, onNavigate }: { label: LabelConfig; onNavigate?
         {socialOpen ? <ExpandLessIcon /> : <ExpandMoreIcon />}
       </ListItemButton>
       <Collapse in={socialOpen} timeout="auto" unmountOnExit>
-        <List disablePadding>
+        <List component="div" disablePadding>
           {socialNetworks.map((network) => (
             <ListItemButton
               key={network.key}

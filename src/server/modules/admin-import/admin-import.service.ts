@@ -8,8 +8,8 @@ import {
 import { findLabel, invalidLabelMessage, labels } from '../../../shared/labels.js';
 import type { Db } from '../../db/client.js';
 import { AppError, BadRequestError, NotFoundError } from '../../errors.js';
-import { importParsedCatalog, type ImportReport } from '../../import/catalog-importer.js';
-import { recordCatalogImport } from '../../import/record-catalog-import.js';
+import { importParsedCatalog } from '../../import/catalog-importer.js';
+import { catalogReportOf, recordCatalogImport } from '../../import/record-catalog-import.js';
 import type { ParsedCatalog } from '../../import/parse-distributor-csv.js';
 import { planEnrichment } from '../../spotify/catalog-enrichment.js';
 import { SpotifyApiError, SpotifyTokenError, type SpotifyCatalogClient } from '../../spotify/spotify-catalog-client.js';
@@ -79,10 +79,6 @@ export async function getImportJob(ctx: ImportContext, id: string): Promise<Impo
 export async function getImportJobs(ctx: ImportContext, limit: number): Promise<{ data: ImportJob[]; total: number }> {
   const { rows, total } = await listImportJobs(ctx.db, limit);
   return { data: rows.map((row) => toImportJob(row, ctx.runner)), total };
-}
-
-function catalogReportOf(report: ImportReport): CatalogImportReport {
-  return { ...report, warnings: report.warnings.length };
 }
 
 /** Starts importing a read catalog file; the job stores its report and activity with the catalog. */

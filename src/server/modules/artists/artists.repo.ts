@@ -10,11 +10,12 @@ function creditedReleases(labelId: string | undefined): SQL {
   const onLabel = labelId ? sql`and ${releases.labelId} = ${labelId}` : sql``;
   return sql`
     select ${releaseArtists.artistId} as artist_id, ${releases.id} as release_id, ${releases.labelId} as label_id,
-           ${releaseArtists.role} as role, null::text as track_title, ${releases.releaseDate} as release_date
+           ${releaseArtists.role} as role, null::text as track_title, null::uuid as track_id,
+           ${releases.releaseDate} as release_date
       from ${releaseArtists} join ${releases} on ${releases.id} = ${releaseArtists.releaseId}
      where true ${onLabel}
     union all
-    select ${trackArtists.artistId}, ${releases.id}, ${releases.labelId}, ${trackArtists.role}, ${tracks.title},
+    select ${trackArtists.artistId}, ${releases.id}, ${releases.labelId}, ${trackArtists.role}, ${tracks.title}, ${tracks.id},
            ${releases.releaseDate}
       from ${trackArtists}
       join ${tracks} on ${tracks.id} = ${trackArtists.trackId}
@@ -76,6 +77,7 @@ export interface ArtistCreditRow {
   releaseId: string;
   role: 'primary' | 'featured' | 'remixer';
   trackTitle: string | null;
+  trackId: string | null;
 }
 
 /** The artist's credits, newest release first, one row per release (the release credit wins). */
@@ -85,18 +87,18 @@ export async function artistCredits(
   page: { offset: number; limit: number },
 ): Promise<{ rows: ArtistCreditRow[]; total: number }> {
   const credited = sql`
-    select distinct on (c.release_id) c.release_id, c.role, c.track_title, c.release_date
+    select distinct on (c.release_id) c.release_id, c.role, c.track_title, c.track_id, c.release_date
       from (${creditedReleases(undefined)}) c
      where c.artist_id = ${artistId}
      order by c.release_id, (c.track_title is not null), case c.role when 'primary' then 0 when 'featured' then 1 else 2 end`;
   const [rows, totals] = await Promise.all([
-    queryRows<{ release_id: string; role: ArtistCreditRow['role']; track_title: string | null }>(db, sql`
+    queryRows<{ release_id: string; role: ArtistCreditRow['role']; track_title: string | null; track_id: string | null }>(db, sql`
       select * from (${credited}) x order by x.release_date desc nulls last, x.release_id
       offset ${page.offset} limit ${page.limit}`),
     queryRows<{ total: number }>(db, sql`select count(*)::int as total from (${credited}) x`),
   ]);
   return {
-    rows: rows.map((r) => ({ releaseId: r.release_id, role: r.role, trackTitle: r.track_title })),
+    rows: rows.map((r) => ({ releaseId: r.release_id, role: r.role, trackTitle: r.track_title, trackId: r.track_id })),
     total: totals[0]?.total ?? 0,
   };
 }

@@ -54,12 +54,14 @@ async function loadArtistReleases(db: Db, artistId: string, page: number, limit:
   const releases = await presentReleases(
     db,
     rows.map((r) => releaseRows.get(r.releaseId)!),
-    { tracks: false, artists: true, remixes: true },
+    // The tracks give each row its length and its Play (docs/product.md §2.8).
+    { tracks: true, artists: true, remixes: true },
   );
   const data: ArtistRelease[] = releases.map((release, i) => ({
     ...release,
     artistRole: roleNames[rows[i]!.role],
     artistTrackTitle: rows[i]!.trackTitle,
+    artistTrackId: rows[i]!.trackId,
   }));
   return { data, total };
 }

@@ -42,7 +42,7 @@ export const labelsRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, 
         },
       },
       async (req) => {
-        const data = await getTopReleases(deps, req.params.id, req.query.limit, { onlyPlayed, now: deps.clock() });
+        const data = await getTopReleases(deps, req.params.id, req.query.limit, { onlyPlayed, type: req.query.type, now: deps.clock() });
         return { success: true as const, data, total: data.length, offset: 0, limit: req.query.limit };
       },
     );

@@ -96,7 +96,7 @@ export async function findReleasesByIds(db: Db, ids: string[]): Promise<ReleaseR
 }
 
 /** What the popularity score needs, for every release of a label. */
-export async function listScoringInputs(db: Db, labelId: string, onlyPlayed: boolean) {
+export async function listScoringInputs(db: Db, labelId: string, filter: { onlyPlayed: boolean; type?: ReleaseType }) {
   return db
     .select({
       id: releases.id,
@@ -107,7 +107,13 @@ export async function listScoringInputs(db: Db, labelId: string, onlyPlayed: boo
       trackCount,
     })
     .from(releases)
-    .where(and(eq(releases.labelId, labelId), onlyPlayed ? sql`${releases.streamCount} > 0` : undefined));
+    .where(
+      and(
+        eq(releases.labelId, labelId),
+        filter.onlyPlayed ? sql`${releases.streamCount} > 0` : undefined,
+        filter.type ? eq(releases.type, filter.type) : undefined,
+      ),
+    );
 }
 
 export interface CreditRow {

@@ -1,4 +1,5 @@
 import type { ArtistCredit, RankedRelease, Release, ReleasesQuery } from '../../../shared/api/catalog.js';
+import type { ReleaseType } from '../../../shared/domain/release-type.js';
 import { popularityScore } from '../../../shared/domain/popularity.js';
 import type { Db } from '../../db/client.js';
 import type { CatalogReads } from '../catalog-cache/catalog-cache.js';
@@ -99,16 +100,17 @@ async function loadRelease(db: Db, id: string, includes: Includes): Promise<Rele
 
 /**
  * docs/product.md §10.5: staff pins first, then docs/product.md §9's popularity score. With onlyPlayed, releases nobody
- * has played yet are left out (the "top plays" list). Never a synthetic release.
+ * has played yet are left out (the "top plays" list); with a type, only that type is ranked ('Top Albums',
+ * docs/product.md §2.6). Never a synthetic release.
  */
 async function loadTopReleases(
   db: Db,
   labelParam: string,
   limit: number,
-  options: { onlyPlayed: boolean; now: Date },
+  options: { onlyPlayed: boolean; type?: ReleaseType; now: Date },
 ): Promise<RankedRelease[]> {
   const label = resolveLabelParam(labelParam, 'id');
-  const inputs = await listScoringInputs(db, label!.id, options.onlyPlayed);
+  const inputs = await listScoringInputs(db, label!.id, { onlyPlayed: options.onlyPlayed, type: options.type });
   const ranked = inputs
     .map((r) => ({
       id: r.id,
@@ -151,6 +153,12 @@ export function getRelease(catalog: CatalogReads, id: string, includes: Includes
 }
 
 /** {@link loadTopReleases} through the catalog cache (docs/decisions/0030-catalog-cache.md). */
-export function getTopReleases(catalog: CatalogReads, labelParam: string, limit: number, options: { onlyPlayed: boolean; now: Date }) {
-  return catalog.catalogCache.read(`top-releases:${labelParam}:${limit}:${options.onlyPlayed}`, () => loadTopReleases(catalog.db, labelParam, limit, options));
+export function getTopReleases(
+  catalog: CatalogReads,
+  labelParam: string,
+  limit: number,
+  options: { onlyPlayed: boolean; type?: ReleaseType; now: Date },
+) {
+  const key = `top-releases:${labelParam}:${limit}:${options.onlyPlayed}:${options.type ?? 'all'}`;
+  return catalog.catalogCache.read(key, () => loadTopReleases(catalog.db, labelParam, limit, options));
 }

@@ -27,6 +27,8 @@ describe('AdminDashboard', () => {
     expect(screen.getByText('Select a tab above to manage your content.')).toBeTruthy();
     // No made-up figures: the original specification's 42 / 7 / 156 were placeholders (docs/product.md §10.6).
     expect(screen.queryByText(/\b(42|156)\b/)).toBeNull();
+    // Issue 15: no way back to the public site.
+    expect(screen.getByRole('link', { name: 'View site' }).getAttribute('href')).toBe('/');
 
     await user.click(screen.getByRole('tab', { name: 'Demos' }));
     expect(screen.getByLabelText('location').textContent).toBe('/admin/demos');

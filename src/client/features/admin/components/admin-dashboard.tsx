@@ -1,3 +1,4 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Box, Button, Tab, Tabs, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -55,6 +56,10 @@ export function AdminDashboard() {
           Admin Dashboard
         </Typography>
         <Typography color="text.secondary">{`Signed in as ${user.username}`}</Typography>
+        {/* docs/product.md §2.4: the admin has no top bar, so it links back to the public site. */}
+        <Button component={RouterLink} to="/" startIcon={<ArrowBackIcon />}>
+          View site
+        </Button>
         <Button variant="outlined" onClick={() => void onLogOut()} disabled={isLoggingOut}>
           Log out
         </Button>

@@ -2,6 +2,7 @@ import { Box, Button, Card, CardActions, CardContent, Typography } from '@mui/ma
 import type { AdminLabel } from '../../../../shared/api/admin-import.js';
 import { formatCount as count } from './admin-format.js';
 import { FigureList } from './figure-list.js';
+import { accentText } from '../../../lib/readable-colour.js';
 
 /** One label of the Labels tab: its live counts and "Import tracks" (Spotify enrichment). */
 export function AdminLabelCard({
@@ -25,7 +26,7 @@ export function AdminLabelCard({
   return (
     <Card variant="outlined" component="section" aria-label={label.name} sx={{ borderTop: 4, borderTopColor: label.accent }}>
       <CardContent>
-        <Typography variant="h6" component="h3" sx={{ color: label.accent, fontWeight: 700 }}>
+        <Typography variant="h6" component="h3" sx={{ color: (t) => accentText(t, label.accent), fontWeight: 700 }}>
           {label.name}
         </Typography>
         <Box sx={{ mt: 1 }}>

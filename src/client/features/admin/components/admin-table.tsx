@@ -148,7 +148,8 @@ export function AdminTable({ label, toolbar, head, columnCount, query, paging, e
       <Paper variant="outlined">
         <Box sx={{ height: 4 }}>{query.isFetching && <LinearProgress aria-label={`Loading ${noun}`} />}</Box>
         {/* A table wider than the screen scrolls inside its box; the page itself never scrolls sideways. */}
-        <TableContainer>
+        {/* Scrolls sideways on a phone: focusable so that the keyboard can scroll it too (WCAG 2.1.1). */}
+        <TableContainer tabIndex={0} role="region" aria-label={`${label} table`}>
           <Table size="small" aria-label={label} sx={{ minWidth: { sm: minWidth } }}>
             {head}
             <TableBody>

@@ -63,7 +63,8 @@ export function LoginPage() {
         {token !== null && !login.isSuccess ? (
           <Alert severity="info">
             Already logged in.{' '}
-            <Link component={RouterLink} to="/admin">
+            {/* The alert's own text colour: the primary green does not read on its tinted background. */}
+            <Link component={RouterLink} to="/admin" color="inherit" sx={{ fontWeight: 600 }}>
               Go to the dashboard
             </Link>
           </Alert>

@@ -10,6 +10,7 @@ import {
   type ReleasesQuery,
 } from '../../../../shared/api/catalog.js';
 import { apiGet } from '../../../lib/api-client.js';
+import type { ReleaseType } from '../../../../shared/domain/release-type.js';
 
 // Query options for every catalog call, shared by the pages: a server entry can prefetch the same
 // options for server rendering. docs/product.md §9: release lists and artist releases are cached 5 minutes.
@@ -61,11 +62,12 @@ export function releaseQuery(id: string) {
   });
 }
 
-export function topReleasesQuery(label: string, limit = 10) {
+/** The label's top releases; with a type, that type ranked on its own ('Top Albums', docs/product.md §2.6). */
+export function topReleasesQuery(label: string, limit = 10, type?: ReleaseType) {
   return queryOptions({
-    queryKey: ['top-releases', label, limit],
+    queryKey: ['top-releases', label, limit, type ?? 'all'],
     queryFn: ({ signal }) =>
-      apiGet(rankedReleasesResponseSchema, `/labels/${encodeURIComponent(label)}/top-releases`, { limit }, signal),
+      apiGet(rankedReleasesResponseSchema, `/labels/${encodeURIComponent(label)}/top-releases`, { limit, type }, signal),
     staleTime: fiveMinutes,
   });
 }

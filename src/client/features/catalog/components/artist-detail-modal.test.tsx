@@ -39,15 +39,30 @@ describe('ArtistDetailModal', () => {
         release_date: '2025-11-07',
         spotify_url: 'https://open.spotify.com/album/1',
         artists: ['Nora Vale', 'Sam Reed', 'Lio', 'Kai', 'Mo'].map((name) => aCredit({ name })),
+        tracks: [
+          aTrack({ title: 'Night Drive', duration_ms: 300_000, preview_url: '/media/demo/night-drive.mp3' }),
+          aTrack({ title: 'Afterglow', duration_ms: 200_000 }),
+        ],
       }),
       anArtistRelease({
         title: 'Coastline EP',
         label_id: 'buildit-records',
         artistRole: 'Remixer',
-        artistTrackTitle: 'Coastline (Nora Vale Remix)',
+        artistTrackTitle: 'Coastline',
+        artistTrackId: 'coastline-remix',
         artists: [aCredit({ name: 'Sam Reed' }), aCredit({ name: 'Lio', role: 'featured' })],
         release_date: '2024-03-01',
-        tracks: [aTrack({ duration_ms: 200_000 }), aTrack({ duration_ms: 100_000 })],
+        tracks: [
+          aTrack({ title: 'Coastline', duration_ms: 200_000, preview_url: '/media/demo/coastline.mp3' }),
+          aTrack({
+            id: 'coastline-remix',
+            title: 'Coastline',
+            mix_version: 'Nora Vale Remix',
+            duration_ms: 250_000,
+            preview_url: '/media/demo/coastline-remix.mp3',
+            artists: [aCredit({ name: 'Sam Reed' }), aCredit({ name: 'Lio', role: 'featured' }), aCredit({ name: 'Nora Vale', role: 'remixer' })],
+          }),
+        ],
       }),
       anArtistRelease({ title: 'First Light', label_id: 'buildit-records', release_date: null }),
     ];
@@ -72,12 +87,22 @@ describe('ArtistDetailModal', () => {
     const headers = within(records).getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['Title', 'Artists', 'Role', 'Duration', 'Released', 'Play']);
     const [coastline, firstLight] = rowsOf(records).map((row) => within(row).getAllByRole('cell').map((c) => c.textContent));
-    expect(coastline?.slice(0, 5)).toEqual(['Coastline EPCoastline (Nora Vale Remix)', 'Sam Reed feat. Lio', 'Remixer', '5:00', '1 Mar 2024']);
-    // No tracks in the list answer and no date: unknown, never invented.
+    // A track credit: that track's title, credits and length, and its Play (issue 15: '—' and a disabled Play before).
+    expect(coastline?.slice(0, 5)).toEqual([
+      'Coastline EPCoastline (Nora Vale Remix)',
+      'Sam Reed feat. Lio (remix: Nora Vale)',
+      'Remixer',
+      '4:10',
+      '1 Mar 2024',
+    ]);
+    expect(within(records).getByRole('button', { name: 'Play Coastline (Nora Vale Remix)' }).hasAttribute('disabled')).toBe(false);
+    // No tracks and no date: unknown, never invented; nothing to play.
     expect(firstLight?.slice(2, 5)).toEqual(['Artist', '—', '—']);
-    expect(within(records).getByRole('button', { name: 'Play Coastline EP' }).hasAttribute('disabled')).toBe(true);
+    expect(within(records).getByRole('button', { name: 'Play First Light' }).hasAttribute('disabled')).toBe(true);
 
     const tech = within(dialog).getByRole('table', { name: 'Build It Tech releases' });
+    // A release credit: the release's length, and Play starts its first playable track.
+    expect(rowsOf(tech).map((row) => within(row).getAllByRole('cell')[3]?.textContent)).toEqual(['8:20']);
     expect(within(tech).getByRole('button', { name: 'Play Night Drive' }).hasAttribute('disabled')).toBe(false);
     // A long credit list stops after three names.
     expect(within(tech).getByText('Nora Vale, Sam Reed, Lio +2 more')).toBeTruthy();

@@ -24,9 +24,10 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
-import type { Artist, ArtistRelease } from '../../../../shared/api/catalog.js';
+import type { Artist, ArtistRelease, Track } from '../../../../shared/api/catalog.js';
 import { formatDuration } from '../../../../shared/domain/duration.js';
 import { findLabel, labels } from '../../../../shared/labels.js';
+import { trackArtists, trackTitle } from '../../../../shared/domain/track-title.js';
 import { artistReleasesQuery } from '../api/catalog-api.js';
 import { ArtistImage } from './artist-image.js';
 import { PlayButton } from '../../../lib/play-button-slot.js';
@@ -175,7 +176,8 @@ function ReleaseGroup({ name, releases }: Group) {
       <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 700, mb: 1 }}>
         {heading}
       </Typography>
-      <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+      {/* Scrolls sideways on a phone: focusable so that the keyboard can scroll it too (WCAG 2.1.1). */}
+      <TableContainer tabIndex={0} role="region" aria-label={`${name} releases`} sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
         <Table size="small" aria-label={`${name} releases`} sx={{ minWidth: 640 }}>
           <TableHead>
             <TableRow>
@@ -188,23 +190,7 @@ function ReleaseGroup({ name, releases }: Group) {
           </TableHead>
           <TableBody>
             {releases.map((release) => (
-              <TableRow key={release.id} hover>
-                <TableCell>
-                  <Typography variant="body2">{release.title}</Typography>
-                  {release.artistTrackTitle && (
-                    <Typography variant="caption" color="text.secondary">
-                      {release.artistTrackTitle}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell sx={{ color: 'text.secondary' }}>{creditLine(release)}</TableCell>
-                <TableCell>{release.artistRole}</TableCell>
-                <TableCell>{formatDuration(releaseDuration(release))}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatReleaseDate(release.release_date)}</TableCell>
-                <TableCell align="center">
-                  <PlayButton track={{ id: release.id, title: release.title, spotify_url: release.spotify_url, preview_url: null }} />
-                </TableCell>
-              </TableRow>
+              <ReleaseRow key={release.id} release={release} />
             ))}
           </TableBody>
         </Table>
@@ -212,6 +198,42 @@ function ReleaseGroup({ name, releases }: Group) {
     </Box>
   );
 }
+
+/**
+ * One credit: a track credit shows and plays that track; a release credit shows the release's
+ * length and plays its tracks in order (docs/product.md §2.8).
+ */
+function ReleaseRow({ release }: { release: ArtistRelease }) {
+  const tracks = release.tracks ?? [];
+  const credited = tracks.find((t) => t.id === release.artistTrackId);
+  const context = { artworkUrl: release.artwork_url, releaseTitle: release.title };
+  const first = credited ?? tracks.find(isPlayable);
+  return (
+    <TableRow hover>
+      <TableCell>
+        <Typography variant="body2">{release.title}</Typography>
+        {credited && (
+          <Typography variant="caption" color="text.secondary">
+            {trackTitle(credited)}
+          </Typography>
+        )}
+      </TableCell>
+      <TableCell sx={{ color: 'text.secondary' }}>{credited ? trackArtists(credited) : creditLine(release)}</TableCell>
+      <TableCell>{release.artistRole}</TableCell>
+      <TableCell>{formatDuration(credited ? credited.duration_ms : releaseDuration(tracks))}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatReleaseDate(release.release_date)}</TableCell>
+      <TableCell align="center">
+        {first ? (
+          <PlayButton track={first} queue={credited ? [credited] : tracks} context={context} />
+        ) : (
+          <PlayButton track={{ id: release.id, title: release.title, spotify_url: release.spotify_url, preview_url: null }} />
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+const isPlayable = (track: Track) => Boolean(track.preview_url || track.spotify_url);
 
 const namesShown = 3;
 
@@ -229,8 +251,7 @@ function creditLine(release: ArtistRelease): string {
 }
 
 /** The sum of the track lengths, or null (shown as '—') when any of them is unknown. */
-function releaseDuration(release: ArtistRelease): number | null {
-  const tracks = release.tracks ?? [];
+function releaseDuration(tracks: Track[]): number | null {
   if (tracks.length === 0 || tracks.some((t) => t.duration_ms === null)) return null;
   return tracks.reduce((sum, t) => sum + (t.duration_ms ?? 0), 0);
 }

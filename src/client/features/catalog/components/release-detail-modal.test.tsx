@@ -53,12 +53,13 @@ describe('ReleaseDetailModal', () => {
     const first = within(rowOf('No More (Extended Mix)'));
     expect(first.getByText('Ada Lane feat. Kay Vo')).toBeTruthy();
     expect(first.getByText('6:52')).toBeTruthy();
-    expect(first.getByRole('button', { name: 'Play No More' })).toHaveProperty('disabled', false);
+    // Named with the mix: before issue 15 both rows' buttons read 'Play No More'.
+    expect(first.getByRole('button', { name: 'Play No More (Extended Mix)' })).toHaveProperty('disabled', false);
 
     const remix = within(rowOf('No More (Remi Cole Remix)'));
     expect(remix.getByText('Ada Lane (remix: Remi Cole)')).toBeTruthy();
     expect(remix.getByText('—')).toBeTruthy();
-    expect(remix.getByRole('button', { name: 'Play No More' })).toHaveProperty('disabled', true);
+    expect(remix.getByRole('button', { name: 'Play No More (Remi Cole Remix)' })).toHaveProperty('disabled', true);
 
     const artists = within(within(dialog).getByText('Artists').parentElement!);
     expect(artists.getByRole('link', { name: /Ada Lane/ }).getAttribute('href')).toMatch(/^\/deep\/artists\/artist-/);

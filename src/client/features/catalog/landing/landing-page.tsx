@@ -12,6 +12,7 @@ import { ReleaseCard } from '../components/release-card.js';
 import { ReleaseDetailModal } from '../components/release-detail-modal.js';
 import { labelArtistsQuery, releasesQuery } from '../api/catalog-api.js';
 import { labelFromParam, labelPath } from '../../../lib/current-label.js';
+import { accentText } from '../../../lib/readable-colour.js';
 
 function Hero({ label }: { label: LabelConfig }) {
   const isParent = label.id === defaultLabel.id;
@@ -29,7 +30,7 @@ function Hero({ label }: { label: LabelConfig }) {
       <Typography variant="h2" component="h1" sx={{ fontWeight: 900, fontSize: { xs: 40, md: 64 }, lineHeight: 1.05 }}>
         {isParent ? siteConfig.productName : label.name}
       </Typography>
-      <Typography variant="h5" component="p" sx={{ color: label.accent, mt: 1.5, fontWeight: 600 }}>
+      <Typography variant="h5" component="p" sx={{ color: (t) => accentText(t, label.accent), mt: 1.5, fontWeight: 600 }}>
         {label.tagline}
       </Typography>
       {!isParent && (

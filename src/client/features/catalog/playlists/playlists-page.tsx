@@ -20,8 +20,13 @@ import type { Playlist } from '../../../../shared/api/catalog.js';
 import { TrackTable } from '../components/track-table.js';
 import { playlistsQuery } from '../api/catalog-api.js';
 import { labelFromParam } from '../../../lib/current-label.js';
+import { PlayButton, type PlayContext } from '../../../lib/play-button-slot.js';
+import { accentText } from '../../../lib/readable-colour.js';
+
+const playContextOf = (playlist: Playlist): PlayContext => ({ artworkUrl: playlist.cover_url, releaseTitle: playlist.title });
 
 function PlaylistCard({ playlist, selected, onSelect }: { playlist: Playlist; selected: boolean; onSelect: () => void }) {
+  const firstPlayable = playlist.tracks.find((t) => t.preview_url || t.spotify_url);
   return (
     <Card variant="outlined" sx={{ borderColor: selected ? 'primary.main' : 'divider' }}>
       <CardActionArea onClick={onSelect} aria-pressed={selected} sx={{ display: 'flex', alignItems: 'stretch', justifyContent: 'flex-start' }}>
@@ -34,21 +39,27 @@ function PlaylistCard({ playlist, selected, onSelect }: { playlist: Playlist; se
             {playlist.description}
           </Typography>
           <Typography variant="caption" color="text.secondary">
-            {`${playlist.followers === null ? '—' : playlist.followers.toLocaleString('en-US')} followers · ${playlist.total_tracks} tracks`}
+            {/* docs/product.md §10.8: an unknown follower count is left out, not shown as a figure. */}
+            {[
+              playlist.followers === null ? null : `${playlist.followers.toLocaleString('en-US')} followers`,
+              `${playlist.total_tracks} tracks`,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </Typography>
         </CardContent>
       </CardActionArea>
-      <Box sx={{ px: 1.5, pb: 1.5 }}>
-        {playlist.spotify_url ? (
+      <Stack direction="row" spacing={1} sx={{ px: 1.5, pb: 1.5, alignItems: 'center' }}>
+        {/* docs/product.md §2.11: the playlist plays here, its tracks queued in order. */}
+        {firstPlayable && (
+          <PlayButton track={firstPlayable} queue={playlist.tracks} context={playContextOf(playlist)} name={playlist.title} size="medium" />
+        )}
+        {playlist.spotify_url && (
           <Button size="small" endIcon={<OpenInNewIcon />} href={playlist.spotify_url} target="_blank" rel="noopener noreferrer">
             Play on Spotify
           </Button>
-        ) : (
-          <Button size="small" endIcon={<OpenInNewIcon />} disabled>
-            Play on Spotify
-          </Button>
         )}
-      </Box>
+      </Stack>
     </Card>
   );
 }
@@ -67,7 +78,7 @@ export function PlaylistsPage() {
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
         {label.name}
       </Typography>
-      <Typography variant="h6" component="p" sx={{ color: label.accent, mb: 3 }}>
+      <Typography variant="h6" component="p" sx={{ color: (t) => accentText(t, label.accent), mb: 3 }}>
         {label.playlistsSubtitle}
       </Typography>
       {error && <Alert severity="error">{error.message}</Alert>}
@@ -89,7 +100,7 @@ export function PlaylistsPage() {
                   {selected.title}
                 </Typography>
                 {selected.tracks.length > 0 ? (
-                  <TrackTable tracks={selected.tracks} label="Tracks" numbering="position" />
+                  <TrackTable tracks={selected.tracks} label="Tracks" numbering="position" playContext={playContextOf(selected)} />
                 ) : (
                   <Typography color="text.secondary">No tracks found</Typography>
                 )}

@@ -41,6 +41,8 @@ afterEach(() => {
 
 const releasesCall = /^\/api\/releases\?/;
 const topCall = /^\/api\/labels\/[^/]+\/top-releases/;
+/** The server's answer to `?type=`: that type only. */
+const ofType = (url: URL) => (release: { type: string }) => !url.searchParams.has('type') || release.type === url.searchParams.get('type');
 
 function releases(count: number, prefix: string, extra: Partial<Release> = {}): Release[] {
   return Array.from({ length: count }, (_, n) => aRelease({ id: `${prefix}-${n + 1}`, title: `${prefix} ${n + 1}`, ...extra }));
@@ -184,7 +186,7 @@ describe('ReleasesPage', () => {
     const single = aRelease({ title: 'Top Single', type: 'single' });
     const calls = stubFetch([
       [releasesCall, (url) => listOf(releases(10, `${url.searchParams.get('type') ?? 'any'}${url.searchParams.get('offset')}`), 40)],
-      [topCall, () => listOf([ranked(single, 1), ranked(album, 2)])],
+      [topCall, (url) => listOf([ranked(single, 1), ranked(album, 2)].filter(ofType(url)))],
     ]);
     renderPage();
     await screen.findByText('any0 10');
@@ -202,8 +204,10 @@ describe('ReleasesPage', () => {
     expect(last.get('type')).toBe('album');
     expect(last.get('offset')).toBe('0');
     expect(gridCards()).toHaveLength(10);
-    const top = within(screen.getByRole('list', { name: 'Top Albums' }));
+    const top = within(await screen.findByRole('list', { name: 'Top Albums' }));
     expect(top.getByText('Top Album')).toBeTruthy();
+    // The server ranks the albums (issue 15: the overall top 10 was filtered here).
+    expect(calls()).toContain('/api/labels/buildit-records/top-releases?limit=10&type=album');
     expect(top.queryByText('Top Single')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Singles' }));
@@ -243,9 +247,13 @@ describe('ReleasesPage', () => {
     await user.type(screen.getByPlaceholderText('Search releases...'), 'x');
 
     expect(await screen.findByText('No matches found for "x"')).toBeTruthy();
+    // Issue 15: 'Latest Release' said 'No release to show.' and Top Releases stayed unfiltered above it.
+    expect(screen.queryByRole('heading', { name: 'Latest Release' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Top Releases' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Clear Search' }));
 
     await screen.findByText('Item 4');
+    expect(screen.getByRole('heading', { name: 'Top Releases' })).toBeTruthy();
     expect(screen.getByPlaceholderText<HTMLInputElement>('Search releases...').value).toBe('');
     expect(screen.queryByText(/No matches found/)).toBeNull();
     expect(releaseCalls(calls()).filter((p) => p.get('q') === 'x')).toHaveLength(1);
@@ -324,7 +332,7 @@ describe('ReleasesPage', () => {
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     stubFetch([
       [releasesCall, () => listOf(releases(1, 'One'))],
-      [topCall, () => listOf([ranked(aRelease({ title: 'Only Single', type: 'single' }), 1)])],
+      [topCall, (url) => listOf([ranked(aRelease({ title: 'Only Single', type: 'single' }), 1)].filter(ofType(url)))],
     ]);
     renderPage();
     expect(await screen.findByText('Only Single')).toBeTruthy();

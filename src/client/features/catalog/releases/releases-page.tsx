@@ -45,7 +45,8 @@ function LabelReleases({ label }: { label: LabelConfig }) {
 
   function refresh() {
     void list.restart();
-    void queryClient.invalidateQueries({ queryKey: topReleasesQuery(label.id).queryKey });
+    // Every type's list of this label (the key's first two parts).
+    void queryClient.invalidateQueries({ queryKey: topReleasesQuery(label.id).queryKey.slice(0, 2) });
   }
 
   return (
@@ -90,14 +91,17 @@ function LabelReleases({ label }: { label: LabelConfig }) {
         <ReleaseTypeFilter value={type} onChange={setType} />
       </Stack>
 
-      <Grid container spacing={3} sx={{ mb: 5 }}>
-        <Grid size={{ xs: 12, md: 4 }}>
-          <LatestRelease release={list.items[0]} isLoading={list.isFirstLoad} accent={label.accent} onSelect={select} />
+      {/* docs/product.md §2.6: a search shows its results (or its no-match message) right under the box. */}
+      {!search.term && (
+        <Grid container spacing={3} sx={{ mb: 5 }}>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <LatestRelease release={list.items[0]} isLoading={list.isFirstLoad} accent={label.accent} onSelect={select} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 8 }}>
+            <TopReleasesPanel label={label.id} type={type} heading={headings.top} onSelect={select} />
+          </Grid>
         </Grid>
-        <Grid size={{ xs: 12, md: 8 }}>
-          <TopReleasesPanel label={label.id} type={type} heading={headings.top} onSelect={select} />
-        </Grid>
-      </Grid>
+      )}
 
       <ReleasesGrid heading={headings.all} list={list} searchTerm={search.term} onClearSearch={search.clear} onSelect={select} />
 

@@ -38,7 +38,7 @@ function TopReleaseRow({ release, position, onSelect }: { release: RankedRelease
   );
 }
 
-/** docs/product.md §2 'Top Releases' (Top Albums, Top Singles…): the label's top 10, filtered by type here. */
+/** docs/product.md §2.6 'Top Releases' (Top Albums, Top Singles…): the label's top 10 of the chosen type, ranked by the server. */
 export function TopReleasesPanel({
   label,
   type,
@@ -50,8 +50,8 @@ export function TopReleasesPanel({
   heading: string;
   onSelect: (release: RankedRelease) => void;
 }) {
-  const top = useQuery(topReleasesQuery(label, topListSize));
-  const releases = (top.data?.data ?? []).filter((r) => type === 'all' || r.type === type);
+  const top = useQuery(topReleasesQuery(label, topListSize, type === 'all' ? undefined : type));
+  const releases = top.data?.data ?? [];
   return (
     <Paper component="section" variant="outlined" aria-labelledby="top-releases-heading" sx={{ p: 2, height: '100%' }}>
       <Typography id="top-releases-heading" variant="h5" component="h2" gutterBottom sx={{ fontWeight: 700 }}>

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Checkbox, FormControl, FormControlLabel, FormHelperText, Link, Stack, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Controller, useFieldArray, useForm, type Resolver } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { demoFormSchema, demoMessages, maxDemoEntries, type DemoForm as DemoFormData } from '../../../../shared/api/demos.js';
@@ -37,7 +37,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** docs/product.md §4 demo form: lists of artists and tracks (at least one each), terms, submit. */
 export function DemoForm({ labelId }: { labelId: string }) {
   const { enqueueSnackbar } = useSnackbar();
-  const { control, handleSubmit, reset, setError, getValues } = useForm<DemoFormValues, unknown, DemoFormData>({
+  const { control, handleSubmit, reset, setError, getValues, setFocus } = useForm<DemoFormValues, unknown, DemoFormData>({
     resolver,
     defaultValues: emptyDemoForm(),
   });
@@ -47,6 +47,12 @@ export function DemoForm({ labelId }: { labelId: string }) {
   // answer was lost is not stored twice; a changed body or a success starts a new attempt.
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const termsHelpId = useId();
+  const [sentCount, setSentCount] = useState(0);
+  // After a success the emptied form starts again at its first field, far from the Submit button
+  // that the success notice (bottom left) would otherwise cover.
+  useEffect(() => {
+    if (sentCount > 0) setFocus('artists.0.fullName');
+  }, [sentCount, setFocus]);
   const submit = useMutation({
     mutationFn: (form: DemoFormData) => {
       const request = demoSubmissionRequest(labelId, form);
@@ -58,6 +64,7 @@ export function DemoForm({ labelId }: { labelId: string }) {
       attempt.current = null;
       enqueueSnackbar(demoMessages.submitted, { variant: 'success', autoHideDuration: 6000 });
       reset(emptyDemoForm());
+      setSentCount((count) => count + 1);
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 400) {

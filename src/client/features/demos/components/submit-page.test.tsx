@@ -270,6 +270,8 @@ describe('SubmitPage', () => {
     expect(field(group('Track 1'), 'Private SoundCloud link').value).toBe('');
     expect((screen.getByRole('checkbox', { name: /I accept the terms/ }) as HTMLInputElement).checked).toBe(false);
     expect(screen.getByRole('button', { name: 'Submit Demo' })).toBeTruthy();
+    // Issue 15: the notice covered the Submit button; the form starts again at its first field.
+    expect(document.activeElement).toBe(field(group('Artist 1'), 'Full name'));
 
     // The notice hides by itself after 6000 ms, not before.
     await advance(5500);

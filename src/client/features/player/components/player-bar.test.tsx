@@ -1,13 +1,22 @@
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { aTrack } from '../../../../../tests/helpers/catalog-builders.js';
+import { aCredit, aTrack } from '../../../../../tests/helpers/catalog-builders.js';
 import { renderWithApp } from '../../../../../tests/helpers/render.js';
 import { PlayerBar } from './player-bar.js';
 import { formatTime } from './seek-bar.js';
 import { PlayButton } from './play-button.js';
 
-const tracks = [1, 2].map((n) => aTrack({ id: `k${n}`, title: `Tune ${n}`, track_number: n, preview_url: `/media/previews/k${n}.wav` }));
+const tracks = [1, 2].map((n) =>
+  aTrack({
+    id: `k${n}`,
+    title: `Tune ${n}`,
+    mix_version: n === 2 ? 'Velora Kash Remix' : null,
+    track_number: n,
+    preview_url: `/media/previews/k${n}.wav`,
+    artists: [aCredit({ name: 'Kwoaro' }), aCredit({ name: 'Ilyrrin Druani', role: 'featured' }), aCredit({ name: 'Velora Kash', role: 'remixer' })],
+  }),
+);
 
 beforeEach(() => {
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
@@ -47,6 +56,19 @@ describe('PlayerBar', () => {
     expect(document.documentElement.style.getPropertyValue('--player-bar-height')).toBe('80px');
   });
 
+  it('credits the artists as the release does, and announces each new track politely', async () => {
+    await renderPlaying();
+    // Issue 15: the bar said 'Ilyrrin Druani, Kwoaro, Velora Kash'; the modal's format is the site's one.
+    expect(bar().getByText('Kwoaro feat. Ilyrrin Druani (remix: Velora Kash)')).toBeTruthy();
+    const status = screen.getByRole('status');
+    expect(status.getAttribute('aria-live')).toBe('polite');
+    expect(status.textContent).toBe('Now playing: Tune 1 by Kwoaro feat. Ilyrrin Druani (remix: Velora Kash)');
+    await userEvent.click(bar().getByRole('button', { name: 'Next track' }));
+    expect(status.textContent).toBe('Now playing: Tune 2 (Velora Kash Remix) by Kwoaro feat. Ilyrrin Druani (remix: Velora Kash)');
+    // Play buttons name the mix too.
+    expect(screen.getByRole('button', { name: 'Pause Tune 2 (Velora Kash Remix)' })).toBeTruthy();
+  });
+
   it('formats times as m:ss', () => {
     expect(formatTime(0)).toBe('0:00');
     expect(formatTime(75.9)).toBe('1:15');
@@ -62,7 +84,7 @@ describe('keyboard shortcuts', () => {
     await userEvent.keyboard(' ');
     expect(bar().getByRole('button', { name: 'Pause' })).toBeTruthy();
     await userEvent.keyboard('n');
-    expect(bar().getByText('Tune 2')).toBeTruthy();
+    expect(bar().getByText('Tune 2 (Velora Kash Remix)')).toBeTruthy();
     await userEvent.keyboard('p');
     expect(bar().getByText('Tune 1')).toBeTruthy();
   });

@@ -15,7 +15,7 @@ import {
   useTheme,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { artistLine, spotifyEmbedUrl, spotifyTrackId, type QueueItem } from '../state/player-tracks.js';
+import { spotifyEmbedUrl, spotifyTrackId, type QueueItem } from '../state/player-tracks.js';
 import { usePlayer } from '../state/player-context.js';
 import { useKeyboardShortcuts } from '../state/use-keyboard-shortcuts.js';
 import { useMediaSession } from '../state/use-media-session.js';
@@ -28,6 +28,10 @@ import { trackTitle } from '../../../../shared/domain/track-title.js';
 export const playerBarHeight = { phone: 64, embed: 80, desktop: 80 } as const;
 /** The bar's current height (0px while hidden): the shell pads its content and lifts overlays by it. */
 export const playerBarHeightVar = '--player-bar-height';
+
+/** Read by screen readers, not shown. */
+// Pixel strings: in sx a plain 1 means 100%.
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /** Persistent player at the bottom of every page; hidden until something was played. */
 export function PlayerBar() {
@@ -57,8 +61,20 @@ export function PlayerBar() {
     [],
   );
 
+  // Always in the page, so that a screen reader hears each new track without losing its place (WCAG 4.1.3).
+  const announcement = (
+    <Box role="status" aria-live="polite" sx={visuallyHidden}>
+      {currentTrack ? `Now playing: ${trackTitle(currentTrack)}${currentTrack.credits ? ` by ${currentTrack.credits}` : ''}` : ''}
+    </Box>
+  );
   const help = <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />;
-  if (!currentTrack) return help;
+  if (!currentTrack)
+    return (
+      <>
+        {announcement}
+        {help}
+      </>
+    );
 
   const title = trackTitle(currentTrack);
   const embedId = source === 'embed' && isPlaying ? spotifyTrackId(currentTrack.spotify_url) : null;
@@ -127,6 +143,7 @@ export function PlayerBar() {
         </Box>
       </Paper>
       <QueueMenu player={player} anchor={queueAnchor} onClose={() => setQueueAnchor(null)} />
+      {announcement}
       {help}
     </>
   );
@@ -146,7 +163,7 @@ function NowPlaying({ item, title, isPhone }: { item: QueueItem; title: string; 
           {title}
         </Typography>
         <Typography variant="caption" noWrap component="p" color="text.secondary">
-          {artistLine(item) || item.release_title || '—'}
+          {item.credits || item.release_title || '—'}
         </Typography>
       </Box>
     </Box>

@@ -1,7 +1,6 @@
 import { ListItemText, Menu, MenuItem } from '@mui/material';
 import { trackTitle } from '../../../../shared/domain/track-title.js';
 import type { PlayerState } from '../state/player-context.js';
-import { artistLine } from '../state/player-tracks.js';
 
 export function QueueMenu({ player, anchor, onClose }: { player: PlayerState; anchor: HTMLElement | null; onClose: () => void }) {
   return (
@@ -22,7 +21,7 @@ export function QueueMenu({ player, anchor, onClose }: { player: PlayerState; an
             onClose();
           }}
         >
-          <ListItemText primary={trackTitle(item)} secondary={artistLine(item) || undefined} slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }} />
+          <ListItemText primary={trackTitle(item)} secondary={item.credits || undefined} slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }} />
         </MenuItem>
       ))}
     </Menu>

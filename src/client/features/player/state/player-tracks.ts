@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { playReportAfterSeconds, playResponseSchema, type PlayRequest } from '../../../../shared/api/plays.js';
 import { apiPost } from '../../../lib/api-client.js';
 import { debugLog } from '../../../lib/debug-log.js';
+import { trackArtists } from '../../../../shared/domain/track-title.js';
 import type { PlayableTrack, PlayContext } from '../../../lib/play-button-slot.js';
 
 export type { PlayableTrack, PlayContext };
@@ -12,7 +13,8 @@ const queueItemSchema = z.object({
   id: z.string(),
   title: z.string(),
   mix_version: z.string().nullable(),
-  artists: z.array(z.string()),
+  /** The credit line, as everywhere on the site: 'Kwoaro feat. Ilyrrin Druani (remix: Velora Kash)'. */
+  credits: z.string(),
   duration_ms: z.number().nullable(),
   preview_url: z.string().nullable(),
   spotify_url: z.string().nullable(),
@@ -30,8 +32,6 @@ const storedSchema = z.object({
 });
 export type Stored = z.infer<typeof storedSchema>;
 
-/** "A, B": the artists line under a queued track's title. */
-export const artistLine = (item: QueueItem) => item.artists.join(', ');
 
 export const playerStorageKey = 'player';
 export const clientIdStorageKey = 'clientId';
@@ -75,7 +75,7 @@ export function toQueueItem(track: PlayableTrack, context?: PlayContext): QueueI
     id: track.id,
     title: track.title,
     mix_version: track.mix_version ?? null,
-    artists: (track.artists ?? []).map((a) => a.name),
+    credits: track.artists ? trackArtists({ artists: track.artists, remixer: track.remixer }) : '',
     duration_ms: track.duration_ms ?? null,
     preview_url: track.preview_url,
     spotify_url: track.spotify_url,

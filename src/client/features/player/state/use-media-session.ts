@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { trackTitle } from '../../../../shared/domain/track-title.js';
 import type { PlayerState } from './player-context.js';
-import { artistLine } from './player-tracks.js';
 
 /** Lock screen and media keys (Media Session API), where the browser has it. */
 export function useMediaSession(player: PlayerState) {
@@ -11,7 +10,7 @@ export function useMediaSession(player: PlayerState) {
     navigator.mediaSession.metadata = currentTrack
       ? new MediaMetadata({
           title: trackTitle(currentTrack),
-          artist: artistLine(currentTrack),
+          artist: currentTrack.credits,
           album: currentTrack.release_title ?? '',
           artwork: currentTrack.artwork_url ? [{ src: currentTrack.artwork_url }] : [],
         })

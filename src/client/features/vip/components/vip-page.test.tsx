@@ -126,6 +126,11 @@ describe('VipPage', () => {
     expect(stored).toEqual({ subscribed: true, plan: 'annual', email: 'sam@example.com', timestamp: expect.any(String) });
     expect(Number.isNaN(Date.parse(stored.timestamp as string))).toBe(false);
     expect(screen.getByText("You're on the list for the Annual plan as sam@example.com.")).toBeTruthy();
+    // Issue 15: every plan still said SUBSCRIBE; the visitor's own plan says so.
+    const annual = screen.getByRole('region', { name: 'Annual' });
+    expect(within(annual).getByRole('button', { name: 'Your plan' }).hasAttribute('disabled')).toBe(true);
+    expect(within(annual).queryByRole('button', { name: 'Subscribe to Annual' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Subscribe to Monthly' })).toBeTruthy();
 
     await advance(5400);
     expect(screen.queryByText(welcome)).not.toBeNull();

@@ -40,6 +40,7 @@ export function VipPage() {
           <Grid key={plan.id} size={{ xs: 12, md: 4 }}>
             <VipPlanCard
               plan={plan}
+              isCurrent={plan.id === storedPlan?.id}
               onChoose={() => {
                 setChosen(plan);
                 setIsDialogOpen(true);

@@ -7,8 +7,11 @@ export function formatPrice(plan: VipPlan): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: plan.currency }).format(plan.price);
 }
 
-/** One VIP plan: name, price per period, badge, MOST POPULAR mark, features and a subscribe button. */
-export function VipPlanCard({ plan, onChoose }: { plan: VipPlan; onChoose: () => void }) {
+/**
+ * One VIP plan: name, price per period, badge, MOST POPULAR mark, features and a subscribe button;
+ * the visitor's own plan says so instead (docs/product.md §2.13).
+ */
+export function VipPlanCard({ plan, isCurrent = false, onChoose }: { plan: VipPlan; isCurrent?: boolean; onChoose: () => void }) {
   const headingId = useId();
   return (
     <Card
@@ -60,9 +63,15 @@ export function VipPlanCard({ plan, onChoose }: { plan: VipPlan; onChoose: () =>
         </List>
       </CardContent>
       <CardActions sx={{ p: 2, pt: 0 }}>
-        <Button fullWidth variant={plan.isPopular ? 'contained' : 'outlined'} onClick={onChoose} aria-label={`Subscribe to ${plan.name}`}>
-          Subscribe
-        </Button>
+        {isCurrent ? (
+          <Button fullWidth variant="outlined" disabled startIcon={<CheckIcon />}>
+            Your plan
+          </Button>
+        ) : (
+          <Button fullWidth variant={plan.isPopular ? 'contained' : 'outlined'} onClick={onChoose} aria-label={`Subscribe to ${plan.name}`}>
+            Subscribe
+          </Button>
+        )}
       </CardActions>
     </Card>
   );
