@@ -2,12 +2,14 @@ import { performance } from 'node:perf_hooks';
 import { runApiBench } from './api.bench.js';
 import { runExplainBench } from './explain.bench.js';
 import { runImportBench } from './import.bench.js';
+import { runLighthouseBench } from './lighthouse.bench.js';
 
 // `npm run bench` runs them all; `npm run bench -- api explain` only those named.
 const benches: Record<string, () => Promise<void>> = {
   import: runImportBench,
   api: runApiBench,
   explain: runExplainBench,
+  lighthouse: runLighthouseBench,
 };
 
 const asked = process.argv.slice(2);
