@@ -32,6 +32,7 @@ import { rejectControlCharacters } from './plugins/reject-control-characters.js'
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { documentCommonErrors, frameworkErrors, registerErrorHandler, sendNotFound } from './plugins/error-handler.js';
 import { defaultReadRateLimit, registerRateLimit } from './plugins/rate-limit.js';
+import { createPageDataSource } from './ssr/page-data.js';
 
 /** Builds the whole app from its dependencies; never listens (main.ts does). */
 export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Server> = {}) {
@@ -55,7 +56,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   registerErrorHandler(app);
   documentCommonErrors(app);
   rejectControlCharacters(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, deps.spotify);
   await registerRateLimit(app, deps.rateLimits?.reads ?? defaultReadRateLimit);
 
   await app.register(fastifySwagger, {
@@ -92,7 +93,9 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
     { prefix: '/api' },
   );
   await app.register(mediaRoutes, deps);
-  if (deps.clientDir) await registerClientApp(app, deps.clientDir, { serveSourceMaps: deps.serveSourceMaps ?? false });
+  if (deps.clientDir) {
+    await registerClientApp(app, deps.clientDir, { serveSourceMaps: deps.serveSourceMaps ?? false, pageData: createPageDataSource(deps) });
+  }
   else app.setNotFoundHandler(sendNotFound);
   return app;
 }

@@ -30,6 +30,7 @@ import { findLabel, labels } from '../../../../shared/labels.js';
 import { artistReleasesQuery } from '../api/catalog-api.js';
 import { ArtistImage } from './artist-image.js';
 import { PlayButton } from '../../../lib/play-button-slot.js';
+import { ShareButton } from '../../../components/share-button.js';
 
 interface ArtistDetailModalProps {
   artist: Artist | null;
@@ -89,6 +90,7 @@ function ArtistFacts({ artist, pageHref }: { artist: Artist; pageHref?: string }
             Artist page
           </Button>
         )}
+        {pageHref && <ShareButton path={pageHref} title={artist.name} />}
       </Stack>
       <Box>
         <Typography variant="h6" component="h3">
