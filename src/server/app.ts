@@ -25,6 +25,7 @@ import { mediaRoutes } from './modules/media/media.routes.js';
 import { playlistsRoutes } from './modules/playlists/playlists.routes.js';
 import { playsRoutes } from './modules/plays/plays.routes.js';
 import { releasesRoutes } from './modules/releases/releases.routes.js';
+import { seoRoutes } from './modules/seo/seo.routes.js';
 import { tracksRoutes } from './modules/tracks/tracks.routes.js';
 import { vipRoutes } from './modules/vip/vip.routes.js';
 import { registerClientApp } from './plugins/client-app.js';
@@ -93,6 +94,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
     { prefix: '/api' },
   );
   await app.register(mediaRoutes, deps);
+  await app.register(seoRoutes, deps);
   if (deps.clientDir) {
     await registerClientApp(app, deps.clientDir, { serveSourceMaps: deps.serveSourceMaps ?? false, pageData: createPageDataSource(deps) });
   }
