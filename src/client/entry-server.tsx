@@ -45,7 +45,7 @@ export const createPageRenderer: CreatePageRenderer = (template) => {
     const styles = emotionServer.constructStyleTagsFromChunks(emotionServer.extractCriticalToChunks(body));
     const deepest = context.matches.at(-1);
     const meta = pageMeta({
-      routeId: deepest?.route.id ?? '',
+      routeIds: context.matches.map((match) => match.route.id),
       params: deepest?.params ?? {},
       queryClient,
       origin,

@@ -22,8 +22,8 @@ export interface PageMeta {
 }
 
 export interface PageMetaInput {
-  /** The deepest matched route's id (router.tsx). */
-  routeId: string;
+  /** The matched routes' ids (router.tsx), outermost first. */
+  routeIds: string[];
   params: Params;
   queryClient: QueryClient;
   origin: string;
@@ -31,6 +31,7 @@ export interface PageMetaInput {
 }
 
 const site = siteConfig.productName;
+const pagesWithMeta = new Set(['landing', 'releases', 'release', 'artists', 'artist', 'playlists', 'submit', 'vip', 'legal', 'login']);
 
 function clip(text: string, length = 200): string {
   return text.length <= length ? text : `${text.slice(0, length - 1).trimEnd()}…`;
@@ -41,7 +42,9 @@ function labelPage(label: LabelConfig, title: string, path: string, url: (path: 
 }
 
 /** The metadata of a server-rendered page, from the data its loaders put in the query cache. */
-export function pageMeta({ routeId, params, queryClient, origin, status }: PageMetaInput): PageMeta {
+export function pageMeta({ routeIds, params, queryClient, origin, status }: PageMetaInput): PageMeta {
+  // The deepest route that names its page (a releases page's index child does not).
+  const routeId = routeIds.findLast((id) => pagesWithMeta.has(id));
   const url = (path: string) => new URL(path, origin).href;
   const label = labelFromParam(params.label) ?? defaultLabel;
   const fallback: PageMeta = { title: site, description: defaultLabel.description, url: url('/'), ogType: 'website' };
