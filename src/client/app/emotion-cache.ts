@@ -5,5 +5,5 @@ import createCache from '@emotion/cache';
  * page (with the answer's nonce); in the browser the same key adopts those style tags at hydration.
  */
 export function createEmotionCache(nonce?: string) {
-  return createCache({ key: 'css', prepend: true, ...(nonce ? { nonce } : {}) });
+  return createCache({ key: 'css', ...(nonce ? { nonce } : {}) });
 }

@@ -49,70 +49,76 @@ export function createRoutes(context: PageContext): RouteObject[] {
       element: <AppShell />,
       errorElement: <RouteError />,
       children: [
+        // Inside the shell: a page's error (an unknown release's 404) keeps the top bar and drawer.
         {
-          id: 'landing',
-          path: ':label',
-          loader: loaders.landing,
-          lazy: async () => ({ Component: (await import('../features/catalog/landing/landing-page.js')).LandingPage }),
-        },
-        {
-          id: 'artists',
-          path: ':label/artists',
-          loader: loaders.artists,
-          lazy: async () => ({ Component: (await import('../features/catalog/artists/artists-page.js')).ArtistsPage }),
-        },
-        {
-          id: 'artist',
-          path: ':label/artists/:id',
-          loader: loaders.artist,
-          lazy: async () => ({
-            Component: (await import('../features/catalog/artists/artist-detail-page.js')).ArtistDetailPage,
-          }),
-        },
-        {
-          id: 'releases',
-          path: ':label/releases',
-          loader: loaders.releases,
-          lazy: async () => ({ Component: (await import('../features/catalog/releases/releases-page.js')).ReleasesPage }),
-          // /{label}/releases/{id}: the same page with that release's modal open (a shareable link).
-          // The page draws the modal itself: the child routes render nothing of their own.
+          errorElement: <RouteError />,
           children: [
-            { index: true, element: null },
-            { id: 'release', path: ':releaseId', loader: loaders.release, element: null },
+            {
+              id: 'landing',
+              path: ':label',
+              loader: loaders.landing,
+              lazy: async () => ({ Component: (await import('../features/catalog/landing/landing-page.js')).LandingPage }),
+            },
+            {
+              id: 'artists',
+              path: ':label/artists',
+              loader: loaders.artists,
+              lazy: async () => ({ Component: (await import('../features/catalog/artists/artists-page.js')).ArtistsPage }),
+            },
+            {
+              id: 'artist',
+              path: ':label/artists/:id',
+              loader: loaders.artist,
+              lazy: async () => ({
+                Component: (await import('../features/catalog/artists/artist-detail-page.js')).ArtistDetailPage,
+              }),
+            },
+            {
+              id: 'releases',
+              path: ':label/releases',
+              loader: loaders.releases,
+              lazy: async () => ({ Component: (await import('../features/catalog/releases/releases-page.js')).ReleasesPage }),
+              // /{label}/releases/{id}: the same page with that release's modal open (a shareable link).
+              // The page draws the modal itself: the child routes render nothing of their own.
+              children: [
+                { index: true, element: null },
+                { id: 'release', path: ':releaseId', loader: loaders.release, element: null },
+              ],
+            },
+            {
+              id: 'playlists',
+              path: ':label/playlists',
+              loader: loaders.playlists,
+              lazy: async () => ({
+                Component: (await import('../features/catalog/playlists/playlists-page.js')).PlaylistsPage,
+              }),
+            },
+            {
+              id: 'submit',
+              path: ':label/submit',
+              loader: loaders.label,
+              lazy: async () => ({ Component: (await import('../features/demos/components/submit-page.js')).SubmitPage }),
+            },
+            {
+              id: 'login',
+              path: 'login',
+              lazy: async () => ({ Component: (await import('../features/admin/components/login-page.js')).LoginPage }),
+            },
+            { id: 'vip', path: 'vip', lazy: async () => ({ Component: (await import('../features/vip/components/vip-page.js')).VipPage }) },
+            {
+              id: 'legal',
+              path: 'legal',
+              lazy: async () => ({ Component: (await import('../features/legal/components/legal-page.js')).LegalPage }),
+            },
+            {
+              path: 'spotify-callback',
+              lazy: async () => ({
+                Component: (await import('../features/spotify/components/spotify-callback-page.js')).SpotifyCallbackPage,
+              }),
+            },
+            { path: '*', loader: loaders.notFound },
           ],
         },
-        {
-          id: 'playlists',
-          path: ':label/playlists',
-          loader: loaders.playlists,
-          lazy: async () => ({
-            Component: (await import('../features/catalog/playlists/playlists-page.js')).PlaylistsPage,
-          }),
-        },
-        {
-          id: 'submit',
-          path: ':label/submit',
-          loader: loaders.label,
-          lazy: async () => ({ Component: (await import('../features/demos/components/submit-page.js')).SubmitPage }),
-        },
-        {
-          id: 'login',
-          path: 'login',
-          lazy: async () => ({ Component: (await import('../features/admin/components/login-page.js')).LoginPage }),
-        },
-        { id: 'vip', path: 'vip', lazy: async () => ({ Component: (await import('../features/vip/components/vip-page.js')).VipPage }) },
-        {
-          id: 'legal',
-          path: 'legal',
-          lazy: async () => ({ Component: (await import('../features/legal/components/legal-page.js')).LegalPage }),
-        },
-        {
-          path: 'spotify-callback',
-          lazy: async () => ({
-            Component: (await import('../features/spotify/components/spotify-callback-page.js')).SpotifyCallbackPage,
-          }),
-        },
-        { path: '*', loader: loaders.notFound },
       ],
     },
   ];
