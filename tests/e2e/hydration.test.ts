@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Release } from '../../src/shared/api/catalog.js';
-import { saveScreenshot, type viewports } from './browser.js';
+import { appStarted, saveScreenshot, type viewports } from './browser.js';
 import { useSharedSite } from './production-site.js';
 
 // Server-rendered pages taking life in the browser: hydration without a warning, release links,
@@ -23,8 +23,7 @@ describe('server-rendered pages in the browser', () => {
     });
     page.on('pageerror', (err) => messages.push(`${path} (${viewport}): ${err.message}`));
     await page.goto(`${site.server.url}${path}`);
-    // The app's scripts and the page chunks they load are in: hydration is done.
-    await page.waitForLoadState('networkidle');
+    await appStarted(page);
     return page;
   }
 
