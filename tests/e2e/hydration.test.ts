@@ -78,6 +78,8 @@ describe('server-rendered pages in the browser', () => {
     await page.waitForURL(`${site.server.url}/tech/releases`);
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('heading', { level: 1, name: 'Build It Tech Releases' }).waitFor();
+    // The tab's title follows the page, as its own first HTML would say it.
+    await expect.poll(() => page.title()).toBe('Build It Tech Releases | Build It Records');
     await page.goBack();
     await page.waitForURL(`${site.server.url}${link}`);
     await dialog.waitFor();
@@ -89,6 +91,7 @@ describe('server-rendered pages in the browser', () => {
     await list.getByRole('button', { name: new RegExp(release.title) }).first().click();
     await list.waitForURL(`${site.server.url}${link}`);
     await list.getByRole('dialog', { name: release.title }).waitFor();
+    await expect.poll(() => list.title()).toContain(release.title);
     await list.goBack();
     await list.waitForURL(`${site.server.url}/tech/releases`);
     await list.getByRole('dialog').waitFor({ state: 'detached' });
