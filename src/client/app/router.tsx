@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { AppShell } from './layout/app-shell.js';
+import { DocumentTitle } from './seo/document-title.js';
 import { NotFoundPage } from '../components/not-found-page.js';
 import { createPageLoaders, type PageContext } from './routes/page-loaders.js';
 import { RouteError } from './routes/route-error.js';
@@ -46,7 +47,12 @@ export function createRoutes(context: PageContext): RouteObject[] {
       ],
     },
     {
-      element: <AppShell />,
+      element: (
+        <>
+          <AppShell />
+          <DocumentTitle />
+        </>
+      ),
       errorElement: <RouteError />,
       children: [
         // Inside the shell: a page's error (an unknown release's 404) keeps the top bar and drawer.

@@ -7,7 +7,6 @@ import { Outlet, useLocation } from 'react-router';
 import { SpotifyConnectButton } from '../../features/spotify/components/spotify-connect-button.js';
 import { labelFromPath } from '../../lib/current-label.js';
 import { useThemeMode } from '../theme-mode.js';
-import { DocumentTitle } from '../seo/document-title.js';
 import { LabelLogo } from './label-logo.js';
 import { LabelTabs } from './label-tabs.js';
 import { drawerTopOffset, drawerWidth, topBarHeight } from './layout-constants.js';
@@ -87,7 +86,6 @@ export function AppShell() {
         sx={{ pt: `${topBarHeight}px`, pb: 'var(--player-bar-height, 0px)', ml: { md: `${drawerWidth}px` }, minWidth: 0 }}
       >
         <Outlet />
-        <DocumentTitle />
       </Box>
     </Box>
   );
