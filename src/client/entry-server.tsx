@@ -9,7 +9,7 @@ import { createRoutes } from './app/router.js';
 import { HeadTags, scriptSafeJson } from './app/seo/head-tags.js';
 import { pageMeta } from './app/seo/page-meta.js';
 
-// The server entry (built by `vite build --ssr` into dist/ssr, loaded by src/server/plugins/page-render.ts).
+// The server entry (built by `vite build --ssr` into dist/ssr, loaded by src/server/plugins/client-app.ts).
 // Rendered to a string, not streamed: emotion has no streaming integration, and every page's data
 // is read by its loaders before rendering anyway.
 

@@ -24,7 +24,7 @@ function cookie(request: FastifyRequest, name: string): string | undefined {
 
 /**
  * Serves the built web app: hashed /assets with long immutable caching (pre-compressed copies when
- * present), and every page path rendered on the server (plugins/../../client/entry-server.tsx):
+ * present), and every page path rendered on the server by the app's server entry (src/client/entry-server.tsx):
  * the page's HTML with its data, status (404 for an unknown page) and redirects. /api and /media
  * keep their JSON 404s.
  */
