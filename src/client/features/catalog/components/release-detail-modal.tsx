@@ -89,7 +89,7 @@ export function ReleaseDetailModal({ release, releaseId, open, onClose }: Releas
       <DialogContent dividers>
         <Stack direction="row" spacing={{ xs: 2, sm: 3 }} sx={{ mb: 3 }}>
           <Box sx={{ width: { xs: 120, sm: 220 }, flexShrink: 0 }}>
-            {shown ? <ReleaseArtwork title={shown.title} artworkUrl={shown.artwork_url} /> : <Skeleton variant="rounded" sx={{ aspectRatio: '1 / 1', height: 'auto' }} />}
+            {shown ? <ReleaseArtwork title={shown.title} artworkUrl={shown.artwork_url} isPriority /> : <Skeleton variant="rounded" sx={{ aspectRatio: '1 / 1', height: 'auto' }} />}
           </Box>
           <Stack spacing={1.5} sx={{ minWidth: 0 }}>
             {shown && artistNames(shown) && (
