@@ -4,23 +4,25 @@ import { siteConfig } from './src/shared/site-config.js';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
-export default defineConfig({
+// Two builds (npm run build:client): the browser's (dist/client, served) and the server entry that
+// renders pages (`--ssr`: dist/ssr, loaded by the server, never served).
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/client',
   publicDir: false,
   plugins: [
     react(),
     {
       name: 'site-config-html',
-      transformIndexHtml: (html) => html.replaceAll('%PRODUCT_NAME%', siteConfig.productName),
+      transformIndexHtml: (html: string) => html.replaceAll('%PRODUCT_NAME%', siteConfig.productName),
     },
   ],
-  build: {
-    outDir: '../../dist/client',
-    emptyOutDir: true,
-    sourcemap: true,
-  },
+  // The server entry carries its libraries (no node_modules lookups at run time) in their production builds.
+  ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
+  build: isSsrBuild
+    ? { outDir: '../../dist/ssr', emptyOutDir: true, sourcemap: true, rollupOptions: { input: 'src/client/entry-server.tsx' } }
+    : { outDir: '../../dist/client', emptyOutDir: true, sourcemap: true },
   server: {
     port: 3000,
     proxy: { '/api': apiTarget, '/media': apiTarget },
   },
-});
+}));

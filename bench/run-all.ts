@@ -5,6 +5,7 @@ import { runHttpBench } from './http.bench.js';
 import { runImportBench } from './import.bench.js';
 import { runImportLargeBench } from './import-large.bench.js';
 import { runScaleBench } from './scale.bench.js';
+import { runLighthouseBench } from './lighthouse.bench.js';
 
 // `npm run bench` runs them all; `npm run bench -- api explain` only those named.
 const benches: Record<string, () => Promise<void>> = {
@@ -14,6 +15,7 @@ const benches: Record<string, () => Promise<void>> = {
   http: runHttpBench,
   explain: runExplainBench,
   scale: runScaleBench,
+  lighthouse: runLighthouseBench,
 };
 
 const asked = process.argv.slice(2);

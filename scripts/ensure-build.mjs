@@ -4,7 +4,7 @@ import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const outputs = ['dist/server/server/main.js', 'dist/client/index.html'];
+const outputs = ['dist/server/server/main.js', 'dist/client/index.html', 'dist/ssr/entry-server.js'];
 /** What `npm run build` reads: the sources but their tests, the migrations, the build settings. */
 const inputs = [
   'src',

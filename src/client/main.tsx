@@ -1,9 +1,39 @@
+import type { DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { App } from './app/app.js';
+import { createEmotionCache } from './app/emotion-cache.js';
+import { createBrowserQueryClient } from './app/query-client.js';
+import { createRoutes } from './app/router.js';
+import { readThemeCookie } from './app/theme-mode.js';
 
-createRoot(document.getElementById('root') as HTMLElement).render(
+/** The lazy routes of this URL, loaded before hydrating: the server rendered them, so must the first render. */
+async function loadMatchedRoutes(routes: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+}
+
+const root = document.getElementById('root') as HTMLElement;
+const stateElement = document.getElementById('query-state');
+const dehydratedState = stateElement ? (JSON.parse(stateElement.textContent ?? '{}') as DehydratedState) : undefined;
+const queryClient = createBrowserQueryClient();
+const routes = createRoutes({ queryClient });
+await loadMatchedRoutes(routes);
+// createBrowserRouter reads the loader data the server wrote (window.__staticRouterHydrationData).
+const router = createBrowserRouter(routes);
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App queryClient={queryClient} emotionCache={createEmotionCache()} themeMode={readThemeCookie(document.cookie)} dehydratedState={dehydratedState}>
+      <RouterProvider router={router} />
+    </App>
+  </StrictMode>
 );
+// Public pages come rendered by the server; the admin area is rendered here alone.
+if (root.hasChildNodes()) hydrateRoot(root, app);
+else createRoot(root).render(app);

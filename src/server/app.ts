@@ -28,6 +28,7 @@ import { mediaRoutes } from './modules/media/media.routes.js';
 import { playlistsRoutes } from './modules/playlists/playlists.routes.js';
 import { playsRoutes } from './modules/plays/plays.routes.js';
 import { releasesRoutes } from './modules/releases/releases.routes.js';
+import { seoRoutes } from './modules/seo/seo.routes.js';
 import { tracksRoutes } from './modules/tracks/tracks.routes.js';
 import { vipRoutes } from './modules/vip/vip.routes.js';
 import { registerCatalogAnswerCache } from './plugins/catalog-answer-cache.js';
@@ -36,6 +37,7 @@ import { rejectControlCharacters } from './plugins/reject-control-characters.js'
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { documentCommonErrors, frameworkErrors, registerErrorHandler, sendNotFound } from './plugins/error-handler.js';
 import { defaultReadRateLimit, registerRateLimit } from './plugins/rate-limit.js';
+import { createPageDataSource } from './ssr/page-data.js';
 
 /** Builds the whole app from its dependencies; never listens (main.ts does). */
 export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Server> = {}) {
@@ -65,7 +67,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   registerErrorHandler(app);
   documentCommonErrors(app);
   rejectControlCharacters(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, deps.spotify);
   await registerRateLimit(app, deps.rateLimits?.reads ?? defaultReadRateLimit);
   // API JSON and pages; the cached catalog answers come compressed already, hashed assets pre-compressed.
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
@@ -107,7 +109,10 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
     { prefix: '/api' },
   );
   await app.register(mediaRoutes, deps);
-  if (deps.clientDir) await registerClientApp(app, deps.clientDir, { serveSourceMaps: deps.serveSourceMaps ?? false });
+  await app.register(seoRoutes, deps);
+  if (deps.clientDir) {
+    await registerClientApp(app, deps.clientDir, { serveSourceMaps: deps.serveSourceMaps ?? false, pageData: createPageDataSource(deps) });
+  }
   else app.setNotFoundHandler(sendNotFound);
   return app;
 }

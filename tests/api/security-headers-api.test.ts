@@ -1,29 +1,24 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/server/app.js';
 import type { Database } from '../../src/server/db/client.js';
+import { writeFakeBuiltApp } from '../helpers/fake-built-app.js';
 import { testNow } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
 describe('security headers', () => {
   let database: Database;
   let app: App;
-  let clientDir: string;
+  let built: ReturnType<typeof writeFakeBuiltApp>;
 
   beforeAll(async () => {
-    clientDir = mkdtempSync(join(tmpdir(), 'bir-headers-'));
-    mkdirSync(join(clientDir, 'assets'));
-    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
-    writeFileSync(join(clientDir, 'assets', 'index-abc123.js'), 'console.log(1);');
+    built = writeFakeBuiltApp();
     database = await testDatabaseKinds[0]!.open();
-    app = await buildApp({ db: database.db, clock: () => testNow, clientDir }, { logger: false, trustProxy: ['127.0.0.1'] });
+    app = await buildApp({ db: database.db, clock: () => testNow, clientDir: built.clientDir }, { logger: false, trustProxy: ['127.0.0.1'] });
   });
   afterAll(async () => {
     await app?.close();
     await database?.close();
-    rmSync(clientDir, { recursive: true, force: true });
+    built.remove();
   });
 
   const answers = {

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Release, Track } from '../../src/shared/api/catalog.js';
 import { logInAsAdmin } from './admin-session.js';
-import { animationsSettled, openPage, saveScreenshot } from './browser.js';
+import { animationsSettled, appStarted, openPage, saveScreenshot } from './browser.js';
 import { useSharedSite } from './production-site.js';
 
 /** How the tables name a track: its title and mix version, unless the title already says it. */
@@ -34,6 +34,7 @@ describe('admin tracks and artists', () => {
   /** The public release modal, freshly loaded. */
   async function openPublicRelease(page: Page) {
     await page.goto(`${site.server.url}/deep/releases`);
+    await appStarted(page);
     await page.getByPlaceholder('Search releases...').fill(release.title);
     await page.getByRole('button', { name: new RegExp(escape(release.title)) }).first().click();
     const dialog = page.getByRole('dialog');

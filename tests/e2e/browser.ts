@@ -89,5 +89,18 @@ export async function openPage(
     if (msg.type() === 'error' && !expected.test(msg.text())) problems.push(`${path}: console: ${msg.text()}`);
   });
   await page.goto(url);
+  await appStarted(page);
   return page;
+}
+
+/**
+ * Waits until React has taken the page over (hydrateRoot or createRoot has run: the root element
+ * is marked as React's container and React listens for events). The server's HTML is there before
+ * that; a click on it in between would reach no handler.
+ */
+export async function appStarted(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
+  });
 }

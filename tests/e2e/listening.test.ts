@@ -1,7 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Release } from '../../src/shared/api/catalog.js';
-import { saveScreenshot } from './browser.js';
+import { appStarted, saveScreenshot } from './browser.js';
 import { useSharedSite } from './production-site.js';
 
 // A newcomer presses Play on a demo release and hears it, across pages and a reload.
@@ -29,6 +29,7 @@ describe('listening', () => {
 
   async function openRelease(page: Page, which: Release = release) {
     await page.goto(`${site.server.url}/deep/releases`);
+    await appStarted(page);
     await page.getByRole('button', { name: new RegExp(which.title) }).first().click();
     await page.getByRole('dialog').getByRole('heading', { name: which.title }).waitFor();
   }
@@ -60,6 +61,7 @@ describe('listening', () => {
     expect(await audioTime(page)).toBeGreaterThan(0.3);
 
     await page.reload();
+    await appStarted(page);
     await expect.poll(() => barTitle(page)).toContain(second?.title);
     await player.getByRole('button', { name: 'Previous track' }).click();
     await expect.poll(() => barTitle(page)).toContain(first?.title);

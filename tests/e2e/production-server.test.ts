@@ -6,14 +6,15 @@ import { startProductionServer } from './production-server.js';
 describe('the production server', () => {
   const url = inject('e2eServerUrl');
 
-  it('serves the demo catalog, the app shell on deep links, and hashed assets cached for good', async () => {
+  it('serves the demo catalog, rendered pages on deep links, and hashed assets cached for good', async () => {
     const releases = (await (await fetch(`${url}/api/releases?label=tech&limit=1`)).json()) as { total: number };
     expect(releases.total).toBe(60);
-    const shell = await fetch(`${url}/deep/artists/some-artist`);
-    expect(shell.status).toBe(200);
-    expect(shell.headers.get('cache-control')).toBe('no-cache');
-    const html = await shell.text();
-    expect(html).toContain('<title>Build It Records</title>');
+    const page = await fetch(`${url}/deep/artists`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const html = await page.text();
+    expect(html).toContain('<title>Build It Deep Artists | Build It Records</title>');
+    expect((await fetch(`${url}/deep/artists/some-artist`)).status).toBe(404);
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] as string;
     const script = await fetch(`${url}${asset}`, { headers: { 'Accept-Encoding': 'br' } });
     expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { animationsSettled, openPage, saveScreenshot } from './browser.js';
+import { animationsSettled, appStarted, openPage, saveScreenshot } from './browser.js';
 import { useSharedSite } from './production-site.js';
 
 // The public site in Debian's Chromium against the shared production server (tests/e2e/global-setup.ts).
@@ -156,7 +156,7 @@ describe('public site', () => {
     await page.close();
   });
 
-  it('shows an artist page by deep link, and Artist not found for an unknown one', async () => {
+  it('shows an artist page by deep link, and Page Not Found for an unknown one', async () => {
     const first = (await api<{ data: { id: string; name: string }[] }>('/artists?label=tech&limit=1')).data[0];
     const page = await open(`/tech/artists/${first?.id}`);
     await page.getByRole('heading', { level: 1, name: first?.name }).waitFor();
@@ -164,7 +164,7 @@ describe('public site', () => {
     await page.getByRole('heading', { name: 'Albums' }).waitFor();
     await saveScreenshot(page, 'artist-page-desktop');
     await page.goto(`${site.server.url}/tech/artists/nobody-at-all`);
-    await page.getByText('Artist not found').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
     await page.close();
   });
 
@@ -216,6 +216,7 @@ describe('public site', () => {
     await page.getByRole('button', { name: 'Toggle theme' }).click();
     await expect.poll(background).not.toBe('rgb(0, 0, 0)');
     await page.reload();
+    await appStarted(page);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await expect.poll(background).not.toBe('rgb(0, 0, 0)');
     await saveScreenshot(page, 'records-landing-light');

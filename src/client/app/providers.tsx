@@ -1,6 +1,8 @@
+import { CacheProvider, type EmotionCache } from '@emotion/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
+import type { ThemeMode } from '../../shared/page-render.js';
 import { PlayButtonProvider } from '../lib/play-button-slot.js';
 import { PlayButton } from '../features/player/components/play-button.js';
 import { PlayerProvider } from '../features/player/state/player.js';
@@ -17,11 +19,19 @@ function Player({ children }: { children: ReactNode }) {
   );
 }
 
-/** The one provider tree, used by the app and by component tests (tests/helpers/render.tsx). */
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
-  return (
+export interface AppProvidersProps {
+  queryClient: QueryClient;
+  /** The server entry and the browser each make one (createEmotionCache); tests use emotion's default. */
+  emotionCache?: EmotionCache;
+  themeMode?: ThemeMode;
+  children: ReactNode;
+}
+
+/** The one provider tree: the server entry, the browser entry and component tests (tests/helpers/render.tsx). */
+export function AppProviders({ queryClient, emotionCache, themeMode, children }: AppProvidersProps) {
+  const tree = (
     <QueryClientProvider client={queryClient}>
-      <ThemeModeProvider>
+      <ThemeModeProvider initialMode={themeMode}>
         {/* docs/product.md §4: at most 3 notifications stacked (notistack's defaults otherwise). */}
         <SnackbarProvider maxSnack={3}>
           <Player>{children}</Player>
@@ -29,4 +39,5 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
       </ThemeModeProvider>
     </QueryClientProvider>
   );
+  return emotionCache ? <CacheProvider value={emotionCache}>{tree}</CacheProvider> : tree;
 }

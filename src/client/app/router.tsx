@@ -1,10 +1,12 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { defaultLabel } from '../../shared/labels.js';
+import type { RouteObject } from 'react-router';
 import { AppShell } from './layout/app-shell.js';
+import { DocumentTitle } from './seo/document-title.js';
 import { NotFoundPage } from '../components/not-found-page.js';
+import { createPageLoaders, type PageContext } from './routes/page-loaders.js';
 import { RouteError } from './routes/route-error.js';
 
-// docs/product.md §2 route table; every page is its own lazily loaded chunk.
+// docs/product.md §2 route table; every page is its own lazily loaded chunk. Public pages have loaders
+// (routes/page-loaders.ts) and ids (the server names their metadata by them, app/seo/page-meta.ts).
 const adminTabRoutes: RouteObject[] = [
   { path: 'tracks', lazy: async () => ({ Component: (await import('../features/admin/components/admin-tracks-tab.js')).AdminTracksTab }) },
   { path: 'artists', lazy: async () => ({ Component: (await import('../features/admin/components/admin-artists-tab.js')).AdminArtistsTab }) },
@@ -14,86 +16,116 @@ const adminTabRoutes: RouteObject[] = [
   { path: 'members', lazy: async () => ({ Component: (await import('../features/admin/components/admin-members-tab.js')).AdminMembersTab }) },
 ];
 
-export const routes: RouteObject[] = [
-  { path: '/', element: <Navigate to={`/${defaultLabel.short}`} replace /> },
-  // The admin area is outside the shell: no top bar, logo or drawer under /admin (docs/product.md §2).
-  {
-    path: '/admin/login',
-    lazy: async () => ({
-      Component: (await import('../features/admin/components/admin-login-redirect.js')).AdminLoginRedirect,
-    }),
-  },
-  {
-    path: '/admin',
-    errorElement: <RouteError />,
-    lazy: async () => ({ Component: (await import('../features/admin/components/admin-guard.js')).AdminGuard }),
-    children: [
-      {
-        lazy: async () => ({ Component: (await import('../features/admin/components/admin-dashboard.js')).AdminDashboard }),
-        children: [
-          {
-            index: true,
-            lazy: async () => ({ Component: (await import('../features/admin/components/admin-overview.js')).AdminOverview }),
-          },
-          ...adminTabRoutes,
-          { path: '*', element: <NotFoundPage /> },
-        ],
-      },
-    ],
-  },
-  {
-    element: <AppShell />,
-    errorElement: <RouteError />,
-    children: [
-      {
-        path: ':label',
-        lazy: async () => ({ Component: (await import('../features/catalog/landing/landing-page.js')).LandingPage }),
-      },
-      {
-        path: ':label/artists',
-        lazy: async () => ({ Component: (await import('../features/catalog/artists/artists-page.js')).ArtistsPage }),
-      },
-      {
-        path: ':label/artists/:id',
-        lazy: async () => ({
-          Component: (await import('../features/catalog/artists/artist-detail-page.js')).ArtistDetailPage,
-        }),
-      },
-      {
-        path: ':label/releases',
-        lazy: async () => ({ Component: (await import('../features/catalog/releases/releases-page.js')).ReleasesPage }),
-      },
-      {
-        path: ':label/playlists',
-        lazy: async () => ({
-          Component: (await import('../features/catalog/playlists/playlists-page.js')).PlaylistsPage,
-        }),
-      },
-      {
-        path: ':label/submit',
-        lazy: async () => ({ Component: (await import('../features/demos/components/submit-page.js')).SubmitPage }),
-      },
-      {
-        path: 'login',
-        lazy: async () => ({ Component: (await import('../features/admin/components/login-page.js')).LoginPage }),
-      },
-      { path: 'vip', lazy: async () => ({ Component: (await import('../features/vip/components/vip-page.js')).VipPage }) },
-      {
-        path: 'legal',
-        lazy: async () => ({ Component: (await import('../features/legal/components/legal-page.js')).LegalPage }),
-      },
-      {
-        path: 'spotify-callback',
-        lazy: async () => ({
-          Component: (await import('../features/spotify/components/spotify-callback-page.js')).SpotifyCallbackPage,
-        }),
-      },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-];
-
-/** Created in one place, so that a server entry can create its own (static) router from `routes`. */
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The same routes for the server entry and the browser; `context` says where loaders read data. */
+export function createRoutes(context: PageContext): RouteObject[] {
+  const loaders = createPageLoaders(context);
+  return [
+    { path: '/', loader: loaders.home },
+    // The admin area is outside the shell: no top bar, logo or drawer under /admin (docs/product.md §2).
+    {
+      path: '/admin/login',
+      lazy: async () => ({
+        Component: (await import('../features/admin/components/admin-login-redirect.js')).AdminLoginRedirect,
+      }),
+    },
+    {
+      path: '/admin',
+      errorElement: <RouteError />,
+      lazy: async () => ({ Component: (await import('../features/admin/components/admin-guard.js')).AdminGuard }),
+      children: [
+        {
+          lazy: async () => ({ Component: (await import('../features/admin/components/admin-dashboard.js')).AdminDashboard }),
+          children: [
+            {
+              index: true,
+              lazy: async () => ({ Component: (await import('../features/admin/components/admin-overview.js')).AdminOverview }),
+            },
+            ...adminTabRoutes,
+            { path: '*', element: <NotFoundPage /> },
+          ],
+        },
+      ],
+    },
+    {
+      element: (
+        <>
+          <AppShell />
+          <DocumentTitle />
+        </>
+      ),
+      errorElement: <RouteError />,
+      children: [
+        // Inside the shell: a page's error (an unknown release's 404) keeps the top bar and drawer.
+        {
+          errorElement: <RouteError />,
+          children: [
+            {
+              id: 'landing',
+              path: ':label',
+              loader: loaders.landing,
+              lazy: async () => ({ Component: (await import('../features/catalog/landing/landing-page.js')).LandingPage }),
+            },
+            {
+              id: 'artists',
+              path: ':label/artists',
+              loader: loaders.artists,
+              lazy: async () => ({ Component: (await import('../features/catalog/artists/artists-page.js')).ArtistsPage }),
+            },
+            {
+              id: 'artist',
+              path: ':label/artists/:id',
+              loader: loaders.artist,
+              lazy: async () => ({
+                Component: (await import('../features/catalog/artists/artist-detail-page.js')).ArtistDetailPage,
+              }),
+            },
+            {
+              id: 'releases',
+              path: ':label/releases',
+              loader: loaders.releases,
+              lazy: async () => ({ Component: (await import('../features/catalog/releases/releases-page.js')).ReleasesPage }),
+              // /{label}/releases/{id}: the same page with that release's modal open (a shareable link).
+              // The page draws the modal itself: the child routes render nothing of their own.
+              children: [
+                { index: true, element: null },
+                { id: 'release', path: ':releaseId', loader: loaders.release, element: null },
+              ],
+            },
+            {
+              id: 'playlists',
+              path: ':label/playlists',
+              loader: loaders.playlists,
+              lazy: async () => ({
+                Component: (await import('../features/catalog/playlists/playlists-page.js')).PlaylistsPage,
+              }),
+            },
+            {
+              id: 'submit',
+              path: ':label/submit',
+              loader: loaders.label,
+              lazy: async () => ({ Component: (await import('../features/demos/components/submit-page.js')).SubmitPage }),
+            },
+            {
+              id: 'login',
+              path: 'login',
+              lazy: async () => ({ Component: (await import('../features/admin/components/login-page.js')).LoginPage }),
+            },
+            { id: 'vip', path: 'vip', lazy: async () => ({ Component: (await import('../features/vip/components/vip-page.js')).VipPage }) },
+            {
+              id: 'legal',
+              path: 'legal',
+              lazy: async () => ({ Component: (await import('../features/legal/components/legal-page.js')).LegalPage }),
+            },
+            {
+              path: 'spotify-callback',
+              lazy: async () => ({
+                Component: (await import('../features/spotify/components/spotify-callback-page.js')).SpotifyCallbackPage,
+              }),
+            },
+            { path: '*', loader: loaders.notFound },
+          ],
+        },
+      ],
+    },
+  ];
 }

@@ -1,8 +1,7 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { createAppTheme, type ThemeMode } from './theme.js';
-
-const storageKey = 'theme';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { parseThemeMode, themeCookieName, type ThemeMode } from '../../shared/page-render.js';
+import { createAppTheme } from './theme.js';
 
 interface ThemeModeState {
   mode: ThemeMode;
@@ -11,17 +10,25 @@ interface ThemeModeState {
 
 const ThemeModeContext = createContext<ThemeModeState | null>(null);
 
-/** Dark by default (docs/product.md §1); the toggle's choice persists in localStorage, read after the first render. */
-export function ThemeModeProvider({ children }: { children: ReactNode }) {
-  const [mode, setMode] = useState<ThemeMode>('dark');
-  useEffect(() => {
-    const stored = localStorage.getItem(storageKey);
-    if (stored === 'light' || stored === 'dark') setMode(stored);
-  }, []);
+/** The theme chosen in this browser (the cookie the server reads too), dark when none. */
+export function readThemeCookie(cookie: string): ThemeMode {
+  const value = cookie
+    .split(';')
+    .map((part) => part.trim().split('='))
+    .find(([name]) => name === themeCookieName)?.[1];
+  return parseThemeMode(value);
+}
+
+/**
+ * Dark by default (docs/product.md §1). The toggle's choice is kept in a cookie, not localStorage:
+ * the server renders the first paint in it, so a light-theme visitor never sees a dark flash.
+ */
+export function ThemeModeProvider({ initialMode = 'dark', children }: { initialMode?: ThemeMode; children: ReactNode }) {
+  const [mode, setMode] = useState<ThemeMode>(initialMode);
   const toggleMode = useCallback(() => {
     setMode((current) => {
       const nextMode = current === 'dark' ? 'light' : 'dark';
-      localStorage.setItem(storageKey, nextMode);
+      document.cookie = `${themeCookieName}=${nextMode}; Path=/; Max-Age=31536000; SameSite=Lax`;
       return nextMode;
     });
   }, []);

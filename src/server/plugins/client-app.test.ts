@@ -1,25 +1,21 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeFakeBuiltApp } from '../../../tests/helpers/fake-built-app.js';
 import { registerClientApp } from './client-app.js';
+import { registerSecurityHeaders } from './security-headers.js';
 
 describe('the built web app', () => {
-  let clientDir: string;
+  let built: ReturnType<typeof writeFakeBuiltApp>;
 
   beforeAll(() => {
-    clientDir = mkdtempSync(join(tmpdir(), 'bir-client-'));
-    mkdirSync(join(clientDir, 'assets'));
-    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
-    writeFileSync(join(clientDir, 'assets', 'index-abc123.js'), 'console.log(1);\n//# sourceMappingURL=index-abc123.js.map');
-    writeFileSync(join(clientDir, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["../../src/client/secret.ts"]}');
+    built = writeFakeBuiltApp();
   });
-  afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
+  afterAll(() => built.remove());
 
   async function get(url: string, serveSourceMaps: boolean) {
     const app = Fastify();
-    await registerClientApp(app, clientDir, { serveSourceMaps });
+    await registerSecurityHeaders(app);
+    await registerClientApp(app, built.clientDir, { serveSourceMaps, pageData: () => Promise.reject(new Error('no data in this test')) });
     try {
       return await app.inject({ method: 'GET', url });
     } finally {

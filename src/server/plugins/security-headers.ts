@@ -1,18 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { defaultSpotifyConfig, type SpotifyConfig } from '../config.js';
 
 // Features no page of the site uses; the Spotify embed's autoplay, encrypted media and fullscreen stay allowed.
 const permissionsPolicy = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
 
-// What no answer needs: being framed, plugins, a foreign <base>. The page policy proper (scripts,
-// styles, the Spotify frame) belongs to the rendered HTML and will join these directives there.
-const contentSecurityPolicy = "frame-ancestors 'none'; object-src 'none'; base-uri 'self'";
+/** This answer's nonce: every inline script a page carries bears it (reply.cspNonce.script). */
+const nonces = new WeakMap<ServerResponse, string>();
+
+/**
+ * The page policy, sent on every answer: scripts only from the site itself plus the answer's nonce
+ * (no inline or eval'd code otherwise); styles may be inline (MUI writes style attributes, and a
+ * nonce would forbid those); the only frame is Spotify's embed player; nothing may frame the site.
+ */
+function contentSecurityPolicy(spotify: SpotifyConfig) {
+  const spotifyOrigins = [...new Set([new URL(spotify.accountsUrl).origin, new URL(spotify.apiUrl).origin])];
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", (_req: unknown, res: ServerResponse) => `'nonce-${nonces.get(res) ?? ''}'`],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      // Artwork and previews may live on Spotify's CDNs once a catalog is enriched.
+      imgSrc: ["'self'", 'data:', 'https:'],
+      mediaSrc: ["'self'", 'blob:', 'https:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'", ...spotifyOrigins],
+      frameSrc: ['https://open.spotify.com'],
+      frameAncestors: ["'none'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+    },
+  };
+}
 
 /** Security headers on every answer: API, media, assets, pages and errors alike. */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, spotify: SpotifyConfig = defaultSpotifyConfig): Promise<void> {
+  // Before helmet's own hook, which writes the policy with this nonce.
+  app.addHook('onRequest', async (_request, reply) => {
+    const nonce = randomBytes(16).toString('base64');
+    nonces.set(reply.raw, nonce);
+    reply.cspNonce = { script: nonce, style: nonce };
+  });
   await app.register(fastifyHelmet, {
     global: true,
-    contentSecurityPolicy: false,
+    contentSecurityPolicy: contentSecurityPolicy(spotify),
     // Sent only on HTTPS answers (below): over plain HTTP a browser ignores it anyway.
     strictTransportSecurity: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -23,7 +58,6 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     xFrameOptions: { action: 'deny' },
   });
   app.addHook('onSend', async (request, reply) => {
-    reply.header('Content-Security-Policy', contentSecurityPolicy);
     reply.header('Permissions-Policy', permissionsPolicy);
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   });

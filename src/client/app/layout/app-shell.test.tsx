@@ -58,6 +58,9 @@ describe('AppShell', () => {
     const user = userEvent.setup();
     renderWithApp(<Shell />, { path: '/records' });
     await user.click(screen.getByRole('button', { name: 'Toggle theme' }));
-    expect(localStorage.getItem('theme')).toBe('light');
+    // In a cookie, which the server reads to render the next page in it.
+    expect(document.cookie).toContain('theme=light');
+    await user.click(screen.getByRole('button', { name: 'Toggle theme' }));
+    expect(document.cookie).toContain('theme=dark');
   });
 });

@@ -103,3 +103,16 @@ export async function artistCredits(
   };
 }
 
+
+/** Every listed artist, the label its page is under (the first it has releases on) and when it last changed: the sitemap's. */
+export async function listArtistPages(db: Db): Promise<{ id: string; labelId: string; updatedAt: Date }[]> {
+  return db
+    .select({
+      id: artists.id,
+      labelId: sql<string>`(select min(c.label_id) from (${creditedReleases(undefined)}) c where c.artist_id = ${artists.id})`,
+      updatedAt: artists.updatedAt,
+    })
+    .from(artists)
+    .where(listedWhere({}))
+    .orderBy(artists.id);
+}

@@ -139,3 +139,8 @@ export async function releaseCredits(db: Db, releaseIds: string[]): Promise<Cred
     .where(inArray(releaseArtists.releaseId, releaseIds))
     .orderBy(releaseArtists.releaseId, releaseArtists.role, releaseArtists.position);
 }
+
+/** Every release's id, label and last change: the sitemap's. */
+export async function listReleasePages(db: Db): Promise<{ id: string; labelId: string; updatedAt: Date }[]> {
+  return db.select({ id: releases.id, labelId: releases.labelId, updatedAt: releases.updatedAt }).from(releases).orderBy(releases.labelId, releases.id);
+}

@@ -96,6 +96,9 @@ export function artistQuery(id: string) {
   });
 }
 
+/** The artist page's first page of releases: the one the artist modal loads first, so both share one cached answer. */
+export const artistReleasesShown = 50;
+
 /** docs/product.md §9: the artist modal loads 50 cached releases first, then 100 fresh ones. */
 export function artistReleasesQuery(id: string, limit: number) {
   return queryOptions({

@@ -7,14 +7,13 @@ import type { Artist } from '../../../../shared/api/catalog.js';
 import { invalidLabelMessage } from '../../../../shared/labels.js';
 import type { LabelConfig } from '../../../../shared/site-config.js';
 import { ArtistImage } from '../components/artist-image.js';
+import { ShareButton } from '../../../components/share-button.js';
 import { ApiError } from '../../../lib/api-client.js';
-import { artistQuery, artistReleasesQuery } from '../api/catalog-api.js';
+import { artistQuery, artistReleasesQuery, artistReleasesShown } from '../api/catalog-api.js';
 import { labelFromParam, labelPath } from '../../../lib/current-label.js';
 import { ArtistAlbums } from './artist-albums.js';
 import { TopTracks } from './top-tracks.js';
 
-// The same first page the artist dialog loads, so the two share one cached answer.
-const releasesLoaded = 50;
 const followerFormat = new Intl.NumberFormat('en');
 
 /** docs/product.md §2 artist detail page at /:label/artists/:id. */
@@ -28,7 +27,7 @@ export function ArtistDetailPage() {
 
 function ArtistProfile({ id, label }: { id: string; label: LabelConfig }) {
   const artist = useQuery(artistQuery(id));
-  const releases = useQuery(artistReleasesQuery(id, releasesLoaded));
+  const releases = useQuery(artistReleasesQuery(id, artistReleasesShown));
   const back = (
     <Button component={RouterLink} to={labelPath(label, 'artists')} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
       {label.name} Artists
@@ -59,7 +58,7 @@ function ArtistProfile({ id, label }: { id: string; label: LabelConfig }) {
   return (
     <Box component="article" sx={{ px: { xs: 2, md: 4 }, py: { xs: 2, md: 4 } }}>
       {back}
-      <ArtistHeader artist={artist.data.data} accent={label.accent} />
+      <ArtistHeader artist={artist.data.data} accent={label.accent} path={`${labelPath(label, 'artists')}/${id}`} />
       <Box component="section" aria-labelledby="top-tracks" sx={{ mt: 4 }}>
         <Typography id="top-tracks" variant="h5" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
           Top Tracks
@@ -82,11 +81,11 @@ function ArtistProfile({ id, label }: { id: string; label: LabelConfig }) {
   );
 }
 
-function ArtistHeader({ artist, accent }: { artist: Artist; accent: string }) {
+function ArtistHeader({ artist, accent, path }: { artist: Artist; accent: string; path: string }) {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { xs: 'center', sm: 'flex-end' } }}>
       <Box sx={{ width: { xs: 200, md: 240 }, flexShrink: 0 }}>
-        <ArtistImage src={artist.image_url} alt={artist.name} shape="circle" sx={{ boxShadow: `0 0 0 3px ${accent}` }} />
+        <ArtistImage src={artist.image_url} alt={artist.name} shape="circle" isPriority sx={{ boxShadow: `0 0 0 3px ${accent}` }} />
       </Box>
       <Stack spacing={1.5} sx={{ minWidth: 0, alignItems: { xs: 'center', sm: 'flex-start' }, textAlign: { xs: 'center', sm: 'left' } }}>
         <Typography variant="h3" component="h1" sx={{ fontWeight: 800, fontSize: { xs: '2rem', md: '3rem' }, wordBreak: 'break-word' }}>
@@ -108,6 +107,7 @@ function ArtistHeader({ artist, accent }: { artist: Artist; accent: string }) {
             Listen on Spotify
           </Button>
         )}
+        <ShareButton path={path} title={artist.name} />
         {artist.bio && (
           <Typography color="text.secondary" sx={{ maxWidth: 720, whiteSpace: 'pre-line' }}>
             {artist.bio}

@@ -4,13 +4,15 @@ import { ArtistCard } from '../components/artist-card.js';
 
 // Two cards a row on phones, up to five beside the drawer on a desktop.
 const cell = { xs: 6, sm: 4, md: 3, lg: 12 / 5 } as const;
+/** The first row on a desktop (two on a phone): in view without scrolling. */
+const cardsInFirstView = 5;
 
 export function ArtistsGrid({ artists, onOpen }: { artists: Artist[]; onOpen: (artist: Artist) => void }) {
   return (
     <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Artists">
-      {artists.map((artist) => (
+      {artists.map((artist, i) => (
         <Grid key={artist.id} size={cell} component="li">
-          <ArtistCard artist={artist} onClick={onOpen} />
+          <ArtistCard artist={artist} onClick={onOpen} isPriority={i < cardsInFirstView} />
         </Grid>
       ))}
     </Grid>

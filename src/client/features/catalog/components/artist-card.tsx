@@ -8,14 +8,16 @@ interface ArtistCardProps {
   onClick?: (artist: Artist) => void;
   /** Chips naming the labels the artist has released on. */
   showLabels?: boolean;
+  /** Among the first cards a visitor sees: its picture is fetched at once. */
+  isPriority?: boolean;
 }
 
 /** An artist's picture and name; a button when it can be opened. */
-export function ArtistCard({ artist, onClick, showLabels = false }: ArtistCardProps) {
+export function ArtistCard({ artist, onClick, showLabels = false, isPriority = false }: ArtistCardProps) {
   const content = (
     <>
       {/* The name is written below, so the picture adds nothing for a screen reader. */}
-      <ArtistImage src={artist.image_url} alt="" sx={{ borderRadius: 0 }} />
+      <ArtistImage src={artist.image_url} alt="" isPriority={isPriority} sx={{ borderRadius: 0 }} />
       <CardContent component="span" sx={{ display: 'block', p: 1.5, '&:last-child': { pb: 1.5 } }}>
         <Typography variant="subtitle1" component="span" noWrap title={artist.name} sx={{ display: 'block', fontWeight: 600 }}>
           {artist.name}

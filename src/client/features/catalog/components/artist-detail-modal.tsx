@@ -31,6 +31,7 @@ import { trackArtists, trackTitle } from '../../../../shared/domain/track-title.
 import { artistReleasesQuery } from '../api/catalog-api.js';
 import { ArtistImage } from './artist-image.js';
 import { PlayButton } from '../../../lib/play-button-slot.js';
+import { ShareButton } from '../../../components/share-button.js';
 
 interface ArtistDetailModalProps {
   artist: Artist | null;
@@ -90,6 +91,7 @@ function ArtistFacts({ artist, pageHref }: { artist: Artist; pageHref?: string }
             Artist page
           </Button>
         )}
+        {pageHref && <ShareButton path={pageHref} title={artist.name} />}
       </Stack>
       <Box>
         <Typography variant="h6" component="h3">

@@ -9,11 +9,13 @@ interface ArtistImageProps {
   /** Empty when the artist's name is written right beside the picture. */
   alt: string;
   shape?: 'square' | 'circle';
+  /** Above the fold on its page (its largest paint): fetched at once, not when scrolled near. */
+  isPriority?: boolean;
   sx?: SxProps<Theme>;
 }
 
 /** A lazily loaded artist picture, square by default, filling the width it is given. */
-export function ArtistImage({ src, alt, shape = 'square', sx }: ArtistImageProps) {
+export function ArtistImage({ src, alt, shape = 'square', isPriority = false, sx }: ArtistImageProps) {
   // The source that failed, so that a new source gets its own chance to load.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const shown = !src || failedSrc === src ? artistPlaceholderImage : src;
@@ -22,7 +24,8 @@ export function ArtistImage({ src, alt, shape = 'square', sx }: ArtistImageProps
       component="img"
       src={shown}
       alt={alt}
-      loading="lazy"
+      loading={isPriority ? 'eager' : 'lazy'}
+      fetchPriority={isPriority ? 'high' : 'auto'}
       decoding="async"
       onError={() => {
         if (src && shown === src) setFailedSrc(src);

@@ -17,10 +17,13 @@ export function titleInitials(title: string): string {
 export function ReleaseArtwork({
   title,
   artworkUrl,
+  isPriority = false,
   sx,
 }: {
   title: string;
   artworkUrl: string | null | undefined;
+  /** The page's main picture (its largest paint): fetched at once, not when scrolled near. */
+  isPriority?: boolean;
   sx?: SxProps<Theme>;
 }) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
@@ -36,7 +39,8 @@ export function ReleaseArtwork({
           component="img"
           src={artworkUrl}
           alt={`${title} cover art`}
-          loading="lazy"
+          loading={isPriority ? 'eager' : 'lazy'}
+          fetchPriority={isPriority ? 'high' : 'auto'}
           onError={() => setFailedUrl(artworkUrl)}
           sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
         />

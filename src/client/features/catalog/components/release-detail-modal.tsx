@@ -21,6 +21,7 @@ import type { ArtistCredit, Release } from '../../../../shared/api/catalog.js';
 import { findLabel } from '../../../../shared/labels.js';
 import { releaseQuery } from '../api/catalog-api.js';
 import { labelPath } from '../../../lib/current-label.js';
+import { ShareButton } from '../../../components/share-button.js';
 import { ArtistImage } from './artist-image.js';
 import { ReleaseArtwork } from './release-artwork.js';
 import { TrackTable } from './track-table.js';
@@ -40,7 +41,8 @@ export function needsFullRelease(release: Release | undefined): boolean {
   return !release || !release.tracks || (release.tracks.length === 0 && release.total_tracks > 0);
 }
 
-function ArtistTile({ artist, artistsPath, onNavigate }: { artist: ArtistCredit; artistsPath?: string; onNavigate: () => void }) {
+// Following an artist leaves the page that holds this modal, which closes it with the page.
+function ArtistTile({ artist, artistsPath }: { artist: ArtistCredit; artistsPath?: string }) {
   const body = (
     <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', minWidth: 0 }}>
       <ArtistImage src={artist.image_url} alt="" shape="circle" sx={{ width: 72 }} />
@@ -56,7 +58,7 @@ function ArtistTile({ artist, artistsPath, onNavigate }: { artist: ArtistCredit;
   );
   if (!artistsPath) return body;
   return (
-    <Link component={RouterLink} to={`${artistsPath}/${encodeURIComponent(artist.id)}`} onClick={onNavigate} underline="none" color="inherit">
+    <Link component={RouterLink} to={`${artistsPath}/${encodeURIComponent(artist.id)}`} underline="none" color="inherit">
       {body}
     </Link>
   );
@@ -87,7 +89,7 @@ export function ReleaseDetailModal({ release, releaseId, open, onClose }: Releas
       <DialogContent dividers>
         <Stack direction="row" spacing={{ xs: 2, sm: 3 }} sx={{ mb: 3 }}>
           <Box sx={{ width: { xs: 120, sm: 220 }, flexShrink: 0 }}>
-            {shown ? <ReleaseArtwork title={shown.title} artworkUrl={shown.artwork_url} /> : <Skeleton variant="rounded" sx={{ aspectRatio: '1 / 1', height: 'auto' }} />}
+            {shown ? <ReleaseArtwork title={shown.title} artworkUrl={shown.artwork_url} isPriority /> : <Skeleton variant="rounded" sx={{ aspectRatio: '1 / 1', height: 'auto' }} />}
           </Box>
           <Stack spacing={1.5} sx={{ minWidth: 0 }}>
             {shown && artistNames(shown) && (
@@ -105,6 +107,7 @@ export function ReleaseDetailModal({ release, releaseId, open, onClose }: Releas
                 Open on Spotify
               </Link>
             )}
+            {shown && label && <ShareButton path={`${labelPath(label, 'releases')}/${shown.id}`} title={shown.title} />}
           </Stack>
         </Stack>
 
@@ -140,7 +143,7 @@ export function ReleaseDetailModal({ release, releaseId, open, onClose }: Releas
             </Typography>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(3, 1fr)', sm: 'repeat(auto-fill, minmax(120px, 1fr))' } }}>
               {artists.map((artist) => (
-                <ArtistTile key={artist.id} artist={artist} artistsPath={label ? labelPath(label, 'artists') : undefined} onNavigate={onClose} />
+                <ArtistTile key={artist.id} artist={artist} artistsPath={label ? labelPath(label, 'artists') : undefined} />
               ))}
             </Box>
           </Box>

@@ -53,7 +53,8 @@ function ranked(release: Release, rank: number): RankedRelease {
 }
 
 function renderPage(label = 'records') {
-  return renderWithApp(<ReleasesPage />, { path: `/${label}/releases`, route: '/:label/releases' });
+  // As in the app: a chosen release has its own URL, /{label}/releases/{id}, on the same page.
+  return renderWithApp(<ReleasesPage />, { path: `/${label}/releases`, route: '/:label/releases/:releaseId?' });
 }
 
 // The 'All …' section; its cards are the buttons other than Show More.

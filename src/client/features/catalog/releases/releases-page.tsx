@@ -4,13 +4,13 @@ import SearchIcon from '@mui/icons-material/Search';
 import { Alert, Box, Button, Grid, IconButton, InputAdornment, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import type { Release } from '../../../../shared/api/catalog.js';
 import { invalidLabelMessage } from '../../../../shared/labels.js';
 import type { LabelConfig } from '../../../../shared/site-config.js';
 import { ReleaseDetailModal } from '../components/release-detail-modal.js';
 import { topReleasesQuery } from '../api/catalog-api.js';
-import { labelFromParam } from '../../../lib/current-label.js';
+import { labelFromParam, labelPath } from '../../../lib/current-label.js';
 import { useDebouncedSearch } from './use-debounced-search.js';
 import { useReleaseList } from './use-release-list.js';
 import { LatestRelease } from './latest-release.js';
@@ -18,7 +18,10 @@ import { ReleaseTypeFilter, releaseHeadings, type ReleaseTypeChoice } from './re
 import { ReleasesGrid } from './releases-grid.js';
 import { TopReleasesPanel } from './top-releases-panel.js';
 
-/** docs/product.md §2 "Label releases page" at /{label}/releases; the label may also be given as a prop. */
+/**
+ * docs/product.md §2 "Label releases page" at /{label}/releases; the label may also be given as a prop.
+ * /{label}/releases/{id} is the same page with that release's modal open: every release has a link.
+ */
 export function ReleasesPage({ label: labelProp }: { label?: string }) {
   const params = useParams();
   const value = labelProp ?? params.label ?? '';
@@ -39,9 +42,22 @@ function LabelReleases({ label }: { label: LabelConfig }) {
   const [type, setType] = useState<ReleaseTypeChoice>('all');
   const search = useDebouncedSearch();
   const list = useReleaseList({ label: label.id, type: type === 'all' ? undefined : type, q: search.term });
-  const [modal, setModal] = useState<{ release?: Release; open: boolean }>({ open: false });
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { releaseId } = useParams();
+  // The release as the list had it when chosen (its tracks show at once); a link alone gives its id.
+  const [chosen, setChosen] = useState<Release | undefined>(undefined);
+  // While the modal fades out (the URL already back at the list) it keeps showing the release it had.
+  const [shownId, setShownId] = useState(releaseId);
+  if (releaseId !== undefined && releaseId !== shownId) setShownId(releaseId);
   const headings = releaseHeadings(type);
-  const select = (release: Release) => setModal({ release, open: true });
+  const releasesPath = labelPath(label, 'releases');
+  const select = (release: Release) => {
+    setChosen(release);
+    void navigate(`${releasesPath}/${release.id}`, { state: { fromList: true } });
+  };
+  // Opened from the list: closing goes back (the back button's place too); opened from a link: to the list.
+  const close = () => void ((location.state as { fromList?: boolean } | null)?.fromList ? navigate(-1) : navigate(releasesPath));
 
   function refresh() {
     void list.restart();
@@ -105,7 +121,12 @@ function LabelReleases({ label }: { label: LabelConfig }) {
 
       <ReleasesGrid heading={headings.all} list={list} searchTerm={search.term} onClearSearch={search.clear} onSelect={select} />
 
-      <ReleaseDetailModal release={modal.release} open={modal.open} onClose={() => setModal((m) => ({ ...m, open: false }))} />
+      <ReleaseDetailModal
+        release={chosen?.id === shownId ? chosen : undefined}
+        releaseId={shownId}
+        open={releaseId !== undefined}
+        onClose={close}
+      />
     </Box>
   );
 }

@@ -1,0 +1,118 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { ServerProcess } from './stress/server-process.js';
+
+// Lighthouse in its default (mobile, simulated slow 4G and 4x CPU) mode against the production build
+// on a fresh data directory with the demo catalog. Median of three runs per page.
+const runsPerPage = 3;
+// 4190 is on the fetch standard's list of blocked ports.
+const debuggingPort = 4191;
+
+interface PageFigures {
+  performance: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  seo: number;
+  accessibility: number;
+  /** Scripts the page loaded, gzip-compressed here at level 9 (what a CDN would send). */
+  initialJsGzipKiB: number;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+async function gzipKiB(urls: string[]): Promise<number> {
+  let bytes = 0;
+  for (const url of urls) {
+    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+    bytes += gzipSync(body, { level: 9 }).length;
+  }
+  return bytes / 1024;
+}
+
+async function measure(url: string): Promise<PageFigures> {
+  const result = await lighthouse(url, {
+    port: debuggingPort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'seo', 'accessibility'],
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
+  const scripts = requests.filter((r) => r.resourceType === 'Script' && r.url.startsWith(new URL(url).origin)).map((r) => r.url);
+  return {
+    performance: lhr.categories.performance?.score ?? Number.NaN,
+    lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+    seo: lhr.categories.seo?.score ?? Number.NaN,
+    accessibility: lhr.categories.accessibility?.score ?? Number.NaN,
+    initialJsGzipKiB: await gzipKiB(scripts),
+  };
+}
+
+function medianFigures(runs: PageFigures[]): PageFigures {
+  const pick = (key: keyof PageFigures) => median(runs.map((run) => run[key]));
+  return {
+    performance: pick('performance'),
+    lcpMs: pick('lcpMs'),
+    tbtMs: pick('tbtMs'),
+    cls: pick('cls'),
+    seo: pick('seo'),
+    accessibility: pick('accessibility'),
+    initialJsGzipKiB: pick('initialJsGzipKiB'),
+  };
+}
+
+export async function runLighthouseBench(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bir-lighthouse-'));
+  const profile = mkdtempSync(join(tmpdir(), 'bir-lighthouse-chromium-'));
+  const server = new ServerProcess({ DATA_DIR: dataDir, SEED_DEMO_CATALOG: 'true', RATE_LIMIT_READS_PER_MINUTE: '1000000' });
+  await server.start();
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--remote-debugging-port=${debuggingPort}`,
+    ],
+  });
+  try {
+    const latest = (await (await fetch(`${server.url}/api/releases?label=tech&limit=1&sort=date:desc`)).json()) as { data: { id: string }[] };
+    const releaseId = latest.data[0]?.id;
+    if (!releaseId) throw new Error('the demo catalog has no Tech release');
+    const paths = ['/tech', '/tech/releases', '/tech/artists', `/tech/releases/${releaseId}`];
+    console.log(`\nLighthouse (mobile, median of ${runsPerPage}) on ${server.url}`);
+    console.log('page                              perf   LCP ms   TBT ms    CLS    SEO   a11y   JS gzip KiB');
+    for (const path of paths) {
+      const runs: PageFigures[] = [];
+      for (let i = 0; i < runsPerPage; i++) runs.push(await measure(`${server.url}${path}`));
+      const f = medianFigures(runs);
+      console.log(
+        `${path.padEnd(32)} ${f.performance.toFixed(2).padStart(5)} ${f.lcpMs.toFixed(0).padStart(8)} ${f.tbtMs.toFixed(0).padStart(8)} ` +
+          `${f.cls.toFixed(3).padStart(6)} ${f.seo.toFixed(2).padStart(6)} ${f.accessibility.toFixed(2).padStart(6)} ${f.initialJsGzipKiB.toFixed(1).padStart(13)}`,
+      );
+    }
+  } finally {
+    await browser.close();
+    await server.kill('SIGTERM');
+    rmSync(profile, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,25 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useLocation, useMatches } from 'react-router';
+import { pageMeta } from './page-meta.js';
+
+/**
+ * Keeps the tab's title right while browsing: the server wrote the first page's; each later page
+ * gets the same title its own first HTML would have, as soon as the data it names is loaded.
+ */
+export function DocumentTitle() {
+  const matches = useMatches();
+  const { key } = useLocation();
+  const queryClient = useQueryClient();
+  const [, setCacheVersion] = useState(0);
+  useEffect(() => queryClient.getQueryCache().subscribe(() => setCacheVersion((v) => v + 1)), [queryClient]);
+  const routeIds = matches.map((match) => match.id);
+  const params = matches.at(-1)?.params ?? {};
+  const title = pageMeta({ routeIds, params, queryClient, origin: 'http://localhost', status: 200 }).title;
+  // The first page keeps the server's title (it knows a 404 from a page).
+  const isFirstPage = key === 'default';
+  useEffect(() => {
+    if (!isFirstPage) document.title = title;
+  }, [isFirstPage, title]);
+  return null;
+}

@@ -1,0 +1,106 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Params } from 'react-router';
+import { defaultLabel } from '../../../shared/labels.js';
+import { siteConfig, type LabelConfig } from '../../../shared/site-config.js';
+import { artistQuery, labelArtistsQuery, playlistsQuery, releaseQuery } from '../../features/catalog/api/catalog-api.js';
+import { artistNames, releaseYear } from '../../features/catalog/components/release-card.js';
+import { labelFromParam, labelPath } from '../../lib/current-label.js';
+import { labelOrganization, musicAlbum, musicGroup, musicPlaylists } from './json-ld.js';
+
+/** What the first HTML of a page says about it: <title>, description, canonical URL, OpenGraph, Twitter, JSON-LD. */
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Absolute canonical URL. */
+  url: string;
+  /** Absolute URL of the picture a link preview shows. */
+  image?: string;
+  ogType: 'website' | 'music.album' | 'music.song' | 'profile';
+  jsonLd?: object | object[];
+  /** Unknown pages are not indexed. */
+  noIndex?: boolean;
+}
+
+export interface PageMetaInput {
+  /** The matched routes' ids (router.tsx), outermost first. */
+  routeIds: string[];
+  params: Params;
+  queryClient: QueryClient;
+  origin: string;
+  status: number;
+}
+
+const site = siteConfig.productName;
+const pagesWithMeta = new Set(['landing', 'releases', 'release', 'artists', 'artist', 'playlists', 'submit', 'vip', 'legal', 'login']);
+
+function clip(text: string, length = 200): string {
+  return text.length <= length ? text : `${text.slice(0, length - 1).trimEnd()}…`;
+}
+
+function labelPage(label: LabelConfig, title: string, path: string, url: (path: string) => string): PageMeta {
+  return { title: `${title} | ${site}`, description: label.description, url: url(path), ogType: 'website', jsonLd: labelOrganization(label, url) };
+}
+
+/** The metadata of a server-rendered page, from the data its loaders put in the query cache. */
+export function pageMeta({ routeIds, params, queryClient, origin, status }: PageMetaInput): PageMeta {
+  // The deepest route that names its page (a releases page's index child does not).
+  const routeId = routeIds.findLast((id) => pagesWithMeta.has(id));
+  const url = (path: string) => new URL(path, origin).href;
+  const label = labelFromParam(params.label) ?? defaultLabel;
+  const fallback: PageMeta = { title: site, description: defaultLabel.description, url: url('/'), ogType: 'website' };
+  if (status === 404) return { ...fallback, title: `Page Not Found | ${site}`, noIndex: true };
+  switch (routeId) {
+    case 'landing':
+      return { ...labelPage(label, label.id === defaultLabel.id ? label.tagline : label.name, labelPath(label), url), title: `${label.name} | ${label.tagline}` };
+    case 'releases':
+      return labelPage(label, `${label.name} Releases`, labelPath(label, 'releases'), url);
+    case 'artists': {
+      const artists = queryClient.getQueryData(labelArtistsQuery(label.id).queryKey) ?? [];
+      const names = artists.slice(0, 8).map((artist) => artist.name).join(', ');
+      return { ...labelPage(label, `${label.name} Artists`, labelPath(label, 'artists'), url), description: clip(names ? `${names} and more on ${label.name}.` : label.description) };
+    }
+    case 'playlists': {
+      const playlists = queryClient.getQueryData(playlistsQuery(label.id).queryKey)?.data ?? [];
+      const pageUrl = url(labelPath(label, 'playlists'));
+      return { title: `${label.name} Playlists | ${site}`, description: label.playlistsSubtitle, url: pageUrl, ogType: 'website', jsonLd: musicPlaylists(playlists, url, pageUrl) };
+    }
+    case 'release': {
+      const release = queryClient.getQueryData(releaseQuery(params.releaseId ?? '').queryKey)?.data;
+      if (!release) return fallback;
+      const by = artistNames(release);
+      const year = releaseYear(release);
+      const pageUrl = url(`${labelPath(label, 'releases')}/${release.id}`);
+      return {
+        title: `${release.title}${by ? ` by ${by}` : ''} | ${label.name}`,
+        description: clip([`${release.title}${by ? ` by ${by}` : ''}`, year && `released ${year} on ${label.name}`, `${release.total_tracks} tracks`].filter(Boolean).join(', ') + '.'),
+        url: pageUrl,
+        ...(release.artwork_url ? { image: url(release.artwork_url) } : {}),
+        ogType: release.type === 'single' ? 'music.song' : 'music.album',
+        jsonLd: musicAlbum(release, url, pageUrl),
+      };
+    }
+    case 'artist': {
+      const artist = queryClient.getQueryData(artistQuery(params.id ?? '').queryKey)?.data;
+      if (!artist) return fallback;
+      const pageUrl = url(`${labelPath(label, 'artists')}/${artist.id}`);
+      return {
+        title: `${artist.name} | ${label.name}`,
+        description: clip(artist.bio ?? `${artist.name} on ${label.name}${artist.genres.length ? `: ${artist.genres.join(', ')}` : ''}.`),
+        url: pageUrl,
+        image: url(artist.image_url),
+        ogType: 'profile',
+        jsonLd: musicGroup(artist, url, pageUrl),
+      };
+    }
+    case 'submit':
+      return { ...fallback, title: `Submit a Demo | ${label.name}`, description: `Send your demo to ${label.name}.`, url: url(labelPath(label, 'submit')) };
+    case 'vip':
+      return { ...fallback, title: `VIP | ${site}`, description: `Join the ${site} VIP membership.`, url: url('/vip') };
+    case 'legal':
+      return { ...fallback, title: `Legal | ${site}`, description: 'What we store about you and why.', url: url('/legal') };
+    case 'login':
+      return { ...fallback, title: `Log in | ${site}`, url: url('/login'), noIndex: true };
+    default:
+      return fallback;
+  }
+}

@@ -1,0 +1,63 @@
+import createEmotionServer from '@emotion/server/create-instance';
+import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { CreatePageRenderer } from '../shared/page-render.js';
+import { App } from './app/app.js';
+import { createEmotionCache } from './app/emotion-cache.js';
+import { createRoutes } from './app/router.js';
+import { HeadTags, scriptSafeJson } from './app/seo/head-tags.js';
+import { pageMeta } from './app/seo/page-meta.js';
+
+// The server entry (built by `vite build --ssr` into dist/ssr, loaded by src/server/plugins/client-app.ts).
+// Rendered to a string, not streamed: emotion has no streaming integration, and every page's data
+// is read by its loaders before rendering anyway.
+
+/** Paths the browser renders alone: the admin area (behind a login the server does not see). */
+const isClientOnly = (pathname: string) => /^\/admin(\/|$)/.test(pathname);
+
+export const createPageRenderer: CreatePageRenderer = (template) => {
+  const [beforeRoot, afterRoot] = template.split('<div id="root"></div>');
+  if (beforeRoot === undefined || afterRoot === undefined) throw new Error('index.html has no <div id="root"></div>');
+
+  return async ({ url, nonce, themeMode }, pageData) => {
+    const { origin, pathname } = new URL(url);
+    if (isClientOnly(pathname)) return { kind: 'page', status: 200, html: template };
+
+    // Each answer its own cache: nothing one visitor loads is shown to another.
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    const { query, dataRoutes } = createStaticHandler(createRoutes({ queryClient, pageData }));
+    const context = await query(new Request(url));
+    if (context instanceof Response) {
+      return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
+    }
+
+    const emotionCache = createEmotionCache(nonce);
+    // Styles go to <head> (extracted below), not beside each element, where the browser's cache would move them from.
+    emotionCache.compat = true;
+    const router = createStaticRouter(dataRoutes, context);
+    const body = renderToString(
+      <App queryClient={queryClient} emotionCache={emotionCache} themeMode={themeMode}>
+        <StaticRouterProvider router={router} context={context} nonce={nonce} />
+      </App>,
+    );
+    const emotionServer = createEmotionServer(emotionCache);
+    const styles = emotionServer.constructStyleTagsFromChunks(emotionServer.extractCriticalToChunks(body));
+    const deepest = context.matches.at(-1);
+    const meta = pageMeta({
+      routeIds: context.matches.map((match) => match.route.id),
+      params: deepest?.params ?? {},
+      queryClient,
+      origin,
+      status: context.statusCode,
+    });
+    const head = renderToStaticMarkup(<HeadTags meta={meta} />);
+    // Not executed: read by the browser entry (main.tsx) to hydrate the query cache.
+    const state = `<script type="application/json" id="query-state">${scriptSafeJson(dehydrate(queryClient))}</script>`;
+    const html =
+      beforeRoot.replace(/<title>.*?<\/title>/s, head).replace('<html lang="en">', `<html lang="en" data-theme="${themeMode}">`).replace('</head>', `${styles}</head>`) +
+      `<div id="root">${body}</div>${state}` +
+      afterRoot;
+    return { kind: 'page', status: context.statusCode, html };
+  };
+};

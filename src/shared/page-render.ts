@@ -1,0 +1,37 @@
+// The contract between the server and the server entry of the web app (src/client/entry-server.tsx,
+// built by Vite into dist/ssr): the server hands it a request and a way to read page data, and
+// gets back a finished HTML answer or a redirect. Neither side imports the other.
+
+export type ThemeMode = 'dark' | 'light';
+
+/**
+ * Reads the data of one TanStack Query key of the web app (['release', id], ['artists', label], …)
+ * on the server: the same value the browser's query function would give, without HTTP. Rejects with
+ * an error whose `status` is the status the API would answer (404 for an unknown release).
+ */
+export type PageDataSource = (queryKey: readonly unknown[]) => Promise<unknown>;
+
+export interface PageRequest {
+  /** Absolute URL of the page: origin (for canonical and OpenGraph URLs), path and query. */
+  url: string;
+  /** This answer's Content-Security-Policy nonce, written on every inline script. */
+  nonce: string;
+  /** The visitor's theme (cookie `theme`), so the first paint is in it. */
+  themeMode: ThemeMode;
+}
+
+export type RenderedPage =
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'page'; status: number; html: string };
+
+export type RenderPage = (request: PageRequest, data: PageDataSource) => Promise<RenderedPage>;
+
+/** What the server entry exports: given the built index.html, a function that renders any page path. */
+export type CreatePageRenderer = (template: string) => RenderPage;
+
+/** The theme cookie: written by the browser's toggle, read by the server before rendering. */
+export const themeCookieName = 'theme';
+
+export function parseThemeMode(value: string | undefined): ThemeMode {
+  return value === 'light' ? 'light' : 'dark';
+}

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderSitemap, type SitemapEntry } from '../../src/server/modules/seo/seo.service.js';
+import { createTestApp, seedFixture, type TestApp } from '../helpers/test-app.js';
+import { testDatabaseKinds } from '../helpers/test-database.js';
+
+describe.each(testDatabaseKinds)('robots.txt and sitemap.xml on $name', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { seed: seedFixture });
+  });
+  afterAll(async () => t?.close());
+
+  it('robots.txt keeps crawlers out of the admin and the API and names the sitemap', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/robots.txt', headers: { host: 'records.example' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toContain('Disallow: /admin');
+    expect(res.body).toContain('Disallow: /api/');
+    expect(res.body).toContain('Sitemap: http://records.example/sitemap.xml');
+  });
+
+  it('sitemap.xml lists the label pages, every release and every artist page, with lastmod', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'records.example' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/xml');
+    const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toContain('http://records.example/tech');
+    expect(locs).toContain('http://records.example/deep/releases');
+    const releases = (await t.app.inject({ method: 'GET', url: '/api/releases?limit=100' })).json<{ data: { id: string }[]; total: number }>();
+    const releaseLocs = locs.filter((loc) => /\/releases\/[0-9a-f-]{36}$/.test(loc!));
+    expect(releaseLocs).toHaveLength(releases.total);
+    expect(releaseLocs.some((loc) => loc!.endsWith(releases.data[0]!.id))).toBe(true);
+    const artists = (await t.app.inject({ method: 'GET', url: '/api/artists?limit=100' })).json<{ total: number }>();
+    expect(locs.filter((loc) => /\/artists\/[^/]+$/.test(loc!))).toHaveLength(artists.total);
+    expect(res.body).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+  });
+
+  it('an unknown sitemap part is a 404', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/sitemap-1.xml' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/sitemap-x.xml' })).statusCode).toBe(404);
+  });
+});
+
+describe('a sitemap past the protocol limit', () => {
+  const entries: SitemapEntry[] = Array.from({ length: 5 }, (_, i) => ({ path: `/tech/releases/${i}`, lastmod: '2026-01-01' }));
+
+  it('becomes an index of numbered parts that together list every URL once', () => {
+    const index = renderSitemap(entries, 'https://x.example', undefined, 2)!;
+    expect(index).toContain('<sitemapindex');
+    expect([...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
+      'https://x.example/sitemap-1.xml',
+      'https://x.example/sitemap-2.xml',
+      'https://x.example/sitemap-3.xml',
+    ]);
+    const listed = [1, 2, 3].flatMap((part) => [...renderSitemap(entries, 'https://x.example', part, 2)!.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]));
+    expect(listed).toEqual(entries.map((e) => `https://x.example${e.path}`));
+    expect(renderSitemap(entries, 'https://x.example', 4, 2)).toBeUndefined();
+  });
+});

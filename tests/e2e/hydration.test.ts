@@ -1,0 +1,122 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Release } from '../../src/shared/api/catalog.js';
+import { appStarted, saveScreenshot, type viewports } from './browser.js';
+import { useSharedSite } from './production-site.js';
+
+// Server-rendered pages taking life in the browser: hydration without a warning, release links,
+// and the theme's first paint. On the shared server; nothing here changes the catalog.
+describe('server-rendered pages in the browser', () => {
+  const site = useSharedSite();
+
+  async function api<T>(path: string): Promise<T> {
+    return (await (await fetch(`${site.server.url}/api${path}`)).json()) as T;
+  }
+  const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+  /** A page with every console warning and error (hydration mismatches are among them) and page error recorded. */
+  async function openRecorded(path: string, viewport: keyof typeof viewports, messages: string[]): Promise<Page> {
+    const page = await site.browser.newPage(viewport);
+    page.on('console', (msg) => {
+      // A 404 page's own document answer is logged as a failed resource: that status is the point.
+      if ((msg.type() === 'error' || msg.type() === 'warning') && !/status of 404/.test(msg.text())) messages.push(`${path} (${viewport}): ${msg.text()}`);
+    });
+    page.on('pageerror', (err) => messages.push(`${path} (${viewport}): ${err.message}`));
+    await page.goto(`${site.server.url}${path}`);
+    await appStarted(page);
+    return page;
+  }
+
+  it('hydrates every public route at 1280 and 390 px with no console warning or error', async () => {
+    const release = (await api<{ data: Release[] }>('/releases?label=deep&limit=1')).data[0]!;
+    const artist = (await api<{ data: { id: string }[] }>('/artists?label=tech&limit=1')).data[0]!;
+    const routes = [
+      '/records',
+      '/tech',
+      '/deep/artists',
+      `/tech/artists/${artist.id}`,
+      '/tech/releases',
+      `/deep/releases/${release.id}`,
+      '/records/playlists',
+      '/deep/submit',
+      '/vip',
+      '/legal',
+      '/login',
+      '/no-such-page',
+    ];
+    const messages: string[] = [];
+    for (const viewport of ['desktop', 'phone'] as const) {
+      for (const path of routes) {
+        const page = await openRecorded(path, viewport, messages);
+        if (path.includes('/releases/')) {
+          // The release's modal hides the page from the accessibility tree until it is closed.
+          await page.getByRole('button', { name: 'Close' }).click();
+          await page.getByRole('dialog').waitFor({ state: 'detached' });
+        }
+        // Hydrated: the theme toggle, rendered by the server, now answers a click.
+        const before = await background(page);
+        await page.getByRole('button', { name: 'Toggle theme' }).click();
+        await expect.poll(() => background(page)).not.toBe(before);
+        await page.getByRole('button', { name: 'Toggle theme' }).click();
+        await expect.poll(() => background(page)).toBe(before);
+        await page.close();
+      }
+    }
+    expect(messages).toEqual([]);
+  }, 180_000);
+
+  it('a release link opens the releases page with its modal; closing and the back button behave', async () => {
+    const messages: string[] = [];
+    const release = (await api<{ data: Release[] }>('/releases?label=tech&limit=1')).data[0]!;
+    const link = `/tech/releases/${release.id}`;
+    const page = await openRecorded(link, 'phone', messages);
+    const dialog = page.getByRole('dialog', { name: release.title });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Copy link' }).waitFor();
+    await saveScreenshot(page, 'release-link-phone');
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.waitForURL(`${site.server.url}/tech/releases`);
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { level: 1, name: 'Build It Tech Releases' }).waitFor();
+    // The tab's title follows the page, as its own first HTML would say it.
+    await expect.poll(() => page.title()).toBe('Build It Tech Releases | Build It Records');
+    await page.goBack();
+    await page.waitForURL(`${site.server.url}${link}`);
+    await dialog.waitFor();
+    await page.close();
+
+    // Chosen from the list: the URL names the release, and Back closes the modal.
+    const list = await openRecorded('/tech/releases', 'desktop', messages);
+    await list.getByRole('heading', { name: 'Latest Release', exact: true }).waitFor();
+    await list.getByRole('button', { name: new RegExp(release.title) }).first().click();
+    await list.waitForURL(`${site.server.url}${link}`);
+    await list.getByRole('dialog', { name: release.title }).waitFor();
+    await expect.poll(() => list.title()).toContain(release.title);
+    await list.goBack();
+    await list.waitForURL(`${site.server.url}/tech/releases`);
+    await list.getByRole('dialog').waitFor({ state: 'detached' });
+    await list.close();
+    expect(messages).toEqual([]);
+  });
+
+  it('paints a light-theme visitor light from the first byte, across reloads', async () => {
+    // Its scripts are refused below, which the console reports: those messages are not this test's subject.
+    const page = await openRecorded('/tech', 'phone', []);
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    await expect.poll(() => background(page)).not.toBe('rgb(0, 0, 0)');
+    // The first paint is the server's HTML alone: without the app's scripts it must already be light.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Build It Tech' }).waitFor();
+    expect(await background(page)).toBe('rgb(250, 250, 250)');
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('h1')!).color)).not.toBe('rgb(255, 255, 255)');
+    await saveScreenshot(page, 'light-theme-first-paint-phone');
+    // With the app back, the toggle still turns a page the server painted light dark again.
+    await page.unroute('**/assets/*.js');
+    await page.reload();
+    await appStarted(page);
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    await expect.poll(() => background(page)).toBe('rgb(0, 0, 0)');
+    await page.close();
+  });
+});

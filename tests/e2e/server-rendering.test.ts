@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import type { Release } from '../../src/shared/api/catalog.js';
+import { e2eAdmin } from './admin-session.js';
+import { bareRequest, canonicalOf, jsonLdOf, metaOf, scriptTagsOf, textOf, titleOf } from './page-html.js';
+import { useOwnSite } from './production-site.js';
+
+// The first HTML of every public page, read as a crawler or a link preview reads it (plain HTTP).
+// A server of its own: one test adds a release with a hostile title.
+describe('server-rendered pages over plain HTTP', () => {
+  const site = useOwnSite();
+  const get = (path: string) => bareRequest(`${site.server.url}${path}`);
+
+  async function api<T>(path: string): Promise<T> {
+    return (await (await fetch(`${site.server.url}/api${path}`)).json()) as T;
+  }
+  const latestTechRelease = async () => (await api<{ data: Release[] }>('/releases?label=tech&limit=1&include_artists=true')).data[0]!;
+
+  it('a release link: title, artwork and the MusicAlbum in the first HTML', async () => {
+    const release = await latestTechRelease();
+    const path = `/tech/releases/${release.id}`;
+    const page = await get(path);
+    expect(page.status).toBe(200);
+    expect(titleOf(page.body)).toContain(release.title);
+    expect(metaOf(page.body, 'og:title')).toContain(release.title);
+    expect(metaOf(page.body, 'og:type')).toBe(release.type === 'single' ? 'music.song' : 'music.album');
+    expect(metaOf(page.body, 'og:url')).toBe(`${site.server.url}${path}`);
+    expect(canonicalOf(page.body)).toBe(`${site.server.url}${path}`);
+    expect(metaOf(page.body, 'twitter:card')).toBe('summary_large_image');
+    const image = metaOf(page.body, 'og:image')!;
+    expect(image.startsWith(site.server.url)).toBe(true);
+    const artwork = await fetch(image);
+    expect(artwork.status).toBe(200);
+    expect(artwork.headers.get('content-type')).toMatch(/^image\//);
+    // The releases page the modal opens over is there too.
+    expect(textOf(page.body)).toContain('Build It Tech Releases');
+
+    const [album] = jsonLdOf(page.body).filter((item) => item['@type'] === 'MusicAlbum');
+    expect(album).toMatchObject({
+      name: release.title,
+      url: `${site.server.url}${path}`,
+      numTracks: release.total_tracks,
+      recordLabel: { '@type': 'Organization', name: 'Build It Tech' },
+      albumReleaseType: expect.stringMatching(/^https:\/\/schema\.org\/(AlbumRelease|SingleRelease)$/),
+    });
+    expect(album!.datePublished).toBe(release.release_date);
+    expect((album!.byArtist as { name: string }[]).map((a) => a.name)).toEqual(
+      release.artists!.filter((a) => a.role === 'primary').map((a) => a.name),
+    );
+    const tracks = album!.track as { name: string; duration: string }[];
+    expect(tracks.length).toBeGreaterThan(0);
+    for (const track of tracks) expect(track.duration).toMatch(/^PT\d+M\d+S$/);
+  });
+
+  it('labels, releases, artists, an artist, playlists and the other pages have their content, title and structured data', async () => {
+    const release = await latestTechRelease();
+    const artist = (await api<{ data: { id: string; name: string }[] }>('/artists?label=tech&limit=1')).data[0]!;
+    const playlist = (await api<{ data: { title: string }[] }>('/playlists?label=tech')).data[0]!;
+    const pages: { path: string; text: string[]; title: string; ogType: string; ldType?: string; ldName?: string }[] = [
+      { path: '/tech', text: ['Pushing Boundaries in Tech House', 'Latest Releases', release.title], title: 'Build It Tech', ogType: 'website', ldType: 'Organization', ldName: 'Build It Tech' },
+      { path: '/tech/releases', text: ['Build It Tech Releases', release.title], title: 'Build It Tech Releases', ogType: 'website', ldType: 'Organization', ldName: 'Build It Tech' },
+      { path: '/tech/artists', text: [artist.name], title: 'Build It Tech Artists', ogType: 'website', ldType: 'Organization', ldName: 'Build It Tech' },
+      { path: `/tech/artists/${artist.id}`, text: [artist.name, 'Top Tracks'], title: artist.name, ogType: 'profile', ldType: 'MusicGroup', ldName: artist.name },
+      { path: '/tech/playlists', text: [playlist.title], title: 'Build It Tech Playlists', ogType: 'website', ldType: 'MusicPlaylist', ldName: playlist.title },
+      { path: '/tech/submit', text: ['Submit Demo to Build It Tech'], title: 'Submit a Demo', ogType: 'website' },
+      { path: '/vip', text: ['VIP'], title: 'VIP', ogType: 'website' },
+      { path: '/legal', text: ['Terms of Service'], title: 'Legal', ogType: 'website' },
+      { path: '/login', text: ['Log In'], title: 'Log in', ogType: 'website' },
+    ];
+    for (const { path, text, title, ogType, ldType, ldName } of pages) {
+      const page = await get(path);
+      expect(page.status, path).toBe(200);
+      expect(page.headers['content-type'], path).toContain('text/html');
+      for (const words of text) expect(textOf(page.body), `${path}: ${words}`).toContain(words);
+      expect(titleOf(page.body), path).toContain(title);
+      expect(metaOf(page.body, 'og:title'), path).toBe(titleOf(page.body));
+      expect(metaOf(page.body, 'og:type'), path).toBe(ogType);
+      expect(metaOf(page.body, 'description')?.length, path).toBeGreaterThan(0);
+      if (ldType) expect(jsonLdOf(page.body).find((item) => item['@type'] === ldType)?.name, path).toBe(ldName);
+    }
+  });
+
+  it('sends a Content-Security-Policy whose nonce is on every inline script, and no unsafe script sources', async () => {
+    const release = await latestTechRelease();
+    for (const path of ['/tech', `/tech/releases/${release.id}`, '/vip', '/no-such-page']) {
+      const page = await get(path);
+      const policy = String(page.headers['content-security-policy']);
+      const scriptSrc = /script-src ([^;]*)/.exec(policy)?.[1] ?? '';
+      const nonce = /'nonce-([^']+)'/.exec(scriptSrc)?.[1];
+      expect(nonce, path).toBeTruthy();
+      expect(scriptSrc, path).not.toMatch(/unsafe-inline|unsafe-eval/);
+      for (const directive of ["frame-ancestors 'none'", 'frame-src https://open.spotify.com', "object-src 'none'", "base-uri 'self'"]) {
+        expect(policy, path).toContain(directive);
+      }
+      const inline = scriptTagsOf(page.body).filter((tag) => !/\bsrc=/.test(tag) && !/type="application\/(ld\+)?json"/.test(tag));
+      expect(inline.length, path).toBeGreaterThan(0);
+      for (const tag of inline) expect(tag, path).toContain(`nonce="${nonce}"`);
+      // Another answer, another nonce.
+      expect(String((await get(path)).headers['content-security-policy'])).not.toContain(nonce);
+    }
+  });
+
+  it('answers honestly: / redirects for a bare client, HEAD works, unknown pages, releases and artists are 404 pages', async () => {
+    const root = await get('/');
+    expect(root.status).toBe(302);
+    expect(root.headers.location).toBe('/records');
+
+    const head = await bareRequest(`${site.server.url}/tech`, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-type']).toContain('text/html');
+    expect(head.body).toBe('');
+
+    for (const path of ['/no-such-page', '/tech/releases/00000000-0000-4000-8000-000000000000', '/tech/releases/not-an-id', '/tech/artists/nobody-at-all', '/nolabel/releases']) {
+      const page = await get(path);
+      expect(page.status, path).toBe(404);
+      expect(page.headers['content-type'], path).toContain('text/html');
+      expect(textOf(page.body), path).toContain('Page Not Found');
+      expect(metaOf(page.body, 'robots'), path).toBe('noindex');
+    }
+  });
+
+  it('a hostile release title stays text in the title, the metadata, the JSON-LD and the page', async () => {
+    const hostile = '</script><script>alert(1)</script>';
+    const login = await fetch(`${site.server.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(e2eAdmin),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const csv = [
+      '"Label Name","Catalog #",UPC,"Release Name","Release Version","Release Artist","Release Date","Release Genre","Release Subgenre",Track,ISRC,"Song Name","Mix Version","Primary Artists","Featuring Artists",Remixers,"Track Length","Song Genre","Song Subgenre"',
+      `"Build It Tech",BIT999,190000000999,"${hostile}",,"Hostile Artist",2026-11-01,Electronic,Techno,1,QZZ8B9999991,"${hostile}","Original Mix","Hostile Artist",,,04:00,Electronic,Techno`,
+    ].join('\n');
+    const form = new FormData();
+    form.set('file', new Blob([csv], { type: 'text/csv' }), 'hostile.csv');
+    const started = await fetch(`${site.server.url}/api/admin/import-catalog`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+    expect(started.status).toBe(202);
+    const { job } = (await started.json()) as { job: { id: string } };
+    await expect
+      .poll(async () => {
+        const res = await fetch(`${site.server.url}/api/admin/import-jobs/${job.id}`, { headers: { Authorization: `Bearer ${token}` } });
+        return ((await res.json()) as { data: { status: string } }).data.status;
+      })
+      .toBe('succeeded');
+
+    const release = (await api<{ data: Release[] }>(`/releases?label=tech&q=${encodeURIComponent('alert(1)')}`)).data[0]!;
+    expect(release.title).toBe(hostile);
+    const page = await get(`/tech/releases/${release.id}`);
+    expect(page.status).toBe(200);
+    expect(page.body).not.toContain('<script>alert(1)');
+    expect(titleOf(page.body)).toContain(hostile);
+    expect(metaOf(page.body, 'og:title')).toContain(hostile);
+    const album = jsonLdOf(page.body).find((item) => item['@type'] === 'MusicAlbum');
+    expect(album?.name).toBe(hostile);
+    // Every script in the page is one the server wrote: nothing the title opened.
+    expect(scriptTagsOf(page.body).every((tag) => /\bsrc=|nonce=|type="application\/(ld\+)?json"/.test(tag))).toBe(true);
+  });
+});
