@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { ServerProcess } from './stress/server-process.js';
+import { chromiumArgs, chromiumPath } from '../tests/helpers/chromium.js';
 
 // Lighthouse in its default (mobile, simulated slow 4G and 4x CPU) mode against the production build
 // on a fresh data directory with the demo catalog. Median of three runs per page.
@@ -79,19 +80,9 @@ export async function runLighthouseBench(): Promise<void> {
   const server = new ServerProcess({ DATA_DIR: dataDir, SEED_DEMO_CATALOG: 'true', RATE_LIMIT_READS_PER_MINUTE: '1000000' });
   await server.start();
   const browser = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--remote-debugging-port=${debuggingPort}`,
-    ],
+    args: ['--headless', ...chromiumArgs, `--remote-debugging-port=${debuggingPort}`],
   });
   try {
     const latest = (await (await fetch(`${server.url}/api/releases?label=tech&limit=1&sort=date:desc`)).json()) as { data: { id: string }[] };

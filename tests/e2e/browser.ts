@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { projectRoot } from '../../src/server/paths.js';
+import { chromiumArgs, chromiumPath } from '../helpers/chromium.js';
 
 export const screenshotDir = join(projectRoot, 'tests', '.output');
 
@@ -21,16 +22,10 @@ export interface Browser {
 export async function launchBrowser(): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'bir-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     headless: true,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...chromiumArgs,
       // Playback starts from a click, as for a person; headless Chromium has no sound card either way.
       '--autoplay-policy=no-user-gesture-required',
     ],
