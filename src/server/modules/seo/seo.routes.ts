@@ -1,22 +1,22 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app-deps.js';
+import type { ResolvedAppDeps } from '../../app-deps.js';
 import { sendNotFound } from '../../plugins/error-handler.js';
 import { listSitemapEntries, renderRobots, renderSitemap } from './seo.service.js';
 
 const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
-export const seoRoutes: FastifyPluginAsync<AppDeps> = async (app, { db }) => {
+export const seoRoutes: FastifyPluginAsync<ResolvedAppDeps> = async (app, deps) => {
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) =>
     reply.type('text/plain; charset=utf-8').send(renderRobots(origin(request))),
   );
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) =>
-    reply.type('application/xml; charset=utf-8').send(renderSitemap(await listSitemapEntries(db), origin(request))),
+    reply.type('application/xml; charset=utf-8').send(renderSitemap(await listSitemapEntries(deps), origin(request))),
   );
 
   app.get<{ Params: { part: string } }>('/sitemap-:part(^\\d+).xml', { schema: { hide: true } }, async (request, reply) => {
     const part = Number(request.params.part);
-    const xml = renderSitemap(await listSitemapEntries(db), origin(request), part);
+    const xml = renderSitemap(await listSitemapEntries(deps), origin(request), part);
     if (xml === undefined) return sendNotFound(request, reply);
     return reply.type('application/xml; charset=utf-8').send(xml);
   });

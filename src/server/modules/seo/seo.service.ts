@@ -2,6 +2,7 @@ import { labels, findLabel } from '../../../shared/labels.js';
 import type { Db } from '../../db/client.js';
 import { listArtistPages } from '../artists/artists.repo.js';
 import { listReleasePages } from '../releases/releases.repo.js';
+import type { CatalogReads } from '../catalog-cache/catalog-cache.js';
 
 /** The sitemaps protocol's limit of URLs in one file; past it, /sitemap.xml is an index of parts. */
 export const sitemapLimit = 50_000;
@@ -14,8 +15,13 @@ export interface SitemapEntry {
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** {@link loadSitemapEntries} through the catalog cache: a crawler's visits do not read every release again. */
+export function listSitemapEntries(catalog: CatalogReads): Promise<SitemapEntry[]> {
+  return catalog.catalogCache.read('sitemap-entries', () => loadSitemapEntries(catalog.db));
+}
+
 /** Every public page worth indexing: each label's pages, each release and each artist page. */
-export async function listSitemapEntries(db: Db): Promise<SitemapEntry[]> {
+async function loadSitemapEntries(db: Db): Promise<SitemapEntry[]> {
   const [releases, artists] = await Promise.all([listReleasePages(db), listArtistPages(db)]);
   const day = (date: Date) => date.toISOString().slice(0, 10);
   const labelPages = labels.flatMap((label) => ['', '/releases', '/artists', '/playlists'].map((page) => ({ path: `/${label.short}${page}` })));
