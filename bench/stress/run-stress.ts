@@ -33,7 +33,7 @@ if (wants('crash')) {
     ['database', 'crashes', 'acknowledged', 'stored', 'lost', 'duplicated', 'seconds'],
     results.map((r) => [r.database, String(r.kills), String(r.acknowledged), String(r.stored), String(r.lost), String(r.duplicated), fmt(r.seconds)]),
   );
-  if (results.some((r) => r.lost > 0 || r.duplicated > 0 || r.acknowledged !== r.submissions)) failed = true;
+  if (results.some((r) => r.kills === 0 || r.lost > 0 || r.duplicated > 0 || r.acknowledged !== r.submissions)) failed = true;
 }
 
 if (wants('soak')) {
