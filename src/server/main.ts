@@ -19,26 +19,28 @@ async function main(): Promise<void> {
   const jwtSecret = loadJwtSecret(config);
   const openOptions = logger.isLevelEnabled('trace') ? { onQuery: (query: string) => logger.trace({ query }, 'sql') } : {};
   const database = await openConfiguredDatabase(config, openOptions);
-  if (config.seedDemoCatalog) {
-    const report = await seedDemoCatalogIfEmpty(database.db, () => new Date());
-    if (report) {
-      logger.info(
-        {
-          releases: report.totalReleasesImported,
-          tracks: report.totalTracksImported,
-          artists: report.totalArtistsImported,
-          rejected: report.rejected.length,
-        },
-        'empty database: demo catalog imported',
-      );
+  // One instance at a time: of several starting together on an empty database, one seeds it.
+  await database.exclusively(async () => {
+    if (config.seedDemoCatalog) {
+      const report = await seedDemoCatalogIfEmpty(database.db, () => new Date());
+      if (report) {
+        logger.info(
+          {
+            releases: report.totalReleasesImported,
+            tracks: report.totalTracksImported,
+            artists: report.totalArtistsImported,
+            rejected: report.rejected.length,
+          },
+          'empty database: demo catalog imported',
+        );
+      }
     }
-  }
-
-  await ensureFirstAdmin(database.db, {
-    credentials: config.firstAdmin,
-    isEmbedded: database.kind === 'pglite',
-    now: new Date(),
-    logger,
+    await ensureFirstAdmin(database.db, {
+      credentials: config.firstAdmin,
+      isEmbedded: database.kind === 'pglite',
+      now: new Date(),
+      logger,
+    });
   });
 
   const app = await buildApp(

@@ -18,6 +18,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Applies the committed migrations; safe to call on every start. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other server on this database runs its own: several instances starting at
+   * once on one PostgreSQL would otherwise migrate, seed and create the first admin side by side.
+   * PostgreSQL: a session advisory lock; PGlite: the data directory's lock already admits one process.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -43,9 +49,13 @@ export async function openPglite(dataDir: string | undefined, options: OpenOptio
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
+    exclusively: (work) => work(),
     close: () => client.close(),
   };
 }
+
+/** The advisory lock key of `exclusively`: any fixed 64-bit number that nothing else on the database uses. */
+const startupLockKey = '7311853420551023101';
 
 export async function openPostgres(connectionString: string, options: OpenOptions = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
@@ -59,6 +69,20 @@ export async function openPostgres(connectionString: string, options: OpenOption
     db: db as unknown as Db,
     kind: 'postgres',
     migrate: () => migratePg(db, { migrationsFolder: migrationsDir }),
+    exclusively: async (work) => {
+      // A session lock, held by one connection of its own, so `work` may use the pool freely.
+      const holder = await pool.connect();
+      try {
+        await holder.query('select pg_advisory_lock($1)', [startupLockKey]);
+        try {
+          return await work();
+        } finally {
+          await holder.query('select pg_advisory_unlock($1)', [startupLockKey]);
+        }
+      } finally {
+        holder.release();
+      }
+    },
     close: () => pool.end(),
   };
 }

@@ -7,7 +7,8 @@ import { lockDataDir } from './data-dir-lock.js';
 
 /**
  * The database the configuration names — PostgreSQL at DATABASE_URL, else the embedded one in
- * DATA_DIR, locked to this process — migrated, with the configured labels. close() unlocks it.
+ * DATA_DIR, locked to this process — migrated, with the configured labels (one server at a time when
+ * several start at once). close() unlocks it.
  */
 export async function openConfiguredDatabase(config: AppConfig, options: OpenOptions = {}): Promise<Database> {
   if (config.databaseUrl) return prepare(await openPostgres(config.databaseUrl, options));
@@ -28,7 +29,9 @@ export async function openConfiguredDatabase(config: AppConfig, options: OpenOpt
 }
 
 async function prepare(database: Database): Promise<Database> {
-  await database.migrate();
-  await syncLabels(database.db, labels);
+  await database.exclusively(async () => {
+    await database.migrate();
+    await syncLabels(database.db, labels);
+  });
   return database;
 }

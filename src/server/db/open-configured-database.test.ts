@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { labels } from '../../shared/labels.js';
+import { parseConfig } from '../config.js';
+import { seedDemoCatalogIfEmpty } from '../demo-catalog/seed-demo-catalog.js';
+import { countReleases } from '../demo-catalog/demo-catalog.repo.js';
+import type { Database } from './client.js';
+import { openConfiguredDatabase } from './open-configured-database.js';
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+// Several instances deployed together start at once on one empty PostgreSQL database: without the
+// startup lock, their migrations run side by side (one fails on a table the other created) and
+// each seeds its own demo catalog.
+describe.skipIf(!serverUrl)('several servers starting at once on an empty PostgreSQL database', () => {
+  const name = `bir_startup_${randomBytes(6).toString('hex')}`;
+  const url = new URL(serverUrl ?? 'postgres://unused');
+  url.pathname = `/${name}`;
+  const opened: Database[] = [];
+
+  async function onServer(query: string): Promise<void> {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(query);
+    await client.end();
+  }
+
+  beforeAll(async () => {
+    await onServer(`create database ${name}`);
+  });
+  afterAll(async () => {
+    await Promise.all(opened.map((database) => database.close()));
+    await onServer(`drop database if exists ${name} with (force)`);
+  });
+
+  it('migrate once, and one of them seeds the demo catalog', async () => {
+    const config = parseConfig({ DATABASE_URL: url.toString(), JWT_SECRET: 'x'.repeat(32) });
+    const starts = await Promise.all([1, 2, 3].map(() => openConfiguredDatabase(config)));
+    opened.push(...starts);
+    const now = () => new Date('2026-11-25T12:00:00Z');
+    const reports = await Promise.all(starts.map((database) => database.exclusively(() => seedDemoCatalogIfEmpty(database.db, now))));
+
+    const seeded = reports.filter((report) => report !== undefined);
+    expect(seeded).toHaveLength(1);
+    const [first] = starts as [Database];
+    expect(await countReleases(first.db)).toBe(seeded[0]?.totalReleasesImported);
+    const labelRows = await first.db.query.labels.findMany();
+    expect(labelRows.map((label) => label.id).sort()).toEqual(labels.map((label) => label.id).sort());
+  });
+});
