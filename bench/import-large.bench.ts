@@ -1,40 +1,11 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { formatInventoryCsv, INVENTORY_COLUMNS, type InventoryRow } from '../src/server/demo-catalog/inventory-csv.js';
+import { syntheticExport } from '../src/server/demo-catalog/synthetic-export.js';
 import { importCatalog } from '../src/server/import/catalog-importer.js';
 import { fmt, heading, postgresUnreachable, printTable, timed, withFreshDatabase, type BackendKind } from './support.js';
 
 const releases = 20_000;
 const tracksPerRelease = 5;
 const artists = 2_000;
-
-/** A distributor export of 100k rows (20k releases of 5 tracks), in the real file's format. */
-function syntheticExport(): string {
-  const rows: InventoryRow[] = [];
-  const labels = ['Build It Records', 'Build It Tech', 'Build It Deep'];
-  for (let r = 1; r <= releases; r++) {
-    const artist = `Synth Artist ${1 + (r % artists)}`;
-    for (let t = 1; t <= tracksPerRelease; t++) {
-      const row = Object.fromEntries(INVENTORY_COLUMNS.map((c) => [c, ''])) as InventoryRow;
-      Object.assign(row, {
-        'Label Name': labels[r % 3],
-        'Catalog #': `SYN${r}`,
-        UPC: String(800_000_000_000 + r),
-        'Release Name': `Synthetic Release ${r}`,
-        'Release Artist': artist,
-        'Release Date': `20${10 + (r % 15)}-0${1 + (r % 9)}-1${r % 10}`,
-        'Release Genre': 'Electronic',
-        Track: String(t),
-        ISRC: `QZSYN${String(r * 10 + t).padStart(7, '0')}`,
-        'Song Name': `Synthetic Song ${r}-${t}`,
-        'Mix Version': 'Extended Mix',
-        'Primary Artists': artist,
-        'Track Length': '05:00',
-      });
-      rows.push(row);
-    }
-  }
-  return formatInventoryCsv(rows);
-}
 
 async function measure(kind: BackendKind, csv: string): Promise<string[]> {
   return withFreshDatabase(kind, async ({ db }) => {
@@ -63,7 +34,7 @@ async function measure(kind: BackendKind, csv: string): Promise<string[]> {
 }
 
 export async function runImportLargeBench(): Promise<void> {
-  const csv = syntheticExport();
+  const csv = syntheticExport({ releases, tracksPerRelease, artists });
   heading(`Import of a synthetic ${releases * tracksPerRelease}-row export (${fmt(csv.length / 2 ** 20)} MB), in process`);
   const kinds: BackendKind[] = ['pglite'];
   const unreachable = await postgresUnreachable();

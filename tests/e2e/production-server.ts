@@ -9,10 +9,13 @@ import { projectRoot } from '../../src/server/paths.js';
 export interface RunningServer {
   url: string;
   dataDir: string;
+  /** SIGTERM (a graceful shutdown), then the data directory goes. */
   stop(): Promise<void>;
+  /** SIGKILL: the process dies mid-work, as in a crash; stop() still cleans up. */
+  kill(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -85,16 +88,19 @@ export async function startProductionServer(env: Record<string, string> = {}, { 
     throw err;
   }
 
+  const ended = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill(signal);
+    await exited;
+  };
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await ended('SIGTERM');
       rmSync(dataDir, { recursive: true, force: true });
     },
+    kill: () => ended('SIGKILL'),
   };
 }
