@@ -19,7 +19,7 @@ export interface PgBroadcastOptions {
   channel: string;
   /**
    * Another process signalled, or a signal may have been missed: the connection dropped, a reconnect
-   * failed (every second at most while it is down), or it listens again after a loss.
+   * attempt failed (a second apart, each within a 2 s connect timeout), or it listens again after a loss.
    */
   onSignal(): void;
   logger: Pick<Logger, 'info' | 'warn'>;

@@ -6,14 +6,14 @@ export type RedisLogger = Pick<Logger, 'info' | 'warn'>;
 
 /**
  * A Redis connection for counting that never makes a request wait for Redis: a command is refused at
- * once while the connection is down (no offline queue) and fails after 500 ms on a stalled one, so
+ * once while the connection is down (no offline queue) and fails after a second on a stalled one, so
  * callers fall back at once (docs/decisions/0055-shared-limits-in-redis.md). It reconnects forever,
  * 100 ms after a loss and then at most every second. The outage is logged once, as is the return.
  */
 export function connectRedis(url: string, logger: RedisLogger): Redis {
   const redis = new Redis(url, {
     connectTimeout: 1_000,
-    commandTimeout: 500,
+    commandTimeout: 1_000,
     enableOfflineQueue: false,
     // A counting command is not resent after a reconnect: it may have counted already.
     autoResendUnfulfilledCommands: false,
