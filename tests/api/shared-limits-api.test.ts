@@ -91,6 +91,13 @@ describe.skipIf(!testRedisUrl)('limits shared through Redis', () => {
     expect((await wrongLogin(b, '198.51.100.2')).statusCode).toBe(401);
   });
 
+  it('lets exactly 5 of 30 concurrent wrong logins spread over both instances through (counted first, atomically)', async () => {
+    const [a, b] = await startTwo(testRedisUrl!);
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => wrongLogin(i % 2 === 0 ? a : b, '198.51.100.3')));
+    expect(answers.filter((res) => res.statusCode === 401)).toHaveLength(5);
+    expect(answers.filter((res) => res.statusCode === 429)).toHaveLength(25);
+  });
+
   it("counts a route's own limit (demo submissions) and the read limit across instances, with today's 429", async () => {
     const [a, b] = await startTwo(testRedisUrl!, { demos: { max: 2, timeWindowMs: 10 * 60_000 }, reads: { max: 3, timeWindowMs: 60_000 } });
     expect(await statuses([() => submitDemo(a, '203.0.113.5'), () => submitDemo(b, '203.0.113.5')])).toEqual([201, 201]);

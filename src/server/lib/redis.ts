@@ -13,6 +13,7 @@ export type RedisLogger = Pick<Logger, 'info' | 'warn'>;
 export function connectRedis(url: string, logger: RedisLogger): Redis {
   const redis = new Redis(url, {
     connectTimeout: 1_000,
+    enableAutoPipelining: true,
     commandTimeout: 1_000,
     enableOfflineQueue: false,
     // A counting command is not resent after a reconnect: it may have counted already.
