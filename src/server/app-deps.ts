@@ -1,5 +1,6 @@
 import type { SpotifyConfig } from './config.js';
 import type { Db } from './db/client.js';
+import type { LimitStore } from './lib/limit-store.js';
 import type { CatalogCache } from './modules/catalog-cache/catalog-cache.js';
 import type { CatalogChanges } from './modules/catalog-cache/catalog-changes.js';
 import type { LoginThrottleLimit } from './modules/admin-auth/login-throttle.js';
@@ -32,7 +33,9 @@ export interface AppDeps {
   jwtSecret?: Uint8Array;
   /** Failed admin logins allowed per client address and per username; production: 5 in 15 minutes. */
   loginThrottle?: LoginThrottleLimit;
+  /** Where the rate limits and the login throttle count (main.ts: Redis with REDIS_URL); without one, this app's memory. */
+  limitStore?: LimitStore;
 }
 
-/** The dependencies the modules receive: the admin token secret and the catalog cache settled once for all of them. */
-export type ResolvedAppDeps = AppDeps & { jwtSecret: Uint8Array; catalogChanges: CatalogChanges; catalogCache: CatalogCache };
+/** The dependencies the modules receive: the admin token secret, the catalog cache and the limits' store settled once for all of them. */
+export type ResolvedAppDeps = AppDeps & { jwtSecret: Uint8Array; catalogChanges: CatalogChanges; catalogCache: CatalogCache; limitStore: LimitStore };

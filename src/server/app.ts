@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { siteConfig } from '../shared/site-config.js';
 import type { AppDeps, ResolvedAppDeps } from './app-deps.js';
+import { memoryLimitStore } from './lib/limit-store.js';
 import { adminAuthRoutes } from './modules/admin-auth/admin-auth.routes.js';
 import { adminCatalogRoutes } from './modules/admin-catalog/admin-catalog.routes.js';
 import { adminImportRoutes } from './modules/admin-import/admin-import.routes.js';
@@ -47,6 +48,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
     jwtSecret: given.jwtSecret ?? randomBytes(32),
     catalogChanges,
     catalogCache: new CatalogCache(catalogChanges),
+    limitStore: given.limitStore ?? memoryLimitStore,
   };
   const app = Fastify({
     bodyLimit: 1024 * 1024,
@@ -68,7 +70,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   documentCommonErrors(app);
   rejectControlCharacters(app);
   await registerSecurityHeaders(app, deps.spotify);
-  await registerRateLimit(app, deps.rateLimits?.reads ?? defaultReadRateLimit);
+  await registerRateLimit(app, deps.rateLimits?.reads ?? defaultReadRateLimit, deps.limitStore);
   // API JSON and pages; the cached catalog answers come compressed already, hashed assets pre-compressed.
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
 

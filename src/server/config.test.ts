@@ -26,6 +26,7 @@ describe('parseConfig', () => {
       spotifyCredentials: null,
       trustProxy: false,
       readsPerMinute: 1200,
+      redisUrl: undefined,
     });
   });
 
@@ -46,6 +47,7 @@ describe('parseConfig', () => {
         SPOTIFY_API_URL: 'http://127.0.0.1:4010/v1',
         TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1',
         RATE_LIMIT_READS_PER_MINUTE: '5000',
+        REDIS_URL: 'redis://:secret@cache.internal:6379/2',
       }),
     ).toEqual({
       port: 8080,
@@ -60,6 +62,7 @@ describe('parseConfig', () => {
       spotifyCredentials: { clientId: 'abc123DEF', clientSecret: 'server-side-secret' },
       trustProxy: ['10.0.0.0/8', '127.0.0.1', '::1'],
       readsPerMinute: 5000,
+      redisUrl: 'redis://:secret@cache.internal:6379/2',
     });
     expect(parseConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1/postgres', PORT: '0' })).toMatchObject({
       databaseUrl: 'postgres://postgres@127.0.0.1/postgres',
@@ -111,6 +114,14 @@ describe('parseConfig', () => {
 
   it.each(['yes', '10.0.0.0/33', '300.1.1.1', 'proxy.internal'])('refuses TRUST_PROXY=%j, naming it', (value) => {
     expect(configError({ TRUST_PROXY: value }).message).toMatch(/^Invalid environment: TRUST_PROXY: .* is not an IP address or CIDR range/);
+  });
+
+  it.each(['localhost:6379', 'http://cache.internal', 'redis://'])('refuses REDIS_URL=%j, naming REDIS_URL', (url) => {
+    expect(configError({ REDIS_URL: url }).message).toBe('Invalid environment: REDIS_URL: must be a redis:// or rediss:// URL');
+  });
+
+  it.each(['', '  '])('reads a blank REDIS_URL=%j as unset: each instance counts in its own memory', (url) => {
+    expect(parseConfig({ REDIS_URL: url }).redisUrl).toBeUndefined();
   });
 
   it('names every bad variable at once', () => {

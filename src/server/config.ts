@@ -56,6 +56,12 @@ const envSchema = z.object({
       if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `${JSON.stringify(bad)} is not an IP address or CIDR range (or use true or false)` });
       return entries;
     }),
+  // Several instances count their rate limits and the login throttle together in Redis (docs/decisions/0055).
+  // Blank is unset, as with the Spotify settings (an env file's `REDIS_URL=`).
+  REDIS_URL: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().trim().regex(/^rediss?:\/\/[^/]/, 'must be a redis:// or rediss:// URL').optional(),
+  ),
   // Signs admin tokens; required with DATABASE_URL (checked at start, see admin-auth/jwt-secret.ts).
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_USERNAME: z.string().trim().min(1, 'must not be blank').max(100, 'must be at most 100 characters').optional(),
@@ -101,6 +107,8 @@ export type AppConfig = {
   firstAdmin: { username: string; password: string } | undefined;
   trustProxy: TrustProxy;
   readsPerMinute: number;
+  /** Where the instances count their limits together; undefined: each counts in its own memory. */
+  redisUrl: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -139,5 +147,6 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     firstAdmin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     trustProxy: e.TRUST_PROXY,
     readsPerMinute: e.RATE_LIMIT_READS_PER_MINUTE,
+    redisUrl: e.REDIS_URL,
   };
 }

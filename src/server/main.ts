@@ -4,7 +4,10 @@ import { ConfigError, parseConfig } from './config.js';
 import { createLogger } from './logging.js';
 import { DataDirBusyError } from './db/data-dir-lock.js';
 import { openConfiguredDatabase } from './db/open-configured-database.js';
+import { connectRedis } from './lib/redis.js';
+import { redisLimitStore } from './lib/limit-store.js';
 import { ensureFirstAdmin } from './modules/admin-auth/admin-auth.service.js';
+import { relayCatalogChanges } from './modules/catalog-cache/catalog-changes.js';
 import { loadJwtSecret } from './modules/admin-auth/jwt-secret.js';
 import { seedDemoCatalogIfEmpty } from './demo-catalog/seed-demo-catalog.js';
 import { clientDistDir } from './paths.js';
@@ -43,9 +46,15 @@ async function main(): Promise<void> {
     });
   });
 
+  // Several instances: the limits count in Redis, and catalog changes are heard by every instance on the
+  // PostgreSQL database (docs/decisions/0055, 0056). The embedded database is one process: its own memory.
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
+  const catalogChanges = config.databaseUrl ? await relayCatalogChanges(config.databaseUrl, logger) : undefined;
   const app = await buildApp(
     {
       db: database.db,
+      catalogChanges,
+      limitStore: redis ? redisLimitStore(redis, 'bir:') : undefined,
       clock: () => new Date(),
       clientDir: config.serveWebApp ? clientDistDir : undefined,
       serveSourceMaps: config.serveSourceMaps,
@@ -60,7 +69,12 @@ async function main(): Promise<void> {
   );
   await app.listen({ port: config.port, host: config.host });
   logger.info(
-    { database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir, startupMs: Math.round(performance.now() - startedAt) },
+    {
+      database: database.kind,
+      dataDir: config.databaseUrl ? undefined : config.dataDir,
+      limits: redis ? 'redis' : 'memory',
+      startupMs: Math.round(performance.now() - startedAt),
+    },
     `${labels.length} labels ready`,
   );
 
@@ -70,6 +84,8 @@ async function main(): Promise<void> {
     closing = true;
     logger.info({ signal }, 'shutting down');
     await app.close();
+    await catalogChanges?.close();
+    redis?.disconnect();
     await database.close();
     process.exit(0);
   };

@@ -17,12 +17,14 @@ function migratedPgliteDump(): Blob {
   return migratedPglite;
 }
 
-/**
- * A fresh, migrated database with the labels, copied from the one migrated for this run
- * (tests/setup/migrated-databases.ts); on PostgreSQL a database of its own, dropped on close.
- */
-async function openFresh(kind: 'pglite' | 'postgres', options: OpenOptions = {}): Promise<Database> {
-  if (kind === 'pglite') return openPglite(undefined, { ...options, loadDataDir: migratedPgliteDump() });
+/** A fresh, migrated PostgreSQL database with the labels on TEST_DATABASE_URL's server, and its removal. */
+export interface PostgresTestDatabase {
+  url: string;
+  /** Waits until its connections are closed, then drops it. */
+  drop(): Promise<void>;
+}
+
+export async function createPostgresTestDatabase(): Promise<PostgresTestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL as string;
   const name = `bir_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -31,11 +33,9 @@ async function openFresh(kind: 'pglite' | 'postgres', options: OpenOptions = {})
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const opened = await openPostgres(url.toString(), options);
   return {
-    ...opened,
-    close: async () => {
-      await opened.close();
+    url: url.toString(),
+    drop: async () => {
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       // pool.end() resolves before its sockets have closed: a forced drop would kill them and the
@@ -50,6 +50,23 @@ async function openFresh(kind: 'pglite' | 'postgres', options: OpenOptions = {})
       }
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
+    },
+  };
+}
+
+/**
+ * A fresh, migrated database with the labels, copied from the one migrated for this run
+ * (tests/setup/migrated-databases.ts); on PostgreSQL a database of its own, dropped on close.
+ */
+async function openFresh(kind: 'pglite' | 'postgres', options: OpenOptions = {}): Promise<Database> {
+  if (kind === 'pglite') return openPglite(undefined, { ...options, loadDataDir: migratedPgliteDump() });
+  const created = await createPostgresTestDatabase();
+  const opened = await openPostgres(created.url, options);
+  return {
+    ...opened,
+    close: async () => {
+      await opened.close();
+      await created.drop();
     },
   };
 }

@@ -22,7 +22,7 @@ function setRetryAfter(reply: FastifyReply, err: unknown): void {
 
 export const adminAuthRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, deps) => {
   const ctx = { db: deps.db, clock: deps.clock, jwtSecret: deps.jwtSecret };
-  const throttle = new LoginThrottle(deps.loginThrottle);
+  const throttle = new LoginThrottle(deps.loginThrottle, deps.limitStore);
   const guard = requireAdmin(ctx);
   decorateAdminRequest(app);
   const unauthorized = { 401: errorResponseSchema };

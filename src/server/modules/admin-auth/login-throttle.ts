@@ -1,5 +1,6 @@
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from '../../errors.js';
+import { memoryLimitStore, type LimitStore } from '../../lib/limit-store.js';
 
 /** How many failed logins a client address, or a username from one address, may have in a window. */
 export interface LoginThrottleLimit {
@@ -13,11 +14,6 @@ export function tooManyLoginsMessage(retryAfterMs: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
   return `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
-
-/** Where the counts live: this process's memory by default; a shared store (Redis) gives several instances one count. */
-export type LoginThrottleStore = (options: { keyPrefix: string; points: number; duration: number }) => RateLimiterAbstract;
-
-const memoryStore: LoginThrottleStore = (options) => new RateLimiterMemory(options);
 
 /** What `attempt` hands back: say how the password check went, once. */
 export interface LoginAttempt {
@@ -41,7 +37,8 @@ export class LoginThrottle {
   private readonly byAddress: RateLimiterAbstract;
   private readonly byUserAndAddress: RateLimiterAbstract;
 
-  constructor(limit: LoginThrottleLimit = defaultLoginThrottleLimit, store: LoginThrottleStore = memoryStore) {
+  /** `store`: this process's memory by default; Redis gives several instances one count (docs/decisions/0055). */
+  constructor(limit: LoginThrottleLimit = defaultLoginThrottleLimit, store: LimitStore = memoryLimitStore) {
     const window = { points: limit.maxFailures, duration: Math.ceil(limit.windowMs / 1000) };
     this.byAddress = store({ keyPrefix: 'login-ip', ...window });
     this.byUserAndAddress = store({ keyPrefix: 'login-user-ip', ...window });

@@ -1,14 +1,20 @@
+import type { Logger } from 'pino';
+import { openPgBroadcast } from '../../db/pg-broadcast.js';
+
 /**
  * The one seam through which every catalog write says "the catalog changed" and every cache hears
- * it. This in-process emitter serves one server; with several instances, another implementation of
- * the same port relays `publish()` through PostgreSQL LISTEN/NOTIFY or Redis pub/sub
- * (docs/decisions/0030-catalog-cache.md).
+ * it: an in-process emitter for one server (the embedded database), relayed between the instances
+ * on one PostgreSQL database by LISTEN/NOTIFY (docs/decisions/0030-catalog-cache.md, 0056).
  */
 export interface CatalogChanges {
   /** Called after a catalog write has committed: import, enrichment, admin edit, delete, pin, a counted play. */
   publish(): void;
-  /** Hears every publish (this instance's, and other instances' once relayed); returns an unsubscribe. */
+  /** Hears every publish (this instance's at once, and other instances' once relayed); returns an unsubscribe. */
   subscribe(listener: () => void): () => void;
+}
+
+export interface RelayedCatalogChanges extends CatalogChanges {
+  close(): Promise<void>;
 }
 
 export function createLocalCatalogChanges(): CatalogChanges {
@@ -21,5 +27,24 @@ export function createLocalCatalogChanges(): CatalogChanges {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+  };
+}
+
+/**
+ * Catalog changes shared by every process on the PostgreSQL database at `connectionString`: a publish
+ * is heard here at once (read-after-write on this instance) and by the others as soon as PostgreSQL
+ * delivers the NOTIFY. While the relay's connection is down, the caches are emptied at every reconnect
+ * attempt and once more when it is back, since a change may have gone unheard.
+ */
+export async function relayCatalogChanges(connectionString: string, logger: Pick<Logger, 'info' | 'warn'>): Promise<RelayedCatalogChanges> {
+  const local = createLocalCatalogChanges();
+  const broadcast = await openPgBroadcast({ connectionString, channel: 'catalog_changes', onSignal: local.publish, logger });
+  return {
+    publish: () => {
+      local.publish();
+      broadcast.signal();
+    },
+    subscribe: local.subscribe,
+    close: () => broadcast.close(),
   };
 }
