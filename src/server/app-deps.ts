@@ -3,6 +3,7 @@ import type { Db } from './db/client.js';
 import type { CatalogCache } from './modules/catalog-cache/catalog-cache.js';
 import type { CatalogChanges } from './modules/catalog-cache/catalog-changes.js';
 import type { LoginThrottleLimit } from './modules/admin-auth/login-throttle.js';
+import type { ImportJobSettings } from './modules/admin-import/import-job-runner.js';
 import type { PaymentProvider } from './modules/vip/payment-provider.js';
 import type { RateLimit } from './plugins/rate-limit.js';
 import type { SpotifyCatalogClient } from './spotify/spotify-catalog-client.js';
@@ -32,6 +33,8 @@ export interface AppDeps {
   jwtSecret?: Uint8Array;
   /** Failed admin logins allowed per client address and per username; production: 5 in 15 minutes. */
   loginThrottle?: LoginThrottleLimit;
+  /** Import jobs' lease and how often an idle instance looks for one to take over; production: 30 s and 5 s. */
+  importJobs?: ImportJobSettings;
 }
 
 /** The dependencies the modules receive: the admin token secret and the catalog cache settled once for all of them. */

@@ -26,6 +26,7 @@ describe('parseConfig', () => {
       spotifyCredentials: null,
       trustProxy: false,
       readsPerMinute: 1200,
+      importJobs: { leaseMs: 30_000, pollMs: 5_000 },
     });
   });
 
@@ -46,6 +47,8 @@ describe('parseConfig', () => {
         SPOTIFY_API_URL: 'http://127.0.0.1:4010/v1',
         TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1',
         RATE_LIMIT_READS_PER_MINUTE: '5000',
+        IMPORT_JOB_LEASE_MS: '3000',
+        IMPORT_JOB_POLL_MS: '250',
       }),
     ).toEqual({
       port: 8080,
@@ -60,6 +63,7 @@ describe('parseConfig', () => {
       spotifyCredentials: { clientId: 'abc123DEF', clientSecret: 'server-side-secret' },
       trustProxy: ['10.0.0.0/8', '127.0.0.1', '::1'],
       readsPerMinute: 5000,
+      importJobs: { leaseMs: 3000, pollMs: 250 },
     });
     expect(parseConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1/postgres', PORT: '0' })).toMatchObject({
       databaseUrl: 'postgres://postgres@127.0.0.1/postgres',
@@ -87,6 +91,16 @@ describe('parseConfig', () => {
     ['SPOTIFY_ACCOUNTS_URL', 'accounts.spotify.com'],
     ['SPOTIFY_ACCOUNTS_URL', 'ftp://accounts.spotify.com'],
     ['SPOTIFY_API_URL', ''],
+  ])('refuses %s=%j, naming it', (name, value) => {
+    expect(configError({ [name]: value }).message).toMatch(new RegExp(`^Invalid environment: ${name}: `));
+  });
+
+  it.each([
+    ['IMPORT_JOB_LEASE_MS', '999'],
+    ['IMPORT_JOB_LEASE_MS', '30s'],
+    ['IMPORT_JOB_LEASE_MS', ''],
+    ['IMPORT_JOB_POLL_MS', '0'],
+    ['IMPORT_JOB_POLL_MS', '2.5'],
   ])('refuses %s=%j, naming it', (name, value) => {
     expect(configError({ [name]: value }).message).toMatch(new RegExp(`^Invalid environment: ${name}: `));
   });

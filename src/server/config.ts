@@ -42,6 +42,10 @@ const envSchema = z.object({
   SPOTIFY_API_URL: baseUrl.default('https://api.spotify.com/v1'),
   // Requests per minute and client address to every route without a limit of its own (reads, mostly).
   RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  // Import jobs (docs/decisions/0050): how long an instance holds a running job without a heartbeat
+  // (another instance takes it over after that), and how often an idle instance looks for such a job.
+  IMPORT_JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+  IMPORT_JOB_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   // Behind a load balancer: whose X-Forwarded-For to believe, so that request.ip (rate limits, the login
   // throttle) is the visitor's address. 'true' believes anyone, so it is only for a proxy no one can bypass.
   TRUST_PROXY: z
@@ -101,6 +105,7 @@ export type AppConfig = {
   firstAdmin: { username: string; password: string } | undefined;
   trustProxy: TrustProxy;
   readsPerMinute: number;
+  importJobs: { leaseMs: number; pollMs: number };
 };
 
 export class ConfigError extends Error {}
@@ -139,5 +144,6 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     firstAdmin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     trustProxy: e.TRUST_PROXY,
     readsPerMinute: e.RATE_LIMIT_READS_PER_MINUTE,
+    importJobs: { leaseMs: e.IMPORT_JOB_LEASE_MS, pollMs: e.IMPORT_JOB_POLL_MS },
   };
 }

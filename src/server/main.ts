@@ -53,6 +53,7 @@ async function main(): Promise<void> {
         ? createSpotifyCatalogClient({ ...config.spotifyCredentials, accountsUrl: config.spotify.accountsUrl, apiUrl: config.spotify.apiUrl })
         : undefined,
       jwtSecret,
+      importJobs: config.importJobs,
     },
     { loggerInstance: logger, trustProxy: config.trustProxy },
   );

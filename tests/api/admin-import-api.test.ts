@@ -4,7 +4,6 @@ import { importMessages, type AdminLabelsResponse, type ImportJob, type ImportSt
 import type { ErrorResponse } from '../../src/shared/api/common.js';
 import type { Db } from '../../src/server/db/client.js';
 import { activityLog, artists, importJobs, releases, tracks } from '../../src/server/db/schema.js';
-import { insertImportJob } from '../../src/server/modules/admin-import/admin-import.repo.js';
 import { createSpotifyCatalogClient } from '../../src/server/spotify/spotify-catalog-client.js';
 import { startFakeSpotify, type FakeSpotify } from '../fakes/fake-spotify.js';
 import { createAdminTestApp, testAdmin } from '../helpers/admin-test-app.js';
@@ -202,12 +201,6 @@ describe.each(testDatabaseKinds)('admin catalog upload on $name', (kind) => {
       expect(missing.statusCode).toBe(404);
       expect(missing.json<ErrorResponse>().message).toBe(`Import job not found: ${id}`);
     }
-  });
-
-  it('shows a job left running by a stopped server as interrupted', async () => {
-    const row = await insertImportJob(api.t.database.db, { kind: 'catalog-csv', labelId: null, fileName: 'old.csv', actor: 'alice', total: 10, at: now });
-    const job = (await api.get(`/api/admin/import-jobs/${row.id}`)).json<{ data: ImportJob }>().data;
-    expect(job).toMatchObject({ status: 'failed', message: importMessages.interrupted, finished_at: null });
   });
 
   it('answers 503 for "Import tracks" without Spotify credentials, and says so on the labels', async () => {
