@@ -7,6 +7,7 @@ import { activityLog, artists, importJobs, releases, tracks } from '../../src/se
 import { createSpotifyCatalogClient } from '../../src/server/spotify/spotify-catalog-client.js';
 import { startFakeSpotify, type FakeSpotify } from '../fakes/fake-spotify.js';
 import { createAdminTestApp, testAdmin } from '../helpers/admin-test-app.js';
+import { Gate } from '../helpers/gate.js';
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
 import type { AppDeps } from '../../src/server/app-deps.js';
 import { readFixtureCsv, seedFixture } from '../helpers/test-app.js';
@@ -27,33 +28,6 @@ async function multipart(parts: { name: string; value: string | Buffer; filename
 }
 
 const csvFile = (value: string | Buffer, filename = 'inventory.csv', type = 'text/csv') => ({ name: 'file', value, filename, type });
-
-/** Lets album searches through one at a time while closed, so a test sees the job in the middle. */
-class Gate {
-  private isOpen = true;
-  private permits = 0;
-  private waiting: (() => void)[] = [];
-  close() {
-    this.isOpen = false;
-  }
-  open() {
-    this.isOpen = true;
-    this.waiting.splice(0).forEach((go) => go());
-  }
-  step() {
-    const go = this.waiting.shift();
-    if (go) go();
-    else this.permits += 1;
-  }
-  pass(): Promise<void> {
-    if (this.isOpen) return Promise.resolve();
-    if (this.permits > 0) {
-      this.permits -= 1;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => this.waiting.push(resolve));
-  }
-}
 
 async function tableCounts(db: Db) {
   const of = async (table: typeof releases | typeof tracks | typeof artists | typeof importJobs | typeof activityLog) =>
