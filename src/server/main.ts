@@ -68,6 +68,8 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
+    // Fastify answers the requests in flight (new ones get 503); then the import runner stops taking
+    // jobs over and hands back the one running here, for another instance (docs/decisions/0050).
     await app.close();
     await database.close();
     process.exit(0);
