@@ -27,6 +27,7 @@ describe('parseConfig', () => {
       trustProxy: false,
       readsPerMinute: 1200,
       redisUrl: undefined,
+      importJobs: { leaseMs: 30_000, pollMs: 5_000 },
     });
   });
 
@@ -48,6 +49,8 @@ describe('parseConfig', () => {
         TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1',
         RATE_LIMIT_READS_PER_MINUTE: '5000',
         REDIS_URL: 'redis://:secret@cache.internal:6379/2',
+        IMPORT_JOB_LEASE_MS: '3000',
+        IMPORT_JOB_POLL_MS: '250',
       }),
     ).toEqual({
       port: 8080,
@@ -63,6 +66,7 @@ describe('parseConfig', () => {
       trustProxy: ['10.0.0.0/8', '127.0.0.1', '::1'],
       readsPerMinute: 5000,
       redisUrl: 'redis://:secret@cache.internal:6379/2',
+      importJobs: { leaseMs: 3000, pollMs: 250 },
     });
     expect(parseConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1/postgres', PORT: '0' })).toMatchObject({
       databaseUrl: 'postgres://postgres@127.0.0.1/postgres',
@@ -90,6 +94,16 @@ describe('parseConfig', () => {
     ['SPOTIFY_ACCOUNTS_URL', 'accounts.spotify.com'],
     ['SPOTIFY_ACCOUNTS_URL', 'ftp://accounts.spotify.com'],
     ['SPOTIFY_API_URL', ''],
+  ])('refuses %s=%j, naming it', (name, value) => {
+    expect(configError({ [name]: value }).message).toMatch(new RegExp(`^Invalid environment: ${name}: `));
+  });
+
+  it.each([
+    ['IMPORT_JOB_LEASE_MS', '999'],
+    ['IMPORT_JOB_LEASE_MS', '30s'],
+    ['IMPORT_JOB_LEASE_MS', ''],
+    ['IMPORT_JOB_POLL_MS', '0'],
+    ['IMPORT_JOB_POLL_MS', '2.5'],
   ])('refuses %s=%j, naming it', (name, value) => {
     expect(configError({ [name]: value }).message).toMatch(new RegExp(`^Invalid environment: ${name}: `));
   });

@@ -42,6 +42,10 @@ const envSchema = z.object({
   SPOTIFY_API_URL: baseUrl.default('https://api.spotify.com/v1'),
   // Requests per minute and client address to every route without a limit of its own (reads, mostly).
   RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  // Import jobs (docs/decisions/0050): how long an instance holds a running job without a heartbeat
+  // (another instance takes it over after that), and how often an idle instance looks for such a job.
+  IMPORT_JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+  IMPORT_JOB_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   // Behind a load balancer: whose X-Forwarded-For to believe, so that request.ip (rate limits, the login
   // throttle) is the visitor's address. 'true' believes anyone, so it is only for a proxy no one can bypass.
   TRUST_PROXY: z
@@ -109,6 +113,7 @@ export type AppConfig = {
   readsPerMinute: number;
   /** Where the instances count their limits together; undefined: each counts in its own memory. */
   redisUrl: string | undefined;
+  importJobs: { leaseMs: number; pollMs: number };
 };
 
 export class ConfigError extends Error {}
@@ -148,5 +153,6 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     trustProxy: e.TRUST_PROXY,
     readsPerMinute: e.RATE_LIMIT_READS_PER_MINUTE,
     redisUrl: e.REDIS_URL,
+    importJobs: { leaseMs: e.IMPORT_JOB_LEASE_MS, pollMs: e.IMPORT_JOB_POLL_MS },
   };
 }

@@ -64,6 +64,7 @@ async function main(): Promise<void> {
         ? createSpotifyCatalogClient({ ...config.spotifyCredentials, accountsUrl: config.spotify.accountsUrl, apiUrl: config.spotify.apiUrl })
         : undefined,
       jwtSecret,
+      importJobs: config.importJobs,
     },
     { loggerInstance: logger, trustProxy: config.trustProxy },
   );
@@ -83,6 +84,8 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
+    // Fastify answers the requests in flight (new ones get 503); then the import runner stops taking
+    // jobs over and hands back the one running here, for another instance (docs/decisions/0050).
     await app.close();
     await catalogChanges?.close();
     redis?.disconnect();

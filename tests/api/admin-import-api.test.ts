@@ -4,10 +4,10 @@ import { importMessages, type AdminLabelsResponse, type ImportJob, type ImportSt
 import type { ErrorResponse } from '../../src/shared/api/common.js';
 import type { Db } from '../../src/server/db/client.js';
 import { activityLog, artists, importJobs, releases, tracks } from '../../src/server/db/schema.js';
-import { insertImportJob } from '../../src/server/modules/admin-import/admin-import.repo.js';
 import { createSpotifyCatalogClient } from '../../src/server/spotify/spotify-catalog-client.js';
 import { startFakeSpotify, type FakeSpotify } from '../fakes/fake-spotify.js';
 import { createAdminTestApp, testAdmin } from '../helpers/admin-test-app.js';
+import { Gate } from '../helpers/gate.js';
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
 import type { AppDeps } from '../../src/server/app-deps.js';
 import { readFixtureCsv, seedFixture } from '../helpers/test-app.js';
@@ -28,33 +28,6 @@ async function multipart(parts: { name: string; value: string | Buffer; filename
 }
 
 const csvFile = (value: string | Buffer, filename = 'inventory.csv', type = 'text/csv') => ({ name: 'file', value, filename, type });
-
-/** Lets album searches through one at a time while closed, so a test sees the job in the middle. */
-class Gate {
-  private isOpen = true;
-  private permits = 0;
-  private waiting: (() => void)[] = [];
-  close() {
-    this.isOpen = false;
-  }
-  open() {
-    this.isOpen = true;
-    this.waiting.splice(0).forEach((go) => go());
-  }
-  step() {
-    const go = this.waiting.shift();
-    if (go) go();
-    else this.permits += 1;
-  }
-  pass(): Promise<void> {
-    if (this.isOpen) return Promise.resolve();
-    if (this.permits > 0) {
-      this.permits -= 1;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => this.waiting.push(resolve));
-  }
-}
 
 async function tableCounts(db: Db) {
   const of = async (table: typeof releases | typeof tracks | typeof artists | typeof importJobs | typeof activityLog) =>
@@ -202,12 +175,6 @@ describe.each(testDatabaseKinds)('admin catalog upload on $name', (kind) => {
       expect(missing.statusCode).toBe(404);
       expect(missing.json<ErrorResponse>().message).toBe(`Import job not found: ${id}`);
     }
-  });
-
-  it('shows a job left running by a stopped server as interrupted', async () => {
-    const row = await insertImportJob(api.t.database.db, { kind: 'catalog-csv', labelId: null, fileName: 'old.csv', actor: 'alice', total: 10, at: now });
-    const job = (await api.get(`/api/admin/import-jobs/${row.id}`)).json<{ data: ImportJob }>().data;
-    expect(job).toMatchObject({ status: 'failed', message: importMessages.interrupted, finished_at: null });
   });
 
   it('answers 503 for "Import tracks" without Spotify credentials, and says so on the labels', async () => {

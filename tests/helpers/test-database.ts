@@ -11,6 +11,9 @@ export interface TestDatabaseKind {
 
 let migratedPglite: Blob | undefined;
 
+/** Where each PostgreSQL test database lives, for a second connection to it. */
+const postgresUrls = new WeakMap<Database, string>();
+
 /** The migrated PGlite of this run (tests/setup/migrated-databases.ts), read once per test file. */
 function migratedPgliteDump(): Blob {
   migratedPglite ??= new Blob([readFileSync(inject('pgliteDumpPath'))]);
@@ -62,13 +65,25 @@ async function openFresh(kind: 'pglite' | 'postgres', options: OpenOptions = {})
   if (kind === 'pglite') return openPglite(undefined, { ...options, loadDataDir: migratedPgliteDump() });
   const created = await createPostgresTestDatabase();
   const opened = await openPostgres(created.url, options);
-  return {
+  const database: Database = {
     ...opened,
     close: async () => {
       await opened.close();
       await created.drop();
     },
   };
+  postgresUrls.set(database, created.url);
+  return database;
+}
+
+/**
+ * Another connection to a test database, as a second server instance has: on PostgreSQL a pool of its
+ * own; on PGlite, which one process opens once, the same one. Closing it leaves the database as it is.
+ */
+export async function openSameDatabase(database: Database): Promise<Database> {
+  const url = postgresUrls.get(database);
+  if (!url) return { ...database, close: async () => undefined };
+  return openPostgres(url);
 }
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */

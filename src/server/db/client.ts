@@ -92,3 +92,13 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** True for the unique-index violation named `constraint` (PGlite and node-postgres both set code and constraint). */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  // Drizzle wraps the driver's error in `cause`.
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const { code, constraint: name } = e as { code?: string; constraint?: string };
+    if (code === '23505') return name === undefined || name === constraint;
+  }
+  return false;
+}

@@ -343,10 +343,20 @@ export const importJobs = pgTable(
     report: jsonb('report'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    // The lease of a running job (docs/decisions/0050): which server instance runs it, until when
+    // (database time), its last heartbeat, and how many runs began without ending or being handed back.
+    owner: text('owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    /** A catalog upload's CSV, kept while the job may have to run (again) on any instance; cleared when it ends. */
+    csv: text('csv'),
   },
   (t) => [
     check('import_jobs_kind_check', isOneOf(t.kind, importJobKinds)),
     check('import_jobs_status_check', isOneOf(t.status, importJobStatuses)),
     index('import_jobs_created_idx').on(t.createdAt, t.id),
+    // One import at a time across every instance: a second start is a unique violation (409).
+    uniqueIndex('import_jobs_one_running_uq').on(t.status).where(sql`status = 'running'`),
   ],
 );

@@ -40,6 +40,8 @@ export interface WriteOptions {
   onProgress?: (done: number, total: number) => void;
   /** Runs inside the import's transaction with the finished report: what must be stored with it or not at all. */
   beforeCommit?: (tx: Db, report: ImportReport) => Promise<void>;
+  /** Looked at between batches: once aborted, the import throws its reason and the transaction rolls back. */
+  signal?: AbortSignal;
 }
 
 type Role = (typeof releaseArtists.$inferInsert)['role'];
@@ -283,6 +285,7 @@ export async function importParsedCatalog(db: Db, parsed: ParsedCatalog, options
   await db.transaction(async (tx) => {
     options.onProgress?.(done, parsed.rows);
     for (const batch of chunks(parsed.releases, releasesPerBatch)) {
+      options.signal?.throwIfAborted();
       await writeBatch(tx, batch, created, updated);
       done += batch.reduce((n, r) => n + r.tracks.length, 0);
       options.onProgress?.(done, parsed.rows);
@@ -290,6 +293,7 @@ export async function importParsedCatalog(db: Db, parsed: ParsedCatalog, options
       // the event loop answer waiting requests (progress polls) between batches.
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
+    options.signal?.throwIfAborted();
     await options.beforeCommit?.(tx, report);
   });
   return report;

@@ -1,7 +1,7 @@
 import type { CatalogImportReport } from '../../shared/api/admin-import.js';
 import type { Db } from '../db/client.js';
 import { recordActivity } from '../modules/activity/activity.repo.js';
-import { insertImportJob, markImportJobSucceeded } from '../modules/admin-import/admin-import.repo.js';
+import { insertFinishedImportJob } from '../modules/admin-import/import-jobs.repo.js';
 import type { ImportReport } from './catalog-importer.js';
 
 /** Who ran an import nobody logged in for: the admin's Recent Activity and Recent imports show it. */
@@ -49,8 +49,15 @@ export function recordCatalogImport(entry: { actor: string; source: string; subj
 export function recordUnattendedImport(entry: { actor: string; source: string; fileName: string; at: () => Date }) {
   return async (tx: Db, report: ImportReport): Promise<void> => {
     const at = entry.at();
-    const job = await insertImportJob(tx, { kind: 'catalog-csv', labelId: null, fileName: entry.fileName, actor: entry.actor, total: report.rows, at });
-    await markImportJobSucceeded(tx, job.id, { report: catalogReportOf(report), done: report.rows, total: report.rows, at });
+    const job = await insertFinishedImportJob(tx, {
+      kind: 'catalog-csv',
+      labelId: null,
+      fileName: entry.fileName,
+      actor: entry.actor,
+      total: report.rows,
+      report: catalogReportOf(report),
+      at,
+    });
     await recordCatalogImport({ actor: entry.actor, source: entry.source, subjectId: job.id, at: () => at })(tx, report);
   };
 }

@@ -61,12 +61,14 @@ const nameKey = (name: string) => name.normalize('NFKC').trim().toLowerCase();
 
 /**
  * Looks the catalog up on Spotify, one release at a time (reporting releases done / total after
- * each), and returns what to store. A Spotify failure (after the client's own 429 retries) throws.
+ * each), and returns what to store. A Spotify failure (after the client's own 429 retries) throws, and
+ * so does an aborted `signal` (its reason), looked at before each release.
  */
 export async function planEnrichment(
   client: SpotifyCatalogClient,
   catalog: CatalogToEnrich,
   onProgress: (done: number, total: number) => void,
+  signal?: AbortSignal,
 ): Promise<EnrichmentPlan> {
   const releases: ReleaseEnrichment[] = [];
   const albumOfRelease = new Map<string, string>();
@@ -80,6 +82,7 @@ export async function planEnrichment(
 
   onProgress(0, catalog.releases.length);
   for (const [index, release] of catalog.releases.entries()) {
+    signal?.throwIfAborted();
     const album = await client.searchAlbumByUpc(release.upc);
     if (album && ![...albumOfRelease.values()].includes(album.id)) {
       albumOfRelease.set(release.id, album.id);

@@ -17,7 +17,7 @@ export const importMessages = {
   alreadyRunning: 'Another import is running on this server: wait until it has finished, then start this one.',
   spotifyNotConfigured:
     'Spotify is not configured: set SPOTIFY_CLIENT_ID and SPOTIFY_CLIENT_SECRET on the server to import tracks from Spotify.',
-  /** A job whose row says running but which no longer runs (its server stopped during the import). */
+  /** A job whose server stopped during each of its runs (it is run again once, by another instance or the next start). */
   interrupted: 'Import interrupted: the server stopped before it finished. Nothing of it was stored; start it again.',
   fileMissing: 'Choose the distributor CSV file to upload (field "file").',
   formMalformed: 'The upload arrived incomplete or garbled: send the file again.',

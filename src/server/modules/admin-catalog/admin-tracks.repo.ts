@@ -148,13 +148,3 @@ export async function setReleasePinned(db: Db, id: string, pinned: boolean, now:
     .returning(releaseColumns);
   return row;
 }
-
-/** True for the unique-index violation named `constraint` (PGlite and node-postgres both set code and constraint). */
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  // Drizzle wraps the driver's error in `cause`.
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    const { code, constraint: name } = e as { code?: string; constraint?: string };
-    if (code === '23505') return name === undefined || name === constraint;
-  }
-  return false;
-}

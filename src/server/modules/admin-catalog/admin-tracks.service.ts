@@ -7,7 +7,7 @@ import {
   type AdminTrackUpdateField,
 } from '../../../shared/api/admin-catalog.js';
 import { titleWithMix } from '../../../shared/domain/track-title.js';
-import type { Db } from '../../db/client.js';
+import { isUniqueViolation, type Db } from '../../db/client.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import { recordActivity } from '../activity/activity.repo.js';
 import { isUuid } from '../../lib/uuid.js';
@@ -16,7 +16,6 @@ import { groupBy, toCredit } from '../tracks/tracks.service.js';
 import {
   deleteTrack,
   findAdminTrack,
-  isUniqueViolation,
   listAdminTracks,
   setReleasePinned,
   updateTrack,

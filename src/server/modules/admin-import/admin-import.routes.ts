@@ -19,14 +19,16 @@ import {
   getAdminLabels,
   getImportJob,
   getImportJobs,
+  importJobWork,
   publicMessageOf,
   startCatalogImport,
   startEnrichment,
   type ImportContext,
+  type ImportWorkContext,
   type StartingAdmin,
 } from './admin-import.service.js';
 import { readCatalogUpload } from './catalog-upload.js';
-import { ImportJobRunner } from './import-job-runner.js';
+import { defaultImportJobSettings, ImportJobRunner } from './import-job-runner.js';
 import { liveJobStarterOrAdmin } from './live-job-access.js';
 
 function startingAdmin(request: FastifyRequest): StartingAdmin {
@@ -34,18 +36,19 @@ function startingAdmin(request: FastifyRequest): StartingAdmin {
   return { username: user.username, tokenId: token.jti };
 }
 
-const pollHint = 'It runs on in this server process; poll GET /api/admin/import-jobs/{id} for its progress and result.';
+const pollHint =
+  'It runs on; poll GET /api/admin/import-jobs/{id} (any server instance answers) for its progress and result. One import ' +
+  'at a time across all instances (409 otherwise).';
 
 export const adminImportRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (root, deps) => {
   const auth = { db: deps.db, clock: deps.clock, jwtSecret: deps.jwtSecret };
-  // One runner per app: the jobs this process runs, one at a time.
-  const ctx: ImportContext = {
-    db: deps.db,
-    clock: deps.clock,
-    runner: new ImportJobRunner(deps.db, deps.clock, root.log, publicMessageOf),
-    catalogChanges: deps.catalogChanges,
-    spotifyCatalog: deps.spotifyCatalog,
-  };
+  const work: ImportWorkContext = { db: deps.db, clock: deps.clock, catalogChanges: deps.catalogChanges, spotifyCatalog: deps.spotifyCatalog };
+  // One runner per app: the job this instance runs, and taking over jobs whose instance died (decision 0050).
+  const runner = new ImportJobRunner(deps.db, deps.clock, root.log, importJobWork(work), publicMessageOf, deps.importJobs ?? defaultImportJobSettings);
+  const ctx: ImportContext = { ...work, runner };
+  root.addHook('onReady', async () => runner.startClaiming());
+  // After the server has finished its in-flight requests: the job running here is handed back.
+  root.addHook('onClose', async () => runner.close());
 
   // A job's status has a guard of its own (live-job-access.ts); every other route the full one.
   await root.register(jobStatusRoute, { ctx, auth });
@@ -61,8 +64,8 @@ const jobStatusRoute: FastifyPluginAsyncZod<{ ctx: ImportContext; auth: AdminAut
       schema: {
         tags: ['admin'],
         description:
-          'One import job: its live progress while it runs in this process, else its stored row. A row still marked ' +
-          'running that no process runs (its server stopped) is answered as failed, "Import interrupted".',
+          'One import job with its progress, from whichever server instance runs it (live from memory when that is this ' +
+          'one). A job whose server instances stopped twice while running it fails as "Import interrupted".',
         params: importJobParamsSchema,
         response: { 200: importJobResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
       },
@@ -85,7 +88,7 @@ const guardedRoutes: FastifyPluginAsyncZod<{ ctx: ImportContext; auth: AdminAuth
           'Uploads a distributor inventory export (multipart/form-data: field `file`, the CSV, at most 10 MB; optional ' +
           'field `label`, any label id form, to import only that label\'s rows) and starts a catalog-csv import job. ' +
           'The file is checked before the job starts (400 naming `file` or `label`, 413 over the size limit; nothing is ' +
-          `imported). One import at a time per server process (409). ${pollHint} The job's report: rows, releases/tracks/` +
+          `imported). ${pollHint} The job's report: rows, releases/tracks/` +
           'artists imported, created and updated counts, rejected rows (line and reason), warnings count.',
         consumes: ['multipart/form-data'],
         response: { ...started, 413: errorResponseSchema },
@@ -127,7 +130,7 @@ const guardedRoutes: FastifyPluginAsyncZod<{ ctx: ImportContext; auth: AdminAuth
     {
       schema: {
         tags: ['admin'],
-        description: 'The latest import jobs, newest first, with live progress for the one running in this process.',
+        description: 'The latest import jobs, newest first, with the progress of the one running.',
         querystring: importJobsQuerySchema,
         response: { 200: importJobsResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema },
       },

@@ -9,32 +9,31 @@ import { findLabel, invalidLabelMessage, labels } from '../../../shared/labels.j
 import type { Db } from '../../db/client.js';
 import { AppError, BadRequestError, NotFoundError } from '../../errors.js';
 import { importParsedCatalog } from '../../import/catalog-importer.js';
+import { parseDistributorCsvInWorker } from '../../import/parse-in-worker.js';
 import { catalogReportOf, recordCatalogImport } from '../../import/record-catalog-import.js';
-import type { ParsedCatalog } from '../../import/parse-distributor-csv.js';
 import { planEnrichment } from '../../spotify/catalog-enrichment.js';
 import { SpotifyApiError, SpotifyTokenError, type SpotifyCatalogClient } from '../../spotify/spotify-catalog-client.js';
 import { recordActivity } from '../activity/activity.repo.js';
 import { listArtists } from '../artists/artists.repo.js';
 import { isUuid } from '../../lib/uuid.js';
-import {
-  countCatalogPerLabel,
-  countDemosPerLabel,
-  findImportJob,
-  listImportJobs,
-  markImportJobSucceeded,
-  type ImportJobRow,
-} from './admin-import.repo.js';
+import { countCatalogPerLabel, countDemosPerLabel } from './admin-import.repo.js';
+import type { CatalogUpload } from './catalog-upload.js';
 import { applyEnrichment, readCatalogToEnrich } from './enrichment.repo.js';
-import type { ImportJobRunner } from './import-job-runner.js';
+import type { ImportJobRunner, JobContext, JobWork } from './import-job-runner.js';
+import { findImportJob, listImportJobs, type ClaimedImportJob, type ImportJobRow } from './import-jobs.repo.js';
 import type { CatalogChanges } from '../catalog-cache/catalog-changes.js';
 
-export interface ImportContext {
+/** What the jobs' work needs, on whichever instance runs them. */
+export interface ImportWorkContext {
   db: Db;
   clock: () => Date;
-  runner: ImportJobRunner;
   /** Told once an import or enrichment has committed, so cached catalog answers go. */
   catalogChanges: CatalogChanges;
   spotifyCatalog: SpotifyCatalogClient | undefined;
+}
+
+export interface ImportContext extends ImportWorkContext {
+  runner: ImportJobRunner;
 }
 
 /** Who starts a job: the admin's username (the actor) and the id (jti) of the token used. */
@@ -48,20 +47,18 @@ export function publicMessageOf(err: unknown): string | undefined {
   return err instanceof SpotifyApiError || err instanceof SpotifyTokenError || err instanceof AppError ? err.message : undefined;
 }
 
+/** The job as the API shows it, with this instance's live progress when it runs here. */
 function toImportJob(row: ImportJobRow, runner: ImportJobRunner): ImportJob {
-  const live = runner.liveJob(row.id);
-  const current = live ?? row;
-  // A row left running by a process that stopped: its transaction was rolled back with it.
-  const isInterrupted = current.status === 'running' && !live;
+  const current = runner.liveJob(row.id) ?? row;
   const common = {
     id: current.id,
-    status: isInterrupted ? ('failed' as const) : current.status,
+    status: current.status,
     label_id: current.labelId,
     file_name: current.fileName,
     actor: current.actor,
     done: current.done,
     total: current.total,
-    message: isInterrupted ? importMessages.interrupted : current.message,
+    message: current.message,
     created_at: current.createdAt.toISOString(),
     finished_at: current.finishedAt?.toISOString() ?? null,
   };
@@ -81,70 +78,90 @@ export async function getImportJobs(ctx: ImportContext, limit: number): Promise<
   return { data: rows.map((row) => toImportJob(row, ctx.runner)), total };
 }
 
-/** Starts importing a read catalog file; the job stores its report and activity with the catalog. */
-export async function startCatalogImport(
-  ctx: ImportContext,
-  admin: StartingAdmin,
-  upload: { fileName: string; labelId: string | null; parsed: ParsedCatalog },
-): Promise<ImportJob> {
-  const actor = admin.username;
-  const row = await ctx.runner.start(
-    { kind: 'catalog-csv', labelId: upload.labelId, fileName: upload.fileName, actor, total: upload.parsed.rows, startedByTokenId: admin.tokenId },
-    async (job) => {
-      await importParsedCatalog(ctx.db, upload.parsed, {
-        onProgress: job.reportProgress,
-        beforeCommit: async (tx, report) => {
-          const at = ctx.clock();
-          await markImportJobSucceeded(tx, job.id, { report: catalogReportOf(report), done: report.rows, total: report.rows, at });
-          await recordCatalogImport({ actor, source: `"${upload.fileName}"`, subjectId: job.id, at: () => at })(tx, report);
-        },
-      });
-      ctx.catalogChanges.publish();
-    },
-  );
+/** Starts importing a checked catalog file (catalog-upload.ts); 409 while another import runs anywhere. */
+export async function startCatalogImport(ctx: ImportContext, admin: StartingAdmin, upload: CatalogUpload): Promise<ImportJob> {
+  const row = await ctx.runner.start({
+    kind: 'catalog-csv',
+    labelId: upload.labelId,
+    fileName: upload.fileName,
+    actor: admin.username,
+    total: upload.rows,
+    csv: upload.csv,
+    startedByTokenId: admin.tokenId,
+  });
   return toImportJob(row, ctx.runner);
 }
 
 /** docs/product.md §7 "Import tracks": starts the Spotify enrichment of one label (any id form). */
 export async function startEnrichment(ctx: ImportContext, admin: StartingAdmin, labelValue: string | number): Promise<ImportJob> {
-  const actor = admin.username;
   const label = findLabel(labelValue);
   if (!label) throw new BadRequestError(invalidLabelMessage(String(labelValue)), 'labelId');
+  if (!ctx.spotifyCatalog) throw new AppError(503, importMessages.spotifyNotConfigured);
+  ctx.runner.assertIdle();
+  const { releases } = await readCatalogToEnrich(ctx.db, label.id);
+  const row = await ctx.runner.start({
+    kind: 'spotify-enrichment',
+    labelId: label.id,
+    fileName: null,
+    actor: admin.username,
+    total: releases.length,
+    csv: null,
+    startedByTokenId: admin.tokenId,
+  });
+  return toImportJob(row, ctx.runner);
+}
+
+/** The work of each kind of job, run from its row by the instance that holds it. */
+export function importJobWork(ctx: ImportWorkContext): JobWork {
+  return (job, run) => (job.kind === 'catalog-csv' ? importCatalogFile(ctx, job, run) : enrichLabel(ctx, job, run));
+}
+
+/** Imports the job's CSV; its report and activity entry are stored with the catalog. */
+async function importCatalogFile(ctx: ImportWorkContext, job: ClaimedImportJob, run: JobContext): Promise<void> {
+  if (job.csv === null) throw new Error(`import job ${job.id} has no CSV`);
+  const parsed = await parseDistributorCsvInWorker(job.csv, { label: job.labelId ?? undefined });
+  await importParsedCatalog(ctx.db, parsed, {
+    signal: run.signal,
+    onProgress: run.reportProgress,
+    beforeCommit: async (tx, report) => {
+      const at = ctx.clock();
+      await run.markSucceeded(tx, { report: catalogReportOf(report), done: report.rows, total: report.rows, at });
+      await recordCatalogImport({ actor: job.actor, source: `"${job.fileName}"`, subjectId: job.id, at: () => at })(tx, report);
+    },
+  });
+  ctx.catalogChanges.publish();
+}
+
+/** Asks Spotify first, holding no transaction; then stores everything at once. */
+async function enrichLabel(ctx: ImportWorkContext, job: ClaimedImportJob, run: JobContext): Promise<void> {
+  const label = findLabel(job.labelId);
+  if (!label) throw new Error(`import job ${job.id} has no label`);
   const client = ctx.spotifyCatalog;
   if (!client) throw new AppError(503, importMessages.spotifyNotConfigured);
-  ctx.runner.assertIdle();
   const catalog = await readCatalogToEnrich(ctx.db, label.id);
   const trackCount = catalog.releases.reduce((n, r) => n + r.tracks.length, 0);
-
-  const row = await ctx.runner.start(
-    { kind: 'spotify-enrichment', labelId: label.id, fileName: null, actor, total: catalog.releases.length, startedByTokenId: admin.tokenId },
-    async (job) => {
-      // Spotify first, without holding a transaction; then everything is stored at once.
-      const plan = await planEnrichment(client, catalog, job.reportProgress);
-      await ctx.db.transaction(async (tx) => {
-        const stored = await applyEnrichment(tx, plan);
-        const result: ImportResult = {
-          success: true,
-          message:
-            `Matched ${stored.releases} of ${catalog.releases.length} releases, ${stored.tracks} of ${trackCount} tracks ` +
-            `and ${stored.artists} artists of ${label.name} on Spotify.`,
-          details: { totalReleasesImported: stored.releases, totalTracksImported: stored.tracks, totalArtistsImported: stored.artists },
-        };
-        const at = ctx.clock();
-        await markImportJobSucceeded(tx, job.id, { report: result, ...job.progress(), at });
-        await recordActivity(tx, {
-          kind: 'catalog.enrichment',
-          actor,
-          summary: `Spotify enrichment of ${label.name}: ${stored.releases} releases, ${stored.tracks} tracks, ${stored.artists} artists matched`,
-          subjectId: job.id,
-          details: { labelId: label.id, ...result.details },
-          at,
-        });
-      });
-      ctx.catalogChanges.publish();
-    },
-  );
-  return toImportJob(row, ctx.runner);
+  const plan = await planEnrichment(client, catalog, run.reportProgress, run.signal);
+  await ctx.db.transaction(async (tx) => {
+    const stored = await applyEnrichment(tx, plan);
+    const result: ImportResult = {
+      success: true,
+      message:
+        `Matched ${stored.releases} of ${catalog.releases.length} releases, ${stored.tracks} of ${trackCount} tracks ` +
+        `and ${stored.artists} artists of ${label.name} on Spotify.`,
+      details: { totalReleasesImported: stored.releases, totalTracksImported: stored.tracks, totalArtistsImported: stored.artists },
+    };
+    const at = ctx.clock();
+    await run.markSucceeded(tx, { report: result, ...run.progress(), at });
+    await recordActivity(tx, {
+      kind: 'catalog.enrichment',
+      actor: job.actor,
+      summary: `Spotify enrichment of ${label.name}: ${stored.releases} releases, ${stored.tracks} tracks, ${stored.artists} artists matched`,
+      subjectId: job.id,
+      details: { labelId: label.id, ...result.details },
+      at,
+    });
+  });
+  ctx.catalogChanges.publish();
 }
 
 /** The Labels tab: each configured label with live counts, and whether "Import tracks" can run. */

@@ -6,10 +6,13 @@ import { AppError, BadRequestError } from '../../errors.js';
 import { CatalogFormatError, type ParsedCatalog } from '../../import/parse-distributor-csv.js';
 import { parseDistributorCsvInWorker } from '../../import/parse-in-worker.js';
 
+/** A checked upload: the job stores the CSV itself, which any instance parses again when it runs the job. */
 export interface CatalogUpload {
   fileName: string;
   labelId: string | null;
-  parsed: ParsedCatalog;
+  csv: string;
+  /** The file's data rows (the job's total). */
+  rows: number;
 }
 
 /** Browsers send a .csv as text/csv, or (Windows with Excel) as the Excel type. */
@@ -78,5 +81,5 @@ export async function readCatalogUpload(request: FastifyRequest): Promise<Catalo
     throw err;
   }
   if (parsed.rows === 0) throw new BadRequestError(importMessages.fileWithoutRows, 'file');
-  return { fileName: file.name, labelId: label?.id ?? null, parsed };
+  return { fileName: file.name, labelId: label?.id ?? null, csv: text, rows: parsed.rows };
 }
