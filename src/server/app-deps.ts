@@ -20,6 +20,8 @@ export interface AppDeps {
   clock: () => Date;
   /** Folder of the built web app; undefined serves the API alone. */
   clientDir?: string;
+  /** The origin of the links the site gives out (PUBLIC_URL); without one, each request's own Host. */
+  publicUrl?: string;
   /** Serve the built app's `.map` files too (SERVE_SOURCE_MAPS); otherwise they answer 404. */
   serveSourceMaps?: boolean;
   /** Submissions per client address; each module has its production default. */

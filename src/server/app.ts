@@ -113,7 +113,11 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   await app.register(mediaRoutes, deps);
   await app.register(seoRoutes, deps);
   if (deps.clientDir) {
-    await registerClientApp(app, deps.clientDir, { serveSourceMaps: deps.serveSourceMaps ?? false, pageData: createPageDataSource(deps) });
+    await registerClientApp(app, deps.clientDir, {
+      serveSourceMaps: deps.serveSourceMaps ?? false,
+      pageData: createPageDataSource(deps),
+      publicUrl: deps.publicUrl,
+    });
   }
   else app.setNotFoundHandler(sendNotFound);
   return app;

@@ -22,6 +22,7 @@ describe('parseConfig', () => {
       seedDemoCatalog: true,
       serveWebApp: true,
       serveSourceMaps: false,
+      publicUrl: undefined,
       spotify: { clientId: null, accountsUrl: 'https://accounts.spotify.com', apiUrl: 'https://api.spotify.com/v1' },
       spotifyCredentials: null,
       trustProxy: false,
@@ -42,6 +43,7 @@ describe('parseConfig', () => {
         SEED_DEMO_CATALOG: 'false',
         SERVE_WEB_APP: 'false',
         SERVE_SOURCE_MAPS: 'true',
+        PUBLIC_URL: 'https://records.example/',
         SPOTIFY_CLIENT_ID: 'abc123DEF',
         SPOTIFY_CLIENT_SECRET: 'server-side-secret',
         SPOTIFY_ACCOUNTS_URL: 'http://127.0.0.1:4010/',
@@ -61,6 +63,7 @@ describe('parseConfig', () => {
       seedDemoCatalog: false,
       serveWebApp: false,
       serveSourceMaps: true,
+      publicUrl: 'https://records.example',
       spotify: { clientId: 'abc123DEF', accountsUrl: 'http://127.0.0.1:4010', apiUrl: 'http://127.0.0.1:4010/v1' },
       spotifyCredentials: { clientId: 'abc123DEF', clientSecret: 'server-side-secret' },
       trustProxy: ['10.0.0.0/8', '127.0.0.1', '::1'],
@@ -107,6 +110,23 @@ describe('parseConfig', () => {
   ])('refuses %s=%j, naming it', (name, value) => {
     expect(configError({ [name]: value }).message).toMatch(new RegExp(`^Invalid environment: ${name}: `));
   });
+
+  it.each([
+    ['http://127.0.0.1:8080', 'http://127.0.0.1:8080'],
+    ['HTTPS://Records.Example:443', 'https://records.example'],
+    [' ', undefined],
+  ])('reads PUBLIC_URL=%j as the origin %j', (value, origin) => {
+    expect(parseConfig({ PUBLIC_URL: value }).publicUrl).toBe(origin);
+  });
+
+  it.each(['records.example', 'ftp://records.example', 'https://records.example/music', 'https://records.example/?a=1', 'https://user:pw@records.example'])(
+    'refuses PUBLIC_URL=%j, naming it',
+    (value) => {
+      expect(configError({ PUBLIC_URL: value }).message).toBe(
+        'Invalid environment: PUBLIC_URL: must be an http:// or https:// origin such as https://records.example (no path)',
+      );
+    },
+  );
 
   it.each(['verbose', 'INFO', ''])('refuses LOG_LEVEL=%j, naming LOG_LEVEL', (level) => {
     expect(configError({ LOG_LEVEL: level }).message).toMatch(/^Invalid environment: LOG_LEVEL: /);

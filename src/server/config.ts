@@ -22,6 +22,22 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   SEED_DEMO_CATALOG: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  // The site's address in the links it gives out (canonical, OpenGraph, sitemap, robots.txt), whatever
+  // Host a request names. Unset or blank: each request's own Host.
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      const url = URL.canParse(v) ? new URL(v) : undefined;
+      const isOrigin = url && /^https?:$/.test(url.protocol) && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+      if (!isOrigin) {
+        ctx.addIssue({ code: 'custom', message: 'must be an http:// or https:// origin such as https://records.example (no path)' });
+        return z.NEVER;
+      }
+      return url.origin;
+    }),
   SERVE_WEB_APP: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   // The build writes source maps beside the scripts (for error tracking); the public gets them only on request.
   SERVE_SOURCE_MAPS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
@@ -103,6 +119,8 @@ export type AppConfig = {
   seedDemoCatalog: boolean;
   serveWebApp: boolean;
   serveSourceMaps: boolean;
+  /** PUBLIC_URL as an origin (`https://records.example`), or undefined: the request's Host. */
+  publicUrl: string | undefined;
   spotify: SpotifyConfig;
   /** Server-side Spotify credentials (client id and secret); null when either is missing. */
   spotifyCredentials: { clientId: string; clientSecret: string } | null;
@@ -145,6 +163,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     seedDemoCatalog: e.SEED_DEMO_CATALOG,
     serveWebApp: e.SERVE_WEB_APP,
     serveSourceMaps: e.SERVE_SOURCE_MAPS,
+    publicUrl: e.PUBLIC_URL,
     spotify: { clientId: e.SPOTIFY_CLIENT_ID, accountsUrl: e.SPOTIFY_ACCOUNTS_URL, apiUrl: e.SPOTIFY_API_URL },
     spotifyCredentials:
       e.SPOTIFY_CLIENT_ID && e.SPOTIFY_CLIENT_SECRET ? { clientId: e.SPOTIFY_CLIENT_ID, clientSecret: e.SPOTIFY_CLIENT_SECRET } : null,

@@ -58,6 +58,7 @@ async function main(): Promise<void> {
       clock: () => new Date(),
       clientDir: config.serveWebApp ? clientDistDir : undefined,
       serveSourceMaps: config.serveSourceMaps,
+      publicUrl: config.publicUrl,
       rateLimits: { reads: { max: config.readsPerMinute, timeWindowMs: 60_000 } },
       spotify: config.spotify,
       spotifyCatalog: config.spotifyCredentials

@@ -41,6 +41,25 @@ describe.each(testDatabaseKinds)('robots.txt and sitemap.xml on $name', (kind) =
   });
 });
 
+describe('robots.txt and sitemap.xml with PUBLIC_URL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(testDatabaseKinds[0]!, { deps: { publicUrl: 'https://records.example' } });
+  });
+  afterAll(async () => t?.close());
+
+  it('name the public origin, not the Host a request forged', async () => {
+    const headers = { host: 'evil.example', 'x-forwarded-host': 'evil.example' };
+    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt', headers });
+    expect(robots.body).toContain('Sitemap: https://records.example/sitemap.xml');
+    const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers });
+    const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    expect(locs).toContain('https://records.example/tech/releases');
+    expect(locs.every((loc) => loc.startsWith('https://records.example/'))).toBe(true);
+    expect(robots.body + sitemap.body).not.toContain('evil.example');
+  });
+});
+
 describe('a sitemap past the protocol limit', () => {
   const entries: SitemapEntry[] = Array.from({ length: 5 }, (_, i) => ({ path: `/tech/releases/${i}`, lastmod: '2026-01-01' }));
 

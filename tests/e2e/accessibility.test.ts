@@ -7,7 +7,7 @@ import { logInAsAdmin } from './admin-session.js';
 import { animationsSettled, openPage, screenshotDir, type viewports } from './browser.js';
 import { useSharedSite } from './production-site.js';
 
-// WCAG 2.2 AA by axe-core (issue 15 §11): every public route, a release and an artist dialog, and
+// WCAG 2.2 AA by axe-core (issue 15 §11): every public route, a release (opened and linked) and an artist dialog, and
 // every admin tab, at 1280 and 390 px, in the dark and the light theme. Serious and critical
 // violations fail; the counts per page are written to tests/.output/axe-counts.json.
 
@@ -27,6 +27,17 @@ const publicStops: Stop[] = [
     path: '/tech/releases',
     then: async (page) => {
       await page.getByRole('region', { name: 'All Releases' }).getByRole('button').first().click();
+      await page.getByRole('dialog').getByRole('table').first().waitFor();
+    },
+  },
+  {
+    name: 'release link',
+    path: '/tech/releases',
+    then: async (page) => {
+      await page.getByRole('region', { name: 'All Releases' }).getByRole('button').first().click();
+      await page.waitForURL(/\/tech\/releases\/[^/]+$/);
+      // The release's own link loaded afresh: its modal comes drawn by the server, then hydrated.
+      await page.reload();
       await page.getByRole('dialog').getByRole('table').first().waitFor();
     },
   },

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Release } from '../../src/shared/api/catalog.js';
+import { trackTitle } from '../../src/shared/domain/track-title.js';
 import { appStarted, saveScreenshot, type viewports } from './browser.js';
 import { useSharedSite } from './production-site.js';
 
@@ -65,25 +66,50 @@ describe('server-rendered pages in the browser', () => {
     expect(messages).toEqual([]);
   }, 180_000);
 
-  it('a release link opens the releases page with its modal; closing and the back button behave', async () => {
+  it('a release link opens the releases page with its modal, drawn by the server, at 1280 and 390 px; Escape, Close and Back behave', async () => {
     const messages: string[] = [];
     const release = (await api<{ data: Release[] }>('/releases?label=tech&limit=1')).data[0]!;
     const link = `/tech/releases/${release.id}`;
-    const page = await openRecorded(link, 'phone', messages);
-    const dialog = page.getByRole('dialog', { name: release.title });
-    await dialog.waitFor();
-    await dialog.getByRole('button', { name: 'Copy link' }).waitFor();
-    await saveScreenshot(page, 'release-link-phone');
-    await page.getByRole('button', { name: 'Close' }).click();
-    await page.waitForURL(`${site.server.url}/tech/releases`);
-    await dialog.waitFor({ state: 'detached' });
-    await page.getByRole('heading', { level: 1, name: 'Build It Tech Releases' }).waitFor();
-    // The tab's title follows the page, as its own first HTML would say it.
-    await expect.poll(() => page.title()).toBe('Build It Tech Releases | Build It Records');
-    await page.goBack();
-    await page.waitForURL(`${site.server.url}${link}`);
-    await dialog.waitFor();
-    await page.close();
+    const tracks = (await api<{ data: Release }>(`${link.replace('/tech', '')}?include_tracks=true`)).data.tracks!;
+    for (const viewport of ['desktop', 'phone'] as const) {
+      // The first paint is the server's HTML alone: the modal is there, in place, full screen on a phone.
+      const firstPaint = await site.browser.newPage(viewport);
+      await firstPaint.route('**/assets/*.js', (route) => route.abort());
+      await firstPaint.goto(`${site.server.url}${link}`);
+      const staticDialog = firstPaint.getByRole('dialog', { name: release.title });
+      await staticDialog.getByRole('cell', { name: trackTitle(tracks[0]!), exact: true }).waitFor();
+      const drawn = (await staticDialog.boundingBox())!;
+      if (viewport === 'phone') expect(drawn).toMatchObject({ x: 0, y: 0, width: 390, height: 844 });
+      else expect(drawn.width).toBe(900);
+      await saveScreenshot(firstPaint, `release-link-first-paint-${viewport}`);
+      await firstPaint.close();
+
+      const page = await openRecorded(link, viewport, messages);
+      const dialog = page.getByRole('dialog', { name: release.title });
+      await dialog.getByRole('button', { name: 'Copy link' }).waitFor();
+      // Hydrated where it was drawn, nothing moved; the page behind is out of reach and does not scroll.
+      expect(await dialog.boundingBox()).toEqual(drawn);
+      await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Build It Tech Releases' }).count()).toBe(0);
+      expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+      await saveScreenshot(page, `release-link-${viewport}`);
+
+      await page.keyboard.press('Escape');
+      await page.waitForURL(`${site.server.url}/tech/releases`);
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('heading', { level: 1, name: 'Build It Tech Releases' }).waitFor();
+      expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+      // The tab's title follows the page, as its own first HTML would say it.
+      await expect.poll(() => page.title()).toBe('Build It Tech Releases | Build It Records');
+      await page.goBack();
+      await page.waitForURL(`${site.server.url}${link}`);
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await page.waitForURL(`${site.server.url}/tech/releases`);
+      await dialog.waitFor({ state: 'detached' });
+      await page.close();
+    }
 
     // Chosen from the list: the URL names the release, and Back closes the modal.
     const list = await openRecorded('/tech/releases', 'desktop', messages);
@@ -96,6 +122,25 @@ describe('server-rendered pages in the browser', () => {
     await list.waitForURL(`${site.server.url}/tech/releases`);
     await list.getByRole('dialog').waitFor({ state: 'detached' });
     await list.close();
+    expect(messages).toEqual([]);
+  }, 60_000);
+
+  it('an unknown artist or release reached in the browser is the same Page Not Found as its direct load', async () => {
+    const messages: string[] = [];
+    for (const path of ['/tech/artists/nobody-at-all', '/tech/releases/00000000-0000-4000-8000-000000000000', '/tech/no-such-page']) {
+      const page = await openRecorded(path, 'desktop', messages);
+      const notFound = page.getByRole('heading', { level: 1, name: 'Page Not Found' });
+      await notFound.waitFor();
+      await page.getByRole('link', { name: 'Return Home' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Build It Tech' }).waitFor();
+      // Back: the router, not the server, draws the unknown page this time.
+      await page.goBack();
+      await page.waitForURL(`${site.server.url}${path}`);
+      await notFound.waitFor();
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      await expect.poll(() => page.title()).toBe('Page Not Found | Build It Records');
+      await page.close();
+    }
     expect(messages).toEqual([]);
   });
 

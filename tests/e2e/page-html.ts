@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { JSDOM } from 'jsdom';
 
 // Reading server-rendered pages as a crawler or a link preview does: plain HTTP, no browser.
 
@@ -57,4 +58,9 @@ export function scriptTagsOf(html: string): string[] {
 /** The page's text without tags: what the first HTML says to someone without JavaScript. */
 export function textOf(html: string): string {
   return decode(html.replace(/<script\b[\s\S]*?<\/script>/g, ' ').replace(/<style\b[\s\S]*?<\/style>/g, ' ').replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
+}
+
+/** The page as a document, parsed and never run: what a browser shows before any script. */
+export function documentOf(html: string): Document {
+  return new JSDOM(html).window.document;
 }

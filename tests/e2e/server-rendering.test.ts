@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Release } from '../../src/shared/api/catalog.js';
 import { e2eAdmin } from './admin-session.js';
-import { bareRequest, canonicalOf, jsonLdOf, metaOf, scriptTagsOf, textOf, titleOf } from './page-html.js';
+import { bareRequest, canonicalOf, documentOf, jsonLdOf, metaOf, scriptTagsOf, textOf, titleOf } from './page-html.js';
 import { useOwnSite } from './production-site.js';
 
 // The first HTML of every public page, read as a crawler or a link preview reads it (plain HTTP).
@@ -49,6 +49,27 @@ describe('server-rendered pages over plain HTTP', () => {
     const tracks = album!.track as { name: string; duration: string }[];
     expect(tracks.length).toBeGreaterThan(0);
     for (const track of tracks) expect(track.duration).toMatch(/^PT\d+M\d+S$/);
+  });
+
+  it("a release link's first HTML holds the release's modal: title, artwork, artists and track list", async () => {
+    const listed = await latestTechRelease();
+    const { data: release } = await api<{ data: Release }>(`/releases/${listed.id}?include_tracks=true&include_artists=true`);
+    const page = documentOf((await get(`/tech/releases/${release.id}`)).body);
+    const dialogs = page.querySelectorAll('[role="dialog"]');
+    expect(dialogs).toHaveLength(1);
+    const dialog = dialogs[0]!;
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(page.getElementById(dialog.getAttribute('aria-labelledby')!)?.textContent).toBe(release.title);
+    expect(dialog.querySelector(`img[alt="${release.title} cover art"]`)).not.toBeNull();
+    const rows = [...dialog.querySelectorAll('tbody tr')].map((row) => row.textContent ?? '');
+    expect(release.tracks!.length).toBeGreaterThan(0);
+    expect(rows).toHaveLength(release.tracks!.length);
+    release.tracks!.forEach((track, i) => expect(rows[i]).toContain(track.title));
+    for (const artist of release.artists!) expect(dialog.textContent).toContain(artist.name);
+    // Shown, not waiting for a script to fade it in.
+    expect(dialog.closest('[style*="opacity: 0"], [style*="opacity:0"]')).toBeNull();
+    // The list alone has no modal.
+    expect(documentOf((await get('/tech/releases')).body).querySelector('[role="dialog"]')).toBeNull();
   });
 
   it('labels, releases, artists, an artist, playlists and the other pages have their content, title and structured data', async () => {
@@ -153,5 +174,32 @@ describe('server-rendered pages over plain HTTP', () => {
     expect(album?.name).toBe(hostile);
     // Every script in the page is one the server wrote: nothing the title opened.
     expect(scriptTagsOf(page.body).every((tag) => /\bsrc=|nonce=|type="application\/(ld\+)?json"/.test(tag))).toBe(true);
+  });
+});
+
+// A server of its own, with PUBLIC_URL: the origin of every link the site gives out.
+describe('server-rendered pages and sitemaps with PUBLIC_URL', () => {
+  const publicUrl = 'https://records.example';
+  const site = useOwnSite({ PUBLIC_URL: publicUrl });
+  /** What a request can claim to be for: fastify reads the Host (and behind TRUST_PROXY, X-Forwarded-Host). */
+  const forged = { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example' };
+
+  it('names the public origin in canonical, OpenGraph, JSON-LD, the sitemap and robots.txt, whatever Host a request forged', async () => {
+    const release = ((await (await fetch(`${site.server.url}/api/releases?label=tech&limit=1`)).json()) as { data: Release[] }).data[0]!;
+    const path = `/tech/releases/${release.id}`;
+    const page = await bareRequest(`${site.server.url}${path}`, 'GET', forged);
+    expect(page.status).toBe(200);
+    expect(canonicalOf(page.body)).toBe(`${publicUrl}${path}`);
+    expect(metaOf(page.body, 'og:url')).toBe(`${publicUrl}${path}`);
+    expect(metaOf(page.body, 'og:image')).toMatch(new RegExp(`^${publicUrl}/media/`));
+    expect(jsonLdOf(page.body).find((item) => item['@type'] === 'MusicAlbum')?.url).toBe(`${publicUrl}${path}`);
+    expect(page.body).not.toContain('evil.example');
+
+    const robots = await bareRequest(`${site.server.url}/robots.txt`, 'GET', forged);
+    expect(robots.body).toContain(`Sitemap: ${publicUrl}/sitemap.xml`);
+    const sitemap = await bareRequest(`${site.server.url}/sitemap.xml`, 'GET', forged);
+    const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    expect(locs).toContain(`${publicUrl}${path}`);
+    expect(locs.every((loc) => loc.startsWith(`${publicUrl}/`))).toBe(true);
   });
 });

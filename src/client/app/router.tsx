@@ -122,7 +122,8 @@ export function createRoutes(context: PageContext): RouteObject[] {
                 Component: (await import('../features/spotify/components/spotify-callback-page.js')).SpotifyCallbackPage,
               }),
             },
-            { path: '*', loader: loaders.notFound },
+            // Its loader's 404 is drawn by RouteError: the route renders nothing of its own.
+            { id: 'not-found', path: '*', loader: loaders.notFound, element: null },
           ],
         },
       ],

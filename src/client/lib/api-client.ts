@@ -16,6 +16,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The API does not know what was asked for (an unknown release or artist): the page is 'Page Not Found'. */
+export function isNotFoundError(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
 /**
  * The one reading of a failed answer: our error body gives its message and field (`error` and
  * `message` are equal, docs/decisions/0001); anything else (a proxy's page, no body) a generic text.

@@ -4,12 +4,15 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseThemeMode, themeCookieName, type CreatePageRenderer, type PageDataSource } from '../../shared/page-render.js';
+import { publicOrigin } from '../lib/public-origin.js';
 import { sendNotFound } from './error-handler.js';
 
 export interface ClientAppOptions {
   serveSourceMaps: boolean;
   /** How rendered pages read catalog data (src/server/ssr/page-data.ts). */
   pageData: PageDataSource;
+  /** PUBLIC_URL: the origin of canonical and OpenGraph URLs; without it, the request's Host. */
+  publicUrl?: string;
 }
 
 /** The built web app's layout: dist/client (public files) beside dist/ssr (the server entry, never served). */
@@ -51,7 +54,7 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string,
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const page = await renderPage(
       {
-        url: `${request.protocol}://${request.host}${request.url}`,
+        url: `${publicOrigin(request, options.publicUrl)}${request.url}`,
         nonce: reply.cspNonce.script,
         themeMode: parseThemeMode(cookie(request, themeCookieName)),
       },

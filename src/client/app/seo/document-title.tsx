@@ -16,10 +16,13 @@ export function DocumentTitle() {
   const routeIds = matches.map((match) => match.id);
   const params = matches.at(-1)?.params ?? {};
   const title = pageMeta({ routeIds, params, queryClient, origin: 'http://localhost', status: 200 }).title;
-  // The first page keeps the server's title (it knows a 404 from a page).
-  const isFirstPage = key === 'default';
+  // The first page keeps the server's title (it knows a 404 from a page) until the visitor moves on;
+  // from then on every page has its own, the first one too when Back returns to it.
+  const [firstKey] = useState(key);
+  const [hasMoved, setHasMoved] = useState(false);
+  if (key !== firstKey && !hasMoved) setHasMoved(true);
   useEffect(() => {
-    if (!isFirstPage) document.title = title;
-  }, [isFirstPage, title]);
+    if (hasMoved) document.title = title;
+  }, [hasMoved, title]);
   return null;
 }

@@ -4,6 +4,7 @@ import { defaultLabel } from '../../../shared/labels.js';
 import { siteConfig, type LabelConfig } from '../../../shared/site-config.js';
 import { artistQuery, labelArtistsQuery, playlistsQuery, releaseQuery } from '../../features/catalog/api/catalog-api.js';
 import { artistNames, releaseYear } from '../../features/catalog/components/release-card.js';
+import { isNotFoundError } from '../../lib/api-client.js';
 import { labelFromParam, labelPath } from '../../lib/current-label.js';
 import { labelOrganization, musicAlbum, musicGroup, musicPlaylists } from './json-ld.js';
 
@@ -31,7 +32,7 @@ export interface PageMetaInput {
 }
 
 const site = siteConfig.productName;
-const pagesWithMeta = new Set(['landing', 'releases', 'release', 'artists', 'artist', 'playlists', 'submit', 'vip', 'legal', 'login']);
+const pagesWithMeta = new Set(['landing', 'releases', 'release', 'artists', 'artist', 'playlists', 'submit', 'vip', 'legal', 'login', 'not-found']);
 
 function clip(text: string, length = 200): string {
   return text.length <= length ? text : `${text.slice(0, length - 1).trimEnd()}…`;
@@ -48,7 +49,10 @@ export function pageMeta({ routeIds, params, queryClient, origin, status }: Page
   const url = (path: string) => new URL(path, origin).href;
   const label = labelFromParam(params.label) ?? defaultLabel;
   const fallback: PageMeta = { title: site, description: defaultLabel.description, url: url('/'), ogType: 'website' };
-  if (status === 404) return { ...fallback, title: `Page Not Found | ${site}`, noIndex: true };
+  const notFound: PageMeta = { ...fallback, title: `Page Not Found | ${site}`, noIndex: true };
+  if (status === 404) return notFound;
+  // In the browser a page's 404 comes as its query's error (the server's loader makes it the status).
+  const missing = (queryKey: readonly unknown[]) => (isNotFoundError(queryClient.getQueryState(queryKey)?.error) ? notFound : fallback);
   switch (routeId) {
     case 'landing':
       return { ...labelPage(label, label.id === defaultLabel.id ? label.tagline : label.name, labelPath(label), url), title: `${label.name} | ${label.tagline}` };
@@ -65,8 +69,9 @@ export function pageMeta({ routeIds, params, queryClient, origin, status }: Page
       return { title: `${label.name} Playlists | ${site}`, description: label.playlistsSubtitle, url: pageUrl, ogType: 'website', jsonLd: musicPlaylists(playlists, url, pageUrl) };
     }
     case 'release': {
-      const release = queryClient.getQueryData(releaseQuery(params.releaseId ?? '').queryKey)?.data;
-      if (!release) return fallback;
+      const { queryKey } = releaseQuery(params.releaseId ?? '');
+      const release = queryClient.getQueryData(queryKey)?.data;
+      if (!release) return missing(queryKey);
       const by = artistNames(release);
       const year = releaseYear(release);
       const pageUrl = url(`${labelPath(label, 'releases')}/${release.id}`);
@@ -80,8 +85,9 @@ export function pageMeta({ routeIds, params, queryClient, origin, status }: Page
       };
     }
     case 'artist': {
-      const artist = queryClient.getQueryData(artistQuery(params.id ?? '').queryKey)?.data;
-      if (!artist) return fallback;
+      const { queryKey } = artistQuery(params.id ?? '');
+      const artist = queryClient.getQueryData(queryKey)?.data;
+      if (!artist) return missing(queryKey);
       const pageUrl = url(`${labelPath(label, 'artists')}/${artist.id}`);
       return {
         title: `${artist.name} | ${label.name}`,
@@ -100,6 +106,8 @@ export function pageMeta({ routeIds, params, queryClient, origin, status }: Page
       return { ...fallback, title: `Legal | ${site}`, description: 'What we store about you and why.', url: url('/legal') };
     case 'login':
       return { ...fallback, title: `Log in | ${site}`, url: url('/login'), noIndex: true };
+    case 'not-found':
+      return notFound;
     default:
       return fallback;
   }

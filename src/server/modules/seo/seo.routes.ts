@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ResolvedAppDeps } from '../../app-deps.js';
+import { publicOrigin } from '../../lib/public-origin.js';
 import { sendNotFound } from '../../plugins/error-handler.js';
 import { listSitemapEntries, renderRobots, renderSitemap } from './seo.service.js';
 
-const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
-
 export const seoRoutes: FastifyPluginAsync<ResolvedAppDeps> = async (app, deps) => {
+  const origin = (request: FastifyRequest) => publicOrigin(request, deps.publicUrl);
+
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) =>
     reply.type('text/plain; charset=utf-8').send(renderRobots(origin(request))),
   );

@@ -75,10 +75,11 @@ describe('ArtistDetailPage', () => {
     expect(await screen.findByText('No releases found for this artist')).toBeTruthy();
   });
 
-  it("says 'Artist not found' for an unknown artist", async () => {
+  it("is 'Page Not Found' for an unknown artist, as a direct load of its link is", async () => {
     serve(errorBody(404, 'Artist not found: nobody'));
     renderWithApp(<ArtistDetailPage />, { path: '/tech/artists/nobody', route });
-    expect((await screen.findByRole('alert')).textContent).toBe('Artist not found');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Return Home' }).getAttribute('href')).toBe('/tech');
   });
 
   it("says 'Failed to load artist data' when the artist cannot be loaded", async () => {

@@ -7,8 +7,9 @@ import type { Artist } from '../../../../shared/api/catalog.js';
 import { invalidLabelMessage } from '../../../../shared/labels.js';
 import type { LabelConfig } from '../../../../shared/site-config.js';
 import { ArtistImage } from '../components/artist-image.js';
+import { NotFoundPage } from '../../../components/not-found-page.js';
 import { ShareButton } from '../../../components/share-button.js';
-import { ApiError } from '../../../lib/api-client.js';
+import { isNotFoundError } from '../../../lib/api-client.js';
 import { artistQuery, artistReleasesQuery, artistReleasesShown } from '../api/catalog-api.js';
 import { labelFromParam, labelPath } from '../../../lib/current-label.js';
 import { ArtistAlbums } from './artist-albums.js';
@@ -44,12 +45,13 @@ function ArtistProfile({ id, label }: { id: string; label: LabelConfig }) {
       </Box>
     );
   }
+  // An unknown artist reached in the browser is the page a direct load gets with its 404 (docs/product.md §2.1).
+  if (isNotFoundError(artist.error)) return <NotFoundPage />;
   if (artist.isError) {
-    const notFound = artist.error instanceof ApiError && artist.error.status === 404;
     return (
       <Box sx={{ px: { xs: 2, md: 4 }, py: 4 }}>
         {back}
-        <Alert severity="error">{notFound ? 'Artist not found' : 'Failed to load artist data'}</Alert>
+        <Alert severity="error">Failed to load artist data</Alert>
       </Box>
     );
   }

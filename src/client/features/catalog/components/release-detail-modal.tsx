@@ -11,8 +11,7 @@ import {
   Skeleton,
   Stack,
   Typography,
-  useMediaQuery,
-  useTheme,
+  type Theme,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -21,6 +20,7 @@ import type { ArtistCredit, Release } from '../../../../shared/api/catalog.js';
 import { findLabel } from '../../../../shared/labels.js';
 import { releaseQuery } from '../api/catalog-api.js';
 import { labelPath } from '../../../lib/current-label.js';
+import { useIsHydrating } from '../../../lib/use-is-hydrating.js';
 import { ShareButton } from '../../../components/share-button.js';
 import { ArtistImage } from './artist-image.js';
 import { ReleaseArtwork } from './release-artwork.js';
@@ -64,10 +64,18 @@ function ArtistTile({ artist, artistsPath }: { artist: ArtistCredit; artistsPath
   );
 }
 
-/** docs/product.md §2 "Release detail modal": cover, title, year, label and genre chips, tracks, artists. */
+// Full screen below 900 px by CSS (Dialog's fullScreen, as a breakpoint): the server cannot know the width.
+const fullScreenOnPhones = (theme: Theme) => ({
+  [theme.breakpoints.down('md')]: { m: 0, width: '100%', maxWidth: '100%', height: '100%', maxHeight: 'none', borderRadius: 0 },
+});
+
+/**
+ * docs/product.md §2 "Release detail modal": cover, title, year, label and genre chips, tracks, artists.
+ * Drawn in place, not in a portal, so that a release link's first HTML holds it (decision 0022); a
+ * modal the server drew open shows at once instead of fading in again when the page hydrates.
+ */
 export function ReleaseDetailModal({ release, releaseId, open, onClose }: ReleaseDetailModalProps) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('md'));
+  const appear = !useIsHydrating();
   const titleId = useId();
   const id = release?.id ?? releaseId;
   const mustFetch = needsFullRelease(release);
@@ -79,7 +87,15 @@ export function ReleaseDetailModal({ release, releaseId, open, onClose }: Releas
   const artists = shown?.artists ?? [];
 
   return (
-    <Dialog open={open} onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="md" aria-labelledby={titleId}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      disablePortal
+      fullWidth
+      maxWidth="md"
+      aria-labelledby={titleId}
+      slotProps={{ paper: { sx: fullScreenOnPhones }, transition: { appear }, backdrop: { appear } }}
+    >
       <DialogTitle id={titleId} sx={{ pr: 7 }}>
         {shown?.title ?? 'Release'}
       </DialogTitle>

@@ -367,4 +367,24 @@ describe('ReleasesPage', () => {
     expect(await within(second).findByText('Fetched Track')).toBeTruthy();
     expect(calls().some((c) => c.startsWith('/api/releases/top-one'))).toBe(true);
   });
+
+  it('a release link opens the page with its modal; an unknown one is Page Not Found', async () => {
+    const linked = aRelease({ id: 'linked', title: 'Linked', tracks: [aTrack({ title: 'Linked Track' })] });
+    stubFetch([
+      [releasesCall, () => listOf(releases(3, 'Listed'))],
+      [topCall, () => listOf([])],
+      [/^\/api\/releases\/linked\?/, () => ({ success: true, data: linked })],
+      [/^\/api\/releases\/unknown\?/, () => new Response(JSON.stringify({ success: false, error: 'Release not found', message: 'Release not found', reqId: 'r' }), { status: 404 })],
+    ]);
+    const route = '/:label/releases/:releaseId?';
+    const shown = renderWithApp(<ReleasesPage />, { path: '/tech/releases/linked', route });
+    const dialog = await screen.findByRole('dialog', { name: 'Linked' });
+    expect(await within(dialog).findByText('Linked Track')).toBeTruthy();
+    shown.unmount();
+
+    renderWithApp(<ReleasesPage />, { path: '/tech/releases/unknown', route });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Return Home' }).getAttribute('href')).toBe('/tech');
+  });
 });

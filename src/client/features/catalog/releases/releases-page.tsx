@@ -2,14 +2,16 @@ import ClearIcon from '@mui/icons-material/Clear';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
 import { Alert, Box, Button, Grid, IconButton, InputAdornment, Stack, TextField, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { Release } from '../../../../shared/api/catalog.js';
 import { invalidLabelMessage } from '../../../../shared/labels.js';
 import type { LabelConfig } from '../../../../shared/site-config.js';
 import { ReleaseDetailModal } from '../components/release-detail-modal.js';
-import { topReleasesQuery } from '../api/catalog-api.js';
+import { releaseQuery, topReleasesQuery } from '../api/catalog-api.js';
+import { NotFoundPage } from '../../../components/not-found-page.js';
+import { isNotFoundError } from '../../../lib/api-client.js';
 import { labelFromParam, labelPath } from '../../../lib/current-label.js';
 import { useDebouncedSearch } from './use-debounced-search.js';
 import { useReleaseList } from './use-release-list.js';
@@ -50,6 +52,8 @@ function LabelReleases({ label }: { label: LabelConfig }) {
   // While the modal fades out (the URL already back at the list) it keeps showing the release it had.
   const [shownId, setShownId] = useState(releaseId);
   if (releaseId !== undefined && releaseId !== shownId) setShownId(releaseId);
+  // A release reached by its link (not chosen from the list): the same answer the modal reads.
+  const linked = useQuery({ ...releaseQuery(releaseId ?? ''), enabled: releaseId !== undefined && chosen?.id !== releaseId });
   const headings = releaseHeadings(type);
   const releasesPath = labelPath(label, 'releases');
   const select = (release: Release) => {
@@ -65,6 +69,8 @@ function LabelReleases({ label }: { label: LabelConfig }) {
     void queryClient.invalidateQueries({ queryKey: topReleasesQuery(label.id).queryKey.slice(0, 2) });
   }
 
+  // An unknown release reached in the browser is the page a direct load gets with its 404 (docs/product.md §2.1).
+  if (releaseId !== undefined && isNotFoundError(linked.error)) return <NotFoundPage />;
   return (
     <Box sx={{ p: { xs: 2, md: 4 }, maxWidth: 1600, mx: 'auto' }}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 3 }}>
