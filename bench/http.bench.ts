@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import autocannon, { type Result } from 'autocannon';
 import { startProductionServer, type ProductionServer } from './http/production-server.js';
-import { fmt, heading, postgresUnreachable, printTable, type BackendKind } from './support.js';
+import { fmt, heading, postgresUnreachable, printTable, recordVerdict, type BackendKind } from './support.js';
 
 const connections = 50;
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -46,15 +46,7 @@ async function catalogRoutes(base: string): Promise<string[]> {
   ];
 }
 
-interface Verdict {
-  backend: BackendKind;
-  figure: string;
-  measured: string;
-  goal: string;
-  met: boolean;
-}
-
-async function measureRoutes(server: ProductionServer, verdicts: Verdict[]): Promise<void> {
+async function measureRoutes(server: ProductionServer): Promise<void> {
   const routes = ['/api/config', ...(await catalogRoutes(server.url))];
   const table: string[][] = [];
   let configRps = 0;
@@ -67,7 +59,7 @@ async function measureRoutes(server: ProductionServer, verdicts: Verdict[]): Pro
     const ratio = rps / configRps;
     table.push([server.kind, path, fmt(rps, 0), fmt(ratio * 100, 0) + '%', fmt(result.latency.p50, 0), fmt(result.latency.p99, 0)]);
     if (path !== '/api/config') {
-      verdicts.push({
+      recordVerdict({
         backend: server.kind,
         figure: `${path} throughput, p99`,
         measured: `${fmt(ratio * 100, 0)}% of /api/config, p99 ${fmt(result.latency.p99, 0)} ms`,
@@ -80,7 +72,7 @@ async function measureRoutes(server: ProductionServer, verdicts: Verdict[]): Pro
 }
 
 /** 50 connections of uncached searches (a new `q` every request) while /api/health and /api/config are timed. */
-async function measureEventLoop(server: ProductionServer, verdicts: Verdict[]): Promise<void> {
+async function measureEventLoop(server: ProductionServer): Promise<void> {
   // Every request a search not asked before (two letters, a sort, a type: about 10,000 of them), so
   // neither cache can answer it.
   const letters = 'abcdefghijklmnopqrstuvwxyz';
@@ -110,7 +102,7 @@ async function measureEventLoop(server: ProductionServer, verdicts: Verdict[]): 
   console.log(`${server.kind}: event-loop delay p50 ${fmt(loop.p50)} ms, p99 ${fmt(loop.p99)} ms, max ${fmt(loop.max)} ms`);
   for (const [name, result] of [['/api/health', health], ['/api/config', config]] as const) {
     const answered = result.requests.total > 0;
-    verdicts.push({
+    recordVerdict({
       backend: server.kind,
       figure: `${name} p99 behind ${connections} uncached heavy requests`,
       measured: answered ? `${fmt(result.latency.p99, 0)} ms` : `no answer in ${seconds} s`,
@@ -118,13 +110,12 @@ async function measureEventLoop(server: ProductionServer, verdicts: Verdict[]): 
       met: answered && result.latency.p99 <= 50 && result.non2xx === 0,
     });
   }
-  verdicts.push({ backend: server.kind, figure: 'event-loop delay p99 meanwhile', measured: `${fmt(loop.p99)} ms`, goal: '(printed)', met: true });
+  recordVerdict({ backend: server.kind, figure: 'event-loop delay p99 meanwhile', measured: `${fmt(loop.p99)} ms`, goal: 'printed' });
 }
 
 export async function runHttpBench(): Promise<void> {
   // The production server is the build: make it when it is missing or older than the sources.
   execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
-  const verdicts: Verdict[] = [];
   const kinds: BackendKind[] = ['pglite'];
   const unreachable = await postgresUnreachable();
   if (unreachable) console.log(`PostgreSQL skipped: not reachable (${unreachable})`);
@@ -133,16 +124,11 @@ export async function runHttpBench(): Promise<void> {
     heading(`Production server (${kind}, demo catalog): autocannon, ${connections} connections, ${seconds} s per route after a 1 s warm-up`);
     const server = await startProductionServer(kind);
     try {
-      await measureRoutes(server, verdicts);
+      await measureRoutes(server);
       heading(`Event loop (${kind}): ${connections} uncached heavy requests for ${seconds} s`);
-      await measureEventLoop(server, verdicts);
+      await measureEventLoop(server);
     } finally {
       await server.stop();
     }
   }
-  heading('Verdicts');
-  printTable(
-    ['backend', 'figure', 'measured', 'goal', 'verdict'],
-    verdicts.map((v) => [v.backend, v.figure, v.measured, v.goal, v.met ? 'met' : 'NOT MET']),
-  );
 }

@@ -6,6 +6,7 @@ import { runImportBench } from './import.bench.js';
 import { runImportLargeBench } from './import-large.bench.js';
 import { runScaleBench } from './scale.bench.js';
 import { runLighthouseBench } from './lighthouse.bench.js';
+import { printVerdicts } from './support.js';
 
 // `npm run bench` runs them all; `npm run bench -- api explain` only those named.
 const benches: Record<string, () => Promise<void>> = {
@@ -37,4 +38,6 @@ for (const [name, run] of Object.entries(benches)) {
     console.error(`\n${name} benchmark failed:`, error);
   }
 }
+// Every goal's verdict in one table; a goal not met is a finding to report, not a failed run.
+printVerdicts();
 process.exitCode = failed ? 1 : 0;

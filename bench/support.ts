@@ -143,3 +143,30 @@ export function printTable(headers: string[], rows: string[][]): void {
 export function heading(title: string): void {
   console.log(`\n=== ${title} ===`);
 }
+
+/** One goal of issue 16 as measured in this run; `npm run bench` prints them all together at its end. */
+export interface Verdict {
+  backend: BackendKind | 'both' | 'client';
+  figure: string;
+  measured: string;
+  goal: string;
+  /** undefined: printed for information, no goal to meet. */
+  met?: boolean;
+}
+
+const verdicts: Verdict[] = [];
+
+export function recordVerdict(verdict: Verdict): void {
+  verdicts.push(verdict);
+}
+
+/** The table of figure, goal and verdict of every benchmark that ran; false when a goal was not met. */
+export function printVerdicts(): boolean {
+  if (verdicts.length === 0) return true;
+  heading('Verdicts: figure, goal and verdict of this run');
+  printTable(
+    ['backend', 'figure', 'measured', 'goal', 'verdict'],
+    verdicts.map((v) => [v.backend, v.figure, v.measured, v.goal, v.met === undefined ? '(printed)' : v.met ? 'met' : 'NOT MET']),
+  );
+  return verdicts.every((v) => v.met !== false);
+}
