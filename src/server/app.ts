@@ -117,6 +117,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
       serveSourceMaps: deps.serveSourceMaps ?? false,
       pageData: createPageDataSource(deps),
       publicUrl: deps.publicUrl,
+      catalogChanges: deps.catalogChanges,
     });
   }
   else app.setNotFoundHandler(sendNotFound);

@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFakeBuiltApp } from '../../../tests/helpers/fake-built-app.js';
+import { createLocalCatalogChanges } from '../modules/catalog-cache/catalog-changes.js';
 import { registerClientApp } from './client-app.js';
 import { registerSecurityHeaders } from './security-headers.js';
 
@@ -15,7 +16,11 @@ describe('the built web app', () => {
   async function get(url: string, serveSourceMaps: boolean) {
     const app = Fastify();
     await registerSecurityHeaders(app);
-    await registerClientApp(app, built.clientDir, { serveSourceMaps, pageData: () => Promise.reject(new Error('no data in this test')) });
+    await registerClientApp(app, built.clientDir, {
+      serveSourceMaps,
+      pageData: () => Promise.reject(new Error('no data in this test')),
+      catalogChanges: createLocalCatalogChanges(),
+    });
     try {
       return await app.inject({ method: 'GET', url });
     } finally {

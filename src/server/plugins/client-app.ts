@@ -5,7 +5,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseThemeMode, themeCookieName, type CreatePageRenderer, type PageDataSource } from '../../shared/page-render.js';
 import { publicOrigin } from '../lib/public-origin.js';
+import { CatalogCache } from '../modules/catalog-cache/catalog-cache.js';
+import type { CatalogChanges } from '../modules/catalog-cache/catalog-changes.js';
 import { sendNotFound } from './error-handler.js';
+import { useScriptNonce } from './security-headers.js';
+import { sendStored, storeAnswer, type StoredAnswer } from './stored-answer.js';
 
 export interface ClientAppOptions {
   serveSourceMaps: boolean;
@@ -13,7 +17,15 @@ export interface ClientAppOptions {
   pageData: PageDataSource;
   /** PUBLIC_URL: the origin of canonical and OpenGraph URLs; without it, the request's Host. */
   publicUrl?: string;
+  /** Rendered pages are kept until the catalog changes (docs/decisions/0033-rendered-pages-cached.md). */
+  catalogChanges: CatalogChanges;
 }
+
+/** A rendered page as sent, with the nonce its inline scripts bear; or where it redirects. */
+type RenderedPage = { kind: 'page'; status: number; nonce: string; stored: StoredAnswer } | { kind: 'redirect'; status: number; location: string };
+
+/** Pages kept at most: a few hundred kilobytes each with their compressed forms. */
+const maxStoredPages = 1_000;
 
 /** The built web app's layout: dist/client (public files) beside dist/ssr (the server entry, never served). */
 export function serverEntryPath(clientDir: string): string {
@@ -51,18 +63,26 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string,
     setHeaders: (res) => res.setHeader('Cache-Control', 'public, max-age=31536000, immutable'),
   });
 
+  // Rendering costs tens of milliseconds of the main thread; a stored page costs none. The key is all
+  // that a render reads of the request: the URL, the origin of its links and the theme cookie.
+  const pages = new CatalogCache(options.catalogChanges, { maxEntries: maxStoredPages });
+
+  async function render(url: string, nonce: string, themeMode: ReturnType<typeof parseThemeMode>): Promise<RenderedPage> {
+    const page = await renderPage({ url, nonce, themeMode }, options.pageData);
+    if (page.kind === 'redirect') return page;
+    return { kind: 'page', status: page.status, nonce, stored: storeAnswer(page.html, 'text/html; charset=utf-8') };
+  }
+
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
-    const page = await renderPage(
-      {
-        url: `${publicOrigin(request, options.publicUrl)}${request.url}`,
-        nonce: reply.cspNonce.script,
-        themeMode: parseThemeMode(cookie(request, themeCookieName)),
-      },
-      options.pageData,
-    );
+    const url = `${publicOrigin(request, options.publicUrl)}${request.url}`;
+    const themeMode = parseThemeMode(cookie(request, themeCookieName));
+    const page = await pages.read(`${themeMode} ${url}`, () => render(url, reply.cspNonce.script, themeMode));
     if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
-    // Revalidated on every load, so that a new release of the site or the catalog shows at once.
-    return reply.code(page.status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Cookie').send(page.html);
+    useScriptNonce(reply, page.nonce);
+    // Revalidated on every load (a bodiless 304 while unchanged), so that a new release of the site or the catalog shows at once.
+    reply.code(page.status).header('Cache-Control', 'no-cache').header('Vary', 'Cookie, Accept-Encoding');
+    if (page.status !== 200) return reply.type(page.stored.contentType).send(page.stored.body);
+    return reply.send(await sendStored(request, reply, page.stored));
   }
 
   // `/` is a page (a redirect), not a directory listing of the static files.

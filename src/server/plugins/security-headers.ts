@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import fastifyHelmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { defaultSpotifyConfig, type SpotifyConfig } from '../config.js';
 
 // Features no page of the site uses; the Spotify embed's autoplay, encrypted media and fullscreen stay allowed.
@@ -35,6 +35,19 @@ function contentSecurityPolicy(spotify: SpotifyConfig) {
       formAction: ["'self'"],
     },
   };
+}
+
+/**
+ * Makes this answer's policy allow `nonce` instead of its own: a stored page keeps the nonce it was
+ * rendered with, which its inline scripts bear (docs/decisions/0033-rendered-pages-cached.md).
+ */
+export function useScriptNonce(reply: FastifyReply, nonce: string): void {
+  const own = nonces.get(reply.raw);
+  const policy = reply.raw.getHeader('content-security-policy');
+  if (own === undefined || own === nonce || typeof policy !== 'string') return;
+  reply.raw.setHeader('content-security-policy', policy.replace(`'nonce-${own}'`, `'nonce-${nonce}'`));
+  nonces.set(reply.raw, nonce);
+  reply.cspNonce = { script: nonce, style: nonce };
 }
 
 /** Security headers on every answer: API, media, assets, pages and errors alike. */
