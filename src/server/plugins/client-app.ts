@@ -52,14 +52,16 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string,
   const { createPageRenderer } = (await import(pathToFileURL(entryPath).href)) as { createPageRenderer: CreatePageRenderer };
   const renderPage = createPageRenderer(readFileSync(templatePath, 'utf8'));
 
+  // Only /assets is files: every other path is a page, rendered without looking on disk first.
   await app.register(fastifyStatic, {
-    root: clientDir,
+    root: join(clientDir, 'assets'),
+    prefix: '/assets/',
     preCompressed: true,
     index: false,
     wildcard: true,
     cacheControl: false,
-    // The page template is only ever sent rendered; source maps hold the whole client source.
-    allowedPath: (path) => path !== '/index.html' && (options.serveSourceMaps || !path.endsWith('.map')),
+    // Source maps hold the whole client source.
+    allowedPath: (path) => options.serveSourceMaps || !path.endsWith('.map'),
     setHeaders: (res) => res.setHeader('Cache-Control', 'public, max-age=31536000, immutable'),
   });
 
