@@ -6,7 +6,7 @@ import { appStarted, openPage } from './browser.js';
 import { bareRequest, scriptTagsOf, textOf } from './page-html.js';
 import { useOwnSite } from './production-site.js';
 
-// Rendered pages are kept until the catalog changes (docs/decisions/0033-rendered-pages-cached.md).
+// Rendered pages are kept until the catalog changes (docs/decisions/0034-rendered-pages-cached.md).
 // A server of its own: one test edits the catalog.
 describe('rendered pages, kept until the catalog changes', () => {
   const site = useOwnSite();

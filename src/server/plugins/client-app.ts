@@ -17,7 +17,7 @@ export interface ClientAppOptions {
   pageData: PageDataSource;
   /** PUBLIC_URL: the origin of canonical and OpenGraph URLs; without it, the request's Host. */
   publicUrl?: string;
-  /** Rendered pages are kept until the catalog changes (docs/decisions/0033-rendered-pages-cached.md). */
+  /** Rendered pages are kept until the catalog changes (docs/decisions/0034-rendered-pages-cached.md). */
   catalogChanges: CatalogChanges;
 }
 

@@ -39,7 +39,7 @@ function contentSecurityPolicy(spotify: SpotifyConfig) {
 
 /**
  * Makes this answer's policy allow `nonce` instead of its own: a stored page keeps the nonce it was
- * rendered with, which its inline scripts bear (docs/decisions/0033-rendered-pages-cached.md).
+ * rendered with, which its inline scripts bear (docs/decisions/0034-rendered-pages-cached.md).
  */
 export function useScriptNonce(reply: FastifyReply, nonce: string): void {
   const own = nonces.get(reply.raw);
