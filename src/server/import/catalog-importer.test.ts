@@ -5,7 +5,7 @@ import { readFixtureCsv } from '../../../tests/helpers/test-app.js';
 import { testDatabaseKinds } from '../../../tests/helpers/test-database.js';
 import type { Database, Db } from '../db/client.js';
 import { artists, releaseArtists, releases, trackArtists, tracks } from '../db/schema.js';
-import { importCatalog, type ImportReport } from './catalog-importer.js';
+import { importCatalog, type ImportProgress, type ImportReport } from './catalog-importer.js';
 import { CatalogFormatError } from './parse-distributor-csv.js';
 
 // The importer on the real distributor export (tests/fixtures), on PGlite and on PostgreSQL.
@@ -236,11 +236,12 @@ describe.each(testDatabaseKinds)('catalog importer on $name', (kind) => {
       await database?.close();
     });
 
-    it('reports the rows settled in several rising steps, ending at every row, before the report', async () => {
-      const steps: [number, number][] = [];
+    it('reports the rows settled and the bytes read in rising steps, one per batch, ending at every row, before the report', async () => {
+      const steps: ImportProgress[] = [];
       let stepsAtCommit = 0;
       await importCatalog(database.db, fixture, {
-        onProgress: (done, total) => steps.push([done, total]),
+        rowsPerBatch: 100,
+        onProgress: (progress) => steps.push(progress),
         beforeCommit: async (tx, report) => {
           stepsAtCommit = steps.length;
           // The report is final here and the writes are visible in the transaction.
@@ -248,16 +249,14 @@ describe.each(testDatabaseKinds)('catalog importer on $name', (kind) => {
           expect((await tableCounts(tx)).releases).toBe(278);
         },
       });
-      // 278 releases in batches of 50: the start and six batches.
-      expect(steps).toHaveLength(7);
+      // 544 rows in batches of 100: the start and six batches, each settling its rows (the two
+      // rejected ones, lines 544 and 545, with the last).
+      expect(steps.map((s) => s.rows)).toEqual([0, 100, 200, 300, 400, 500, 544]);
       expect(stepsAtCommit).toBe(7);
-      for (const [, total] of steps) expect(total).toBe(544);
-      // The two rejected rows are settled from the start; each batch adds its track rows.
-      expect(steps[0]).toEqual([2, 544]);
-      expect(steps.at(-1)).toEqual([544, 544]);
-      const dones = steps.map(([done]) => done);
-      expect(dones).toEqual([...dones].sort((a, b) => a - b));
-      expect(new Set(dones).size).toBe(7);
+      const bytes = steps.map((s) => s.bytes);
+      expect(bytes).toEqual([...bytes].sort((a, b) => a - b));
+      expect(new Set(bytes).size).toBe(7);
+      expect(bytes.at(-1)).toBe(Buffer.byteLength(fixture));
     });
 
     it('stores nothing when the step inside the transaction fails', async () => {
