@@ -74,8 +74,8 @@ async function readBatches(source: Parameters<typeof readDistributorCsv>[0], opt
   return batches;
 }
 
-async function readAll(text: string, options: ReadOptions = {}): Promise<ReadCatalog> {
-  const batches = await readBatches(text, options);
+async function readAll(source: Parameters<typeof readDistributorCsv>[0], options: ReadOptions = {}): Promise<ReadCatalog> {
+  const batches = await readBatches(source, options);
   const tracks = batches.flatMap((b) => b.tracks);
   return {
     rows: batches.reduce((n, b) => n + b.rows, 0),
@@ -448,5 +448,94 @@ describe('readDistributorCsv', () => {
   it('refuses text that is not a readable CSV', async () => {
     const error = await formatError(readAll(csv([row({ 'Song Name': 'x' }).replace(',x,', ',"x,')])));
     expect(error.message).toMatch(/^The file is not a readable CSV: /);
+  });
+});
+
+describe('readDistributorCsv as a stream', () => {
+  it('reads the rows of one release wherever they are, in batches of consecutive rows', async () => {
+    const text = csv([
+      row(), // 2: release 811868617510, first track
+      row({ UPC: '22222222', ISRC: 'USLZJ1600001' }), // 3
+      row({ UPC: '33333333', ISRC: 'USLZJ1600002' }), // 4
+      row({ Track: '2', ISRC: 'USLZJ1408967' }), // 5: 811868617510 again, in the second batch
+      row({ Track: '3', ISRC: 'uslzj1408966', 'Release Name': 'Other' }), // 6: third batch, a track of line 2 again
+    ]);
+    const batches = await readBatches(text, { rowsPerBatch: 2 });
+    expect(batches.map((b) => [b.rows, b.releases.map((r) => r.upc), b.tracks.map((t) => [t.line, t.upc, t.isrc])])).toEqual([
+      [
+        2,
+        ['811868617510', '22222222'],
+        [
+          [2, '811868617510', 'USLZJ1408966'],
+          [3, '22222222', 'USLZJ1600001'],
+        ],
+      ],
+      [
+        2,
+        ['33333333'],
+        [
+          [4, '33333333', 'USLZJ1600002'],
+          [5, '811868617510', 'USLZJ1408967'],
+        ],
+      ],
+      [1, [], []],
+    ]);
+    // A later batch still knows the release's first line and its tracks.
+    expect(batches[2]).toMatchObject({
+      warnings: [{ line: 6, reason: 'release 811868617510 differs from line 2; line 2 is kept' }],
+      rejected: [{ line: 6, reason: 'ISRC USLZJ1408966 appears twice on release 811868617510 (first on line 2)' }],
+    });
+    const bytes = batches.map((b) => b.bytes);
+    expect(bytes).toEqual([...bytes].sort((a, b) => a - b));
+    expect(bytes.at(-1)).toBe(Buffer.byteLength(text));
+    // Read whole, it is the same catalog.
+    expect(await readAll(text, { rowsPerBatch: 2 })).toEqual(await readAll(text));
+  });
+
+  it('gives its first batch before the file is read to the end', async () => {
+    const text = csv(Array.from({ length: 2000 }, (_, i) => row({ Track: String(i + 1), ISRC: `USLZJ16${String(i).padStart(5, '0')}` })));
+    const bytes = Buffer.from(text);
+    const pieces = Math.ceil(bytes.length / 100);
+    let pulled = 0;
+    async function* file() {
+      for (let i = 0; i < pieces; i++) {
+        pulled += 1;
+        yield bytes.subarray(i * 100, (i + 1) * 100);
+      }
+    }
+    const pulledAtBatch: number[] = [];
+    let rows = 0;
+    for await (const batch of readDistributorCsv(file(), { rowsPerBatch: 10 })) {
+      pulledAtBatch.push(pulled);
+      rows += batch.rows;
+    }
+    expect(rows).toBe(2000);
+    expect(pulledAtBatch).toHaveLength(200);
+    // The parser waits for its reader: the first batch came with a small part of the file read.
+    expect(pulledAtBatch[0]).toBeLessThan(pieces / 4);
+    expect(pulledAtBatch.at(-1)).toBe(pieces);
+  });
+
+  it('reads a file given as bytes cut anywhere, inside characters of several bytes too', async () => {
+    const text = csv([
+      row({ 'Release Artist': 'Beyoncé Ñandú', 'Primary Artists': 'Beyoncé Ñandú', 'Song Name': '東京 Nights 🎧' }),
+      row({ Track: '2', ISRC: 'USLZJ1408967', 'Song Name': 'Ünïcödé 🎛️ Dub', 'Track Length': '' }),
+    ]);
+    const bytes = Buffer.from(text);
+    async function* file() {
+      for (let i = 0; i < bytes.length; i += 5) yield bytes.subarray(i, i + 5);
+    }
+    const fromBytes = await readAll(file());
+    expect(fromBytes).toEqual(await readAll(text));
+    expect(allTracks(fromBytes).map((t) => t.title)).toEqual(['東京 Nights 🎧', 'Ünïcödé 🎛️ Dub']);
+    expect(fromBytes.warnings).toEqual([{ line: 3, reason: 'no track length: duration unknown' }]);
+  });
+
+  it('passes on an error of the file being read', async () => {
+    async function* file() {
+      yield Buffer.from(csv([row()]));
+      throw new Error('disk unplugged');
+    }
+    await expect(readAll(file())).rejects.toThrow('disk unplugged');
   });
 });
