@@ -183,20 +183,14 @@ async function writeNewReleases(tx: Db, batch: CatalogBatch, state: ImportState)
         })),
       )
       .onConflictDoUpdate({ target: releases.upc, ...changes })
-      .returning({ upc: releases.upc, inserted: wasInserted });
+      .returning({ id: releases.id, upc: releases.upc, type: releases.type, inserted: wasInserted });
+    // The upsert answers the rows it inserted or changed; the unchanged ones are looked up.
+    const returned = new Set(written.map((w) => w.upc));
+    const unchanged = part.filter((r) => !returned.has(r.upc)).map((r) => r.upc);
+    const found = unchanged.length === 0 ? [] : await tx.select({ id: releases.id, upc: releases.upc, type: releases.type }).from(releases).where(inArray(releases.upc, unchanged));
     for (const w of written) (w.inserted ? state.created : state.updated).releases += 1;
-    const counted = new Set(written.map((w) => w.upc));
-    const stored = await tx
-      .select({ id: releases.id, upc: releases.upc, type: releases.type })
-      .from(releases)
-      .where(
-        inArray(
-          releases.upc,
-          part.map((r) => r.upc),
-        ),
-      );
-    for (const { id, upc, type } of stored) {
-      if (upc) state.releases.set(upc, { id, storedType: type, isCounted: counted.has(upc), tally: tallies.get(upc) as ReleaseTypeTally });
+    for (const { id, upc, type } of [...written, ...found]) {
+      if (upc) state.releases.set(upc, { id, storedType: type, isCounted: returned.has(upc), tally: tallies.get(upc) as ReleaseTypeTally });
     }
   }
 }
@@ -247,19 +241,23 @@ async function writeBatch(tx: Db, batch: CatalogBatch, state: ImportState): Prom
         })),
       )
       .onConflictDoUpdate({ target: [tracks.releaseId, tracks.isrc], ...changes })
-      .returning({ inserted: wasInserted });
+      .returning({ id: tracks.id, releaseId: tracks.releaseId, isrc: tracks.isrc, inserted: wasInserted });
     state.created.tracks += written.filter((w) => w.inserted).length;
     state.updated.tracks += written.filter((w) => !w.inserted).length;
-    const ids = await tx
+    for (const { id, releaseId, isrc } of written) trackIds.set(`${releaseId}/${isrc}`, id);
+    // The upsert answers the rows it inserted or changed; the unchanged ones are looked up.
+    const unchanged = part.filter(({ track, releaseId }) => !trackIds.has(`${releaseId}/${track.isrc}`));
+    if (unchanged.length === 0) continue;
+    const found = await tx
       .select({ id: tracks.id, releaseId: tracks.releaseId, isrc: tracks.isrc })
       .from(tracks)
       .where(
-        inArray(
-          tracks.releaseId,
-          [...new Set(part.map((p) => p.releaseId))],
+        and(
+          inArray(tracks.releaseId, [...new Set(unchanged.map((p) => p.releaseId))]),
+          inArray(tracks.isrc, [...new Set(unchanged.map((p) => p.track.isrc))]),
         ),
       );
-    for (const { id, releaseId, isrc } of ids) trackIds.set(`${releaseId}/${isrc}`, id);
+    for (const { id, releaseId, isrc } of found) trackIds.set(`${releaseId}/${isrc}`, id);
   }
 
   // A release's own artists come from its first row, in the batch that defines it.

@@ -71,7 +71,7 @@ export interface ReadOptions {
   rowsPerBatch?: number;
 }
 
-export const defaultRowsPerBatch = 500;
+export const defaultRowsPerBatch = 250;
 
 const columns = {
   label: 'Label Name',
@@ -163,7 +163,12 @@ interface ReleaseSeen {
   line: number;
   labelId: string;
   title: string;
-  /** The line of each of its tracks, by ISRC. */
+}
+
+/** What the reader keeps from row to row: one small entry per release and per track, no rows. */
+interface ReadState {
+  releases: Map<string, ReleaseSeen>;
+  /** The line of each track read, by `upc/isrc`. */
   trackLines: Map<string, number>;
 }
 
@@ -176,7 +181,7 @@ function readRow(
   row: Row,
   line: number,
   onlyLabel: LabelConfig | undefined,
-  seen: Map<string, ReleaseSeen>,
+  seen: ReadState,
   batch: CatalogBatch,
 ): void {
   const labelName = (row[columns.label] ?? '').trim();
@@ -205,7 +210,7 @@ function readRow(
     return;
   }
 
-  let release = seen.get(upc);
+  let release = seen.releases.get(upc);
   if (!release) {
     const releaseArtist = (row[columns.releaseArtist] ?? '').trim();
     batch.releases.push({
@@ -219,8 +224,8 @@ function readRow(
       genres: distinctNonEmpty([row[columns.genre], row[columns.subgenre]]),
       artists: /^various artists$/i.test(releaseArtist) ? [] : splitArtists(releaseArtist),
     });
-    release = { line, labelId: label.id, title: releaseTitle, trackLines: new Map() };
-    seen.set(upc, release);
+    release = { line, labelId: label.id, title: releaseTitle };
+    seen.releases.set(upc, release);
   } else if (release.labelId !== label.id || release.title !== releaseTitle) {
     batch.warnings.push({ line, reason: `release ${upc} differs from line ${release.line}; line ${release.line} is kept` });
   }
@@ -248,7 +253,7 @@ function readRow(
     batch.rejected.push({ line, reason: `track number "${row[columns.track] ?? ''}" is not a positive whole number` });
     return;
   }
-  const seenAt = release.trackLines.get(isrc);
+  const seenAt = seen.trackLines.get(`${upc}/${isrc}`);
   if (seenAt !== undefined) {
     batch.rejected.push({ line, reason: `ISRC ${isrc} appears twice on release ${upc} (first on line ${seenAt})` });
     return;
@@ -262,7 +267,7 @@ function readRow(
     });
   }
   const mixVersion = blankToNull(row[columns.mix]);
-  release.trackLines.set(isrc, line);
+  seen.trackLines.set(`${upc}/${isrc}`, line);
   batch.tracks.push({
     line,
     upc,
@@ -290,8 +295,8 @@ interface RawRecord {
 
 /**
  * Reads a distributor inventory export as it arrives, in batches of consecutive rows: the file is
- * never held whole, only the current batch and, per release seen, its first line, label, title and
- * the lines of its tracks (the rules for its later rows). Every row ends up in a release, a track,
+ * never held whole, only the current batch, and per release its first line, label and title and per
+ * track its line (the rules for later rows). Every row ends up in a release, a track,
  * the rejected list or the skipped count: nothing is dropped silently. The event loop runs between
  * batches. A file the import must refuse whole throws CatalogFormatError (at its header, or at the
  * first row that is not CSV: nothing after it is read).
@@ -307,7 +312,7 @@ export async function* readDistributorCsv(source: CsvSource, options: ReadOption
   // Errors of the source reach the reader through the parser, which pipeline() destroys with them.
   pipeline(Readable.from(typeof source === 'string' ? piecesOf(source) : source), parser, () => undefined);
 
-  const seen = new Map<string, ReleaseSeen>();
+  const seen: ReadState = { releases: new Map(), trackLines: new Map() };
   let header: string[] | undefined;
   // The physical line on which the next raw text starts: csv-parse's own count is the line a record
   // ends on and counts a CRLF inside quotes twice.

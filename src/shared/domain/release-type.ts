@@ -21,19 +21,19 @@ export interface ReleaseTypeTally {
   isCompilationTitle: boolean;
   tracks: number;
   /** Distinct primary artists (lower case), kept only up to the count the rule looks at. */
-  artists: Set<string>;
+  artists: string[];
 }
 
 export function startTypeTally(title: string): ReleaseTypeTally {
-  return { isCompilationTitle: /compilation|various/i.test(title), tracks: 0, artists: new Set() };
+  return { isCompilationTitle: /compilation|various/i.test(title), tracks: 0, artists: [] };
 }
 
 export function tallyTrack(tally: ReleaseTypeTally, primaryArtists: string[]): void {
   tally.tracks += 1;
   for (const name of primaryArtists) {
-    if (tally.artists.size > maxAlbumArtists) return;
+    if (tally.artists.length > maxAlbumArtists) return;
     const key = name.trim().toLowerCase();
-    if (key.length > 0) tally.artists.add(key);
+    if (key.length > 0 && !tally.artists.includes(key)) tally.artists.push(key);
   }
 }
 
@@ -44,7 +44,7 @@ function tallyOf(release: ReleaseShape): ReleaseTypeTally {
 }
 
 function isCompilationTally(tally: ReleaseTypeTally): boolean {
-  return tally.isCompilationTitle || (tally.tracks > 2 && tally.artists.size > maxAlbumArtists);
+  return tally.isCompilationTitle || (tally.tracks > 2 && tally.artists.length > maxAlbumArtists);
 }
 
 export function typeOfTally(tally: ReleaseTypeTally): ReleaseType {
