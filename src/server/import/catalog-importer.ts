@@ -187,7 +187,10 @@ async function writeNewReleases(tx: Db, batch: CatalogBatch, state: ImportState)
     // The upsert answers the rows it inserted or changed; the unchanged ones are looked up.
     const returned = new Set(written.map((w) => w.upc));
     const unchanged = part.filter((r) => !returned.has(r.upc)).map((r) => r.upc);
-    const found = unchanged.length === 0 ? [] : await tx.select({ id: releases.id, upc: releases.upc, type: releases.type }).from(releases).where(inArray(releases.upc, unchanged));
+    const found =
+      unchanged.length === 0
+        ? []
+        : await tx.select({ id: releases.id, upc: releases.upc, type: releases.type }).from(releases).where(inArray(releases.upc, unchanged));
     for (const w of written) (w.inserted ? state.created : state.updated).releases += 1;
     for (const { id, upc, type } of [...written, ...found]) {
       if (upc) state.releases.set(upc, { id, storedType: type, isCounted: returned.has(upc), tally: tallies.get(upc) as ReleaseTypeTally });
