@@ -32,12 +32,14 @@ async function run(): Promise<void> {
   });
   const file = positionals[0];
   if (!file) throw new Error('Usage: npm run catalog:import -- <file.csv> [--label <id>]');
+  // Refused before the database is opened when the file cannot be read.
+  const fileBytes = statSync(file).size;
   const config = parseConfig(process.env);
   const database = await openConfiguredDatabase(config);
   try {
     const report = await importCatalog(database.db, createReadStream(file), {
       label: values.label,
-      onProgress: progressPrinter(statSync(file).size),
+      onProgress: progressPrinter(fileBytes),
       beforeCommit: recordUnattendedImport({
         actor: systemActors.commandLine,
         source: `"${basename(file)}" from the command line`,
