@@ -17,6 +17,10 @@ export interface EventLoopDelay {
 export interface ProductionServer {
   url: string;
   kind: BackendKind;
+  /** The server process, for its memory in /proc. */
+  pid: number;
+  /** Its PostgreSQL database, for a command-line import into it; undefined on PGlite. */
+  databaseUrl: string | undefined;
   /** Clears the server's event-loop delay histogram. */
   resetEventLoop(): void;
   readEventLoop(): Promise<EventLoopDelay>;
@@ -63,6 +67,8 @@ export async function startProductionServer(kind: BackendKind, env: Record<strin
     return {
       url: `http://127.0.0.1:${port}`,
       kind,
+      pid: child.pid as number,
+      databaseUrl: postgres?.url,
       resetEventLoop: () => child.send('event-loop:reset'),
       readEventLoop: () =>
         new Promise((resolve) => {

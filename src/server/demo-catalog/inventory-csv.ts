@@ -36,8 +36,14 @@ export function formatCsvField(value: string): string {
   return `"${value.replaceAll('"', '""')}"`;
 }
 
+/** The BOM and the header line, line end included. */
+export const inventoryCsvHeader = `${BOM}${INVENTORY_COLUMNS.map(formatCsvField).join(',')}\n`;
+
+/** One row's line, line end included. */
+export function inventoryCsvLine(row: InventoryRow): string {
+  return `${INVENTORY_COLUMNS.map((column) => formatCsvField(row[column])).join(',')}\n`;
+}
+
 export function formatInventoryCsv(rows: readonly InventoryRow[]): string {
-  const lines = [INVENTORY_COLUMNS.map(formatCsvField).join(',')];
-  for (const row of rows) lines.push(INVENTORY_COLUMNS.map((column) => formatCsvField(row[column])).join(','));
-  return `${BOM}${lines.join('\n')}\n`;
+  return inventoryCsvHeader + rows.map(inventoryCsvLine).join('');
 }

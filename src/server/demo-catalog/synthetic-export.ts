@@ -1,4 +1,4 @@
-import { formatInventoryCsv, INVENTORY_COLUMNS, type InventoryRow } from './inventory-csv.js';
+import { INVENTORY_COLUMNS, inventoryCsvHeader, inventoryCsvLine, type InventoryRow } from './inventory-csv.js';
 
 export interface SyntheticExportSize {
   releases: number;
@@ -6,19 +6,21 @@ export interface SyntheticExportSize {
   artists: number;
 }
 
+const labelNames = ['Build It Records', 'Build It Tech', 'Build It Deep'];
+
 /**
- * A distributor export of any size, in the real file's format, spread over the three labels: what
- * the import bench and the cluster test feed the importer when the real file (544 rows) is too small.
+ * A distributor export of any size, in the real file's format (the BOM and header first, then one
+ * line per row), spread over the three labels, line by line: the import bench writes a 100k-row
+ * file from it without holding the file.
  */
-export function syntheticExport({ releases, tracksPerRelease, artists }: SyntheticExportSize): string {
-  const rows: InventoryRow[] = [];
-  const labels = ['Build It Records', 'Build It Tech', 'Build It Deep'];
+export function* syntheticExportLines({ releases, tracksPerRelease, artists }: SyntheticExportSize): Generator<string> {
+  yield inventoryCsvHeader;
   for (let r = 1; r <= releases; r++) {
     const artist = `Synth Artist ${1 + (r % artists)}`;
     for (let t = 1; t <= tracksPerRelease; t++) {
       const row = Object.fromEntries(INVENTORY_COLUMNS.map((c) => [c, ''])) as InventoryRow;
       Object.assign(row, {
-        'Label Name': labels[r % 3],
+        'Label Name': labelNames[r % 3],
         'Catalog #': `SYN${r}`,
         UPC: String(800_000_000_000 + r),
         'Release Name': `Synthetic Release ${r}`,
@@ -32,8 +34,12 @@ export function syntheticExport({ releases, tracksPerRelease, artists }: Synthet
         'Primary Artists': artist,
         'Track Length': '05:00',
       });
-      rows.push(row);
+      yield inventoryCsvLine(row);
     }
   }
-  return formatInventoryCsv(rows);
+}
+
+/** The same export as one text: what the cluster test uploads. */
+export function syntheticExport(size: SyntheticExportSize): string {
+  return [...syntheticExportLines(size)].join('');
 }

@@ -5,7 +5,7 @@ import { readFixtureCsv } from '../../../tests/helpers/test-app.js';
 import { testDatabaseKinds } from '../../../tests/helpers/test-database.js';
 import type { Database, Db } from '../db/client.js';
 import { artists, releaseArtists, releases, trackArtists, tracks } from '../db/schema.js';
-import { importCatalog, type ImportReport } from './catalog-importer.js';
+import { importCatalog, type ImportProgress, type ImportReport } from './catalog-importer.js';
 import { CatalogFormatError } from './parse-distributor-csv.js';
 
 // The importer on the real distributor export (tests/fixtures), on PGlite and on PostgreSQL.
@@ -78,6 +78,57 @@ async function creditsOf(db: Db, upc: string, isrc: string): Promise<[string, st
     .where(and(eq(releases.upc, upc), eq(tracks.isrc, isrc)))
     .orderBy(trackArtists.role, trackArtists.position);
   return rows.map((r) => [r.role, r.name]);
+}
+
+/** The fixture's data rows dealt into `piles`, one pile after another: each release's rows end up far apart. */
+function spread(text: string, piles: number): string {
+  const [header, ...rows] = text.trimEnd().split('\n');
+  const dealt = Array.from({ length: piles }, (_, pile) => rows.filter((_row, i) => i % piles === pile)).flat();
+  return `${[header, ...dealt].join('\n')}\n`;
+}
+
+/** The catalog by its natural keys (UPC, ISRC, artist id), leaving out generated ids and timestamps. */
+async function catalogByKeys(db: Db) {
+  return {
+    artists: await db.select({ id: artists.id, name: artists.name }).from(artists).orderBy(artists.id),
+    releases: await db
+      .select({
+        upc: releases.upc,
+        labelId: releases.labelId,
+        catalogNumber: releases.catalogNumber,
+        title: releases.title,
+        version: releases.version,
+        releaseDate: releases.releaseDate,
+        type: releases.type,
+        genres: releases.genres,
+      })
+      .from(releases)
+      .orderBy(releases.upc),
+    tracks: await db
+      .select({
+        upc: releases.upc,
+        isrc: tracks.isrc,
+        title: tracks.title,
+        mixVersion: tracks.mixVersion,
+        trackNumber: tracks.trackNumber,
+        durationMs: tracks.durationMs,
+        genres: tracks.genres,
+      })
+      .from(tracks)
+      .innerJoin(releases, eq(tracks.releaseId, releases.id))
+      .orderBy(releases.upc, tracks.isrc),
+    releaseCredits: await db
+      .select({ upc: releases.upc, artistId: releaseArtists.artistId, role: releaseArtists.role, position: releaseArtists.position })
+      .from(releaseArtists)
+      .innerJoin(releases, eq(releaseArtists.releaseId, releases.id))
+      .orderBy(releases.upc, releaseArtists.artistId, releaseArtists.role),
+    trackCredits: await db
+      .select({ upc: releases.upc, isrc: tracks.isrc, artistId: trackArtists.artistId, role: trackArtists.role, position: trackArtists.position })
+      .from(trackArtists)
+      .innerJoin(tracks, eq(trackArtists.trackId, tracks.id))
+      .innerJoin(releases, eq(tracks.releaseId, releases.id))
+      .orderBy(releases.upc, tracks.isrc, trackArtists.artistId, trackArtists.role),
+  };
 }
 
 /** A db whose transactions fail when they start writing tracks, after artists and releases. */
@@ -236,11 +287,12 @@ describe.each(testDatabaseKinds)('catalog importer on $name', (kind) => {
       await database?.close();
     });
 
-    it('reports the rows settled in several rising steps, ending at every row, before the report', async () => {
-      const steps: [number, number][] = [];
+    it('reports the rows settled and the bytes read in rising steps, one per batch, ending at every row, before the report', async () => {
+      const steps: ImportProgress[] = [];
       let stepsAtCommit = 0;
       await importCatalog(database.db, fixture, {
-        onProgress: (done, total) => steps.push([done, total]),
+        rowsPerBatch: 100,
+        onProgress: (progress) => steps.push(progress),
         beforeCommit: async (tx, report) => {
           stepsAtCommit = steps.length;
           // The report is final here and the writes are visible in the transaction.
@@ -248,16 +300,14 @@ describe.each(testDatabaseKinds)('catalog importer on $name', (kind) => {
           expect((await tableCounts(tx)).releases).toBe(278);
         },
       });
-      // 278 releases in batches of 50: the start and six batches.
-      expect(steps).toHaveLength(7);
+      // 544 rows in batches of 100: the start and six batches, each settling its rows (the two
+      // rejected ones, lines 544 and 545, with the last).
+      expect(steps.map((s) => s.rows)).toEqual([0, 100, 200, 300, 400, 500, 544]);
       expect(stepsAtCommit).toBe(7);
-      for (const [, total] of steps) expect(total).toBe(544);
-      // The two rejected rows are settled from the start; each batch adds its track rows.
-      expect(steps[0]).toEqual([2, 544]);
-      expect(steps.at(-1)).toEqual([544, 544]);
-      const dones = steps.map(([done]) => done);
-      expect(dones).toEqual([...dones].sort((a, b) => a - b));
-      expect(new Set(dones).size).toBe(7);
+      const bytes = steps.map((s) => s.bytes);
+      expect(bytes).toEqual([...bytes].sort((a, b) => a - b));
+      expect(new Set(bytes).size).toBe(7);
+      expect(bytes.at(-1)).toBe(Buffer.byteLength(fixture));
     });
 
     it('stores nothing when the step inside the transaction fails', async () => {
@@ -398,6 +448,95 @@ describe.each(testDatabaseKinds)('catalog importer on $name', (kind) => {
       // Artists and releases were written before the failure, and rolled back with it.
       expect(writes).toEqual(expect.arrayContaining(['artists', 'releases']));
       expect(await snapshot(database.db)).toEqual(before);
+    });
+  });
+
+  describe('a file read as a stream, in batches', () => {
+    let database: Database;
+
+    beforeAll(async () => {
+      database = await kind.open();
+    });
+    afterEach(async () => {
+      await database.db.delete(releases);
+      await database.db.delete(artists);
+    });
+    afterAll(async () => {
+      await database?.close();
+    });
+
+    it('imports releases whose rows are far apart as if they were together, and again changes nothing', async () => {
+      // Seven piles of rows in batches of 50: a release of two rows or more is written in several batches.
+      const spreadFixture = spread(fixture, 7);
+      const spreadLines = spreadFixture.split('\n');
+      const report = await importCatalog(database.db, spreadFixture, { rowsPerBatch: 50 });
+      expect(report).toMatchObject({ rows: 544, totalReleasesImported: 278, totalTracksImported: 542, skipped: 0 });
+      expect(report.created).toEqual({ releases: 278, tracks: 542, artists: report.totalArtistsImported });
+      expect(report.updated).toEqual({ releases: 0, tracks: 0, artists: 0 });
+      // The rejected rows are named by their lines in this file, rejected in later batches.
+      expect(report.rejected.map((r) => spreadLines[r.line - 1]?.split(',')[3]).sort()).toEqual(['"City High"', '"Groove High"']);
+      expect(report.warnings).toHaveLength(16);
+      // Typed by all their rows: the ten-track compilation and a four-track album.
+      const types = await database.db.select({ upc: releases.upc, type: releases.type }).from(releases).where(inArray(releases.upc, ['198622016599', '192650954199']));
+      expect(Object.fromEntries(types.map((t) => [t.upc, t.type]))).toEqual({ '198622016599': 'compilation', '192650954199': 'single' });
+      const spreadCatalog = await catalogByKeys(database.db);
+
+      // The file in its own order finds everything as it is.
+      const before = await snapshot(database.db);
+      const inOrder = await importCatalog(database.db, fixture);
+      expect([inOrder.created, inOrder.updated]).toEqual([
+        { releases: 0, tracks: 0, artists: 0 },
+        { releases: 0, tracks: 0, artists: 0 },
+      ]);
+      expect(await snapshot(database.db)).toEqual(before);
+
+      // And the spread file after the file in order: a release's first batch must not change its type.
+      await database.db.delete(releases);
+      await database.db.delete(artists);
+      await importCatalog(database.db, fixture);
+      expect(await catalogByKeys(database.db)).toEqual(spreadCatalog);
+      const inOrderSnapshot = await snapshot(database.db);
+      const again = await importCatalog(database.db, spreadFixture, { rowsPerBatch: 50 });
+      expect([again.created, again.updated]).toEqual([
+        { releases: 0, tracks: 0, artists: 0 },
+        { releases: 0, tracks: 0, artists: 0 },
+      ]);
+      expect(await snapshot(database.db)).toEqual(inOrderSnapshot);
+    });
+
+    it('counts a release updated once when a row far down the file changes its type', async () => {
+      await importCatalog(database.db, fixture);
+      // "Won't Stop Dancing" (lines 84–86) is a single of three tracks; a fourth at the end of the file makes it an album.
+      const fourth = (fixtureLines[85] as string).replace(/,3,([A-Z0-9]{12}),/, ',4,QZTST2600001,');
+      expect(fourth).not.toBe(fixtureLines[85]);
+      const report = await importCatalog(database.db, `${fixture}${fourth}\n`, { rowsPerBatch: 50 });
+      expect(report.created).toEqual({ releases: 0, tracks: 1, artists: 0 });
+      expect(report.updated).toEqual({ releases: 1, tracks: 0, artists: 0 });
+      const [release] = await database.db.select({ type: releases.type }).from(releases).where(eq(releases.upc, '192650954199'));
+      expect(release?.type).toBe('album');
+    });
+
+    it('writes its first batches before the file is read to the end', async () => {
+      const bytes = Buffer.from(fixture);
+      const pieces = Math.ceil(bytes.length / 1024);
+      let pulled = 0;
+      async function* file() {
+        for (let i = 0; i < pieces; i++) {
+          pulled += 1;
+          yield bytes.subarray(i * 1024, (i + 1) * 1024);
+        }
+      }
+      const pulledWhenWritten: number[] = [];
+      const report = await importCatalog(database.db, file(), {
+        rowsPerBatch: 50,
+        onProgress: ({ rows }) => {
+          if (rows > 0) pulledWhenWritten.push(pulled);
+        },
+      });
+      expect(report.rows).toBe(544);
+      expect(pulledWhenWritten).toHaveLength(11);
+      expect(pulledWhenWritten[0]).toBeLessThan(pieces / 2);
+      expect(await tableCounts(database.db)).toEqual({ releases: 278, tracks: 542, artists: report.totalArtistsImported });
     });
   });
 });

@@ -1,11 +1,11 @@
 import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { looksLikeSamplePack } from '../../shared/domain/hygiene.js';
-import { releaseTypeOf } from '../../shared/domain/release-type.js';
+import { startTypeTally, tallyTrack, typeOfTally, type ReleaseType, type ReleaseTypeTally } from '../../shared/domain/release-type.js';
 import type { Db } from '../db/client.js';
 import { artists, releaseArtists, releases, trackArtists, tracks } from '../db/schema.js';
 import { artistIdFor } from './artist-id.js';
-import { parseDistributorCsv, type ParsedCatalog, type ParsedRelease, type RowNote } from './parse-distributor-csv.js';
+import { readDistributorCsv, type CatalogBatch, type CsvSource, type ReadOptions, type RowNote } from './parse-distributor-csv.js';
 
 export interface ImportCounts {
   releases: number;
@@ -26,18 +26,15 @@ export interface ImportReport {
   skipped: number;
 }
 
-export interface ImportOptions {
-  /** Import only this label's rows (any id form); rows without a label name get it. */
-  label?: string;
+/** Rows of the file settled so far (read, and written, rejected or skipped) and the bytes read through them. */
+export interface ImportProgress {
+  rows: number;
+  bytes: number;
 }
 
-export interface WriteOptions {
-  /**
-   * Called when writing starts and after each batch, with the CSV rows settled so far and the file's
-   * data rows: the rows rejected or skipped while reading are settled from the start, a track's row
-   * once its batch is written. The last call has done === total.
-   */
-  onProgress?: (done: number, total: number) => void;
+export interface ImportOptions extends ReadOptions {
+  /** Called when writing starts and after each batch; rows rejected or skipped are settled with their batch. */
+  onProgress?: (progress: ImportProgress) => void;
   /** Runs inside the import's transaction with the finished report: what must be stored with it or not at all. */
   beforeCommit?: (tx: Db, report: ImportReport) => Promise<void>;
   /** Looked at between batches: once aborted, the import throws its reason and the transaction rolls back. */
@@ -45,8 +42,6 @@ export interface WriteOptions {
 }
 
 type Role = (typeof releaseArtists.$inferInsert)['role'];
-/** Releases written per step: the progress reported between steps moves in several visible steps. */
-const releasesPerBatch = 50;
 /** Rows per statement: well below PostgreSQL's 65,535 parameters even for a batch of compilations. */
 const rowsPerStatement = 500;
 
@@ -78,18 +73,15 @@ function upsertChanges(table: PgTable, cols: PgColumn[]) {
 /** Postgres reports a row the upsert inserted with xmax = 0, one it updated otherwise. */
 const wasInserted = sql<boolean>`(xmax = 0)`;
 
-function collectArtistNames(parsed: ParsedRelease[]): Map<string, string> {
+/** The artists a batch names (release and track credits), by id, leaving out those already written by this import. */
+function newArtistNames(batch: CatalogBatch, written: Set<string>): Map<string, string> {
   const names = new Map<string, string>();
   const add = (name: string) => {
     const id = artistIdFor(name);
-    if (!names.has(id)) names.set(id, name);
+    if (!written.has(id) && !names.has(id)) names.set(id, name);
   };
-  for (const release of parsed) {
-    release.artists.forEach(add);
-    for (const track of release.tracks) {
-      [...track.artists.primary, ...track.artists.featured, ...track.artists.remixers].forEach(add);
-    }
-  }
+  for (const release of batch.releases) release.artists.forEach(add);
+  for (const track of batch.tracks) [...track.artists.primary, ...track.artists.featured, ...track.artists.remixers].forEach(add);
   return names;
 }
 
@@ -137,10 +129,79 @@ async function syncLinks(
   }
 }
 
-/** Writes one batch of releases with their artists, tracks and credits; adds what it created or updated. */
-async function writeBatch(tx: Db, batch: ParsedRelease[], created: ImportCounts, updated: ImportCounts): Promise<void> {
+/** A release this import has written, for its rows in later batches and the type settled at the end. */
+interface ReleaseWritten {
+  id: string;
+  /** Its type in the database: as found, or as first inserted. */
+  storedType: ReleaseType;
+  /** Counted as created or updated already. */
+  isCounted: boolean;
+  /** Its rows read so far, for the type rule. */
+  tally: ReleaseTypeTally;
+}
+
+/** What one import keeps from batch to batch: no rows, one small entry per release and per artist. */
+interface ImportState {
+  releases: Map<string, ReleaseWritten>;
+  artistIds: Set<string>;
+  created: ImportCounts;
+  updated: ImportCounts;
+}
+
+/**
+ * Writes the releases first defined in this batch. A release's type depends on all its rows, which
+ * may come in later batches: a new release is inserted with the type of its rows so far, and an
+ * existing one keeps its type here; settleReleaseTypes sets every type once the file is read.
+ */
+async function writeNewReleases(tx: Db, batch: CatalogBatch, state: ImportState): Promise<void> {
+  const tallies = new Map(batch.releases.map((r) => [r.upc, startTypeTally(r.title)]));
+  for (const track of batch.tracks) {
+    const tally = state.releases.get(track.upc)?.tally ?? tallies.get(track.upc);
+    if (tally) tallyTrack(tally, track.artists.primary);
+  }
+  const changes = upsertChanges(releases, [
+    releases.labelId,
+    releases.catalogNumber,
+    releases.title,
+    releases.version,
+    releases.releaseDate,
+    releases.genres,
+  ]);
+  for (const part of chunks(batch.releases)) {
+    const written = await tx
+      .insert(releases)
+      .values(
+        part.map((r) => ({
+          labelId: r.labelId,
+          upc: r.upc,
+          catalogNumber: r.catalogNumber,
+          title: r.title,
+          version: r.version,
+          releaseDate: r.releaseDate,
+          type: typeOfTally(tallies.get(r.upc) as ReleaseTypeTally),
+          genres: r.genres,
+        })),
+      )
+      .onConflictDoUpdate({ target: releases.upc, ...changes })
+      .returning({ id: releases.id, upc: releases.upc, type: releases.type, inserted: wasInserted });
+    // The upsert answers the rows it inserted or changed; the unchanged ones are looked up.
+    const returned = new Set(written.map((w) => w.upc));
+    const unchanged = part.filter((r) => !returned.has(r.upc)).map((r) => r.upc);
+    const found =
+      unchanged.length === 0
+        ? []
+        : await tx.select({ id: releases.id, upc: releases.upc, type: releases.type }).from(releases).where(inArray(releases.upc, unchanged));
+    for (const w of written) (w.inserted ? state.created : state.updated).releases += 1;
+    for (const { id, upc, type } of [...written, ...found]) {
+      if (upc) state.releases.set(upc, { id, storedType: type, isCounted: returned.has(upc), tally: tallies.get(upc) as ReleaseTypeTally });
+    }
+  }
+}
+
+/** Writes one batch: its new artists and releases, its tracks and the credits of both. */
+async function writeBatch(tx: Db, batch: CatalogBatch, state: ImportState): Promise<void> {
   // Artists first: an artist of several batches is created by the first and left alone after.
-  for (const part of chunks([...collectArtistNames(batch)])) {
+  for (const part of chunks([...newArtistNames(batch, state.artistIds)])) {
     const inserted = await tx
       .insert(artists)
       .values(
@@ -152,53 +213,14 @@ async function writeBatch(tx: Db, batch: ParsedRelease[], created: ImportCounts,
       )
       .onConflictDoNothing({ target: artists.id })
       .returning({ id: artists.id });
-    created.artists += inserted.length;
+    state.created.artists += inserted.length;
+    for (const [id] of part) state.artistIds.add(id);
   }
 
-  const releaseIds = new Map<string, string>();
-  for (const part of chunks(batch)) {
-    const changes = upsertChanges(releases, [
-      releases.labelId,
-      releases.catalogNumber,
-      releases.title,
-      releases.version,
-      releases.releaseDate,
-      releases.type,
-      releases.genres,
-    ]);
-    const written = await tx
-      .insert(releases)
-      .values(
-        part.map((r) => ({
-          labelId: r.labelId,
-          upc: r.upc,
-          catalogNumber: r.catalogNumber,
-          title: r.title,
-          version: r.version,
-          releaseDate: r.releaseDate,
-          type: releaseTypeOf({ title: r.title, trackArtists: r.tracks.map((t) => t.artists.primary) }),
-          genres: r.genres,
-        })),
-      )
-      .onConflictDoUpdate({ target: releases.upc, ...changes })
-      .returning({ inserted: wasInserted });
-    created.releases += written.filter((w) => w.inserted).length;
-    updated.releases += written.filter((w) => !w.inserted).length;
-    const ids = await tx
-      .select({ id: releases.id, upc: releases.upc })
-      .from(releases)
-      .where(
-        inArray(
-          releases.upc,
-          part.map((r) => r.upc),
-        ),
-      );
-    for (const { id, upc } of ids) if (upc) releaseIds.set(upc, id);
-  }
+  await writeNewReleases(tx, batch, state);
+  const releaseIdOf = (upc: string) => (state.releases.get(upc) as ReleaseWritten).id;
 
-  const trackRows = batch.flatMap((r) =>
-    r.tracks.map((t) => ({ release: r, track: t, releaseId: releaseIds.get(r.upc) as string })),
-  );
+  const trackRows = batch.tracks.map((track) => ({ track, releaseId: releaseIdOf(track.upc) }));
   const trackIds = new Map<string, string>();
   for (const part of chunks(trackRows)) {
     const changes = upsertChanges(tracks, [
@@ -222,31 +244,33 @@ async function writeBatch(tx: Db, batch: ParsedRelease[], created: ImportCounts,
         })),
       )
       .onConflictDoUpdate({ target: [tracks.releaseId, tracks.isrc], ...changes })
-      .returning({ inserted: wasInserted });
-    created.tracks += written.filter((w) => w.inserted).length;
-    updated.tracks += written.filter((w) => !w.inserted).length;
-    const ids = await tx
+      .returning({ id: tracks.id, releaseId: tracks.releaseId, isrc: tracks.isrc, inserted: wasInserted });
+    state.created.tracks += written.filter((w) => w.inserted).length;
+    state.updated.tracks += written.filter((w) => !w.inserted).length;
+    for (const { id, releaseId, isrc } of written) trackIds.set(`${releaseId}/${isrc}`, id);
+    // The upsert answers the rows it inserted or changed; the unchanged ones are looked up.
+    const unchanged = part.filter(({ track, releaseId }) => !trackIds.has(`${releaseId}/${track.isrc}`));
+    if (unchanged.length === 0) continue;
+    const found = await tx
       .select({ id: tracks.id, releaseId: tracks.releaseId, isrc: tracks.isrc })
       .from(tracks)
       .where(
-        inArray(
-          tracks.releaseId,
-          [...new Set(part.map((p) => p.releaseId))],
+        and(
+          inArray(tracks.releaseId, [...new Set(unchanged.map((p) => p.releaseId))]),
+          inArray(tracks.isrc, [...new Set(unchanged.map((p) => p.track.isrc))]),
         ),
       );
-    for (const { id, releaseId, isrc } of ids) trackIds.set(`${releaseId}/${isrc}`, id);
+    for (const { id, releaseId, isrc } of found) trackIds.set(`${releaseId}/${isrc}`, id);
   }
 
+  // A release's own artists come from its first row, in the batch that defines it.
   await syncLinks(
     tx,
     releaseArtists,
     releaseArtists.releaseId,
-    [...releaseIds.values()],
-    batch.flatMap((r) =>
-      credits({ primary: r.artists, featured: [], remixer: [] }).map((c) => ({
-        ...c,
-        ownerId: releaseIds.get(r.upc) as string,
-      })),
+    batch.releases.map((r) => releaseIdOf(r.upc)),
+    batch.releases.flatMap((r) =>
+      credits({ primary: r.artists, featured: [], remixer: [] }).map((c) => ({ ...c, ownerId: releaseIdOf(r.upc) })),
     ),
   );
   const trackLinks = trackRows.flatMap(({ track, releaseId }) =>
@@ -258,48 +282,77 @@ async function writeBatch(tx: Db, batch: ParsedRelease[], created: ImportCounts,
     tx,
     trackArtists,
     trackArtists.trackId,
-    [...new Set(trackLinks.map((l) => l.ownerId))],
+    trackRows.map(({ track, releaseId }) => trackIds.get(`${releaseId}/${track.isrc}`) as string),
     trackLinks,
   );
 }
 
+/** Gives each release written the type of all its rows, where the database holds another. */
+async function settleReleaseTypes(tx: Db, state: ImportState): Promise<void> {
+  const retyped = new Map<ReleaseType, ReleaseWritten[]>();
+  for (const release of state.releases.values()) {
+    const type = typeOfTally(release.tally);
+    if (type !== release.storedType) retyped.set(type, [...(retyped.get(type) ?? []), release]);
+  }
+  for (const [type, written] of retyped) {
+    for (const part of chunks(written)) {
+      await tx
+        .update(releases)
+        .set({ type, updatedAt: sql`now()` })
+        .where(
+          inArray(
+            releases.id,
+            part.map((r) => r.id),
+          ),
+        );
+    }
+    for (const release of written) {
+      if (!release.isCounted) state.updated.releases += 1;
+      release.isCounted = true;
+    }
+  }
+}
+
 /**
- * Writes a read export in ONE transaction (a failure anywhere leaves the database as it was), in
- * batches of releases so that progress can be reported between them; importing it again changes nothing.
+ * Imports a distributor inventory export as it is read (readDistributorCsv), in ONE transaction (a
+ * failure anywhere, a format error included, leaves the database as it was), a batch of rows at a
+ * time so that progress can be reported between batches; importing it again changes nothing.
  */
-export async function importParsedCatalog(db: Db, parsed: ParsedCatalog, options: WriteOptions = {}): Promise<ImportReport> {
-  const created: ImportCounts = { releases: 0, tracks: 0, artists: 0 };
-  const updated: ImportCounts = { releases: 0, tracks: 0, artists: 0 };
-  const report: ImportReport = {
-    rows: parsed.rows,
-    totalReleasesImported: parsed.releases.length,
-    totalTracksImported: parsed.releases.reduce((n, r) => n + r.tracks.length, 0),
-    totalArtistsImported: collectArtistNames(parsed.releases).size,
-    created,
-    updated,
-    rejected: parsed.rejected,
-    warnings: parsed.warnings,
-    skipped: parsed.skipped,
+export async function importCatalog(db: Db, source: CsvSource, options: ImportOptions = {}): Promise<ImportReport> {
+  const state: ImportState = {
+    releases: new Map(),
+    artistIds: new Set(),
+    created: { releases: 0, tracks: 0, artists: 0 },
+    updated: { releases: 0, tracks: 0, artists: 0 },
   };
-  let done = parsed.rejected.length + parsed.skipped;
+  const report: ImportReport = {
+    rows: 0,
+    totalReleasesImported: 0,
+    totalTracksImported: 0,
+    totalArtistsImported: 0,
+    created: state.created,
+    updated: state.updated,
+    rejected: [],
+    warnings: [],
+    skipped: 0,
+  };
   await db.transaction(async (tx) => {
-    options.onProgress?.(done, parsed.rows);
-    for (const batch of chunks(parsed.releases, releasesPerBatch)) {
+    options.onProgress?.({ rows: 0, bytes: 0 });
+    for await (const batch of readDistributorCsv(source, options)) {
       options.signal?.throwIfAborted();
-      await writeBatch(tx, batch, created, updated);
-      done += batch.reduce((n, r) => n + r.tracks.length, 0);
-      options.onProgress?.(done, parsed.rows);
-      // PGlite runs on this thread and resolves its queries without leaving the microtask queue: let
-      // the event loop answer waiting requests (progress polls) between batches.
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await writeBatch(tx, batch, state);
+      report.rows += batch.rows;
+      report.totalTracksImported += batch.tracks.length;
+      report.rejected.push(...batch.rejected);
+      report.warnings.push(...batch.warnings);
+      report.skipped += batch.skipped;
+      options.onProgress?.({ rows: report.rows, bytes: batch.bytes });
     }
     options.signal?.throwIfAborted();
+    await settleReleaseTypes(tx, state);
+    report.totalReleasesImported = state.releases.size;
+    report.totalArtistsImported = state.artistIds.size;
     await options.beforeCommit?.(tx, report);
   });
   return report;
-}
-
-/** Reads a distributor inventory export and imports it (see importParsedCatalog). */
-export async function importCatalog(db: Db, csvText: string, options: ImportOptions & WriteOptions = {}): Promise<ImportReport> {
-  return importParsedCatalog(db, parseDistributorCsv(csvText, options), options);
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { INVENTORY_COLUMNS } from '../demo-catalog/inventory-csv.js';
-import { CatalogFormatError, parseDistributorCsv, type ParsedCatalog, type ParsedTrack } from './parse-distributor-csv.js';
+import {
+  CatalogFormatError,
+  readDistributorCsv,
+  type CatalogBatch,
+  type ParsedRelease,
+  type ParsedTrack,
+  type ReadOptions,
+  type RowNote,
+} from './parse-distributor-csv.js';
 
 // The distributor export's header, in its own order and quoting.
 const header =
@@ -49,23 +57,53 @@ function csv(rows: string[], options: { bom?: boolean; eol?: string } = {}): str
   return `${options.bom === false ? '' : '\uFEFF'}${[header, ...rows].join(eol)}${eol}`;
 }
 
-function allTracks(parsed: ParsedCatalog): ParsedTrack[] {
+type Track = Omit<ParsedTrack, 'upc'>;
+
+/** The whole file read: every batch's rows, each release with its tracks (wherever its rows were). */
+interface ReadCatalog {
+  rows: number;
+  releases: (ParsedRelease & { tracks: Track[] })[];
+  rejected: RowNote[];
+  warnings: RowNote[];
+  skipped: number;
+}
+
+async function readBatches(source: Parameters<typeof readDistributorCsv>[0], options: ReadOptions = {}): Promise<CatalogBatch[]> {
+  const batches: CatalogBatch[] = [];
+  for await (const batch of readDistributorCsv(source, options)) batches.push(batch);
+  return batches;
+}
+
+async function readAll(source: Parameters<typeof readDistributorCsv>[0], options: ReadOptions = {}): Promise<ReadCatalog> {
+  const batches = await readBatches(source, options);
+  const tracks = batches.flatMap((b) => b.tracks);
+  return {
+    rows: batches.reduce((n, b) => n + b.rows, 0),
+    releases: batches
+      .flatMap((b) => b.releases)
+      .map((r) => ({ ...r, tracks: tracks.filter((t) => t.upc === r.upc).map(({ upc: _upc, ...t }) => t) })),
+    rejected: batches.flatMap((b) => b.rejected),
+    warnings: batches.flatMap((b) => b.warnings),
+    skipped: batches.reduce((n, b) => n + b.skipped, 0),
+  };
+}
+
+function allTracks(parsed: ReadCatalog): Track[] {
   return parsed.releases.flatMap((r) => r.tracks);
 }
 
-function formatError(fn: () => unknown): CatalogFormatError {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(CatalogFormatError);
-    return err as CatalogFormatError;
-  }
-  throw new Error('expected a CatalogFormatError');
+async function formatError(reading: Promise<unknown>): Promise<CatalogFormatError> {
+  const err = await reading.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(CatalogFormatError);
+  return err as CatalogFormatError;
 }
 
-describe('parseDistributorCsv', () => {
-  it('reads a release and its tracks with every column', () => {
-    const parsed = parseDistributorCsv(
+describe('readDistributorCsv', () => {
+  it('reads a release and its tracks with every column', async () => {
+    const parsed = await readAll(
       csv([
         row({
           'Release Version': 'Remixes',
@@ -118,9 +156,9 @@ describe('parseDistributorCsv', () => {
     ]);
   });
 
-  it('reads the same catalog with or without a BOM, with LF or CRLF line ends', () => {
+  it('reads the same catalog with or without a BOM, with LF or CRLF line ends', async () => {
     const rows = [row(), row({ Track: '2', ISRC: 'USLZJ1408967', 'Mix Version': 'Radio Edit' })];
-    const reference = parseDistributorCsv(csv(rows));
+    const reference = await readAll(csv(rows));
     expect(allTracks(reference)).toHaveLength(2);
     // Without the bom option the first column would be "\uFEFFLabel Name" and every row unlabelled.
     expect(reference.releases[0]?.labelId).toBe('buildit-records');
@@ -130,16 +168,16 @@ describe('parseDistributorCsv', () => {
       csv(rows, { bom: false, eol: '\r\n' }),
       csv(rows).trimEnd(), // no final line end
     ]) {
-      expect(parseDistributorCsv(variant)).toEqual(reference);
+      expect(await readAll(variant)).toEqual(reference);
     }
   });
 
-  it('reads quoted fields holding commas and doubled quotes', () => {
+  it('reads quoted fields holding commas and doubled quotes', async () => {
     const text = csv([
       '"Build It Records",BLDR009,811868617600,"Hot, Hotter",,"Lex & Wood",2016-01-01,Dance,House,1,USLZJ1600001,' +
         '"Say ""Yes"", Now","Club Mix","Lex & Wood","Bella Goldwin,Mikhail Rado",,05:00,Dance,House',
     ]);
-    const parsed = parseDistributorCsv(text);
+    const parsed = await readAll(text);
     expect(parsed.rejected).toEqual([]);
     expect(parsed.releases[0]).toMatchObject({ title: 'Hot, Hotter', artists: ['Lex & Wood'] });
     expect(parsed.releases[0]?.tracks[0]).toMatchObject({
@@ -152,7 +190,7 @@ describe('parseDistributorCsv', () => {
   it.each([
     ['LF', '\n'],
     ['CRLF', '\r\n'],
-  ])('reports the physical line of each row (%s, empty lines, a song name over two lines)', (_name, eol) => {
+  ])('reports the physical line of each row (%s, empty lines, a song name over two lines)', async (_name, eol) => {
     const text = csv(
       [
         row({ 'Track Length': '' }), // line 2
@@ -167,7 +205,7 @@ describe('parseDistributorCsv', () => {
     );
     // The row ends on the lines the comments say.
     expect(text.split(eol)[10]).toContain('soon');
-    const parsed = parseDistributorCsv(text);
+    const parsed = await readAll(text);
     expect(parsed.rows).toBe(6);
     expect(allTracks(parsed).map((t) => [t.line, t.title])).toEqual([
       [2, 'King Of The Jungle'],
@@ -185,15 +223,15 @@ describe('parseDistributorCsv', () => {
     ]);
   });
 
-  it('refuses a ragged file at its first row with another number of columns than the header', () => {
-    expect(() => parseDistributorCsv(csv([row(), '"","",""', row()]))).toThrow(
-      new CatalogFormatError('The file is not a readable CSV: Invalid Record Length: expect 19, got 3 on line 3'),
+  it('refuses a ragged file at its first row with another number of columns than the header', async () => {
+    expect((await formatError(readAll(csv([row(), '"","",""', row()])))).message).toBe(
+      'The file is not a readable CSV: Invalid Record Length: expect 19, got 3 on line 3',
     );
   });
 
-  it('reads track lengths as mm:ss (or h:mm:ss) into milliseconds, and warns about the rest', () => {
+  it('reads track lengths as mm:ss (or h:mm:ss) into milliseconds, and warns about the rest', async () => {
     const lengths = ['05:19', '4:00', '00:59', '1:02:03', '', '5.30', '5:60', '300'];
-    const parsed = parseDistributorCsv(
+    const parsed = await readAll(
       csv(lengths.map((length, i) => row({ Track: String(i + 1), ISRC: `USLZJ14089${70 + i}`, 'Track Length': length }))),
     );
     expect(allTracks(parsed).map((t) => t.durationMs)).toEqual([319_000, 240_000, 59_000, 3_723_000, null, null, null, null]);
@@ -205,8 +243,8 @@ describe('parseDistributorCsv', () => {
     ]);
   });
 
-  it('gives a release no artists for a blank Release Artist or "Various Artists"', () => {
-    const parsed = parseDistributorCsv(
+  it('gives a release no artists for a blank Release Artist or "Various Artists"', async () => {
+    const parsed = await readAll(
       csv([
         row({ UPC: '11111111', 'Release Artist': '' }),
         row({ UPC: '22222222', 'Release Artist': 'Various Artists', 'Release Name': 'Summer Compilation' }),
@@ -225,8 +263,8 @@ describe('parseDistributorCsv', () => {
     expect(parsed.releases[1]?.tracks[0]?.artists.primary).toEqual(['Chris Gresswell']);
   });
 
-  it('credits remixers from the Remixers column, else from a "X Remix" mix version or title', () => {
-    const parsed = parseDistributorCsv(
+  it('credits remixers from the Remixers column, else from a "X Remix" mix version or title', async () => {
+    const parsed = await readAll(
       csv([
         row({ Track: '1', ISRC: 'USLZJ1600001', 'Mix Version': 'BELLO Remix', Remixers: 'Overtracked,Seconds' }),
         row({ Track: '2', ISRC: 'USLZJ1600002', 'Mix Version': 'Alfonso Tan Remix' }),
@@ -244,8 +282,8 @@ describe('parseDistributorCsv', () => {
     ]);
   });
 
-  it('rejects rows with a bad UPC, date, ISRC or track number, saying why', () => {
-    const parsed = parseDistributorCsv(
+  it('rejects rows with a bad UPC, date, ISRC or track number, saying why', async () => {
+    const parsed = await readAll(
       csv([
         row({ UPC: '' }), // 2
         row({ UPC: '1234567' }), // 3
@@ -290,15 +328,15 @@ describe('parseDistributorCsv', () => {
     expect(allTracks(parsed)).toEqual([]);
   });
 
-  it('accepts an ISRC written with dashes or in lower case, and a date-less release', () => {
-    const parsed = parseDistributorCsv(csv([row({ ISRC: 'us-lzj-14-08966', 'Release Date': '' })]));
+  it('accepts an ISRC written with dashes or in lower case, and a date-less release', async () => {
+    const parsed = await readAll(csv([row({ ISRC: 'us-lzj-14-08966', 'Release Date': '' })]));
     expect(parsed.rejected).toEqual([]);
     expect(parsed.releases[0]?.releaseDate).toBeNull();
     expect(parsed.releases[0]?.tracks[0]?.isrc).toBe('USLZJ1408966');
   });
 
-  it('rejects an ISRC repeated on one release, naming the first line; another release may repeat it', () => {
-    const parsed = parseDistributorCsv(
+  it('rejects an ISRC repeated on one release, naming the first line; another release may repeat it', async () => {
+    const parsed = await readAll(
       csv([
         row(), // 2
         row({ Track: '2', ISRC: 'USLZJ1408967' }), // 3
@@ -319,8 +357,8 @@ describe('parseDistributorCsv', () => {
     ]);
   });
 
-  it('keeps the first version of a release whose rows disagree, with a warning', () => {
-    const parsed = parseDistributorCsv(
+  it('keeps the first version of a release whose rows disagree, with a warning', async () => {
+    const parsed = await readAll(
       csv([row(), row({ Track: '2', ISRC: 'USLZJ1408967', 'Release Name': 'King Of The Jungle (Remixes)' })]),
     );
     expect(parsed.releases).toHaveLength(1);
@@ -329,21 +367,21 @@ describe('parseDistributorCsv', () => {
     expect(parsed.warnings).toEqual([{ line: 3, reason: 'release 811868617510 differs from line 2; line 2 is kept' }]);
   });
 
-  it('keeps a release whose only row has no track, and reports the row', () => {
-    const parsed = parseDistributorCsv(csv([row({ ISRC: '', 'Song Name': '', Track: '1', 'Track Length': '' })]));
+  it('keeps a release whose only row has no track, and reports the row', async () => {
+    const parsed = await readAll(csv([row({ ISRC: '', 'Song Name': '', Track: '1', 'Track Length': '' })]));
     expect(parsed.releases.map((r) => [r.title, r.tracks.length])).toEqual([['King Of The Jungle', 0]]);
     expect(parsed.rejected).toEqual([{ line: 2, reason: 'no song name and no ISRC: the release is kept without this track' }]);
     expect(parsed.warnings).toEqual([]);
   });
 
-  it('rejects an unknown or missing label name; with a label asked for, counts other labels as skipped', () => {
+  it('rejects an unknown or missing label name; with a label asked for, counts other labels as skipped', async () => {
     const rows = [
       row({ 'Label Name': 'Build It Jazz' }), // 2
       row({ 'Label Name': '', UPC: '22222222' }), // 3
       row({ 'Label Name': 'build it deep', UPC: '33333333' }), // 4
       row({ 'Label Name': 'Build It Tech', UPC: '44444444' }), // 5
     ];
-    const all = parseDistributorCsv(csv(rows));
+    const all = await readAll(csv(rows));
     expect(all.rejected).toEqual([
       { line: 2, reason: 'unknown label "Build It Jazz"' },
       { line: 3, reason: 'no label name' },
@@ -355,7 +393,7 @@ describe('parseDistributorCsv', () => {
     expect(all.skipped).toBe(0);
 
     for (const form of ['deep', 'buildit-deep', '3']) {
-      const deep = parseDistributorCsv(csv(rows), { label: form });
+      const deep = await readAll(csv(rows), { label: form });
       expect(deep.rejected).toEqual([{ line: 2, reason: 'unknown label "Build It Jazz"' }]);
       // A row without a label name belongs to the label asked for.
       expect(deep.releases.map((r) => [r.upc, r.labelId])).toEqual([
@@ -364,11 +402,11 @@ describe('parseDistributorCsv', () => {
       ]);
       expect(deep.skipped).toBe(1);
     }
-    expect(formatError(() => parseDistributorCsv(csv(rows), { label: 'jazz' })).message).toBe('Invalid label: jazz');
+    expect((await formatError(readAll(csv(rows), { label: 'jazz' }))).message).toBe('Invalid label: jazz');
   });
 
-  it('accounts for every row: tracks, rejected and skipped add up to the rows read', () => {
-    const parsed = parseDistributorCsv(
+  it('accounts for every row: tracks, rejected and skipped add up to the rows read', async () => {
+    const parsed = await readAll(
       csv([
         row(), // track
         row({ Track: '2', ISRC: 'USLZJ1408967', 'Track Length': '' }), // track with a warning
@@ -389,26 +427,115 @@ describe('parseDistributorCsv', () => {
     ]);
   });
 
-  it('refuses a file without a required column, naming it', () => {
+  it('refuses a file without a required column, naming it', async () => {
     for (const column of ['UPC', 'Release Name', 'ISRC', 'Song Name', 'Track']) {
       const text = csv([row()]).replace(new RegExp(`(^\uFEFF|,)"?${column}"?,`), `$1"${column} (old)",`);
       expect(text).not.toBe(csv([row()]));
-      expect(formatError(() => parseDistributorCsv(text)).message).toBe(`Missing columns: ${column}`);
+      expect((await formatError(readAll(text))).message).toBe(`Missing columns: ${column}`);
     }
     const twoMissing = csv([row()]).replace(',ISRC,', ',Code,').replace(',Track,', ',No,');
-    expect(formatError(() => parseDistributorCsv(twoMissing)).message).toBe('Missing columns: ISRC, Track');
+    expect((await formatError(readAll(twoMissing))).message).toBe('Missing columns: ISRC, Track');
     // A header without rows is checked too.
-    expect(formatError(() => parseDistributorCsv('\uFEFFUPC,Title\n')).message).toBe(
+    expect((await formatError(readAll('\uFEFFUPC,Title\n'))).message).toBe(
       'Missing columns: Release Name, ISRC, Song Name, Track',
     );
   });
 
-  it('reads a header without rows as an empty catalog', () => {
-    expect(parseDistributorCsv(csv([]))).toEqual({ rows: 0, releases: [], rejected: [], warnings: [], skipped: 0 });
+  it('reads a header without rows as an empty catalog', async () => {
+    expect(await readAll(csv([]))).toEqual({ rows: 0, releases: [], rejected: [], warnings: [], skipped: 0 });
   });
 
-  it('refuses text that is not a readable CSV', () => {
-    const error = formatError(() => parseDistributorCsv(csv([row({ 'Song Name': 'x' }).replace(',x,', ',"x,')])));
+  it('refuses text that is not a readable CSV', async () => {
+    const error = await formatError(readAll(csv([row({ 'Song Name': 'x' }).replace(',x,', ',"x,')])));
     expect(error.message).toMatch(/^The file is not a readable CSV: /);
+  });
+});
+
+describe('readDistributorCsv as a stream', () => {
+  it('reads the rows of one release wherever they are, in batches of consecutive rows', async () => {
+    const text = csv([
+      row(), // 2: release 811868617510, first track
+      row({ UPC: '22222222', ISRC: 'USLZJ1600001' }), // 3
+      row({ UPC: '33333333', ISRC: 'USLZJ1600002' }), // 4
+      row({ Track: '2', ISRC: 'USLZJ1408967' }), // 5: 811868617510 again, in the second batch
+      row({ Track: '3', ISRC: 'uslzj1408966', 'Release Name': 'Other' }), // 6: third batch, a track of line 2 again
+    ]);
+    const batches = await readBatches(text, { rowsPerBatch: 2 });
+    expect(batches.map((b) => [b.rows, b.releases.map((r) => r.upc), b.tracks.map((t) => [t.line, t.upc, t.isrc])])).toEqual([
+      [
+        2,
+        ['811868617510', '22222222'],
+        [
+          [2, '811868617510', 'USLZJ1408966'],
+          [3, '22222222', 'USLZJ1600001'],
+        ],
+      ],
+      [
+        2,
+        ['33333333'],
+        [
+          [4, '33333333', 'USLZJ1600002'],
+          [5, '811868617510', 'USLZJ1408967'],
+        ],
+      ],
+      [1, [], []],
+    ]);
+    // A later batch still knows the release's first line and its tracks.
+    expect(batches[2]).toMatchObject({
+      warnings: [{ line: 6, reason: 'release 811868617510 differs from line 2; line 2 is kept' }],
+      rejected: [{ line: 6, reason: 'ISRC USLZJ1408966 appears twice on release 811868617510 (first on line 2)' }],
+    });
+    const bytes = batches.map((b) => b.bytes);
+    expect(bytes).toEqual([...bytes].sort((a, b) => a - b));
+    expect(bytes.at(-1)).toBe(Buffer.byteLength(text));
+    // Read whole, it is the same catalog.
+    expect(await readAll(text, { rowsPerBatch: 2 })).toEqual(await readAll(text));
+  });
+
+  it('gives its first batch before the file is read to the end', async () => {
+    const text = csv(Array.from({ length: 2000 }, (_, i) => row({ Track: String(i + 1), ISRC: `USLZJ16${String(i).padStart(5, '0')}` })));
+    const bytes = Buffer.from(text);
+    const pieces = Math.ceil(bytes.length / 100);
+    let pulled = 0;
+    async function* file() {
+      for (let i = 0; i < pieces; i++) {
+        pulled += 1;
+        yield bytes.subarray(i * 100, (i + 1) * 100);
+      }
+    }
+    const pulledAtBatch: number[] = [];
+    let rows = 0;
+    for await (const batch of readDistributorCsv(file(), { rowsPerBatch: 10 })) {
+      pulledAtBatch.push(pulled);
+      rows += batch.rows;
+    }
+    expect(rows).toBe(2000);
+    expect(pulledAtBatch).toHaveLength(200);
+    // The parser waits for its reader: the first batch came with a small part of the file read.
+    expect(pulledAtBatch[0]).toBeLessThan(pieces / 4);
+    expect(pulledAtBatch.at(-1)).toBe(pieces);
+  });
+
+  it('reads a file given as bytes cut anywhere, inside characters of several bytes too', async () => {
+    const text = csv([
+      row({ 'Release Artist': 'Beyoncé Ñandú', 'Primary Artists': 'Beyoncé Ñandú', 'Song Name': '東京 Nights 🎧' }),
+      row({ Track: '2', ISRC: 'USLZJ1408967', 'Song Name': 'Ünïcödé 🎛️ Dub', 'Track Length': '' }),
+    ]);
+    const bytes = Buffer.from(text);
+    async function* file() {
+      for (let i = 0; i < bytes.length; i += 5) yield bytes.subarray(i, i + 5);
+    }
+    const fromBytes = await readAll(file());
+    expect(fromBytes).toEqual(await readAll(text));
+    expect(allTracks(fromBytes).map((t) => t.title)).toEqual(['東京 Nights 🎧', 'Ünïcödé 🎛️ Dub']);
+    expect(fromBytes.warnings).toEqual([{ line: 3, reason: 'no track length: duration unknown' }]);
+  });
+
+  it('passes on an error of the file being read', async () => {
+    async function* file() {
+      yield Buffer.from(csv([row()]));
+      throw new Error('disk unplugged');
+    }
+    await expect(readAll(file())).rejects.toThrow('disk unplugged');
   });
 });

@@ -1,8 +1,11 @@
-import { parse } from 'csv-parse/sync';
+import { pipeline, Readable } from 'node:stream';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { CsvError, parse } from 'csv-parse';
 import { parseLength } from '../../shared/domain/duration.js';
 import { canonicalIsrc, isrcPattern } from '../../shared/domain/isrc.js';
 import { detectRemix } from '../../shared/domain/remix.js';
 import { findLabel, findLabelByDistributorName } from '../../shared/labels.js';
+import type { LabelConfig } from '../../shared/site-config.js';
 
 /** One line of the report: the CSV line number (the header is line 1) and what happened to it. */
 export interface RowNote {
@@ -18,6 +21,8 @@ export interface CreditedArtists {
 
 export interface ParsedTrack {
   line: number;
+  /** The release it is on. */
+  upc: string;
   isrc: string;
   title: string;
   mixVersion: string | null;
@@ -38,17 +43,35 @@ export interface ParsedRelease {
   genres: string[];
   /** Release Artist column; empty for "Various Artists". */
   artists: string[];
-  tracks: ParsedTrack[];
 }
 
-export interface ParsedCatalog {
+/** Consecutive rows of the file, read: what the importer writes in one step. */
+export interface CatalogBatch {
+  /** Data rows read in this batch (blank lines not counted). */
   rows: number;
+  /** Bytes of the file read through the batch's last row. */
+  bytes: number;
+  /** Releases first defined in this batch (by their first valid row; later rows may be in later batches). */
   releases: ParsedRelease[];
+  /** The tracks of this batch's rows, of releases defined in this batch or an earlier one. */
+  tracks: ParsedTrack[];
   rejected: RowNote[];
   warnings: RowNote[];
   /** Rows of other labels than the one asked for. */
   skipped: number;
 }
+
+/** The file: a text, or its bytes or text in pieces (a file's read stream). */
+export type CsvSource = string | AsyncIterable<string | Buffer>;
+
+export interface ReadOptions {
+  /** Only this label's rows (any id form); rows without a label name get it. */
+  label?: string;
+  /** Rows per batch. */
+  rowsPerBatch?: number;
+}
+
+export const defaultRowsPerBatch = 250;
 
 const columns = {
   label: 'Label Name',
@@ -103,27 +126,6 @@ function isValidDate(value: string): boolean {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
 }
 
-/**
- * The physical line (the header is line 1) on which each record starts. csv-parse's own count is the
- * line a record ends on and counts a CRLF inside quotes twice; its `bytes` is exact: where each record
- * (header included) ends. A record starts where the previous one ends, after any empty lines.
- */
-function startLines(text: string, recordEnds: number[]): number[] {
-  const buf = Buffer.from(text, 'utf8');
-  const lines: number[] = [];
-  let pos = 0;
-  let line = 1;
-  for (const end of recordEnds) {
-    let start = end;
-    while (buf[start] === 0x0a || buf[start] === 0x0d) start += 1;
-    for (; pos < start; pos += 1) {
-      if (buf[pos] === 0x0a || (buf[pos] === 0x0d && buf[pos + 1] !== 0x0a)) line += 1;
-    }
-    lines.push(line);
-  }
-  return lines;
-}
-
 function remixersOf(row: Row, title: string, mixVersion: string | null): string[] {
   const listed = splitArtists(row[columns.remixers]);
   if (listed.length > 0) return listed;
@@ -131,141 +133,219 @@ function remixersOf(row: Row, title: string, mixVersion: string | null): string[
   return fromCredit ? [fromCredit] : [];
 }
 
-/**
- * Reads a distributor inventory export. Every row ends up in a release, a track, the rejected list
- * or the skipped count: nothing is dropped silently.
- */
-export function parseDistributorCsv(text: string, options: { label?: string } = {}): ParsedCatalog {
-  const onlyLabel = options.label === undefined ? undefined : findLabel(options.label);
-  if (options.label !== undefined && !onlyLabel) throw new CatalogFormatError(`Invalid label: ${options.label}`);
 
-  let parsed: { record: string[]; info: { bytes: number } }[];
-  try {
-    // With `info`, each record comes as { record, info } (csv-parse's types only know plain rows here).
-    // Every row has the header's columns: a ragged file is refused at its first short or long row
-    // (relaxing that made csv-parse build an error object per row: 10 MB of short rows took 30 s).
-    parsed = parse(text, { bom: true, info: true, skip_empty_lines: true }) as unknown as typeof parsed;
-  } catch (err) {
-    throw new CatalogFormatError(`The file is not a readable CSV: ${(err as Error).message}`);
+/** Line breaks in a row's raw text: LF, or CR not followed by LF (csv-parse gives a CRLF row end as its CR alone). */
+function countLineBreaks(text: string, from: number, to: number): number {
+  let breaks = 0;
+  for (let i = from; i < to; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a || (c === 0x0d && text.charCodeAt(i + 1) !== 0x0a)) breaks += 1;
   }
-  const [headerRecord, ...dataRecords] = parsed;
-  const header = headerRecord?.record ?? [];
-  const missing = requiredColumns.filter((c) => headerRecord !== undefined && !header.includes(c));
-  if (missing.length > 0) throw new CatalogFormatError(`Missing columns: ${missing.join(', ')}`);
-  const lines = startLines(text, parsed.slice(0, -1).map((p) => p.info.bytes));
-  // A row of empty fields is a blank line that a spreadsheet wrote out with its commas.
-  const records = dataRecords.flatMap(({ record }, i) =>
-    record.every((field) => field.trim() === '')
-      ? []
-      : [{ record: Object.fromEntries(header.map((name, c) => [name, record[c]])) as Row, line: lines[i] as number }],
-  );
+  return breaks;
+}
 
-  const releases = new Map<string, ParsedRelease>();
-  const trackLines = new Map<string, number>();
-  const rejected: RowNote[] = [];
-  const warnings: RowNote[] = [];
-  let skipped = 0;
+/** Characters of a text given to the parser at a time: it parses each piece whole, then waits for its reader. */
+const pieceLength = 64 * 1024;
 
-  for (const { record: row, line } of records) {
-    const labelName = (row[columns.label] ?? '').trim();
-    const label = labelName ? findLabelByDistributorName(labelName) : onlyLabel;
-    if (!label) {
-      rejected.push({ line, reason: labelName ? `unknown label "${labelName}"` : 'no label name' });
-      continue;
-    }
-    if (onlyLabel && label.id !== onlyLabel.id) {
-      skipped += 1;
-      continue;
-    }
-    const upc = (row[columns.upc] ?? '').trim();
-    if (!/^\d{8,14}$/.test(upc)) {
-      rejected.push({ line, reason: upc ? `UPC "${upc}" is not 8–14 digits` : 'no UPC' });
-      continue;
-    }
-    const releaseTitle = blankToNull(row[columns.release]);
-    if (!releaseTitle) {
-      rejected.push({ line, reason: 'no release name' });
-      continue;
-    }
-    const date = blankToNull(row[columns.date]);
-    if (date && !isValidDate(date)) {
-      rejected.push({ line, reason: `release date "${date}" is not a YYYY-MM-DD date` });
-      continue;
-    }
+/** A text in pieces, never cut inside a surrogate pair (the parser would read each half as U+FFFD). */
+function* piecesOf(text: string): Generator<string> {
+  for (let start = 0; start < text.length; ) {
+    let end = Math.min(text.length, start + pieceLength);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
+    yield text.slice(start, end);
+    start = end;
+  }
+}
 
-    let release = releases.get(upc);
-    if (!release) {
-      const releaseArtist = (row[columns.releaseArtist] ?? '').trim();
-      release = {
-        line,
-        upc,
-        labelId: label.id,
-        catalogNumber: blankToNull(row[columns.catalogNumber]),
-        title: releaseTitle,
-        version: blankToNull(row[columns.version]),
-        releaseDate: date,
-        genres: distinctNonEmpty([row[columns.genre], row[columns.subgenre]]),
-        artists: /^various artists$/i.test(releaseArtist) ? [] : splitArtists(releaseArtist),
-        tracks: [],
-      };
-      releases.set(upc, release);
-    } else if (release.labelId !== label.id || release.title !== releaseTitle) {
-      warnings.push({ line, reason: `release ${upc} differs from line ${release.line}; line ${release.line} is kept` });
-    }
+/** What the rows after a release's first need of it, wherever they are in the file. */
+interface ReleaseSeen {
+  line: number;
+  labelId: string;
+  title: string;
+}
 
-    const isrc = canonicalIsrc(row[columns.isrc] ?? '');
-    const songTitle = blankToNull(row[columns.song]);
-    if (!isrc || !songTitle) {
-      const reason =
-        !isrc && !songTitle
-          ? 'no song name and no ISRC: the release is kept without this track'
-          : !isrc
-            ? 'no ISRC: the track is not imported'
-            : 'no song name: the track is not imported';
-      rejected.push({ line, reason });
-      continue;
-    }
-    if (!isrcPattern.test(isrc)) {
-      rejected.push({ line, reason: `ISRC "${isrc}" is not a valid ISRC` });
-      continue;
-    }
-    // Digits only, and few enough for the database's integer ("1e1", "0x2" and 99999999999 are no track numbers).
-    const trackText = (row[columns.track] ?? '').trim();
-    const trackNumber = /^\d{1,9}$/.test(trackText) ? Number(trackText) : NaN;
-    if (!Number.isInteger(trackNumber) || trackNumber < 1) {
-      rejected.push({ line, reason: `track number "${row[columns.track] ?? ''}" is not a positive whole number` });
-      continue;
-    }
-    const seenAt = trackLines.get(`${upc}/${isrc}`);
-    if (seenAt !== undefined) {
-      rejected.push({ line, reason: `ISRC ${isrc} appears twice on release ${upc} (first on line ${seenAt})` });
-      continue;
-    }
-    const lengthText = (row[columns.length] ?? '').trim();
-    const durationMs = lengthText ? parseLength(lengthText) : null;
-    if (durationMs === null) {
-      warnings.push({
-        line,
-        reason: lengthText ? `track length "${lengthText}" is not mm:ss: duration unknown` : 'no track length: duration unknown',
-      });
-    }
-    const mixVersion = blankToNull(row[columns.mix]);
-    trackLines.set(`${upc}/${isrc}`, line);
-    release.tracks.push({
+/** What the reader keeps from row to row: one small entry per release and per track, no rows. */
+interface ReadState {
+  releases: Map<string, ReleaseSeen>;
+  /** The line of each track read, by `upc/isrc`. */
+  trackLines: Map<string, number>;
+}
+
+function emptyBatch(): CatalogBatch {
+  return { rows: 0, bytes: 0, releases: [], tracks: [], rejected: [], warnings: [], skipped: 0 };
+}
+
+/** One data row's verdict, added to its batch: a release, a track, a rejection, a warning or a skip. */
+function readRow(
+  row: Row,
+  line: number,
+  onlyLabel: LabelConfig | undefined,
+  seen: ReadState,
+  batch: CatalogBatch,
+): void {
+  const labelName = (row[columns.label] ?? '').trim();
+  const label = labelName ? findLabelByDistributorName(labelName) : onlyLabel;
+  if (!label) {
+    batch.rejected.push({ line, reason: labelName ? `unknown label "${labelName}"` : 'no label name' });
+    return;
+  }
+  if (onlyLabel && label.id !== onlyLabel.id) {
+    batch.skipped += 1;
+    return;
+  }
+  const upc = (row[columns.upc] ?? '').trim();
+  if (!/^\d{8,14}$/.test(upc)) {
+    batch.rejected.push({ line, reason: upc ? `UPC "${upc}" is not 8–14 digits` : 'no UPC' });
+    return;
+  }
+  const releaseTitle = blankToNull(row[columns.release]);
+  if (!releaseTitle) {
+    batch.rejected.push({ line, reason: 'no release name' });
+    return;
+  }
+  const date = blankToNull(row[columns.date]);
+  if (date && !isValidDate(date)) {
+    batch.rejected.push({ line, reason: `release date "${date}" is not a YYYY-MM-DD date` });
+    return;
+  }
+
+  let release = seen.releases.get(upc);
+  if (!release) {
+    const releaseArtist = (row[columns.releaseArtist] ?? '').trim();
+    batch.releases.push({
       line,
-      isrc,
-      title: songTitle,
-      mixVersion,
-      trackNumber,
-      durationMs,
-      genres: distinctNonEmpty([row[columns.songGenre], row[columns.songSubgenre]]),
-      artists: {
-        primary: splitArtists(row[columns.primary]),
-        featured: splitArtists(row[columns.featuring]),
-        remixers: remixersOf(row, songTitle, mixVersion),
-      },
+      upc,
+      labelId: label.id,
+      catalogNumber: blankToNull(row[columns.catalogNumber]),
+      title: releaseTitle,
+      version: blankToNull(row[columns.version]),
+      releaseDate: date,
+      genres: distinctNonEmpty([row[columns.genre], row[columns.subgenre]]),
+      artists: /^various artists$/i.test(releaseArtist) ? [] : splitArtists(releaseArtist),
+    });
+    release = { line, labelId: label.id, title: releaseTitle };
+    seen.releases.set(upc, release);
+  } else if (release.labelId !== label.id || release.title !== releaseTitle) {
+    batch.warnings.push({ line, reason: `release ${upc} differs from line ${release.line}; line ${release.line} is kept` });
+  }
+
+  const isrc = canonicalIsrc(row[columns.isrc] ?? '');
+  const songTitle = blankToNull(row[columns.song]);
+  if (!isrc || !songTitle) {
+    const reason =
+      !isrc && !songTitle
+        ? 'no song name and no ISRC: the release is kept without this track'
+        : !isrc
+          ? 'no ISRC: the track is not imported'
+          : 'no song name: the track is not imported';
+    batch.rejected.push({ line, reason });
+    return;
+  }
+  if (!isrcPattern.test(isrc)) {
+    batch.rejected.push({ line, reason: `ISRC "${isrc}" is not a valid ISRC` });
+    return;
+  }
+  // Digits only, and few enough for the database's integer ("1e1", "0x2" and 99999999999 are no track numbers).
+  const trackText = (row[columns.track] ?? '').trim();
+  const trackNumber = /^\d{1,9}$/.test(trackText) ? Number(trackText) : NaN;
+  if (!Number.isInteger(trackNumber) || trackNumber < 1) {
+    batch.rejected.push({ line, reason: `track number "${row[columns.track] ?? ''}" is not a positive whole number` });
+    return;
+  }
+  const seenAt = seen.trackLines.get(`${upc}/${isrc}`);
+  if (seenAt !== undefined) {
+    batch.rejected.push({ line, reason: `ISRC ${isrc} appears twice on release ${upc} (first on line ${seenAt})` });
+    return;
+  }
+  const lengthText = (row[columns.length] ?? '').trim();
+  const durationMs = lengthText ? parseLength(lengthText) : null;
+  if (durationMs === null) {
+    batch.warnings.push({
+      line,
+      reason: lengthText ? `track length "${lengthText}" is not mm:ss: duration unknown` : 'no track length: duration unknown',
     });
   }
+  const mixVersion = blankToNull(row[columns.mix]);
+  seen.trackLines.set(`${upc}/${isrc}`, line);
+  batch.tracks.push({
+    line,
+    upc,
+    isrc,
+    title: songTitle,
+    mixVersion,
+    trackNumber,
+    durationMs,
+    genres: distinctNonEmpty([row[columns.songGenre], row[columns.songSubgenre]]),
+    artists: {
+      primary: splitArtists(row[columns.primary]),
+      featured: splitArtists(row[columns.featuring]),
+      remixers: remixersOf(row, songTitle, mixVersion),
+    },
+  });
+}
 
-  return { rows: records.length, releases: [...releases.values()], rejected, warnings, skipped };
+/** What csv-parse gives for each record with `info` and `raw` (its types only know plain rows here). */
+interface RawRecord {
+  record: string[];
+  /** The record's text, after any empty lines before it, through the first character of its row end. */
+  raw: string;
+  info: { bytes: number };
+}
+
+/**
+ * Reads a distributor inventory export as it arrives, in batches of consecutive rows: the file is
+ * never held whole, only the current batch, and per release its first line, label and title and per
+ * track its line (the rules for later rows). Every row ends up in a release, a track,
+ * the rejected list or the skipped count: nothing is dropped silently. The event loop runs between
+ * batches. A file the import must refuse whole throws CatalogFormatError (at its header, or at the
+ * first row that is not CSV: nothing after it is read).
+ */
+export async function* readDistributorCsv(source: CsvSource, options: ReadOptions = {}): AsyncGenerator<CatalogBatch> {
+  const onlyLabel = options.label === undefined ? undefined : findLabel(options.label);
+  if (options.label !== undefined && !onlyLabel) throw new CatalogFormatError(`Invalid label: ${options.label}`);
+  const rowsPerBatch = options.rowsPerBatch ?? defaultRowsPerBatch;
+
+  // Every row has the header's columns: a ragged file is refused at its first short or long row
+  // (relaxing that made csv-parse build an error object per row: 10 MB of short rows took 30 s).
+  const parser = parse({ bom: true, info: true, raw: true, skip_empty_lines: true });
+  // Errors of the source reach the reader through the parser, which pipeline() destroys with them.
+  pipeline(Readable.from(typeof source === 'string' ? piecesOf(source) : source), parser, () => undefined);
+
+  const seen: ReadState = { releases: new Map(), trackLines: new Map() };
+  let header: string[] | undefined;
+  // The physical line on which the next raw text starts: csv-parse's own count is the line a record
+  // ends on and counts a CRLF inside quotes twice.
+  let nextLine = 1;
+  let batch = emptyBatch();
+  try {
+    for await (const { record, raw, info } of parser as AsyncIterable<RawRecord>) {
+      const emptyLinesEnd = raw.length - raw.replace(/^[\r\n]+/, '').length;
+      const line = nextLine + countLineBreaks(raw, 0, emptyLinesEnd);
+      nextLine += countLineBreaks(raw, 0, raw.length);
+      if (!header) {
+        header = record;
+        const missing = requiredColumns.filter((c) => !record.includes(c));
+        if (missing.length > 0) throw new CatalogFormatError(`Missing columns: ${missing.join(', ')}`);
+        continue;
+      }
+      // A row of empty fields is a blank line that a spreadsheet wrote out with its commas.
+      if (record.every((field) => field.trim() === '')) continue;
+      const row = Object.fromEntries(header.map((name, c) => [name, record[c]])) as Row;
+      batch.rows += 1;
+      batch.bytes = info.bytes;
+      readRow(row, line, onlyLabel, seen, batch);
+      if (batch.rows >= rowsPerBatch) {
+        yield batch;
+        batch = emptyBatch();
+        await yieldToEventLoop();
+      }
+    }
+  } catch (err) {
+    if (err instanceof CsvError) throw new CatalogFormatError(`The file is not a readable CSV: ${err.message}`);
+    throw err;
+  } finally {
+    parser.destroy();
+  }
+  if (batch.rows > 0) yield batch;
 }

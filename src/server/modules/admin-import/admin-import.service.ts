@@ -8,8 +8,7 @@ import {
 import { findLabel, invalidLabelMessage, labels } from '../../../shared/labels.js';
 import type { Db } from '../../db/client.js';
 import { AppError, BadRequestError, NotFoundError } from '../../errors.js';
-import { importParsedCatalog } from '../../import/catalog-importer.js';
-import { parseDistributorCsvInWorker } from '../../import/parse-in-worker.js';
+import { importCatalog } from '../../import/catalog-importer.js';
 import { catalogReportOf, recordCatalogImport } from '../../import/record-catalog-import.js';
 import { planEnrichment } from '../../spotify/catalog-enrichment.js';
 import { SpotifyApiError, SpotifyTokenError, type SpotifyCatalogClient } from '../../spotify/spotify-catalog-client.js';
@@ -116,13 +115,16 @@ export function importJobWork(ctx: ImportWorkContext): JobWork {
   return (job, run) => (job.kind === 'catalog-csv' ? importCatalogFile(ctx, job, run) : enrichLabel(ctx, job, run));
 }
 
-/** Imports the job's CSV; its report and activity entry are stored with the catalog. */
+/**
+ * Imports the job's CSV, read as a stream in batches (never all its rows at once); the job's total is
+ * the rows counted when it was uploaded. Its report and activity entry are stored with the catalog.
+ */
 async function importCatalogFile(ctx: ImportWorkContext, job: ClaimedImportJob, run: JobContext): Promise<void> {
   if (job.csv === null) throw new Error(`import job ${job.id} has no CSV`);
-  const parsed = await parseDistributorCsvInWorker(job.csv, { label: job.labelId ?? undefined });
-  await importParsedCatalog(ctx.db, parsed, {
+  await importCatalog(ctx.db, job.csv, {
+    label: job.labelId ?? undefined,
     signal: run.signal,
-    onProgress: run.reportProgress,
+    onProgress: ({ rows }) => run.reportProgress(rows, job.total),
     beforeCommit: async (tx, report) => {
       const at = ctx.clock();
       await run.markSucceeded(tx, { report: catalogReportOf(report), done: report.rows, total: report.rows, at });

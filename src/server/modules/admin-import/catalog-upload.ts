@@ -3,8 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { importMessages } from '../../../shared/api/admin-import.js';
 import { findLabel, invalidLabelMessage } from '../../../shared/labels.js';
 import { AppError, BadRequestError } from '../../errors.js';
-import { CatalogFormatError, type ParsedCatalog } from '../../import/parse-distributor-csv.js';
-import { parseDistributorCsvInWorker } from '../../import/parse-in-worker.js';
+import { CatalogFormatError, readDistributorCsv } from '../../import/parse-distributor-csv.js';
 
 /** A checked upload: the job stores the CSV itself, which any instance parses again when it runs the job. */
 export interface CatalogUpload {
@@ -73,13 +72,15 @@ export async function readCatalogUpload(request: FastifyRequest): Promise<Catalo
   if (text.trim() === '') throw new BadRequestError(importMessages.fileEmpty, 'file');
   if (text.includes('\u0000')) throw new BadRequestError(importMessages.fileNotText, 'file');
 
-  let parsed: ParsedCatalog;
+  // Read through once, as the import will (a batch at a time, the event loop running between
+  // batches): a file that is no CSV or lacks a column is refused now, and its rows are counted.
+  let rows = 0;
   try {
-    parsed = await parseDistributorCsvInWorker(text, { label: label?.id });
+    for await (const batch of readDistributorCsv(text, { label: label?.id })) rows += batch.rows;
   } catch (err) {
     if (err instanceof CatalogFormatError) throw new BadRequestError(err.message, 'file');
     throw err;
   }
-  if (parsed.rows === 0) throw new BadRequestError(importMessages.fileWithoutRows, 'file');
-  return { fileName: file.name, labelId: label?.id ?? null, csv: text, rows: parsed.rows };
+  if (rows === 0) throw new BadRequestError(importMessages.fileWithoutRows, 'file');
+  return { fileName: file.name, labelId: label?.id ?? null, csv: text, rows };
 }
