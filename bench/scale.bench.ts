@@ -14,8 +14,8 @@ const rareWord = 'zephyr';
 async function generateCatalog(db: Db, releases: number): Promise<void> {
   const artists = Math.max(1, Math.floor(releases / 2));
   await db.transaction(async (tx) => {
-    await tx.execute(sql`insert into artists (id, name, name_key)
-      select 'gen-artist-' || g, 'Gen Artist ' || g, 'gen artist ' || g from generate_series(1, ${artists}::int) g`);
+    await tx.execute(sql`insert into artists (id, name)
+      select 'gen-artist-' || g, 'Gen Artist ' || g from generate_series(1, ${artists}::int) g`);
     await tx.execute(sql`insert into releases (label_id, upc, catalog_number, title, release_date, type)
       select (array['buildit-records','buildit-tech','buildit-deep'])[1 + g % 3], 'GEN' || g, 'GEN' || g,
              (case when g <= 50 then ${rareWord} || ' ' else '' end) ||

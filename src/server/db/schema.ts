@@ -5,6 +5,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -87,6 +88,17 @@ export const releases = pgTable(
     popularity: integer('popularity'),
     streamCount: integer('stream_count').notNull().default(0),
     pinned: boolean('pinned').notNull().default(false),
+    /** How many tracks the release has: kept by triggers on `tracks` (migration 0012, docs/decisions/0033). */
+    trackCount: integer('track_count').notNull().default(0),
+    /**
+     * The popularity score (docs/product.md §9.4) and the time span in which it holds: its recency part
+     * moves with time alone. A trigger empties the span when an input changes (plays, an edit, a track
+     * added or deleted); Top Releases scores again the releases whose span does not hold now, and reads
+     * the ranking from an index (docs/decisions/0033).
+     */
+    popularityScore: doublePrecision('popularity_score'),
+    scoreValidFrom: timestamp('score_valid_from', { withTimezone: true }).notNull().default(sql`'infinity'`),
+    scoreValidUntil: timestamp('score_valid_until', { withTimezone: true }).notNull().default(sql`'-infinity'`),
     ...timestamps,
   },
   (t) => [
@@ -96,7 +108,33 @@ export const releases = pgTable(
     index('releases_label_type_date_idx').on(t.labelId, t.type, t.releaseDate.desc().nullsLast(), t.id.desc()),
     index('releases_date_idx').on(t.releaseDate.desc().nullsLast(), t.id.desc()),
     index('releases_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    // Top Releases: pins first, then the score, newer first, then id (releases.repo.ts rankedReleaseIds).
+    index('releases_label_rank_idx').on(t.labelId, t.pinned.desc().nullsLast(), t.popularityScore.desc().nullsLast(), t.releaseDate.desc().nullsLast(), t.id),
+    index('releases_label_type_rank_idx').on(
+      t.labelId,
+      t.type,
+      t.pinned.desc().nullsLast(),
+      t.popularityScore.desc().nullsLast(),
+      t.releaseDate.desc().nullsLast(),
+      t.id,
+    ),
+    index('releases_label_played_rank_idx')
+      .on(t.labelId, t.pinned.desc().nullsLast(), t.popularityScore.desc().nullsLast(), t.releaseDate.desc().nullsLast(), t.id)
+      .where(sql`stream_count > 0`),
+    index('releases_label_score_until_idx').on(t.labelId, t.scoreValidUntil),
+    index('releases_label_score_from_idx').on(t.labelId, t.scoreValidFrom),
   ],
+);
+
+/** How many releases each label has of each type: kept by triggers on `releases`, so a list's total is no count (docs/decisions/0033). */
+export const releaseCounts = pgTable(
+  'release_counts',
+  {
+    labelId: text('label_id').notNull(),
+    type: text('type').notNull(),
+    releases: integer('releases').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.labelId, t.type] })],
 );
 
 export const tracks = pgTable(
