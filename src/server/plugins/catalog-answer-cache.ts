@@ -64,8 +64,8 @@ async function answer(request: FastifyRequest, reply: FastifyReply, stored: Stor
  * compressed forms, an ETag) until the catalog changes: a repeated GET costs neither a database query
  * nor serialising nor compressing. Conditional GETs get a 304.
  */
-export function registerCatalogAnswerCache(app: FastifyInstance, changes: CatalogChanges): void {
-  const answers = new CatalogCache(changes);
+export function registerCatalogAnswerCache(app: FastifyInstance, changes: CatalogChanges, clock: () => Date): void {
+  const answers = new CatalogCache(changes, { now: () => clock().getTime() });
   const versions = new WeakMap<FastifyRequest, number>();
   const served = new WeakSet<FastifyRequest>();
 
