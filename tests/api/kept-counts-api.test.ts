@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RankedRelease, Release } from '../../src/shared/api/catalog.js';
+import type { Artist, RankedRelease, Release } from '../../src/shared/api/catalog.js';
 import { popularityScore } from '../../src/shared/domain/popularity.js';
 import { queryRows } from '../../src/server/db/client.js';
 import { importCatalog } from '../../src/server/import/catalog-importer.js';
@@ -57,6 +57,22 @@ describe.each(testDatabaseKinds)('kept counts and scores on $name', (kind) => {
         );
       }
     }
+    const listed = await queryRows<{ label_id: string | null; n: number }>(
+      t.database.db,
+      sql`select c.label_id, count(distinct a.id)::int as n
+            from artists a join (
+              select ra.artist_id, r.label_id from release_artists ra join releases r on r.id = ra.release_id
+              union all
+              select ta.artist_id, r.label_id from track_artists ta join tracks tr on tr.id = ta.track_id join releases r on r.id = tr.release_id) c
+              on c.artist_id = a.id
+           where not a.looks_like_sample_pack and a.name <> ''
+           group by grouping sets ((c.label_id), ())`,
+    );
+    const listedOn = (label: string | null) => listed.find((l) => l.label_id === label)?.n ?? 0;
+    expect((await get<PagedList<Artist>>('/api/artists?limit=1')).total).toBe(listedOn(null));
+    for (const label of ['buildit-records', 'buildit-tech', 'buildit-deep']) {
+      expect((await get<PagedList<Artist>>(`/api/artists?limit=1&label=${label}`)).total, label).toBe(listedOn(label));
+    }
     const tracks = new Map(
       (await queryRows<{ id: string; n: number }>(t.database.db, sql`select r.id, count(t.id)::int as n from releases r left join tracks t on t.release_id = r.id group by r.id`)).map(
         (r) => [r.id, r.n],
@@ -102,6 +118,16 @@ describe.each(testDatabaseKinds)('kept counts and scores on $name', (kind) => {
     await t.database.db.execute(sql`delete from releases where id = ${imported!.id}`);
     t.catalogChanges.publish();
     await expectCountsTrue();
+
+    // An artist found to be a sample pack leaves the lists; a release moved to another label takes its artists along.
+    const [artist] = (await get<PagedList<Artist>>('/api/artists?label=tech&limit=1')).data;
+    await t.database.db.execute(sql`update artists set looks_like_sample_pack = true where id = ${artist!.id}`);
+    const [moved] = (await get<PagedList<Release>>('/api/releases?label=deep&limit=1')).data;
+    await t.database.db.execute(sql`update releases set label_id = 'buildit-records' where id = ${moved!.id}`);
+    t.catalogChanges.publish();
+    await expectCountsTrue();
+    const withoutPack = await get<PagedList<Artist>>('/api/artists?label=tech&limit=100');
+    expect(withoutPack.data.map((a) => a.id)).not.toContain(artist!.id);
   });
 
   it('ranks Top Releases as scoring every release would, after plays, edits, deletes and as time passes', async () => {

@@ -197,6 +197,31 @@ export const trackArtists = pgTable(
   (t) => [primaryKey({ columns: [t.trackId, t.artistId, t.role] }), index('track_artists_artist_idx').on(t.artistId)],
 );
 
+/**
+ * The labels each artist is credited on (by a release or one of its tracks), and `'*'` for anywhere,
+ * with how many credits: kept by triggers (migration 0012), so that the artists list reads the listed
+ * artists of a label by index rather than searching every credit (docs/decisions/0033). `listed`: the
+ * artist passes docs/product.md §5 hygiene (a name, not a sample pack).
+ */
+export const artistLabels = pgTable(
+  'artist_labels',
+  {
+    labelId: text('label_id').notNull(),
+    artistId: text('artist_id')
+      .notNull()
+      .references(() => artists.id, { onDelete: 'cascade' }),
+    credits: integer('credits').notNull(),
+    listed: boolean('listed').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.labelId, t.artistId] }), index('artist_labels_artist_idx').on(t.artistId)],
+);
+
+/** How many listed artists each label has (`'*'`: the whole catalog), kept by triggers on `artist_labels`. */
+export const listedArtistCounts = pgTable('listed_artist_counts', {
+  labelId: text('label_id').primaryKey(),
+  artists: integer('artists').notNull(),
+});
+
 // Demos and VIP members (docs/product.md §10.7).
 
 /** A CHECK that a text column holds one of the shared contract's values. */
