@@ -48,16 +48,16 @@ function withParams(query: string, params: unknown[]): string {
   });
 }
 
-/** EXPLAIN ANALYZE of the first statement `request` runs uncached (its list query). */
+/** EXPLAIN ANALYZE of the page statement (the one with a limit) that `request` runs uncached. */
 async function explainFirstStatement(db: Db, request: () => Promise<unknown>, changes: CatalogChanges): Promise<string[]> {
   changes.publish();
   logged.statements = [];
   logged.recording = true;
   await request();
   logged.recording = false;
-  const [first] = logged.statements;
-  if (!first) return ['(no statement)'];
-  const plan = await queryRows<{ 'QUERY PLAN': string }>(db, sql.raw(`explain analyze ${withParams(first.query, first.params)}`));
+  const page = logged.statements.find((statement) => / limit \$\d+/.test(statement.query));
+  if (!page) return ['(no statement with a limit)'];
+  const plan = await queryRows<{ 'QUERY PLAN': string }>(db, sql.raw(`explain analyze ${withParams(page.query, page.params)}`));
   return plan.map((row) => row['QUERY PLAN']);
 }
 
@@ -97,7 +97,7 @@ async function measureSize(kind: BackendKind, size: number, explains: string[]):
           ['artists list', routes.artists!],
         ] as const) {
           const plan = await explainFirstStatement(database.db, () => app.inject({ method: 'GET', url }), changes);
-          explains.push(`${kind}, ${size} releases, ${name} (${url}), its list statement:\n  ${plan.join('\n  ')}`);
+          explains.push(`${kind}, ${size} releases, ${name} (${url}), its page statement:\n  ${plan.join('\n  ')}`);
         }
       }
     } finally {

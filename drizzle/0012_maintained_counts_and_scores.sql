@@ -18,6 +18,8 @@ CREATE TABLE "release_counts" (
 	CONSTRAINT "release_counts_label_id_type_pk" PRIMARY KEY("label_id","type")
 );
 --> statement-breakpoint
+DROP INDEX "artists_name_trgm_idx";--> statement-breakpoint
+DROP INDEX "releases_title_trgm_idx";--> statement-breakpoint
 ALTER TABLE "releases" ADD COLUMN "track_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "releases" ADD COLUMN "popularity_score" double precision;--> statement-breakpoint
 ALTER TABLE "releases" ADD COLUMN "score_valid_from" timestamp with time zone DEFAULT 'infinity' NOT NULL;--> statement-breakpoint
@@ -28,7 +30,9 @@ CREATE INDEX "releases_label_rank_idx" ON "releases" USING btree ("label_id","pi
 CREATE INDEX "releases_label_type_rank_idx" ON "releases" USING btree ("label_id","type","pinned" DESC NULLS LAST,"popularity_score" DESC NULLS LAST,"release_date" DESC NULLS LAST,"id");--> statement-breakpoint
 CREATE INDEX "releases_label_played_rank_idx" ON "releases" USING btree ("label_id","pinned" DESC NULLS LAST,"popularity_score" DESC NULLS LAST,"release_date" DESC NULLS LAST,"id") WHERE stream_count > 0;--> statement-breakpoint
 CREATE INDEX "releases_label_score_until_idx" ON "releases" USING btree ("label_id","score_valid_until");--> statement-breakpoint
-CREATE INDEX "releases_label_score_from_idx" ON "releases" USING btree ("label_id","score_valid_from");
+CREATE INDEX "releases_label_score_from_idx" ON "releases" USING btree ("label_id","score_valid_from");--> statement-breakpoint
+CREATE INDEX "artists_name_trgm_idx" ON "artists" USING gin ("name" gin_trgm_ops) WITH (fastupdate=off);--> statement-breakpoint
+CREATE INDEX "releases_title_trgm_idx" ON "releases" USING gin ("title" gin_trgm_ops) WITH (fastupdate=off);
 --> statement-breakpoint
 -- Kept by the database itself, whoever writes (import, admin edit, delete, SQL by hand): docs/decisions/0033.
 -- Statement-level triggers with transition tables, so that an import of many rows updates each release once.

@@ -64,7 +64,9 @@ export const artists = pgTable(
     index('artists_name_key_idx').on(t.nameKey, t.id),
     // Searches (`q`) are `ilike '%term%'`: a trigram index answers them without reading every row
     // (docs/decisions/0032-trigram-search.md).
-    index('artists_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    // fastupdate off: with it on, fresh rows wait in a pending list that every search reads through, and
+    // nothing vacuums the embedded database (docs/decisions/0033).
+    index('artists_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: 'off' }),
   ],
 );
 
@@ -107,7 +109,7 @@ export const releases = pgTable(
     index('releases_label_date_idx').on(t.labelId, t.releaseDate.desc().nullsLast(), t.id.desc()),
     index('releases_label_type_date_idx').on(t.labelId, t.type, t.releaseDate.desc().nullsLast(), t.id.desc()),
     index('releases_date_idx').on(t.releaseDate.desc().nullsLast(), t.id.desc()),
-    index('releases_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('releases_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')).with({ fastupdate: 'off' }),
     // Top Releases: pins first, then the score, newer first, then id (releases.repo.ts rankedReleaseIds).
     index('releases_label_rank_idx').on(t.labelId, t.pinned.desc().nullsLast(), t.popularityScore.desc().nullsLast(), t.releaseDate.desc().nullsLast(), t.id),
     index('releases_label_type_rank_idx').on(
