@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPostgresDatabase, type BackendKind } from '../support.js';
@@ -31,10 +32,19 @@ export interface ProductionServer {
  * The built server (`dist/`, as `npm start` runs it) on a fresh data directory or a fresh PostgreSQL
  * database, seeded with the demo catalog, with the read rate limit out of the way of the load.
  */
-let nextPort = 4200;
+/** A port nothing listens on now (benches of other checkouts may run on this machine at the same time). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 export async function startProductionServer(kind: BackendKind, env: Record<string, string> = {}): Promise<ProductionServer> {
-  const port = nextPort++;
+  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'bir-bench-'));
   const postgres = kind === 'postgres' ? await createPostgresDatabase() : undefined;
   const child = spawn(process.execPath, ['--import', probe, 'dist/server/server/main.js'], {

@@ -47,7 +47,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
     ...given,
     jwtSecret: given.jwtSecret ?? randomBytes(32),
     catalogChanges,
-    catalogCache: new CatalogCache(catalogChanges),
+    catalogCache: new CatalogCache(catalogChanges, { now: () => given.clock().getTime() }),
     limitStore: given.limitStore ?? memoryLimitStore,
   };
   const app = Fastify({
@@ -91,7 +91,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
       api.setNotFoundHandler(sendNotFound);
       await api.register(healthRoutes, deps);
       await api.register(async (catalog) => {
-        registerCatalogAnswerCache(catalog, deps.catalogChanges);
+        registerCatalogAnswerCache(catalog, deps.catalogChanges, deps.clock);
         await catalog.register(labelsRoutes, deps);
         await catalog.register(releasesRoutes, deps);
         await catalog.register(tracksRoutes, deps);

@@ -6,6 +6,7 @@ import type { ClientConfigResponse } from '../../src/shared/api/client-config.js
 import type { PlayResponse } from '../../src/shared/api/plays.js';
 import { popularityScore } from '../../src/shared/domain/popularity.js';
 import { queryRows } from '../../src/server/db/client.js';
+import { catalogAnswerMaxAgeMs } from '../../src/server/modules/catalog-cache/catalog-cache.js';
 import { seedDemoCatalogIfEmpty } from '../../src/server/demo-catalog/seed-demo-catalog.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
@@ -33,6 +34,13 @@ describe.each(testDatabaseKinds)('listening API on $name', (kind) => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode, `${url}: ${res.body}`).toBe(status);
     return res.json() as T;
+  }
+
+  /** A play is no catalog change (decision 0033): cached answers show it once they are catalogAnswerMaxAgeMs old. */
+  let clockMs = now.getTime();
+  function letCachedAnswersAge() {
+    clockMs += catalogAnswerMaxAgeMs;
+    t.setNow(new Date(clockMs));
   }
 
   function play(payload: Record<string, unknown>, remoteAddress = '203.0.113.5') {
@@ -146,6 +154,7 @@ describe.each(testDatabaseKinds)('listening API on $name', (kind) => {
       // Half an hour later the same client counts again.
       await t.database.db.execute(sql`update plays set played_at = played_at - interval '31 minutes' where track_id = ${track!.id}`);
       expect((await play({ track_id: track!.id, client_id: 'browser-a' })).json<PlayResponse>().data.counted).toBe(true);
+      letCachedAnswersAge();
       const after = await get<{ data: Release }>(`/api/releases/${track!.release_id}`);
       expect(after.data.stream_count).toBe(startCount + 5);
     });
@@ -155,6 +164,7 @@ describe.each(testDatabaseKinds)('listening API on $name', (kind) => {
       const before = (await get<{ data: Release }>(`/api/releases/${track!.release_id}`)).data.stream_count;
       const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => play({ track_id: track!.id, client_id: `made-up-${i}` }, '203.0.113.77')));
       expect(answers.map((a) => a.json<PlayResponse>().data.counted).filter(Boolean)).toHaveLength(3);
+      letCachedAnswersAge();
       expect((await get<{ data: Release }>(`/api/releases/${track!.release_id}`)).data.stream_count).toBe(before + 3);
       // Another address is not affected.
       expect((await play({ track_id: track!.id, client_id: 'made-up-0' }, '203.0.113.78')).json<PlayResponse>().data.counted).toBe(true);
@@ -220,12 +230,18 @@ describe.each(testDatabaseKinds)('listening API on $name', (kind) => {
       const before = await get<{ data: RankedRelease[] }>(`/api/labels/${label}/top-spotify-plays`);
       expect(before.data.map((r) => r.id)).toEqual([leader.id, challenger.id]);
 
+      const topTwo = `/api/labels/${label}/top-releases?limit=2`;
+      expect((await get<{ data: RankedRelease[] }>(topTwo)).data.map((r) => r.id)).toEqual([leader.id, challenger.id]);
       for (const fan of [1, 2, 3, 4]) {
         expect((await play({ track_id: challengerTrack.id, client_id: `fan-${fan}` }, `198.51.100.${fan}`)).statusCode).toBe(201);
       }
-      const after = await get<{ data: RankedRelease[] }>(`/api/labels/${label}/top-releases?limit=2`);
+      // The cached ranking may stand until it is catalogAnswerMaxAgeMs old, then shows the plays.
+      expect((await get<{ data: RankedRelease[] }>(topTwo)).data.map((r) => r.id)).toEqual([leader.id, challenger.id]);
+      letCachedAnswersAge();
+      const after = await get<{ data: RankedRelease[] }>(topTwo);
       expect(after.data.map((r) => r.id)).toEqual([challenger.id, leader.id]);
       expect(after.data[0]?.stream_count).toBe(imported + 4);
+      expect(after.data[0]?.popularity_score).toBe(scoreWith(challenger, imported + 4));
     });
   });
 

@@ -25,6 +25,8 @@ export interface TestApp {
   database: Database;
   /** The app's catalog changes: a test that writes the catalog in SQL, past every write path, publishes here. */
   catalogChanges: CatalogChanges;
+  /** Moves the app's clock (cached answers age by it). */
+  setNow(now: Date): void;
   close(): Promise<void>;
 }
 
@@ -43,7 +45,7 @@ export interface TestAppOptions {
 export async function createTestApp(kind: TestDatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await kind.open({ onQuery: options.onQuery });
   await options.seed?.(database);
-  const now = options.now ?? testNow;
+  let now = options.now ?? testNow;
   const catalogChanges = options.deps?.catalogChanges ?? createLocalCatalogChanges();
   const app = await buildApp({ ...options.deps, catalogChanges, db: database.db, clock: () => now }, { logger: false });
   await app.ready();
@@ -51,6 +53,9 @@ export async function createTestApp(kind: TestDatabaseKind, options: TestAppOpti
     app,
     database,
     catalogChanges,
+    setNow: (moved) => {
+      now = moved;
+    },
     close: async () => {
       await app.close();
       await database.close();

@@ -28,15 +28,15 @@ export interface Database {
 }
 
 export interface OpenOptions {
-  /** Called with every SQL statement (LOG_LEVEL=trace logs them; tests count them). */
-  onQuery?: (query: string) => void;
+  /** Called with every SQL statement and its parameters (LOG_LEVEL=trace logs them; tests count them; bench/ EXPLAINs them). */
+  onQuery?: (query: string, params: unknown[]) => void;
   /** PGlite only: start from a copy of another database (PGlite's `dumpDataDir()`), not from an empty one. */
   loadDataDir?: Blob;
 }
 
 function queryLogger(options: OpenOptions) {
   const { onQuery } = options;
-  return onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {};
+  return onQuery ? { logger: { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } } : {};
 }
 
 /** Embedded PGlite in a directory, or in memory when dataDir is undefined, on a thread of its own. */

@@ -5,6 +5,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -63,7 +64,9 @@ export const artists = pgTable(
     index('artists_name_key_idx').on(t.nameKey, t.id),
     // Searches (`q`) are `ilike '%term%'`: a trigram index answers them without reading every row
     // (docs/decisions/0032-trigram-search.md).
-    index('artists_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    // fastupdate off: with it on, fresh rows wait in a pending list that every search reads through, and
+    // nothing vacuums the embedded database (docs/decisions/0033).
+    index('artists_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: 'off' }),
   ],
 );
 
@@ -87,6 +90,17 @@ export const releases = pgTable(
     popularity: integer('popularity'),
     streamCount: integer('stream_count').notNull().default(0),
     pinned: boolean('pinned').notNull().default(false),
+    /** How many tracks the release has: kept by triggers on `tracks` (migration 0012, docs/decisions/0033). */
+    trackCount: integer('track_count').notNull().default(0),
+    /**
+     * The popularity score (docs/product.md §9.4) and the time span in which it holds: its recency part
+     * moves with time alone. A trigger empties the span when an input changes (plays, an edit, a track
+     * added or deleted); Top Releases scores again the releases whose span does not hold now, and reads
+     * the ranking from an index (docs/decisions/0033).
+     */
+    popularityScore: doublePrecision('popularity_score'),
+    scoreValidFrom: timestamp('score_valid_from', { withTimezone: true }).notNull().default(sql`'infinity'`),
+    scoreValidUntil: timestamp('score_valid_until', { withTimezone: true }).notNull().default(sql`'-infinity'`),
     ...timestamps,
   },
   (t) => [
@@ -95,8 +109,34 @@ export const releases = pgTable(
     index('releases_label_date_idx').on(t.labelId, t.releaseDate.desc().nullsLast(), t.id.desc()),
     index('releases_label_type_date_idx').on(t.labelId, t.type, t.releaseDate.desc().nullsLast(), t.id.desc()),
     index('releases_date_idx').on(t.releaseDate.desc().nullsLast(), t.id.desc()),
-    index('releases_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('releases_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')).with({ fastupdate: 'off' }),
+    // Top Releases: pins first, then the score, newer first, then id (releases.repo.ts rankedReleaseIds).
+    index('releases_label_rank_idx').on(t.labelId, t.pinned.desc().nullsLast(), t.popularityScore.desc().nullsLast(), t.releaseDate.desc().nullsLast(), t.id),
+    index('releases_label_type_rank_idx').on(
+      t.labelId,
+      t.type,
+      t.pinned.desc().nullsLast(),
+      t.popularityScore.desc().nullsLast(),
+      t.releaseDate.desc().nullsLast(),
+      t.id,
+    ),
+    index('releases_label_played_rank_idx')
+      .on(t.labelId, t.pinned.desc().nullsLast(), t.popularityScore.desc().nullsLast(), t.releaseDate.desc().nullsLast(), t.id)
+      .where(sql`stream_count > 0`),
+    index('releases_label_score_until_idx').on(t.labelId, t.scoreValidUntil),
+    index('releases_label_score_from_idx').on(t.labelId, t.scoreValidFrom),
   ],
+);
+
+/** How many releases each label has of each type: kept by triggers on `releases`, so a list's total is no count (docs/decisions/0033). */
+export const releaseCounts = pgTable(
+  'release_counts',
+  {
+    labelId: text('label_id').notNull(),
+    type: text('type').notNull(),
+    releases: integer('releases').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.labelId, t.type] })],
 );
 
 export const tracks = pgTable(
@@ -158,6 +198,31 @@ export const trackArtists = pgTable(
   },
   (t) => [primaryKey({ columns: [t.trackId, t.artistId, t.role] }), index('track_artists_artist_idx').on(t.artistId)],
 );
+
+/**
+ * The labels each artist is credited on (by a release or one of its tracks), and `'*'` for anywhere,
+ * with how many credits: kept by triggers (migration 0012), so that the artists list reads the listed
+ * artists of a label by index rather than searching every credit (docs/decisions/0033). `listed`: the
+ * artist passes docs/product.md §5 hygiene (a name, not a sample pack).
+ */
+export const artistLabels = pgTable(
+  'artist_labels',
+  {
+    labelId: text('label_id').notNull(),
+    artistId: text('artist_id')
+      .notNull()
+      .references(() => artists.id, { onDelete: 'cascade' }),
+    credits: integer('credits').notNull(),
+    listed: boolean('listed').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.labelId, t.artistId] }), index('artist_labels_artist_idx').on(t.artistId)],
+);
+
+/** How many listed artists each label has (`'*'`: the whole catalog), kept by triggers on `artist_labels`. */
+export const listedArtistCounts = pgTable('listed_artist_counts', {
+  labelId: text('label_id').primaryKey(),
+  artists: integer('artists').notNull(),
+});
 
 // Demos and VIP members (docs/product.md §10.7).
 

@@ -13,8 +13,8 @@ const jsonType = 'application/json; charset=utf-8';
  * compressed forms, an ETag) until the catalog changes: a repeated GET costs neither a database query
  * nor serialising nor compressing. Conditional GETs get a 304.
  */
-export function registerCatalogAnswerCache(app: FastifyInstance, changes: CatalogChanges): void {
-  const answers = new CatalogCache(changes);
+export function registerCatalogAnswerCache(app: FastifyInstance, changes: CatalogChanges, clock: () => Date): void {
+  const answers = new CatalogCache(changes, { now: () => clock().getTime() });
   const versions = new WeakMap<FastifyRequest, number>();
   const served = new WeakSet<FastifyRequest>();
 

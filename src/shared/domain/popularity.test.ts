@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { basePopularity, popularityScore, recencyScore } from './popularity.js';
+import { basePopularity, popularityScore, recencyScore, recencySpan } from './popularity.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
 const quarterMs = (365.25 / 4) * dayMs; // 91.3125 days
@@ -129,5 +129,27 @@ describe('popularityScore: 85% base, 10% recency, 5% track count (max 10)', () =
     expect(popularityScore(input, quartersAfterRelease(0))).toBeGreaterThan(
       popularityScore(input, quartersAfterRelease(8)),
     );
+  });
+});
+
+describe('recencySpan: where the recency score keeps its value', () => {
+  it('bounds each quarter step exactly: the score holds inside and changes at its edges', () => {
+    for (const at of [quartersAfterRelease(0), new Date(releasedMs + 3 * quarterMs + 5 * dayMs), quartersAfterRelease(14)]) {
+      const { from, until } = recencySpan(released, at);
+      const score = recencyScore(released, at);
+      expect(recencyScore(released, new Date(until! - 1))).toBe(score);
+      expect(recencyScore(released, new Date(until!))).toBe(score - 1);
+      if (from !== null) {
+        expect(recencyScore(released, new Date(from))).toBe(score);
+        expect(recencyScore(released, new Date(from - 1))).toBe(score + 1);
+      }
+    }
+  });
+
+  it('is open before release day and from the 15th quarter on', () => {
+    expect(recencySpan(released, new Date(releasedMs - 10 * dayMs))).toEqual({ from: null, until: releasedMs + quarterMs });
+    expect(recencySpan(released, quartersAfterRelease(40))).toEqual({ from: releasedMs + 15 * quarterMs, until: null });
+    expect(recencySpan(null, quartersAfterRelease(1))).toEqual({ from: null, until: null });
+    expect(recencySpan('not a date', quartersAfterRelease(1))).toEqual({ from: null, until: null });
   });
 });

@@ -28,6 +28,20 @@ export function recencyScore(releaseDate: string | null, now: Date): number {
   return Math.max(5, 20 - Math.floor(ageDays / quarterYearDays));
 }
 
+/**
+ * The span of time [from, until) around `now` in which {@link recencyScore} keeps the value it has at
+ * `now` (epoch ms; null: unbounded), so that a score kept in the database is known to hold.
+ */
+export function recencySpan(releaseDate: string | null, now: Date): { from: number | null; until: number | null } {
+  const released = releaseDate ? Date.parse(releaseDate) : Number.NaN;
+  if (Number.isNaN(released)) return { from: null, until: null };
+  const quarterMs = quarterYearDays * dayMs;
+  const step = Math.floor(Math.max(0, (now.getTime() - released) / dayMs) / quarterYearDays);
+  // From the 15th quarter on, the score stays at its minimum of 5.
+  if (step >= 15) return { from: released + 15 * quarterMs, until: null };
+  return { from: step === 0 ? null : released + step * quarterMs, until: released + (step + 1) * quarterMs };
+}
+
 /** docs/product.md §9: 85% base popularity, 10% recency, 5% track count (at most 10). */
 export function popularityScore(input: PopularityInput, now: Date): number {
   const score =

@@ -1,38 +1,53 @@
-import { and, asc, count, desc, eq, ilike, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
-import { artists, releaseArtists, releases, trackArtists, tracks } from '../../db/schema.js';
+import { artistLabels, artists, listedArtistCounts, releaseArtists, releases, trackArtists, tracks } from '../../db/schema.js';
 import { containsPattern } from '../releases/releases.repo.js';
 
 export type ArtistRow = typeof artists.$inferSelect;
 
 /** Releases an artist is credited on, by the release or by one of its tracks, with the role. */
-function creditedReleases(labelId: string | undefined): SQL {
-  const onLabel = labelId ? sql`and ${releases.labelId} = ${labelId}` : sql``;
+function creditedReleases(): SQL {
   return sql`
     select ${releaseArtists.artistId} as artist_id, ${releases.id} as release_id, ${releases.labelId} as label_id,
            ${releaseArtists.role} as role, null::text as track_title, null::uuid as track_id,
            ${releases.releaseDate} as release_date
       from ${releaseArtists} join ${releases} on ${releases.id} = ${releaseArtists.releaseId}
-     where true ${onLabel}
     union all
     select ${trackArtists.artistId}, ${releases.id}, ${releases.labelId}, ${trackArtists.role}, ${tracks.title}, ${tracks.id},
            ${releases.releaseDate}
       from ${trackArtists}
       join ${tracks} on ${tracks.id} = ${trackArtists.trackId}
-      join ${releases} on ${releases.id} = ${tracks.releaseId}
-     where true ${onLabel}`;
+      join ${releases} on ${releases.id} = ${tracks.releaseId}`;
 }
 
-/** docs/product.md §5 hygiene: a name, not a sample pack, and a release on the label (or anywhere). */
+/** `artist_labels` names the whole catalog so (migration 0012). */
+const anyLabel = '*';
+
+/**
+ * docs/product.md §5 hygiene: a name, not a sample pack, and a release on the label (or anywhere), as
+ * the triggers keep it in `artist_labels` (docs/decisions/0033).
+ */
 function listedWhere(filter: { labelId?: string; q?: string }): SQL {
   const conditions: SQL[] = [
-    not(artists.looksLikeSamplePack),
-    sql`${artists.name} <> ''`,
-    sql`exists (select 1 from (${creditedReleases(filter.labelId)}) c where c.artist_id = ${artists.id})`,
+    sql`exists (select 1 from ${artistLabels} al
+                 where al.label_id = ${filter.labelId ?? anyLabel} and al.artist_id = ${artists.id} and al.listed)`,
   ];
   const term = filter.q?.trim();
   if (term) conditions.push(ilike(artists.name, containsPattern(term)));
   return and(...conditions) as SQL;
+}
+
+/** How many artists are listed: counted for a search, else read from the counts the triggers keep. */
+async function countListedArtists(db: Db, filter: { labelId?: string; q?: string }): Promise<number> {
+  if (filter.q?.trim()) {
+    const [row] = await db.select({ total: count() }).from(artists).where(listedWhere(filter));
+    return row?.total ?? 0;
+  }
+  const [row] = await db
+    .select({ total: listedArtistCounts.artists })
+    .from(listedArtistCounts)
+    .where(eq(listedArtistCounts.labelId, filter.labelId ?? anyLabel));
+  return row?.total ?? 0;
 }
 
 export async function listArtists(
@@ -41,13 +56,12 @@ export async function listArtists(
   direction: 'asc' | 'desc',
   page: { offset: number; limit: number },
 ): Promise<{ rows: ArtistRow[]; total: number }> {
-  const where = listedWhere(filter);
   const dir = direction === 'asc' ? asc : desc;
-  const [rows, totals] = await Promise.all([
-    db.select().from(artists).where(where).orderBy(dir(artists.nameKey), dir(artists.id)).offset(page.offset).limit(page.limit),
-    db.select({ total: count() }).from(artists).where(where),
+  const [rows, total] = await Promise.all([
+    db.select().from(artists).where(listedWhere(filter)).orderBy(dir(artists.nameKey), dir(artists.id)).offset(page.offset).limit(page.limit),
+    countListedArtists(db, filter),
   ]);
-  return { rows, total: totals[0]?.total ?? 0 };
+  return { rows, total };
 }
 
 export async function findListedArtist(db: Db, id: string): Promise<ArtistRow | undefined> {
@@ -67,7 +81,7 @@ export async function artistReleaseFacts(db: Db, artistIds: string[]) {
            array_agg(distinct c.label_id order by c.label_id) as label_ids,
            (array_agg(r.artwork_url order by c.release_date desc nulls last) filter (where r.artwork_url is not null))[1]
              as artwork_url
-      from (${creditedReleases(undefined)}) c
+      from (${creditedReleases()}) c
       join ${releases} r on r.id = c.release_id
      where c.artist_id in (${ids})
      group by c.artist_id`);
@@ -88,7 +102,7 @@ export async function artistCredits(
 ): Promise<{ rows: ArtistCreditRow[]; total: number }> {
   const credited = sql`
     select distinct on (c.release_id) c.release_id, c.role, c.track_title, c.track_id, c.release_date
-      from (${creditedReleases(undefined)}) c
+      from (${creditedReleases()}) c
      where c.artist_id = ${artistId}
      order by c.release_id, (c.track_title is not null), case c.role when 'primary' then 0 when 'featured' then 1 else 2 end`;
   const [rows, totals] = await Promise.all([
@@ -109,7 +123,7 @@ export async function listArtistPages(db: Db): Promise<{ id: string; labelId: st
   return db
     .select({
       id: artists.id,
-      labelId: sql<string>`(select min(c.label_id) from (${creditedReleases(undefined)}) c where c.artist_id = ${artists.id})`,
+      labelId: sql<string>`(select min(al.label_id) from ${artistLabels} al where al.artist_id = ${artists.id} and al.label_id <> ${anyLabel})`,
       updatedAt: artists.updatedAt,
     })
     .from(artists)

@@ -7,7 +7,7 @@ import { openPgBroadcast } from '../../db/pg-broadcast.js';
  * on one PostgreSQL database by LISTEN/NOTIFY (docs/decisions/0030-catalog-cache.md, 0056).
  */
 export interface CatalogChanges {
-  /** Called after a catalog write has committed: import, enrichment, admin edit, delete, pin, a counted play. */
+  /** Called after a catalog write has committed: import, enrichment, admin edit, delete, pin (not a play: decision 0033). */
   publish(): void;
   /** Hears every publish (this instance's at once, and other instances' once relayed); returns an unsubscribe. */
   subscribe(listener: () => void): () => void;

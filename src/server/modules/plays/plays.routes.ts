@@ -8,7 +8,7 @@ import { reportPlay } from './plays.service.js';
 /** Production limit per client address; AppDeps.rateLimits.plays overrides it. */
 export const defaultPlayRateLimit: RateLimit = { max: 60, timeWindowMs: 60_000 };
 
-export const playsRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { db, clock, rateLimits, catalogChanges }) => {
+export const playsRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { db, clock, rateLimits }) => {
   app.post(
     '/plays',
     {
@@ -33,8 +33,7 @@ export const playsRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, {
     },
     async (req, reply) => {
       const data = await reportPlay(db, req.body, { ip: req.ip, now: clock() });
-      // A counted play changes the release's stream_count and can move it in Top Releases (docs/product.md §9.4).
-      if (data.counted) catalogChanges.publish();
+      // A counted play is no catalog change: cached answers show it within catalogAnswerMaxAgeMs (docs/decisions/0033).
       return reply.code(data.counted ? 201 : 200).send({ success: true as const, data });
     },
   );

@@ -1,6 +1,6 @@
 import type { ArtistCredit, RankedRelease, Release, ReleasesQuery } from '../../../shared/api/catalog.js';
 import type { ReleaseType } from '../../../shared/domain/release-type.js';
-import { popularityScore } from '../../../shared/domain/popularity.js';
+import { popularityScore, recencySpan } from '../../../shared/domain/popularity.js';
 import type { Db } from '../../db/client.js';
 import type { CatalogReads } from '../catalog-cache/catalog-cache.js';
 import { NotFoundError } from '../../errors.js';
@@ -11,8 +11,10 @@ import { isUuid } from '../../lib/uuid.js';
 import {
   findRelease,
   findReleasesByIds,
+  keepScores,
   listReleases,
-  listScoringInputs,
+  listStaleScores,
+  rankedReleases,
   releaseCredits,
   type ReleaseRow,
 } from './releases.repo.js';
@@ -40,7 +42,7 @@ function toRelease(row: ReleaseRow): Release {
     popularity: row.popularity,
     stream_count: row.streamCount,
     pinned: row.pinned,
-    total_tracks: row.totalTracks,
+    total_tracks: row.trackCount,
   };
 }
 
@@ -99,9 +101,31 @@ async function loadRelease(db: Db, id: string, includes: Includes): Promise<Rele
 }
 
 /**
+ * Scores again the label's releases whose kept score does not hold at `now` (docs/decisions/0033): after
+ * an import, a play or an edit, only the releases it changed; as time passes, those whose recency moved.
+ */
+async function rescoreStale(db: Db, labelId: string, now: Date): Promise<void> {
+  const stale = await listStaleScores(db, labelId, now);
+  const iso = (ms: number | null, unbounded: string) => (ms === null ? unbounded : new Date(ms).toISOString());
+  await keepScores(
+    db,
+    stale.map((inputs) => {
+      const span = recencySpan(inputs.releaseDate, now);
+      return {
+        ...inputs,
+        score: popularityScore(inputs, now),
+        validFrom: iso(span.from, '-infinity'),
+        validUntil: iso(span.until, 'infinity'),
+      };
+    }),
+  );
+}
+
+/**
  * docs/product.md §10.5: staff pins first, then docs/product.md §9's popularity score. With onlyPlayed, releases nobody
  * has played yet are left out (the "top plays" list); with a type, only that type is ranked ('Top Albums',
- * docs/product.md §2.6). Never a synthetic release.
+ * docs/product.md §2.6). Never a synthetic release. The ranking is read from an index of kept scores,
+ * never computed over every release (docs/decisions/0033).
  */
 async function loadTopReleases(
   db: Db,
@@ -110,25 +134,8 @@ async function loadTopReleases(
   options: { onlyPlayed: boolean; type?: ReleaseType; now: Date },
 ): Promise<RankedRelease[]> {
   const label = resolveLabelParam(labelParam, 'id');
-  const inputs = await listScoringInputs(db, label!.id, { onlyPlayed: options.onlyPlayed, type: options.type });
-  const ranked = inputs
-    .map((r) => ({
-      id: r.id,
-      pinned: r.pinned,
-      score: popularityScore(
-        { popularity: r.popularity, streamCount: r.streamCount, releaseDate: r.releaseDate, trackCount: r.trackCount },
-        options.now,
-      ),
-      releaseDate: r.releaseDate ?? '',
-    }))
-    .sort(
-      (a, b) =>
-        Number(b.pinned) - Number(a.pinned) ||
-        b.score - a.score ||
-        b.releaseDate.localeCompare(a.releaseDate) ||
-        a.id.localeCompare(b.id),
-    )
-    .slice(0, limit);
+  await rescoreStale(db, label.id, options.now);
+  const ranked = await rankedReleases(db, label.id, { onlyPlayed: options.onlyPlayed, type: options.type }, limit);
   const rows = new Map((await findReleasesByIds(db, ranked.map((r) => r.id))).map((r) => [r.id, r]));
   const presented = await presentReleases(
     db,
