@@ -118,6 +118,23 @@ describe.each(testDatabaseKinds)('catalog cache on $name', (kind) => {
     expect(changed.json<PagedList<Release>>().data.find((r) => r.id === release!.id)?.pinned).toBe(!release!.pinned);
   });
 
+  it('answers a burst of the same new question alike, and a burst that fails fails for each', async () => {
+    const url = '/api/releases?label=tech&limit=7&include_tracks=true&sort=title:asc';
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => t.app.inject({ method: 'GET', url, headers: i % 2 ? { 'accept-encoding': 'gzip' } : {} })),
+    );
+    expect(burst.map((res) => res.statusCode)).toEqual(burst.map(() => 200));
+    expect(new Set(burst.map((res) => res.headers.etag)).size).toBe(1);
+    const plain = burst[0]!.json<PagedList<Release>>();
+    expect(plain.data).toHaveLength(7);
+    for (const res of burst.filter((_, i) => i % 2)) expect(JSON.parse(gunzipSync(res.rawPayload).toString())).toEqual(plain);
+
+    const missing = '/api/releases/00000000-0000-4000-8000-000000000000';
+    const failed = await Promise.all(Array.from({ length: 10 }, () => t.app.inject({ method: 'GET', url: missing })));
+    expect(failed.map((res) => res.statusCode)).toEqual(failed.map(() => 404));
+    expect((await t.app.inject({ method: 'GET', url: missing })).json()).toMatchObject({ success: false, error: 'Release not found: 00000000-0000-4000-8000-000000000000' });
+  });
+
   it('sends the same JSON brotli- or gzip-compressed, as the client accepts', async () => {
     const url = '/api/releases?label=records&limit=20&include_tracks=true&include_artists=true';
     const plain = await t.app.inject({ method: 'GET', url });
