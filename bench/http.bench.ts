@@ -26,7 +26,7 @@ function checkOk(path: string, result: Result): void {
   }
 }
 
-/** The public catalog routes of the issue, with ids taken from the demo catalog. */
+/** The public catalog routes of the issue and the rendered pages of a label, with ids taken from the demo catalog. */
 async function catalogRoutes(base: string): Promise<string[]> {
   const releases = (await (await fetch(`${base}/api/releases?label=records&limit=1&include_artists=true`)).json()) as {
     data: { id: string; artists: { id: string }[] }[];
@@ -43,6 +43,11 @@ async function catalogRoutes(base: string): Promise<string[]> {
     `/api/artist-releases/${artistId}`,
     '/api/labels/buildit-records/top-releases?limit=10',
     '/api/playlists?label=records',
+    // Rendered pages come from the page cache (docs/decisions/0034).
+    '/tech',
+    '/tech/releases',
+    '/records/artists',
+    `/records/releases/${release.id}`,
   ];
 }
 
