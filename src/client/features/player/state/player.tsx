@@ -46,6 +46,7 @@ export function PlayerProvider({ children, isPremium }: { children: ReactNode; i
       const item = items[at];
       if (!item) return;
       const audio = audioRef.current;
+      hasStarted.current = true;
       setQueue(items);
       setIndex(at);
       setPosition(0);
@@ -132,28 +133,31 @@ export function PlayerProvider({ children, isPremium }: { children: ReactNode; i
 
   const setVolume = useCallback((v: number) => setVolumeState(Math.min(1, Math.max(0, v))), []);
 
-  // Restore once after mount (never during render), paused at the saved position.
+  // Restore once after mount (never during render), paused at the saved position; unless something
+  // was played meanwhile (reading the saved queue loads its checks first).
   const hasRestored = useRef(false);
+  const hasStarted = useRef(false);
   useEffect(() => {
     if (hasRestored.current) return;
     hasRestored.current = true;
-    const stored = readStored();
-    const item = stored?.queue[stored.index];
-    if (stored && item) {
-      setQueue(stored.queue);
-      setIndex(stored.index);
-      setPosition(stored.position);
-      positionRef.current = stored.position;
-      setDuration((item.duration_ms ?? 0) / 1000);
-      setVolumeState(stored.volume);
-      resetClock(item.id);
-      const audio = audioRef.current;
-      if (audio && sourceOf(item) === 'audio' && item.preview_url) {
-        audio.src = item.preview_url;
-        pendingSeek.current = stored.position;
+    void readStored().then((stored) => {
+      const item = stored?.queue[stored.index];
+      if (stored && item && !hasStarted.current) {
+        setQueue(stored.queue);
+        setIndex(stored.index);
+        setPosition(stored.position);
+        positionRef.current = stored.position;
+        setDuration((item.duration_ms ?? 0) / 1000);
+        setVolumeState(stored.volume);
+        resetClock(item.id);
+        const audio = audioRef.current;
+        if (audio && sourceOf(item) === 'audio' && item.preview_url) {
+          audio.src = item.preview_url;
+          pendingSeek.current = stored.position;
+        }
       }
-    }
-    setHydrated(true);
+      setHydrated(true);
+    });
   }, [resetClock, sourceOf]);
 
   useEffect(() => {
