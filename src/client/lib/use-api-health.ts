@@ -79,7 +79,10 @@ export function apiHealthQuery() {
 const unknownHealth: ApiHealth = { status: 'unknown', message: '', lastChecked: undefined };
 
 /** The current API health plus `recheck()`; 'unknown' until the first check finishes. */
-export function useApiHealth(): ApiHealth & { isChecking: boolean; recheck: () => void } {
+/** The health as shown: the last check, whether one runs now, and a way to run one. */
+export type ApiHealthState = ApiHealth & { isChecking: boolean; recheck: () => void };
+
+export function useApiHealth(): ApiHealthState {
   const query = useQuery(apiHealthQuery());
   return {
     ...(query.data ?? unknownHealth),

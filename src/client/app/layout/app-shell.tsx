@@ -1,7 +1,7 @@
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import MenuIcon from '@mui/icons-material/Menu';
-import { AppBar, Box, Drawer, IconButton, Toolbar, Tooltip } from '@mui/material';
+import { AppBar, Box, Drawer, IconButton, Toolbar } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { SpotifyConnectButton } from '../../features/spotify/components/spotify-connect-button.js';
@@ -50,11 +50,15 @@ export function AppShell() {
           </Box>
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1 }}>
             <SpotifyConnectButton />
-            <Tooltip title={mode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}>
-              <IconButton aria-label="Toggle theme" onClick={toggleMode} sx={{ color: 'text.primary' }}>
-                {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
-              </IconButton>
-            </Tooltip>
+            {/* The browser's own tooltip: MUI's would load Popper into every page for this one hint. */}
+            <IconButton
+              aria-label="Toggle theme"
+              title={mode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+              onClick={toggleMode}
+              sx={{ color: 'text.primary' }}
+            >
+              {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
+            </IconButton>
           </Box>
         </Toolbar>
       </AppBar>

@@ -1,4 +1,4 @@
-import { useSnackbar } from 'notistack';
+import { notify } from '../../../lib/notifications.js';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { debugLog } from '../../../lib/debug-log.js';
 import { usePlayReport } from './use-play-report.js';
@@ -19,7 +19,6 @@ import {
 /** Owns the one audio element, the queue and its saved copy, and the play reports. */
 export function PlayerProvider({ children, isPremium }: { children: ReactNode; isPremium: boolean }) {
   // Premium comes from app/ (the Spotify feature), so the player does not import another feature.
-  const { enqueueSnackbar } = useSnackbar();
   const sourceOf = useCallback((track: Sources) => playSource(track, isPremium), [isPremium]);
   const playsInPage = useCallback((track: Sources) => ['audio', 'embed'].includes(sourceOf(track)), [sourceOf]);
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -116,7 +115,7 @@ export function PlayerProvider({ children, isPremium }: { children: ReactNode; i
     (track: PlayableTrack, list?: readonly PlayableTrack[], context?: PlayContext) => {
       if (currentTrack?.id === track.id && playsInPage(currentTrack)) return isPlaying ? pause() : play();
       const kind = sourceOf(track);
-      if (kind === 'none') return void enqueueSnackbar(noSpotifyUrlMessage, { variant: 'warning' });
+      if (kind === 'none') return void notify(noSpotifyUrlMessage, { variant: 'warning' });
       if (kind === 'link') return void window.open(track.spotify_url!, '_blank', 'noopener');
       if (!list) {
         const queued = queue.findIndex((item) => item.id === track.id);
@@ -128,7 +127,7 @@ export function PlayerProvider({ children, isPremium }: { children: ReactNode; i
         items.findIndex((item) => item.id === track.id),
       );
     },
-    [currentTrack, enqueueSnackbar, isPlaying, pause, play, playsInPage, queue, sourceOf, start],
+    [currentTrack, isPlaying, pause, play, playsInPage, queue, sourceOf, start],
   );
 
   const setVolume = useCallback((v: number) => setVolumeState(Math.min(1, Math.max(0, v))), []);
@@ -204,7 +203,7 @@ export function PlayerProvider({ children, isPremium }: { children: ReactNode; i
   const onError = () => {
     setAudioPlaying(false);
     debugLog.warn(`Preview could not be played: ${currentTrack?.title ?? 'unknown track'}`);
-    if (currentTrack && !currentTrack.spotify_url) enqueueSnackbar(noSpotifyUrlMessage, { variant: 'warning' });
+    if (currentTrack && !currentTrack.spotify_url) notify(noSpotifyUrlMessage, { variant: 'warning' });
   };
 
   const value = useMemo<PlayerState>(
