@@ -7,7 +7,7 @@ import { useParams } from 'react-router';
 import type { Artist } from '../../../../shared/api/catalog.js';
 import { invalidLabelMessage } from '../../../../shared/labels.js';
 import type { LabelConfig } from '../../../../shared/site-config.js';
-import { ArtistDetailModal } from '../components/artist-detail-modal.js';
+import { ArtistDetailModal } from '../components/detail-modals.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { labelArtistsQuery } from '../api/catalog-api.js';
 import { labelFromParam, labelPath } from '../../../lib/current-label.js';

@@ -8,7 +8,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import type { Release } from '../../../../shared/api/catalog.js';
 import { invalidLabelMessage } from '../../../../shared/labels.js';
 import type { LabelConfig } from '../../../../shared/site-config.js';
-import { ReleaseDetailModal } from '../components/release-detail-modal.js';
+import { ReleaseDetailModal } from '../components/detail-modals.js';
 import { releaseQuery, topReleasesQuery } from '../api/catalog-api.js';
 import { NotFoundPage } from '../../../components/not-found-page.js';
 import { isNotFoundError } from '../../../lib/api-client.js';
