@@ -39,16 +39,18 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-async function gzipKiB(urls: string[]): Promise<number> {
+/** The scripts' size gzip-compressed, read from the server itself (`serverUrl`: the site's name resolves only in Chromium). */
+async function gzipKiB(urls: string[], serverUrl: string): Promise<number> {
   let bytes = 0;
   for (const url of urls) {
-    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+    const { pathname, search } = new URL(url);
+    const body = Buffer.from(await (await fetch(`${serverUrl}${pathname}${search}`)).arrayBuffer());
     bytes += gzipSync(body, { level: 9 }).length;
   }
   return bytes / 1024;
 }
 
-async function measure(url: string): Promise<PageFigures> {
+async function measure(url: string, serverUrl: string): Promise<PageFigures> {
   const result = await lighthouse(url, {
     port: debuggingPort,
     output: 'json',
@@ -67,7 +69,7 @@ async function measure(url: string): Promise<PageFigures> {
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
     seo: lhr.categories.seo?.score ?? Number.NaN,
     accessibility: lhr.categories.accessibility?.score ?? Number.NaN,
-    initialJsGzipKiB: await gzipKiB(scripts),
+    initialJsGzipKiB: await gzipKiB(scripts, serverUrl),
   };
 }
 
@@ -101,7 +103,7 @@ function recordPageVerdicts(page: string, f: PageFigures): void {
  * The scripts each public page route loads in a browser until the network is quiet (the app, its
  * route's chunks, whatever the page loads by itself), gzip-compressed: the bundle size per route.
  */
-async function printRouteScripts(browser: BrowserContext, site: string, routes: string[]): Promise<void> {
+async function printRouteScripts(browser: BrowserContext, site: string, serverUrl: string, routes: string[]): Promise<void> {
   heading('Scripts per route (gzip, level 9): what a first visit to each page loads');
   const rows: string[][] = [];
   for (const route of routes) {
@@ -112,7 +114,7 @@ async function printRouteScripts(browser: BrowserContext, site: string, routes: 
     });
     await page.goto(`${site}${route}`, { waitUntil: 'networkidle' });
     await page.close();
-    const kib = await gzipKiB(scripts);
+    const kib = await gzipKiB(scripts, serverUrl);
     rows.push([route, String(scripts.length), kib.toFixed(1)]);
     const name = /^\/tech\/releases\/./.test(route) ? '/tech/releases/{id}' : /^\/tech\/artists\/./.test(route) ? '/tech/artists/{id}' : route;
     recordVerdict({ backend: 'client', figure: `${name}: initial JS (gzip)`, measured: `${kib.toFixed(1)} KiB`, goal: `<= ${goals.initialJsKiB} KiB`, met: kib <= goals.initialJsKiB });
@@ -142,7 +144,7 @@ export async function runLighthouseBench(): Promise<void> {
     console.log('page                              perf   LCP ms   TBT ms    CLS    SEO   a11y   JS gzip KiB');
     for (const path of paths) {
       const runs: PageFigures[] = [];
-      for (let i = 0; i < runsPerPage; i++) runs.push(await measure(`${site}${path}`));
+      for (let i = 0; i < runsPerPage; i++) runs.push(await measure(`${site}${path}`, server.url));
       const f = medianFigures(runs);
       console.log(
         `${path.padEnd(32)} ${f.performance.toFixed(2).padStart(5)} ${f.lcpMs.toFixed(0).padStart(8)} ${f.tbtMs.toFixed(0).padStart(8)} ` +
@@ -151,7 +153,7 @@ export async function runLighthouseBench(): Promise<void> {
       recordPageVerdicts(path.startsWith('/tech/releases/') ? '/tech/releases/{id}' : path, f);
     }
     const routes = [...paths, `/tech/artists/${artists.data[0]?.id ?? ''}`, '/tech/playlists', '/tech/submit', '/vip', '/legal', '/login'];
-    await printRouteScripts(browser, site, routes);
+    await printRouteScripts(browser, site, server.url, routes);
   } finally {
     await browser.close();
     await server.kill('SIGTERM');
