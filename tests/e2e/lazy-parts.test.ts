@@ -44,6 +44,9 @@ describe('parts loaded when first used', () => {
     await appStarted(page);
     await page.waitForLoadState('networkidle');
     expect(await hasLoaded(page, 'mobile-nav')).toBe(false);
+    // The artists' pictures keep their square (their width and height attributes give only the ratio).
+    const picture = await page.getByRole('main').locator('img[alt=""]').first().boundingBox();
+    expect(Math.abs(picture!.width - picture!.height)).toBeLessThan(1);
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await page.getByRole('navigation', { name: 'Build It Tech navigation' }).last().getByRole('link', { name: 'Artists' }).click();
     await page.waitForURL(/\/tech\/artists$/);

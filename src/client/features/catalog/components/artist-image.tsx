@@ -43,6 +43,8 @@ export function ArtistImage({ src, alt, shape = 'square', isPriority = false, si
         {
           display: 'block',
           width: '100%',
+          // The width and height attributes give the ratio before the picture arrives; CSS gives the size.
+          height: 'auto',
           aspectRatio: '1 / 1',
           objectFit: 'cover',
           bgcolor: 'action.hover',
