@@ -61,7 +61,7 @@ async function measure(url: string, serverUrl: string): Promise<PageFigures> {
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
-  const scripts = requests.filter((r) => r.resourceType === 'Script' && r.url.startsWith(new URL(url).origin)).map((r) => r.url);
+  const scripts = [...new Set(requests.filter((r) => r.resourceType === 'Script' && r.url.startsWith(new URL(url).origin)).map((r) => r.url))];
   return {
     performance: lhr.categories.performance?.score ?? Number.NaN,
     lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
@@ -114,8 +114,9 @@ async function printRouteScripts(browser: BrowserContext, site: string, serverUr
     });
     await page.goto(`${site}${route}`, { waitUntil: 'networkidle' });
     await page.close();
-    const kib = await gzipKiB(scripts, serverUrl);
-    rows.push([route, String(scripts.length), kib.toFixed(1)]);
+    const unique = [...new Set(scripts)];
+    const kib = await gzipKiB(unique, serverUrl);
+    rows.push([route, String(unique.length), kib.toFixed(1)]);
     const name = /^\/tech\/releases\/./.test(route) ? '/tech/releases/{id}' : /^\/tech\/artists\/./.test(route) ? '/tech/artists/{id}' : route;
     recordVerdict({ backend: 'client', figure: `${name}: initial JS (gzip)`, measured: `${kib.toFixed(1)} KiB`, goal: `<= ${goals.initialJsKiB} KiB`, met: kib <= goals.initialJsKiB });
   }
