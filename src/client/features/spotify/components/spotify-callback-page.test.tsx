@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { spotifyStorageKeys as keys } from '../api/spotify-auth.js';
 import { SpotifyCallbackPage } from './spotify-callback-page.js';
 
@@ -44,8 +44,6 @@ async function settle() {
 }
 
 describe('SpotifyCallbackPage', () => {
-  // The checks of Spotify's answers load with the first token request: loaded here before the fake clock runs.
-  beforeAll(() => import('../api/spotify-answers.js'));
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     tokenRequests.length = 0;
