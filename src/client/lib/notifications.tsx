@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 
 // docs/product.md §4.10 notifications (notistack), loaded with the first one shown: most visits show
 // none, and their pages need not load notistack (docs/decisions/0023).
@@ -40,23 +40,25 @@ export function attachNotifications(shower: (notification: Notification) => void
   };
 }
 
-const NotistackHost = lazy(() => import('./notistack-host.js'));
-
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-/** Where notifications appear (one in the app): nothing until the first is asked for. */
+/**
+ * Where notifications appear (one in the app): nothing until the first is asked for. Loaded by hand,
+ * not by React.lazy: a Suspense boundary shows what it waited for only after a timer, and a
+ * notification must not wait on timers (a page whose clock is held, as in the VIP test, still shows it).
+ */
 export function Notifications() {
   const isNeeded = useSyncExternalStore(
     subscribe,
     () => isWanted,
     () => false,
   );
-  return isNeeded ? (
-    <Suspense fallback={null}>
-      <NotistackHost />
-    </Suspense>
-  ) : null;
+  const [Host, setHost] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    if (isNeeded) void import('./notistack-host.js').then((module) => setHost(() => module.default));
+  }, [isNeeded]);
+  return Host ? <Host /> : null;
 }
