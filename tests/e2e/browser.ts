@@ -89,13 +89,16 @@ export async function openPage(
 }
 
 /**
- * Waits until React has taken the page over (hydrateRoot or createRoot has run: the root element
- * is marked as React's container and React listens for events). The server's HTML is there before
+ * Waits until React has taken the page over: the root element is React's container, and the
+ * server's last element in it is React's too (hydration, which runs in a transition and yields to
+ * the browser between parts of the page, has reached the end). The server's HTML is there before
  * that; a click on it in between would reach no handler.
  */
 export async function appStarted(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const root = document.getElementById('root');
-    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
+    if (root === null || !Object.keys(root).some((key) => key.startsWith('__reactContainer$'))) return false;
+    const last = root.querySelector(':scope *:last-child:not(:has(*))') ?? root.lastElementChild;
+    return last === null || Object.keys(last).some((key) => key.startsWith('__reactFiber$'));
   });
 }

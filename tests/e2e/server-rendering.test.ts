@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Release } from '../../src/shared/api/catalog.js';
 import { e2eAdmin } from './admin-session.js';
@@ -14,6 +15,39 @@ describe('server-rendered pages over plain HTTP', () => {
     return (await (await fetch(`${site.server.url}/api${path}`)).json()) as T;
   }
   const latestTechRelease = async () => (await api<{ data: Release[] }>('/releases?label=tech&limit=1&include_artists=true')).data[0]!;
+
+  it('sizes its pictures: width and height, WebP copies in srcset, lazy below the fold, the main one preloaded; no font to wait for', async () => {
+    const page = await get('/tech/releases');
+    const doc = documentOf(page.body);
+    const images = [...doc.querySelectorAll('main img')];
+    expect(images.length).toBeGreaterThan(5);
+    for (const image of images) {
+      expect(image.getAttribute('width')).toBe('640');
+      expect(image.getAttribute('height')).toBe('640');
+      expect(image.getAttribute('srcset')).toMatch(/-160\.webp 160w, .+-320\.webp 320w, .+-640\.webp 640w$/);
+      expect(image.getAttribute('sizes')).toBeTruthy();
+    }
+    // The latest release's artwork is the page's main picture: fetched at once, and preloaded before the page's body.
+    const main = doc.querySelector('section[aria-labelledby="latest-release-heading"] img')!;
+    expect([main.getAttribute('loading'), main.getAttribute('fetchpriority')]).toEqual(['eager', 'high']);
+    const preload = doc.querySelector('link[rel="preload"][as="image"]')!;
+    expect(preload.getAttribute('imagesrcset')).toBe(main.getAttribute('srcset'));
+    expect(preload.getAttribute('imagesizes')).toBe(main.getAttribute('sizes'));
+    expect(preload.getAttribute('fetchpriority')).toBe('high');
+    // The grid's cards wait until they are scrolled near.
+    const others = images.filter((image) => image !== main);
+    expect(others.every((image) => image.getAttribute('loading') === 'lazy')).toBe(true);
+
+    // Each copy is a WebP picture of its width.
+    for (const candidate of main.getAttribute('srcset')!.split(', ')) {
+      const [url, width] = candidate.split(' ');
+      const copy = await fetch(`${site.server.url}${url}`);
+      expect(copy.headers.get('content-type')).toBe('image/webp');
+      expect((await sharp(Buffer.from(await copy.arrayBuffer())).metadata()).width).toBe(Number.parseInt(width!, 10));
+    }
+    // Text is drawn in the system's fonts: nothing to download before it shows.
+    expect(page.body).not.toMatch(/@font-face|\.woff2?\b|fonts\.googleapis/);
+  });
 
   it('a release link: title, artwork and the MusicAlbum in the first HTML', async () => {
     const release = await latestTechRelease();

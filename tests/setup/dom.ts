@@ -1,8 +1,12 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 
 // The whole suite shares two cores with browsers and databases: give findBy/waitFor 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });
+
+// What the app loads when first used (docs/decisions/0023), loaded before any test fakes the clock:
+// a dynamic import waits on the module loader, which a fake clock can hold up.
+beforeAll(() => Promise.all([import('../../src/client/lib/notistack-host.js'), import('../../src/client/features/spotify/api/spotify-answers.js')]));
 
 afterEach(() => {
   cleanup();

@@ -1,8 +1,8 @@
 import { CacheProvider, type EmotionCache } from '@emotion/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
 import type { ThemeMode } from '../../shared/page-render.js';
+import { Notifications } from '../lib/notifications.js';
 import { PlayButtonProvider } from '../lib/play-button-slot.js';
 import { PlayButton } from '../features/player/components/play-button.js';
 import { PlayerProvider } from '../features/player/state/player.js';
@@ -32,10 +32,8 @@ export function AppProviders({ queryClient, emotionCache, themeMode, children }:
   const tree = (
     <QueryClientProvider client={queryClient}>
       <ThemeModeProvider initialMode={themeMode}>
-        {/* docs/product.md §4: at most 3 notifications stacked (notistack's defaults otherwise). */}
-        <SnackbarProvider maxSnack={3}>
-          <Player>{children}</Player>
-        </SnackbarProvider>
+        <Player>{children}</Player>
+        <Notifications />
       </ThemeModeProvider>
     </QueryClientProvider>
   );

@@ -88,7 +88,17 @@ export function createRoutes(context: PageContext): RouteObject[] {
               // The page draws the modal itself: the child routes render nothing of their own.
               children: [
                 { index: true, element: null },
-                { id: 'release', path: ':releaseId', loader: loaders.release, element: null },
+                {
+                  id: 'release',
+                  path: ':releaseId',
+                  loader: loaders.release,
+                  element: null,
+                  // The page draws this release's modal open: its code is there before rendering (and hydrating).
+                  lazy: async () => {
+                    await (await import('../features/catalog/components/detail-modals.js')).ReleaseDetailModal.preload();
+                    return {};
+                  },
+                },
               ],
             },
             {

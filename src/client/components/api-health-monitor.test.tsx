@@ -37,7 +37,7 @@ describe('ApiHealthMonitor', () => {
   it('shows a healthy API when always-show is on, with the last check when expanded', async () => {
     stubFetch([[/\/api\/health/, () => ({ success: true, message: 'OK' })]]);
     await renderMonitor(<ApiHealthMonitor alwaysShow />);
-    expect(screen.getByRole('status').textContent).toContain('API healthy');
+    expect((await screen.findByRole('status')).textContent).toContain('API healthy');
     expect(screen.queryByText(/Last checked/)).toBeNull();
     await expandDetails();
     expect(screen.getByText(/^Last checked: /)).toBeTruthy();
@@ -48,7 +48,7 @@ describe('ApiHealthMonitor', () => {
   it('shows degraded with the server message', async () => {
     stubFetch([[/\/api\/health/, () => ({ success: false, message: 'Database is slow' })]]);
     await renderMonitor();
-    expect(screen.getByRole('alert').textContent).toContain('API degraded');
+    expect((await screen.findByRole('alert')).textContent).toContain('API degraded');
     await expandDetails();
     expect(screen.getByText('Database is slow')).toBeTruthy();
     expect(screen.getByText(/^Last checked: /)).toBeTruthy();
@@ -58,13 +58,13 @@ describe('ApiHealthMonitor', () => {
     stubFetch([[/\/api\/health/, () => ({ success: false })]]);
     await renderMonitor();
     await expandDetails();
-    expect(screen.getByText('API performance is degraded')).toBeTruthy();
+    expect(await screen.findByText('API performance is degraded')).toBeTruthy();
   });
 
   it('shows degraded when the API answers 503 with success false (its database is out)', async () => {
     stubFetch([[/\/api\/health/, answer({ success: false, message: 'Database unavailable' }, 503)]]);
     await renderMonitor();
-    expect(screen.getByRole('alert').textContent).toContain('API degraded');
+    expect((await screen.findByRole('alert')).textContent).toContain('API degraded');
     await expandDetails();
     expect(screen.getByText('Database unavailable')).toBeTruthy();
   });
@@ -72,7 +72,7 @@ describe('ApiHealthMonitor', () => {
   it('shows down when the answer is not the health answer', async () => {
     stubFetch([[/\/api\/health/, answer({ oops: true }, 502)]]);
     await renderMonitor();
-    expect(screen.getByRole('alert').textContent).toContain('API down');
+    expect((await screen.findByRole('alert')).textContent).toContain('API down');
     await expandDetails();
     expect(screen.getByText(unreachable)).toBeTruthy();
   });
@@ -80,7 +80,7 @@ describe('ApiHealthMonitor', () => {
   it('shows down when the request fails', async () => {
     globalThis.fetch = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
     await renderMonitor(<ApiHealthMonitor defaultExpanded />);
-    expect(screen.getByText('API down')).toBeTruthy();
+    expect(await screen.findByText('API down')).toBeTruthy();
     expect(screen.getByText(unreachable)).toBeTruthy();
   });
 
@@ -100,7 +100,7 @@ describe('ApiHealthMonitor', () => {
     expect(screen.queryByText('API down')).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(aborted).toBe(true);
-    expect(screen.getByText('API down')).toBeTruthy();
+    expect(await screen.findByText('API down')).toBeTruthy();
     expect(screen.getByText(unreachable)).toBeTruthy();
   });
 
@@ -116,7 +116,7 @@ describe('ApiHealthMonitor', () => {
     expect(screen.queryByText('API down')).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(1_500));
     expect(calls()).toHaveLength(2);
-    await waitFor(() => expect(screen.getByText('API down')).toBeTruthy());
+    expect(await screen.findByText('API down')).toBeTruthy();
     isUp = true;
     await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(calls()).toHaveLength(3);

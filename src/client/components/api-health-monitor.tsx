@@ -1,15 +1,6 @@
-import ExpandLessIcon from '@mui/icons-material/ExpandLess';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { Alert, Box, Button, Collapse, IconButton, Typography, type AlertColor, type SxProps, type Theme } from '@mui/material';
-import { useId, useState } from 'react';
-import { useApiHealth, type ApiHealthStatus } from '../lib/use-api-health.js';
-
-const looks: Record<ApiHealthStatus, { severity: AlertColor; title: string }> = {
-  unknown: { severity: 'info', title: 'Checking API…' },
-  healthy: { severity: 'success', title: 'API healthy' },
-  degraded: { severity: 'warning', title: 'API degraded' },
-  down: { severity: 'error', title: 'API down' },
-};
+import type { SxProps, Theme } from '@mui/material';
+import { lazy, Suspense } from 'react';
+import { useApiHealth } from '../lib/use-api-health.js';
 
 export interface ApiHealthMonitorProps {
   /** Show even while the API is healthy or not yet checked (docs/product.md §2 always-show option). */
@@ -21,63 +12,17 @@ export interface ApiHealthMonitorProps {
   sx?: SxProps<Theme>;
 }
 
-// Bottom centre: clear of the debug chip (bottom right) and the drawer; snackbars pass over it.
-const overlay = {
-  position: 'fixed',
-  bottom: 'calc(12px + var(--player-bar-height, 0px))',
-  left: '50%',
-  transform: 'translateX(-50%)',
-  zIndex: 'appBar',
-  width: 'max-content',
-  maxWidth: 'min(400px, calc(100vw - 24px))',
-  bgcolor: 'background.paper',
-} as const;
+// The alert loads when it first shows: a healthy API's pages never load it (docs/decisions/0023).
+const ApiHealthAlert = lazy(() => import('./api-health-alert.js'));
 
 /** docs/product.md §2/§4: the API's health, shown when always-show is on or the API is degraded or down. */
-export function ApiHealthMonitor({ alwaysShow = false, defaultExpanded = false, inline = false, sx }: ApiHealthMonitorProps) {
+export function ApiHealthMonitor({ alwaysShow = false, ...props }: ApiHealthMonitorProps) {
   const health = useApiHealth();
-  const [isExpanded, setExpanded] = useState(defaultExpanded);
-  const detailsId = useId();
   const isProblem = health.status === 'degraded' || health.status === 'down';
   if (!alwaysShow && !isProblem) return null;
-
-  const { severity, title } = looks[health.status];
   return (
-    <Alert
-      severity={severity}
-      variant="outlined"
-      role={isProblem ? 'alert' : 'status'}
-      // The message box must not clip its Check now button (MUI gives it overflow: auto).
-      sx={[{ py: 0, '& .MuiAlert-message': { flexGrow: 1, minWidth: 0, overflow: 'visible' } }, !inline && overlay, ...(Array.isArray(sx) ? sx : [sx])]}
-      action={
-        <IconButton
-          size="small"
-          color="inherit"
-          aria-label={isExpanded ? 'Hide API status details' : 'Show API status details'}
-          aria-expanded={isExpanded}
-          aria-controls={detailsId}
-          onClick={() => setExpanded((open) => !open)}
-        >
-          {isExpanded ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
-        </IconButton>
-      }
-    >
-      <Typography variant="body2" sx={{ fontWeight: 600, lineHeight: '30px' }}>
-        {title}
-      </Typography>
-      <Collapse in={isExpanded} id={detailsId} unmountOnExit>
-        <Box sx={{ pb: 1 }}>
-          {health.message && <Typography variant="body2">{health.message}</Typography>}
-          <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
-            {health.lastChecked === undefined
-              ? 'Not checked yet'
-              : `Last checked: ${new Date(health.lastChecked).toLocaleTimeString()}`}
-          </Typography>
-          <Button size="small" color="inherit" disabled={health.isChecking} onClick={health.recheck} sx={{ mt: 0.5 }}>
-            {health.isChecking ? 'Checking…' : 'Check now'}
-          </Button>
-        </Box>
-      </Collapse>
-    </Alert>
+    <Suspense fallback={null}>
+      <ApiHealthAlert health={health} {...props} />
+    </Suspense>
   );
 }

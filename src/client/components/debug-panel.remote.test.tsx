@@ -16,16 +16,16 @@ describe('DebugPanel on a deployed site', () => {
     expect(screen.queryByText(/Debug/)).toBeNull();
   });
 
-  it('appears with ?debug', () => {
+  it('appears with ?debug', async () => {
     window.history.replaceState(null, '', '/records?debug');
     renderWithApp(<DebugPanel />);
-    expect(screen.getByRole('button', { name: 'Expand debug panel (0 log entries)' })).toBeTruthy();
+    expect((await screen.findByRole('button', { name: 'Expand debug panel (0 log entries)' }))).toBeTruthy();
   });
 
-  it('appears with ?debug=1 among other parameters', () => {
+  it('appears with ?debug=1 among other parameters', async () => {
     window.history.replaceState(null, '', '/records/releases?type=album&debug=1');
     renderWithApp(<DebugPanel />);
-    expect(screen.getByRole('button', { name: /^Expand debug panel/ })).toBeTruthy();
+    expect((await screen.findByRole('button', { name: /^Expand debug panel/ }))).toBeTruthy();
   });
 });
 

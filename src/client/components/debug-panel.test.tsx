@@ -15,7 +15,7 @@ function logLines(): string[] {
 
 async function openPanel() {
   renderWithApp(<DebugPanel />);
-  await userEvent.click(screen.getByRole('button', { name: /^Expand debug panel/ }));
+  await userEvent.click((await screen.findByRole('button', { name: /^Expand debug panel/ })));
   return screen.getByRole('region', { name: 'Debug panel' });
 }
 
@@ -26,14 +26,14 @@ describe('DebugPanel on localhost', () => {
     expect(window.location.hostname).toBe('localhost');
     renderWithApp(<DebugPanel />);
     expect(screen.queryByRole('region', { name: 'Debug panel' })).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Expand debug panel (0 log entries)' }));
+    await userEvent.click((await screen.findByRole('button', { name: 'Expand debug panel (0 log entries)' })));
     const panel = screen.getByRole('region', { name: 'Debug panel' });
     for (const name of ['Test API Config', 'Clear', 'Minimize']) expect(within(panel).getByRole('button', { name })).toBeTruthy();
     expect(logLines()).toEqual(['No log entries']);
 
     await userEvent.click(screen.getByRole('button', { name: 'Minimize' }));
     expect(screen.queryByRole('region', { name: 'Debug panel' })).toBeNull();
-    expect(screen.getByRole('button', { name: /^Expand debug panel/ })).toBeTruthy();
+    expect((await screen.findByRole('button', { name: /^Expand debug panel/ }))).toBeTruthy();
   });
 
   it('shows new entries as they are logged, and Clear empties the list', async () => {

@@ -1,13 +1,12 @@
 import ShareIcon from '@mui/icons-material/Share';
 import { Button } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { notify } from '../lib/notifications.js';
 
 /**
  * "Copy link" for a page of the site: the phone's share sheet where the browser has one (Web Share
  * API), else the link copied to the clipboard. `path` is a site path; the link is absolute.
  */
 export function ShareButton({ path, title }: { path: string; title: string }) {
-  const { enqueueSnackbar } = useSnackbar();
   async function share() {
     const url = new URL(path, window.location.origin).href;
     if (typeof navigator.share === 'function') {
@@ -17,9 +16,9 @@ export function ShareButton({ path, title }: { path: string; title: string }) {
     }
     try {
       await navigator.clipboard.writeText(url);
-      enqueueSnackbar('Link copied', { variant: 'success' });
+      notify('Link copied', { variant: 'success' });
     } catch {
-      enqueueSnackbar(`Copy this link: ${url}`, { variant: 'info' });
+      notify(`Copy this link: ${url}`, { variant: 'info' });
     }
   }
   return (

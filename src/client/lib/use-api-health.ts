@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { healthResponseSchema } from '../../shared/api/catalog.js';
 import { apiUrl } from './api-client.js';
 import { debugLog } from './debug-log.js';
 
@@ -34,8 +33,12 @@ export function timeoutSignal(ms: number, signal?: AbortSignal): { signal: Abort
   };
 }
 
-// docs/product.md §4 gives a default for a missing degraded message: accept an answer without one.
-const lenientHealthSchema = healthResponseSchema.partial({ message: true });
+/** `{ success, message }` (docs/product.md §3.8); §4 gives a default for a missing message, so it may be absent. */
+function readHealthAnswer(body: unknown): { success: boolean; message?: string } | undefined {
+  if (typeof body !== 'object' || body === null || !('success' in body) || typeof body.success !== 'boolean') return undefined;
+  const message = 'message' in body && typeof body.message === 'string' ? body.message : undefined;
+  return { success: body.success, message };
+}
 
 /** One health check. Never throws: every failure is the 'down' state. */
 export async function checkApiHealth(signal?: AbortSignal): Promise<ApiHealth> {
@@ -43,11 +46,11 @@ export async function checkApiHealth(signal?: AbortSignal): Promise<ApiHealth> {
   let health: Omit<ApiHealth, 'lastChecked'>;
   try {
     const res = await fetch(apiUrl('/health'), { signal: timeout.signal, headers: { Accept: 'application/json' } });
-    const body = lenientHealthSchema.safeParse(await res.json());
+    const body = readHealthAnswer(await res.json());
     // The API answering `success: false` (503 while its database is out) is degraded, not down.
-    if (!body.success) health = { status: 'down', message: unreachableMessage };
-    else if (body.data.success && res.ok) health = { status: 'healthy', message: body.data.message || 'OK' };
-    else health = { status: 'degraded', message: body.data.message || degradedMessage };
+    if (!body) health = { status: 'down', message: unreachableMessage };
+    else if (body.success && res.ok) health = { status: 'healthy', message: body.message || 'OK' };
+    else health = { status: 'degraded', message: body.message || degradedMessage };
   } catch {
     health = { status: 'down', message: unreachableMessage };
   } finally {
@@ -76,7 +79,10 @@ export function apiHealthQuery() {
 const unknownHealth: ApiHealth = { status: 'unknown', message: '', lastChecked: undefined };
 
 /** The current API health plus `recheck()`; 'unknown' until the first check finishes. */
-export function useApiHealth(): ApiHealth & { isChecking: boolean; recheck: () => void } {
+/** The health as shown: the last check, whether one runs now, and a way to run one. */
+export type ApiHealthState = ApiHealth & { isChecking: boolean; recheck: () => void };
+
+export function useApiHealth(): ApiHealthState {
   const query = useQuery(apiHealthQuery());
   return {
     ...(query.data ?? unknownHealth),

@@ -2,17 +2,7 @@ import { z } from 'zod';
 import { itemResponse } from './common.js';
 
 // The player's play reports (issue 7 §5, docs/product.md §10.5): a play counts once per client and track
-// per window, and feeds the release's stream_count.
-
-/** A client's repeat plays of a track within this window count once. */
-export const playCountWindowMinutes = 30;
-/**
- * Browsers behind one address whose plays of a track count in one window: a household shares an
- * address, but a new `client_id` per request must not inflate the count.
- */
-export const playClientsPerAddress = 3;
-/** The player reports a play after this much listening. */
-export const playReportAfterSeconds = 5;
+// per window, and feeds the release's stream_count. The counting rules are in shared/domain/play-counting.ts.
 
 export const playRequestSchema = z.object({
   track_id: z.uuid({ error: 'track_id must be a track id (UUID)' }),

@@ -1,10 +1,10 @@
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import MenuIcon from '@mui/icons-material/Menu';
-import { AppBar, Box, Drawer, IconButton, Toolbar, Tooltip } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { AppBar, Box, IconButton, Paper, Toolbar } from '@mui/material';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { SpotifyConnectButton } from '../../features/spotify/components/spotify-connect-button.js';
+import { SpotifyConnect } from '../../features/spotify/components/spotify-connect.js';
 import { labelFromPath } from '../../lib/current-label.js';
 import { useThemeMode } from '../theme-mode.js';
 import { LabelLogo } from './label-logo.js';
@@ -13,11 +13,16 @@ import { drawerTopOffset, drawerWidth, topBarHeight } from './layout-constants.j
 import { SideNav } from './side-nav.js';
 import { mainContentId, SkipLink } from './skip-link.js';
 
+// The phone's drawer (a modal) loads when first opened: the desktop's is plain navigation (docs/decisions/0023).
+const MobileNav = lazy(() => import('./mobile-nav.js'));
+
 /** docs/product.md §2 layout: top tab bar, label logo and side drawer, main content (the admin area has its own). */
 export function AppShell() {
   const { pathname } = useLocation();
   const { mode, toggleMode } = useThemeMode();
   const [mobileOpen, setMobileOpen] = useState(false);
+  // Once opened, the phone's drawer stays mounted, so that it slides out when closed.
+  const [hasMobileNav, setHasMobileNav] = useState(false);
   const label = labelFromPath(pathname);
 
   // The slide-in drawer closes after each navigation.
@@ -39,7 +44,10 @@ export function AppShell() {
             <IconButton
               aria-label="Open navigation"
               edge="start"
-              onClick={() => setMobileOpen(true)}
+              onClick={() => {
+                setHasMobileNav(true);
+                setMobileOpen(true);
+              }}
               sx={{ display: { md: 'none' }, color: 'text.primary' }}
             >
               <MenuIcon />
@@ -49,12 +57,16 @@ export function AppShell() {
             <LabelTabs />
           </Box>
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1 }}>
-            <SpotifyConnectButton />
-            <Tooltip title={mode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}>
-              <IconButton aria-label="Toggle theme" onClick={toggleMode} sx={{ color: 'text.primary' }}>
-                {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
-              </IconButton>
-            </Tooltip>
+            <SpotifyConnect />
+            {/* The browser's own tooltip: MUI's would load Popper into every page for this one hint. */}
+            <IconButton
+              aria-label="Toggle theme"
+              title={mode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+              onClick={toggleMode}
+              sx={{ color: 'text.primary' }}
+            >
+              {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
+            </IconButton>
           </Box>
         </Toolbar>
       </AppBar>
@@ -62,34 +74,31 @@ export function AppShell() {
       <Box sx={{ position: 'fixed', top: topBarHeight, left: 0, width: drawerWidth, display: { xs: 'none', md: 'block' } }}>
         <LabelLogo label={label} />
       </Box>
-      <Drawer
-        variant="permanent"
-        sx={{ display: { xs: 'none', md: 'block' } }}
-        slotProps={{
-          paper: {
-            sx: {
-              width: drawerWidth,
-              top: drawerTopOffset,
-              height: `calc(100% - ${drawerTopOffset}px - var(--player-bar-height, 0px))`,
-              borderRight: 1,
-              borderColor: 'divider',
-            },
-          },
+      {/* What MUI's permanent Drawer draws (a docked paper), without the modal machinery it imports. */}
+      <Paper
+        square
+        elevation={0}
+        sx={{
+          display: { xs: 'none', md: 'flex' },
+          flexDirection: 'column',
+          position: 'fixed',
+          left: 0,
+          top: drawerTopOffset,
+          zIndex: 'drawer',
+          width: drawerWidth,
+          height: `calc(100% - ${drawerTopOffset}px - var(--player-bar-height, 0px))`,
+          overflowY: 'auto',
+          borderRight: 1,
+          borderColor: 'divider',
         }}
       >
         <SideNav label={label} />
-      </Drawer>
-      <Drawer
-        variant="temporary"
-        open={mobileOpen}
-        onClose={() => setMobileOpen(false)}
-        ModalProps={{ keepMounted: true }}
-        // docs/product.md §2.2: over the top bar, so that its first entry is not hidden under the 64 px bar.
-        sx={{ display: { xs: 'block', md: 'none' }, zIndex: (t) => t.zIndex.drawer + 2 }}
-        slotProps={{ paper: { sx: { width: drawerWidth } } }}
-      >
-        <SideNav label={label} onNavigate={() => setMobileOpen(false)} />
-      </Drawer>
+      </Paper>
+      {hasMobileNav && (
+        <Suspense fallback={null}>
+          <MobileNav label={label} open={mobileOpen} onClose={() => setMobileOpen(false)} />
+        </Suspense>
+      )}
 
       <Box
         component="main"

@@ -1,3 +1,5 @@
+import sharp from 'sharp';
+import type { GeneratedImageWidth } from '../../../shared/generated-images.js';
 import { defaultLabel, findLabel, labels } from '../../../shared/labels.js';
 import type { Db } from '../../db/client.js';
 import { renderArtistPicture, renderReleaseArtwork } from '../../demo-catalog/artwork.js';
@@ -60,4 +62,23 @@ export async function generatedPreviewWav(db: Db, trackId: string): Promise<Buff
   const subject = isUuid(trackId) ? await findPreviewSubject(db, trackId) : undefined;
   if (!subject || subject.previewUrl !== previewAudioUrl(trackId)) return undefined;
   return cachedPreview(subject.isrc ?? trackId);
+}
+
+/**
+ * WebP copies of generated pictures (docs/decisions/0023): the same picture every time, so each is
+ * drawn once and kept (a release list's first screen asks for a dozen at once).
+ */
+const webpCache = new Map<string, Promise<Buffer>>();
+const webpCacheSize = 1024;
+
+/** The picture `svg` at `width` pixels as WebP, cached under `key` (its kind and file name). */
+export function webpCopy(key: string, svg: string, width: GeneratedImageWidth): Promise<Buffer> {
+  let webp = webpCache.get(key);
+  if (!webp) {
+    webp = sharp(Buffer.from(svg)).resize(width, width).webp({ quality: 80 }).toBuffer();
+    webp.catch(() => webpCache.delete(key));
+    if (webpCache.size >= webpCacheSize) webpCache.delete(webpCache.keys().next().value as string);
+    webpCache.set(key, webp);
+  }
+  return webp;
 }

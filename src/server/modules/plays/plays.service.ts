@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { playClientsPerAddress, playCountWindowMinutes, type PlayRequest, type PlayResult } from '../../../shared/api/plays.js';
+import type { PlayRequest, PlayResult } from '../../../shared/api/plays.js';
+import { playClientsPerAddress, playCountWindowMinutes } from '../../../shared/domain/play-counting.js';
 import type { Db } from '../../db/client.js';
 import { NotFoundError } from '../../errors.js';
 import { countAddressClientsSince, findStreamCount, findTrackRelease, hasPlayedSince, incrementStreamCount, insertPlay, lockAddressTrack } from './plays.repo.js';

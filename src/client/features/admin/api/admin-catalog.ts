@@ -1,24 +1,24 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import {
+import type {
   adminArtistResponseSchema,
   adminArtistsResponseSchema,
   adminDeleteResponseSchema,
   adminReleaseResponseSchema,
   adminTrackResponseSchema,
   adminTracksResponseSchema,
-  type AdminArtistsQuery,
-  type AdminArtistUpdateInput,
-  type AdminTracksQuery,
-  type AdminTrackUpdateInput,
+  AdminArtistsQuery,
+  AdminArtistUpdateInput,
+  AdminTracksQuery,
+  AdminTrackUpdateInput,
 } from '../../../../shared/api/admin-catalog.js';
-import { apiGet, apiSend } from '../../../lib/api-client.js';
+import { apiGet, apiSend, type Answer } from '../../../lib/api-client.js';
 import { withAdminSession } from './admin-request.js';
 
 /** `GET /api/admin/tracks`: one page, sorted and searched on the server. */
 export function adminTracksQuery(token: string, query: AdminTracksQuery) {
   return queryOptions({
     queryKey: ['admin', 'tracks', query],
-    queryFn: ({ signal }) => withAdminSession(apiGet(adminTracksResponseSchema, '/admin/tracks', query, signal, { token })),
+    queryFn: ({ signal }) => withAdminSession(apiGet<Answer<typeof adminTracksResponseSchema>>('/admin/tracks', query, signal, { token })),
     // The current page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
   });
@@ -28,25 +28,25 @@ export function adminTracksQuery(token: string, query: AdminTracksQuery) {
 export function adminArtistsQuery(token: string, query: AdminArtistsQuery) {
   return queryOptions({
     queryKey: ['admin', 'artists', query],
-    queryFn: ({ signal }) => withAdminSession(apiGet(adminArtistsResponseSchema, '/admin/artists', query, signal, { token })),
+    queryFn: ({ signal }) => withAdminSession(apiGet<Answer<typeof adminArtistsResponseSchema>>('/admin/artists', query, signal, { token })),
     placeholderData: keepPreviousData,
   });
 }
 
 export function updateTrack(token: string, id: string, changes: AdminTrackUpdateInput) {
-  return withAdminSession(apiSend(adminTrackResponseSchema, 'PATCH', `/admin/tracks/${encodeURIComponent(id)}`, changes, { token }));
+  return withAdminSession(apiSend<Answer<typeof adminTrackResponseSchema>>('PATCH', `/admin/tracks/${encodeURIComponent(id)}`, changes, { token }));
 }
 
 export function deleteTrack(token: string, id: string) {
-  return withAdminSession(apiSend(adminDeleteResponseSchema, 'DELETE', `/admin/tracks/${encodeURIComponent(id)}`, undefined, { token }));
+  return withAdminSession(apiSend<Answer<typeof adminDeleteResponseSchema>>('DELETE', `/admin/tracks/${encodeURIComponent(id)}`, undefined, { token }));
 }
 
 export function pinRelease(token: string, id: string, pinned: boolean) {
-  return withAdminSession(apiSend(adminReleaseResponseSchema, 'PATCH', `/admin/releases/${encodeURIComponent(id)}`, { pinned }, { token }));
+  return withAdminSession(apiSend<Answer<typeof adminReleaseResponseSchema>>('PATCH', `/admin/releases/${encodeURIComponent(id)}`, { pinned }, { token }));
 }
 
 export function updateArtist(token: string, id: string, changes: AdminArtistUpdateInput) {
-  return withAdminSession(apiSend(adminArtistResponseSchema, 'PATCH', `/admin/artists/${encodeURIComponent(id)}`, changes, { token }));
+  return withAdminSession(apiSend<Answer<typeof adminArtistResponseSchema>>('PATCH', `/admin/artists/${encodeURIComponent(id)}`, changes, { token }));
 }
 
 /**

@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
+import type {
   adminLabelsResponseSchema,
   importJobResponseSchema,
   importJobsResponseSchema,
   importStartedResponseSchema,
 } from '../../../../shared/api/admin-import.js';
-import { apiGet, apiSend } from '../../../lib/api-client.js';
+import { apiGet, apiSend, type Answer } from '../../../lib/api-client.js';
 import { withAdminSession } from './admin-request.js';
 
 /** How often a running job is asked for its progress. */
@@ -15,7 +15,7 @@ const jobPollMs = 500;
 export function adminLabelsQuery(token: string) {
   return queryOptions({
     queryKey: ['admin', 'labels'],
-    queryFn: ({ signal }) => withAdminSession(apiGet(adminLabelsResponseSchema, '/admin/labels', undefined, signal, { token })),
+    queryFn: ({ signal }) => withAdminSession(apiGet<Answer<typeof adminLabelsResponseSchema>>('/admin/labels', undefined, signal, { token })),
   });
 }
 
@@ -23,7 +23,7 @@ export function adminLabelsQuery(token: string) {
 export function importJobsQuery(token: string, limit: number) {
   return queryOptions({
     queryKey: ['admin', 'import-jobs', 'list', limit],
-    queryFn: ({ signal }) => withAdminSession(apiGet(importJobsResponseSchema, '/admin/import-jobs', { limit }, signal, { token })),
+    queryFn: ({ signal }) => withAdminSession(apiGet<Answer<typeof importJobsResponseSchema>>('/admin/import-jobs', { limit }, signal, { token })),
     select: (body) => body.data,
   });
 }
@@ -33,7 +33,7 @@ export function importJobQuery(token: string, id: string) {
   return queryOptions({
     queryKey: ['admin', 'import-jobs', 'job', id],
     queryFn: ({ signal }) =>
-      withAdminSession(apiGet(importJobResponseSchema, `/admin/import-jobs/${encodeURIComponent(id)}`, undefined, signal, { token })),
+      withAdminSession(apiGet<Answer<typeof importJobResponseSchema>>(`/admin/import-jobs/${encodeURIComponent(id)}`, undefined, signal, { token })),
     select: (body) => body.data,
     refetchInterval: (query) => (query.state.data?.data.status === 'running' ? jobPollMs : false),
   });
@@ -45,10 +45,10 @@ export function uploadCatalog(token: string, file: File, labelId: string | null)
   // The label goes first so the server knows it before the file's bytes.
   if (labelId) form.append('label', labelId);
   form.append('file', file, file.name);
-  return withAdminSession(apiSend(importStartedResponseSchema, 'POST', '/admin/import-catalog', form, { token }));
+  return withAdminSession(apiSend<Answer<typeof importStartedResponseSchema>>('POST', '/admin/import-catalog', form, { token }));
 }
 
 /** `POST /api/admin/import-tracks` (docs/product.md §7): starts the Spotify enrichment of a label. */
 export function importTracks(token: string, labelId: string) {
-  return withAdminSession(apiSend(importStartedResponseSchema, 'POST', '/admin/import-tracks', { labelId }, { token }));
+  return withAdminSession(apiSend<Answer<typeof importStartedResponseSchema>>('POST', '/admin/import-tracks', { labelId }, { token }));
 }

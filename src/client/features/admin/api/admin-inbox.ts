@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import {
+import type {
   adminDemoResponseSchema,
   adminDemosResponseSchema,
   adminMembersResponseSchema,
-  type AdminDemosQuery,
-  type AdminMembersFilter,
-  type AdminMembersQuery,
+  AdminDemosQuery,
+  AdminMembersFilter,
+  AdminMembersQuery,
 } from '../../../../shared/api/admin-inbox.js';
 import type { DemoStatus } from '../../../../shared/api/demos.js';
-import { apiDownload, apiGet, apiSend } from '../../../lib/api-client.js';
+import { apiDownload, apiGet, apiSend, type Answer } from '../../../lib/api-client.js';
 import { withAdminSession } from './admin-request.js';
 
 /** The Demos and Members lists come 20 to a page, with no choice of size. */
@@ -21,7 +21,7 @@ export const adminDemosKey = ['admin', 'demos'] as const;
 export function adminDemosQuery(token: string, query: AdminDemosQuery) {
   return queryOptions({
     queryKey: [...adminDemosKey, 'list', query],
-    queryFn: ({ signal }) => withAdminSession(apiGet(adminDemosResponseSchema, '/admin/demos', query, signal, { token })),
+    queryFn: ({ signal }) => withAdminSession(apiGet<Answer<typeof adminDemosResponseSchema>>('/admin/demos', query, signal, { token })),
     placeholderData: keepPreviousData,
   });
 }
@@ -30,21 +30,21 @@ export function adminDemosQuery(token: string, query: AdminDemosQuery) {
 export function adminDemoQuery(token: string, id: string) {
   return queryOptions({
     queryKey: [...adminDemosKey, 'detail', id],
-    queryFn: ({ signal }) => withAdminSession(apiGet(adminDemoResponseSchema, `/admin/demos/${encodeURIComponent(id)}`, undefined, signal, { token })),
+    queryFn: ({ signal }) => withAdminSession(apiGet<Answer<typeof adminDemoResponseSchema>>(`/admin/demos/${encodeURIComponent(id)}`, undefined, signal, { token })),
     select: (body) => body.data,
   });
 }
 
 /** `PATCH /api/admin/demos/{id}`: moves the demo to `status`; answers the demo as it now is. */
 export function changeDemoStatus(token: string, id: string, status: DemoStatus) {
-  return withAdminSession(apiSend(adminDemoResponseSchema, 'PATCH', `/admin/demos/${encodeURIComponent(id)}`, { status }, { token }));
+  return withAdminSession(apiSend<Answer<typeof adminDemoResponseSchema>>('PATCH', `/admin/demos/${encodeURIComponent(id)}`, { status }, { token }));
 }
 
 /** `GET /api/admin/members`. */
 export function adminMembersQuery(token: string, query: AdminMembersQuery) {
   return queryOptions({
     queryKey: ['admin', 'members', query],
-    queryFn: ({ signal }) => withAdminSession(apiGet(adminMembersResponseSchema, '/admin/members', query, signal, { token })),
+    queryFn: ({ signal }) => withAdminSession(apiGet<Answer<typeof adminMembersResponseSchema>>('/admin/members', query, signal, { token })),
     placeholderData: keepPreviousData,
   });
 }

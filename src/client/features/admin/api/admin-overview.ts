@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { adminActivityResponseSchema, adminStatsResponseSchema } from '../../../../shared/api/admin-overview.js';
-import { apiGet } from '../../../lib/api-client.js';
+import type { adminActivityResponseSchema, adminStatsResponseSchema } from '../../../../shared/api/admin-overview.js';
+import { apiGet, type Answer } from '../../../lib/api-client.js';
 import { withAdminSession } from './admin-request.js';
 
 // No staleTime: the Overview counts again each time it is opened, after edits made in other tabs.
@@ -9,7 +9,7 @@ import { withAdminSession } from './admin-request.js';
 export function adminStatsQuery(token: string) {
   return queryOptions({
     queryKey: ['admin', 'overview', 'stats'],
-    queryFn: ({ signal }) => withAdminSession(apiGet(adminStatsResponseSchema, '/admin/stats', undefined, signal, { token })),
+    queryFn: ({ signal }) => withAdminSession(apiGet<Answer<typeof adminStatsResponseSchema>>('/admin/stats', undefined, signal, { token })),
     select: (body) => body.data,
   });
 }
@@ -18,7 +18,7 @@ export function adminStatsQuery(token: string) {
 export function adminActivityQuery(token: string, limit: number) {
   return queryOptions({
     queryKey: ['admin', 'overview', 'activity', limit],
-    queryFn: ({ signal }) => withAdminSession(apiGet(adminActivityResponseSchema, '/admin/activity', { limit }, signal, { token })),
+    queryFn: ({ signal }) => withAdminSession(apiGet<Answer<typeof adminActivityResponseSchema>>('/admin/activity', { limit }, signal, { token })),
     select: (body) => body.data,
   });
 }

@@ -1,7 +1,7 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, Stack, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { notify } from '../../../lib/notifications.js';
 import { useState } from 'react';
 import { membersCsvFileName, vipMemberStatusLabels, type AdminMember, type AdminMembersFilter } from '../../../../shared/api/admin-inbox.js';
 import { vipMemberStatuses, vipPlans } from '../../../../shared/api/vip.js';
@@ -36,7 +36,6 @@ function saveFile(blob: Blob, fileName: string) {
 /** docs/product.md §10.7: the VIP members, newest first, with their plan and payment status, and a CSV export. */
 export function AdminMembersTab() {
   const token = useAdminToken();
-  const { enqueueSnackbar } = useSnackbar();
   const [plan, setPlan] = useState('');
   const [status, setStatus] = useState('');
   const paging = usePagedSearch({ filters: [plan, status], pageSize: inboxPageSize });
@@ -50,7 +49,7 @@ export function AdminMembersTab() {
     try {
       saveFile(await downloadMembersCsv(token, filter), membersCsvFileName(new Date()));
     } catch (err) {
-      enqueueSnackbar(err instanceof Error ? err.message : 'Export failed', { variant: 'error' });
+      notify(err instanceof Error ? err.message : 'Export failed', { variant: 'error' });
     } finally {
       setIsExporting(false);
     }

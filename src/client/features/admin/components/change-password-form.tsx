@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { notify } from '../../../lib/notifications.js';
 import { useMutation } from '@tanstack/react-query';
 import { useForm, type Path } from 'react-hook-form';
 import { adminPasswordLength, changePasswordFormSchema, changePasswordMessages, type ChangePasswordForm as FormValues } from '../../../../shared/api/admin-auth.js';
@@ -21,7 +21,6 @@ function failureMessage(error: Error): string {
 
 /** Settings → Change password: the shared schema checks the form as the server checks the request. */
 export function ChangePasswordForm({ token, username }: { token: string; username: string }) {
-  const { enqueueSnackbar } = useSnackbar();
   const { control, handleSubmit, reset, setError } = useForm<FormValues>({
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: emptyForm,
@@ -29,7 +28,7 @@ export function ChangePasswordForm({ token, username }: { token: string; usernam
   const change = useMutation({
     mutationFn: ({ currentPassword, newPassword }: FormValues) => changePassword(token, { currentPassword, newPassword }),
     onSuccess: () => {
-      enqueueSnackbar(changePasswordMessages.changed, { variant: 'success' });
+      notify(changePasswordMessages.changed, { variant: 'success' });
       reset(emptyForm);
     },
     onError: (error) => {

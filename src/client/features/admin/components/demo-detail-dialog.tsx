@@ -14,7 +14,7 @@ import {
   useTheme,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { notify } from '../../../lib/notifications.js';
 import { useId, useState, type ReactNode } from 'react';
 import type { AdminDemo, AdminDemoArtist } from '../../../../shared/api/admin-inbox.js';
 import { socialNetworks, type DemoStatus } from '../../../../shared/api/demos.js';
@@ -138,7 +138,6 @@ export function DemoDetailDialog({ id, onClose }: { id: string | null; onClose: 
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
   const queryClient = useQueryClient();
-  const { enqueueSnackbar } = useSnackbar();
   // The last demo opened stays on screen while the dialog closes.
   const [shownId, setShownId] = useState(id);
   if (id !== null && id !== shownId) setShownId(id);
@@ -150,9 +149,9 @@ export function DemoDetailDialog({ id, onClose }: { id: string | null; onClose: 
     onSuccess: (body) => {
       queryClient.setQueryData(adminDemoQuery(token, body.data.id).queryKey, body);
       void queryClient.invalidateQueries({ queryKey: [...adminDemosKey, 'list'] });
-      enqueueSnackbar(`Demo moved to ${demoStatusLabels[body.data.status]}`, { variant: 'success' });
+      notify(`Demo moved to ${demoStatusLabels[body.data.status]}`, { variant: 'success' });
     },
-    onError: (err) => enqueueSnackbar(err.message, { variant: 'error' }),
+    onError: (err) => notify(err.message, { variant: 'error' }),
   });
 
   const title = demo ? demo.tracks.map((t) => t.name).join(', ') : 'Demo';

@@ -1,6 +1,6 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { notify } from '../../../lib/notifications.js';
 import { useId, type FormEvent, type ReactNode } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client.js';
@@ -23,11 +23,10 @@ interface EditMutationOptions<Values extends FieldValues, Input> {
  */
 export function useEditMutation<Values extends FieldValues, Input>({ fields, setError, send, savedMessage, onSaved }: EditMutationOptions<Values, Input>) {
   const queryClient = useQueryClient();
-  const { enqueueSnackbar } = useSnackbar();
   return useMutation({
     mutationFn: send,
     onSuccess: (_answer, input) => {
-      enqueueSnackbar(savedMessage(input), { variant: 'success' });
+      notify(savedMessage(input), { variant: 'success' });
       onSaved();
     },
     onError: (error) => {

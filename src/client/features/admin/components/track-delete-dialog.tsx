@@ -1,6 +1,6 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { notify } from '../../../lib/notifications.js';
 import { useState } from 'react';
 import type { AdminTrack } from '../../../../shared/api/admin-catalog.js';
 import { trackTitle } from '../../../../shared/domain/track-title.js';
@@ -17,7 +17,6 @@ interface Props {
 /** docs/product.md §10.6: deleting a track asks first, naming it. */
 export function TrackDeleteDialog({ track, open, token, onClose }: Props) {
   const queryClient = useQueryClient();
-  const { enqueueSnackbar } = useSnackbar();
   const [isDeleting, setIsDeleting] = useState(false);
   const [failure, setFailure] = useState<{ trackId: string; message: string } | null>(null);
   const close = () => {
@@ -31,7 +30,7 @@ export function TrackDeleteDialog({ track, open, token, onClose }: Props) {
     setIsDeleting(true);
     try {
       const answer = await deleteTrack(token, track.id);
-      enqueueSnackbar(answer.message, { variant: 'success' });
+      notify(answer.message, { variant: 'success' });
       setFailure(null);
       onClose();
     } catch (error) {

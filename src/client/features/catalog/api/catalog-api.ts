@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
-import {
+import type {
   artistReleasesResponseSchema,
   artistResponseSchema,
   artistsResponseSchema,
@@ -7,9 +7,9 @@ import {
   rankedReleasesResponseSchema,
   releaseResponseSchema,
   releasesResponseSchema,
-  type ReleasesQuery,
+  ReleasesQuery,
 } from '../../../../shared/api/catalog.js';
-import { apiGet } from '../../../lib/api-client.js';
+import { apiGet, type Answer } from '../../../lib/api-client.js';
 import type { ReleaseType } from '../../../../shared/domain/release-type.js';
 
 // Query options for every catalog call, shared by the pages: a server entry can prefetch the same
@@ -27,7 +27,7 @@ export function releasesQuery(query: ReleasesPageQuery) {
 }
 
 function fetchReleases(query: ReleasesPageQuery, signal: AbortSignal) {
-  return apiGet(releasesResponseSchema, '/releases', { ...query, include_tracks: true, include_artists: true, sort: 'date:desc' }, signal);
+  return apiGet<Answer<typeof releasesResponseSchema>>('/releases', { ...query, include_tracks: true, include_artists: true, sort: 'date:desc' }, signal);
 }
 
 /** docs/product.md §9: the releases list reads pages of 10. */
@@ -57,7 +57,7 @@ export function releaseQuery(id: string) {
   return queryOptions({
     queryKey: ['release', id],
     queryFn: ({ signal }) =>
-      apiGet(releaseResponseSchema, `/releases/${encodeURIComponent(id)}`, { include_tracks: true, include_artists: true }, signal),
+      apiGet<Answer<typeof releaseResponseSchema>>(`/releases/${encodeURIComponent(id)}`, { include_tracks: true, include_artists: true }, signal),
     staleTime: fiveMinutes,
   });
 }
@@ -67,7 +67,7 @@ export function topReleasesQuery(label: string, limit = 10, type?: ReleaseType) 
   return queryOptions({
     queryKey: ['top-releases', label, limit, type ?? 'all'],
     queryFn: ({ signal }) =>
-      apiGet(rankedReleasesResponseSchema, `/labels/${encodeURIComponent(label)}/top-releases`, { limit, type }, signal),
+      apiGet<Answer<typeof rankedReleasesResponseSchema>>(`/labels/${encodeURIComponent(label)}/top-releases`, { limit, type }, signal),
     staleTime: fiveMinutes,
   });
 }
@@ -79,7 +79,7 @@ export function labelArtistsQuery(label: string) {
     queryFn: async ({ signal }) => {
       const all = [];
       for (let offset = 0; ; offset += 100) {
-        const page = await apiGet(artistsResponseSchema, '/artists', { label, offset, limit: 100, sort: 'name' }, signal);
+        const page = await apiGet<Answer<typeof artistsResponseSchema>>('/artists', { label, offset, limit: 100, sort: 'name' }, signal);
         all.push(...page.data);
         if (all.length >= page.total || page.data.length === 0) return all;
       }
@@ -91,7 +91,7 @@ export function labelArtistsQuery(label: string) {
 export function artistQuery(id: string) {
   return queryOptions({
     queryKey: ['artist', id],
-    queryFn: ({ signal }) => apiGet(artistResponseSchema, `/artists/${encodeURIComponent(id)}`, undefined, signal),
+    queryFn: ({ signal }) => apiGet<Answer<typeof artistResponseSchema>>(`/artists/${encodeURIComponent(id)}`, undefined, signal),
     staleTime: fiveMinutes,
   });
 }
@@ -104,7 +104,7 @@ export function artistReleasesQuery(id: string, limit: number) {
   return queryOptions({
     queryKey: ['artist-releases', id, limit],
     queryFn: ({ signal }) =>
-      apiGet(artistReleasesResponseSchema, `/artist-releases/${encodeURIComponent(id)}`, { page: 1, limit }, signal),
+      apiGet<Answer<typeof artistReleasesResponseSchema>>(`/artist-releases/${encodeURIComponent(id)}`, { page: 1, limit }, signal),
     staleTime: fiveMinutes,
     placeholderData: keepPreviousData,
   });
@@ -113,7 +113,7 @@ export function artistReleasesQuery(id: string, limit: number) {
 export function playlistsQuery(label: string) {
   return queryOptions({
     queryKey: ['playlists', label],
-    queryFn: ({ signal }) => apiGet(playlistsResponseSchema, '/playlists', { label }, signal),
+    queryFn: ({ signal }) => apiGet<Answer<typeof playlistsResponseSchema>>('/playlists', { label }, signal),
     staleTime: fiveMinutes,
   });
 }

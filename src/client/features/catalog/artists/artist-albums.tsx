@@ -2,7 +2,7 @@ import { Grid, Typography } from '@mui/material';
 import { useState } from 'react';
 import type { ArtistRelease } from '../../../../shared/api/catalog.js';
 import { ReleaseCard } from '../components/release-card.js';
-import { ReleaseDetailModal } from '../components/release-detail-modal.js';
+import { ReleaseDetailModal } from '../components/detail-modals.js';
 
 /** docs/product.md §2: the artist's releases as cards with their year, newest first; a card opens the release. */
 export function ArtistAlbums({ releases }: { releases: ArtistRelease[] }) {

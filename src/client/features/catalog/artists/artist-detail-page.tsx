@@ -87,7 +87,7 @@ function ArtistHeader({ artist, accent, path }: { artist: Artist; accent: string
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { xs: 'center', sm: 'flex-end' } }}>
       <Box sx={{ width: { xs: 200, md: 240 }, flexShrink: 0 }}>
-        <ArtistImage src={artist.image_url} alt={artist.name} shape="circle" isPriority sx={{ boxShadow: `0 0 0 3px ${accent}` }} />
+        <ArtistImage src={artist.image_url} alt={artist.name} shape="circle" isPriority sizes="(min-width: 900px) 240px, 200px" sx={{ boxShadow: `0 0 0 3px ${accent}` }} />
       </Box>
       <Stack spacing={1.5} sx={{ minWidth: 0, alignItems: { xs: 'center', sm: 'flex-start' }, textAlign: { xs: 'center', sm: 'left' } }}>
         <Typography variant="h3" component="h1" sx={{ fontWeight: 800, fontSize: { xs: '2rem', md: '3rem' }, wordBreak: 'break-word' }}>

@@ -1,13 +1,13 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
-import { Alert, Box, Button, InputAdornment, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, InputAdornment, OutlinedInput, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import type { Artist } from '../../../../shared/api/catalog.js';
 import { invalidLabelMessage } from '../../../../shared/labels.js';
 import type { LabelConfig } from '../../../../shared/site-config.js';
-import { ArtistDetailModal } from '../components/artist-detail-modal.js';
+import { ArtistDetailModal } from '../components/detail-modals.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { labelArtistsQuery } from '../api/catalog-api.js';
 import { labelFromParam, labelPath } from '../../../lib/current-label.js';
@@ -55,22 +55,19 @@ function LabelArtists({ label }: { label: LabelConfig }) {
           {label.name} Artists
         </Typography>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <TextField
+          {/* The outlined input itself, not TextField: a box without a label needs none of TextField's Select. */}
+          <OutlinedInput
             size="small"
             value={term}
             onChange={(event) => setTerm(event.target.value)}
             placeholder="Search by artist name..."
             sx={{ flex: 1, minWidth: { sm: 280 } }}
-            slotProps={{
-              htmlInput: { 'aria-label': 'Search by artist name' },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
+            slotProps={{ input: { 'aria-label': 'Search by artist name' } }}
+            startAdornment={
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            }
           />
           <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void query.refetch()} disabled={query.isFetching}>
             Refresh

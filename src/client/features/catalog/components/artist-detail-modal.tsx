@@ -59,7 +59,7 @@ export function ArtistDetailModal({ artist, open, onClose, pageHref }: ArtistDet
           <DialogContent dividers>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ mb: 3 }}>
               <Box sx={{ width: { xs: 200, sm: 220 }, flexShrink: 0, alignSelf: { xs: 'center', sm: 'flex-start' } }}>
-                <ArtistImage src={artist.image_url} alt={artist.name} />
+                <ArtistImage src={artist.image_url} alt={artist.name} sizes="(min-width: 600px) 220px, 200px" />
               </Box>
               <ArtistFacts artist={artist} pageHref={pageHref} />
             </Stack>

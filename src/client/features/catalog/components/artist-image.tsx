@@ -1,5 +1,6 @@
 import { Box, type SxProps, type Theme } from '@mui/material';
 import { useState } from 'react';
+import { generatedImageSrcSet } from '../../../../shared/generated-images.js';
 
 /** docs/product.md §8 Images: an artist picture that fails to load shows this placeholder instead. */
 export const artistPlaceholderImage = '/media/placeholder-artist.svg';
@@ -11,11 +12,13 @@ interface ArtistImageProps {
   shape?: 'square' | 'circle';
   /** Above the fold on its page (its largest paint): fetched at once, not when scrolled near. */
   isPriority?: boolean;
+  /** How wide it shows (the `sizes` of its `srcset`): a card's width in the artists grid unless said. */
+  sizes?: string;
   sx?: SxProps<Theme>;
 }
 
 /** A lazily loaded artist picture, square by default, filling the width it is given. */
-export function ArtistImage({ src, alt, shape = 'square', isPriority = false, sx }: ArtistImageProps) {
+export function ArtistImage({ src, alt, shape = 'square', isPriority = false, sizes = '(min-width: 900px) 22vw, (min-width: 600px) 33vw, 50vw', sx }: ArtistImageProps) {
   // The source that failed, so that a new source gets its own chance to load.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const shown = !src || failedSrc === src ? artistPlaceholderImage : src;
@@ -23,6 +26,12 @@ export function ArtistImage({ src, alt, shape = 'square', isPriority = false, sx
     <Box
       component="img"
       src={shown}
+      // Generated pictures come in WebP copies of several widths; the browser takes the one it needs.
+      srcSet={generatedImageSrcSet(shown)}
+      sizes={sizes}
+      // Square: the layout keeps its place before the picture arrives (no shift).
+      width={640}
+      height={640}
       alt={alt}
       loading={isPriority ? 'eager' : 'lazy'}
       fetchPriority={isPriority ? 'high' : 'auto'}
@@ -34,6 +43,8 @@ export function ArtistImage({ src, alt, shape = 'square', isPriority = false, sx
         {
           display: 'block',
           width: '100%',
+          // The width and height attributes give the ratio before the picture arrives; CSS gives the size.
+          height: 'auto',
           aspectRatio: '1 / 1',
           objectFit: 'cover',
           bgcolor: 'action.hover',

@@ -45,7 +45,7 @@ export function needsFullRelease(release: Release | undefined): boolean {
 function ArtistTile({ artist, artistsPath }: { artist: ArtistCredit; artistsPath?: string }) {
   const body = (
     <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', minWidth: 0 }}>
-      <ArtistImage src={artist.image_url} alt="" shape="circle" sx={{ width: 72 }} />
+      <ArtistImage src={artist.image_url} alt="" shape="circle" sizes="72px" sx={{ width: 72 }} />
       <Typography variant="body2" sx={{ fontWeight: 600, maxWidth: '100%', overflowWrap: 'anywhere' }}>
         {artist.name}
       </Typography>
@@ -105,7 +105,7 @@ export function ReleaseDetailModal({ release, releaseId, open, onClose }: Releas
       <DialogContent dividers>
         <Stack direction="row" spacing={{ xs: 2, sm: 3 }} sx={{ mb: 3 }}>
           <Box sx={{ width: { xs: 120, sm: 220 }, flexShrink: 0 }}>
-            {shown ? <ReleaseArtwork title={shown.title} artworkUrl={shown.artwork_url} isPriority /> : <Skeleton variant="rounded" sx={{ aspectRatio: '1 / 1', height: 'auto' }} />}
+            {shown ? <ReleaseArtwork title={shown.title} artworkUrl={shown.artwork_url} isPriority sizes="(min-width: 600px) 220px, 120px" /> : <Skeleton variant="rounded" sx={{ aspectRatio: '1 / 1', height: 'auto' }} />}
           </Box>
           <Stack spacing={1.5} sx={{ minWidth: 0 }}>
             {shown && artistNames(shown) && (

@@ -34,7 +34,7 @@ export function LatestRelease({
           <CardActionArea onClick={() => onSelect(release)} sx={{ p: 2 }}>
             <Stack direction={{ xs: 'row', md: 'column' }} spacing={2} sx={{ alignItems: { xs: 'center', md: 'stretch' } }}>
               <Box sx={{ width: { xs: 112, md: '100%' }, flexShrink: 0 }}>
-                <ReleaseArtwork title={release.title} artworkUrl={release.artwork_url} isPriority />
+                <ReleaseArtwork title={release.title} artworkUrl={release.artwork_url} isPriority sizes="(min-width: 900px) 25vw, 112px" />
               </Box>
               <Stack spacing={0.5} sx={{ minWidth: 0 }}>
                 <Typography variant="h6" component="div" sx={{ fontWeight: 700, lineHeight: 1.25, overflowWrap: 'anywhere' }}>

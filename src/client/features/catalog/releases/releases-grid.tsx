@@ -1,13 +1,13 @@
 import { Alert, Box, Button, CircularProgress, Skeleton, Stack, Typography } from '@mui/material';
-import { ZodError } from 'zod';
 import type { Release } from '../../../../shared/api/catalog.js';
 import { ReleaseCard } from '../components/release-card.js';
+import { InvalidAnswerError } from '../../../lib/api-client.js';
 import { useInView } from '../../../lib/use-in-view.js';
 import type { ReleaseList } from './use-release-list.js';
 
 /** docs/product.md §8 releases page messages: bad data from the API reads differently from a failed call. */
 function releasesErrorMessage(error: unknown): string {
-  return error instanceof ZodError ? 'Invalid releases data' : 'Failed to load releases. Please try again.';
+  return error instanceof InvalidAnswerError ? 'Invalid releases data' : 'Failed to load releases. Please try again.';
 }
 
 const gridColumns = {

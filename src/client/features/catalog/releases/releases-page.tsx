@@ -1,14 +1,14 @@
 import ClearIcon from '@mui/icons-material/Clear';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
-import { Alert, Box, Button, Grid, IconButton, InputAdornment, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Grid, IconButton, InputAdornment, OutlinedInput, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { Release } from '../../../../shared/api/catalog.js';
 import { invalidLabelMessage } from '../../../../shared/labels.js';
 import type { LabelConfig } from '../../../../shared/site-config.js';
-import { ReleaseDetailModal } from '../components/release-detail-modal.js';
+import { ReleaseDetailModal } from '../components/detail-modals.js';
 import { releaseQuery, topReleasesQuery } from '../api/catalog-api.js';
 import { NotFoundPage } from '../../../components/not-found-page.js';
 import { isNotFoundError } from '../../../lib/api-client.js';
@@ -86,29 +86,28 @@ function LabelReleases({ label }: { label: LabelConfig }) {
       </Stack>
 
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 4, alignItems: { md: 'center' } }}>
-        <TextField
+        {/* The outlined input itself, not TextField: a box without a label needs none of TextField's Select. */}
+        <OutlinedInput
           value={search.input}
           onChange={(event) => search.setInput(event.target.value)}
           placeholder="Search releases..."
           size="small"
           sx={{ width: { xs: '100%', md: 360 } }}
-          slotProps={{
-            htmlInput: { 'aria-label': 'Search releases' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-              endAdornment: search.input ? (
-                <InputAdornment position="end">
-                  <IconButton aria-label="Clear search" size="small" edge="end" onClick={search.clear}>
-                    <ClearIcon fontSize="small" />
-                  </IconButton>
-                </InputAdornment>
-              ) : undefined,
-            },
-          }}
+          slotProps={{ input: { 'aria-label': 'Search releases' } }}
+          startAdornment={
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          }
+          endAdornment={
+            search.input ? (
+              <InputAdornment position="end">
+                <IconButton aria-label="Clear search" size="small" edge="end" onClick={search.clear}>
+                  <ClearIcon fontSize="small" />
+                </IconButton>
+              </InputAdornment>
+            ) : undefined
+          }
         />
         <ReleaseTypeFilter value={type} onChange={setType} />
       </Stack>

@@ -1,9 +1,9 @@
-import {
+import type {
   demoSubmissionResponseSchema,
-  type DemoForm,
-  type DemoSubmissionRequest,
+  DemoForm,
+  DemoSubmissionRequest,
 } from '../../../../shared/api/demos.js';
-import { apiPost } from '../../../lib/api-client.js';
+import { apiPost, type Answer } from '../../../lib/api-client.js';
 
 /** The product's body (`artist`, `track`: the first entries) plus every entry of the form (docs/product.md §10.7). */
 export function demoSubmissionRequest(labelId: string, form: DemoForm): DemoSubmissionRequest {
@@ -15,7 +15,7 @@ export function demoSubmissionRequest(labelId: string, form: DemoForm): DemoSubm
 
 /** POST /api/submit-demo; a retry of the same attempt sends the same key and gets the first answer. */
 export function submitDemo(request: DemoSubmissionRequest, idempotencyKey: string) {
-  return apiPost(demoSubmissionResponseSchema, '/submit-demo', request, { idempotencyKey });
+  return apiPost<Answer<typeof demoSubmissionResponseSchema>>('/submit-demo', request, { idempotencyKey });
 }
 
 /**

@@ -1,7 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Checkbox, FormControl, FormControlLabel, FormHelperText, Link, Stack, Typography } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { notify } from '../../../lib/notifications.js';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Controller, useFieldArray, useForm, type Resolver } from 'react-hook-form';
@@ -36,7 +36,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** docs/product.md §4 demo form: lists of artists and tracks (at least one each), terms, submit. */
 export function DemoForm({ labelId }: { labelId: string }) {
-  const { enqueueSnackbar } = useSnackbar();
   const { control, handleSubmit, reset, setError, getValues, setFocus } = useForm<DemoFormValues, unknown, DemoFormData>({
     resolver,
     defaultValues: emptyDemoForm(),
@@ -62,7 +61,7 @@ export function DemoForm({ labelId }: { labelId: string }) {
     },
     onSuccess: () => {
       attempt.current = null;
-      enqueueSnackbar(demoMessages.submitted, { variant: 'success', autoHideDuration: 6000 });
+      notify(demoMessages.submitted, { variant: 'success', autoHideDuration: 6000 });
       reset(emptyDemoForm());
       setSentCount((count) => count + 1);
     },

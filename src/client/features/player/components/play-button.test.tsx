@@ -40,7 +40,7 @@ describe('PlayButton', () => {
       fireEvent(audio, new Event('timeupdate'));
     }
 
-    const seek = within(screen.getByRole('region', { name: 'Player' })).getByRole('slider', { name: 'Seek' });
+    const seek = within(await screen.findByRole('region', { name: 'Player' })).getByRole('slider', { name: 'Seek' });
     expect(seek.getAttribute('aria-valuenow')).toBe('5');
     expect(buttonRenders).toBe(rendersBefore);
   });

@@ -1,6 +1,6 @@
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import { IconButton, Tooltip } from '@mui/material';
+import { IconButton } from '@mui/material';
 import { titleWithMix } from '../../../../shared/domain/track-title.js';
 import type { PlayButtonProps } from '../../../lib/play-button-slot.js';
 import { isPlayable } from '../state/player-tracks.js';
@@ -18,6 +18,7 @@ export function PlayButton({ track, queue, context, size = 'small', name: listNa
       {playing ? <PauseIcon fontSize="inherit" /> : <PlayArrowIcon fontSize="inherit" />}
     </IconButton>
   );
-  // A disabled button fires no events: the span keeps the tooltip working.
-  return isPlayable(track) ? button : <Tooltip title="Nothing to play for this track yet"><span>{button}</span></Tooltip>;
+  // A disabled button fires no events and takes no focus: the span's hint shows on hover. (The
+  // browser's own tooltip: MUI's would load Popper into every page that lists a track.)
+  return isPlayable(track) ? button : <span title="Nothing to play for this track yet">{button}</span>;
 }

@@ -29,7 +29,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const bar = () => within(screen.getByRole('region', { name: 'Player' }));
+const bar = async () => within(await screen.findByRole('region', { name: 'Player' }));
 
 async function renderPlaying() {
   renderWithApp(
@@ -48,22 +48,22 @@ async function renderPlaying() {
 describe('PlayerBar', () => {
   it('names every control and shows elapsed and total time', async () => {
     await renderPlaying();
-    for (const name of ['Previous track', 'Pause', 'Next track', 'Queue']) expect(bar().getByRole('button', { name })).toBeTruthy();
-    expect(bar().getByRole('slider', { name: 'Seek' })).toBeTruthy();
-    expect(bar().getByRole('slider', { name: 'Volume' })).toBeTruthy();
-    expect(bar().getByText('0:00')).toBeTruthy();
-    expect(bar().getByText('5:00')).toBeTruthy(); // the track's own duration until the audio reports one
+    for (const name of ['Previous track', 'Pause', 'Next track', 'Queue']) expect((await bar()).getByRole('button', { name })).toBeTruthy();
+    expect((await bar()).getByRole('slider', { name: 'Seek' })).toBeTruthy();
+    expect((await bar()).getByRole('slider', { name: 'Volume' })).toBeTruthy();
+    expect((await bar()).getByText('0:00')).toBeTruthy();
+    expect((await bar()).getByText('5:00')).toBeTruthy(); // the track's own duration until the audio reports one
     expect(document.documentElement.style.getPropertyValue('--player-bar-height')).toBe('80px');
   });
 
   it('credits the artists as the release does, and announces each new track politely', async () => {
     await renderPlaying();
     // Issue 15: the bar said 'Ilyrrin Druani, Kwoaro, Velora Kash'; the modal's format is the site's one.
-    expect(bar().getByText('Kwoaro feat. Ilyrrin Druani (remix: Velora Kash)')).toBeTruthy();
+    expect((await bar()).getByText('Kwoaro feat. Ilyrrin Druani (remix: Velora Kash)')).toBeTruthy();
     const status = screen.getByRole('status');
     expect(status.getAttribute('aria-live')).toBe('polite');
     expect(status.textContent).toBe('Now playing: Tune 1 by Kwoaro feat. Ilyrrin Druani (remix: Velora Kash)');
-    await userEvent.click(bar().getByRole('button', { name: 'Next track' }));
+    await userEvent.click((await bar()).getByRole('button', { name: 'Next track' }));
     expect(status.textContent).toBe('Now playing: Tune 2 (Velora Kash Remix) by Kwoaro feat. Ilyrrin Druani (remix: Velora Kash)');
     // Play buttons name the mix too.
     expect(screen.getByRole('button', { name: 'Pause Tune 2 (Velora Kash Remix)' })).toBeTruthy();
@@ -80,13 +80,13 @@ describe('keyboard shortcuts', () => {
   it('space pauses and plays, n and p move through the queue', async () => {
     await renderPlaying();
     await userEvent.keyboard(' ');
-    expect(bar().getByRole('button', { name: 'Play' })).toBeTruthy();
+    expect((await bar()).getByRole('button', { name: 'Play' })).toBeTruthy();
     await userEvent.keyboard(' ');
-    expect(bar().getByRole('button', { name: 'Pause' })).toBeTruthy();
+    expect((await bar()).getByRole('button', { name: 'Pause' })).toBeTruthy();
     await userEvent.keyboard('n');
-    expect(bar().getByText('Tune 2 (Velora Kash Remix)')).toBeTruthy();
+    expect((await bar()).getByText('Tune 2 (Velora Kash Remix)')).toBeTruthy();
     await userEvent.keyboard('p');
-    expect(bar().getByText('Tune 1')).toBeTruthy();
+    expect((await bar()).getByText('Tune 1')).toBeTruthy();
   });
 
   it('leaves space and n alone while the visitor types', async () => {
@@ -94,14 +94,14 @@ describe('keyboard shortcuts', () => {
     await userEvent.click(screen.getByRole('textbox', { name: 'Search' }));
     await userEvent.keyboard(' n');
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Search' }).value).toBe(' n');
-    expect(bar().getByRole('button', { name: 'Pause' })).toBeTruthy();
-    expect(bar().getByText('Tune 1')).toBeTruthy();
+    expect((await bar()).getByRole('button', { name: 'Pause' })).toBeTruthy();
+    expect((await bar()).getByText('Tune 1')).toBeTruthy();
   });
 
   it('? shows and hides the list of shortcuts', async () => {
     await renderPlaying();
     await userEvent.keyboard('?');
-    const dialog = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
     expect(within(dialog).getByText('Next track')).toBeTruthy();
     await userEvent.keyboard('?');
     await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).toBeNull());

@@ -1,33 +1,15 @@
-import KeyboardIcon from '@mui/icons-material/Keyboard';
-import PauseIcon from '@mui/icons-material/Pause';
-import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import QueueMusicIcon from '@mui/icons-material/QueueMusic';
-import SkipNextIcon from '@mui/icons-material/SkipNext';
-import SkipPreviousIcon from '@mui/icons-material/SkipPrevious';
-import VolumeUpIcon from '@mui/icons-material/VolumeUp';
-import {
-  Box,
-  IconButton,
-  Paper,
-  Slider,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
-import { useEffect, useState } from 'react';
-import { spotifyEmbedUrl, spotifyTrackId, type QueueItem } from '../state/player-tracks.js';
+import { Box, useMediaQuery, useTheme } from '@mui/material';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { trackTitle } from '../../../../shared/domain/track-title.js';
 import { usePlayer } from '../state/player-context.js';
 import { useKeyboardShortcuts } from '../state/use-keyboard-shortcuts.js';
 import { useMediaSession } from '../state/use-media-session.js';
-import { QueueMenu } from './queue-menu.js';
-import { SeekBar } from './seek-bar.js';
-import { ShortcutsDialog } from './shortcuts-dialog.js';
-import { trackTitle } from '../../../../shared/domain/track-title.js';
+import { playerBarHeight, playerBarHeightVar } from './player-bar-height.js';
 
-/** Pixels. Spotify's compact embed is 80 px tall, so the desktop bar and a phone showing it are too. */
-export const playerBarHeight = { phone: 64, embed: 80, desktop: 80 } as const;
-/** The bar's current height (0px while hidden): the shell pads its content and lifts overlays by it. */
-export const playerBarHeightVar = '--player-bar-height';
+// The bar's controls and the shortcuts dialog load when they first show: a visit that plays nothing
+// loads neither (docs/decisions/0023).
+const PlayerControls = lazy(() => import('./player-controls.js'));
+const ShortcutsDialog = lazy(() => import('./shortcuts-dialog.js'));
 
 /** Read by screen readers, not shown. */
 // Pixel strings: in sx a plain 1 means 100%.
@@ -40,14 +22,19 @@ export function PlayerBar() {
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
   const [helpOpen, setHelpOpen] = useState(false);
-  const [queueAnchor, setQueueAnchor] = useState<HTMLElement | null>(null);
+  // Once opened, the dialog stays mounted, so that it can fade out when closed.
+  const [hasHelp, setHasHelp] = useState(false);
   const height = !currentTrack ? 0 : isPhone ? (source === 'embed' ? playerBarHeight.embed : playerBarHeight.phone) : playerBarHeight.desktop;
+  const showHelp = (open: boolean) => {
+    setHelpOpen(open);
+    if (open) setHasHelp(true);
+  };
 
   useKeyboardShortcuts({
     onTogglePlay: () => (isPlaying ? player.pause() : player.play()),
     onNext: player.next,
     onPrevious: player.previous,
-    onToggleHelp: () => setHelpOpen((open) => !open),
+    onToggleHelp: () => showHelp(!helpOpen),
   });
   useMediaSession(player);
 
@@ -61,111 +48,22 @@ export function PlayerBar() {
     [],
   );
 
-  // Always in the page, so that a screen reader hears each new track without losing its place (WCAG 4.1.3).
-  const announcement = (
-    <Box role="status" aria-live="polite" sx={visuallyHidden}>
-      {currentTrack ? `Now playing: ${trackTitle(currentTrack)}${currentTrack.credits ? ` by ${currentTrack.credits}` : ''}` : ''}
-    </Box>
-  );
-  const help = <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />;
-  if (!currentTrack)
-    return (
-      <>
-        {announcement}
-        {help}
-      </>
-    );
-
-  const title = trackTitle(currentTrack);
-  const embedId = source === 'embed' && isPlaying ? spotifyTrackId(currentTrack.spotify_url) : null;
-  const controls = (
-    <Box sx={{ display: 'flex', alignItems: 'center', flexShrink: 0 }}>
-      <IconButton aria-label="Previous track" onClick={player.previous} size={isPhone ? 'small' : 'medium'}>
-        <SkipPreviousIcon />
-      </IconButton>
-      <IconButton aria-label={isPlaying ? 'Pause' : 'Play'} onClick={isPlaying ? player.pause : player.play} color="primary">
-        {isPlaying ? <PauseIcon fontSize="large" /> : <PlayArrowIcon fontSize="large" />}
-      </IconButton>
-      <IconButton aria-label="Next track" onClick={player.next} size={isPhone ? 'small' : 'medium'}>
-        <SkipNextIcon />
-      </IconButton>
-    </Box>
-  );
-  const seek =
-    source === 'audio' ? (
-      <SeekBar isPhone={isPhone} seek={player.seek} />
-    ) : null;
-
   return (
     <>
-      <Paper
-        component="section"
-        aria-label="Player"
-        square
-        elevation={8}
-        sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, height, zIndex: 'appBar', display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 2 }, px: { xs: 1, sm: 2 } }}
-      >
-        {isPhone && seek}
-        {!embedId && <NowPlaying item={currentTrack} title={title} isPhone={isPhone} />}
-        {isPhone ? (
-          controls
-        ) : (
-          <Box sx={{ flex: 2, minWidth: 0, display: 'flex', flexDirection: embedId ? 'row' : 'column', alignItems: 'center', gap: embedId ? 2 : 0 }}>
-            {controls}
-            {seek}
-          </Box>
-        )}
-        {embedId && (
-          <Box
-            component="iframe"
-            title={`Spotify player: ${title}`}
-            src={spotifyEmbedUrl(embedId)}
-            allow="autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture"
-            loading="lazy"
-            sx={{ border: 0, borderRadius: 3, height: playerBarHeight.embed, flex: 3, minWidth: 0, maxWidth: 560 }}
-          />
-        )}
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flex: isPhone ? '0 0 auto' : 1, justifyContent: 'flex-end' }}>
-          {!isPhone && source === 'audio' && (
-            <>
-              <VolumeUpIcon fontSize="small" color="action" />
-              <Slider aria-label="Volume" size="small" min={0} max={1} step={0.05} value={player.volume} onChange={(_, v) => player.setVolume(v as number)} sx={{ width: 96 }} />
-            </>
-          )}
-          {!isPhone && (
-            <IconButton aria-label="Keyboard shortcuts" onClick={() => setHelpOpen(true)}>
-              <KeyboardIcon fontSize="small" />
-            </IconButton>
-          )}
-          <IconButton aria-label="Queue" aria-haspopup="menu" onClick={(e) => setQueueAnchor(e.currentTarget)}>
-            <QueueMusicIcon />
-          </IconButton>
-        </Box>
-      </Paper>
-      <QueueMenu player={player} anchor={queueAnchor} onClose={() => setQueueAnchor(null)} />
-      {announcement}
-      {help}
-    </>
-  );
-}
-
-function NowPlaying({ item, title, isPhone }: { item: QueueItem; title: string; isPhone: boolean }) {
-  const size = isPhone ? 44 : 56;
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flex: isPhone ? '1 1 auto' : 1, minWidth: 0 }}>
-      {item.artwork_url ? (
-        <Box component="img" src={item.artwork_url} alt={item.release_title ?? ''} sx={{ width: size, height: size, borderRadius: 1, objectFit: 'cover', flexShrink: 0 }} />
-      ) : (
-        <Box aria-hidden sx={{ width: size, height: size, borderRadius: 1, bgcolor: 'action.selected', flexShrink: 0 }} />
+      {currentTrack && (
+        <Suspense fallback={null}>
+          <PlayerControls player={{ ...player, currentTrack }} isPhone={isPhone} height={height} onShowShortcuts={() => showHelp(true)} />
+        </Suspense>
       )}
-      <Box sx={{ minWidth: 0 }}>
-        <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
-          {title}
-        </Typography>
-        <Typography variant="caption" noWrap component="p" color="text.secondary">
-          {item.credits || item.release_title || '—'}
-        </Typography>
+      {/* Always in the page, so that a screen reader hears each new track without losing its place (WCAG 4.1.3). */}
+      <Box role="status" aria-live="polite" sx={visuallyHidden}>
+        {currentTrack ? `Now playing: ${trackTitle(currentTrack)}${currentTrack.credits ? ` by ${currentTrack.credits}` : ''}` : ''}
       </Box>
-    </Box>
+      {hasHelp && (
+        <Suspense fallback={null}>
+          <ShortcutsDialog open={helpOpen} onClose={() => showHelp(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,7 +1,8 @@
 import { Dialog, DialogContent, DialogTitle, Table, TableBody, TableCell, TableRow } from '@mui/material';
 import { shortcutList } from '../state/use-keyboard-shortcuts.js';
 
-export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** The player's keyboard shortcuts (`?`), loaded by player-bar.tsx when first asked for. */
+export default function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="player-shortcuts-title">
       <DialogTitle id="player-shortcuts-title">Keyboard shortcuts</DialogTitle>

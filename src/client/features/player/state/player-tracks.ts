@@ -1,36 +1,16 @@
-import { z } from 'zod';
-import { playReportAfterSeconds, playResponseSchema, type PlayRequest } from '../../../../shared/api/plays.js';
-import { apiPost } from '../../../lib/api-client.js';
+import type { PlayRequest, playResponseSchema } from '../../../../shared/api/plays.js';
+import { playReportAfterSeconds } from '../../../../shared/domain/play-counting.js';
+import { apiPost, type Answer } from '../../../lib/api-client.js';
 import { debugLog } from '../../../lib/debug-log.js';
 import { trackArtists } from '../../../../shared/domain/track-title.js';
 import type { PlayableTrack, PlayContext } from '../../../lib/play-button-slot.js';
+import type { QueueItem, Stored } from './stored-queue.js';
 
 export type { PlayableTrack, PlayContext };
 
 // The player's tracks: what can play where, the saved queue, and play reports.
 
-const queueItemSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  mix_version: z.string().nullable(),
-  /** The credit line, as everywhere on the site: 'Kwoaro feat. Ilyrrin Druani (remix: Velora Kash)'. */
-  credits: z.string(),
-  duration_ms: z.number().nullable(),
-  preview_url: z.string().nullable(),
-  spotify_url: z.string().nullable(),
-  artwork_url: z.string().nullable(),
-  release_title: z.string().nullable(),
-});
-/** A queued track: only what the bar shows and plays, so that the saved queue stays small. */
-export type QueueItem = z.infer<typeof queueItemSchema>;
-
-const storedSchema = z.object({
-  queue: z.array(queueItemSchema).max(1000),
-  index: z.number().int(),
-  position: z.number().min(0),
-  volume: z.number().min(0).max(1),
-});
-export type Stored = z.infer<typeof storedSchema>;
+export type { QueueItem, Stored };
 
 
 export const playerStorageKey = 'player';
@@ -84,10 +64,16 @@ export function toQueueItem(track: PlayableTrack, context?: PlayContext): QueueI
   };
 }
 
-export function readStored(): Stored | null {
+/**
+ * The queue saved in this browser, checked (it may be from an older version of the site, or edited);
+ * the checks load only when there is one.
+ */
+export async function readStored(): Promise<Stored | null> {
   try {
-    const parsed = storedSchema.safeParse(JSON.parse(localStorage.getItem(playerStorageKey) ?? 'null'));
-    return parsed.success ? parsed.data : null;
+    const saved = localStorage.getItem(playerStorageKey);
+    if (!saved) return null;
+    const { parseStored } = await import('./stored-queue.js');
+    return parseStored(JSON.parse(saved));
   } catch {
     return null;
   }
@@ -113,7 +99,7 @@ function clientId(): string {
 
 export async function reportPlay(trackId: string) {
   try {
-    await apiPost(playResponseSchema, '/plays', { track_id: trackId, client_id: clientId() } satisfies PlayRequest);
+    await apiPost<Answer<typeof playResponseSchema>>('/plays', { track_id: trackId, client_id: clientId() } satisfies PlayRequest);
   } catch (error) {
     debugLog.warn(`Play report failed: ${error instanceof Error ? error.message : String(error)}`);
   }

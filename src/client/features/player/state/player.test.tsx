@@ -28,7 +28,7 @@ afterEach(() => {
 });
 
 const audio = () => screen.getByTestId('player-audio') as HTMLAudioElement;
-const bar = () => within(screen.getByRole('region', { name: 'Player' }));
+const bar = async () => within(await screen.findByRole('region', { name: 'Player' }));
 
 function renderTable(list: Track[] = tracks) {
   return renderWithApp(
@@ -47,30 +47,30 @@ describe('player', () => {
     expect(screen.queryByRole('region', { name: 'Player' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Play Song 1' }));
     expect(audio().getAttribute('src')).toBe('/media/previews/t1.wav');
-    expect(bar().getByText('Song 1')).toBeTruthy();
-    expect(bar().getByRole('img', { name: 'Night Moves' }).getAttribute('src')).toBe('/cover.jpg');
+    expect((await bar()).getByText('Song 1')).toBeTruthy();
+    expect((await bar()).getByRole('img', { name: 'Night Moves' }).getAttribute('src')).toBe('/cover.jpg');
 
     await userEvent.click(screen.getByRole('button', { name: 'Pause Song 1' }));
     expect(screen.getByRole('button', { name: 'Play Song 1' })).toBeTruthy();
-    expect(bar().getByRole('button', { name: 'Play' })).toBeTruthy();
+    expect((await bar()).getByRole('button', { name: 'Play' })).toBeTruthy();
     expect(HTMLMediaElement.prototype.pause).toHaveBeenCalledTimes(1);
   });
 
   it('queues the table, moves with next / previous and advances when a track ends', async () => {
     renderTable();
     await userEvent.click(screen.getByRole('button', { name: 'Play Song 1' }));
-    await userEvent.click(bar().getByRole('button', { name: 'Next track' }));
+    await userEvent.click((await bar()).getByRole('button', { name: 'Next track' }));
     expect(audio().getAttribute('src')).toBe('/media/previews/t2.wav');
     expect(screen.getByRole('button', { name: 'Pause Song 2' })).toBeTruthy();
 
-    await userEvent.click(bar().getByRole('button', { name: 'Previous track' }));
+    await userEvent.click((await bar()).getByRole('button', { name: 'Previous track' }));
     expect(audio().getAttribute('src')).toBe('/media/previews/t1.wav');
 
     fireEvent(audio(), new Event('ended'));
     expect(audio().getAttribute('src')).toBe('/media/previews/t2.wav');
-    expect(bar().getByText('Song 2')).toBeTruthy();
+    expect((await bar()).getByText('Song 2')).toBeTruthy();
 
-    await userEvent.click(bar().getByRole('button', { name: 'Queue' }));
+    await userEvent.click((await bar()).getByRole('button', { name: 'Queue' }));
     const queue = within(screen.getByRole('menu', { name: 'Queue' }));
     expect(queue.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Song 1', 'Song 2', 'Song 3'].map((t) => expect.stringContaining(t)));
     await userEvent.click(queue.getByText('Song 3'));
@@ -127,10 +127,10 @@ describe('player', () => {
 
     renderWithApp(<PlayerBar />);
     expect(await screen.findByText('Song 2')).toBeTruthy();
-    expect(bar().getByRole('button', { name: 'Play' })).toBeTruthy();
-    expect(bar().getByRole('slider', { name: 'Seek' }).getAttribute('aria-valuenow')).toBe('12');
+    expect((await bar()).getByRole('button', { name: 'Play' })).toBeTruthy();
+    expect((await bar()).getByRole('slider', { name: 'Seek' }).getAttribute('aria-valuenow')).toBe('12');
     expect(audio().getAttribute('src')).toBe('/media/previews/t2.wav');
-    await userEvent.click(bar().getByRole('button', { name: 'Queue' }));
+    await userEvent.click((await bar()).getByRole('button', { name: 'Queue' }));
     expect(within(screen.getByRole('menu', { name: 'Queue' })).getAllByRole('menuitem')).toHaveLength(3);
   });
 

@@ -1,4 +1,4 @@
-import { useSnackbar } from 'notistack';
+import { notify } from '../../../lib/notifications.js';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { debugLog } from '../../../lib/debug-log.js';
 import { usePlayReport } from './use-play-report.js';
@@ -19,7 +19,6 @@ import {
 /** Owns the one audio element, the queue and its saved copy, and the play reports. */
 export function PlayerProvider({ children, isPremium }: { children: ReactNode; isPremium: boolean }) {
   // Premium comes from app/ (the Spotify feature), so the player does not import another feature.
-  const { enqueueSnackbar } = useSnackbar();
   const sourceOf = useCallback((track: Sources) => playSource(track, isPremium), [isPremium]);
   const playsInPage = useCallback((track: Sources) => ['audio', 'embed'].includes(sourceOf(track)), [sourceOf]);
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -46,6 +45,7 @@ export function PlayerProvider({ children, isPremium }: { children: ReactNode; i
       const item = items[at];
       if (!item) return;
       const audio = audioRef.current;
+      hasStarted.current = true;
       setQueue(items);
       setIndex(at);
       setPosition(0);
@@ -115,7 +115,7 @@ export function PlayerProvider({ children, isPremium }: { children: ReactNode; i
     (track: PlayableTrack, list?: readonly PlayableTrack[], context?: PlayContext) => {
       if (currentTrack?.id === track.id && playsInPage(currentTrack)) return isPlaying ? pause() : play();
       const kind = sourceOf(track);
-      if (kind === 'none') return void enqueueSnackbar(noSpotifyUrlMessage, { variant: 'warning' });
+      if (kind === 'none') return void notify(noSpotifyUrlMessage, { variant: 'warning' });
       if (kind === 'link') return void window.open(track.spotify_url!, '_blank', 'noopener');
       if (!list) {
         const queued = queue.findIndex((item) => item.id === track.id);
@@ -127,33 +127,36 @@ export function PlayerProvider({ children, isPremium }: { children: ReactNode; i
         items.findIndex((item) => item.id === track.id),
       );
     },
-    [currentTrack, enqueueSnackbar, isPlaying, pause, play, playsInPage, queue, sourceOf, start],
+    [currentTrack, isPlaying, pause, play, playsInPage, queue, sourceOf, start],
   );
 
   const setVolume = useCallback((v: number) => setVolumeState(Math.min(1, Math.max(0, v))), []);
 
-  // Restore once after mount (never during render), paused at the saved position.
+  // Restore once after mount (never during render), paused at the saved position; unless something
+  // was played meanwhile (reading the saved queue loads its checks first).
   const hasRestored = useRef(false);
+  const hasStarted = useRef(false);
   useEffect(() => {
     if (hasRestored.current) return;
     hasRestored.current = true;
-    const stored = readStored();
-    const item = stored?.queue[stored.index];
-    if (stored && item) {
-      setQueue(stored.queue);
-      setIndex(stored.index);
-      setPosition(stored.position);
-      positionRef.current = stored.position;
-      setDuration((item.duration_ms ?? 0) / 1000);
-      setVolumeState(stored.volume);
-      resetClock(item.id);
-      const audio = audioRef.current;
-      if (audio && sourceOf(item) === 'audio' && item.preview_url) {
-        audio.src = item.preview_url;
-        pendingSeek.current = stored.position;
+    void readStored().then((stored) => {
+      const item = stored?.queue[stored.index];
+      if (stored && item && !hasStarted.current) {
+        setQueue(stored.queue);
+        setIndex(stored.index);
+        setPosition(stored.position);
+        positionRef.current = stored.position;
+        setDuration((item.duration_ms ?? 0) / 1000);
+        setVolumeState(stored.volume);
+        resetClock(item.id);
+        const audio = audioRef.current;
+        if (audio && sourceOf(item) === 'audio' && item.preview_url) {
+          audio.src = item.preview_url;
+          pendingSeek.current = stored.position;
+        }
       }
-    }
-    setHydrated(true);
+      setHydrated(true);
+    });
   }, [resetClock, sourceOf]);
 
   useEffect(() => {
@@ -200,7 +203,7 @@ export function PlayerProvider({ children, isPremium }: { children: ReactNode; i
   const onError = () => {
     setAudioPlaying(false);
     debugLog.warn(`Preview could not be played: ${currentTrack?.title ?? 'unknown track'}`);
-    if (currentTrack && !currentTrack.spotify_url) enqueueSnackbar(noSpotifyUrlMessage, { variant: 'warning' });
+    if (currentTrack && !currentTrack.spotify_url) notify(noSpotifyUrlMessage, { variant: 'warning' });
   };
 
   const value = useMemo<PlayerState>(

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { SpotifyToken } from './spotify-answers.js';
 import type { ClientConfig } from '../../../../shared/api/client-config.js';
 import { computeCodeChallenge, generateCodeVerifier, generateState } from './spotify-pkce.js';
 
@@ -101,12 +101,6 @@ export async function startSpotifyLogin(config: SpotifyClientConfig): Promise<vo
 
 // ---- Tokens ---------------------------------------------------------------------------------
 
-const tokenResponseSchema = z.object({
-  access_token: z.string().min(1),
-  expires_in: z.number().positive(),
-  refresh_token: z.string().min(1).optional(),
-});
-
 const listeners = new Set<() => void>();
 
 /** Called whenever this tab stores or drops a token (other tabs: the `storage` event). */
@@ -130,12 +124,13 @@ async function requestToken(config: SpotifyClientConfig, form: Record<string, st
   } catch {
     throw new Error(spotifyAuthMessages.tokenFailed);
   }
+  const { tokenResponseSchema } = await import('./spotify-answers.js');
   const parsed = tokenResponseSchema.safeParse(res.ok ? await res.json().catch(() => undefined) : undefined);
   if (!parsed.success) throw new Error(spotifyAuthMessages.tokenFailed);
   return parsed.data;
 }
 
-function storeToken(token: z.infer<typeof tokenResponseSchema>, env: SpotifyAuthEnv): string {
+function storeToken(token: SpotifyToken, env: SpotifyAuthEnv): string {
   env.storage.setItem(spotifyStorageKeys.token, token.access_token);
   env.storage.setItem(spotifyStorageKeys.expiry, String(env.now() + token.expires_in * 1000));
   // Spotify may rotate the refresh token; when it sends none, the old one stays valid.

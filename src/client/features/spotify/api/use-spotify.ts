@@ -1,8 +1,8 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { z } from 'zod';
-import { clientConfigResponseSchema } from '../../../../shared/api/client-config.js';
-import { apiGet } from '../../../lib/api-client.js';
+import type { SpotifyProfile } from './spotify-answers.js';
+import type { clientConfigResponseSchema } from '../../../../shared/api/client-config.js';
+import { apiGet, type Answer } from '../../../lib/api-client.js';
 import {
   browserAuthEnv,
   clearSpotifyTokens,
@@ -26,14 +26,13 @@ export const spotifyProfileMessages = {
 export function clientConfigQuery() {
   return queryOptions({
     queryKey: ['config'],
-    queryFn: ({ signal }) => apiGet(clientConfigResponseSchema, '/config', undefined, signal),
+    queryFn: ({ signal }) => apiGet<Answer<typeof clientConfigResponseSchema>>('/config', undefined, signal),
     select: (body) => body.data,
     staleTime: Infinity,
   });
 }
 
-const profileSchema = z.object({ product: z.string().optional() });
-export type SpotifyProfile = z.infer<typeof profileSchema>;
+export type { SpotifyProfile };
 
 /** docs/product.md §7: `GET me` with the listener's bearer token; `product` tells premium from free. */
 export async function fetchSpotifyProfile(config: SpotifyClientConfig, env: SpotifyAuthEnv = browserAuthEnv()): Promise<SpotifyProfile> {
@@ -44,6 +43,7 @@ export async function fetchSpotifyProfile(config: SpotifyClientConfig, env: Spot
     .catch(() => undefined);
   // A token Spotify no longer accepts (revoked access) is of no further use.
   if (res?.status === 401) clearSpotifyTokens(env);
+  const { profileSchema } = await import('./spotify-answers.js');
   const parsed = profileSchema.safeParse(res?.ok ? await res.json().catch(() => undefined) : undefined);
   if (!parsed.success) throw new Error(spotifyProfileMessages.fetchFailed);
   return parsed.data;

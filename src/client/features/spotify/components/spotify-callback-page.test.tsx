@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { spotifyStorageKeys as keys } from '../api/spotify-auth.js';
@@ -29,14 +28,12 @@ function openCallback(search: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <SnackbarProvider>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/spotify-callback" element={<SpotifyCallbackPage />} />
-            <Route path="/" element={<p>Home page</p>} />
-          </Routes>
-        </MemoryRouter>
-      </SnackbarProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/spotify-callback" element={<SpotifyCallbackPage />} />
+          <Route path="/" element={<p>Home page</p>} />
+        </Routes>
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }

@@ -1,7 +1,7 @@
 import HeadphonesIcon from '@mui/icons-material/Headphones';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import { Box, Button, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { notify } from '../../../lib/notifications.js';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { spotifyProfileMessages, useSpotify } from '../api/use-spotify.js';
 
@@ -22,21 +22,20 @@ function PhoneHidden({ children }: { children: ReactNode }) {
 
 export function SpotifyConnectButton() {
   const spotify = useSpotify();
-  const { enqueueSnackbar } = useSnackbar();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
 
   const { profileError } = spotify;
   useEffect(() => {
-    if (profileError) enqueueSnackbar(spotifyProfileMessages.checkFailed, { variant: 'error' });
-  }, [profileError, enqueueSnackbar]);
+    if (profileError) notify(spotifyProfileMessages.checkFailed, { variant: 'error' });
+  }, [profileError]);
 
   if (!spotify.isAvailable) return null;
 
   if (!spotify.isConnected) {
     const connect = () => {
       spotify.connect().catch((error: unknown) => {
-        enqueueSnackbar(error instanceof Error ? error.message : 'Could not start the Spotify login', { variant: 'error' });
+        notify(error instanceof Error ? error.message : 'Could not start the Spotify login', { variant: 'error' });
       });
     };
     return (

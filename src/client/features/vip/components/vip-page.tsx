@@ -1,5 +1,5 @@
 import { Alert, Box, Grid, Typography } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { notify } from '../../../lib/notifications.js';
 import { useState } from 'react';
 import { findVipPlan, vipPlans, type VipPlan, type VipSubscriptionResponse } from '../../../../shared/api/vip.js';
 import { siteConfig } from '../../../../shared/site-config.js';
@@ -9,7 +9,6 @@ import { VipPlanCard } from './vip-plan-card.js';
 
 /** docs/product.md §2 VIP page: the plans of the site configuration and a subscription dialog. */
 export function VipPage() {
-  const { enqueueSnackbar } = useSnackbar();
   const { status, saveStatus } = useVipStatus();
   const [chosen, setChosen] = useState<VipPlan | null>(null);
   const [isDialogOpen, setIsDialogOpen] = useState(false);
@@ -19,7 +18,7 @@ export function VipPage() {
     saveStatus({ subscribed: true, plan: response.data.plan, email: response.data.email, timestamp: new Date().toISOString() });
     setIsDialogOpen(false);
     // docs/product.md §4: the notice hides after 6000 ms. The server's words say whether payment is still pending.
-    enqueueSnackbar(response.message, { variant: 'success', autoHideDuration: 6000 });
+    notify(response.message, { variant: 'success', autoHideDuration: 6000 });
   };
 
   return (
