@@ -1,4 +1,4 @@
-import { pipeline, Readable } from 'node:stream';
+import { pipeline, Readable, type TransformOptions } from 'node:stream';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { CsvError, parse } from 'csv-parse';
 import { parseLength } from '../../shared/domain/duration.js';
@@ -308,9 +308,13 @@ export async function* readDistributorCsv(source: CsvSource, options: ReadOption
 
   // Every row has the header's columns: a ragged file is refused at its first short or long row
   // (relaxing that made csv-parse build an error object per row: 10 MB of short rows took 30 s).
-  const parser = parse({ bom: true, info: true, raw: true, skip_empty_lines: true });
+  // What is read ahead of the rows being written is bounded here, the same on every Node version
+  // (Node 22 raised the streams' default from 16 to 64 KiB): one piece of the source, 16 KiB of text.
+  // csv-parse hands stream options on to its Transform; its types do not name them.
+  const readAhead: TransformOptions = { writableHighWaterMark: 16 * 1024 };
+  const parser = parse({ bom: true, info: true, raw: true, skip_empty_lines: true, ...readAhead });
   // Errors of the source reach the reader through the parser, which pipeline() destroys with them.
-  pipeline(Readable.from(typeof source === 'string' ? piecesOf(source) : source), parser, () => undefined);
+  pipeline(Readable.from(typeof source === 'string' ? piecesOf(source) : source, { highWaterMark: 1 }), parser, () => undefined);
 
   const seen: ReadState = { releases: new Map(), trackLines: new Map() };
   let header: string[] | undefined;
