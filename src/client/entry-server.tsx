@@ -4,7 +4,7 @@ import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { CreatePageRenderer } from '../shared/page-render.js';
 import { App } from './app/app.js';
-import { createEmotionCache } from './app/emotion-cache.js';
+import { createEmotionCache, headStyleTags } from './app/emotion-cache.js';
 import { createRoutes } from './app/router.js';
 import { HeadTags, scriptSafeJson } from './app/seo/head-tags.js';
 import { pageMeta } from './app/seo/page-meta.js';
@@ -42,7 +42,7 @@ export const createPageRenderer: CreatePageRenderer = (template) => {
       </App>,
     );
     const emotionServer = createEmotionServer(emotionCache);
-    const styles = emotionServer.constructStyleTagsFromChunks(emotionServer.extractCriticalToChunks(body));
+    const styles = headStyleTags(emotionServer.constructStyleTagsFromChunks(emotionServer.extractCriticalToChunks(body)));
     const deepest = context.matches.at(-1);
     const meta = pageMeta({
       routeIds: context.matches.map((match) => match.route.id),

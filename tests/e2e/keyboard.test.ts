@@ -82,6 +82,15 @@ describe('keyboard only', () => {
     await tabTo(page, named('records'), { back: true });
     await page.keyboard.press('ArrowRight');
     expect((await focused(page)).name).toBe('tech');
+    await page.keyboard.press('End');
+    expect((await focused(page)).name).toBe('deep');
+    await page.keyboard.press('Home');
+    expect((await focused(page)).name).toBe('records');
+    await page.keyboard.press('ArrowLeft');
+    expect((await focused(page)).name).toBe('deep');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect((await focused(page)).name).toBe('tech');
     await page.keyboard.press('Enter');
     await page.waitForURL(`${site.server.url}/tech`);
     await page.close();
