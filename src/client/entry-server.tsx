@@ -1,3 +1,4 @@
+import type { EmotionCache } from '@emotion/cache';
 import createEmotionServer from '@emotion/server/create-instance';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
@@ -12,6 +13,23 @@ import { pageMeta } from './app/seo/page-meta.js';
 // The server entry (built by `vite build --ssr` into dist/ssr, loaded by src/server/plugins/client-app.ts).
 // Rendered to a string, not streamed: emotion has no streaming integration, and every page's data
 // is read by its loaders before rendering anyway.
+
+/**
+ * The page's styles for <head>: emotion's critical styles (those the elements of `body` name), and
+ * those of the layers emotion composes into them (MUI's AppBar over its Paper). No element names a
+ * layer, but without them the browser computes and inserts each layer's styles again in the
+ * hydration's commit, one long task on a phone (docs/decisions/0023).
+ */
+function pageStyleTags(cache: EmotionCache, body: string): string {
+  const emotionServer = createEmotionServer(cache);
+  const critical = emotionServer.extractCriticalToChunks(body);
+  const written = new Set(critical.styles.flatMap((chunk) => chunk.ids));
+  const layers = Object.keys(cache.inserted).filter(
+    (id) => typeof cache.inserted[id] === 'string' && cache.registered[`${cache.key}-${id}`] !== undefined && !written.has(id),
+  );
+  if (layers.length > 0) critical.styles.push({ key: cache.key, ids: layers, css: layers.map((id) => cache.inserted[id]).join('') });
+  return headStyleTags(emotionServer.constructStyleTagsFromChunks(critical));
+}
 
 /** Paths the browser renders alone: the admin area (behind a login the server does not see). */
 const isClientOnly = (pathname: string) => /^\/admin(\/|$)/.test(pathname);
@@ -41,8 +59,7 @@ export const createPageRenderer: CreatePageRenderer = (template) => {
         <StaticRouterProvider router={router} context={context} nonce={nonce} />
       </App>,
     );
-    const emotionServer = createEmotionServer(emotionCache);
-    const styles = headStyleTags(emotionServer.constructStyleTagsFromChunks(emotionServer.extractCriticalToChunks(body)));
+    const styles = pageStyleTags(emotionCache, body);
     const deepest = context.matches.at(-1);
     const meta = pageMeta({
       routeIds: context.matches.map((match) => match.route.id),

@@ -66,6 +66,33 @@ describe('server-rendered pages in the browser', () => {
     expect(messages).toEqual([]);
   }, 180_000);
 
+  it("keeps the server's stylesheets where they are: hydration neither rebuilds them nor adds the styles they hold", async () => {
+    const page = await site.browser.newPage('phone');
+    // Each stylesheet of the server's HTML, as the browser first built it (a style tag moved in the
+    // document gets a new one, parsed again).
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { serverSheets: (CSSStyleSheet | null)[] }).serverSheets = [...document.querySelectorAll('style')].map((tag) => tag.sheet);
+      });
+    });
+    await page.goto(`${site.server.url}/tech/releases`);
+    await appStarted(page);
+    const { kept, added } = await page.evaluate(() => {
+      const before = (window as unknown as { serverSheets: (CSSStyleSheet | null)[] }).serverSheets;
+      const now = new Set([...document.querySelectorAll('style')].map((tag) => tag.sheet));
+      const sizes = before.map((sheet) => (now.has(sheet) ? (sheet?.cssRules.length ?? 0) : -1));
+      const addedRules = [...now].filter((sheet) => !before.includes(sheet)).reduce((n, sheet) => n + (sheet?.cssRules.length ?? 0), 0);
+      return { kept: sizes, added: addedRules };
+    });
+    // Every server stylesheet is still the one first built (the global styles' tag, a few rules, excepted).
+    const rebuilt = kept.filter((rules) => rules === -1).length;
+    expect(rebuilt, `server stylesheets rebuilt: ${JSON.stringify(kept)}`).toBeLessThanOrEqual(1);
+    expect(kept.reduce((n, rules) => n + Math.max(rules, 0), 0)).toBeGreaterThan(100);
+    // What the browser inserted is what only it renders, not the page's styles again.
+    expect(added).toBeLessThan(100);
+    await page.close();
+  });
+
   it('a release link opens the releases page with its modal, drawn by the server, at 1280 and 390 px; Escape, Close and Back behave', async () => {
     const messages: string[] = [];
     const release = (await api<{ data: Release[] }>('/releases?label=tech&limit=1')).data[0]!;
