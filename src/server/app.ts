@@ -118,6 +118,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
       pageData: createPageDataSource(deps),
       publicUrl: deps.publicUrl,
       catalogChanges: deps.catalogChanges,
+      clock: deps.clock,
     });
   }
   else app.setNotFoundHandler(sendNotFound);

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 
 /**
  * A built web app in miniature (dist/client and dist/ssr side by side): a page template, a hashed
- * script with its source map, and a server entry that answers every page with the template as is.
+ * script with its source map, and a server entry that answers every page with the template and the
+ * number of the render.
  * For tests of serving and headers; the real rendering is tested against the production build.
  */
 export function writeFakeBuiltApp(): { clientDir: string; remove(): void } {
@@ -17,7 +18,7 @@ export function writeFakeBuiltApp(): { clientDir: string; remove(): void } {
   writeFileSync(join(clientDir, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["../../src/client/secret.ts"]}');
   writeFileSync(
     join(root, 'ssr', 'entry-server.js'),
-    "export const createPageRenderer = (template) => async () => ({ kind: 'page', status: 200, html: template });\n",
+    "let renders = 0;\nexport const createPageRenderer = (template) => async () => ({ kind: 'page', status: 200, html: `${template}<!-- render ${++renders} -->` });\n",
   );
   return { clientDir, remove: () => rmSync(root, { recursive: true, force: true }) };
 }

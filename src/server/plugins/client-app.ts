@@ -19,6 +19,8 @@ export interface ClientAppOptions {
   publicUrl?: string;
   /** Rendered pages are kept until the catalog changes (docs/decisions/0034-rendered-pages-cached.md). */
   catalogChanges: CatalogChanges;
+  /** The app's clock: a kept page ages by it, as a kept catalog answer does. */
+  clock: () => Date;
 }
 
 /** A rendered page as sent, with the nonce its inline scripts bear; or where it redirects. */
@@ -67,7 +69,7 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string,
 
   // Rendering costs tens of milliseconds of the main thread; a stored page costs none. The key is all
   // that a render reads of the request: the URL, the origin of its links and the theme cookie.
-  const pages = new CatalogCache(options.catalogChanges, { maxEntries: maxStoredPages });
+  const pages = new CatalogCache(options.catalogChanges, { maxEntries: maxStoredPages, now: () => options.clock().getTime() });
 
   async function render(url: string, nonce: string, themeMode: ReturnType<typeof parseThemeMode>): Promise<RenderedPage> {
     const page = await renderPage({ url, nonce, themeMode }, options.pageData);
