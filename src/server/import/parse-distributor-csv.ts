@@ -159,21 +159,53 @@ function* piecesOf(text: string): Generator<string> {
 }
 
 /** What the rows after a release's first need of it, wherever they are in the file. */
-interface ReleaseSeen {
+export interface ReleaseSeen {
   line: number;
   labelId: string;
   title: string;
 }
 
-/** What the reader keeps from row to row: one small entry per release and per track, no rows. */
-interface ReadState {
+/** What the rows of a batch need of the rows before them: per release its first row, per track its line. */
+export interface ReadState {
   releases: Map<string, ReleaseSeen>;
-  /** The line of each track read, by `upc/isrc`. */
+  /** The line of each track read, by trackKey(upc, isrc). */
   trackLines: Map<string, number>;
 }
 
-function emptyBatch(): CatalogBatch {
-  return { rows: 0, bytes: 0, releases: [], tracks: [], rejected: [], warnings: [], skipped: 0 };
+/** The releases (UPCs) and tracks the rows of a batch name, valid or not. */
+export interface BatchKeys {
+  upcs: string[];
+  tracks: { upc: string; isrc: string }[];
+}
+
+/**
+ * Where the reader keeps what later rows need of earlier batches: one small entry per release and per
+ * track of the file. The reader recalls a batch's keys before reading its rows (and adds the batch's
+ * own releases and tracks to what it recalled), then asks for the batch to be remembered.
+ */
+export interface ReadMemory {
+  /** What earlier batches read of these releases and tracks. */
+  recall(keys: BatchKeys): Promise<ReadState>;
+  /** Keeps the releases first defined in a batch and its tracks, for the batches after it. */
+  remember(batch: CatalogBatch): Promise<void>;
+}
+
+export function trackKey(upc: string, isrc: string): string {
+  return `${upc}/${isrc}`;
+}
+
+/**
+ * The keys in this process's memory (about 250 bytes a row): for a text held whole anyway (an upload
+ * of at most 10 MB, checked before its job starts) and for reading without a database. The import
+ * keeps them in its transaction instead (import-keys.ts), so that its memory stays flat.
+ */
+export function keysInProcess(): ReadMemory {
+  const state: ReadState = { releases: new Map(), trackLines: new Map() };
+  return {
+    // readRow adds each batch's releases and tracks to the state it is given: here, the whole file's.
+    recall: async () => state,
+    remember: async () => undefined,
+  };
 }
 
 /** One data row's verdict, added to its batch: a release, a track, a rejection, a warning or a skip. */
@@ -253,7 +285,7 @@ function readRow(
     batch.rejected.push({ line, reason: `track number "${row[columns.track] ?? ''}" is not a positive whole number` });
     return;
   }
-  const seenAt = seen.trackLines.get(`${upc}/${isrc}`);
+  const seenAt = seen.trackLines.get(trackKey(upc, isrc));
   if (seenAt !== undefined) {
     batch.rejected.push({ line, reason: `ISRC ${isrc} appears twice on release ${upc} (first on line ${seenAt})` });
     return;
@@ -267,7 +299,7 @@ function readRow(
     });
   }
   const mixVersion = blankToNull(row[columns.mix]);
-  seen.trackLines.set(`${upc}/${isrc}`, line);
+  seen.trackLines.set(trackKey(upc, isrc), line);
   batch.tracks.push({
     line,
     upc,
@@ -293,15 +325,47 @@ interface RawRecord {
   info: { bytes: number };
 }
 
+/** A data row waiting for its batch's verdicts. */
+interface PendingRow {
+  row: Row;
+  line: number;
+}
+
+/** The releases and tracks rows name: what their batch recalls of the rows before it. */
+function keysOf(rows: PendingRow[]): BatchKeys {
+  const upcs = new Set<string>();
+  const tracks = new Map<string, { upc: string; isrc: string }>();
+  for (const { row } of rows) {
+    const upc = (row[columns.upc] ?? '').trim();
+    const isrc = canonicalIsrc(row[columns.isrc] ?? '');
+    upcs.add(upc);
+    if (isrc) tracks.set(trackKey(upc, isrc), { upc, isrc });
+  }
+  return { upcs: [...upcs], tracks: [...tracks.values()] };
+}
+
+/** The verdicts on a batch's rows, given what the rows before them read; then the batch is remembered. */
+async function readBatch(rows: PendingRow[], bytes: number, onlyLabel: LabelConfig | undefined, memory: ReadMemory): Promise<CatalogBatch> {
+  const seen = await memory.recall(keysOf(rows));
+  const batch: CatalogBatch = { rows: rows.length, bytes, releases: [], tracks: [], rejected: [], warnings: [], skipped: 0 };
+  for (const { row, line } of rows) readRow(row, line, onlyLabel, seen, batch);
+  await memory.remember(batch);
+  return batch;
+}
+
 /**
  * Reads a distributor inventory export as it arrives, in batches of consecutive rows: the file is
- * never held whole, only the current batch, and per release its first line, label and title and per
- * track its line (the rules for later rows). Every row ends up in a release, a track,
+ * never held whole, only the current batch; what later rows need of a release or a track (its first
+ * line, label and title, the track's line) is kept in `memory`. Every row ends up in a release, a track,
  * the rejected list or the skipped count: nothing is dropped silently. The event loop runs between
  * batches. A file the import must refuse whole throws CatalogFormatError (at its header, or at the
  * first row that is not CSV: nothing after it is read).
  */
-export async function* readDistributorCsv(source: CsvSource, options: ReadOptions = {}): AsyncGenerator<CatalogBatch> {
+export async function* readDistributorCsv(
+  source: CsvSource,
+  options: ReadOptions = {},
+  memory: ReadMemory = keysInProcess(),
+): AsyncGenerator<CatalogBatch> {
   const onlyLabel = options.label === undefined ? undefined : findLabel(options.label);
   if (options.label !== undefined && !onlyLabel) throw new CatalogFormatError(`Invalid label: ${options.label}`);
   const rowsPerBatch = options.rowsPerBatch ?? defaultRowsPerBatch;
@@ -316,12 +380,12 @@ export async function* readDistributorCsv(source: CsvSource, options: ReadOption
   // Errors of the source reach the reader through the parser, which pipeline() destroys with them.
   pipeline(Readable.from(typeof source === 'string' ? piecesOf(source) : source, { highWaterMark: 1 }), parser, () => undefined);
 
-  const seen: ReadState = { releases: new Map(), trackLines: new Map() };
   let header: string[] | undefined;
   // The physical line on which the next raw text starts: csv-parse's own count is the line a record
   // ends on and counts a CRLF inside quotes twice.
   let nextLine = 1;
-  let batch = emptyBatch();
+  let pending: PendingRow[] = [];
+  let bytes = 0;
   try {
     for await (const { record, raw, info } of parser as AsyncIterable<RawRecord>) {
       const emptyLinesEnd = raw.length - raw.replace(/^[\r\n]+/, '').length;
@@ -335,13 +399,11 @@ export async function* readDistributorCsv(source: CsvSource, options: ReadOption
       }
       // A row of empty fields is a blank line that a spreadsheet wrote out with its commas.
       if (record.every((field) => field.trim() === '')) continue;
-      const row = Object.fromEntries(header.map((name, c) => [name, record[c]])) as Row;
-      batch.rows += 1;
-      batch.bytes = info.bytes;
-      readRow(row, line, onlyLabel, seen, batch);
-      if (batch.rows >= rowsPerBatch) {
-        yield batch;
-        batch = emptyBatch();
+      pending.push({ row: Object.fromEntries(header.map((name, c) => [name, record[c]])) as Row, line });
+      bytes = info.bytes;
+      if (pending.length >= rowsPerBatch) {
+        yield await readBatch(pending, bytes, onlyLabel, memory);
+        pending = [];
         await yieldToEventLoop();
       }
     }
@@ -351,5 +413,5 @@ export async function* readDistributorCsv(source: CsvSource, options: ReadOption
   } finally {
     parser.destroy();
   }
-  if (batch.rows > 0) yield batch;
+  if (pending.length > 0) yield await readBatch(pending, bytes, onlyLabel, memory);
 }
