@@ -5,7 +5,7 @@ import { startTypeTally, tallyTrack, typeOfTally, type ReleaseType, type Release
 import type { Db } from '../db/client.js';
 import { artists, releaseArtists, releases, trackArtists, tracks } from '../db/schema.js';
 import { artistIdFor } from './artist-id.js';
-import { keepKeysInTransaction, seenArtists, seenReleases, seenTracks } from './import-keys.js';
+import { keepKeysInTransaction, rememberReleases, rememberTracks, seenArtists, seenReleases, seenTracks } from './import-keys.js';
 import { readDistributorCsv, type CatalogBatch, type CsvSource, type ReadOptions, type RowNote } from './parse-distributor-csv.js';
 import { chunks } from './statement-chunks.js';
 
@@ -150,6 +150,7 @@ async function writeNewReleases(tx: Db, batch: CatalogBatch, counts: ChangeCount
     releases.genres,
   ]);
   const ids = new Map<string, string>();
+  const counted = new Set<string>();
   for (const part of chunks(batch.releases)) {
     const written = await tx
       .insert(releases)
@@ -168,15 +169,15 @@ async function writeNewReleases(tx: Db, batch: CatalogBatch, counts: ChangeCount
       .onConflictDoUpdate({ target: releases.upc, ...changes })
       .returning({ id: releases.id, upc: releases.upc, inserted: wasInserted });
     for (const w of written) (w.inserted ? counts.created : counts.updated).releases += 1;
-    if (written.length > 0) {
-      const counted = written.map((w) => w.upc as string);
-      await tx.update(seenReleases).set({ isCounted: true }).where(inArray(seenReleases.upc, counted));
+    for (const { id, upc } of written) {
+      ids.set(upc as string, id);
+      counted.add(upc as string);
     }
-    for (const { id, upc } of written) ids.set(upc as string, id);
     // The upsert answers the rows it inserted or changed; the unchanged ones are looked up.
     const unchanged = part.filter((r) => !ids.has(r.upc)).map((r) => r.upc);
     for (const [upc, id] of await releaseIdsOf(tx, unchanged)) ids.set(upc, id);
   }
+  await rememberReleases(tx, batch.releases, counted);
   return ids;
 }
 
@@ -190,7 +191,7 @@ async function releaseIdsOf(tx: Db, upcs: string[]): Promise<Map<string, string>
   return ids;
 }
 
-/** Writes one batch: its new artists and releases, its tracks and the credits of both. */
+/** Writes one batch: its new artists and releases, its tracks and the credits of both; remembers its keys for the batches after it. */
 async function writeBatch(tx: Db, batch: CatalogBatch, counts: ChangeCounts): Promise<void> {
   // Artists first: an artist of several batches is created by the first and left alone after.
   for (const part of chunks([...artistNames(batch)])) {
@@ -223,6 +224,7 @@ async function writeBatch(tx: Db, batch: CatalogBatch, counts: ChangeCounts): Pr
   for (const [upc, id] of await releaseIdsOf(tx, earlier)) releaseIds.set(upc, id);
   const releaseIdOf = (upc: string) => releaseIds.get(upc) as string;
 
+  await rememberTracks(tx, batch.tracks);
   const trackRows = batch.tracks.map((track) => ({ track, releaseId: releaseIdOf(track.upc) }));
   const trackIds = new Map<string, string>();
   for (const part of chunks(trackRows)) {
@@ -366,9 +368,9 @@ export async function importCatalog(db: Db, source: CsvSource, options: ImportOp
     skipped: 0,
   };
   await db.transaction(async (tx) => {
-    const memory = await keepKeysInTransaction(tx);
+    const recall = await keepKeysInTransaction(tx);
     options.onProgress?.({ rows: 0, bytes: 0 });
-    for await (const batch of readDistributorCsv(source, options, memory)) {
+    for await (const batch of readDistributorCsv(source, options, recall)) {
       options.signal?.throwIfAborted();
       await writeBatch(tx, batch, counts);
       report.rows += batch.rows;

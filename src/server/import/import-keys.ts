@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { trackKey, type BatchKeys, type CatalogBatch, type ReadMemory, type ReadState } from './parse-distributor-csv.js';
+import { trackKey, type BatchKeys, type ParsedRelease, type ParsedTrack, type ReadState, type RecallKeys } from './parse-distributor-csv.js';
 import { chunks } from './statement-chunks.js';
 
 // What one import keeps from batch to batch, one row per release, track and artist of the file, in
@@ -33,8 +33,11 @@ export const seenTracks = pgTable(
 /** Each artist the file names, by id. */
 export const seenArtists = pgTable('import_seen_artists', { id: text('id').primaryKey() });
 
-/** Creates the tables in the import's transaction and gives the reader its memory in them. */
-export async function keepKeysInTransaction(tx: Db): Promise<ReadMemory> {
+/**
+ * Creates the tables in the import's transaction and answers the reader's questions from them; the
+ * import remembers each batch as it writes it (rememberReleases, rememberTracks), before the next.
+ */
+export async function keepKeysInTransaction(tx: Db): Promise<RecallKeys> {
   await tx.execute(sql`
     create temporary table import_seen_releases (
       upc text primary key, line integer not null, label_id text not null, title text not null, is_counted boolean not null
@@ -44,10 +47,7 @@ export async function keepKeysInTransaction(tx: Db): Promise<ReadMemory> {
       upc text not null, isrc text not null, line integer not null, primary_artists text[] not null, primary key (upc, isrc)
     ) on commit drop`);
   await tx.execute(sql`create temporary table import_seen_artists (id text primary key) on commit drop`);
-  return {
-    recall: (keys) => recallKeys(tx, keys),
-    remember: (batch) => rememberBatch(tx, batch),
-  };
+  return (keys) => recallKeys(tx, keys);
 }
 
 async function recallKeys(tx: Db, { upcs, tracks }: BatchKeys): Promise<ReadState> {
@@ -70,13 +70,17 @@ async function recallKeys(tx: Db, { upcs, tracks }: BatchKeys): Promise<ReadStat
   return state;
 }
 
-async function rememberBatch(tx: Db, batch: CatalogBatch): Promise<void> {
-  for (const part of chunks(batch.releases)) {
+/** The releases first defined in a batch, with those its upserts counted as created or updated. */
+export async function rememberReleases(tx: Db, defined: ParsedRelease[], counted: Set<string>): Promise<void> {
+  for (const part of chunks(defined)) {
     await tx
       .insert(seenReleases)
-      .values(part.map((r) => ({ upc: r.upc, line: r.line, labelId: r.labelId, title: r.title, isCounted: false })));
+      .values(part.map((r) => ({ upc: r.upc, line: r.line, labelId: r.labelId, title: r.title, isCounted: counted.has(r.upc) })));
   }
-  for (const part of chunks(batch.tracks)) {
+}
+
+export async function rememberTracks(tx: Db, read: ParsedTrack[]): Promise<void> {
+  for (const part of chunks(read)) {
     await tx
       .insert(seenTracks)
       .values(part.map((t) => ({ upc: t.upc, isrc: t.isrc, line: t.line, primaryArtists: t.artists.primary })));

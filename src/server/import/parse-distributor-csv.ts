@@ -179,16 +179,12 @@ export interface BatchKeys {
 }
 
 /**
- * Where the reader keeps what later rows need of earlier batches: one small entry per release and per
- * track of the file. The reader recalls a batch's keys before reading its rows (and adds the batch's
- * own releases and tracks to what it recalled), then asks for the batch to be remembered.
+ * What the batches before read of the releases and tracks a batch names (one small entry per release
+ * and per track of the file), asked before its rows are read. The reader adds the batch's own
+ * releases and tracks to the state it is given; a store outside the process learns of them from
+ * whoever writes the batch (the import, import-keys.ts) before the next batch is read.
  */
-export interface ReadMemory {
-  /** What earlier batches read of these releases and tracks. */
-  recall(keys: BatchKeys): Promise<ReadState>;
-  /** Keeps the releases first defined in a batch and its tracks, for the batches after it. */
-  remember(batch: CatalogBatch): Promise<void>;
-}
+export type RecallKeys = (keys: BatchKeys) => Promise<ReadState>;
 
 export function trackKey(upc: string, isrc: string): string {
   return `${upc}/${isrc}`;
@@ -199,13 +195,10 @@ export function trackKey(upc: string, isrc: string): string {
  * of at most 10 MB, checked before its job starts) and for reading without a database. The import
  * keeps them in its transaction instead (import-keys.ts), so that its memory stays flat.
  */
-export function keysInProcess(): ReadMemory {
+export function recallInProcess(): RecallKeys {
+  // readRow adds each batch's releases and tracks to the state it is given: here, the whole file's.
   const state: ReadState = { releases: new Map(), trackLines: new Map() };
-  return {
-    // readRow adds each batch's releases and tracks to the state it is given: here, the whole file's.
-    recall: async () => state,
-    remember: async () => undefined,
-  };
+  return async () => state;
 }
 
 /** One data row's verdict, added to its batch: a release, a track, a rejection, a warning or a skip. */
@@ -344,19 +337,18 @@ function keysOf(rows: PendingRow[]): BatchKeys {
   return { upcs: [...upcs], tracks: [...tracks.values()] };
 }
 
-/** The verdicts on a batch's rows, given what the rows before them read; then the batch is remembered. */
-async function readBatch(rows: PendingRow[], bytes: number, onlyLabel: LabelConfig | undefined, memory: ReadMemory): Promise<CatalogBatch> {
-  const seen = await memory.recall(keysOf(rows));
+/** The verdicts on a batch's rows, given what the rows before them read. */
+async function readBatch(rows: PendingRow[], bytes: number, onlyLabel: LabelConfig | undefined, recall: RecallKeys): Promise<CatalogBatch> {
+  const seen = await recall(keysOf(rows));
   const batch: CatalogBatch = { rows: rows.length, bytes, releases: [], tracks: [], rejected: [], warnings: [], skipped: 0 };
   for (const { row, line } of rows) readRow(row, line, onlyLabel, seen, batch);
-  await memory.remember(batch);
   return batch;
 }
 
 /**
  * Reads a distributor inventory export as it arrives, in batches of consecutive rows: the file is
  * never held whole, only the current batch; what later rows need of a release or a track (its first
- * line, label and title, the track's line) is kept in `memory`. Every row ends up in a release, a track,
+ * line, label and title, the track's line) is asked of `recall`. Every row ends up in a release, a track,
  * the rejected list or the skipped count: nothing is dropped silently. The event loop runs between
  * batches. A file the import must refuse whole throws CatalogFormatError (at its header, or at the
  * first row that is not CSV: nothing after it is read).
@@ -364,7 +356,7 @@ async function readBatch(rows: PendingRow[], bytes: number, onlyLabel: LabelConf
 export async function* readDistributorCsv(
   source: CsvSource,
   options: ReadOptions = {},
-  memory: ReadMemory = keysInProcess(),
+  recall: RecallKeys = recallInProcess(),
 ): AsyncGenerator<CatalogBatch> {
   const onlyLabel = options.label === undefined ? undefined : findLabel(options.label);
   if (options.label !== undefined && !onlyLabel) throw new CatalogFormatError(`Invalid label: ${options.label}`);
@@ -402,7 +394,7 @@ export async function* readDistributorCsv(
       pending.push({ row: Object.fromEntries(header.map((name, c) => [name, record[c]])) as Row, line });
       bytes = info.bytes;
       if (pending.length >= rowsPerBatch) {
-        yield await readBatch(pending, bytes, onlyLabel, memory);
+        yield await readBatch(pending, bytes, onlyLabel, recall);
         pending = [];
         await yieldToEventLoop();
       }
@@ -413,5 +405,5 @@ export async function* readDistributorCsv(
   } finally {
     parser.destroy();
   }
-  if (pending.length > 0) yield await readBatch(pending, bytes, onlyLabel, memory);
+  if (pending.length > 0) yield await readBatch(pending, bytes, onlyLabel, recall);
 }
