@@ -159,7 +159,7 @@ function* piecesOf(text: string): Generator<string> {
 }
 
 /** What the rows after a release's first need of it, wherever they are in the file. */
-export interface ReleaseSeen {
+interface ReleaseSeen {
   line: number;
   labelId: string;
   title: string;
