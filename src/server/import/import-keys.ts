@@ -1,7 +1,7 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { trackKey, type BatchKeys, type ParsedRelease, type ParsedTrack, type ReadState, type RecallKeys } from './parse-distributor-csv.js';
+import { trackKey, type ParsedRelease, type ParsedTrack, type ReadState, type RecallKeys } from './parse-distributor-csv.js';
 import { chunks } from './statement-chunks.js';
 
 // What one import keeps from batch to batch, one row per release, track and artist of the file, in
@@ -47,25 +47,32 @@ export async function keepKeysInTransaction(tx: Db): Promise<RecallKeys> {
       upc text not null, isrc text not null, line integer not null, primary_artists text[] not null, primary key (upc, isrc)
     ) on commit drop`);
   await tx.execute(sql`create temporary table import_seen_artists (id text primary key) on commit drop`);
-  return (keys) => recallKeys(tx, keys);
+  return (upcs) => recallKeys(tx, upcs);
 }
 
-async function recallKeys(tx: Db, { upcs, tracks }: BatchKeys): Promise<ReadState> {
+/**
+ * One select: the releases a batch names that earlier batches defined, each with every track read
+ * of it (a track is read only once its release is defined, so none is missed).
+ */
+async function recallKeys(tx: Db, upcs: string[]): Promise<ReadState> {
   const state: ReadState = { releases: new Map(), trackLines: new Map() };
   for (const part of chunks(upcs)) {
-    const found = await tx.select().from(seenReleases).where(inArray(seenReleases.upc, part));
-    for (const { upc, line, labelId, title } of found) state.releases.set(upc, { line, labelId, title });
-  }
-  for (const part of chunks(tracks)) {
-    const pairs = sql.join(
-      part.map((t) => sql`(${t.upc}, ${t.isrc})`),
-      sql`, `,
-    );
     const found = await tx
-      .select({ upc: seenTracks.upc, isrc: seenTracks.isrc, line: seenTracks.line })
-      .from(seenTracks)
-      .where(sql`(${seenTracks.upc}, ${seenTracks.isrc}) in (${pairs})`);
-    for (const { upc, isrc, line } of found) state.trackLines.set(trackKey(upc, isrc), line);
+      .select({
+        upc: seenReleases.upc,
+        line: seenReleases.line,
+        labelId: seenReleases.labelId,
+        title: seenReleases.title,
+        isrc: seenTracks.isrc,
+        trackLine: seenTracks.line,
+      })
+      .from(seenReleases)
+      .leftJoin(seenTracks, eq(seenTracks.upc, seenReleases.upc))
+      .where(inArray(seenReleases.upc, part));
+    for (const { upc, line, labelId, title, isrc, trackLine } of found) {
+      state.releases.set(upc, { line, labelId, title });
+      if (isrc !== null && trackLine !== null) state.trackLines.set(trackKey(upc, isrc), trackLine);
+    }
   }
   return state;
 }

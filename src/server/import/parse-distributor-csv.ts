@@ -172,19 +172,14 @@ export interface ReadState {
   trackLines: Map<string, number>;
 }
 
-/** The releases (UPCs) and tracks the rows of a batch name, valid or not. */
-export interface BatchKeys {
-  upcs: string[];
-  tracks: { upc: string; isrc: string }[];
-}
-
 /**
- * What the batches before read of the releases and tracks a batch names (one small entry per release
- * and per track of the file), asked before its rows are read. The reader adds the batch's own
- * releases and tracks to the state it is given; a store outside the process learns of them from
- * whoever writes the batch (the import, import-keys.ts) before the next batch is read.
+ * What the batches before read of the releases a batch names (by UPC, valid or not) and of their
+ * tracks: one small entry per release and per track of the file, asked before the batch's rows are
+ * read. The reader adds the batch's own releases and tracks to the state it is given; a store outside
+ * the process learns of them from whoever writes the batch (the import, import-keys.ts) before the
+ * next batch is read.
  */
-export type RecallKeys = (keys: BatchKeys) => Promise<ReadState>;
+export type RecallKeys = (upcs: string[]) => Promise<ReadState>;
 
 export function trackKey(upc: string, isrc: string): string {
   return `${upc}/${isrc}`;
@@ -324,22 +319,14 @@ interface PendingRow {
   line: number;
 }
 
-/** The releases and tracks rows name: what their batch recalls of the rows before it. */
-function keysOf(rows: PendingRow[]): BatchKeys {
-  const upcs = new Set<string>();
-  const tracks = new Map<string, { upc: string; isrc: string }>();
-  for (const { row } of rows) {
-    const upc = (row[columns.upc] ?? '').trim();
-    const isrc = canonicalIsrc(row[columns.isrc] ?? '');
-    upcs.add(upc);
-    if (isrc) tracks.set(trackKey(upc, isrc), { upc, isrc });
-  }
-  return { upcs: [...upcs], tracks: [...tracks.values()] };
+/** The releases rows name: what their batch recalls of the rows before it. */
+function upcsOf(rows: PendingRow[]): string[] {
+  return [...new Set(rows.map(({ row }) => (row[columns.upc] ?? '').trim()))];
 }
 
 /** The verdicts on a batch's rows, given what the rows before them read. */
 async function readBatch(rows: PendingRow[], bytes: number, onlyLabel: LabelConfig | undefined, recall: RecallKeys): Promise<CatalogBatch> {
-  const seen = await recall(keysOf(rows));
+  const seen = await recall(upcsOf(rows));
   const batch: CatalogBatch = { rows: rows.length, bytes, releases: [], tracks: [], rejected: [], warnings: [], skipped: 0 };
   for (const { row, line } of rows) readRow(row, line, onlyLabel, seen, batch);
   return batch;
@@ -348,7 +335,7 @@ async function readBatch(rows: PendingRow[], bytes: number, onlyLabel: LabelConf
 /**
  * Reads a distributor inventory export as it arrives, in batches of consecutive rows: the file is
  * never held whole, only the current batch; what later rows need of a release or a track (its first
- * line, label and title, the track's line) is asked of `recall`. Every row ends up in a release, a track,
+ * line, label and title, its tracks' lines) is asked of `recall`. Every row ends up in a release, a track,
  * the rejected list or the skipped count: nothing is dropped silently. The event loop runs between
  * batches. A file the import must refuse whole throws CatalogFormatError (at its header, or at the
  * first row that is not CSV: nothing after it is read).
