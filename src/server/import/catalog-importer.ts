@@ -1,11 +1,13 @@
-import { and, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { looksLikeSamplePack } from '../../shared/domain/hygiene.js';
 import { startTypeTally, tallyTrack, typeOfTally, type ReleaseType, type ReleaseTypeTally } from '../../shared/domain/release-type.js';
 import type { Db } from '../db/client.js';
 import { artists, releaseArtists, releases, trackArtists, tracks } from '../db/schema.js';
 import { artistIdFor } from './artist-id.js';
+import { keepKeysInTransaction, rememberReleases, rememberTracks, seenArtists, seenReleases, seenTracks } from './import-keys.js';
 import { readDistributorCsv, type CatalogBatch, type CsvSource, type ReadOptions, type RowNote } from './parse-distributor-csv.js';
+import { chunks } from './statement-chunks.js';
 
 export interface ImportCounts {
   releases: number;
@@ -42,14 +44,6 @@ export interface ImportOptions extends ReadOptions {
 }
 
 type Role = (typeof releaseArtists.$inferInsert)['role'];
-/** Rows per statement: well below PostgreSQL's 65,535 parameters even for a batch of compilations. */
-const rowsPerStatement = 500;
-
-function chunks<T>(items: T[], size = rowsPerStatement): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 function excluded(column: PgColumn): SQL {
   return sql.raw(`excluded."${column.name}"`);
@@ -73,12 +67,12 @@ function upsertChanges(table: PgTable, cols: PgColumn[]) {
 /** Postgres reports a row the upsert inserted with xmax = 0, one it updated otherwise. */
 const wasInserted = sql<boolean>`(xmax = 0)`;
 
-/** The artists a batch names (release and track credits), by id, leaving out those already written by this import. */
-function newArtistNames(batch: CatalogBatch, written: Set<string>): Map<string, string> {
+/** The artists a batch names (release and track credits), by id. */
+function artistNames(batch: CatalogBatch): Map<string, string> {
   const names = new Map<string, string>();
   const add = (name: string) => {
     const id = artistIdFor(name);
-    if (!written.has(id) && !names.has(id)) names.set(id, name);
+    if (!names.has(id)) names.set(id, name);
   };
   for (const release of batch.releases) release.artists.forEach(add);
   for (const track of batch.tracks) [...track.artists.primary, ...track.artists.featured, ...track.artists.remixers].forEach(add);
@@ -129,34 +123,22 @@ async function syncLinks(
   }
 }
 
-/** A release this import has written, for its rows in later batches and the type settled at the end. */
-interface ReleaseWritten {
-  id: string;
-  /** Its type in the database: as found, or as first inserted. */
-  storedType: ReleaseType;
-  /** Counted as created or updated already. */
-  isCounted: boolean;
-  /** Its rows read so far, for the type rule. */
-  tally: ReleaseTypeTally;
-}
-
-/** What one import keeps from batch to batch: no rows, one small entry per release and per artist. */
-interface ImportState {
-  releases: Map<string, ReleaseWritten>;
-  artistIds: Set<string>;
+/** What one import counts from batch to batch; what it must know of earlier batches is in its transaction (import-keys.ts). */
+interface ChangeCounts {
   created: ImportCounts;
   updated: ImportCounts;
 }
 
 /**
- * Writes the releases first defined in this batch. A release's type depends on all its rows, which
- * may come in later batches: a new release is inserted with the type of its rows so far, and an
- * existing one keeps its type here; settleReleaseTypes sets every type once the file is read.
+ * Writes the releases first defined in this batch and answers their ids by UPC. A release's type
+ * depends on all its rows, which may come in later batches: a new release is inserted with the type
+ * of this batch's rows, and an existing one keeps its type here; settleReleaseTypes sets every type
+ * once the file is read.
  */
-async function writeNewReleases(tx: Db, batch: CatalogBatch, state: ImportState): Promise<void> {
+async function writeNewReleases(tx: Db, batch: CatalogBatch, counts: ChangeCounts): Promise<Map<string, string>> {
   const tallies = new Map(batch.releases.map((r) => [r.upc, startTypeTally(r.title)]));
   for (const track of batch.tracks) {
-    const tally = state.releases.get(track.upc)?.tally ?? tallies.get(track.upc);
+    const tally = tallies.get(track.upc);
     if (tally) tallyTrack(tally, track.artists.primary);
   }
   const changes = upsertChanges(releases, [
@@ -167,6 +149,8 @@ async function writeNewReleases(tx: Db, batch: CatalogBatch, state: ImportState)
     releases.releaseDate,
     releases.genres,
   ]);
+  const ids = new Map<string, string>();
+  const counted = new Set<string>();
   for (const part of chunks(batch.releases)) {
     const written = await tx
       .insert(releases)
@@ -183,43 +167,64 @@ async function writeNewReleases(tx: Db, batch: CatalogBatch, state: ImportState)
         })),
       )
       .onConflictDoUpdate({ target: releases.upc, ...changes })
-      .returning({ id: releases.id, upc: releases.upc, type: releases.type, inserted: wasInserted });
-    // The upsert answers the rows it inserted or changed; the unchanged ones are looked up.
-    const returned = new Set(written.map((w) => w.upc));
-    const unchanged = part.filter((r) => !returned.has(r.upc)).map((r) => r.upc);
-    const found =
-      unchanged.length === 0
-        ? []
-        : await tx.select({ id: releases.id, upc: releases.upc, type: releases.type }).from(releases).where(inArray(releases.upc, unchanged));
-    for (const w of written) (w.inserted ? state.created : state.updated).releases += 1;
-    for (const { id, upc, type } of [...written, ...found]) {
-      if (upc) state.releases.set(upc, { id, storedType: type, isCounted: returned.has(upc), tally: tallies.get(upc) as ReleaseTypeTally });
+      .returning({ id: releases.id, upc: releases.upc, inserted: wasInserted });
+    for (const w of written) (w.inserted ? counts.created : counts.updated).releases += 1;
+    for (const { id, upc } of written) {
+      ids.set(upc as string, id);
+      counted.add(upc as string);
     }
+    // The upsert answers the rows it inserted or changed; the unchanged ones are looked up.
+    const unchanged = part.filter((r) => !ids.has(r.upc)).map((r) => r.upc);
+    for (const [upc, id] of await releaseIdsOf(tx, unchanged)) ids.set(upc, id);
   }
+  await rememberReleases(tx, batch.releases, counted);
+  return ids;
 }
 
-/** Writes one batch: its new artists and releases, its tracks and the credits of both. */
-async function writeBatch(tx: Db, batch: CatalogBatch, state: ImportState): Promise<void> {
+/** The ids of releases in the database, by UPC. */
+async function releaseIdsOf(tx: Db, upcs: string[]): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (const part of chunks(upcs)) {
+    const found = await tx.select({ id: releases.id, upc: releases.upc }).from(releases).where(inArray(releases.upc, part));
+    for (const { id, upc } of found) ids.set(upc as string, id);
+  }
+  return ids;
+}
+
+/** Writes one batch: its new artists and releases, its tracks and the credits of both; remembers its keys for the batches after it. */
+async function writeBatch(tx: Db, batch: CatalogBatch, counts: ChangeCounts): Promise<void> {
   // Artists first: an artist of several batches is created by the first and left alone after.
-  for (const part of chunks([...newArtistNames(batch, state.artistIds)])) {
+  for (const part of chunks([...artistNames(batch)])) {
+    const fresh = await tx
+      .insert(seenArtists)
+      .values(part.map(([id]) => ({ id })))
+      .onConflictDoNothing()
+      .returning({ id: seenArtists.id });
+    if (fresh.length === 0) continue;
+    const freshIds = new Set(fresh.map((f) => f.id));
     const inserted = await tx
       .insert(artists)
       .values(
-        part.map(([id, name]) => ({
-          id,
-          name,
-          looksLikeSamplePack: looksLikeSamplePack(name),
-        })),
+        part
+          .filter(([id]) => freshIds.has(id))
+          .map(([id, name]) => ({
+            id,
+            name,
+            looksLikeSamplePack: looksLikeSamplePack(name),
+          })),
       )
       .onConflictDoNothing({ target: artists.id })
       .returning({ id: artists.id });
-    state.created.artists += inserted.length;
-    for (const [id] of part) state.artistIds.add(id);
+    counts.created.artists += inserted.length;
   }
 
-  await writeNewReleases(tx, batch, state);
-  const releaseIdOf = (upc: string) => (state.releases.get(upc) as ReleaseWritten).id;
+  const releaseIds = await writeNewReleases(tx, batch, counts);
+  // Tracks of releases defined in an earlier batch.
+  const earlier = [...new Set(batch.tracks.map((t) => t.upc))].filter((upc) => !releaseIds.has(upc));
+  for (const [upc, id] of await releaseIdsOf(tx, earlier)) releaseIds.set(upc, id);
+  const releaseIdOf = (upc: string) => releaseIds.get(upc) as string;
 
+  await rememberTracks(tx, batch.tracks);
   const trackRows = batch.tracks.map((track) => ({ track, releaseId: releaseIdOf(track.upc) }));
   const trackIds = new Map<string, string>();
   for (const part of chunks(trackRows)) {
@@ -245,8 +250,8 @@ async function writeBatch(tx: Db, batch: CatalogBatch, state: ImportState): Prom
       )
       .onConflictDoUpdate({ target: [tracks.releaseId, tracks.isrc], ...changes })
       .returning({ id: tracks.id, releaseId: tracks.releaseId, isrc: tracks.isrc, inserted: wasInserted });
-    state.created.tracks += written.filter((w) => w.inserted).length;
-    state.updated.tracks += written.filter((w) => !w.inserted).length;
+    counts.created.tracks += written.filter((w) => w.inserted).length;
+    counts.updated.tracks += written.filter((w) => !w.inserted).length;
     for (const { id, releaseId, isrc } of written) trackIds.set(`${releaseId}/${isrc}`, id);
     // The upsert answers the rows it inserted or changed; the unchanged ones are looked up.
     const unchanged = part.filter(({ track, releaseId }) => !trackIds.has(`${releaseId}/${track.isrc}`));
@@ -287,28 +292,56 @@ async function writeBatch(tx: Db, batch: CatalogBatch, state: ImportState): Prom
   );
 }
 
-/** Gives each release written the type of all its rows, where the database holds another. */
-async function settleReleaseTypes(tx: Db, state: ImportState): Promise<void> {
-  const retyped = new Map<ReleaseType, ReleaseWritten[]>();
-  for (const release of state.releases.values()) {
-    const type = typeOfTally(release.tally);
-    if (type !== release.storedType) retyped.set(type, [...(retyped.get(type) ?? []), release]);
-  }
-  for (const [type, written] of retyped) {
-    for (const part of chunks(written)) {
+async function countRows(tx: Db, table: typeof seenReleases | typeof seenArtists): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(table);
+  return row?.n ?? 0;
+}
+
+/** Releases settled per step at the end: their tracks' primary artists are read at once. */
+const releasesPerStep = 500;
+
+/**
+ * Gives each release of the file the type of all its rows, where the database holds another: a
+ * step of releases at a time, tallied from the tracks the file gave them.
+ */
+async function settleReleaseTypes(tx: Db, counts: ChangeCounts): Promise<void> {
+  for (let after = ''; ; ) {
+    const step = await tx
+      .select({ upc: seenReleases.upc, title: seenReleases.title, isCounted: seenReleases.isCounted, id: releases.id, type: releases.type })
+      .from(seenReleases)
+      .innerJoin(releases, eq(releases.upc, seenReleases.upc))
+      .where(gt(seenReleases.upc, after))
+      .orderBy(seenReleases.upc)
+      .limit(releasesPerStep);
+    if (step.length === 0) return;
+    after = step[step.length - 1]?.upc as string;
+    const tallies = new Map(step.map((r) => [r.upc, startTypeTally(r.title)]));
+    const trackArtistLists = await tx
+      .select({ upc: seenTracks.upc, primaryArtists: seenTracks.primaryArtists })
+      .from(seenTracks)
+      .where(
+        inArray(
+          seenTracks.upc,
+          step.map((r) => r.upc),
+        ),
+      );
+    for (const { upc, primaryArtists } of trackArtistLists) tallyTrack(tallies.get(upc) as ReleaseTypeTally, primaryArtists);
+    const retyped = new Map<ReleaseType, typeof step>();
+    for (const release of step) {
+      const type = typeOfTally(tallies.get(release.upc) as ReleaseTypeTally);
+      if (type !== release.type) retyped.set(type, [...(retyped.get(type) ?? []), release]);
+    }
+    for (const [type, written] of retyped) {
       await tx
         .update(releases)
         .set({ type, updatedAt: sql`now()` })
         .where(
           inArray(
             releases.id,
-            part.map((r) => r.id),
+            written.map((r) => r.id),
           ),
         );
-    }
-    for (const release of written) {
-      if (!release.isCounted) state.updated.releases += 1;
-      release.isCounted = true;
+      counts.updated.releases += written.filter((r) => !r.isCounted).length;
     }
   }
 }
@@ -319,9 +352,7 @@ async function settleReleaseTypes(tx: Db, state: ImportState): Promise<void> {
  * time so that progress can be reported between batches; importing it again changes nothing.
  */
 export async function importCatalog(db: Db, source: CsvSource, options: ImportOptions = {}): Promise<ImportReport> {
-  const state: ImportState = {
-    releases: new Map(),
-    artistIds: new Set(),
+  const counts: ChangeCounts = {
     created: { releases: 0, tracks: 0, artists: 0 },
     updated: { releases: 0, tracks: 0, artists: 0 },
   };
@@ -330,17 +361,18 @@ export async function importCatalog(db: Db, source: CsvSource, options: ImportOp
     totalReleasesImported: 0,
     totalTracksImported: 0,
     totalArtistsImported: 0,
-    created: state.created,
-    updated: state.updated,
+    created: counts.created,
+    updated: counts.updated,
     rejected: [],
     warnings: [],
     skipped: 0,
   };
   await db.transaction(async (tx) => {
+    const recall = await keepKeysInTransaction(tx);
     options.onProgress?.({ rows: 0, bytes: 0 });
-    for await (const batch of readDistributorCsv(source, options)) {
+    for await (const batch of readDistributorCsv(source, options, recall)) {
       options.signal?.throwIfAborted();
-      await writeBatch(tx, batch, state);
+      await writeBatch(tx, batch, counts);
       report.rows += batch.rows;
       report.totalTracksImported += batch.tracks.length;
       report.rejected.push(...batch.rejected);
@@ -349,9 +381,9 @@ export async function importCatalog(db: Db, source: CsvSource, options: ImportOp
       options.onProgress?.({ rows: report.rows, bytes: batch.bytes });
     }
     options.signal?.throwIfAborted();
-    await settleReleaseTypes(tx, state);
-    report.totalReleasesImported = state.releases.size;
-    report.totalArtistsImported = state.artistIds.size;
+    await settleReleaseTypes(tx, counts);
+    report.totalReleasesImported = await countRows(tx, seenReleases);
+    report.totalArtistsImported = await countRows(tx, seenArtists);
     await options.beforeCommit?.(tx, report);
   });
   return report;

@@ -7,6 +7,7 @@ import {
   type ParsedRelease,
   type ParsedTrack,
   type ReadOptions,
+  type RecallKeys,
   type RowNote,
 } from './parse-distributor-csv.js';
 
@@ -68,9 +69,9 @@ interface ReadCatalog {
   skipped: number;
 }
 
-async function readBatches(source: Parameters<typeof readDistributorCsv>[0], options: ReadOptions = {}): Promise<CatalogBatch[]> {
+async function readBatches(source: Parameters<typeof readDistributorCsv>[0], options: ReadOptions = {}, recall?: RecallKeys): Promise<CatalogBatch[]> {
   const batches: CatalogBatch[] = [];
-  for await (const batch of readDistributorCsv(source, options)) batches.push(batch);
+  for await (const batch of readDistributorCsv(source, options, recall)) batches.push(batch);
   return batches;
 }
 
@@ -529,6 +530,31 @@ describe('readDistributorCsv as a stream', () => {
     expect(fromBytes).toEqual(await readAll(text));
     expect(allTracks(fromBytes).map((t) => t.title)).toEqual(['東京 Nights 🎧', 'Ünïcödé 🎛️ Dub']);
     expect(fromBytes.warnings).toEqual([{ line: 3, reason: 'no track length: duration unknown' }]);
+  });
+
+  it('asks what the batches before read of the releases each batch names, and reads its rows with the answer', async () => {
+    const text = csv([
+      row({ Track: '2', ISRC: 'USLZJ1408967', 'Release Name': 'Other' }), // 2: a release an earlier batch defined on line 7
+      row({ Track: '3', ISRC: 'uslzj-1408966' }), // 3: a track an earlier batch read on line 8
+      row({ UPC: '22222222', ISRC: 'USLZJ1600001' }), // 4: a release not read before
+    ]);
+    const asked: string[][] = [];
+    const recall: RecallKeys = async (upcs) => {
+      asked.push(upcs);
+      return {
+        releases: new Map([['811868617510', { line: 7, labelId: 'buildit-records', title: 'King Of The Jungle' }]]),
+        trackLines: new Map([['811868617510/USLZJ1408966', 8]]),
+      };
+    };
+    const batches = await readBatches(text, {}, recall);
+    expect(asked).toEqual([['811868617510', '22222222']]);
+    expect(batches.map((b) => [b.releases.map((r) => r.upc), b.tracks.map((t) => [t.line, t.upc, t.isrc])])).toEqual([
+      [['22222222'], [[2, '811868617510', 'USLZJ1408967'], [4, '22222222', 'USLZJ1600001']]],
+    ]);
+    expect(batches[0]).toMatchObject({
+      warnings: [{ line: 2, reason: 'release 811868617510 differs from line 7; line 7 is kept' }],
+      rejected: [{ line: 3, reason: 'ISRC USLZJ1408966 appears twice on release 811868617510 (first on line 8)' }],
+    });
   });
 
   it('passes on an error of the file being read', async () => {

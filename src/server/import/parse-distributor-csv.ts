@@ -165,15 +165,35 @@ interface ReleaseSeen {
   title: string;
 }
 
-/** What the reader keeps from row to row: one small entry per release and per track, no rows. */
-interface ReadState {
+/** What the rows of a batch need of the rows before them: per release its first row, per track its line. */
+export interface ReadState {
   releases: Map<string, ReleaseSeen>;
-  /** The line of each track read, by `upc/isrc`. */
+  /** The line of each track read, by trackKey(upc, isrc). */
   trackLines: Map<string, number>;
 }
 
-function emptyBatch(): CatalogBatch {
-  return { rows: 0, bytes: 0, releases: [], tracks: [], rejected: [], warnings: [], skipped: 0 };
+/**
+ * What the batches before read of the releases a batch names (by UPC, valid or not) and of their
+ * tracks: one small entry per release and per track of the file, asked before the batch's rows are
+ * read. The reader adds the batch's own releases and tracks to the state it is given; a store outside
+ * the process learns of them from whoever writes the batch (the import, import-keys.ts) before the
+ * next batch is read.
+ */
+export type RecallKeys = (upcs: string[]) => Promise<ReadState>;
+
+export function trackKey(upc: string, isrc: string): string {
+  return `${upc}/${isrc}`;
+}
+
+/**
+ * The keys in this process's memory (about 250 bytes a row): for a text held whole anyway (an upload
+ * of at most 10 MB, checked before its job starts) and for reading without a database. The import
+ * keeps them in its transaction instead (import-keys.ts), so that its memory stays flat.
+ */
+export function recallInProcess(): RecallKeys {
+  // readRow adds each batch's releases and tracks to the state it is given: here, the whole file's.
+  const state: ReadState = { releases: new Map(), trackLines: new Map() };
+  return async () => state;
 }
 
 /** One data row's verdict, added to its batch: a release, a track, a rejection, a warning or a skip. */
@@ -253,7 +273,7 @@ function readRow(
     batch.rejected.push({ line, reason: `track number "${row[columns.track] ?? ''}" is not a positive whole number` });
     return;
   }
-  const seenAt = seen.trackLines.get(`${upc}/${isrc}`);
+  const seenAt = seen.trackLines.get(trackKey(upc, isrc));
   if (seenAt !== undefined) {
     batch.rejected.push({ line, reason: `ISRC ${isrc} appears twice on release ${upc} (first on line ${seenAt})` });
     return;
@@ -267,7 +287,7 @@ function readRow(
     });
   }
   const mixVersion = blankToNull(row[columns.mix]);
-  seen.trackLines.set(`${upc}/${isrc}`, line);
+  seen.trackLines.set(trackKey(upc, isrc), line);
   batch.tracks.push({
     line,
     upc,
@@ -293,15 +313,38 @@ interface RawRecord {
   info: { bytes: number };
 }
 
+/** A data row waiting for its batch's verdicts. */
+interface PendingRow {
+  row: Row;
+  line: number;
+}
+
+/** The releases rows name: what their batch recalls of the rows before it. */
+function upcsOf(rows: PendingRow[]): string[] {
+  return [...new Set(rows.map(({ row }) => (row[columns.upc] ?? '').trim()))];
+}
+
+/** The verdicts on a batch's rows, given what the rows before them read. */
+async function readBatch(rows: PendingRow[], bytes: number, onlyLabel: LabelConfig | undefined, recall: RecallKeys): Promise<CatalogBatch> {
+  const seen = await recall(upcsOf(rows));
+  const batch: CatalogBatch = { rows: rows.length, bytes, releases: [], tracks: [], rejected: [], warnings: [], skipped: 0 };
+  for (const { row, line } of rows) readRow(row, line, onlyLabel, seen, batch);
+  return batch;
+}
+
 /**
  * Reads a distributor inventory export as it arrives, in batches of consecutive rows: the file is
- * never held whole, only the current batch, and per release its first line, label and title and per
- * track its line (the rules for later rows). Every row ends up in a release, a track,
+ * never held whole, only the current batch; what later rows need of a release or a track (its first
+ * line, label and title, its tracks' lines) is asked of `recall`. Every row ends up in a release, a track,
  * the rejected list or the skipped count: nothing is dropped silently. The event loop runs between
  * batches. A file the import must refuse whole throws CatalogFormatError (at its header, or at the
  * first row that is not CSV: nothing after it is read).
  */
-export async function* readDistributorCsv(source: CsvSource, options: ReadOptions = {}): AsyncGenerator<CatalogBatch> {
+export async function* readDistributorCsv(
+  source: CsvSource,
+  options: ReadOptions = {},
+  recall: RecallKeys = recallInProcess(),
+): AsyncGenerator<CatalogBatch> {
   const onlyLabel = options.label === undefined ? undefined : findLabel(options.label);
   if (options.label !== undefined && !onlyLabel) throw new CatalogFormatError(`Invalid label: ${options.label}`);
   const rowsPerBatch = options.rowsPerBatch ?? defaultRowsPerBatch;
@@ -316,12 +359,12 @@ export async function* readDistributorCsv(source: CsvSource, options: ReadOption
   // Errors of the source reach the reader through the parser, which pipeline() destroys with them.
   pipeline(Readable.from(typeof source === 'string' ? piecesOf(source) : source, { highWaterMark: 1 }), parser, () => undefined);
 
-  const seen: ReadState = { releases: new Map(), trackLines: new Map() };
   let header: string[] | undefined;
   // The physical line on which the next raw text starts: csv-parse's own count is the line a record
   // ends on and counts a CRLF inside quotes twice.
   let nextLine = 1;
-  let batch = emptyBatch();
+  let pending: PendingRow[] = [];
+  let bytes = 0;
   try {
     for await (const { record, raw, info } of parser as AsyncIterable<RawRecord>) {
       const emptyLinesEnd = raw.length - raw.replace(/^[\r\n]+/, '').length;
@@ -335,13 +378,11 @@ export async function* readDistributorCsv(source: CsvSource, options: ReadOption
       }
       // A row of empty fields is a blank line that a spreadsheet wrote out with its commas.
       if (record.every((field) => field.trim() === '')) continue;
-      const row = Object.fromEntries(header.map((name, c) => [name, record[c]])) as Row;
-      batch.rows += 1;
-      batch.bytes = info.bytes;
-      readRow(row, line, onlyLabel, seen, batch);
-      if (batch.rows >= rowsPerBatch) {
-        yield batch;
-        batch = emptyBatch();
+      pending.push({ row: Object.fromEntries(header.map((name, c) => [name, record[c]])) as Row, line });
+      bytes = info.bytes;
+      if (pending.length >= rowsPerBatch) {
+        yield await readBatch(pending, bytes, onlyLabel, recall);
+        pending = [];
         await yieldToEventLoop();
       }
     }
@@ -351,5 +392,5 @@ export async function* readDistributorCsv(source: CsvSource, options: ReadOption
   } finally {
     parser.destroy();
   }
-  if (batch.rows > 0) yield batch;
+  if (pending.length > 0) yield await readBatch(pending, bytes, onlyLabel, recall);
 }
