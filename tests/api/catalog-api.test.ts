@@ -229,6 +229,35 @@ describe.each(testDatabaseKinds)('catalog API on $name', (kind) => {
     await t.database.db.execute(sql`delete from artists where id like 'sort-%'`);
   });
 
+  it("shows an artist's labels and, without a picture of its own, the artwork of its newest release that has one", async () => {
+    const db = t.database.db;
+    await db.execute(sql`insert into artists (id, name) values ('art-fallback', 'Artwork Fallbacktest')`);
+    await db.execute(sql`insert into releases (label_id, upc, catalog_number, title, release_date, type, artwork_url) values
+      ('buildit-records', 'ARTTEST1', 'ARTTEST1', 'Artwork Older', date '2001-01-01', 'single', 'https://img.test/older.jpg'),
+      ('buildit-tech', 'ARTTEST2', 'ARTTEST2', 'Artwork Newer', date '2002-01-01', 'single', 'https://img.test/newer.jpg'),
+      ('buildit-records', 'ARTTEST3', 'ARTTEST3', 'Artwork Newest', date '2003-01-01', 'single', null)`);
+    await db.execute(sql`insert into tracks (release_id, track_number, isrc, title)
+      select id, 1, upc, title from releases where upc like 'ARTTEST%'`);
+    // Credited on the older and the newest release themselves, and on the newer one's track only.
+    await db.execute(sql`insert into release_artists (release_id, artist_id, role, position)
+      select id, 'art-fallback', 'primary', 0 from releases where upc in ('ARTTEST1', 'ARTTEST3')`);
+    await db.execute(sql`insert into track_artists (track_id, artist_id, role, position)
+      select id, 'art-fallback', 'remixer', 0 from tracks where isrc = 'ARTTEST2'`);
+    t.catalogChanges.publish();
+    const expected = { id: 'art-fallback', labels: ['buildit-records', 'buildit-tech'], image_url: 'https://img.test/newer.jpg' };
+    expect((await get<{ data: object }>('/api/artists/art-fallback')).data).toMatchObject(expected);
+    expect((await get<{ data: object[] }>('/api/artists?q=fallbacktest')).data).toMatchObject([expected]);
+
+    await db.execute(sql`delete from track_artists where artist_id = 'art-fallback'`);
+    t.catalogChanges.publish();
+    expect((await get<{ data: object }>('/api/artists/art-fallback')).data).toMatchObject({
+      labels: ['buildit-records'],
+      image_url: 'https://img.test/older.jpg',
+    });
+    await db.execute(sql`delete from releases where upc like 'ARTTEST%'`);
+    await db.execute(sql`delete from artists where id = 'art-fallback'`);
+  });
+
   it("gives an artist's releases with the artist's role on each", async () => {
     const kwal = await get<{ data: { id: string; name: string } }>('/api/artists/kwal');
     expect(kwal.data.name).toBe('Kwal');

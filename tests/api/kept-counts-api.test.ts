@@ -73,6 +73,21 @@ describe.each(testDatabaseKinds)('kept counts and scores on $name', (kind) => {
     for (const label of ['buildit-records', 'buildit-tech', 'buildit-deep']) {
       expect((await get<PagedList<Artist>>(`/api/artists?limit=1&label=${label}`)).total, label).toBe(listedOn(label));
     }
+    // Each listed artist's labels: those of the releases it is credited on, itself or on a track.
+    const credited = await queryRows<{ artist_id: string; labels: string[] }>(
+      t.database.db,
+      sql`select c.artist_id, array_agg(distinct c.label_id order by c.label_id) as labels from (
+            select ra.artist_id, r.label_id from release_artists ra join releases r on r.id = ra.release_id
+            union all
+            select ta.artist_id, r.label_id from track_artists ta join tracks tr on tr.id = ta.track_id join releases r on r.id = tr.release_id) c
+           group by c.artist_id`,
+    );
+    const labelsOf = new Map(credited.map((c) => [c.artist_id, c.labels]));
+    for (let offset = 0; ; offset += 100) {
+      const page = await get<PagedList<Artist>>(`/api/artists?limit=100&offset=${offset}`);
+      for (const artist of page.data) expect(artist.labels, artist.name).toEqual(labelsOf.get(artist.id));
+      if (page.data.length < 100) break;
+    }
     const tracks = new Map(
       (await queryRows<{ id: string; n: number }>(t.database.db, sql`select r.id, count(t.id)::int as n from releases r left join tracks t on t.release_id = r.id group by r.id`)).map(
         (r) => [r.id, r.n],

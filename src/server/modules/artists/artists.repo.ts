@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { artistLabels, artists, listedArtistCounts, releaseArtists, releases, trackArtists, tracks } from '../../db/schema.js';
 import { containsPattern } from '../releases/releases.repo.js';
@@ -10,11 +10,11 @@ function creditedReleases(): SQL {
   return sql`
     select ${releaseArtists.artistId} as artist_id, ${releases.id} as release_id, ${releases.labelId} as label_id,
            ${releaseArtists.role} as role, null::text as track_title, null::uuid as track_id,
-           ${releases.releaseDate} as release_date
+           ${releases.releaseDate} as release_date, ${releases.artworkUrl} as artwork_url
       from ${releaseArtists} join ${releases} on ${releases.id} = ${releaseArtists.releaseId}
     union all
     select ${trackArtists.artistId}, ${releases.id}, ${releases.labelId}, ${trackArtists.role}, ${tracks.title}, ${tracks.id},
-           ${releases.releaseDate}
+           ${releases.releaseDate}, ${releases.artworkUrl}
       from ${trackArtists}
       join ${tracks} on ${tracks.id} = ${trackArtists.trackId}
       join ${releases} on ${releases.id} = ${tracks.releaseId}`;
@@ -69,22 +69,22 @@ export async function findListedArtist(db: Db, id: string): Promise<ArtistRow | 
   return row;
 }
 
-/** For each artist: the labels it has releases on, and its newest release artwork (image fallback). */
+/**
+ * For each artist: the labels it has releases on (kept in `artist_labels`) and its newest release artwork
+ * (image fallback), as subqueries per artist: one aggregate over all their credits ran with parallel
+ * workers on PostgreSQL at 100k releases, whose start cost more than the work (docs/decisions/0033).
+ */
 export async function artistReleaseFacts(db: Db, artistIds: string[]) {
   if (artistIds.length === 0) return [];
-  const ids = sql.join(
-    artistIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
   return queryRows<{ artist_id: string; label_ids: string[]; artwork_url: string | null }>(db, sql`
-    select c.artist_id,
-           array_agg(distinct c.label_id order by c.label_id) as label_ids,
-           (array_agg(r.artwork_url order by c.release_date desc nulls last) filter (where r.artwork_url is not null))[1]
-             as artwork_url
-      from (${creditedReleases()}) c
-      join ${releases} r on r.id = c.release_id
-     where c.artist_id in (${ids})
-     group by c.artist_id`);
+    select ${artists.id} as artist_id,
+           array(select al.label_id from ${artistLabels} al
+                  where al.artist_id = ${artists.id} and al.label_id <> ${anyLabel} order by al.label_id) as label_ids,
+           (select c.artwork_url from (${creditedReleases()}) c
+             where c.artist_id = ${artists.id} and c.artwork_url is not null
+             order by c.release_date desc nulls last limit 1) as artwork_url
+      from ${artists}
+     where ${inArray(artists.id, artistIds)}`);
 }
 
 export interface ArtistCreditRow {
