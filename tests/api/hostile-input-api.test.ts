@@ -66,6 +66,49 @@ describe.each(testDatabaseKinds)('control characters in requests on $name', (kin
   });
 });
 
+describe('bodies built to cost the server', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp(testDatabaseKinds[0]!);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const post = (url: string, payload: string) => t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload });
+  const nested = (depth: number, leaf: string, key = 'a') => `${`{"${key}":`.repeat(depth)}${leaf}${'}'.repeat(depth)}`;
+
+  it.each([
+    ['4,000 arrays deep (8 KB)', `${'['.repeat(4000)}${']'.repeat(4000)}`],
+    ['3,000 objects deep (12 KB)', nested(3000, '"x"', '')],
+    ['33 levels deep', nested(33, '"x"')],
+  ])('refuses JSON nested %s with 400 naming the body, on any route', async (_what, body) => {
+    for (const url of ['/api/admin/login', '/api/submit-demo', '/api/subscribe-vip', '/api/no-such-route']) {
+      const res = await post(url, body);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, field: 'body', error: 'body must not be nested more than 32 levels deep' });
+    }
+  });
+
+  it('still finds a control character 32 levels deep, naming its path', async () => {
+    const res = await post('/api/no-such-route', nested(31, '"a\\u0000"'));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ field: Array.from({ length: 31 }, () => 'a').join('.') });
+  });
+
+  it('refuses a body larger than the route needs with 413 before reading it: a megabyte to an unknown route', async () => {
+    const megabyte = JSON.stringify({ padding: 'x'.repeat(1_000_000) });
+    for (const url of ['/api/no-such-route', '/no-such-page']) {
+      const res = await post(url, megabyte);
+      expect(res.statusCode, url).toBe(413);
+      expect(res.json()).toMatchObject({ success: false, error: 'Request body is too large' });
+    }
+    // What a request of the API needs is still taken: the route's own limit (16 KB for a login).
+    expect((await post('/api/admin/login', JSON.stringify({ username: 'admin', password: 'x'.repeat(1024) }))).statusCode).toBe(401);
+  });
+});
+
 describe.each(testDatabaseKinds)('the log of a failed request on $name', (kind) => {
   it("keeps the failed query's SQL and error code but not its parameters", async () => {
     const database = await kind.open();
