@@ -62,8 +62,8 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string,
     index: false,
     wildcard: true,
     cacheControl: false,
-    // Source maps hold the whole client source.
-    allowedPath: (path) => options.serveSourceMaps || !path.endsWith('.map'),
+    // Source maps hold the whole client source: refused in every encoding (`.map.gz`, `.map.br`), whatever the build left.
+    allowedPath: (path) => options.serveSourceMaps || !/\.map(\.|$)/i.test(path),
     setHeaders: (res) => res.setHeader('Cache-Control', 'public, max-age=31536000, immutable'),
   });
 
