@@ -200,6 +200,45 @@ describe('X-Forwarded-For and the login throttle', () => {
   });
 });
 
+describe('IPv6 clients', () => {
+  // One subscriber's /64 holds 2^64 addresses: counted apart, each would be a fresh budget.
+  const ofOneBlock = (i: number) => (i % 2 === 0 ? '2001:db8:1:2::1' : `2001:db8:1:2:${i.toString(16)}:${i}:ffff:1`);
+
+  async function withApp(reads: number, use: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<void>) {
+    const database = await testDatabaseKinds[0]!.open();
+    const app = await buildApp({ db: database.db, clock: () => testNow, rateLimits: { reads: { max: reads, timeWindowMs: 60_000 } } }, { logger: false });
+    try {
+      await use(app);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  }
+
+  it('are counted per /64 by the login throttle, another /64 apart', async () => {
+    await withApp(1200, async (app) => {
+      const wrongLogin = (remoteAddress: string) =>
+        app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'admin', password: 'wrong' }, remoteAddress });
+      const logins: number[] = [];
+      for (let i = 0; i < 6; i += 1) logins.push((await wrongLogin(ofOneBlock(i))).statusCode);
+      expect(logins).toEqual([401, 401, 401, 401, 401, 429]);
+      expect((await wrongLogin('2001:db8:1:3::1')).statusCode).toBe(401);
+    });
+  });
+
+  it('are counted per /64 by the read limit, another /64 apart, and mapped IPv4 as IPv4', async () => {
+    await withApp(3, async (app) => {
+      const read = async (remoteAddress: string) => (await app.inject({ method: 'GET', url: '/api/labels', remoteAddress })).statusCode;
+      const reads: number[] = [];
+      for (let i = 0; i < 4; i += 1) reads.push(await read(ofOneBlock(i)));
+      expect(reads).toEqual([200, 200, 200, 429]);
+      expect(await read('2001:db8:1:3::1')).toBe(200);
+      // An IPv4 client seen through an IPv6 socket is the IPv4 client.
+      expect([await read('::ffff:198.51.100.40'), await read('198.51.100.40'), await read('::ffff:198.51.100.40'), await read('198.51.100.40')]).toEqual([200, 200, 200, 429]);
+    });
+  });
+});
+
 describe('a flood of reads from one address', () => {
   it('gets 429 with Retry-After past the limit, while other addresses read on', async () => {
     const database = await testDatabaseKinds[0]!.open();
