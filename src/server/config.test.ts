@@ -140,13 +140,15 @@ describe('parseConfig', () => {
 
   it.each([
     ['false', false],
-    ['true', true],
+    // One hop, the proxy in front: never every hop, which would take the client's own leftmost X-Forwarded-For.
+    ['true', 1],
+    ['2', 2],
     ['fd00::/8', ['fd00::/8']],
   ])('reads TRUST_PROXY=%j', (value, expected) => {
     expect(parseConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 
-  it.each(['yes', '10.0.0.0/33', '300.1.1.1', 'proxy.internal'])('refuses TRUST_PROXY=%j, naming it', (value) => {
+  it.each(['yes', '10.0.0.0/33', '300.1.1.1', 'proxy.internal', '0', '10'])('refuses TRUST_PROXY=%j, naming it', (value) => {
     expect(configError({ TRUST_PROXY: value }).message).toMatch(/^Invalid environment: TRUST_PROXY: .* is not an IP address or CIDR range/);
   });
 

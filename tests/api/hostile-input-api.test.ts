@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
+import { fastifyTrustProxy, parseConfig, type TrustProxy } from '../../src/server/config.js';
 import { queryRows } from '../../src/server/db/client.js';
 import { aDemoArtist } from '../helpers/demo-builders.js';
 import { createTestApp, testNow, type TestApp } from '../helpers/test-app.js';
@@ -168,9 +169,9 @@ describe('a client that sends its request slowly', () => {
 });
 
 describe('X-Forwarded-For and the login throttle', () => {
-  async function wrongLogins(trustProxy: boolean | string[], forwardedFor: (i: number) => string) {
+  async function wrongLogins(trustProxy: TrustProxy, forwardedFor: (i: number) => string) {
     const database = await testDatabaseKinds[0]!.open();
-    const app = await buildApp({ db: database.db, clock: () => testNow }, { logger: false, trustProxy });
+    const app = await buildApp({ db: database.db, clock: () => testNow }, { logger: false, trustProxy: fastifyTrustProxy(trustProxy) });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 6; i += 1) {
@@ -197,6 +198,13 @@ describe('X-Forwarded-For and the login throttle', () => {
   it("counts each visitor apart behind a trusted proxy (TRUST_PROXY), by the address the proxy saw", async () => {
     expect(await wrongLogins(['127.0.0.1'], (i) => `198.51.100.${i}`)).toEqual([401, 401, 401, 401, 401, 401]);
     expect(await wrongLogins(['127.0.0.1'], () => '198.51.100.7')).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
+  it('with TRUST_PROXY=true believes only the proxy in front: what the client wrote left of its entry is ignored', async () => {
+    const { trustProxy } = parseConfig({ TRUST_PROXY: 'true' });
+    // nginx's $proxy_add_x_forwarded_for: the client's own header, then the address nginx saw.
+    expect(await wrongLogins(trustProxy, (i) => `198.51.100.${i}, 203.0.113.9`)).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(await wrongLogins(trustProxy, (i) => `203.0.113.${i}`)).toEqual([401, 401, 401, 401, 401, 401]);
   });
 });
 
