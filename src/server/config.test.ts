@@ -29,6 +29,7 @@ describe('parseConfig', () => {
       readsPerMinute: 1200,
       redisUrl: undefined,
       importJobs: { leaseMs: 30_000, pollMs: 5_000 },
+      databaseStatementTimeoutMs: 5_000,
     });
   });
 
@@ -53,6 +54,7 @@ describe('parseConfig', () => {
         REDIS_URL: 'redis://:secret@cache.internal:6379/2',
         IMPORT_JOB_LEASE_MS: '3000',
         IMPORT_JOB_POLL_MS: '250',
+        DATABASE_STATEMENT_TIMEOUT_MS: '2500',
       }),
     ).toEqual({
       port: 8080,
@@ -70,6 +72,7 @@ describe('parseConfig', () => {
       readsPerMinute: 5000,
       redisUrl: 'redis://:secret@cache.internal:6379/2',
       importJobs: { leaseMs: 3000, pollMs: 250 },
+      databaseStatementTimeoutMs: 2500,
     });
     expect(parseConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1/postgres', PORT: '0' })).toMatchObject({
       databaseUrl: 'postgres://postgres@127.0.0.1/postgres',

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { adminPasswordLength } from '../shared/api/admin-auth.js';
+import { defaultStatementTimeoutMs } from './db/client.js';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -62,6 +63,9 @@ const envSchema = z.object({
   // (another instance takes it over after that), and how often an idle instance looks for such a job.
   IMPORT_JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
   IMPORT_JOB_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  // PostgreSQL: the longest a statement may run, or a connection take, before the request answers 503
+  // (docs/decisions/0058). Every statement of an import too, each on its own.
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(defaultStatementTimeoutMs),
   // Behind a load balancer: whose X-Forwarded-For to believe, so that request.ip (rate limits, the login
   // throttle) is the visitor's address. Each proxy appends the address it saw; everything left of the
   // trusted proxies' entries was written by the client. So the visitor is the rightmost entry that no
@@ -138,6 +142,7 @@ export type AppConfig = {
   /** Where the instances count their limits together; undefined: each counts in its own memory. */
   redisUrl: string | undefined;
   importJobs: { leaseMs: number; pollMs: number };
+  databaseStatementTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -187,5 +192,6 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     readsPerMinute: e.RATE_LIMIT_READS_PER_MINUTE,
     redisUrl: e.REDIS_URL,
     importJobs: { leaseMs: e.IMPORT_JOB_LEASE_MS, pollMs: e.IMPORT_JOB_POLL_MS },
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
   };
 }

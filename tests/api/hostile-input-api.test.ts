@@ -6,10 +6,11 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { fastifyTrustProxy, parseConfig, type TrustProxy } from '../../src/server/config.js';
-import { queryRows } from '../../src/server/db/client.js';
+import { isDatabaseTimeout, openPostgres, queryRows } from '../../src/server/db/client.js';
+import { startCuttableProxy } from '../helpers/cuttable-proxy.js';
 import { aDemoArtist } from '../helpers/demo-builders.js';
 import { createTestApp, testNow, type TestApp } from '../helpers/test-app.js';
-import { testDatabaseKinds } from '../helpers/test-database.js';
+import { createPostgresTestDatabase, testDatabaseKinds } from '../helpers/test-database.js';
 
 // Input an attacker would try: a NUL byte used to reach PostgreSQL and answer 500 (the log then held
 // the query's parameters), and a forged request id used to be echoed and logged.
@@ -291,6 +292,52 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL dropping the connect
     } finally {
       await app.close();
       await database.close();
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL stalled (connected, answering nothing)', () => {
+  it('answers 503 with Retry-After instead of holding requests and health, and serves again when it is back', async () => {
+    const created = await createPostgresTestDatabase();
+    const proxy = await startCuttableProxy(Number(new URL(created.url).port || 5432));
+    const throughProxy = new URL(created.url);
+    throughProxy.port = String(proxy.port);
+    const database = await openPostgres(throughProxy.toString(), { statementTimeoutMs: 500 });
+    const app = await buildApp({ db: database.db, clock: () => testNow }, { logger: false });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/api/releases?label=tech' })).statusCode).toBe(200);
+      proxy.stall();
+      // Not cached yet: each needs the database. Health has not vouched for it yet either.
+      for (const url of ['/api/releases?label=deep', '/api/artists?label=tech', '/api/health']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect([url, res.statusCode]).toEqual([url, 503]);
+        if (url !== '/api/health') {
+          expect(res.headers['retry-after']).toBe('5');
+          expect(res.json()).toMatchObject({ success: false, error: 'The database is not answering. Please try again in a moment.' });
+        }
+      }
+      proxy.resume();
+      let status = 0;
+      for (let attempt = 0; attempt < 3 && status !== 200; attempt += 1) status = (await app.inject({ method: 'GET', url: '/api/releases?label=deep' })).statusCode;
+      expect(status).toBe(200);
+    } finally {
+      await app.close();
+      proxy.resume();
+      await database.close();
+      await proxy.close();
+      await created.drop();
+    }
+  });
+
+  it('cancels a statement that runs past the timeout on the server', async () => {
+    const created = await createPostgresTestDatabase();
+    const database = await openPostgres(created.url, { statementTimeoutMs: 200 });
+    try {
+      await expect(database.db.execute(sql`select pg_sleep(5)`)).rejects.toSatisfy(isDatabaseTimeout);
+      expect(await queryRows(database.db, sql`select 1 as one`)).toEqual([{ one: 1 }]);
+    } finally {
+      await database.close();
+      await created.drop();
     }
   });
 });
