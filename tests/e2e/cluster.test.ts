@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportJob, ImportStartedResponse } from '../../src/shared/api/admin-import.js';
-import { syntheticExport } from '../../src/server/demo-catalog/synthetic-export.js';
+import { syntheticExport } from '../../src/server/modules/catalog-import/demo-catalog/synthetic-export.js';
 import { startFakeSpotify, type FakeSpotify } from '../fakes/fake-spotify.js';
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
 import { Gate } from '../helpers/gate.js';

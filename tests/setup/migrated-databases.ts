@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres, type Database } from '../../src/server/db/client.js';
-import { syncLabels } from '../../src/server/modules/labels/labels.repo.js';
+import { syncLabels } from '../../src/server/modules/catalog/labels.repo.js';
 import { labels } from '../../src/shared/labels.js';
 import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-postgres.js';
 
