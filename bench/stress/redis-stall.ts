@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { startOwnRedisServer } from '../../tests/helpers/own-redis-server.js';
+import { startProductionServer } from '../../tests/helpers/production-server.js';
 import { percentile } from '../support.js';
-import { ServerProcess } from './server-process.js';
 
 export interface StallPhase {
   name: 'before' | 'stalled' | 'after';
@@ -22,9 +20,9 @@ export interface StallPhase {
  */
 export async function runRedisStall(seconds: number): Promise<StallPhase[]> {
   const redis = await startOwnRedisServer();
-  const dataDir = mkdtempSync(join(tmpdir(), 'bir-stall-'));
-  const server = new ServerProcess({ DATA_DIR: dataDir, REDIS_URL: redis.url, TRUST_PROXY: '127.0.0.1', RATE_LIMIT_READS_PER_MINUTE: '100000000' });
-  await server.start();
+  const server = await startProductionServer({ env: { REDIS_URL: redis.url, SEED_DEMO_CATALOG: 'false', TRUST_PROXY: '127.0.0.1', RATE_LIMIT_READS_PER_MINUTE: '100000000' } });
+  /** The resident memory of the server process, in MiB (Linux). */
+  const rssMiB = async () => Number(/VmRSS:\s+(\d+) kB/.exec(await readFile(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
   try {
     const paths = ['/api/labels', '/api/config', '/api/health'];
     const send = async (address: string) => {
@@ -57,7 +55,7 @@ export async function runRedisStall(seconds: number): Promise<StallPhase[]> {
         p50Ms: percentile(latencies, 50),
         p99Ms: percentile(latencies, 99),
         maxMs: latencies.at(-1) ?? Number.NaN,
-        rssMiB: await server.rssMiB(),
+        rssMiB: await rssMiB(),
       };
     };
     // Warm-up: the JIT and the server's first allocations settle before the quiet figures are taken.
@@ -71,8 +69,7 @@ export async function runRedisStall(seconds: number): Promise<StallPhase[]> {
     await Promise.all(background);
     return phases;
   } finally {
-    await server.kill('SIGTERM');
+    await server.stop();
     await redis.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { e2eAdmin } from './admin-session.js';
 import { hasNginx, startLoadBalancer, type LoadBalancer } from './load-balancer.js';
-import { startProductionServer, type RunningServer } from './production-server.js';
+import { startProductionServer, type ProductionServer } from '../helpers/production-server.js';
 
 // TRUST_PROXY=true behind nginx as the README sets it up (`$proxy_add_x_forwarded_for`): nginx appends
 // the address it saw to whatever X-Forwarded-For the client sent. The client writes the left of that
@@ -11,11 +11,12 @@ import { startProductionServer, type RunningServer } from './production-server.j
 if (!hasNginx && process.env.CI) throw new Error('The trusted proxy test cannot run in CI: nginx is not installed');
 
 describe.skipIf(!hasNginx)('TRUST_PROXY=true behind nginx', () => {
-  let server: RunningServer;
+  let server: ProductionServer;
   let proxy: LoadBalancer;
 
   beforeAll(async () => {
-    server = await startProductionServer({ TRUST_PROXY: 'true' }, { template: inject('e2eTemplateDir') });
+    // The production limits: 5 failed logins from one address in 15 minutes.
+    server = await startProductionServer({ env: { TRUST_PROXY: 'true' }, template: inject('e2eTemplateDir') });
     proxy = await startLoadBalancer([server.url]);
   }, 120_000);
   afterAll(async () => {
