@@ -54,9 +54,10 @@ export function documentCommonErrors(app: FastifyInstance): void {
 }
 
 /** The router's own refusals (a path parameter over its length limit, a malformed URL) in the one error body. */
-export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 400;
-  return reply.code(status).send(errorBody(request.id, err.message));
+  // Fastify ignores what this handler returns; the reply's promise only tells when it has been sent.
+  void reply.code(status).send(errorBody(request.id, err.message));
 }
 
 /** True when zod wrote the message itself (no message was given in the schema). */
