@@ -10,6 +10,9 @@ import globals from 'globals';
 // depth and whatever the import's spelling (relative, with or without extension).
 const foldersOf = (dir) => readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
 const features = foldersOf('src/client/features');
+// The admin's tabs share only its shell, components and API calls.
+const adminShared = ['api', 'components', 'shell'];
+const adminTabs = foldersOf('src/client/features/admin').filter((name) => !adminShared.includes(name));
 // The server's contexts (src/server/modules/README.md): each is imported from outside only through its index.ts.
 const contexts = foldersOf('src/server/modules');
 const contextEntries = contexts.map((context) => `./${context}/index.ts`);
@@ -23,6 +26,12 @@ const zones = [
     from: './src/client/features',
     except: [`./${feature}`],
     message: 'features never import each other; compose them in src/client/app',
+  })),
+  ...adminTabs.map((tab) => ({
+    target: `./src/client/features/admin/${tab}`,
+    from: './src/client/features/admin',
+    except: [`./${tab}`, ...adminShared.map((folder) => `./${folder}`)],
+    message: 'an admin tab never imports another tab: what tabs share goes in admin/components',
   })),
   {
     target: ['./src/client/components', './src/client/lib'],
