@@ -5,6 +5,7 @@ import type { CatalogCache } from './modules/catalog-cache/catalog-cache.js';
 import type { CatalogChanges } from './modules/catalog-cache/catalog-changes.js';
 import type { LoginThrottleLimit } from './modules/admin-auth/login-throttle.js';
 import type { ImportJobSettings } from './modules/admin-import/import-job-runner.js';
+import type { ScoreKeepingSettings } from './modules/releases/score-keeper.js';
 import type { PaymentProvider } from './modules/vip/payment-provider.js';
 import type { RateLimit } from './plugins/rate-limit.js';
 import type { SpotifyCatalogClient } from './spotify/spotify-catalog-client.js';
@@ -40,6 +41,8 @@ export interface AppDeps {
   limitStore?: LimitStore;
   /** Import jobs' lease and how often an idle instance looks for one to take over; production: 30 s and 5 s. */
   importJobs?: ImportJobSettings;
+  /** How often popularity scores that went stale are kept again; production: every minute. */
+  scoreKeeping?: ScoreKeepingSettings;
 }
 
 /** The dependencies the modules receive: the admin token secret, the catalog cache and the limits' store settled once for all of them. */

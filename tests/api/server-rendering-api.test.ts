@@ -15,7 +15,7 @@ import {
   type PageParams,
   type PublicPageId,
 } from '../../src/shared/page-queries.js';
-import type { RenderPage } from '../../src/shared/page-render.js';
+import type { PageRequest, RenderPage } from '../../src/shared/page-render.js';
 import { seedDemoCatalogIfEmpty } from '../../src/server/demo-catalog/seed-demo-catalog.js';
 import { CatalogCache } from '../../src/server/modules/catalog-cache/catalog-cache.js';
 import { createLocalCatalogChanges } from '../../src/server/modules/catalog-cache/catalog-changes.js';
@@ -44,7 +44,7 @@ function urlOf(page: PublicPageId, values: { label: string; id: string; releaseI
 
 describe.each(testDatabaseKinds)('server-rendered pages of the page query table on $name', (kind) => {
   let t: TestApp;
-  let renderPage: RenderPage;
+  let renderPage: (request: PageRequest) => ReturnType<RenderPage>;
 
   beforeAll(async () => {
     t = await createTestApp(kind, { seed: (database) => seedDemoCatalogIfEmpty(database.db, () => testNow).then(() => undefined) });
