@@ -6,7 +6,8 @@ import { createPageLoaders, type PageContext } from './routes/page-loaders.js';
 import { RouteError } from './routes/route-error.js';
 
 // docs/product.md §2 route table; every page is its own lazily loaded chunk. Public pages have loaders
-// (routes/page-loaders.ts) and ids (the server names their metadata by them, app/seo/page-meta.ts).
+// (routes/page-loaders.ts, from the page query table src/shared/page-queries.ts, whose page ids are these
+// routes' ids) and ids (the server names their metadata by them, app/seo/page-meta.ts).
 const adminTabRoutes: RouteObject[] = [
   { path: 'tracks', lazy: async () => ({ Component: (await import('../features/admin/components/admin-tracks-tab.js')).AdminTracksTab }) },
   { path: 'artists', lazy: async () => ({ Component: (await import('../features/admin/components/admin-artists-tab.js')).AdminArtistsTab }) },
