@@ -1,14 +1,11 @@
 import type { SpotifyConfig } from './config.js';
 import type { Db } from './db/client.js';
 import type { LimitStore } from './lib/limit-store.js';
-import type { CatalogCache } from './modules/catalog-cache/catalog-cache.js';
-import type { CatalogChanges } from './modules/catalog-cache/catalog-changes.js';
-import type { LoginThrottleLimit } from './modules/admin-auth/login-throttle.js';
-import type { ImportJobSettings } from './modules/admin-import/import-job-runner.js';
-import type { ScoreKeepingSettings } from './modules/releases/score-keeper.js';
-import type { PaymentProvider } from './modules/vip/payment-provider.js';
+import type { CatalogCache, CatalogChanges, ScoreKeepingSettings } from './modules/catalog/index.js';
+import type { ImportJobSettings, SpotifyCatalogClient } from './modules/catalog-import/index.js';
+import type { PaymentProvider } from './modules/membership/index.js';
+import type { LoginThrottleLimit } from './modules/staff/index.js';
 import type { RateLimit } from './plugins/rate-limit.js';
-import type { SpotifyCatalogClient } from './spotify/spotify-catalog-client.js';
 
 // What buildApp (app.ts) is built from and hands each module: its own file, so that modules need not
 // import app.ts, which imports them.
@@ -25,7 +22,7 @@ export interface AppDeps {
   publicUrl?: string;
   /** Serve the built app's `.map` files too (SERVE_SOURCE_MAPS); otherwise they answer 404. */
   serveSourceMaps?: boolean;
-  /** Submissions per client address; each module has its production default. */
+  /** Requests per client address; without one, each limit's production default (config.ts defaultLimits). */
   rateLimits?: { demos?: RateLimit; vip?: RateLimit; plays?: RateLimit; reads?: RateLimit };
   /** Takes VIP payments; without one, members wait in `pending_payment` (docs/product.md §10.7). */
   payments?: PaymentProvider;
@@ -35,7 +32,7 @@ export interface AppDeps {
   spotifyCatalog?: SpotifyCatalogClient;
   /** Signs admin tokens (main.ts: JWT_SECRET or DATA_DIR/jwt-secret); without one, a random secret for this app alone. */
   jwtSecret?: Uint8Array;
-  /** Failed admin logins allowed per client address and per username; production: 5 in 15 minutes. */
+  /** Failed admin logins allowed per client address and per username; without one, 5 in 15 minutes (config.ts defaultLimits). */
   loginThrottle?: LoginThrottleLimit;
   /** Where the rate limits and the login throttle count (main.ts: Redis with REDIS_URL); without one, this app's memory. */
   limitStore?: LimitStore;

@@ -6,12 +6,10 @@ import { DataDirBusyError } from './db/data-dir-lock.js';
 import { openConfiguredDatabase } from './db/open-configured-database.js';
 import { connectRedis } from './lib/redis.js';
 import { redisLimitStore } from './lib/limit-store.js';
-import { ensureFirstAdmin } from './modules/admin-auth/admin-auth.service.js';
-import { relayCatalogChanges } from './modules/catalog-cache/catalog-changes.js';
-import { loadJwtSecret } from './modules/admin-auth/jwt-secret.js';
-import { seedDemoCatalogIfEmpty } from './demo-catalog/seed-demo-catalog.js';
+import { relayCatalogChanges } from './modules/catalog/index.js';
+import { createSpotifyCatalogClient, seedDemoCatalogIfEmpty } from './modules/catalog-import/index.js';
+import { ensureFirstAdmin, loadJwtSecret } from './modules/staff/index.js';
 import { clientDistDir } from './paths.js';
-import { createSpotifyCatalogClient } from './spotify/spotify-catalog-client.js';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -59,7 +57,8 @@ async function main(): Promise<void> {
       clientDir: config.serveWebApp ? clientDistDir : undefined,
       serveSourceMaps: config.serveSourceMaps,
       publicUrl: config.publicUrl,
-      rateLimits: { reads: { max: config.readsPerMinute, timeWindowMs: 60_000 } },
+      rateLimits: { demos: config.limits.demos, vip: config.limits.vip, plays: config.limits.plays, reads: config.limits.reads },
+      loginThrottle: config.limits.login,
       spotify: config.spotify,
       spotifyCatalog: config.spotifyCredentials
         ? createSpotifyCatalogClient({ ...config.spotifyCredentials, accountsUrl: config.spotify.accountsUrl, apiUrl: config.spotify.apiUrl })
@@ -70,8 +69,12 @@ async function main(): Promise<void> {
     { loggerInstance: logger, trustProxy: config.trustProxy },
   );
   await app.listen({ port: config.port, host: config.host });
-  logger.info(
+  // Said at any LOG_LEVEL but silent: whoever started the server learns where it listens (with
+  // PORT=0, a port of its own choosing), as tests/helpers/production-server.ts does.
+  const announcer = config.logLevel === 'silent' ? logger : logger.child({}, { level: 'info' });
+  announcer.info(
     {
+      url: app.listeningOrigin,
       database: database.kind,
       dataDir: config.databaseUrl ? undefined : config.dataDir,
       limits: redis ? 'redis' : 'memory',

@@ -16,9 +16,7 @@ import { apiReads, type ApiRead, type ApiReadAnswer, type ApiReadArgs, type ApiR
 import type { PageDataSource } from '../../shared/page-render.js';
 import type { ResolvedAppDeps } from '../app-deps.js';
 import { AppError } from '../errors.js';
-import { getArtist, getArtistReleases, getArtists } from '../modules/artists/artists.service.js';
-import { getPlaylists } from '../modules/playlists/playlists.service.js';
-import { getRelease, getReleases, getTopReleases } from '../modules/releases/releases.service.js';
+import { getArtist, getArtistReleases, getArtists, getPlaylists, getRelease, getReleases, getTopReleases } from '../modules/catalog/index.js';
 
 type PageDataDeps = Pick<ResolvedAppDeps, 'db' | 'catalogCache' | 'clock'>;
 

@@ -1,0 +1,124 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import { Box, Button, Stack, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { notify } from '../../../lib/notifications.js';
+import { useState } from 'react';
+import { membersCsvFileName, vipMemberStatusLabels, type AdminMember, type AdminMembersFilter } from '../../../../shared/api/admin-inbox.js';
+import { vipMemberStatuses, vipPlans } from '../../../../shared/api/vip.js';
+import { adminMembersQuery, downloadMembersCsv, inboxPageSize } from '../api/admin-inbox.js';
+import { formatDay } from '../components/admin-format.js';
+import { useAdminToken } from '../shell/admin-outlet-context.js';
+import { AdminTable, FilterSelect, TableSearchField, hideOnPhone, phoneOnly } from '../components/admin-table.js';
+import { usePagedSearch } from '../components/use-paged-search.js';
+
+const planOptions = vipPlans.map((plan) => ({ value: plan.id, label: plan.name }));
+const statusOptions = vipMemberStatuses.map((status) => ({ value: status, label: vipMemberStatusLabels[status] }));
+
+/** "$99.99/year"; '—' for a plan the site no longer offers. */
+function planPrice(plan: AdminMember['plan']): string {
+  if (plan.price === null || plan.currency === null) return '—';
+  const price = new Intl.NumberFormat('en-US', { style: 'currency', currency: plan.currency }).format(plan.price);
+  return plan.period ? `${price}/${plan.period}` : price;
+}
+
+/** Saves a file the way a link with `download` does. */
+function saveFile(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+/** docs/product.md §10.7: the VIP members, newest first, with their plan and payment status, and a CSV export. */
+export function AdminMembersTab() {
+  const token = useAdminToken();
+  const [plan, setPlan] = useState('');
+  const [status, setStatus] = useState('');
+  const paging = usePagedSearch({ filters: [plan, status], pageSize: inboxPageSize });
+  const filter = { q: paging.q, plan: plan || undefined, status: status || undefined } as AdminMembersFilter;
+  const [isExporting, setIsExporting] = useState(false);
+  const query = useQuery(adminMembersQuery(token, { ...filter, ...paging.params }));
+  const isFiltered = Boolean(plan || status || paging.q);
+
+  const onExport = async () => {
+    setIsExporting(true);
+    try {
+      saveFile(await downloadMembersCsv(token, filter), membersCsvFileName(new Date()));
+    } catch (err) {
+      notify(err instanceof Error ? err.message : 'Export failed', { variant: 'error' });
+    } finally {
+      setIsExporting(false);
+    }
+  };
+
+  return (
+    <Box>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2 }}>
+        <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
+          Members
+        </Typography>
+        <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void onExport()} disabled={isExporting}>
+          Export CSV
+        </Button>
+      </Stack>
+      <AdminTable
+        label="Members"
+        toolbar={
+          <>
+            <TableSearchField label="Search name or email" type="text" value={paging.search} onChange={paging.setSearch} />
+            <FilterSelect label="Plan" value={plan} options={planOptions} onChange={setPlan} />
+            <FilterSelect label="Status" value={status} options={statusOptions} onChange={setStatus} />
+          </>
+        }
+        head={
+          <TableHead>
+            <TableRow>
+              <TableCell>Name</TableCell>
+              <TableCell sx={hideOnPhone}>Email</TableCell>
+              <TableCell>Plan</TableCell>
+              <TableCell sx={hideOnPhone}>Status</TableCell>
+              <TableCell sx={hideOnPhone}>Joined</TableCell>
+              <TableCell sx={hideOnPhone}>Updated</TableCell>
+            </TableRow>
+          </TableHead>
+        }
+        columnCount={6}
+        query={query}
+        paging={paging}
+        emptyText={isFiltered ? 'No members match these filters' : 'No members yet'}
+      >
+        {query.data?.data.map((member) => <MemberRow key={member.id} member={member} />)}
+      </AdminTable>
+    </Box>
+  );
+}
+
+function MemberRow({ member }: { member: AdminMember }) {
+  return (
+    <TableRow>
+      <TableCell sx={{ fontWeight: 600, overflowWrap: 'break-word' }}>
+        {member.name}
+        <Typography variant="body2" color="text.secondary" sx={phoneOnly}>
+          {`${member.email} · joined ${formatDay(member.created_at)}`}
+        </Typography>
+      </TableCell>
+      <TableCell sx={hideOnPhone}>{member.email}</TableCell>
+      <TableCell>
+        {member.plan.name ?? member.plan.id}
+        <Typography variant="body2" color="text.secondary">
+          {planPrice(member.plan)}
+        </Typography>
+        <Typography variant="body2" sx={phoneOnly}>
+          {vipMemberStatusLabels[member.status]}
+        </Typography>
+      </TableCell>
+      <TableCell sx={hideOnPhone}>{vipMemberStatusLabels[member.status]}</TableCell>
+      <TableCell sx={{ ...hideOnPhone, whiteSpace: 'nowrap' }}>{formatDay(member.created_at)}</TableCell>
+      <TableCell sx={{ ...hideOnPhone, whiteSpace: 'nowrap' }}>{formatDay(member.updated_at)}</TableCell>
+    </TableRow>
+  );
+}

@@ -1,0 +1,67 @@
+import { screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { emptyScreens, renderAdmin, serveAdminApi, failure, json, storeToken, verified } from '../../../../../tests/helpers/admin-routes.js';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const tabs: [string, string][] = [
+  ['Overview', '/admin'],
+  ['Tracks', '/admin/tracks'],
+  ['Artists', '/admin/artists'],
+  ['Labels', '/admin/labels'],
+  ['Demos', '/admin/demos'],
+  ['Members', '/admin/members'],
+  ['Settings', '/admin/settings'],
+];
+
+describe('AdminDashboard', () => {
+  it('links every tab to its route and selects the one we are on', async () => {
+    serveAdminApi({ 'GET /api/admin/verify-admin-token': verified, ...emptyScreens });
+    storeToken('jwt-good');
+    const user = userEvent.setup();
+    renderAdmin('/admin');
+    await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' });
+    expect(screen.getAllByRole('tab').map((tab) => [tab.textContent, tab.getAttribute('href')])).toEqual(tabs);
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Overview');
+    expect(screen.getByText('Select a tab above to manage your content.')).toBeTruthy();
+    // No made-up figures: the original specification's 42 / 7 / 156 were placeholders (docs/product.md §10.6).
+    expect(screen.queryByText(/\b(42|156)\b/)).toBeNull();
+    // Issue 15: no way back to the public site.
+    expect(screen.getByRole('link', { name: 'View site' }).getAttribute('href')).toBe('/');
+
+    await user.click(screen.getByRole('tab', { name: 'Demos' }));
+    expect(screen.getByLabelText('location').textContent).toBe('/admin/demos');
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Demos');
+    expect(await screen.findByText('No demos yet')).toBeTruthy();
+    expect(screen.queryByText('Select a tab above to manage your content.')).toBeNull();
+  });
+
+  it('logs out on the server with the token, forgets it and goes to /login', async () => {
+    const sent = serveAdminApi({
+      'GET /api/admin/verify-admin-token': verified,
+      ...emptyScreens,
+      'POST /api/admin/logout': json({ success: true, message: 'Logged out' }),
+    });
+    storeToken('jwt-good');
+    const user = userEvent.setup();
+    renderAdmin('/admin/members');
+    await user.click(await screen.findByRole('button', { name: 'Log out' }));
+    await screen.findByRole('heading', { name: 'Log In' });
+    expect(screen.getByLabelText('location').textContent).toBe('/login');
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(localStorage.getItem('adminToken')).toBeNull();
+    expect(sent.at(-1)).toEqual({ method: 'POST', path: '/api/admin/logout', authorization: 'Bearer jwt-good', body: {} });
+  });
+
+  it('forgets the token even when the server cannot be told', async () => {
+    serveAdminApi({ 'GET /api/admin/verify-admin-token': verified, ...emptyScreens, 'POST /api/admin/logout': failure(500, 'Internal Server Error') });
+    storeToken('jwt-good');
+    const user = userEvent.setup();
+    renderAdmin('/admin');
+    await user.click(await screen.findByRole('button', { name: 'Log out' }));
+    await screen.findByRole('heading', { name: 'Log In' });
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(localStorage.getItem('adminToken')).toBeNull();
+  });
+});
