@@ -16,9 +16,8 @@ import {
   type PublicPageId,
 } from '../../src/shared/page-queries.js';
 import type { PageRequest, RenderPage } from '../../src/shared/page-render.js';
-import { seedDemoCatalogIfEmpty } from '../../src/server/demo-catalog/seed-demo-catalog.js';
-import { CatalogCache } from '../../src/server/modules/catalog-cache/catalog-cache.js';
-import { createLocalCatalogChanges } from '../../src/server/modules/catalog-cache/catalog-changes.js';
+import { seedDemoCatalogIfEmpty } from '../../src/server/modules/catalog-import/demo-catalog/seed-demo-catalog.js';
+import { CatalogCache, createLocalCatalogChanges } from '../../src/server/modules/catalog/index.js';
 import { createPageDataSource } from '../../src/server/ssr/page-data.js';
 import { createTestApp, testNow, type PagedList, type TestApp } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
