@@ -1,7 +1,7 @@
 import type { SpotifyConfig } from './config.js';
 import type { Db } from './db/client.js';
 import type { LimitStore } from './lib/limit-store.js';
-import type { CatalogCache, CatalogChanges } from './modules/catalog/index.js';
+import type { CatalogCache, CatalogChanges, ScoreKeepingSettings } from './modules/catalog/index.js';
 import type { ImportJobSettings, SpotifyCatalogClient } from './modules/catalog-import/index.js';
 import type { PaymentProvider } from './modules/membership/index.js';
 import type { LoginThrottleLimit } from './modules/staff/index.js';
@@ -38,6 +38,8 @@ export interface AppDeps {
   limitStore?: LimitStore;
   /** Import jobs' lease and how often an idle instance looks for one to take over; production: 30 s and 5 s. */
   importJobs?: ImportJobSettings;
+  /** How often popularity scores that went stale are kept again; production: every minute. */
+  scoreKeeping?: ScoreKeepingSettings;
 }
 
 /** The dependencies the modules receive: the admin token secret, the catalog cache and the limits' store settled once for all of them. */

@@ -193,11 +193,15 @@ describe('server-rendered pages over plain HTTP', () => {
     const started = await fetch(`${site.server.url}/api/admin/import-catalog`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
     expect(started.status).toBe(202);
     const { job } = (await started.json()) as { job: { id: string } };
+    // The job's deadline, not expect.poll's default second: an import takes seconds on a busy machine.
     await expect
-      .poll(async () => {
-        const res = await fetch(`${site.server.url}/api/admin/import-jobs/${job.id}`, { headers: { Authorization: `Bearer ${token}` } });
-        return ((await res.json()) as { data: { status: string } }).data.status;
-      })
+      .poll(
+        async () => {
+          const res = await fetch(`${site.server.url}/api/admin/import-jobs/${job.id}`, { headers: { Authorization: `Bearer ${token}` } });
+          return ((await res.json()) as { data: { status: string } }).data.status;
+        },
+        { timeout: 30_000 },
+      )
       .toBe('succeeded');
 
     const release = (await api<{ data: Release[] }>(`/releases?label=tech&q=${encodeURIComponent('alert(1)')}`)).data[0]!;

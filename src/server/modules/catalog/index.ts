@@ -15,5 +15,6 @@ export { countLabelArtists, getArtist, getArtistReleases, getArtists } from './a
 export { resolveLabelParam } from './labels.service.js';
 export { getPlaylists } from './playlists.service.js';
 export { getRelease, getReleases, getTopReleases } from './releases.service.js';
+export type { ScoreKeepingSettings } from './score-keeper.js';
 export { listSitemapEntries, type SitemapEntry } from './sitemap-pages.service.js';
 export { syncLabels } from './labels.repo.js';
