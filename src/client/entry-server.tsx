@@ -3,7 +3,7 @@ import createEmotionServer from '@emotion/server/create-instance';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import type { CreatePageRenderer } from '../shared/page-render.js';
+import type { CreatePageRenderer, ServerEntry } from '../shared/page-render.js';
 import { App } from './app/app.js';
 import { createEmotionCache, headStyleTags } from './app/emotion-cache.js';
 import { createRoutes } from './app/router.js';
@@ -30,6 +30,12 @@ function pageStyleTags(cache: EmotionCache, body: string): string {
   if (layers.length > 0) critical.styles.push({ key: cache.key, ids: layers, css: layers.map((id) => cache.inserted[id]).join('') });
   return headStyleTags(emotionServer.constructStyleTagsFromChunks(critical));
 }
+
+/**
+ * The query parameters pages read while rendering: /legal's `tab` (legal-page.tsx). The server renders
+ * a page with these alone, so a page that reads another must name it here.
+ */
+export const pageSearchParams: ServerEntry['pageSearchParams'] = ['tab'];
 
 /** Paths the browser renders alone: the admin area (behind a login the server does not see). */
 const isClientOnly = (pathname: string) => /^\/admin(\/|$)/.test(pathname);

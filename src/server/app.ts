@@ -13,12 +13,13 @@ import {
 import { siteConfig } from '../shared/site-config.js';
 import type { AppDeps, ResolvedAppDeps } from './app-deps.js';
 import { memoryLimitStore } from './lib/limit-store.js';
+import { registerRequestClient } from './lib/request-client.js';
 import { adminAuthRoutes } from './modules/admin-auth/admin-auth.routes.js';
 import { adminCatalogRoutes } from './modules/admin-catalog/admin-catalog.routes.js';
 import { adminImportRoutes } from './modules/admin-import/admin-import.routes.js';
 import { adminInboxRoutes } from './modules/admin-inbox/admin-inbox.routes.js';
 import { adminOverviewRoutes } from './modules/admin-overview/admin-overview.routes.js';
-import { CatalogCache } from './modules/catalog-cache/catalog-cache.js';
+import { CatalogCache, defaultLoadLimits, defaultLoadWaitMs } from './modules/catalog-cache/catalog-cache.js';
 import { createLocalCatalogChanges } from './modules/catalog-cache/catalog-changes.js';
 import { artistsRoutes } from './modules/artists/artists.routes.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
@@ -40,6 +41,9 @@ import { documentCommonErrors, frameworkErrors, registerErrorHandler, sendNotFou
 import { defaultReadRateLimit, registerRateLimit } from './plugins/rate-limit.js';
 import { createPageDataSource } from './ssr/page-data.js';
 
+/** How long a catalog answer is kept past its age, to be served while a new one cannot be had (an import holding the embedded database). */
+const catalogStaleForMs = 60_000;
+
 /** Builds the whole app from its dependencies; never listens (main.ts does). */
 export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Server> = {}) {
   const catalogChanges = given.catalogChanges ?? createLocalCatalogChanges();
@@ -47,7 +51,13 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
     ...given,
     jwtSecret: given.jwtSecret ?? randomBytes(32),
     catalogChanges,
-    catalogCache: new CatalogCache(catalogChanges, { now: () => given.clock().getTime() }),
+    catalogCache: new CatalogCache(catalogChanges, {
+      now: () => given.clock().getTime(),
+      // Answers served past their 5 s while a new one cannot be had in time (docs/decisions/0057).
+      staleForMs: catalogStaleForMs,
+      loadWaitMs: given.catalogLoads?.waitMs ?? defaultLoadWaitMs,
+      loadLimits: { ...defaultLoadLimits, perClient: given.catalogLoads?.perClient ?? defaultLoadLimits.perClient },
+    }),
     limitStore: given.limitStore ?? memoryLimitStore,
   };
   const app = Fastify({
@@ -66,6 +76,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerRequestClient(app);
   registerErrorHandler(app);
   documentCommonErrors(app);
   rejectControlCharacters(app);
@@ -88,7 +99,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
 
   await app.register(
     async (api) => {
-      api.setNotFoundHandler(sendNotFound);
+      api.setNotFoundHandler({ preHandler: app.rateLimit() }, sendNotFound);
       await api.register(healthRoutes, deps);
       await api.register(async (catalog) => {
         registerCatalogAnswerCache(catalog, deps.catalogChanges, deps.clock);
@@ -119,9 +130,10 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
       publicUrl: deps.publicUrl,
       catalogChanges: deps.catalogChanges,
       clock: deps.clock,
+      rateLimit: app.rateLimit(),
+      loadWaitMs: deps.catalogLoads?.waitMs,
     });
-  }
-  else app.setNotFoundHandler(sendNotFound);
+  } else app.setNotFoundHandler({ preHandler: app.rateLimit() }, sendNotFound);
   return app;
 }
 

@@ -1,3 +1,4 @@
+import type { CatalogLoadSettings } from './app-deps.js';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { adminPasswordLength } from '../shared/api/admin-auth.js';
@@ -58,6 +59,10 @@ const envSchema = z.object({
   SPOTIFY_API_URL: baseUrl.default('https://api.spotify.com/v1'),
   // Requests per minute and client address to every route without a limit of its own (reads, mostly).
   RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  // Uncached catalog loads (docs/decisions/0057): how long a request waits for one before it gets the
+  // last answer kept or a 503 with Retry-After, and how many one client address may have waiting or running.
+  CATALOG_LOAD_WAIT_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  CATALOG_LOADS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(16),
   // Import jobs (docs/decisions/0050): how long an instance holds a running job without a heartbeat
   // (another instance takes it over after that), and how often an idle instance looks for such a job.
   IMPORT_JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
@@ -129,6 +134,7 @@ export type AppConfig = {
   firstAdmin: { username: string; password: string } | undefined;
   trustProxy: TrustProxy;
   readsPerMinute: number;
+  catalogLoads: CatalogLoadSettings;
   /** Where the instances count their limits together; undefined: each counts in its own memory. */
   redisUrl: string | undefined;
   importJobs: { leaseMs: number; pollMs: number };
@@ -171,6 +177,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     firstAdmin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     trustProxy: e.TRUST_PROXY,
     readsPerMinute: e.RATE_LIMIT_READS_PER_MINUTE,
+    catalogLoads: { waitMs: e.CATALOG_LOAD_WAIT_MS, perClient: e.CATALOG_LOADS_PER_ADDRESS },
     redisUrl: e.REDIS_URL,
     importJobs: { leaseMs: e.IMPORT_JOB_LEASE_MS, pollMs: e.IMPORT_JOB_POLL_MS },
   };

@@ -60,6 +60,7 @@ async function main(): Promise<void> {
       serveSourceMaps: config.serveSourceMaps,
       publicUrl: config.publicUrl,
       rateLimits: { reads: { max: config.readsPerMinute, timeWindowMs: 60_000 } },
+      catalogLoads: config.catalogLoads,
       spotify: config.spotify,
       spotifyCatalog: config.spotifyCredentials
         ? createSpotifyCatalogClient({ ...config.spotifyCredentials, accountsUrl: config.spotify.accountsUrl, apiUrl: config.spotify.apiUrl })

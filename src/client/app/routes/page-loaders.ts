@@ -33,6 +33,13 @@ function statusOf(error: unknown): unknown {
   return typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
 }
 
+/** A page data error as the page's status: the API's 404, and 503 when too busy to read it now (the server then sends Retry-After and keeps no copy). */
+function asPageError(error: unknown): never {
+  if (statusOf(error) === 404) notFound();
+  if (statusOf(error) === 503) throw data('Service Unavailable', { status: 503 });
+  throw error;
+}
+
 /**
  * On the server: waits for the data, read through the page data source, and turns the API's 404
  * into the page's. In the browser: starts the fetch and lets the page render at once with its own
@@ -50,8 +57,7 @@ async function load<TQueryFnData, TData, TKey extends QueryKey>(
   try {
     await queryClient.fetchQuery({ ...options, queryFn: () => pageData(options.queryKey) as Promise<TQueryFnData> });
   } catch (error) {
-    if (statusOf(error) === 404) notFound();
-    throw error;
+    asPageError(error);
   }
 }
 
@@ -63,13 +69,15 @@ async function loadReleaseList(context: PageContext, filter: ReleaseListFilter):
     void queryClient.prefetchInfiniteQuery(options);
     return;
   }
-  await queryClient.fetchInfiniteQuery({
-    ...options,
-    queryFn: ({ pageParam }) => {
-      const page = releasesQuery({ ...filter, offset: pageParam, limit: releasesPageSize });
-      return pageData(page.queryKey) as ReturnType<NonNullable<typeof page.queryFn>>;
-    },
-  });
+  await queryClient
+    .fetchInfiniteQuery({
+      ...options,
+      queryFn: ({ pageParam }) => {
+        const page = releasesQuery({ ...filter, offset: pageParam, limit: releasesPageSize });
+        return pageData(page.queryKey) as ReturnType<NonNullable<typeof page.queryFn>>;
+      },
+    })
+    .catch(asPageError);
 }
 
 function labelOf({ params }: LoaderFunctionArgs): LabelConfig {
