@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { siteConfig } from '../shared/site-config.js';
 import type { AppDeps, ResolvedAppDeps } from './app-deps.js';
+import { isHeldByTransaction } from './db/client.js';
 import { memoryLimitStore } from './lib/limit-store.js';
 import { registerRequestClient } from './lib/request-client.js';
 import { adminAuthRoutes } from './modules/admin-auth/admin-auth.routes.js';
@@ -56,6 +57,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
       // Answers served past their 5 s while a new one cannot be had in time (docs/decisions/0057).
       staleForMs: catalogStaleForMs,
       loadWaitMs: given.catalogLoads?.waitMs ?? defaultLoadWaitMs,
+      isStuck: () => isHeldByTransaction(given.db),
       loadLimits: { ...defaultLoadLimits, perClient: given.catalogLoads?.perClient ?? defaultLoadLimits.perClient },
     }),
     limitStore: given.limitStore ?? memoryLimitStore,

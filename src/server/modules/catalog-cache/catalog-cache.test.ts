@@ -116,9 +116,21 @@ describe('CatalogCache under a flood of uncached loads (docs/decisions/0057)', (
     expect(await Promise.all(reads)).toEqual(['1', '2', '3']);
   });
 
+  it('waits for a load that runs, however slow, unless it is stuck', async () => {
+    let isStuck = false;
+    const cache = new CatalogCache(createLocalCatalogChanges(), { loadWaitMs: 5, isStuck: () => isStuck });
+    const loads = manualLoads();
+    const slow = cache.read('slow', loads.load('slow'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    loads.finish('slow');
+    expect(await slow).toBe('slow');
+    isStuck = true;
+    await expect(cache.read('stuck', loads.load('stuck'))).rejects.toMatchObject({ statusCode: 503 });
+  });
+
   it('answers a request that waited loadWaitMs with the last answer kept, else a 503; the load runs on and is kept', async () => {
     let now = 0;
-    const cache = new CatalogCache(createLocalCatalogChanges(), { maxAgeMs: 5_000, staleForMs: 60_000, loadWaitMs: 20, now: () => now });
+    const cache = new CatalogCache(createLocalCatalogChanges(), { maxAgeMs: 5_000, staleForMs: 60_000, loadWaitMs: 20, isStuck: () => true, now: () => now });
     expect(await cache.read('k', () => Promise.resolve('old'))).toBe('old');
     now = 10_000;
     const loads = manualLoads();

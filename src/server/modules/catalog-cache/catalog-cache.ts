@@ -48,8 +48,14 @@ export interface CatalogCacheOptions {
    * free for every other request while uncached answers pile up (docs/decisions/0033, 0057).
    */
   loadLimits?: LoadTurnsLimits;
-  /** How long a request waits for an uncached answer (its turn and its load) before the fallback. */
+  /** How long a request waits for its turn, or for a load that cannot progress, before the fallback. */
   loadWaitMs?: number;
+  /**
+   * Whether running loads are stuck (the embedded database held by an import's transaction): then a
+   * request waits `loadWaitMs` for them too. Otherwise a load that started is waited for (PostgreSQL's
+   * statement timeout bounds it), so that a slow moment does not turn into 503s.
+   */
+  isStuck?: () => boolean;
   now?: () => number;
 }
 
@@ -77,6 +83,7 @@ export class CatalogCache {
   private readonly weigh: (value: unknown) => number;
   private readonly keeps: (value: unknown) => boolean;
   private readonly loadWaitMs: number;
+  private readonly isStuck: () => boolean;
   private readonly now: () => number;
   private bytes = 0;
   private changes = 0;
@@ -90,6 +97,7 @@ export class CatalogCache {
     this.keeps = options.keeps ?? (() => true);
     this.turns = new LoadTurns(options.loadLimits ?? defaultLoadLimits);
     this.loadWaitMs = options.loadWaitMs ?? defaultLoadWaitMs;
+    this.isStuck = options.isStuck ?? (() => false);
     this.now = options.now ?? Date.now;
     changes.subscribe(() => {
       this.changes++;
@@ -155,7 +163,10 @@ export class CatalogCache {
     return this.waitFor(key, turn);
   }
 
-  /** `turn`'s result, or after `loadWaitMs` the fallback; a turn nobody waits for any more is not started. */
+  /**
+   * `turn`'s result; or, once it waited `loadWaitMs` for its turn or for a stuck load, the fallback. A
+   * turn nobody waits for any more is not started.
+   */
   private waitFor<T>(key: string, turn: Turn<T>): Promise<T> {
     this.waiters.set(turn, (this.waiters.get(turn) ?? 0) + 1);
     const leave = () => {
@@ -164,14 +175,20 @@ export class CatalogCache {
       return left;
     };
     return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => {
+      let timer: NodeJS.Timeout;
+      const giveUp = () => {
+        if (this.turns.isRunning(turn) && !this.isStuck()) {
+          timer = setTimeout(giveUp, this.loadWaitMs);
+          return;
+        }
         if (leave() === 0) this.turns.cancel(turn, new ServiceUnavailableError(busyMessage, busyRetryAfterSeconds));
         try {
           resolve(this.fallback<T>(key));
         } catch (error) {
           reject(error as Error);
         }
-      }, this.loadWaitMs);
+      };
+      timer = setTimeout(giveUp, this.loadWaitMs);
       turn.result.then(
         (value) => {
           clearTimeout(timer);

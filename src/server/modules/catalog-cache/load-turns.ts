@@ -79,6 +79,11 @@ export class LoadTurns {
     if (task?.state === 'waiting' && !task.clients.has(client) && this.admits(client)) this.enqueue(client, task);
   }
 
+  /** True once `turn`'s load has started. */
+  isRunning(turn: Turn<unknown>): boolean {
+    return this.tasks.get(turn)?.state === 'running';
+  }
+
   /** Takes a turn that has not started out of every queue, rejecting its result with `reason`. */
   cancel(turn: Turn<unknown>, reason: Error): void {
     const task = this.tasks.get(turn);
