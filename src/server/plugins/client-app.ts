@@ -6,8 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHook
 import { parseThemeMode, themeCookieName, type PageDataSource, type ServerEntry } from '../../shared/page-render.js';
 import { BadRequestError } from '../errors.js';
 import { publicOrigin } from '../lib/public-origin.js';
-import { busyRetryAfterSeconds, CatalogCache, defaultLoadWaitMs } from '../modules/catalog-cache/catalog-cache.js';
-import type { CatalogChanges } from '../modules/catalog-cache/catalog-changes.js';
+import { busyRetryAfterSeconds, CatalogCache, defaultLoadWaitMs, type CatalogChanges } from '../modules/catalog/index.js';
 import { sendNotFound } from './error-handler.js';
 import { useScriptNonce } from './security-headers.js';
 import { sendStored, storeAnswer, storedAnswerWeight, type StoredAnswer } from './stored-answer.js';
