@@ -42,7 +42,7 @@ export interface AppDeps {
   importJobs?: ImportJobSettings;
 }
 
-/** How long a request waits for an uncached catalog load, and how many loads one client address may have waiting or running (docs/decisions/0057). */
+/** How long a request waits for an uncached catalog load, and how many loads one client address may have waiting or running (docs/decisions/0036). */
 export interface CatalogLoadSettings {
   waitMs: number;
   perClient: number;

@@ -54,7 +54,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
     catalogChanges,
     catalogCache: new CatalogCache(catalogChanges, {
       now: () => given.clock().getTime(),
-      // Answers served past their 5 s while a new one cannot be had in time (docs/decisions/0057).
+      // Answers served past their 5 s while a new one cannot be had in time (docs/decisions/0036).
       staleForMs: catalogStaleForMs,
       loadWaitMs: given.catalogLoads?.waitMs ?? defaultLoadWaitMs,
       isStuck: () => isHeldByTransaction(given.db),

@@ -59,7 +59,7 @@ const envSchema = z.object({
   SPOTIFY_API_URL: baseUrl.default('https://api.spotify.com/v1'),
   // Requests per minute and client address to every route without a limit of its own (reads, mostly).
   RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
-  // Uncached catalog loads (docs/decisions/0057): how long a request waits for one before it gets the
+  // Uncached catalog loads (docs/decisions/0036): how long a request waits for one before it gets the
   // last answer kept or a 503 with Retry-After, and how many one client address may have waiting or running.
   CATALOG_LOAD_WAIT_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   CATALOG_LOADS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(16),

@@ -9,7 +9,7 @@ import { Gate } from '../helpers/gate.js';
 import { createTestApp, readFixtureCsv, seedFixture, testNow, type PagedList, type TestApp } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
-// Uncached catalog loads when the database cannot answer at once (docs/decisions/0057): a request
+// Uncached catalog loads when the database cannot answer at once (docs/decisions/0036): a request
 // waits a bounded time, then gets the last answer kept or a 503 with Retry-After; one client address
 // cannot take every turn. The database is held by a transaction the test keeps open with a gate.
 

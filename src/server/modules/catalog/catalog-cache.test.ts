@@ -53,7 +53,7 @@ describe('CatalogCache loads', () => {
   });
 });
 
-describe('CatalogCache under a flood of uncached loads (docs/decisions/0057)', () => {
+describe('CatalogCache under a flood of uncached loads (docs/decisions/0036)', () => {
   /** Loads that finish when the test says. */
   function manualLoads() {
     const started: string[] = [];

@@ -13,7 +13,7 @@ export interface CatalogReads {
 /** How stale a cached catalog answer may be: its play counts and Top Releases at most this far behind (docs/decisions/0033). */
 export const catalogAnswerMaxAgeMs = 5_000;
 
-/** How long a request waits for an uncached answer before it gets a kept older one, or a 503 (docs/decisions/0057). */
+/** How long a request waits for an uncached answer before it gets a kept older one, or a 503 (docs/decisions/0036). */
 export const defaultLoadWaitMs = 1_000;
 
 /** The Retry-After of a 503 for a busy moment: soon, since a load that ran on is kept for the next request. */
@@ -45,7 +45,7 @@ export interface CatalogCacheOptions {
   /**
    * Loads (cache misses) running at once, and waiting per client address and in all: each load's rows
    * are parsed, shaped and serialised on the main thread, so a bounded number keeps the event loop
-   * free for every other request while uncached answers pile up (docs/decisions/0033, 0057).
+   * free for every other request while uncached answers pile up (docs/decisions/0033, 0036).
    */
   loadLimits?: LoadTurnsLimits;
   /** How long a request waits for its turn, or for a load that cannot progress, before the fallback. */

@@ -21,7 +21,7 @@ interface Task {
 }
 
 /**
- * Fair turns for uncached loads (docs/decisions/0057): each client address has its own queue, and a
+ * Fair turns for uncached loads (docs/decisions/0036): each client address has its own queue, and a
  * freed slot goes to the address whose last load started longest ago (round robin), so a flood from
  * one address delays that address, not every other. A load several addresses asked for waits in each of their queues and runs in the
  * first turn it gets.
