@@ -7,7 +7,7 @@ import { ServerProcess } from './server-process.js';
 
 // Issue 23, findings 1 and 2: one address floods (distinct page URLs, or uncached catalog reads), a
 // second address is measured before and during the flood, and the server's memory before, during and
-// after. Two real client addresses on loopback: the sockets are bound to 127.0.0.1 and 127.0.0.2.
+// after. Real client addresses on loopback: the sockets are bound to 127.0.0.1 (then 127.0.0.4) and 127.0.0.2.
 
 export interface FloodResult {
   flood: string;
@@ -23,8 +23,9 @@ export interface FloodResult {
   rssAfterMiB: number;
 }
 
-const flooder = new Agent({ keepAlive: true, localAddress: '127.0.0.1' });
 const visitor = new Agent({ keepAlive: true, localAddress: '127.0.0.2' });
+/** The visitor's pace: 10 requests a second, well under its own read limit (1,200 a minute). */
+const visitorPauseMs = 100;
 
 function get(base: string, path: string, agent: Agent): Promise<number> {
   return new Promise((resolve) => {
@@ -40,7 +41,7 @@ function get(base: string, path: string, agent: Agent): Promise<number> {
 const words = ['night', 'deep', 'remix', 'tech', 'house', 'love', 'dark', 'light', 'edit', 'dub', 'mix', 'zz'];
 const pick = <T>(values: T[]) => values[Math.floor(Math.random() * values.length)] as T;
 
-/** The second address's latencies over `ms`, asking one path after another. */
+/** The second address's latencies over `ms`, asking one path after another at a visitor's pace. */
 async function measureVisitor(base: string, paths: () => string, ms: number): Promise<{ latencies: number[]; failures: number }> {
   const latencies: number[] = [];
   let failures = 0;
@@ -50,11 +51,12 @@ async function measureVisitor(base: string, paths: () => string, ms: number): Pr
     const status = await get(base, paths(), visitor);
     latencies.push(performance.now() - started);
     if (status !== 200) failures += 1;
+    await new Promise((resolve) => setTimeout(resolve, visitorPauseMs));
   }
   return { latencies: latencies.sort((a, b) => a - b), failures };
 }
 
-async function runFlood(server: ServerProcess, name: string, floodPath: (i: number) => string, visitorPath: () => string, connections: number): Promise<FloodResult> {
+async function runFlood(server: ServerProcess, name: string, flooder: Agent, floodPath: (i: number) => string, visitorPath: () => string, connections: number): Promise<FloodResult> {
   const quiet = await measureVisitor(server.url, visitorPath, 8_000);
   const rssBeforeMiB = await server.rssMiB();
   let sent = 0;
@@ -105,6 +107,7 @@ export async function runOneAddressFloods(): Promise<FloodResult[]> {
     const pages = await runFlood(
       server,
       'pages with distinct query strings',
+      new Agent({ keepAlive: true, localAddress: '127.0.0.1' }),
       (i) => `/${pick(['records', 'tech', 'deep'])}/${pick(['artists', 'releases'])}?z=${i}`,
       () => pick(['/api/config', '/tech/releases', '/records']),
       20,
@@ -112,6 +115,8 @@ export async function runOneAddressFloods(): Promise<FloodResult[]> {
     const loads = await runFlood(
       server,
       'uncached catalog reads (offset, q)',
+      // Another flooding address: the first one's minute of reads is spent.
+      new Agent({ keepAlive: true, localAddress: '127.0.0.4' }),
       (i) => `/api/releases?label=${pick(['tech', 'deep', 'buildit-records'])}&q=${pick(words)}&offset=${i % 400}&limit=100&include_tracks=true`,
       () => `/api/releases?label=tech&q=${pick(words)}&offset=${Math.floor(Math.random() * 50)}&limit=5`,
       8,
