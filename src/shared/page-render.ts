@@ -30,6 +30,13 @@ export type RenderPage = (request: PageRequest, data: PageDataSource) => Promise
 /** What the server entry exports: given the built index.html, a function that renders any page path. */
 export type CreatePageRenderer = (template: string) => RenderPage;
 
+/** The server entry's exports. */
+export interface ServerEntry {
+  createPageRenderer: CreatePageRenderer;
+  /** The query parameters any page reads while rendering: the server leaves every other one out of a render and of the page cache's key. */
+  pageSearchParams: readonly string[];
+}
+
 /** The theme cookie: written by the browser's toggle, read by the server before rendering. */
 export const themeCookieName = 'theme';
 

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema, type ErrorResponse } from '../../shared/api/common.js';
-import { AppError } from '../errors.js';
+import { AppError, ServiceUnavailableError } from '../errors.js';
 import { loggableError } from '../logging.js';
 
 export function errorBody(reqId: string, message: string, field?: string): ErrorResponse {
@@ -26,6 +26,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send(errorBody(request.id, message, field));
     }
     if (err instanceof AppError) {
+      if (err instanceof ServiceUnavailableError) reply.header('Retry-After', String(err.retryAfterSeconds));
       return reply.code(err.statusCode).send(errorBody(request.id, err.message, err.field));
     }
     const status = err.statusCode ?? 500;

@@ -21,6 +21,13 @@ function statusOf(error: unknown): unknown {
   return typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
 }
 
+/** A page data error as the page's status: the API's 404, and 503 when too busy to read it now (the server then sends Retry-After and keeps no copy). */
+function asPageError(error: unknown): never {
+  if (statusOf(error) === 404) notFound();
+  if (statusOf(error) === 503) throw data('Service Unavailable', { status: 503 });
+  throw error;
+}
+
 type CatalogQueries = ReturnType<typeof catalogQueries>;
 
 /** The query client's read of one query of the table: the releases list is an infinite query (its first page is read). */
@@ -62,8 +69,7 @@ async function load({ queryClient, pageData }: PageContext, query: PageQuery): P
   try {
     await fetchOf(queryClient, catalogQueries(pageData), query, false);
   } catch (error) {
-    if (statusOf(error) === 404) notFound();
-    throw error;
+    asPageError(error);
   }
 }
 

@@ -9,7 +9,7 @@ export { tracksRoutes } from './tracks.routes.js';
 export { mediaRoutes } from './media/media.routes.js';
 export { artistPictureUrl, previewAudioUrl, releaseArtworkUrl } from './media/media-urls.js';
 export { registerCatalogAnswerCache } from './catalog-answer-cache.js';
-export { catalogAnswerMaxAgeMs, CatalogCache, type CatalogReads } from './catalog-cache.js';
+export { busyMessage, busyRetryAfterSeconds, catalogAnswerMaxAgeMs, CatalogCache, defaultLoadLimits, defaultLoadWaitMs, type CatalogReads } from './catalog-cache.js';
 export { createLocalCatalogChanges, relayCatalogChanges, type CatalogChanges } from './catalog-changes.js';
 export { countLabelArtists, getArtist, getArtistReleases, getArtists } from './artists.service.js';
 export { resolveLabelParam } from './labels.service.js';
