@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fmt, heading, postgresServerUrl, postgresUnreachable, printTable } from '../support.js';
 import { runCrashSafety, type CrashSafetyResult } from './crash-safety.js';
+import { runOneAddressFloods } from './one-address-flood.js';
 import { runRedisStall } from './redis-stall.js';
 import { runSoak } from './soak.js';
 
@@ -8,7 +9,7 @@ import { runSoak } from './soak.js';
 // acknowledged writes under SIGKILL (and PostgreSQL crashes), a soak at saturation, and a Redis that stalls. Needs the
 // production build (`npm run build`) and, for the PostgreSQL parts, the local server (BENCH_DATABASE_URL);
 // crashing PostgreSQL restarts the local cluster, so run it when nothing else uses it.
-// `npm run stress -- fuzz crash soak redis-stall` runs only those named.
+// `npm run stress -- fuzz crash soak flood redis-stall` runs only those named.
 
 const parts = process.argv.slice(2);
 const wants = (part: string) => parts.length === 0 || parts.includes(part);
@@ -46,6 +47,28 @@ if (wants('soak')) {
     [[String(soak.requests), String(soak.fiveHundreds), String(soak.networkErrors), fmt(soak.p99Ms), fmt(soak.rssAfterWarmUpMiB), fmt(soak.rssAfterMiB), `${fmt(growth)}% (goal <= 10%)`]],
   );
   if (soak.fiveHundreds > 0 || soak.networkErrors > 0 || growth > 10) failed = true;
+}
+
+if (wants('flood')) {
+  heading('One address floods (pages with distinct query strings; uncached catalog reads), a second is measured (PGlite, demo catalog, production limits)');
+  const floods = await runOneAddressFloods();
+  printTable(
+    ['flood', 'flood requests', 'flood answers', 'quiet p50/p99 ms', 'flooded p50/p99 ms', 'visitor non-200', 'RSS before/during/after MiB', 'goals'],
+    floods.map((f) => {
+      const isMet = f.floodP99Ms <= 2 * f.quietP99Ms && f.rssAfterMiB <= 1.1 * f.rssBeforeMiB;
+      return [
+        f.flood,
+        String(f.floodRequests),
+        Object.entries(f.floodStatuses).map(([status, n]) => `${status}: ${n}`).join(', '),
+        `${fmt(f.quietP50Ms)} / ${fmt(f.quietP99Ms)}`,
+        `${fmt(f.floodP50Ms)} / ${fmt(f.floodP99Ms)}`,
+        String(f.visitorFailures),
+        `${fmt(f.rssBeforeMiB)} / ${fmt(f.rssDuringMiB)} / ${fmt(f.rssAfterMiB)}`,
+        `${isMet ? 'met' : 'MISSED'} (p99 <= 2x quiet, RSS after <= 1.1x before)`,
+      ];
+    }),
+  );
+  if (floods.some((f) => f.floodP99Ms > 2 * f.quietP99Ms || f.rssAfterMiB > 1.1 * f.rssBeforeMiB)) failed = true;
 }
 
 if (wants('redis-stall')) {

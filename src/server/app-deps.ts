@@ -1,7 +1,7 @@
 import type { SpotifyConfig } from './config.js';
 import type { Db } from './db/client.js';
 import type { LimitStore } from './lib/limit-store.js';
-import type { CatalogCache, CatalogChanges } from './modules/catalog/index.js';
+import type { CatalogCache, CatalogChanges, ScoreKeepingSettings } from './modules/catalog/index.js';
 import type { ImportJobSettings, SpotifyCatalogClient } from './modules/catalog-import/index.js';
 import type { PaymentProvider } from './modules/membership/index.js';
 import type { LoginThrottleLimit } from './modules/staff/index.js';
@@ -36,8 +36,18 @@ export interface AppDeps {
   loginThrottle?: LoginThrottleLimit;
   /** Where the rate limits and the login throttle count (main.ts: Redis with REDIS_URL); without one, this app's memory. */
   limitStore?: LimitStore;
+  /** How uncached catalog loads wait (CATALOG_LOAD_WAIT_MS, CATALOG_LOADS_PER_ADDRESS); production: 1 s and 16. */
+  catalogLoads?: CatalogLoadSettings;
   /** Import jobs' lease and how often an idle instance looks for one to take over; production: 30 s and 5 s. */
   importJobs?: ImportJobSettings;
+  /** How often popularity scores that went stale are kept again; production: every minute. */
+  scoreKeeping?: ScoreKeepingSettings;
+}
+
+/** How long a request waits for an uncached catalog load, and how many loads one client address may have waiting or running (docs/decisions/0037). */
+export interface CatalogLoadSettings {
+  waitMs: number;
+  perClient: number;
 }
 
 /** The dependencies the modules receive: the admin token secret, the catalog cache and the limits' store settled once for all of them. */

@@ -13,12 +13,16 @@ import {
 import { siteConfig } from '../shared/site-config.js';
 import type { AppDeps, ResolvedAppDeps } from './app-deps.js';
 import { defaultLimits } from './config.js';
+import { isHeldByTransaction } from './db/client.js';
 import { memoryLimitStore } from './lib/limit-store.js';
+import { registerRequestClient } from './lib/request-client.js';
 import {
   adminCatalogRoutes,
   artistsRoutes,
   CatalogCache,
   createLocalCatalogChanges,
+  defaultLoadLimits,
+  defaultLoadWaitMs,
   labelsRoutes,
   mediaRoutes,
   playlistsRoutes,
@@ -42,6 +46,9 @@ import { createPageDataSource } from './ssr/page-data.js';
 /** The body size of a route without a limit of its own, and of the not-found handler. */
 const defaultBodyLimit = 16 * 1024;
 
+/** How long a catalog answer is kept past its age, to be served while a new one cannot be had (an import holding the embedded database). */
+const catalogStaleForMs = 60_000;
+
 /** Builds the whole app from its dependencies; never listens (main.ts does). */
 export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Server> = {}) {
   const catalogChanges = given.catalogChanges ?? createLocalCatalogChanges();
@@ -49,7 +56,14 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
     ...given,
     jwtSecret: given.jwtSecret ?? randomBytes(32),
     catalogChanges,
-    catalogCache: new CatalogCache(catalogChanges, { now: () => given.clock().getTime() }),
+    catalogCache: new CatalogCache(catalogChanges, {
+      now: () => given.clock().getTime(),
+      // Answers served past their 5 s while a new one cannot be had in time (docs/decisions/0037).
+      staleForMs: catalogStaleForMs,
+      loadWaitMs: given.catalogLoads?.waitMs ?? defaultLoadWaitMs,
+      isStuck: () => isHeldByTransaction(given.db),
+      loadLimits: { ...defaultLoadLimits, perClient: given.catalogLoads?.perClient ?? defaultLoadLimits.perClient },
+    }),
     limitStore: given.limitStore ?? memoryLimitStore,
   };
   const app = Fastify({
@@ -71,6 +85,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerRequestClient(app);
   registerErrorHandler(app);
   documentCommonErrors(app);
   rejectControlCharacters(app);
@@ -93,7 +108,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
 
   await app.register(
     async (api) => {
-      api.setNotFoundHandler(sendNotFound);
+      api.setNotFoundHandler({ preHandler: app.rateLimit() }, sendNotFound);
       await api.register(healthRoutes, deps);
       await api.register(async (catalog) => {
         registerCatalogAnswerCache(catalog, deps.catalogChanges, deps.clock);
@@ -125,9 +140,10 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
       publicUrl: deps.publicUrl,
       catalogChanges: deps.catalogChanges,
       clock: deps.clock,
+      rateLimit: app.rateLimit(),
+      loadWaitMs: deps.catalogLoads?.waitMs,
     });
-  }
-  else app.setNotFoundHandler(sendNotFound);
+  } else app.setNotFoundHandler({ preHandler: app.rateLimit() }, sendNotFound);
   return app;
 }
 

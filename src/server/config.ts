@@ -1,3 +1,4 @@
+import type { CatalogLoadSettings } from './app-deps.js';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { adminPasswordLength } from '../shared/api/admin-auth.js';
@@ -80,6 +81,10 @@ const envSchema = z.object({
   RATE_LIMIT_PLAYS_PER_MINUTE: limitCount(defaultLimits.plays.max),
   // Failed admin logins per client address, and per username from one address.
   LOGIN_FAILURES_PER_15_MINUTES: limitCount(defaultLimits.login.maxFailures),
+  // Uncached catalog loads (docs/decisions/0037): how long a request waits for one before it gets the
+  // last answer kept or a 503 with Retry-After, and how many one client address may have waiting or running.
+  CATALOG_LOAD_WAIT_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  CATALOG_LOADS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(16),
   // Import jobs (docs/decisions/0050): how long an instance holds a running job without a heartbeat
   // (another instance takes it over after that), and how often an idle instance looks for such a job.
   IMPORT_JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
@@ -161,6 +166,7 @@ export type AppConfig = {
   trustProxy: TrustProxy;
   /** Each limit per client address: defaultLimits with the counts the environment sets. */
   limits: Limits;
+  catalogLoads: CatalogLoadSettings;
   /** Where the instances count their limits together; undefined: each counts in its own memory. */
   redisUrl: string | undefined;
   importJobs: { leaseMs: number; pollMs: number };
@@ -220,6 +226,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
       reads: { ...defaultLimits.reads, max: e.RATE_LIMIT_READS_PER_MINUTE },
       login: { ...defaultLimits.login, maxFailures: e.LOGIN_FAILURES_PER_15_MINUTES },
     },
+    catalogLoads: { waitMs: e.CATALOG_LOAD_WAIT_MS, perClient: e.CATALOG_LOADS_PER_ADDRESS },
     redisUrl: e.REDIS_URL,
     importJobs: { leaseMs: e.IMPORT_JOB_LEASE_MS, pollMs: e.IMPORT_JOB_POLL_MS },
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,

@@ -59,6 +59,7 @@ async function main(): Promise<void> {
       publicUrl: config.publicUrl,
       rateLimits: { demos: config.limits.demos, vip: config.limits.vip, plays: config.limits.plays, reads: config.limits.reads },
       loginThrottle: config.limits.login,
+      catalogLoads: config.catalogLoads,
       spotify: config.spotify,
       spotifyCatalog: config.spotifyCredentials
         ? createSpotifyCatalogClient({ ...config.spotifyCredentials, accountsUrl: config.spotify.accountsUrl, apiUrl: config.spotify.apiUrl })

@@ -5,8 +5,8 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 /**
  * A built web app in miniature (dist/client and dist/ssr side by side): a page template, a hashed
- * script with its source map (and compressed copies of the map), and a server entry that answers every page with the template and the
- * number of the render.
+ * script with its source map (and compressed copies of the map), and a server entry that answers every
+ * page with the template and the number of the render; pages read the query parameter `tab`.
  * For tests of serving and headers; the real rendering is tested against the production build.
  */
 export function writeFakeBuiltApp(): { clientDir: string; remove(): void } {
@@ -23,7 +23,7 @@ export function writeFakeBuiltApp(): { clientDir: string; remove(): void } {
   writeFileSync(join(clientDir, 'assets', 'index-abc123.js.map.br'), brotliCompressSync(sourceMap));
   writeFileSync(
     join(root, 'ssr', 'entry-server.js'),
-    "let renders = 0;\nexport const createPageRenderer = (template) => async () => ({ kind: 'page', status: 200, html: `${template}<!-- render ${++renders} -->` });\n",
+    "let renders = 0;\nexport const pageSearchParams = ['tab'];\nexport const createPageRenderer = (template) => async () => ({ kind: 'page', status: 200, html: `${template}<!-- render ${++renders} -->` });\n",
   );
   return { clientDir, remove: () => rmSync(root, { recursive: true, force: true }) };
 }

@@ -111,6 +111,15 @@ export async function openPostgres(connectionString: string, options: OpenOption
   };
 }
 
+/**
+ * True while a transaction holds the embedded database's only connection (an import): a query now
+ * waits until it ends. Never on PostgreSQL, whose pool has other connections.
+ */
+export function isHeldByTransaction(db: Db): boolean {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof PgliteThread && client.isHeld;
+}
+
 /** Rows of a raw SQL query; PGlite and node-postgres both answer `{ rows }`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
