@@ -3,6 +3,7 @@ import { count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importMessages, type AdminLabelsResponse, type ImportJob, type ImportStartedResponse } from '../../src/shared/api/admin-import.js';
 import type { ErrorResponse } from '../../src/shared/api/common.js';
+import { uploadMessages } from '../../src/shared/api/uploads.js';
 import type { Db } from '../../src/server/db/client.js';
 import { activityLog, artists, importJobs, releases, tracks } from '../../src/server/db/schema.js';
 import { createSpotifyCatalogClient } from '../../src/server/spotify/spotify-catalog-client.js';
@@ -212,10 +213,10 @@ describe.each(testDatabaseKinds)('the upload rules of the catalog upload on $nam
 
   it('refuses a file name with a NUL byte, another control character or a path separator with 400 naming file', async () => {
     const before = await tableCounts(api.t.database.db);
-    for (const name of ['inven\u0000tory.csv', 'inventory\u0007.csv', 'inventory\u007f.csv', '../inventory.csv', 'exports/inventory.csv', 'C:\\exports\\inventory.csv']) {
+    for (const name of ['inven\u0000tory.csv', 'inventory\u0007.csv', 'inventory\u007f.csv', '../inventory.csv', 'exports/inventory.csv', 'C:\\exports\\inventory.csv', `${'a'.repeat(252)}.csv`]) {
       const res = await api.upload([csvFile(fixture, name)]);
       expect(res.statusCode, `${JSON.stringify(name)}: ${res.body}`).toBe(400);
-      expect(res.json<ErrorResponse>(), JSON.stringify(name)).toMatchObject({ success: false, field: 'file', message: importMessages.fileNameInvalid });
+      expect(res.json<ErrorResponse>(), JSON.stringify(name)).toMatchObject({ success: false, field: 'file', message: uploadMessages.fileNameInvalid });
     }
     expect(await tableCounts(api.t.database.db)).toEqual(before);
   });
@@ -230,7 +231,7 @@ describe.each(testDatabaseKinds)('the upload rules of the catalog upload on $nam
       [411, 'file'],
       [413, 'file'],
     ]);
-    expect(answers[0]?.json<ErrorResponse>().message).toBe(importMessages.lengthRequired);
+    expect(answers[0]?.json<ErrorResponse>().message).toBe(uploadMessages.lengthRequired);
     expect(answers[1]?.json<ErrorResponse>().message).toBe(importMessages.fileTooLarge);
   });
 

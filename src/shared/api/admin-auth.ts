@@ -76,6 +76,6 @@ export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
 /**
  * A password change ends every session issued before it, the one that made it included: `token` is a
- * fresh one for that session to go on with (docs/decisions/0060).
+ * fresh one for that session to go on with (docs/decisions/0018).
  */
 export const changePasswordResponseSchema = z.object({ success: z.literal(true), message: z.string(), token: z.string() });
