@@ -1,8 +1,9 @@
 import type { SpotifyConfig } from './config.js';
-import type { Db } from './db/client.js';
+import type { Database, Db } from './db/client.js';
 import type { LimitStore } from './lib/limit-store.js';
 import type { CatalogCache } from './modules/catalog-cache/catalog-cache.js';
 import type { CatalogChanges } from './modules/catalog-cache/catalog-changes.js';
+import type { AdminAuthContext } from './modules/admin-auth/admin-auth.service.js';
 import type { LoginThrottleLimit } from './modules/admin-auth/login-throttle.js';
 import type { ImportJobSettings } from './modules/admin-import/import-job-runner.js';
 import type { PaymentProvider } from './modules/vip/payment-provider.js';
@@ -14,6 +15,12 @@ import type { SpotifyCatalogClient } from './spotify/spotify-catalog-client.js';
 
 export interface AppDeps {
   db: Db;
+  /**
+   * Which database `db` is. 'pglite' (one connection, which a running import's transaction holds) lets
+   * the token that started a job read its progress without the database (docs/decisions/0018);
+   * without it, every job poll is checked in full.
+   */
+  databaseKind?: Database['kind'];
   /** Where catalog writes are announced and caches hear them; without one, this instance's own emitter. */
   catalogChanges?: CatalogChanges;
   /** The current time; tests pass a fixed one. */
@@ -42,5 +49,11 @@ export interface AppDeps {
   importJobs?: ImportJobSettings;
 }
 
-/** The dependencies the modules receive: the admin token secret, the catalog cache and the limits' store settled once for all of them. */
-export type ResolvedAppDeps = AppDeps & { jwtSecret: Uint8Array; catalogChanges: CatalogChanges; catalogCache: CatalogCache; limitStore: LimitStore };
+/** The dependencies the modules receive: the admin token secret and guard, the catalog cache and the limits' store settled once for all of them. */
+export type ResolvedAppDeps = AppDeps & {
+  jwtSecret: Uint8Array;
+  adminAuth: AdminAuthContext;
+  catalogChanges: CatalogChanges;
+  catalogCache: CatalogCache;
+  limitStore: LimitStore;
+};

@@ -14,6 +14,7 @@ import { siteConfig } from '../shared/site-config.js';
 import type { AppDeps, ResolvedAppDeps } from './app-deps.js';
 import { memoryLimitStore } from './lib/limit-store.js';
 import { adminAuthRoutes } from './modules/admin-auth/admin-auth.routes.js';
+import { EndedSessions } from './modules/admin-auth/ended-sessions.js';
 import { adminCatalogRoutes } from './modules/admin-catalog/admin-catalog.routes.js';
 import { adminImportRoutes } from './modules/admin-import/admin-import.routes.js';
 import { adminInboxRoutes } from './modules/admin-inbox/admin-inbox.routes.js';
@@ -43,9 +44,11 @@ import { createPageDataSource } from './ssr/page-data.js';
 /** Builds the whole app from its dependencies; never listens (main.ts does). */
 export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Server> = {}) {
   const catalogChanges = given.catalogChanges ?? createLocalCatalogChanges();
+  const jwtSecret = given.jwtSecret ?? randomBytes(32);
   const deps: ResolvedAppDeps = {
     ...given,
-    jwtSecret: given.jwtSecret ?? randomBytes(32),
+    jwtSecret,
+    adminAuth: { db: given.db, clock: given.clock, jwtSecret, endedSessions: new EndedSessions() },
     catalogChanges,
     catalogCache: new CatalogCache(catalogChanges, { now: () => given.clock().getTime() }),
     limitStore: given.limitStore ?? memoryLimitStore,

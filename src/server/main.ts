@@ -53,6 +53,7 @@ async function main(): Promise<void> {
   const app = await buildApp(
     {
       db: database.db,
+      databaseKind: database.kind,
       catalogChanges,
       limitStore: redis ? redisLimitStore(redis, 'bir:') : undefined,
       clock: () => new Date(),

@@ -18,6 +18,7 @@ export function checkUploadLength(request: FastifyRequest, limit: { maxBodyBytes
 }
 
 // C0 and C1 control characters (NUL included: PostgreSQL text cannot hold it) and DEL.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const controlCharacter = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** The uploaded file's name, if it is one a person could have given a file: 400 naming `field` otherwise. */

@@ -22,7 +22,7 @@ const guarded = { 401: errorResponseSchema };
 /** Admin Demos and Members (docs/product.md §10.6, §10.7): the inbox of demo submissions and the VIP member list. */
 export const adminInboxRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, deps) => {
   const { db, clock } = deps;
-  guardAdminRoutes(app, { db, clock, jwtSecret: deps.jwtSecret });
+  guardAdminRoutes(app, deps.adminAuth);
 
   app.get(
     '/admin/demos',
