@@ -81,7 +81,8 @@ const jobStatusRoute: FastifyPluginAsyncZod<{ ctx: ImportContext; auth: AdminAut
 
 const guardedRoutes: FastifyPluginAsyncZod<{ ctx: ImportContext; auth: AdminAuthContext }> = async (app, { ctx, auth }) => {
   guardAdminRoutes(app, auth);
-  await app.register(fastifyMultipart, { limits: { fileSize: maxCatalogUploadBytes, files: 1, fields: 4, fieldSize: 1024 } });
+  // preservePath: the file name as sent, which the upload rules check (a path is refused, not cut down).
+  await app.register(fastifyMultipart, { preservePath: true, limits: { fileSize: maxCatalogUploadBytes, files: 1, fields: 4, fieldSize: 1024 } });
   const started = { 202: importStartedResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema };
   const catalogBody = { maxBodyBytes: maxCatalogUploadBodyBytes, tooLargeMessage: importMessages.fileTooLarge, field: 'file' };
 
