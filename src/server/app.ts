@@ -35,7 +35,7 @@ import { adminDemosRoutes, demosRoutes } from './modules/demos/index.js';
 import { playsRoutes } from './modules/listening/index.js';
 import { adminMembersRoutes, vipRoutes } from './modules/membership/index.js';
 import { clientConfigRoutes, healthRoutes, seoRoutes } from './modules/site/index.js';
-import { adminAuthRoutes, adminOverviewRoutes } from './modules/staff/index.js';
+import { adminAuthRoutes, adminOverviewRoutes, EndedSessions } from './modules/staff/index.js';
 import { registerClientApp } from './plugins/client-app.js';
 import { rejectControlCharacters } from './plugins/reject-control-characters.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -49,9 +49,11 @@ const catalogStaleForMs = 60_000;
 /** Builds the whole app from its dependencies; never listens (main.ts does). */
 export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Server> = {}) {
   const catalogChanges = given.catalogChanges ?? createLocalCatalogChanges();
+  const jwtSecret = given.jwtSecret ?? randomBytes(32);
   const deps: ResolvedAppDeps = {
     ...given,
-    jwtSecret: given.jwtSecret ?? randomBytes(32),
+    jwtSecret,
+    adminAuth: { db: given.db, clock: given.clock, jwtSecret, endedSessions: new EndedSessions() },
     catalogChanges,
     catalogCache: new CatalogCache(catalogChanges, {
       now: () => given.clock().getTime(),
