@@ -45,6 +45,8 @@ import { createPageDataSource } from './ssr/page-data.js';
 
 /** How long a catalog answer is kept past its age, to be served while a new one cannot be had (an import holding the embedded database). */
 const catalogStaleForMs = 60_000;
+/** The body size of a route without a limit of its own, and of the not-found handler. */
+const defaultBodyLimit = 16 * 1024;
 
 /** Builds the whole app from its dependencies; never listens (main.ts does). */
 export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Server> = {}) {
@@ -66,7 +68,10 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
     limitStore: given.limitStore ?? memoryLimitStore,
   };
   const app = Fastify({
-    bodyLimit: 1024 * 1024,
+    // What a request may send unless its route takes more (the demo form, an artist's bio): enough for
+    // every other body of the API. A larger body is refused with 413 before it is read, on unknown
+    // routes too, rather than parsed on the main thread for nothing.
+    bodyLimit: defaultBodyLimit,
     // A client that sends its request slowly, or not at all, must not hold a connection for long.
     // Keep-alive stays at Fastify's 72 s, longer than a load balancer's idle timeout.
     requestTimeout: 60_000,

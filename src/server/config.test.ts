@@ -35,6 +35,7 @@ describe('parseConfig', () => {
       },
       redisUrl: undefined,
       importJobs: { leaseMs: 30_000, pollMs: 5_000 },
+      databaseStatementTimeoutMs: 5_000,
     });
   });
 
@@ -63,6 +64,7 @@ describe('parseConfig', () => {
         REDIS_URL: 'redis://:secret@cache.internal:6379/2',
         IMPORT_JOB_LEASE_MS: '3000',
         IMPORT_JOB_POLL_MS: '250',
+        DATABASE_STATEMENT_TIMEOUT_MS: '2500',
       }),
     ).toEqual({
       port: 8080,
@@ -86,6 +88,7 @@ describe('parseConfig', () => {
       },
       redisUrl: 'redis://:secret@cache.internal:6379/2',
       importJobs: { leaseMs: 3000, pollMs: 250 },
+      databaseStatementTimeoutMs: 2500,
     });
     expect(parseConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1/postgres', PORT: '0' })).toMatchObject({
       databaseUrl: 'postgres://postgres@127.0.0.1/postgres',
@@ -156,13 +159,15 @@ describe('parseConfig', () => {
 
   it.each([
     ['false', false],
-    ['true', true],
+    // One hop, the proxy in front: never every hop, which would take the client's own leftmost X-Forwarded-For.
+    ['true', 1],
+    ['2', 2],
     ['fd00::/8', ['fd00::/8']],
   ])('reads TRUST_PROXY=%j', (value, expected) => {
     expect(parseConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 
-  it.each(['yes', '10.0.0.0/33', '300.1.1.1', 'proxy.internal'])('refuses TRUST_PROXY=%j, naming it', (value) => {
+  it.each(['yes', '10.0.0.0/33', '300.1.1.1', 'proxy.internal', '0', '10'])('refuses TRUST_PROXY=%j, naming it', (value) => {
     expect(configError({ TRUST_PROXY: value }).message).toMatch(/^Invalid environment: TRUST_PROXY: .* is not an IP address or CIDR range/);
   });
 

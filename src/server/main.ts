@@ -1,6 +1,6 @@
 import { labels } from '../shared/labels.js';
 import { buildApp } from './app.js';
-import { ConfigError, parseConfig } from './config.js';
+import { ConfigError, fastifyTrustProxy, parseConfig } from './config.js';
 import { createLogger } from './logging.js';
 import { DataDirBusyError } from './db/data-dir-lock.js';
 import { openConfiguredDatabase } from './db/open-configured-database.js';
@@ -68,7 +68,7 @@ async function main(): Promise<void> {
       jwtSecret,
       importJobs: config.importJobs,
     },
-    { loggerInstance: logger, trustProxy: config.trustProxy },
+    { loggerInstance: logger, trustProxy: fastifyTrustProxy(config.trustProxy) },
   );
   await app.listen({ port: config.port, host: config.host });
   // Said at any LOG_LEVEL but silent: whoever started the server learns where it listens (with

@@ -41,6 +41,21 @@ describe('the built web app', () => {
     const hidden = await get('/assets/index-abc123.js.map', false);
     expect(hidden.statusCode).toBe(404);
     expect(hidden.body).not.toContain('secret.ts');
+    // Nor in any encoding, asked for by name or by Accept-Encoding.
+    for (const url of ['/assets/index-abc123.js.map.gz', '/assets/index-abc123.js.map.br', '/assets/INDEX-ABC123.JS.MAP', '/assets/index-abc123.js.map%2Egz']) {
+      const res = await get(url, false);
+      expect([res.statusCode, url]).toEqual([404, url]);
+      expect(res.body).not.toContain('secret.ts');
+    }
+    const app = await appServing(false);
+    try {
+      for (const encoding of ['gzip', 'br']) {
+        const res = await app.inject({ method: 'GET', url: '/assets/index-abc123.js.map', headers: { 'accept-encoding': encoding } });
+        expect([res.statusCode, encoding]).toEqual([404, encoding]);
+      }
+    } finally {
+      await app.close();
+    }
     const served = await get('/assets/index-abc123.js.map', true);
     expect(served.statusCode).toBe(200);
     expect(served.body).toContain('secret.ts');

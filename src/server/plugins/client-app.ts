@@ -90,8 +90,8 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string,
     index: false,
     wildcard: true,
     cacheControl: false,
-    // Source maps hold the whole client source.
-    allowedPath: (path) => options.serveSourceMaps || !path.endsWith('.map'),
+    // Source maps hold the whole client source: refused in every encoding (`.map.gz`, `.map.br`), whatever the build left.
+    allowedPath: (path) => options.serveSourceMaps || !/\.map(\.|$)/i.test(path),
     // Typed as a reply (a promise-like), setHeader is the raw response's: it sets the header and is done.
     setHeaders: (res) => void res.setHeader('Cache-Control', 'public, max-age=31536000, immutable'),
   });

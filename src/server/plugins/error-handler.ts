@@ -2,12 +2,16 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema, type ErrorResponse } from '../../shared/api/common.js';
+import { isDatabaseTimeout } from '../db/client.js';
 import { AppError, ServiceUnavailableError } from '../errors.js';
 import { loggableError } from '../logging.js';
 
 export function errorBody(reqId: string, message: string, field?: string): ErrorResponse {
   return { success: false, error: message, message, ...(field ? { field } : {}), reqId };
 }
+
+const databaseTimeoutMessage = 'The database is not answering. Please try again in a moment.';
+const databaseRetryAfterSeconds = 5;
 
 /** One error answer for the whole API: JSON, the right status, the field named, 5xx details hidden. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -29,6 +33,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (err instanceof ServiceUnavailableError) reply.header('Retry-After', String(err.retryAfterSeconds));
       return reply.code(err.statusCode).send(errorBody(request.id, err.message, err.field));
     }
+    if (isDatabaseTimeout(err)) {
+      // Stalled or overloaded: the client may try again soon, and the request did not hang meanwhile.
+      request.log.warn({ error: loggableError(err) }, 'database not answering in time');
+      return reply.code(503).header('retry-after', databaseRetryAfterSeconds).send(errorBody(request.id, databaseTimeoutMessage));
+    }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, unsupported media type).
@@ -39,8 +48,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
-/** Refusals any route can give before its own code runs (bad or oversized request, limits). */
-const commonErrorCodes = [400, 404, 406, 413, 414, 415, 429] as const;
+/** Refusals any route can give before its own code runs (bad or oversized request, limits), and a database not answering in time. */
+const commonErrorCodes = [400, 404, 406, 413, 414, 415, 429, 503] as const;
 
 /**
  * Documents on every route registered after this, in its schema and so in the OpenAPI document, the

@@ -116,6 +116,8 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async 
   app.patch(
     '/admin/artists/:id',
     {
+      // A bio of 5,000 characters, each up to 6 bytes when escaped in JSON (\u00e9), and the genres.
+      bodyLimit: 64 * 1024,
       schema: {
         tags,
         description: "Sets the artist's bio (null clears it) and genres. Recorded as artist.edit.",
