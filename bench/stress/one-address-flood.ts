@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { percentile } from '../support.js';
-import { ServerProcess } from './server-process.js';
+import { percentile, processRssMiB } from '../support.js';
+import { startProductionServer, type ProductionServer } from '../../tests/helpers/production-server.js';
 
 // Issue 23, findings 1 and 2: one address floods (distinct page URLs, or uncached catalog reads), a
 // second address is measured before and during the flood, and the server's memory before, during and
@@ -56,9 +53,9 @@ async function measureVisitor(base: string, paths: () => string, ms: number): Pr
   return { latencies: latencies.sort((a, b) => a - b), failures };
 }
 
-async function runFlood(server: ServerProcess, name: string, flooder: Agent, floodPath: (i: number) => string, visitorPath: () => string, connections: number): Promise<FloodResult> {
+async function runFlood(server: ProductionServer, name: string, flooder: Agent, floodPath: (i: number) => string, visitorPath: () => string, connections: number): Promise<FloodResult> {
   const quiet = await measureVisitor(server.url, visitorPath, 8_000);
-  const rssBeforeMiB = await server.rssMiB();
+  const rssBeforeMiB = await processRssMiB(server.pid);
   let sent = 0;
   const statuses: Record<string, number> = {};
   let isFlooding = true;
@@ -71,7 +68,7 @@ async function runFlood(server: ServerProcess, name: string, flooder: Agent, flo
     }),
   );
   let rssDuringMiB = 0;
-  const sampler = setInterval(() => void server.rssMiB().then((rss) => (rssDuringMiB = Math.max(rssDuringMiB, rss))), 500);
+  const sampler = setInterval(() => void processRssMiB(server.pid).then((rss) => (rssDuringMiB = Math.max(rssDuringMiB, rss))), 500);
   const during = await measureVisitor(server.url, visitorPath, 15_000);
   isFlooding = false;
   await flood;
@@ -79,7 +76,7 @@ async function runFlood(server: ServerProcess, name: string, flooder: Agent, flo
   // Idle, then one visit (an insert sweeps what expired meanwhile).
   await new Promise((resolve) => setTimeout(resolve, 10_000));
   await measureVisitor(server.url, visitorPath, 1_000);
-  const rssAfterMiB = await server.rssMiB();
+  const rssAfterMiB = await processRssMiB(server.pid);
   return {
     flood: name,
     floodRequests: sent,
@@ -97,9 +94,7 @@ async function runFlood(server: ServerProcess, name: string, flooder: Agent, flo
 
 /** Both floods against the production server on the embedded database with the demo catalog and the production limits. */
 export async function runOneAddressFloods(): Promise<FloodResult[]> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bir-flood-'));
-  const server = new ServerProcess({ DATA_DIR: dataDir, SEED_DEMO_CATALOG: 'true' });
-  await server.start();
+  const server = await startProductionServer({ env: { SEED_DEMO_CATALOG: 'true' } });
   try {
     // Warm-up from a third address: the pages and the database's memory settle first.
     const warm = new Agent({ keepAlive: true, localAddress: '127.0.0.3' });
@@ -123,7 +118,6 @@ export async function runOneAddressFloods(): Promise<FloodResult[]> {
     );
     return [pages, loads];
   } finally {
-    await server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }

@@ -1,10 +1,10 @@
 import type { SpotifyConfig } from './config.js';
-import type { Db } from './db/client.js';
+import type { Database, Db } from './db/client.js';
 import type { LimitStore } from './lib/limit-store.js';
 import type { CatalogCache, CatalogChanges, ScoreKeepingSettings } from './modules/catalog/index.js';
 import type { ImportJobSettings, SpotifyCatalogClient } from './modules/catalog-import/index.js';
 import type { PaymentProvider } from './modules/membership/index.js';
-import type { LoginThrottleLimit } from './modules/staff/index.js';
+import type { AdminAuthContext, LoginThrottleLimit } from './modules/staff/index.js';
 import type { RateLimit } from './plugins/rate-limit.js';
 
 // What buildApp (app.ts) is built from and hands each module: its own file, so that modules need not
@@ -12,6 +12,12 @@ import type { RateLimit } from './plugins/rate-limit.js';
 
 export interface AppDeps {
   db: Db;
+  /**
+   * Which database `db` is. 'pglite' (one connection, which a running import's transaction holds) lets
+   * the token that started a job read its progress without the database (docs/decisions/0018);
+   * without it, every job poll is checked in full.
+   */
+  databaseKind?: Database['kind'];
   /** Where catalog writes are announced and caches hear them; without one, this instance's own emitter. */
   catalogChanges?: CatalogChanges;
   /** The current time; tests pass a fixed one. */
@@ -50,5 +56,11 @@ export interface CatalogLoadSettings {
   perClient: number;
 }
 
-/** The dependencies the modules receive: the admin token secret, the catalog cache and the limits' store settled once for all of them. */
-export type ResolvedAppDeps = AppDeps & { jwtSecret: Uint8Array; catalogChanges: CatalogChanges; catalogCache: CatalogCache; limitStore: LimitStore };
+/** The dependencies the modules receive: the admin token secret and guard, the catalog cache and the limits' store settled once for all of them. */
+export type ResolvedAppDeps = AppDeps & {
+  jwtSecret: Uint8Array;
+  adminAuth: AdminAuthContext;
+  catalogChanges: CatalogChanges;
+  catalogCache: CatalogCache;
+  limitStore: LimitStore;
+};

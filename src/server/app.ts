@@ -35,7 +35,7 @@ import { adminDemosRoutes, demosRoutes } from './modules/demos/index.js';
 import { playsRoutes } from './modules/listening/index.js';
 import { adminMembersRoutes, vipRoutes } from './modules/membership/index.js';
 import { clientConfigRoutes, healthRoutes, seoRoutes } from './modules/site/index.js';
-import { adminAuthRoutes, adminOverviewRoutes } from './modules/staff/index.js';
+import { adminAuthRoutes, adminOverviewRoutes, EndedSessions } from './modules/staff/index.js';
 import { registerClientApp } from './plugins/client-app.js';
 import { rejectControlCharacters } from './plugins/reject-control-characters.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -43,18 +43,19 @@ import { documentCommonErrors, frameworkErrors, registerErrorHandler, sendNotFou
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { createPageDataSource } from './ssr/page-data.js';
 
-/** The body size of a route without a limit of its own, and of the not-found handler. */
-const defaultBodyLimit = 16 * 1024;
-
 /** How long a catalog answer is kept past its age, to be served while a new one cannot be had (an import holding the embedded database). */
 const catalogStaleForMs = 60_000;
+/** The body size of a route without a limit of its own, and of the not-found handler. */
+const defaultBodyLimit = 16 * 1024;
 
 /** Builds the whole app from its dependencies; never listens (main.ts does). */
 export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Server> = {}) {
   const catalogChanges = given.catalogChanges ?? createLocalCatalogChanges();
+  const jwtSecret = given.jwtSecret ?? randomBytes(32);
   const deps: ResolvedAppDeps = {
     ...given,
-    jwtSecret: given.jwtSecret ?? randomBytes(32),
+    jwtSecret,
+    adminAuth: { db: given.db, clock: given.clock, jwtSecret, endedSessions: new EndedSessions() },
     catalogChanges,
     catalogCache: new CatalogCache(catalogChanges, {
       now: () => given.clock().getTime(),

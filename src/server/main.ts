@@ -51,6 +51,7 @@ async function main(): Promise<void> {
   const app = await buildApp(
     {
       db: database.db,
+      databaseKind: database.kind,
       catalogChanges,
       limitStore: redis ? redisLimitStore(redis, 'bir:') : undefined,
       clock: () => new Date(),

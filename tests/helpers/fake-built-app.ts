@@ -5,8 +5,8 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 /**
  * A built web app in miniature (dist/client and dist/ssr side by side): a page template, a hashed
- * script with its source map (and compressed copies of the map), and a server entry that answers every
- * page with the template and the number of the render; pages read the query parameter `tab`.
+ * script with its source map (and compressed copies of the map), and a server entry that answers every page
+ * with the template and the number of the render; pages read the query parameter `tab`.
  * For tests of serving and headers; the real rendering is tested against the production build.
  */
 export function writeFakeBuiltApp(): { clientDir: string; remove(): void } {

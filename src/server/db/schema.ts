@@ -350,6 +350,8 @@ export const adminUsers = pgTable('admin_users', {
   id: uuid('id').primaryKey().defaultRandom(),
   username: text('username').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
+  /** Raised by every password change: a token carries the epoch it was issued in and ends with it (docs/decisions/0018). */
+  sessionEpoch: integer('session_epoch').notNull().default(0),
   ...timestamps,
 });
 

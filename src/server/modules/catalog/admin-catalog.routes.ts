@@ -24,7 +24,7 @@ const tags = ['admin'];
 
 /** The admin Tracks and Artists tabs (docs/product.md §10.6): every write recorded in the activity log. */
 export const adminCatalogRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, deps) => {
-  guardAdminRoutes(app, { db: deps.db, clock: deps.clock, jwtSecret: deps.jwtSecret });
+  guardAdminRoutes(app, deps.adminAuth);
   const { db, clock } = deps;
   // Every write here that succeeded (edit, delete, pin) changed the public catalog: its cached answers go.
   app.addHook('onSend', async (req, reply, payload) => {
