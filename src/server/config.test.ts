@@ -36,6 +36,7 @@ describe('parseConfig', () => {
       redisUrl: undefined,
       importJobs: { leaseMs: 30_000, pollMs: 5_000 },
       databaseStatementTimeoutMs: 5_000,
+      catalogLoads: { waitMs: 1000, perClient: 16 },
     });
   });
 
@@ -89,6 +90,7 @@ describe('parseConfig', () => {
       redisUrl: 'redis://:secret@cache.internal:6379/2',
       importJobs: { leaseMs: 3000, pollMs: 250 },
       databaseStatementTimeoutMs: 2500,
+      catalogLoads: { waitMs: 1000, perClient: 16 },
     });
     expect(parseConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1/postgres', PORT: '0' })).toMatchObject({
       databaseUrl: 'postgres://postgres@127.0.0.1/postgres',
