@@ -5,6 +5,7 @@ import type { CatalogCache } from './modules/catalog-cache/catalog-cache.js';
 import type { CatalogChanges } from './modules/catalog-cache/catalog-changes.js';
 import type { LoginThrottleLimit } from './modules/admin-auth/login-throttle.js';
 import type { ImportJobSettings } from './modules/admin-import/import-job-runner.js';
+import type { Mailroom, MailSettings } from './modules/messaging/index.js';
 import type { PaymentProvider } from './modules/vip/payment-provider.js';
 import type { RateLimit } from './plugins/rate-limit.js';
 import type { SpotifyCatalogClient } from './spotify/spotify-catalog-client.js';
@@ -40,7 +41,16 @@ export interface AppDeps {
   limitStore?: LimitStore;
   /** Import jobs' lease and how often an idle instance looks for one to take over; production: 30 s and 5 s. */
   importJobs?: ImportJobSettings;
+  /** SMTP and the outbox worker (docs/decisions/0060); without SMTP_URL emails wait in the outbox, unsent. */
+  mail?: MailSettings;
 }
 
 /** The dependencies the modules receive: the admin token secret, the catalog cache and the limits' store settled once for all of them. */
-export type ResolvedAppDeps = AppDeps & { jwtSecret: Uint8Array; catalogChanges: CatalogChanges; catalogCache: CatalogCache; limitStore: LimitStore };
+export type ResolvedAppDeps = AppDeps & {
+  jwtSecret: Uint8Array;
+  catalogChanges: CatalogChanges;
+  catalogCache: CatalogCache;
+  limitStore: LimitStore;
+  /** Where modules write email, in their own transactions. */
+  mailroom: Mailroom;
+};

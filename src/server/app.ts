@@ -23,6 +23,7 @@ import { createLocalCatalogChanges } from './modules/catalog-cache/catalog-chang
 import { artistsRoutes } from './modules/artists/artists.routes.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
 import { demosRoutes } from './modules/demos/demos.routes.js';
+import { createMessaging, listeningOrigin } from './modules/messaging/index.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { labelsRoutes } from './modules/labels/labels.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
@@ -43,12 +44,16 @@ import { createPageDataSource } from './ssr/page-data.js';
 /** Builds the whole app from its dependencies; never listens (main.ts does). */
 export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Server> = {}) {
   const catalogChanges = given.catalogChanges ?? createLocalCatalogChanges();
+  const jwtSecret = given.jwtSecret ?? randomBytes(32);
+  // Emailed links: PUBLIC_URL, else the address this server listens on (known once it listens).
+  const messaging = createMessaging({ ...given, jwtSecret }, () => given.publicUrl ?? listeningOrigin(app.server.address()));
   const deps: ResolvedAppDeps = {
     ...given,
-    jwtSecret: given.jwtSecret ?? randomBytes(32),
+    jwtSecret,
     catalogChanges,
     catalogCache: new CatalogCache(catalogChanges, { now: () => given.clock().getTime() }),
     limitStore: given.limitStore ?? memoryLimitStore,
+    mailroom: messaging.mailroom,
   };
   const app = Fastify({
     bodyLimit: 1024 * 1024,
@@ -66,6 +71,9 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The outbox worker runs while the app does; on close it stops claiming and lets its sends finish.
+  app.addHook('onReady', () => messaging.start(app.log));
+  app.addHook('onClose', () => messaging.close());
   registerErrorHandler(app);
   documentCommonErrors(app);
   rejectControlCharacters(app);
@@ -107,6 +115,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
       await api.register(adminImportRoutes, deps);
       await api.register(adminInboxRoutes, deps);
       await api.register(adminOverviewRoutes, deps);
+      await messaging.routes(api, deps);
     },
     { prefix: '/api' },
   );
