@@ -62,6 +62,7 @@ describe.each(testDatabaseKinds)('admin overview on $name', (kind) => {
         total: await countOf(sql`select count(*)::int as n from demo_submissions`),
       },
       members: { total: membersIn('active') + membersIn('pending_payment'), active: membersIn('active'), pending_payment: membersIn('pending_payment') },
+      outbox: { waiting: await countOf(sql`select count(*)::int as n from outbox_emails where status in ('waiting', 'sending')`) },
     };
   }
 

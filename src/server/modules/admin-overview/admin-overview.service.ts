@@ -3,6 +3,7 @@ import type { AdminStats } from '../../../shared/api/admin-overview.js';
 import type { Db } from '../../db/client.js';
 import { listRecentActivity } from '../activity/activity.repo.js';
 import { listArtists } from '../artists/artists.repo.js';
+import { countWaitingEmails } from '../messaging/index.js';
 import { countTables } from './admin-overview.repo.js';
 
 /**
@@ -10,10 +11,11 @@ import { countTables } from './admin-overview.repo.js';
  * own rule (listArtists' total), so that the admin figure and the site never disagree.
  */
 export async function getAdminStats(db: Db): Promise<AdminStats> {
-  const [counts, listed] = await Promise.all([
+  const [counts, listed, waitingEmails] = await Promise.all([
     countTables(db),
     // Only the total is wanted: no rows.
     listArtists(db, {}, 'asc', { offset: 0, limit: 0 }),
+    countWaitingEmails(db),
   ]);
   return {
     artists: listed.total,
@@ -22,6 +24,7 @@ export async function getAdminStats(db: Db): Promise<AdminStats> {
     tracks: counts.tracks,
     demos: { new: counts.newDemos, total: counts.demos },
     members: { total: counts.members, active: counts.activeMembers, pending_payment: counts.pendingMembers },
+    outbox: { waiting: waitingEmails },
   };
 }
 

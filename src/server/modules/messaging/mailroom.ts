@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createElement } from 'react';
+import { createElement, type ReactElement } from 'react';
 import type { DecisionStatus, EmailKind, MailingList } from '../../../shared/api/messaging.js';
-import { findVipPlan, type VipMemberStatus } from '../../../shared/api/vip.js';
+import { findVipPlan, type VipMemberStatus, type VipPlan } from '../../../shared/api/vip.js';
 import { defaultLabel, findLabel } from '../../../shared/labels.js';
 import type { LabelConfig } from '../../../shared/site-config.js';
 import type { Db } from '../../db/client.js';
@@ -19,8 +19,21 @@ export const decisionUndoMs = 10 * 60_000;
 
 const decisionKinds = { shortlisted: 'demo_shortlisted', accepted: 'demo_accepted', declined: 'demo_declined' } as const satisfies Record<DecisionStatus, EmailKind>;
 
+/** An email rendered and ready to store: everything but its Message-ID and what it is about. */
+export interface PreparedEmail {
+  kind: EmailKind;
+  labelId: string | null;
+  to: string[];
+  subject: string;
+  html: string;
+  text: string;
+  headers: Record<string, string>;
+  /** Held until then (a decision's undo window); null: due at once. */
+  sendAfter?: Date | null;
+  at: Date;
+}
+
 export interface DemoForEmail {
-  id: string;
   labelId: string;
   statusToken: string | null;
   artists: { name: string; email: string }[];
@@ -28,9 +41,9 @@ export interface DemoForEmail {
 }
 
 /**
- * What the other contexts write email with: each method stores an email in the caller's
- * transaction (so it exists exactly when the change does), and `nudge()` after the commit wakes
- * the worker at once instead of at its next poll.
+ * What the other contexts write email with: prepare* renders an email before the transaction,
+ * `write` stores it in the caller's transaction (so it exists exactly when the change does), and
+ * `nudge()` after the commit wakes the worker at once instead of at its next poll.
  */
 export class Mailroom {
   constructor(
@@ -61,39 +74,38 @@ export class Mailroom {
     return { page: this.link(`/unsubscribe/${token}`), oneClick: this.link(`/api/unsubscribe/${token}`) };
   }
 
-  private async write(
-    tx: Db,
-    email: { kind: EmailKind; label: LabelConfig | null; to: string[]; subject: string; element: Parameters<typeof renderEmail>[0]; at: Date; subjectId?: string; sendAfter?: Date; dedupeKey?: string; headers?: Record<string, string> },
-  ): Promise<boolean> {
-    const { html, text } = await renderEmail(email.element);
+  /**
+   * Stores a prepared email in the caller's transaction, with its Message-ID. Rendering happens
+   * before (prepare*): a transaction on the embedded database holds its only connection.
+   */
+  async write(tx: Db, email: PreparedEmail & { subjectId?: string; dedupeKey?: string }): Promise<boolean> {
     return insertOutboxEmail(tx, {
-      kind: email.kind,
-      labelId: email.label?.id ?? null,
-      to: email.to,
-      subject: email.subject,
-      html,
-      text,
-      headers: email.headers ?? {},
+      ...email,
       messageId: `<${randomUUID()}@${this.options.messageIdDomain}>`,
       subjectId: email.subjectId ?? null,
       dedupeKey: email.dedupeKey ?? null,
-      sendAfter: email.sendAfter ?? null,
-      at: email.at,
     });
   }
 
+  private async prepare(
+    email: Omit<PreparedEmail, 'html' | 'text' | 'labelId' | 'headers'> & { label: LabelConfig | null; element: ReactElement; headers?: Record<string, string> },
+  ): Promise<PreparedEmail> {
+    const { html, text } = await renderEmail(email.element);
+    return { kind: email.kind, labelId: email.label?.id ?? null, to: email.to, subject: email.subject, html, text, headers: email.headers ?? {}, sendAfter: email.sendAfter, at: email.at };
+  }
+
   /** "Demo received" to every artist address of the submission. */
-  async demoReceived(tx: Db, demo: DemoForEmail, at: Date): Promise<void> {
+  async prepareDemoReceived(demo: DemoForEmail, at: Date): Promise<PreparedEmail> {
     const label = findLabel(demo.labelId) ?? defaultLabel;
     const to = uniqueAddresses(demo.artists.map((a) => a.email));
     const props = { label, artistNames: demo.artists.map((a) => a.name), trackNames: demo.trackNames, to, statusUrl: this.statusLink(demo.statusToken), submittedOn: dayInWords(at) };
-    await this.write(tx, { kind: 'demo_received', label, to, subject: demoReceivedSubject(props), element: createElement(DemoReceivedEmail, props), at, subjectId: demo.id });
+    return this.prepare({ kind: 'demo_received', label, to, subject: demoReceivedSubject(props), element: createElement(DemoReceivedEmail, props), at });
   }
 
-  /** A decision's email from the label's template; accepted and declined wait out the undo window. */
-  async demoDecision(tx: Db, demo: DemoForEmail, status: DecisionStatus, at: Date): Promise<void> {
+  /** A decision's email from the label's template (read with `db`); accepted and declined wait out the undo window. */
+  async prepareDemoDecision(db: Db, demo: DemoForEmail, status: DecisionStatus, at: Date): Promise<PreparedEmail> {
     const label = findLabel(demo.labelId) ?? defaultLabel;
-    const template = (await findEmailTemplate(tx, label.id, status)) ?? defaultDecisionTemplates[status];
+    const template = (await findEmailTemplate(db, label.id, status)) ?? defaultDecisionTemplates[status];
     const to = uniqueAddresses(demo.artists.map((a) => a.email));
     const values = {
       artistName: listInWords(demo.artists.map((a) => a.name)),
@@ -102,15 +114,14 @@ export class Mailroom {
       statusLink: this.statusLink(demo.statusToken),
     };
     const props = { label, status, template, values, to };
-    await this.write(tx, {
+    return this.prepare({
       kind: decisionKinds[status],
       label,
       to,
       subject: demoDecisionSubject(props),
       element: createElement(DemoDecisionEmail, props),
       at,
-      subjectId: demo.id,
-      sendAfter: status === 'shortlisted' ? undefined : new Date(at.getTime() + decisionUndoMs),
+      sendAfter: status === 'shortlisted' ? null : new Date(at.getTime() + decisionUndoMs),
     });
   }
 
@@ -120,11 +131,10 @@ export class Mailroom {
     return cancelled > 0;
   }
 
-  async vipWelcome(tx: Db, member: { name: string; email: string; planId: string; status: VipMemberStatus }, at: Date): Promise<void> {
-    const plan = findVipPlan(member.planId);
-    if (!plan) return;
+  async prepareVipWelcome(member: { name: string; email: string; planId: string; status: VipMemberStatus }, at: Date): Promise<PreparedEmail> {
+    const plan = findVipPlan(member.planId) as VipPlan;
     const props = { label: defaultLabel, name: member.name, email: member.email, plan, isActive: member.status === 'active' };
-    await this.write(tx, { kind: 'vip_welcome', label: defaultLabel, to: [member.email], subject: vipWelcomeSubject(props), element: createElement(VipWelcomeEmail, props), at });
+    return this.prepare({ kind: 'vip_welcome', label: defaultLabel, to: [member.email], subject: vipWelcomeSubject(props), element: createElement(VipWelcomeEmail, props), at });
   }
 
   /**
@@ -133,21 +143,21 @@ export class Mailroom {
    */
   async bulk(
     tx: Db,
-    email: { kind: EmailKind; list: MailingList; to: string; subject: string; element: (unsubscribeUrl: string) => Parameters<typeof renderEmail>[0]; at: Date; dedupeKey: string },
+    email: { kind: EmailKind; list: MailingList; to: string; subject: string; element: (unsubscribeUrl: string) => ReactElement; at: Date; dedupeKey: string },
   ): Promise<boolean> {
     const address = email.to.toLowerCase();
     if ((await unsubscribedAmong(tx, [address], email.list)).size > 0) return false;
     const links = this.unsubscribeLinks(email.list, address);
-    return this.write(tx, {
+    const prepared = await this.prepare({
       kind: email.kind,
       label: null,
       to: [email.to],
       subject: email.subject,
       element: email.element(links.page),
       at: email.at,
-      dedupeKey: email.dedupeKey,
       headers: { 'List-Unsubscribe': `<${links.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     });
+    return this.write(tx, { ...prepared, dedupeKey: email.dedupeKey });
   }
 }
 

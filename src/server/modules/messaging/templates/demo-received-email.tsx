@@ -25,7 +25,7 @@ export function DemoReceivedEmail({ label, artistNames, trackNames, to, statusUr
     <EmailLayout
       label={label}
       preview={`Thanks for your demo. We review every demo within ${days} business days.`}
-      reason={`You get this email because ${listInWords(to)} ${to.length > 1 ? 'were' : 'was'} listed as an artist on a demo sent to ${label.name} on ${submittedOn}. If that was not you, ignore it: nothing else will be sent.`}
+      reason={`You get this email because ${listInWords(to)} ${to.length > 1 ? 'were listed as artists' : 'was listed as an artist'} on a demo sent to ${label.name} on ${submittedOn}. If that was not you, ignore it: nothing else will be sent.`}
     >
       <Heading as="h1" style={headingStyle}>
         Demo received
