@@ -5,8 +5,8 @@ import { SMTPServer } from 'smtp-server';
 import { Mailroom } from '../../src/server/modules/messaging/index.js';
 
 /** A Mailroom for services called without an app: links to localhost, nothing nudged. */
-export function testMailroom(): Mailroom {
-  return new Mailroom({ origin: () => 'http://localhost', messageIdDomain: 'test.example', secret: randomBytes(32), nudge: () => undefined });
+export function testMailroom(secret: Uint8Array = randomBytes(32)): Mailroom {
+  return new Mailroom({ origin: () => 'http://localhost', messageIdDomain: 'test.example', secret, nudge: () => undefined });
 }
 
 export interface ReceivedEmail {
