@@ -24,7 +24,7 @@ function demoPayload(label = 'deep') {
 
 describe.each(testDatabaseKinds)('email on $name', (kind) => {
   let smtp: TestSmtpServer;
-  let verdicts: SmtpVerdict[] = [];
+  const verdicts: SmtpVerdict[] = [];
   let t: AdminTestApp;
 
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo, Server, Socket } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { Mailroom } from '../../src/server/modules/messaging/index.js';
@@ -47,7 +47,8 @@ export class TestSmtpServer {
 
   /** `verdict` decides each message by its arrival number (0 first); `dropConnection` may cut a new connection at once. */
   static async start(options: { verdict?: (arrival: number, email: ReceivedEmail) => SmtpVerdict; dropConnection?: () => boolean; port?: number } = {}) {
-    let holder: TestSmtpServer | undefined;
+    // The server's callbacks reach the instance made once it listens.
+    const box: { t?: TestSmtpServer } = {};
     const server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
@@ -55,7 +56,7 @@ export class TestSmtpServer {
       onData(stream, session, callback) {
         simpleParser(stream)
           .then((parsed) => {
-            const t = holder as TestSmtpServer;
+            const t = box.t as TestSmtpServer;
             const toOf = (value: typeof parsed.to) => (value ? (Array.isArray(value) ? value : [value]).flatMap((a) => a.value.map((v) => v.address ?? '')) : []);
             const email: ReceivedEmail = {
               messageId: parsed.messageId ?? '',
@@ -85,9 +86,9 @@ export class TestSmtpServer {
       },
     });
     server.on('error', () => undefined);
-    const net = (server as unknown as { server: import('node:net').Server }).server;
+    const net = (server as unknown as { server: Server }).server;
     net.on('connection', (socket: Socket) => {
-      const t = holder as TestSmtpServer;
+      const t = box.t as TestSmtpServer;
       if (options.dropConnection?.()) {
         socket.destroy();
         return;
@@ -96,8 +97,8 @@ export class TestSmtpServer {
       socket.on('close', () => t.sockets.delete(socket));
     });
     await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-    holder = new TestSmtpServer(server, (net.address() as AddressInfo).port);
-    return holder;
+    box.t = new TestSmtpServer(server, (net.address() as AddressInfo).port);
+    return box.t;
   }
 
   /** Waits until `accepted` holds `count` messages (or more), polling until the deadline. */
