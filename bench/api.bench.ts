@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { buildApp, type App } from '../src/server/app.js';
-import { importCatalog } from '../src/server/import/catalog-importer.js';
+import { importCatalog } from '../src/server/modules/catalog-import/importer/catalog-importer.js';
 import {
   demoCsv,
   fmt,

@@ -6,8 +6,8 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import { syntheticExportLines, type SyntheticExportSize } from '../src/server/demo-catalog/synthetic-export.js';
-import { importCatalog } from '../src/server/import/catalog-importer.js';
+import { syntheticExportLines, type SyntheticExportSize } from '../src/server/modules/catalog-import/demo-catalog/synthetic-export.js';
+import { importCatalog } from '../src/server/modules/catalog-import/importer/catalog-importer.js';
 import { startProductionServer, type ProductionServer } from './http/production-server.js';
 import { createPostgresDatabase, fmt, heading, percentile, postgresUnreachable, printTable, recordVerdict, timed, withFreshDatabase, type BackendKind } from './support.js';
 
@@ -19,7 +19,7 @@ import { createPostgresDatabase, fmt, heading, percentile, postgresUnreachable, 
 // 100k-row file into the server's database), timing /api/health and a catalog route meanwhile.
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
-const importCli = join(projectRoot, 'dist/server/server/import/import-cli.js');
+const importCli = join(projectRoot, 'dist/server/server/modules/catalog-import/importer/import-cli.js');
 const large: SyntheticExportSize = { releases: 20_000, tracksPerRelease: 5, artists: 2_000 };
 const small: SyntheticExportSize = { releases: 2_000, tracksPerRelease: 5, artists: 2_000 };
 /** Just under the upload limit (10 MB). */

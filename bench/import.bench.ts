@@ -1,4 +1,4 @@
-import { importCatalog, type ImportReport } from '../src/server/import/catalog-importer.js';
+import { importCatalog, type ImportReport } from '../src/server/modules/catalog-import/importer/catalog-importer.js';
 import {
   demoCsv,
   fmt,

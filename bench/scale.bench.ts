@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { buildApp, type App } from '../src/server/app.js';
 import { queryRows, type Database, type Db } from '../src/server/db/client.js';
-import { createLocalCatalogChanges, type CatalogChanges } from '../src/server/modules/catalog-cache/catalog-changes.js';
+import { createLocalCatalogChanges, type CatalogChanges } from '../src/server/modules/catalog/catalog-changes.js';
 import { benchNow } from './api.bench.js';
 import { fmt, heading, openFreshDatabase, percentile, postgresUnreachable, printTable, recordVerdict, timed, type BackendKind } from './support.js';
 

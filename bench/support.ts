@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database, type OpenOptions } from '../src/server/db/client.js';
-import { generateDemoCatalog } from '../src/server/demo-catalog/generate-demo-catalog.js';
-import { syncLabels } from '../src/server/modules/labels/labels.repo.js';
+import { generateDemoCatalog } from '../src/server/modules/catalog-import/demo-catalog/generate-demo-catalog.js';
+import { syncLabels } from '../src/server/modules/catalog/labels.repo.js';
 import { labels } from '../src/shared/labels.js';
 import { distributorExportPath } from '../tests/helpers/fixtures.js';
 

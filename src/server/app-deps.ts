@@ -1,14 +1,12 @@
 import type { SpotifyConfig } from './config.js';
 import type { Db } from './db/client.js';
 import type { LimitStore } from './lib/limit-store.js';
-import type { CatalogCache } from './modules/catalog-cache/catalog-cache.js';
-import type { CatalogChanges } from './modules/catalog-cache/catalog-changes.js';
-import type { LoginThrottleLimit } from './modules/admin-auth/login-throttle.js';
-import type { ImportJobSettings } from './modules/admin-import/import-job-runner.js';
+import type { CatalogCache, CatalogChanges } from './modules/catalog/index.js';
+import type { ImportJobSettings, SpotifyCatalogClient } from './modules/catalog-import/index.js';
+import type { PaymentProvider } from './modules/membership/index.js';
+import type { LoginThrottleLimit } from './modules/staff/index.js';
 import type { Mailroom, MailSettings } from './modules/messaging/index.js';
-import type { PaymentProvider } from './modules/vip/payment-provider.js';
 import type { RateLimit } from './plugins/rate-limit.js';
-import type { SpotifyCatalogClient } from './spotify/spotify-catalog-client.js';
 
 // What buildApp (app.ts) is built from and hands each module: its own file, so that modules need not
 // import app.ts, which imports them.

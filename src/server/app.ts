@@ -13,27 +13,25 @@ import {
 import { siteConfig } from '../shared/site-config.js';
 import type { AppDeps, ResolvedAppDeps } from './app-deps.js';
 import { memoryLimitStore } from './lib/limit-store.js';
-import { adminAuthRoutes } from './modules/admin-auth/admin-auth.routes.js';
-import { adminCatalogRoutes } from './modules/admin-catalog/admin-catalog.routes.js';
-import { adminImportRoutes } from './modules/admin-import/admin-import.routes.js';
-import { adminInboxRoutes } from './modules/admin-inbox/admin-inbox.routes.js';
-import { adminOverviewRoutes } from './modules/admin-overview/admin-overview.routes.js';
-import { CatalogCache } from './modules/catalog-cache/catalog-cache.js';
-import { createLocalCatalogChanges } from './modules/catalog-cache/catalog-changes.js';
-import { artistsRoutes } from './modules/artists/artists.routes.js';
-import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
-import { demosRoutes } from './modules/demos/demos.routes.js';
+import {
+  adminCatalogRoutes,
+  artistsRoutes,
+  CatalogCache,
+  createLocalCatalogChanges,
+  labelsRoutes,
+  mediaRoutes,
+  playlistsRoutes,
+  registerCatalogAnswerCache,
+  releasesRoutes,
+  tracksRoutes,
+} from './modules/catalog/index.js';
+import { adminImportRoutes } from './modules/catalog-import/index.js';
+import { adminDemosRoutes, demosRoutes } from './modules/demos/index.js';
+import { playsRoutes } from './modules/listening/index.js';
+import { adminMembersRoutes, vipRoutes } from './modules/membership/index.js';
+import { clientConfigRoutes, healthRoutes, seoRoutes } from './modules/site/index.js';
+import { adminAuthRoutes, adminOverviewRoutes } from './modules/staff/index.js';
 import { createMessaging, listeningOrigin } from './modules/messaging/index.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { labelsRoutes } from './modules/labels/labels.routes.js';
-import { mediaRoutes } from './modules/media/media.routes.js';
-import { playlistsRoutes } from './modules/playlists/playlists.routes.js';
-import { playsRoutes } from './modules/plays/plays.routes.js';
-import { releasesRoutes } from './modules/releases/releases.routes.js';
-import { seoRoutes } from './modules/seo/seo.routes.js';
-import { tracksRoutes } from './modules/tracks/tracks.routes.js';
-import { vipRoutes } from './modules/vip/vip.routes.js';
-import { registerCatalogAnswerCache } from './plugins/catalog-answer-cache.js';
 import { registerClientApp } from './plugins/client-app.js';
 import { rejectControlCharacters } from './plugins/reject-control-characters.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -113,7 +111,8 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
       await api.register(adminAuthRoutes, deps);
       await api.register(adminCatalogRoutes, deps);
       await api.register(adminImportRoutes, deps);
-      await api.register(adminInboxRoutes, deps);
+      await api.register(adminDemosRoutes, deps);
+      await api.register(adminMembersRoutes, deps);
       await api.register(adminOverviewRoutes, deps);
       await messaging.routes(api, deps);
     },

@@ -7,13 +7,11 @@ import { openPgBroadcast } from './db/pg-broadcast.js';
 import { openConfiguredDatabase } from './db/open-configured-database.js';
 import { connectRedis } from './lib/redis.js';
 import { redisLimitStore } from './lib/limit-store.js';
-import { ensureFirstAdmin } from './modules/admin-auth/admin-auth.service.js';
-import { relayCatalogChanges } from './modules/catalog-cache/catalog-changes.js';
+import { relayCatalogChanges } from './modules/catalog/index.js';
+import { createSpotifyCatalogClient, seedDemoCatalogIfEmpty } from './modules/catalog-import/index.js';
+import { ensureFirstAdmin, loadJwtSecret } from './modules/staff/index.js';
 import { listeningOrigin } from './modules/messaging/index.js';
-import { loadJwtSecret } from './modules/admin-auth/jwt-secret.js';
-import { seedDemoCatalogIfEmpty } from './demo-catalog/seed-demo-catalog.js';
 import { clientDistDir } from './paths.js';
-import { createSpotifyCatalogClient } from './spotify/spotify-catalog-client.js';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();

@@ -4,9 +4,9 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminLoginResponse, VerifyAdminTokenResponse } from '../../src/shared/api/admin-auth.js';
 import { queryRows } from '../../src/server/db/client.js';
-import { createOrResetAdmin, ensureFirstAdmin, logIn, type StartupLogger } from '../../src/server/modules/admin-auth/admin-auth.service.js';
-import { signAdminToken } from '../../src/server/modules/admin-auth/admin-tokens.js';
-import { LoginThrottle } from '../../src/server/modules/admin-auth/login-throttle.js';
+import { createOrResetAdmin, ensureFirstAdmin, logIn, type StartupLogger } from '../../src/server/modules/staff/admin-auth.service.js';
+import { signAdminToken } from '../../src/server/modules/staff/admin-tokens.js';
+import { LoginThrottle } from '../../src/server/modules/staff/login-throttle.js';
 import { createAdminTestApp, testAdmin, type AdminTestApp } from '../helpers/admin-test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client.js';
-import { signAdminToken } from '../../src/server/modules/admin-auth/admin-tokens.js';
+import { signAdminToken } from '../../src/server/modules/staff/admin-tokens.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
 import { seedFixture } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';

@@ -4,7 +4,7 @@ import { importMessages, type AdminLabelsResponse, type ImportJob, type ImportSt
 import type { ErrorResponse } from '../../src/shared/api/common.js';
 import type { Db } from '../../src/server/db/client.js';
 import { activityLog, artists, importJobs, releases, tracks } from '../../src/server/db/schema.js';
-import { createSpotifyCatalogClient } from '../../src/server/spotify/spotify-catalog-client.js';
+import { createSpotifyCatalogClient } from '../../src/server/modules/catalog-import/spotify/spotify-catalog-client.js';
 import { startFakeSpotify, type FakeSpotify } from '../fakes/fake-spotify.js';
 import { createAdminTestApp, testAdmin } from '../helpers/admin-test-app.js';
 import { Gate } from '../helpers/gate.js';
@@ -128,7 +128,7 @@ describe.each(testDatabaseKinds)('admin catalog upload on $name', (kind) => {
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
     expect(seen.filter((done) => done > 0 && done < 544).length).toBeGreaterThanOrEqual(2);
     expect(finished).toMatchObject({ status: 'succeeded', done: 544, total: 544, message: null, finished_at: now.toISOString() });
-    // The importer's own tests hold the same figures (src/server/import/catalog-importer.test.ts).
+    // The importer's own tests hold the same figures (src/server/modules/catalog-import/importer/catalog-importer.test.ts).
     expect(finished.report).toEqual({
       rows: 544,
       totalReleasesImported: 278,

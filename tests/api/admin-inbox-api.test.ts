@@ -5,8 +5,8 @@ import type { AdminDemo, AdminDemoRow, AdminMember } from '../../src/shared/api/
 import type { DemoStatus } from '../../src/shared/api/demos.js';
 import { queryRows } from '../../src/server/db/client.js';
 import { submitDemo } from '../../src/server/modules/demos/demos.service.js';
-import { noPaymentProvider } from '../../src/server/modules/vip/payment-provider.js';
-import { subscribeVip } from '../../src/server/modules/vip/vip.service.js';
+import { noPaymentProvider } from '../../src/server/modules/membership/payment-provider.js';
+import { subscribeVip } from '../../src/server/modules/membership/vip.service.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
 import type { PagedList, TestApp } from '../helpers/test-app.js';

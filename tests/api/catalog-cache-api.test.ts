@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportJob, ImportStartedResponse } from '../../src/shared/api/admin-import.js';
 import type { Artist, RankedRelease, Release, Track } from '../../src/shared/api/catalog.js';
-import { createSpotifyCatalogClient } from '../../src/server/spotify/spotify-catalog-client.js';
+import { createSpotifyCatalogClient } from '../../src/server/modules/catalog-import/spotify/spotify-catalog-client.js';
 import { startFakeSpotify, type FakeSpotify } from '../fakes/fake-spotify.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
 import { readFixtureCsv, seedFixture, type PagedList } from '../helpers/test-app.js';

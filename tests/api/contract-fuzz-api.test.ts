@@ -4,7 +4,7 @@ import addFormatsModule from 'ajv-formats';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client.js';
-import { createSpotifyCatalogClient } from '../../src/server/spotify/spotify-catalog-client.js';
+import { createSpotifyCatalogClient } from '../../src/server/modules/catalog-import/spotify/spotify-catalog-client.js';
 import { labels } from '../../src/shared/labels.js';
 import { startFakeSpotify, type FakeSpotify } from '../fakes/fake-spotify.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Artist, RankedRelease, Release } from '../../src/shared/api/catalog.js';
 import { popularityScore } from '../../src/shared/domain/popularity.js';
 import { queryRows } from '../../src/server/db/client.js';
-import { importCatalog } from '../../src/server/import/catalog-importer.js';
+import { importCatalog } from '../../src/server/modules/catalog-import/importer/catalog-importer.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
 import { readFixtureCsv, seedFixture, testNow, type PagedList } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';

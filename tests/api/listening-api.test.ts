@@ -6,8 +6,8 @@ import type { ClientConfigResponse } from '../../src/shared/api/client-config.js
 import type { PlayResponse } from '../../src/shared/api/plays.js';
 import { popularityScore } from '../../src/shared/domain/popularity.js';
 import { queryRows } from '../../src/server/db/client.js';
-import { catalogAnswerMaxAgeMs } from '../../src/server/modules/catalog-cache/catalog-cache.js';
-import { seedDemoCatalogIfEmpty } from '../../src/server/demo-catalog/seed-demo-catalog.js';
+import { catalogAnswerMaxAgeMs } from '../../src/server/modules/catalog/catalog-cache.js';
+import { seedDemoCatalogIfEmpty } from '../../src/server/modules/catalog-import/demo-catalog/seed-demo-catalog.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 

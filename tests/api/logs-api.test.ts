@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
-import { createOrResetAdmin } from '../../src/server/modules/admin-auth/admin-auth.service.js';
+import { createOrResetAdmin } from '../../src/server/modules/staff/admin-auth.service.js';
 import { createLogger } from '../../src/server/logging.js';
 import { aDemoArtist } from '../helpers/demo-builders.js';
 import { testNow } from '../helpers/test-app.js';

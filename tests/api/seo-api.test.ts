@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderSitemap, type SitemapEntry } from '../../src/server/modules/seo/seo.service.js';
+import type { SitemapEntry } from '../../src/server/modules/catalog/index.js';
+import { renderSitemap } from '../../src/server/modules/site/seo.service.js';
 import { createTestApp, seedFixture, type TestApp } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 

@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Release, Track } from '../../src/shared/api/catalog.js';
 import { buildApp, type App } from '../../src/server/app.js';
 import { openPostgres, queryRows, type Database } from '../../src/server/db/client.js';
-import { createOrResetAdmin } from '../../src/server/modules/admin-auth/admin-auth.service.js';
-import { signAdminToken } from '../../src/server/modules/admin-auth/admin-tokens.js';
-import { relayCatalogChanges, type RelayedCatalogChanges } from '../../src/server/modules/catalog-cache/catalog-changes.js';
+import { createOrResetAdmin } from '../../src/server/modules/staff/admin-auth.service.js';
+import { signAdminToken } from '../../src/server/modules/staff/admin-tokens.js';
+import { relayCatalogChanges, type RelayedCatalogChanges } from '../../src/server/modules/catalog/catalog-changes.js';
 import { captureLog, type CapturedLog } from '../helpers/captured-log.js';
 import { readFixtureCsv, seedFixture, testNow, type PagedList } from '../helpers/test-app.js';
 import { createPostgresTestDatabase, type PostgresTestDatabase } from '../helpers/test-database.js';
@@ -126,7 +126,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('catalog changes across instance
       const row = '"Build It Records",BLDR998,199999999998,"Imported Meanwhile",,Kwal,2026-11-01,Electronic,Mainstage,1,QZZ8B2499998,"Imported Meanwhile","Extended Mix",Kwal,,,05:00,Electronic,Mainstage';
       const file = join(folder, 'one.csv');
       writeFileSync(file, `${header}\n${row}\n`);
-      await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/import/import-cli.ts', file], {
+      await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/modules/catalog-import/importer/import-cli.ts', file], {
         env: { ...process.env, DATABASE_URL: shared.url },
       });
     } finally {

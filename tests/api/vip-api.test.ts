@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VipSubscriptionResponse } from '../../src/shared/api/vip.js';
 import { siteConfig } from '../../src/shared/site-config.js';
 import { queryRows } from '../../src/server/db/client.js';
-import type { PaymentProvider } from '../../src/server/modules/vip/payment-provider.js';
+import type { PaymentProvider } from '../../src/server/modules/membership/payment-provider.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 

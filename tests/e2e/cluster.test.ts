@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportJob, ImportStartedResponse } from '../../src/shared/api/admin-import.js';
-import { syntheticExport } from '../../src/server/demo-catalog/synthetic-export.js';
+import { syntheticExport } from '../../src/server/modules/catalog-import/demo-catalog/synthetic-export.js';
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
 import { testRedisUrl } from '../helpers/test-redis.js';
 import { e2eAdmin, e2eAdminEnv } from './admin-session.js';

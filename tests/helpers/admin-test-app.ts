@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/client.js';
-import { createOrResetAdmin } from '../../src/server/modules/admin-auth/admin-auth.service.js';
-import { signAdminToken } from '../../src/server/modules/admin-auth/admin-tokens.js';
+import { createOrResetAdmin } from '../../src/server/modules/staff/admin-auth.service.js';
+import { signAdminToken } from '../../src/server/modules/staff/admin-tokens.js';
 import { createTestApp, testNow, type TestApp, type TestAppOptions } from './test-app.js';
 import type { TestDatabaseKind } from './test-database.js';
 

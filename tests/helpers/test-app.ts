@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { AppDeps } from '../../src/server/app-deps.js';
 import { buildApp, type App } from '../../src/server/app.js';
 import type { Database } from '../../src/server/db/client.js';
-import { createLocalCatalogChanges, type CatalogChanges } from '../../src/server/modules/catalog-cache/catalog-changes.js';
-import { importCatalog } from '../../src/server/import/catalog-importer.js';
+import { createLocalCatalogChanges, type CatalogChanges } from '../../src/server/modules/catalog/catalog-changes.js';
+import { importCatalog } from '../../src/server/modules/catalog-import/importer/catalog-importer.js';
 import { distributorExportPath } from './fixtures.js';
 import type { TestDatabaseKind } from './test-database.js';
 

@@ -27,9 +27,9 @@ const violations: [string, string, string, string][] = [
   ['a feature imports another without the extension', 'src/client/features/demos/probe.ts', "import { subscribeVip } from '../vip/api/subscribe-vip';\nexport const x = subscribeVip;", 'import/no-restricted-paths'],
   ['components/ imports a feature', 'src/client/components/probe.tsx', "import { subscribeVip } from '../features/vip/api/subscribe-vip.js';\nexport const x = subscribeVip;", 'import/no-restricted-paths'],
   ['lib/ imports a feature', 'src/client/lib/nested/probe.ts', "import { subscribeVip } from '../../features/vip/api/subscribe-vip.js';\nexport const x = subscribeVip;", 'import/no-restricted-paths'],
-  ['a route imports a repository', 'src/server/modules/labels/probe.routes.ts', "import { syncLabels } from './labels.repo.js';\nexport const x = syncLabels;", 'import/no-restricted-paths'],
-  ['a route imports the database', 'src/server/modules/labels/probe.routes.ts', "import { queryRows } from '../../db/client.js';\nexport const x = queryRows;", 'import/no-restricted-paths'],
-  ['a route imports drizzle', 'src/server/modules/labels/probe.routes.ts', "import { sql } from 'drizzle-orm';\nexport const x = sql;", 'import/no-restricted-paths'],
+  ['a route imports a repository', 'src/server/modules/catalog/probe.routes.ts', "import { syncLabels } from './labels.repo.js';\nexport const x = syncLabels;", 'import/no-restricted-paths'],
+  ['a route imports the database', 'src/server/modules/catalog/probe.routes.ts', "import { queryRows } from '../../db/client.js';\nexport const x = queryRows;", 'import/no-restricted-paths'],
+  ['a route imports drizzle', 'src/server/modules/catalog/probe.routes.ts', "import { sql } from 'drizzle-orm';\nexport const x = sql;", 'import/no-restricted-paths'],
   [
     'a hook called conditionally',
     'src/client/components/probe.tsx',
@@ -53,7 +53,7 @@ describe('the lint boundaries', () => {
   it.each([
     ['a feature imports lib/ and components/', 'src/client/features/vip/components/probe.tsx', "import { apiGet } from '../../../lib/api-client.js';\nimport { NotFoundPage } from '../../../components/not-found-page.js';\nexport const x = [apiGet, NotFoundPage];"],
     ['a feature imports its own files', 'src/client/features/vip/components/probe.tsx', "import { subscribeVip } from '../api/subscribe-vip.js';\nexport const x = subscribeVip;"],
-    ['a service imports its repository', 'src/server/modules/labels/probe.service.ts', "import { syncLabels } from './labels.repo.js';\nexport const x = syncLabels;"],
+    ['a service imports its repository', 'src/server/modules/catalog/probe.service.ts', "import { syncLabels } from './labels.repo.js';\nexport const x = syncLabels;"],
     ['shared imports zod', 'src/shared/probe.ts', "import { z } from 'zod';\nexport const x = z;"],
   ])('pass when %s', async (_what, filePath, code) => {
     expect(await rulesFor(filePath, code)).toEqual([]);

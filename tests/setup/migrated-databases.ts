@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres, type Database } from '../../src/server/db/client.js';
-import { syncLabels } from '../../src/server/modules/labels/labels.repo.js';
+import { syncLabels } from '../../src/server/modules/catalog/labels.repo.js';
 import { labels } from '../../src/shared/labels.js';
 
 // Vitest globalSetup: migrates once per run what every database test starts from. A fresh PGlite

@@ -6,8 +6,8 @@ import {
   SpotifyApiError,
   SpotifyTokenError,
   type SpotifyCatalogClientOptions,
-} from '../../src/server/spotify/spotify-catalog-client.js';
-import { spotifyArtistSchema, spotifySimplifiedTrackSchema, spotifyTrackSchema } from '../../src/server/spotify/spotify-schemas.js';
+} from '../../src/server/modules/catalog-import/spotify/spotify-catalog-client.js';
+import { spotifyArtistSchema, spotifySimplifiedTrackSchema, spotifyTrackSchema } from '../../src/server/modules/catalog-import/spotify/spotify-schemas.js';
 import { addExampleAlbums, exampleCover as cover } from '../fakes/example-albums.js';
 import { startFakeSpotify, type FakeSpotify, type FakeSpotifyAddedAlbum } from '../fakes/fake-spotify.js';
 

@@ -3,8 +3,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labels } from '../../shared/labels.js';
 import { parseConfig } from '../config.js';
-import { seedDemoCatalogIfEmpty } from '../demo-catalog/seed-demo-catalog.js';
-import { countReleases } from '../demo-catalog/demo-catalog.repo.js';
+import { seedDemoCatalogIfEmpty } from '../modules/catalog-import/demo-catalog/seed-demo-catalog.js';
+import { countReleases } from '../modules/catalog-import/demo-catalog/demo-catalog.repo.js';
 import type { Database } from './client.js';
 import { openConfiguredDatabase } from './open-configured-database.js';
 

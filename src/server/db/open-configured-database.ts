@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { labels } from '../../shared/labels.js';
 import type { AppConfig } from '../config.js';
-import { syncLabels } from '../modules/labels/labels.repo.js';
+import { syncLabels } from '../modules/catalog/index.js';
 import { openPglite, openPostgres, type Database, type OpenOptions } from './client.js';
 import { lockDataDir } from './data-dir-lock.js';
 

@@ -399,7 +399,7 @@ export const activityLog = pgTable(
 
 /**
  * Admin import jobs (catalog CSV uploads and Spotify enrichment). The process that runs a job keeps
- * its live progress in memory and writes the row when the job starts and ends (modules/admin-import).
+ * its live progress in memory and writes the row when the job starts and ends (modules/catalog-import).
  */
 export const importJobs = pgTable(
   'import_jobs',

@@ -1,8 +1,8 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFakeBuiltApp } from '../../../tests/helpers/fake-built-app.js';
-import { catalogAnswerMaxAgeMs } from '../modules/catalog-cache/catalog-cache.js';
-import { createLocalCatalogChanges } from '../modules/catalog-cache/catalog-changes.js';
+import { catalogAnswerMaxAgeMs } from '../modules/catalog/catalog-cache.js';
+import { createLocalCatalogChanges } from '../modules/catalog/catalog-changes.js';
 import { registerClientApp } from './client-app.js';
 import { registerSecurityHeaders } from './security-headers.js';
 

@@ -16,9 +16,7 @@ import type { Artist } from '../../shared/api/catalog.js';
 import type { PageDataSource } from '../../shared/page-render.js';
 import type { ResolvedAppDeps } from '../app-deps.js';
 import { AppError, NotFoundError } from '../errors.js';
-import { getArtist, getArtistReleases, getArtists } from '../modules/artists/artists.service.js';
-import { getPlaylists } from '../modules/playlists/playlists.service.js';
-import { getRelease, getReleases, getTopReleases } from '../modules/releases/releases.service.js';
+import { getArtist, getArtistReleases, getArtists, getPlaylists, getRelease, getReleases, getTopReleases } from '../modules/catalog/index.js';
 
 type Scalar = string | number | boolean | undefined;
 

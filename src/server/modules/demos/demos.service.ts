@@ -3,9 +3,9 @@ import { canonicalSoundCloudUrl } from '../../../shared/domain/soundcloud.js';
 import { findLabel } from '../../../shared/labels.js';
 import type { Db } from '../../db/client.js';
 import { BadRequestError, ConflictError } from '../../errors.js';
-import { recordActivity } from '../activity/activity.repo.js';
+import { recordActivity } from '../staff/index.js';
+import { runOnce, type Outcome } from './idempotency.service.js';
 import { newStatusToken, type Mailroom } from '../messaging/index.js';
-import { runOnce, type Outcome } from '../idempotency/idempotency.service.js';
 import { findSubmittedLinks, insertDemoSubmission, lockContactEmail } from './demos.repo.js';
 
 export function alreadySubmittedMessage(email: string): string {

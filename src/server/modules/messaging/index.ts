@@ -12,7 +12,6 @@ import { defaultOutboxSettings, OutboxWorker, type OutboxSettings } from './outb
 // links. Other contexts write email through the Mailroom, in their own transactions.
 
 export { decisionUndoMs, Mailroom, type DemoForEmail } from './mailroom.js';
-export { countWaitingEmails } from './outbox.repo.js';
 export { newStatusToken } from './tokens.js';
 export type { OutboxSettings } from './outbox-worker.js';
 

@@ -18,7 +18,7 @@ import {
   unsubscribeResponseSchema,
 } from '../../../shared/api/messaging.js';
 import type { ResolvedAppDeps } from '../../app-deps.js';
-import { adminOf, guardAdminRoutes } from '../admin-auth/admin-guard.js';
+import { adminOf, guardAdminRoutes } from '../staff/index.js';
 import type { Mailroom } from './mailroom.js';
 import {
   getEmailTemplates,

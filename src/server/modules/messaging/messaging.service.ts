@@ -73,7 +73,6 @@ export async function resendEmail(db: Db, id: string, canSend: boolean, at: Date
   return getOutboxEmail(db, id, canSend);
 }
 
-export { countWaitingEmails } from './outbox.repo.js';
 
 // ---- Templates ----
 

@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, lte, or, s
 import type { EmailKind, StoredOutboxStatus } from '../../../shared/api/messaging.js';
 import type { Db } from '../../db/client.js';
 import { emailUnsubscribes, outboxEmails } from '../../db/schema.js';
-import { containsPattern } from '../releases/releases.repo.js';
+import { containsPattern } from '../../db/contains-pattern.js';
 
 // The outbox as a lease-based job table (docs/decisions/0060, after 0050): a row in `sending`
 // belongs to `owner` until `lease_until` (database time); one whose lease ran out ended unclearly
@@ -200,11 +200,6 @@ export async function listOutboxEmails(db: Db, filter: OutboxFilter, page: { off
 export async function findOutboxEmail(db: Db, id: string): Promise<OutboxRow | undefined> {
   const [row] = await db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
   return row;
-}
-
-export async function countWaitingEmails(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(outboxEmails).where(inArray(outboxEmails.status, ['waiting', 'sending']));
-  return row?.n ?? 0;
 }
 
 // ---- Unsubscribes ----

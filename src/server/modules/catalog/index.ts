@@ -1,0 +1,19 @@
+// The catalog context's public entry: its routes, the catalog cache and the seam of its changes, and the
+// reads other contexts present (label ids, sitemap pages, media URLs, page data). Imports staff.
+export { adminCatalogRoutes } from './admin-catalog.routes.js';
+export { artistsRoutes } from './artists.routes.js';
+export { labelsRoutes } from './labels.routes.js';
+export { playlistsRoutes } from './playlists.routes.js';
+export { releasesRoutes } from './releases.routes.js';
+export { tracksRoutes } from './tracks.routes.js';
+export { mediaRoutes } from './media/media.routes.js';
+export { artistPictureUrl, previewAudioUrl, releaseArtworkUrl } from './media/media-urls.js';
+export { registerCatalogAnswerCache } from './catalog-answer-cache.js';
+export { CatalogCache, type CatalogReads } from './catalog-cache.js';
+export { createLocalCatalogChanges, relayCatalogChanges, type CatalogChanges } from './catalog-changes.js';
+export { countLabelArtists, getArtist, getArtistReleases, getArtists } from './artists.service.js';
+export { resolveLabelParam } from './labels.service.js';
+export { getPlaylists } from './playlists.service.js';
+export { getRelease, getReleases, getTopReleases } from './releases.service.js';
+export { listSitemapEntries, type SitemapEntry } from './sitemap-pages.service.js';
+export { syncLabels } from './labels.repo.js';

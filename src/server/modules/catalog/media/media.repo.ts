@@ -1,0 +1,26 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { artists, releaseArtists, releases, tracks } from '../../../db/schema.js';
+
+export async function findArtworkSubject(db: Db, releaseId: string) {
+  const [row] = await db
+    .select({ upc: releases.upc, title: releases.title, labelId: releases.labelId, artist: artists.name })
+    .from(releases)
+    .leftJoin(releaseArtists, eq(releaseArtists.releaseId, releases.id))
+    .leftJoin(artists, eq(artists.id, releaseArtists.artistId))
+    .where(eq(releases.id, releaseId))
+    .orderBy(asc(releaseArtists.position))
+    .limit(1);
+  return row;
+}
+
+export async function findArtistName(db: Db, artistId: string): Promise<string | undefined> {
+  const [row] = await db.select({ name: artists.name }).from(artists).where(eq(artists.id, artistId));
+  return row?.name;
+}
+
+/** What a generated preview needs: the track's key and whether its preview is the generated one. */
+export async function findPreviewSubject(db: Db, trackId: string) {
+  const [row] = await db.select({ isrc: tracks.isrc, previewUrl: tracks.previewUrl }).from(tracks).where(eq(tracks.id, trackId));
+  return row;
+}

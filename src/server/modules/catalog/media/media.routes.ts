@@ -1,0 +1,74 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../../app-deps.js';
+import { NotFoundError } from '../../../errors.js';
+import { parseByteRange } from '../../../lib/byte-range.js';
+import { generatedImageWidths, type GeneratedImageWidth } from '../../../../shared/generated-images.js';
+import { artistPlaceholderUrl } from './media-urls.js';
+import { artistPictureSvg, generatedPreviewWav, placeholderArtistSvg, playlistCoverSvg, releaseArtworkSvg, webpCopy } from './media.service.js';
+
+/** `{id}.svg`, or one of its WebP copies `{id}-{width}.webp` (shared/generated-images.ts). */
+const pictureParams = z.object({
+  file: z.string().regex(new RegExp(`^[^/]+(\\.svg|-(${generatedImageWidths.join('|')})\\.webp)$`), { error: 'not a picture file name' }),
+});
+const wavParams = z.object({ file: z.string().regex(/^[^/]+\.wav$/, { error: 'not a WAV file name' }) });
+const idOf = (file: string) => file.slice(0, file.lastIndexOf('.'));
+
+/** The picture a file name asks for: the SVG's id, and the width of a WebP copy (undefined for the SVG). */
+function pictureOf(file: string): { id: string; width?: GeneratedImageWidth } {
+  const copy = /^(.+)-(\d+)\.webp$/.exec(file);
+  return copy ? { id: copy[1]!, width: Number(copy[2]) as GeneratedImageWidth } : { id: idOf(file) };
+}
+
+/** Generated artwork and previews of the demo catalog: rendered from the database, so the site works offline. */
+export const mediaRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  /** The SVG itself, or its WebP copy at the width the file name asks for. */
+  const sendPicture = async (reply: FastifyReply, kind: string, file: string, svg: string) => {
+    const { width } = pictureOf(file);
+    if (width === undefined) return reply.type('image/svg+xml').send(svg);
+    return reply.type('image/webp').send(await webpCopy(`${kind}/${file}`, svg, width));
+  };
+
+  // A day for what exists; a miss is not kept, since the artwork or preview may appear with the next import.
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('Cache-Control', reply.statusCode < 400 ? 'public, max-age=86400' : 'no-store');
+  });
+
+  app.get(artistPlaceholderUrl, { schema: { hide: true } }, async (_req, reply) => reply.type('image/svg+xml').send(placeholderArtistSvg()));
+
+  app.get('/media/releases/:file', { schema: { hide: true, params: pictureParams } }, async (req, reply) => {
+    const svg = await releaseArtworkSvg(db, pictureOf(req.params.file).id);
+    if (!svg) throw new NotFoundError('Artwork not found');
+    return sendPicture(reply, 'releases', req.params.file, svg);
+  });
+
+  app.get('/media/playlists/:file', { schema: { hide: true, params: pictureParams } }, async (req, reply) => {
+    const svg = playlistCoverSvg(pictureOf(req.params.file).id);
+    if (!svg) throw new NotFoundError('Cover not found');
+    return sendPicture(reply, 'playlists', req.params.file, svg);
+  });
+
+  app.get('/media/previews/:file', { schema: { hide: true, params: wavParams } }, async (req, reply) => {
+    const wav = await generatedPreviewWav(db, idOf(req.params.file));
+    if (!wav) throw new NotFoundError('Preview not found');
+    reply.type('audio/wav').header('Accept-Ranges', 'bytes');
+    const range = parseByteRange(req.headers.range, wav.length);
+    if (range === 'unsatisfiable') {
+      return reply.code(416).header('Content-Range', `bytes */${wav.length}`).send();
+    }
+    if (range) {
+      return reply
+        .code(206)
+        .header('Content-Range', `bytes ${range.start}-${range.end}/${wav.length}`)
+        .send(wav.subarray(range.start, range.end + 1));
+    }
+    return reply.send(wav);
+  });
+
+  app.get('/media/artists/:file', { schema: { hide: true, params: pictureParams } }, async (req, reply) => {
+    const svg = await artistPictureSvg(db, pictureOf(req.params.file).id);
+    if (!svg) throw new NotFoundError('Picture not found');
+    return sendPicture(reply, 'artists', req.params.file, svg);
+  });
+};

@@ -1,0 +1,200 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { ReleaseType } from '../../../shared/domain/release-type.js';
+import { queryRows, type Db } from '../../db/client.js';
+import { containsPattern } from '../../db/contains-pattern.js';
+import { artists, releaseArtists, releaseCounts, releases, trackArtists, tracks } from '../../db/schema.js';
+
+export type ReleaseRow = typeof releases.$inferSelect;
+
+export interface ReleaseFilter {
+  labelId?: string;
+  type?: ReleaseType;
+  q?: string;
+}
+
+export type ReleaseOrder = 'date:desc' | 'date:asc' | 'title:asc' | 'title:desc';
+
+/**
+ * docs/product.md §5: title or any artist name (of the release or of one of its tracks), case-insensitive.
+ * One set of release ids made of three index lookups (trigram indexes on titles and names, decision
+ * 0032): an OR of the title and a subquery would read every release (decision 0033).
+ */
+function searchMatch(term: string): SQL {
+  const pattern = containsPattern(term);
+  return sql`${releases.id} in (
+    select r.id from ${releases} r where r.title ilike ${pattern}
+    union
+    select ra.release_id from ${releaseArtists} ra join ${artists} a on a.id = ra.artist_id where a.name ilike ${pattern}
+    union
+    select t.release_id from ${tracks} t
+      join ${trackArtists} ta on ta.track_id = t.id
+      join ${artists} a on a.id = ta.artist_id
+     where a.name ilike ${pattern})`;
+}
+
+function whereOf(filter: ReleaseFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.labelId) conditions.push(eq(releases.labelId, filter.labelId));
+  if (filter.type) conditions.push(eq(releases.type, filter.type));
+  const term = filter.q?.trim();
+  if (term) conditions.push(searchMatch(term));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** How many releases match: counted for a search, else read from the counts the triggers keep (migration 0012). */
+async function countReleases(db: Db, filter: ReleaseFilter): Promise<number> {
+  if (filter.q?.trim()) {
+    const [row] = await db.select({ total: count() }).from(releases).where(whereOf(filter));
+    return row?.total ?? 0;
+  }
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${releaseCounts.releases}), 0)::int` })
+    .from(releaseCounts)
+    .where(
+      and(
+        filter.labelId ? eq(releaseCounts.labelId, filter.labelId) : undefined,
+        filter.type ? eq(releaseCounts.type, filter.type) : undefined,
+      ),
+    );
+  return row?.total ?? 0;
+}
+
+function orderOf(order: ReleaseOrder): SQL[] {
+  switch (order) {
+    case 'date:asc':
+      return [sql`${releases.releaseDate} asc nulls first`, asc(releases.id)];
+    case 'title:asc':
+      return [asc(releases.title), asc(releases.id)];
+    case 'title:desc':
+      return [desc(releases.title), desc(releases.id)];
+    default:
+      // Matches the releases_*_date_idx indexes exactly.
+      return [sql`${releases.releaseDate} desc nulls last`, sql`${releases.id} desc nulls last`];
+  }
+}
+
+export async function listReleases(
+  db: Db,
+  filter: ReleaseFilter,
+  order: ReleaseOrder,
+  page: { offset: number; limit: number },
+): Promise<{ rows: ReleaseRow[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(releases)
+      .where(whereOf(filter))
+      .orderBy(...orderOf(order))
+      .offset(page.offset)
+      .limit(page.limit),
+    countReleases(db, filter),
+  ]);
+  return { rows, total };
+}
+
+export async function findRelease(db: Db, id: string): Promise<ReleaseRow | undefined> {
+  const [row] = await db.select().from(releases).where(eq(releases.id, id));
+  return row;
+}
+
+export async function findReleasesByIds(db: Db, ids: string[]): Promise<ReleaseRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(releases).where(inArray(releases.id, ids));
+}
+
+export interface ScoreInputs {
+  id: string;
+  popularity: number | null;
+  streamCount: number;
+  releaseDate: string | null;
+  trackCount: number;
+}
+
+/** The label's releases whose kept score does not hold at `now`: never scored, an input changed, or its recency moved. */
+export async function listStaleScores(db: Db, labelId: string, now: Date): Promise<ScoreInputs[]> {
+  return db
+    .select({
+      id: releases.id,
+      popularity: releases.popularity,
+      streamCount: releases.streamCount,
+      releaseDate: releases.releaseDate,
+      trackCount: releases.trackCount,
+    })
+    .from(releases)
+    .where(
+      and(
+        eq(releases.labelId, labelId),
+        sql`(${releases.scoreValidUntil} <= ${now.toISOString()} or ${releases.scoreValidFrom} > ${now.toISOString()})`,
+      ),
+    );
+}
+
+export interface KeptScore extends ScoreInputs {
+  score: number;
+  /** ISO time, or '-infinity' / 'infinity'. */
+  validFrom: string;
+  validUntil: string;
+}
+
+/** Keeps the scores, each only if its inputs are still those it was computed from (a play may have come meanwhile). */
+export async function keepScores(db: Db, scores: KeptScore[]): Promise<void> {
+  if (scores.length === 0) return;
+  await db.execute(sql`
+    update ${releases} r
+       set popularity_score = s.score, score_valid_from = s."validFrom", score_valid_until = s."validUntil"
+      from json_to_recordset(${JSON.stringify(scores)}::json) as s(
+             id uuid, score float8, "validFrom" timestamptz, "validUntil" timestamptz,
+             popularity int, "streamCount" int, "releaseDate" date, "trackCount" int)
+     where r.id = s.id
+       and r.stream_count = s."streamCount" and r.track_count = s."trackCount"
+       and r.popularity is not distinct from s.popularity and r.release_date is not distinct from s."releaseDate"`);
+}
+
+/**
+ * The top `limit` of a label by the kept scores, read in index order (releases_label_*rank_idx): pins
+ * first, then the score, newer first, then id (docs/product.md §10.5).
+ */
+export async function rankedReleases(
+  db: Db,
+  labelId: string,
+  filter: { onlyPlayed: boolean; type?: ReleaseType },
+  limit: number,
+): Promise<{ id: string; score: number }[]> {
+  const rows = await queryRows<{ id: string; score: number }>(db, sql`
+    select id, popularity_score as score from ${releases}
+     where label_id = ${labelId}
+       ${filter.type ? sql`and type = ${filter.type}` : sql``}
+       ${filter.onlyPlayed ? sql`and stream_count > 0` : sql``}
+     order by pinned desc nulls last, popularity_score desc nulls last, release_date desc nulls last, id
+     limit ${limit}`);
+  return rows.map((r) => ({ id: r.id, score: Number(r.score) }));
+}
+
+export interface CreditRow {
+  ownerId: string;
+  artistId: string;
+  name: string;
+  imageUrl: string | null;
+  role: 'primary' | 'featured' | 'remixer';
+}
+
+export async function releaseCredits(db: Db, releaseIds: string[]): Promise<CreditRow[]> {
+  if (releaseIds.length === 0) return [];
+  return db
+    .select({
+      ownerId: releaseArtists.releaseId,
+      artistId: artists.id,
+      name: artists.name,
+      imageUrl: artists.imageUrl,
+      role: releaseArtists.role,
+    })
+    .from(releaseArtists)
+    .innerJoin(artists, eq(artists.id, releaseArtists.artistId))
+    .where(inArray(releaseArtists.releaseId, releaseIds))
+    .orderBy(releaseArtists.releaseId, releaseArtists.role, releaseArtists.position);
+}
+
+/** Every release's id, label and last change: the sitemap's. */
+export async function listReleasePages(db: Db): Promise<{ id: string; labelId: string; updatedAt: Date }[]> {
+  return db.select({ id: releases.id, labelId: releases.labelId, updatedAt: releases.updatedAt }).from(releases).orderBy(releases.labelId, releases.id);
+}

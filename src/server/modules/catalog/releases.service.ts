@@ -1,0 +1,172 @@
+import type { ArtistCredit, RankedRelease, Release, ReleasesQuery } from '../../../shared/api/catalog.js';
+import type { ReleaseType } from '../../../shared/domain/release-type.js';
+import { popularityScore, recencySpan } from '../../../shared/domain/popularity.js';
+import type { Db } from '../../db/client.js';
+import type { CatalogReads } from './catalog-cache.js';
+import { NotFoundError } from '../../errors.js';
+import { resolveLabelParam } from './labels.service.js';
+import { primaryTrackArtistsOfReleases, tracksOfReleases } from './tracks.repo.js';
+import { groupBy } from '../../lib/group-by.js';
+import { presentTracks, toCredit } from './tracks.service.js';
+import { isUuid } from '../../lib/uuid.js';
+import {
+  findRelease,
+  findReleasesByIds,
+  keepScores,
+  listReleases,
+  listStaleScores,
+  rankedReleases,
+  releaseCredits,
+  type ReleaseRow,
+} from './releases.repo.js';
+
+export interface Includes {
+  tracks: boolean;
+  artists: boolean;
+  /** With tracks: false leaves remix tracks out. */
+  remixes: boolean;
+}
+
+function toRelease(row: ReleaseRow): Release {
+  return {
+    id: row.id,
+    title: row.title,
+    version: row.version,
+    label_id: row.labelId,
+    upc: row.upc,
+    catalog_number: row.catalogNumber,
+    release_date: row.releaseDate,
+    type: row.type,
+    genres: row.genres,
+    artwork_url: row.artworkUrl,
+    spotify_url: row.spotifyUrl,
+    popularity: row.popularity,
+    stream_count: row.streamCount,
+    pinned: row.pinned,
+    total_tracks: row.trackCount,
+  };
+}
+
+/** Release credits; a release without its own (a compilation) takes its tracks' primary artists. */
+async function artistsOf(db: Db, releaseIds: string[]): Promise<Map<string, ArtistCredit[]>> {
+  const own = groupBy(await releaseCredits(db, releaseIds), (c) => c.ownerId);
+  const missing = releaseIds.filter((id) => !own.has(id));
+  const fromTracks = groupBy(await primaryTrackArtistsOfReleases(db, missing), (c) => c.ownerId);
+  const result = new Map<string, ArtistCredit[]>();
+  for (const id of releaseIds) {
+    const credits = (own.get(id) ?? fromTracks.get(id) ?? []).map(toCredit);
+    result.set(id, [...new Map(credits.map((c) => [c.id, c])).values()]);
+  }
+  return result;
+}
+
+/** Releases with their tracks and artists: a fixed number of queries, whatever the page size. */
+export async function presentReleases(db: Db, rows: ReleaseRow[], includes: Includes): Promise<Release[]> {
+  const ids = rows.map((r) => r.id);
+  const artists = includes.artists ? await artistsOf(db, ids) : undefined;
+  const tracks = includes.tracks
+    ? groupBy(await presentTracks(db, await tracksOfReleases(db, ids)), (t) => t.release_id)
+    : undefined;
+  return rows.map((row) => {
+    const release = toRelease(row);
+    if (artists) release.artists = artists.get(row.id) ?? [];
+    if (tracks) {
+      const all = tracks.get(row.id) ?? [];
+      release.tracks = includes.remixes ? all : all.filter((t) => !t.isRemix);
+    }
+    return release;
+  });
+}
+
+async function loadReleases(db: Db, query: ReleasesQuery) {
+  const label = resolveLabelParam(query.label);
+  const { rows, total } = await listReleases(
+    db,
+    { labelId: label?.id, type: query.type, q: query.q },
+    query.sort,
+    { offset: query.offset, limit: query.limit },
+  );
+  const data = await presentReleases(db, rows, {
+    tracks: query.include_tracks,
+    artists: query.include_artists,
+    remixes: true,
+  });
+  return { data, total };
+}
+
+async function loadRelease(db: Db, id: string, includes: Includes): Promise<Release> {
+  const row = isUuid(id) ? await findRelease(db, id) : undefined;
+  if (!row) throw new NotFoundError(`Release not found: ${id}`);
+  const [release] = await presentReleases(db, [row], includes);
+  return release as Release;
+}
+
+/**
+ * Scores again the label's releases whose kept score does not hold at `now` (docs/decisions/0033): after
+ * an import, a play or an edit, only the releases it changed; as time passes, those whose recency moved.
+ */
+async function rescoreStale(db: Db, labelId: string, now: Date): Promise<void> {
+  const stale = await listStaleScores(db, labelId, now);
+  const iso = (ms: number | null, unbounded: string) => (ms === null ? unbounded : new Date(ms).toISOString());
+  await keepScores(
+    db,
+    stale.map((inputs) => {
+      const span = recencySpan(inputs.releaseDate, now);
+      return {
+        ...inputs,
+        score: popularityScore(inputs, now),
+        validFrom: iso(span.from, '-infinity'),
+        validUntil: iso(span.until, 'infinity'),
+      };
+    }),
+  );
+}
+
+/**
+ * docs/product.md §10.5: staff pins first, then docs/product.md §9's popularity score. With onlyPlayed, releases nobody
+ * has played yet are left out (the "top plays" list); with a type, only that type is ranked ('Top Albums',
+ * docs/product.md §2.6). Never a synthetic release. The ranking is read from an index of kept scores,
+ * never computed over every release (docs/decisions/0033).
+ */
+async function loadTopReleases(
+  db: Db,
+  labelParam: string,
+  limit: number,
+  options: { onlyPlayed: boolean; type?: ReleaseType; now: Date },
+): Promise<RankedRelease[]> {
+  const label = resolveLabelParam(labelParam, 'id');
+  await rescoreStale(db, label.id, options.now);
+  const ranked = await rankedReleases(db, label.id, { onlyPlayed: options.onlyPlayed, type: options.type }, limit);
+  const rows = new Map((await findReleasesByIds(db, ranked.map((r) => r.id))).map((r) => [r.id, r]));
+  const presented = await presentReleases(
+    db,
+    ranked.map((r) => rows.get(r.id) as ReleaseRow),
+    { tracks: false, artists: true, remixes: true },
+  );
+  return presented.map((release, index) => ({
+    ...release,
+    popularity_score: (ranked[index] as { score: number }).score,
+    popularity_rank: index + 1,
+  }));
+}
+
+/** {@link loadReleases} through the catalog cache (docs/decisions/0030-catalog-cache.md). */
+export function getReleases(catalog: CatalogReads, query: ReleasesQuery) {
+  return catalog.catalogCache.read(`releases:${JSON.stringify(query)}`, () => loadReleases(catalog.db, query));
+}
+
+/** {@link loadRelease} through the catalog cache (docs/decisions/0030-catalog-cache.md). */
+export function getRelease(catalog: CatalogReads, id: string, includes: Includes) {
+  return catalog.catalogCache.read(`release:${id}:${JSON.stringify(includes)}`, () => loadRelease(catalog.db, id, includes));
+}
+
+/** {@link loadTopReleases} through the catalog cache (docs/decisions/0030-catalog-cache.md). */
+export function getTopReleases(
+  catalog: CatalogReads,
+  labelParam: string,
+  limit: number,
+  options: { onlyPlayed: boolean; type?: ReleaseType; now: Date },
+) {
+  const key = `top-releases:${labelParam}:${limit}:${options.onlyPlayed}:${options.type ?? 'all'}`;
+  return catalog.catalogCache.read(key, () => loadTopReleases(catalog.db, labelParam, limit, options));
+}

@@ -1,0 +1,63 @@
+import type { ArtistCredit, Track, TracksQuery } from '../../../shared/api/catalog.js';
+import { detectRemix } from '../../../shared/domain/remix.js';
+import type { Db } from '../../db/client.js';
+import { groupBy } from '../../lib/group-by.js';
+import type { CatalogReads } from './catalog-cache.js';
+import type { CreditRow } from './releases.repo.js';
+import { resolveLabelParam } from './labels.service.js';
+import { listTracks, trackCredits, type TrackOrder, type TrackRow } from './tracks.repo.js';
+
+export function toCredit(row: CreditRow): ArtistCredit {
+  return { id: row.artistId, name: row.name, role: row.role, image_url: row.imageUrl };
+}
+
+export function toTrack(row: TrackRow, credits: ArtistCredit[]): Track {
+  const remixer = credits.find((c) => c.role === 'remixer') ?? null;
+  return {
+    id: row.id,
+    release_id: row.releaseId,
+    title: row.title,
+    mix_version: row.mixVersion,
+    isrc: row.isrc,
+    duration_ms: row.durationMs,
+    track_number: row.trackNumber,
+    disc_number: row.discNumber,
+    genres: row.genres,
+    artists: credits,
+    isRemix: remixer !== null || detectRemix(row.mixVersion).isRemix || detectRemix(row.title).isRemix,
+    remixer,
+    spotify_url: row.spotifyUrl,
+    preview_url: row.previewUrl,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** Tracks with their artists, in one query for all of them. */
+export async function presentTracks(db: Db, rows: TrackRow[]): Promise<Track[]> {
+  const credits = groupBy(
+    (await trackCredits(
+      db,
+      rows.map((r) => r.id),
+    )).map((c) => ({ ownerId: c.ownerId, credit: toCredit(c) })),
+    (c) => c.ownerId,
+  );
+  return rows.map((row) => toTrack(row, (credits.get(row.id) ?? []).map((c) => c.credit)));
+}
+
+async function loadTracks(db: Db, query: TracksQuery) {
+  const label = resolveLabelParam(query.label);
+  const [field, direction] = query.sort.split(':') as [TrackOrder, 'asc' | 'desc' | undefined];
+  const { rows, total } = await listTracks(
+    db,
+    { releaseId: query.release_id, labelId: label?.id, q: query.q },
+    { field, direction: direction ?? (field === 'title' ? 'asc' : 'desc') },
+    { offset: query.offset, limit: query.limit },
+  );
+  return { data: await presentTracks(db, rows), total };
+}
+
+/** {@link loadTracks} through the catalog cache (docs/decisions/0030-catalog-cache.md). */
+export function getTracks(catalog: CatalogReads, query: TracksQuery) {
+  return catalog.catalogCache.read(`tracks:${JSON.stringify(query)}`, () => loadTracks(catalog.db, query));
+}

@@ -1,0 +1,2 @@
+// The listening context's public entry: play reports. Imports no other context.
+export { playsRoutes } from './plays.routes.js';

@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import {
+  adminPasswordLength,
+  changePasswordMessages,
+  invalidCredentialsMessage,
+  type AdminLoginRequest,
+  type AdminUser,
+  type ChangePasswordRequest,
+} from '../../../shared/api/admin-auth.js';
+import type { Db } from '../../db/client.js';
+import { AppError, BadRequestError } from '../../errors.js';
+import { recordActivity } from './activity.repo.js';
+import { findAdminById, findAdminByUsername, hasAnyAdmin, insertAdmin, isTokenRevoked, revokeToken, setAdminPassword } from './admin-auth.repo.js';
+import { signAdminToken, verifyAdminToken, type AdminTokenClaims } from './admin-tokens.js';
+import type { LoginThrottle } from './login-throttle.js';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
+
+export interface AdminAuthContext {
+  db: Db;
+  clock: () => Date;
+  jwtSecret: Uint8Array;
+}
+
+/** A token for the admin with these credentials; 401 when wrong, 429 when the address or the username from it is throttled. */
+export async function logIn(ctx: AdminAuthContext, throttle: LoginThrottle, ip: string, credentials: AdminLoginRequest): Promise<string> {
+  const username = credentials.username.trim();
+  const attempt = await throttle.attempt(ip, username);
+  const user = await findAdminByUsername(ctx.db, username);
+  const isValid = user ? await verifyPassword(user.passwordHash, credentials.password) : await verifyAgainstDummy(credentials.password);
+  if (!user || !isValid) throw new AppError(401, invalidCredentialsMessage);
+  await attempt.succeeded();
+  return signAdminToken(ctx.jwtSecret, user.id, ctx.clock());
+}
+
+export interface VerifiedAdmin {
+  user: AdminUser;
+  token: AdminTokenClaims;
+}
+
+/** The admin a bearer token stands for, if it is genuine, unexpired, not logged out and its user still exists. */
+export async function authenticate(ctx: AdminAuthContext, token: string): Promise<VerifiedAdmin | undefined> {
+  const claims = await verifyAdminToken(ctx.jwtSecret, token, ctx.clock());
+  if (!claims || (await isTokenRevoked(ctx.db, claims.jti))) return undefined;
+  const user = await findAdminById(ctx.db, claims.sub);
+  return user ? { user: { id: user.id, username: user.username }, token: claims } : undefined;
+}
+
+/**
+ * Settings → Change password for the signed-in admin. The current password is required and a wrong
+ * one counts as a failed login (so a stolen token cannot be used to guess it). Tokens stay valid,
+ * this one included: other sessions end at logout or expiry.
+ */
+export async function changePassword(
+  ctx: AdminAuthContext,
+  throttle: LoginThrottle,
+  ip: string,
+  admin: AdminUser,
+  request: ChangePasswordRequest,
+): Promise<void> {
+  const attempt = await throttle.attempt(ip, admin.username);
+  const user = await findAdminById(ctx.db, admin.id);
+  if (!user || !(await verifyPassword(user.passwordHash, request.currentPassword))) {
+    throw new BadRequestError(changePasswordMessages.currentIncorrect, 'currentPassword');
+  }
+  await attempt.succeeded();
+  const now = ctx.clock();
+  const hash = await hashPassword(request.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await setAdminPassword(tx, user.username, hash, now);
+    await recordActivity(tx, {
+      kind: 'admin.password',
+      actor: user.username,
+      summary: `${user.username} changed their password`,
+      subjectId: user.id,
+      at: now,
+    });
+  });
+}
+
+export async function logOut(ctx: AdminAuthContext, token: AdminTokenClaims): Promise<void> {
+  await revokeToken(ctx.db, token.jti, token.expiresAt, ctx.clock());
+}
+
+export function checkNewPassword(password: string): void {
+  const { min } = adminPasswordLength;
+  if (password.length < min) throw new Error(`The password must be at least ${min} characters.`);
+}
+
+/** Creates the admin, or gives an existing one this password (the `admin:create` script). */
+export async function createOrResetAdmin(db: Db, username: string, password: string, now: Date): Promise<'created' | 'password changed'> {
+  checkNewPassword(password);
+  const hash = await hashPassword(password);
+  if (await insertAdmin(db, username, hash, now)) return 'created';
+  await setAdminPassword(db, username, hash, now);
+  return 'password changed';
+}
+
+/** The little of a pino logger that the first start needs. */
+export interface StartupLogger {
+  info(data: object, message: string): void;
+  warn(data: object, message: string): void;
+}
+
+export type FirstAdminOutcome = 'admins exist' | 'created from environment' | 'created with generated password' | 'no admin';
+
+/**
+ * Makes sure someone can log in (docs/product.md §10.6). With no admin yet: ADMIN_USERNAME / ADMIN_PASSWORD
+ * when given; else, on the embedded database only, `admin` with a random password logged once.
+ */
+export async function ensureFirstAdmin(
+  db: Db,
+  options: { credentials?: { username: string; password: string }; isEmbedded: boolean; now: Date; logger: StartupLogger },
+): Promise<FirstAdminOutcome> {
+  const { credentials, isEmbedded, now, logger } = options;
+  if (await hasAnyAdmin(db)) return 'admins exist';
+  if (credentials) {
+    checkNewPassword(credentials.password);
+    await insertAdmin(db, credentials.username, await hashPassword(credentials.password), now);
+    logger.info({ username: credentials.username }, 'first admin created from ADMIN_USERNAME and ADMIN_PASSWORD');
+    return 'created from environment';
+  }
+  if (!isEmbedded) {
+    logger.warn({}, 'no admin account yet: set ADMIN_USERNAME and ADMIN_PASSWORD, or run `npm run admin:create -- <username>`');
+    return 'no admin';
+  }
+  const username = 'admin';
+  const password = randomBytes(18).toString('base64url');
+  if (!(await insertAdmin(db, username, await hashPassword(password), now))) return 'admins exist';
+  logger.warn(
+    // Not `password`: the logger censors that key, and this one must reach the operator (docs/product.md §10.6).
+    { username, generatedPassword: password },
+    `first admin created with a generated password, shown only this once: log in as "${username}" and change the password ` +
+      '(Settings, or `npm run admin:create -- admin`)',
+  );
+  return 'created with generated password';
+}

@@ -1,0 +1,10 @@
+// The staff context's public entry: admin sign-in and the guard every admin route uses, the activity log
+// other contexts write to, the overview, and what main.ts needs to start. Imports no other context.
+export { adminAuthRoutes } from './admin-auth.routes.js';
+export { adminOverviewRoutes } from './admin-overview.routes.js';
+export { adminOf, bearerToken, decorateAdminRequest, guardAdminRoutes, requireAdmin } from './admin-guard.js';
+export { ensureFirstAdmin, type AdminAuthContext } from './admin-auth.service.js';
+export { verifyAdminToken } from './admin-tokens.js';
+export { recordActivity } from './activity.repo.js';
+export { loadJwtSecret } from './jwt-secret.js';
+export type { LoginThrottleLimit } from './login-throttle.js';
