@@ -112,6 +112,7 @@ describe.each(testDatabaseKinds)('admin demos and members on $name', (kind) => {
         { name: 'Steel Pulse', genre: 'Tech House' },
         { name: '100% Second Light', genre: 'Techno' },
       ],
+      undo_until: null,
     });
     expect(body).toMatchObject({ offset: 0, limit: 20 });
   });
@@ -181,6 +182,7 @@ describe.each(testDatabaseKinds)('admin demos and members on $name', (kind) => {
         { name: 'Steel Pulse', genre: 'Tech House', soundCloudPrivateLink: 'https://soundcloud.com/kairo/steel-pulse/s-1' },
         { name: '100% Second Light', genre: 'Techno', soundCloudPrivateLink: 'https://on.soundcloud.com/Xy12Ab34' },
       ],
+      undo_until: null,
     });
     expect(Object.keys(demo.artists[0]!)).toEqual(['fullName', 'name', 'email', 'country', 'province', 'city', 'facebook', 'twitter', 'instagram', 'soundcloud', 'spotify', 'appleMusic']);
   });

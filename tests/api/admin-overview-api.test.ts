@@ -102,6 +102,8 @@ describe.each(testDatabaseKinds)('admin overview on $name', (kind) => {
       ...before,
       demos: { new: before.demos.new + 1, total: before.demos.total + 1 },
       members: { total: before.members.total + 1, active: before.members.active, pending_payment: before.members.pending_payment + 1 },
+      // The demo's receipt and the member's welcome wait (no SMTP server here).
+      outbox: { waiting: before.outbox.waiting + 2 },
     });
 
     await t.database.db.execute(sql`update demo_submissions set status = 'listening' where contact_email = 'stats-demo@example.com'`);
