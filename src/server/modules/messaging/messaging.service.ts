@@ -76,9 +76,9 @@ export async function resendEmail(db: Db, id: string, canSend: boolean, at: Date
 
 // ---- Templates ----
 
-function labelOf(value: string): LabelConfig {
+function labelOf(value: string, field = 'label'): LabelConfig {
   const label = findLabel(value);
-  if (!label) throw new BadRequestError(invalidLabelMessage(value), 'label');
+  if (!label) throw new BadRequestError(invalidLabelMessage(value), field);
   return label;
 }
 
@@ -130,7 +130,7 @@ export async function getStaffEmailSettings(db: Db, adminId: string): Promise<St
 }
 
 export async function setStaffEmailSettings(db: Db, adminId: string, input: StaffEmailSettings, at: Date): Promise<StaffEmailSettings> {
-  const digestLabels = [...new Set(input.digest_labels.map((value) => labelOf(value).id))];
+  const digestLabels = [...new Set(input.digest_labels.map((value, i) => labelOf(value, `digest_labels.${i}`).id))];
   if (digestLabels.length > 0 && !input.email) throw new BadRequestError('An email address is needed for the digest', 'email');
   const email = input.email?.toLowerCase() ?? null;
   await db.transaction(async (tx) => {
