@@ -10,9 +10,9 @@ const tabs: [string, string][] = [
   ['Tracks', '/admin/tracks'],
   ['Artists', '/admin/artists'],
   ['Labels', '/admin/labels'],
-  ['Settings', '/admin/settings'],
   ['Demos', '/admin/demos'],
   ['Members', '/admin/members'],
+  ['Settings', '/admin/settings'],
 ];
 
 describe('AdminDashboard', () => {
