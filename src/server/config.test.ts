@@ -36,6 +36,7 @@ describe('parseConfig', () => {
       redisUrl: undefined,
       importJobs: { leaseMs: 30_000, pollMs: 5_000 },
       mail: { smtpUrl: undefined, from: undefined },
+      catalogLoads: { waitMs: 1000, perClient: 16 },
       databaseStatementTimeoutMs: 5_000,
     });
   });
@@ -92,6 +93,7 @@ describe('parseConfig', () => {
       redisUrl: 'redis://:secret@cache.internal:6379/2',
       importJobs: { leaseMs: 3000, pollMs: 250 },
       mail: { smtpUrl: 'smtps://demos%40label:p%40ss@mail.example:465', from: 'demos@records.example' },
+      catalogLoads: { waitMs: 1000, perClient: 16 },
       databaseStatementTimeoutMs: 2500,
     });
     expect(parseConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1/postgres', PORT: '0' })).toMatchObject({
