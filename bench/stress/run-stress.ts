@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fmt, heading, postgresServerUrl, postgresUnreachable, printTable } from '../support.js';
 import { runCrashSafety, type CrashSafetyResult } from './crash-safety.js';
+import { runEmailDelivery, type EmailDeliveryResult } from './email-delivery.js';
 import { runOneAddressFloods } from './one-address-flood.js';
 import { runRedisStall } from './redis-stall.js';
 import { runSoak } from './soak.js';
@@ -9,7 +10,7 @@ import { runSoak } from './soak.js';
 // acknowledged writes under SIGKILL (and PostgreSQL crashes), a soak at saturation, and a Redis that stalls. Needs the
 // production build (`npm run build`) and, for the PostgreSQL parts, the local server (BENCH_DATABASE_URL);
 // crashing PostgreSQL restarts the local cluster, so run it when nothing else uses it.
-// `npm run stress -- fuzz crash soak flood redis-stall` runs only those named.
+// `npm run stress -- fuzz crash email soak flood redis-stall` runs only those named.
 
 const parts = process.argv.slice(2);
 const wants = (part: string) => parts.length === 0 || parts.includes(part);
@@ -36,6 +37,20 @@ if (wants('crash')) {
     results.map((r) => [r.database, String(r.kills), String(r.acknowledged), String(r.stored), String(r.lost), String(r.duplicated), fmt(r.seconds)]),
   );
   if (results.some((r) => r.kills === 0 || r.lost > 0 || r.duplicated > 0 || r.acknowledged !== r.submissions)) failed = true;
+}
+
+if (wants('email')) {
+  heading('Email: 1,000 demo receipts through an SMTP server that drops 20% of its connections');
+  const results: EmailDeliveryResult[] = [await runEmailDelivery('pglite', 1000)];
+  const unreachable = await postgresUnreachable();
+  if (unreachable) console.log(`PostgreSQL skipped: ${unreachable}`);
+  else results.push(await runEmailDelivery('postgres', 1000));
+  printTable(
+    ['database', 'submissions', 'connections dropped', 'receipts', 'delivered', 'lost', 'duplicated', 'copies after cuts', 'seconds'],
+    results.map((r) => [r.database, String(r.submissions), String(r.dropped), String(r.written), String(r.delivered), String(r.lost), String(r.duplicated), String(r.copiesAfterCuts), fmt(r.seconds)]),
+  );
+  console.log('copies after cuts: the data arrived but the connection was cut before the answer; the retry repeats the Message-ID for the receiver to drop.');
+  if (results.some((r) => r.lost > 0 || r.duplicated > 0 || r.written !== r.submissions)) failed = true;
 }
 
 if (wants('soak')) {

@@ -5,6 +5,7 @@ import type { CatalogCache, CatalogChanges, ScoreKeepingSettings } from './modul
 import type { ImportJobSettings, SpotifyCatalogClient } from './modules/catalog-import/index.js';
 import type { PaymentProvider } from './modules/membership/index.js';
 import type { AdminAuthContext, LoginThrottleLimit } from './modules/staff/index.js';
+import type { Mailroom, MailSettings } from './modules/messaging/index.js';
 import type { RateLimit } from './plugins/rate-limit.js';
 
 // What buildApp (app.ts) is built from and hands each module: its own file, so that modules need not
@@ -46,6 +47,8 @@ export interface AppDeps {
   catalogLoads?: CatalogLoadSettings;
   /** Import jobs' lease and how often an idle instance looks for one to take over; production: 30 s and 5 s. */
   importJobs?: ImportJobSettings;
+  /** SMTP and the outbox worker (docs/decisions/0060); without SMTP_URL emails wait in the outbox, unsent. */
+  mail?: MailSettings;
   /** How often popularity scores that went stale are kept again; production: every minute. */
   scoreKeeping?: ScoreKeepingSettings;
 }
@@ -63,4 +66,6 @@ export type ResolvedAppDeps = AppDeps & {
   catalogChanges: CatalogChanges;
   catalogCache: CatalogCache;
   limitStore: LimitStore;
+  /** Where modules write email, in their own transactions. */
+  mailroom: Mailroom;
 };

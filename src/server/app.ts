@@ -36,6 +36,7 @@ import { playsRoutes } from './modules/listening/index.js';
 import { adminMembersRoutes, vipRoutes } from './modules/membership/index.js';
 import { clientConfigRoutes, healthRoutes, seoRoutes } from './modules/site/index.js';
 import { adminAuthRoutes, adminOverviewRoutes, EndedSessions } from './modules/staff/index.js';
+import { createMessaging, listeningOrigin } from './modules/messaging/index.js';
 import { registerClientApp } from './plugins/client-app.js';
 import { rejectControlCharacters } from './plugins/reject-control-characters.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -52,6 +53,8 @@ const defaultBodyLimit = 16 * 1024;
 export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Server> = {}) {
   const catalogChanges = given.catalogChanges ?? createLocalCatalogChanges();
   const jwtSecret = given.jwtSecret ?? randomBytes(32);
+  // Emailed links: PUBLIC_URL, else the address this server listens on (known once it listens).
+  const messaging = createMessaging({ ...given, jwtSecret }, () => given.publicUrl ?? listeningOrigin(app.server.address()));
   const deps: ResolvedAppDeps = {
     ...given,
     jwtSecret,
@@ -66,6 +69,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
       loadLimits: { ...defaultLoadLimits, perClient: given.catalogLoads?.perClient ?? defaultLoadLimits.perClient },
     }),
     limitStore: given.limitStore ?? memoryLimitStore,
+    mailroom: messaging.mailroom,
   };
   const app = Fastify({
     // What a request may send unless its route takes more (the demo form, an artist's bio): enough for
@@ -86,6 +90,9 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The outbox worker runs while the app does; on close it stops claiming and lets its sends finish.
+  app.addHook('onReady', () => messaging.start(app.log));
+  app.addHook('onClose', () => messaging.close());
   registerRequestClient(app);
   registerErrorHandler(app);
   documentCommonErrors(app);
@@ -129,6 +136,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
       await api.register(adminDemosRoutes, deps);
       await api.register(adminMembersRoutes, deps);
       await api.register(adminOverviewRoutes, deps);
+      await messaging.routes(api, deps);
     },
     { prefix: '/api' },
   );

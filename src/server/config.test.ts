@@ -35,6 +35,8 @@ describe('parseConfig', () => {
       },
       redisUrl: undefined,
       importJobs: { leaseMs: 30_000, pollMs: 5_000 },
+      mail: { smtpUrl: undefined, from: undefined },
+      catalogLoads: { waitMs: 1000, perClient: 16 },
       databaseStatementTimeoutMs: 5_000,
       catalogLoads: { waitMs: 1000, perClient: 16 },
     });
@@ -65,6 +67,8 @@ describe('parseConfig', () => {
         REDIS_URL: 'redis://:secret@cache.internal:6379/2',
         IMPORT_JOB_LEASE_MS: '3000',
         IMPORT_JOB_POLL_MS: '250',
+        SMTP_URL: 'smtps://demos%40label:p%40ss@mail.example:465',
+        MAIL_FROM: 'demos@records.example',
         DATABASE_STATEMENT_TIMEOUT_MS: '2500',
       }),
     ).toEqual({
@@ -89,6 +93,8 @@ describe('parseConfig', () => {
       },
       redisUrl: 'redis://:secret@cache.internal:6379/2',
       importJobs: { leaseMs: 3000, pollMs: 250 },
+      mail: { smtpUrl: 'smtps://demos%40label:p%40ss@mail.example:465', from: 'demos@records.example' },
+      catalogLoads: { waitMs: 1000, perClient: 16 },
       databaseStatementTimeoutMs: 2500,
       catalogLoads: { waitMs: 1000, perClient: 16 },
     });
@@ -100,6 +106,13 @@ describe('parseConfig', () => {
 
   it.each(['http', '-1', '65536', '80.5', '', ' '])('refuses PORT=%j, naming PORT', (port) => {
     expect(configError({ PORT: port }).message).toMatch(/^Invalid environment: PORT: /);
+  });
+
+  it('refuses an SMTP_URL of another scheme, and SMTP_URL without MAIL_FROM, naming them', () => {
+    expect(configError({ SMTP_URL: 'http://mail.example', MAIL_FROM: 'a@b.example' }).message).toMatch(/^Invalid environment: SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(configError({ SMTP_URL: 'smtp://mail.example:587' }).message).toBe('Invalid environment: MAIL_FROM: is required with SMTP_URL');
+    expect(configError({ MAIL_FROM: 'not an address' }).message).toMatch(/^Invalid environment: MAIL_FROM: must be an email address/);
+    expect(parseConfig({ SMTP_URL: ' ', MAIL_FROM: '' }).mail).toEqual({ smtpUrl: undefined, from: undefined });
   });
 
   it('reads a blank SPOTIFY_CLIENT_ID as none', () => {

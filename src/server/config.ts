@@ -118,6 +118,17 @@ const envSchema = z.object({
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.string().trim().regex(/^rediss?:\/\/[^/]/, 'must be a redis:// or rediss:// URL').optional(),
   ),
+  // Email (docs/decisions/0060): the SMTP server, smtp:// (STARTTLS when offered) or smtps:// (TLS from the
+  // start), with user and password in the URL. Blank or unset: nothing is sent, emails wait in the outbox.
+  SMTP_URL: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().trim().regex(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL').optional(),
+  ),
+  // The sender's address of every email; each label signs with its own name (site configuration).
+  MAIL_FROM: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().trim().regex(/^[^\s@<>]+@[^\s@<>]+$/, 'must be an email address such as demos@records.example').optional(),
+  ),
   // Signs admin tokens; required with DATABASE_URL (checked at start, see admin-auth/jwt-secret.ts).
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_USERNAME: z.string().trim().min(1, 'must not be blank').max(100, 'must be at most 100 characters').optional(),
@@ -126,10 +137,12 @@ const envSchema = z.object({
     .min(adminPasswordLength.min, `must be at least ${adminPasswordLength.min} characters`)
     .max(adminPasswordLength.max, `must be at most ${adminPasswordLength.max} characters`)
     .optional(),
-}).refine((e) => (e.ADMIN_USERNAME === undefined) === (e.ADMIN_PASSWORD === undefined), {
-  error: 'set both ADMIN_USERNAME and ADMIN_PASSWORD, or neither',
-  path: ['ADMIN_PASSWORD'],
-});
+})
+  .refine((e) => (e.ADMIN_USERNAME === undefined) === (e.ADMIN_PASSWORD === undefined), {
+    error: 'set both ADMIN_USERNAME and ADMIN_PASSWORD, or neither',
+    path: ['ADMIN_PASSWORD'],
+  })
+  .refine((e) => e.SMTP_URL === undefined || e.MAIL_FROM !== undefined, { error: 'is required with SMTP_URL', path: ['MAIL_FROM'] });
 
 /** What the browser needs to connect a Spotify account; nothing secret. */
 export interface SpotifyConfig {
@@ -170,6 +183,8 @@ export type AppConfig = {
   /** Where the instances count their limits together; undefined: each counts in its own memory. */
   redisUrl: string | undefined;
   importJobs: { leaseMs: number; pollMs: number };
+  /** SMTP_URL and MAIL_FROM; smtpUrl undefined: nothing is sent. */
+  mail: { smtpUrl: string | undefined; from: string | undefined };
   databaseStatementTimeoutMs: number;
 };
 
@@ -229,6 +244,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     catalogLoads: { waitMs: e.CATALOG_LOAD_WAIT_MS, perClient: e.CATALOG_LOADS_PER_ADDRESS },
     redisUrl: e.REDIS_URL,
     importJobs: { leaseMs: e.IMPORT_JOB_LEASE_MS, pollMs: e.IMPORT_JOB_POLL_MS },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
   };
 }

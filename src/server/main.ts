@@ -3,12 +3,14 @@ import { buildApp } from './app.js';
 import { ConfigError, fastifyTrustProxy, parseConfig } from './config.js';
 import { createLogger } from './logging.js';
 import { DataDirBusyError } from './db/data-dir-lock.js';
+import { openPgBroadcast } from './db/pg-broadcast.js';
 import { openConfiguredDatabase } from './db/open-configured-database.js';
 import { connectRedis } from './lib/redis.js';
 import { redisLimitStore } from './lib/limit-store.js';
 import { relayCatalogChanges } from './modules/catalog/index.js';
 import { createSpotifyCatalogClient, seedDemoCatalogIfEmpty } from './modules/catalog-import/index.js';
 import { ensureFirstAdmin, loadJwtSecret } from './modules/staff/index.js';
+import { listeningOrigin } from './modules/messaging/index.js';
 import { clientDistDir } from './paths.js';
 
 async function main(): Promise<void> {
@@ -67,6 +69,13 @@ async function main(): Promise<void> {
         : undefined,
       jwtSecret,
       importJobs: config.importJobs,
+      mail: {
+        ...config.mail,
+        // Several instances: a write on one wakes every instance's outbox worker (docs/decisions/0060).
+        openSignals: config.databaseUrl
+          ? (onSignal) => openPgBroadcast({ connectionString: config.databaseUrl as string, channel: 'outbox', onSignal, logger })
+          : undefined,
+      },
     },
     { loggerInstance: logger, trustProxy: fastifyTrustProxy(config.trustProxy) },
   );
@@ -84,6 +93,10 @@ async function main(): Promise<void> {
     },
     `${labels.length} labels ready`,
   );
+  if (!config.publicUrl) {
+    logger.warn({ linkOrigin: listeningOrigin(app.server.address()) }, 'PUBLIC_URL is not set: links in emails point at the address this server listens on');
+  }
+  if (!config.mail.smtpUrl) logger.info('SMTP_URL is not set: emails wait in the outbox, unsent (admin Outbox shows them)');
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -91,7 +104,8 @@ async function main(): Promise<void> {
     closing = true;
     logger.info({ signal }, 'shutting down');
     // Fastify answers the requests in flight (new ones get 503); then the import runner stops taking
-    // jobs over and hands back the one running here, for another instance (docs/decisions/0050).
+    // jobs over and hands back the one running here, for another instance (docs/decisions/0050), and the
+    // outbox worker stops claiming email and lets the sends under way finish (docs/decisions/0060).
     await app.close();
     await catalogChanges?.close();
     redis?.disconnect();

@@ -37,6 +37,8 @@ export interface LabelConfig {
   playlistsSubtitle: string;
   social: SocialLinks;
   playlists: PlaylistConfig[];
+  /** How its emails are signed (the address itself is MAIL_FROM) and where replies go. */
+  email: { fromName: string; replyTo: string };
 }
 
 export const siteConfig = {
@@ -67,6 +69,7 @@ export const siteConfig = {
         youtube: 'https://www.youtube.com/@builditrecords',
         soundcloud: 'https://soundcloud.com/builditrecords',
       },
+      email: { fromName: 'Build It Records', replyTo: 'demos@builditrecords.com' },
       playlists: [
         {
           id: 'records-new-house',
@@ -111,6 +114,7 @@ export const siteConfig = {
         youtube: 'https://www.youtube.com/@buildittech',
         soundcloud: 'https://soundcloud.com/buildittech',
       },
+      email: { fromName: 'Build It Tech', replyTo: 'demos@buildittech.com' },
       playlists: [
         {
           id: 'tech-peak-time',
@@ -147,6 +151,7 @@ export const siteConfig = {
         youtube: 'https://www.youtube.com/@builditdeep',
         soundcloud: 'https://soundcloud.com/builditdeep',
       },
+      email: { fromName: 'Build It Deep', replyTo: 'demos@builditdeep.com' },
       playlists: [
         {
           id: 'deep-after-midnight',

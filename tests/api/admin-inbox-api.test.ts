@@ -11,6 +11,7 @@ import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
 import type { PagedList, TestApp } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
+import { testMailroom } from '../helpers/mail.js';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const day = (n: number) => new Date(Date.UTC(2026, 10, n, 9, 30));
@@ -20,7 +21,7 @@ const errorBody = (message: string, field?: string) => ({ success: false, error:
 async function seedDemos(t: TestApp): Promise<Record<'mara' | 'kai' | 'lena', string>> {
   const send = async (label: string, artists: ReturnType<typeof aDemoArtist>[], tracks: ReturnType<typeof aDemoTrack>[], at: Date) => {
     const input = { label, artist: artists[0]!, track: tracks[0]!, artists, tracks, termsAccepted: true as const };
-    const outcome = await submitDemo(t.database.db, input, { idempotencyKey: undefined, now: at });
+    const outcome = await submitDemo(t.database.db, testMailroom(), input, { idempotencyKey: undefined, now: at });
     return outcome.body.data.id;
   };
   const mara = await send('deep', [aDemoArtist()], [aDemoTrack()], day(1));
@@ -111,6 +112,7 @@ describe.each(testDatabaseKinds)('admin demos and members on $name', (kind) => {
         { name: 'Steel Pulse', genre: 'Tech House' },
         { name: '100% Second Light', genre: 'Techno' },
       ],
+      undo_until: null,
     });
     expect(body).toMatchObject({ offset: 0, limit: 20 });
   });
@@ -180,6 +182,7 @@ describe.each(testDatabaseKinds)('admin demos and members on $name', (kind) => {
         { name: 'Steel Pulse', genre: 'Tech House', soundCloudPrivateLink: 'https://soundcloud.com/kairo/steel-pulse/s-1' },
         { name: '100% Second Light', genre: 'Techno', soundCloudPrivateLink: 'https://on.soundcloud.com/Xy12Ab34' },
       ],
+      undo_until: null,
     });
     expect(Object.keys(demo.artists[0]!)).toEqual(['fullName', 'name', 'email', 'country', 'province', 'city', 'facebook', 'twitter', 'instagram', 'soundcloud', 'spotify', 'appleMusic']);
   });
@@ -267,7 +270,7 @@ describe.each(testDatabaseKinds)('admin demos and members on $name', (kind) => {
     beforeAll(async () => {
       const join = async (name: string, email: string, plan: 'monthly' | 'annual' | 'premium', at: Date, active = false) => {
         const payments = active ? { subscribe: async () => 'active' as const } : noPaymentProvider;
-        await subscribeVip(t.database.db, payments, { name, email, plan }, at);
+        await subscribeVip(t.database.db, testMailroom(), payments, { name, email, plan }, at);
         const [member] = await queryRows<{ id: string }>(t.database.db, sql`select id from vip_members where email = ${email}`);
         return (member as { id: string }).id;
       };
@@ -348,7 +351,7 @@ describe.each(testDatabaseKinds)('admin demos and members on $name', (kind) => {
     });
 
     it('exports a formula after a separator as text: a spreadsheet splitting on ; runs nothing', async () => {
-      await subscribeVip(t.database.db, noPaymentProvider, { name: "Bob;=cmd|' /C calc'!A0;x", email: 'bob@example.com', plan: 'monthly' }, day(1));
+      await subscribeVip(t.database.db, testMailroom(), noPaymentProvider, { name: "Bob;=cmd|' /C calc'!A0;x", email: 'bob@example.com', plan: 'monthly' }, day(1));
       try {
         const res = await get('/api/admin/members/export.csv?q=bob@');
         expect(res.statusCode, res.body).toBe(200);

@@ -62,6 +62,7 @@ describe.each(testDatabaseKinds)('admin overview on $name', (kind) => {
         total: await countOf(sql`select count(*)::int as n from demo_submissions`),
       },
       members: { total: membersIn('active') + membersIn('pending_payment'), active: membersIn('active'), pending_payment: membersIn('pending_payment') },
+      outbox: { waiting: await countOf(sql`select count(*)::int as n from outbox_emails where status in ('waiting', 'sending')`) },
     };
   }
 
@@ -101,6 +102,8 @@ describe.each(testDatabaseKinds)('admin overview on $name', (kind) => {
       ...before,
       demos: { new: before.demos.new + 1, total: before.demos.total + 1 },
       members: { total: before.members.total + 1, active: before.members.active, pending_payment: before.members.pending_payment + 1 },
+      // The demo's receipt and the member's welcome wait (no SMTP server here).
+      outbox: { waiting: before.outbox.waiting + 2 },
     });
 
     await t.database.db.execute(sql`update demo_submissions set status = 'listening' where contact_email = 'stats-demo@example.com'`);

@@ -20,6 +20,7 @@ import { demoStatuses } from '../../shared/api/demos.js';
 import { vipMemberStatuses } from '../../shared/api/vip.js';
 import { activityKinds } from '../../shared/api/admin-activity.js';
 import { importJobKinds, importJobStatuses } from '../../shared/api/admin-import.js';
+import { decisionStatuses, emailKinds, mailingLists, storedOutboxStatuses } from '../../shared/api/messaging.js';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -241,6 +242,11 @@ export const demoSubmissions = pgTable(
     status: text('status', { enum: demoStatuses }).notNull().default('new'),
     /** The first artist's email, lower-cased: who is answered, and the key for spotting repeats. */
     contactEmail: text('contact_email').notNull(),
+    /** The secret of the status link emailed with the receipt (no account); null on demos from before it. */
+    statusToken: text('status_token').unique(),
+    /** After accepted or declined: the status it had, and until when staff may undo (docs/decisions/0060). */
+    statusBeforeDecision: text('status_before_decision', { enum: demoStatuses }),
+    decisionUndoUntil: timestamp('decision_undo_until', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -350,6 +356,10 @@ export const adminUsers = pgTable('admin_users', {
   id: uuid('id').primaryKey().defaultRandom(),
   username: text('username').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
+  /** Where staff mail goes (the digest); null: none. */
+  email: text('email'),
+  /** Labels whose new demos this admin gets in a daily digest; empty: no digest. */
+  digestLabels: text('digest_labels').array().notNull().default(sql`'{}'::text[]`),
   /** Raised by every password change: a token carries the epoch it was issued in and ends with it (docs/decisions/0018). */
   sessionEpoch: integer('session_epoch').notNull().default(0),
   ...timestamps,
@@ -426,4 +436,79 @@ export const importJobs = pgTable(
     // One import at a time across every instance: a second start is a unique violation (409).
     uniqueIndex('import_jobs_one_running_uq').on(t.status).where(sql`status = 'running'`),
   ],
+);
+
+/**
+ * Every email, written in the transaction of the change that causes it and sent by a worker of any
+ * instance that claims it by a lease (docs/decisions/0060, the pattern of 0050). `send_after` is the
+ * app's time (a decision's undo window); `retry_at` and `lease_until` the database's.
+ */
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: emailKinds }).notNull(),
+    labelId: text('label_id').references(() => labels.id),
+    toAddresses: text('to_addresses').array().notNull(),
+    subject: text('subject').notNull(),
+    /** Cleared 90 days after sending: then only the envelope is kept. */
+    html: text('html'),
+    textBody: text('text_body'),
+    /** Extra headers (List-Unsubscribe); cleared with the body. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    /** The same on every attempt, so that a receiver drops a second copy. */
+    messageId: text('message_id').notNull().unique(),
+    status: text('status', { enum: storedOutboxStatuses }).notNull().default('waiting'),
+    /** What the email is about (a demo), so that an undo finds it. */
+    subjectId: text('subject_id'),
+    /** One email per key whoever writes it (the digest of one admin and day). */
+    dedupeKey: text('dedupe_key').unique(),
+    sendAfter: timestamp('send_after', { withTimezone: true }),
+    retryAt: timestamp('retry_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    owner: text('owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    firstAttemptAt: timestamp('first_attempt_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('outbox_emails_kind_check', isOneOf(t.kind, emailKinds)),
+    check('outbox_emails_status_check', isOneOf(t.status, storedOutboxStatuses)),
+    index('outbox_emails_created_idx').on(t.createdAt, t.id),
+    // The worker's look for due work reads only unfinished rows.
+    index('outbox_emails_open_idx').on(t.status, t.createdAt).where(sql`status in ('waiting', 'sending')`),
+    index('outbox_emails_subject_idx').on(t.subjectId),
+    index('outbox_emails_sent_idx').on(t.sentAt).where(sql`html is not null`),
+  ],
+);
+
+/** A label's demo decision email as staff wrote it; without a row, the product's default text. */
+export const emailTemplates = pgTable(
+  'email_templates',
+  {
+    labelId: text('label_id')
+      .notNull()
+      .references(() => labels.id),
+    status: text('status', { enum: decisionStatuses }).notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    updatedBy: text('updated_by').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.labelId, t.status] }), check('email_templates_status_check', isOneOf(t.status, decisionStatuses))],
+);
+
+/** Addresses that left a mailing list (RFC 8058 one-click or the emailed link): nothing more of it goes to them. */
+export const emailUnsubscribes = pgTable(
+  'email_unsubscribes',
+  {
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    list: text('list', { enum: mailingLists }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.list] })],
 );

@@ -31,6 +31,11 @@ export const adminDemoRowSchema = z.object({
   /** Stage names, in form order. */
   artists: z.array(z.string()),
   tracks: z.array(z.object({ name: z.string(), genre: z.string() })),
+  /**
+   * After accepted or declined: until when `POST /api/admin/demos/{id}/undo` may restore the status
+   * before it (the decision's email waits until then); null otherwise.
+   */
+  undo_until: z.string().nullable(),
 });
 export type AdminDemoRow = z.infer<typeof adminDemoRowSchema>;
 

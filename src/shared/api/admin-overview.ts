@@ -13,6 +13,8 @@ export const adminStatsSchema = z.object({
   tracks: count,
   demos: z.object({ new: count, total: count }),
   members: z.object({ total: count, active: count, pending_payment: count }),
+  /** Emails not yet sent: waiting (held, due, or between retries) or being sent. */
+  outbox: z.object({ waiting: count }),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 

@@ -82,10 +82,17 @@ export async function findDemo(db: Db, id: string, { lock = false } = {}): Promi
   return row;
 }
 
-export async function updateDemoStatus(db: Db, id: string, status: DemoStatus, now: Date): Promise<DemoRow> {
+/** Sets the status; `undo` keeps what an undo restores and until when (cleared when undefined). */
+export async function updateDemoStatus(
+  db: Db,
+  id: string,
+  status: DemoStatus,
+  now: Date,
+  undo?: { before: DemoStatus; until: Date },
+): Promise<DemoRow> {
   const [row] = await db
     .update(demoSubmissions)
-    .set({ status, updatedAt: now })
+    .set({ status, updatedAt: now, statusBeforeDecision: undo?.before ?? null, decisionUndoUntil: undo?.until ?? null })
     .where(eq(demoSubmissions.id, id))
     .returning();
   return row as DemoRow;

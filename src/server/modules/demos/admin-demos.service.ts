@@ -2,10 +2,12 @@ import type { AdminDemo, AdminDemoRow, AdminDemosQuery } from '../../../shared/a
 import type { DemoStatus } from '../../../shared/api/demos.js';
 import { canMoveDemo, refusedDemoMoveMessage } from '../../../shared/domain/demo-status.js';
 import type { Db } from '../../db/client.js';
+import { demoUndoMessages, type DecisionStatus } from '../../../shared/api/messaging.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import { recordActivity } from '../staff/index.js';
 import { resolveLabelParam } from '../catalog/index.js';
 import { groupBy } from '../../lib/group-by.js';
+import { decisionUndoMs, type Mailroom } from '../messaging/index.js';
 import { entriesOfDemos, findDemo, listDemos, updateDemoStatus, type DemoArtistRow, type DemoRow, type DemoTrackRow } from './admin-demos.repo.js';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -23,6 +25,7 @@ function toRow(demo: DemoRow, artists: DemoArtistRow[], tracks: DemoTrackRow[]):
     contact_email: demo.contactEmail,
     artists: artists.map((a) => a.name),
     tracks: tracks.map((t) => ({ name: t.name, genre: t.genre })),
+    undo_until: demo.decisionUndoUntil?.toISOString() ?? null,
   };
 }
 
@@ -75,34 +78,74 @@ export async function getDemo(db: Db, id: string): Promise<AdminDemo> {
 
 /**
  * Moves a demo along its review (shared/domain/demo-status.ts). The same status again changes
- * nothing; a move the table does not allow is refused with 409. The change and its activity line
- * are stored in one transaction, with the row locked so that two admins cannot both move it.
+ * nothing; a move the table does not allow is refused with 409. The change, its activity line and
+ * its email to the artists are stored in one transaction, with the row locked so that two admins
+ * cannot both move it. Shortlisted is emailed at once; accepted and declined wait 10 minutes, the
+ * time staff have to undo them (docs/decisions/0060).
  */
 export async function changeDemoStatus(
   db: Db,
+  mailroom: Mailroom,
   id: string,
   to: DemoStatus,
   { actor, now }: { actor: string; now: Date },
 ): Promise<AdminDemo> {
   if (!uuidPattern.test(id)) throw notFound(id);
+  const isFinal = to === 'accepted' || to === 'declined';
+  // The email is rendered before the transaction (its artists, tracks and link never change); it is
+  // stored only if the move is made.
+  const email = to === 'shortlisted' || isFinal ? await prepareDecisionEmail(db, mailroom, id, to, now) : undefined;
   return db.transaction(async (tx) => {
     const demo = await findDemo(tx, id, { lock: true });
     if (!demo) throw notFound(id);
     const from = demo.status;
     if (from === to) return detailOf(tx, demo);
     if (!canMoveDemo(from, to)) throw new ConflictError(refusedDemoMoveMessage(from, to), 'status');
-    const updated = await updateDemoStatus(tx, id, to, now);
+    const updated = await updateDemoStatus(tx, id, to, now, isFinal ? { before: from, until: new Date(now.getTime() + decisionUndoMs) } : undefined);
+    if (email) await mailroom.write(tx, { ...email, subjectId: id });
     const detail = await detailOf(tx, updated);
-    const track = detail.tracks[0]?.name ?? '—';
-    const artist = detail.artists.map((a) => a.name).join(', ');
-    await recordActivity(tx, {
-      kind: 'demo.status',
-      actor,
-      summary: `Demo "${track}" by ${artist} moved from ${from} to ${to}`,
-      subjectId: id,
-      details: { from, to, track, artist },
-      at: now,
-    });
+    await recordMove(tx, detail, { from, to, actor, now, summary: `moved from ${from} to ${to}` });
+    return detail;
+  });
+}
+
+async function prepareDecisionEmail(db: Db, mailroom: Mailroom, id: string, status: DecisionStatus, now: Date) {
+  const demo = await findDemo(db, id);
+  if (!demo) throw notFound(id);
+  const { artists, tracks } = await entriesOfDemos(db, [id]);
+  return mailroom.prepareDemoDecision(db, { labelId: demo.labelId, statusToken: demo.statusToken, artists, trackNames: tracks.map((t) => t.name) }, status, now);
+}
+
+async function recordMove(tx: Db, detail: AdminDemo, move: { from: DemoStatus; to: DemoStatus; actor: string; now: Date; summary: string }) {
+  const track = detail.tracks[0]?.name ?? '—';
+  const artist = detail.artists.map((a) => a.name).join(', ');
+  await recordActivity(tx, {
+    kind: 'demo.status',
+    actor: move.actor,
+    summary: `Demo "${track}" by ${artist} ${move.summary}`,
+    subjectId: detail.id,
+    details: { from: move.from, to: move.to, track, artist },
+    at: move.now,
+  });
+}
+
+/**
+ * Takes back an accept or a decline within its 10 minutes: the status before it returns and its
+ * waiting email is cancelled, in one transaction. Later, or once the email has gone, 409.
+ */
+export async function undoDemoDecision(db: Db, mailroom: Mailroom, id: string, { actor, now }: { actor: string; now: Date }): Promise<AdminDemo> {
+  if (!uuidPattern.test(id)) throw notFound(id);
+  return db.transaction(async (tx) => {
+    const demo = await findDemo(tx, id, { lock: true });
+    if (!demo) throw notFound(id);
+    const before = demo.statusBeforeDecision;
+    if (!before || !demo.decisionUndoUntil || (demo.status !== 'accepted' && demo.status !== 'declined')) {
+      throw new ConflictError(demoUndoMessages.nothingToUndo);
+    }
+    if (now >= demo.decisionUndoUntil || !(await mailroom.cancelDecision(tx, id, now))) throw new ConflictError(demoUndoMessages.tooLate);
+    const updated = await updateDemoStatus(tx, id, before, now);
+    const detail = await detailOf(tx, updated);
+    await recordMove(tx, detail, { from: demo.status, to: before, actor, now, summary: `back from ${demo.status} to ${before} (undone)` });
     return detail;
   });
 }

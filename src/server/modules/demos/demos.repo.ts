@@ -15,6 +15,8 @@ export interface NewDemoSubmission {
   contactEmail: string;
   artists: DemoArtist[];
   tracks: NewDemoTrack[];
+  /** The secret of the emailed status link. */
+  statusToken: string;
   now: Date;
 }
 
@@ -42,7 +44,7 @@ export async function insertDemoSubmission(tx: Db, submission: NewDemoSubmission
   const { now } = submission;
   const [row] = await tx
     .insert(demoSubmissions)
-    .values({ labelId: submission.labelId, contactEmail: submission.contactEmail, createdAt: now, updatedAt: now })
+    .values({ labelId: submission.labelId, contactEmail: submission.contactEmail, statusToken: submission.statusToken, createdAt: now, updatedAt: now })
     .returning({ id: demoSubmissions.id, status: demoSubmissions.status });
   const { id, status } = row as { id: string; status: DemoStatus };
   await tx.insert(demoSubmissionArtists).values(

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { BadRequestError, ConflictError } from '../../errors.js';
 import { recordActivity } from '../staff/index.js';
 import { runOnce, type Outcome } from './idempotency.service.js';
+import { newStatusToken, type Mailroom } from '../messaging/index.js';
 import { findSubmittedLinks, insertDemoSubmission, lockContactEmail } from './demos.repo.js';
 
 export function alreadySubmittedMessage(email: string): string {
@@ -12,12 +13,13 @@ export function alreadySubmittedMessage(email: string): string {
 }
 
 /**
- * Stores a demo with every artist and track in one transaction (docs/product.md §10.7). A link this contact
- * email already sent is refused with 409 and nothing is stored. The links are only read as text:
- * the server never fetches them.
+ * Stores a demo with every artist and track in one transaction (docs/product.md §10.7), with its
+ * "Demo received" email to every artist (docs/decisions/0060). A link this contact email already sent
+ * is refused with 409 and nothing is stored. The links are only read as text: the server never fetches them.
  */
 export async function submitDemo(
   db: Db,
+  mailroom: Mailroom,
   input: DemoSubmissionRequest,
   options: { idempotencyKey: string | undefined; now: Date },
 ): Promise<Outcome<DemoSubmissionResponse>> {
@@ -33,12 +35,15 @@ export async function submitDemo(
   const contactEmail = (artists[0] ?? input.artist).email.toLowerCase();
   const linkField = (index: number) => (input.tracks ? `tracks.${index}` : 'track') + '.soundCloudPrivateLink';
 
+  const statusToken = newStatusToken();
+  const receipt = await mailroom.prepareDemoReceived({ labelId: label.id, statusToken, artists, trackNames: tracks.map((t) => t.name) }, options.now);
   return runOnce(db, { scope: 'submit-demo', key: options.idempotencyKey, body: input, now: options.now }, async (tx) => {
     await lockContactEmail(tx, contactEmail);
     const repeated = new Set(await findSubmittedLinks(tx, contactEmail, tracks.map((t) => t.soundcloudUrl)));
     const firstRepeat = tracks.findIndex((t) => repeated.has(t.soundcloudUrl));
     if (firstRepeat >= 0) throw new ConflictError(alreadySubmittedMessage(contactEmail), linkField(firstRepeat));
-    const stored = await insertDemoSubmission(tx, { labelId: label.id, contactEmail, artists, tracks, now: options.now });
+    const stored = await insertDemoSubmission(tx, { labelId: label.id, contactEmail, artists, tracks, statusToken, now: options.now });
+    await mailroom.write(tx, { ...receipt, subjectId: stored.id });
     const firstTrack = tracks[0] as (typeof tracks)[number];
     await recordActivity(tx, {
       kind: 'demo.received',

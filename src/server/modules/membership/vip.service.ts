@@ -7,6 +7,7 @@ import {
 } from '../../../shared/api/vip.js';
 import type { Db } from '../../db/client.js';
 import { recordActivity } from '../staff/index.js';
+import type { Mailroom } from '../messaging/index.js';
 import type { PaymentProvider } from './payment-provider.js';
 import { findVipMemberId, insertVipMemberUnlessKnown } from './vip.repo.js';
 
@@ -19,10 +20,12 @@ function statusSentence(status: VipMemberStatus, email: string): string {
 /**
  * Stores a new member (docs/product.md §10.7). A known email changes nothing: anyone may type anyone's email,
  * so the answer is the same 201 as for a new member and tells nothing of the stored one; the request
- * goes to the activity log for staff to confirm with the member by email.
+ * goes to the activity log for staff to confirm with the member by email. A new member's welcome email
+ * is written in the same transaction (docs/decisions/0060).
  */
 export async function subscribeVip(
   db: Db,
+  mailroom: Mailroom,
   payments: PaymentProvider,
   input: VipSubscriptionRequest,
   now: Date,
@@ -30,8 +33,10 @@ export async function subscribeVip(
   const email = input.email.toLowerCase();
   const plan = findVipPlan(input.plan) as VipPlan;
   const status = await payments.subscribe({ name: input.name, email, plan: plan.id });
+  const welcome = await mailroom.prepareVipWelcome({ name: input.name, email, planId: plan.id, status }, now);
   await db.transaction(async (tx) => {
     const newId = await insertVipMemberUnlessKnown(tx, { name: input.name, email, plan: plan.id, status, now });
+    if (newId) await mailroom.write(tx, welcome);
     await recordActivity(tx, {
       kind: newId ? 'member.joined' : 'member.request',
       actor: null,

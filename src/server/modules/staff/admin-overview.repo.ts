@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
-import { demoSubmissions, labels, listedArtistCounts, releases, tracks, vipMembers } from '../../db/schema.js';
+import { demoSubmissions, labels, listedArtistCounts, outboxEmails, releases, tracks, vipMembers } from '../../db/schema.js';
 
 export interface TableCounts {
   artists: number;
@@ -12,6 +12,8 @@ export interface TableCounts {
   members: number;
   activeMembers: number;
   pendingMembers: number;
+  /** Emails not sent yet: waiting or being sent (the open-rows index of the outbox serves it). */
+  waitingEmails: number;
 }
 
 /**
@@ -25,6 +27,7 @@ export async function countTables(db: Db): Promise<TableCounts> {
            (select count(*)::int from ${labels}) as "labels",
            (select count(*)::int from ${releases}) as "releases",
            (select count(*)::int from ${tracks}) as "tracks",
+           (select count(*)::int from ${outboxEmails} where ${outboxEmails.status} in ('waiting', 'sending')) as "waitingEmails",
            d.new_demos as "newDemos", d.demos as "demos",
            m.members as "members", m.active as "activeMembers", m.pending as "pendingMembers"
       from (select count(*) filter (where ${demoSubmissions.status} = 'new')::int as new_demos,

@@ -17,7 +17,8 @@ export const adminOverviewRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async
           'Quick Stats of the admin Overview, counted from the database when asked. artists: the artists the public ' +
           'site lists (GET /api/artists total): a non-empty name that does not look like a sample pack (docs/product.md §5) and ' +
           'at least one release credit, on the release or on one of its tracks, on any label. labels, releases, ' +
-          'tracks: rows of those tables. demos: status new, and all. members: VIP members, active and pending_payment.',
+          'tracks: rows of those tables. demos: status new, and all. members: VIP members, active and pending_payment. ' +
+          'outbox.waiting: emails not sent yet (waiting or being sent).',
         response: { 200: adminStatsResponseSchema, 401: errorResponseSchema },
       },
     },

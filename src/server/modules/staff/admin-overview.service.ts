@@ -14,6 +14,7 @@ export async function getAdminStats(db: Db): Promise<AdminStats> {
     tracks: counts.tracks,
     demos: { new: counts.newDemos, total: counts.demos },
     members: { total: counts.members, active: counts.activeMembers, pending_payment: counts.pendingMembers },
+    outbox: { waiting: counts.waitingEmails },
   };
 }
 

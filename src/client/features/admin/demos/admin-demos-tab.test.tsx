@@ -23,6 +23,7 @@ const kai: AdminDemoRow = {
     { name: 'Steel Pulse', genre: 'Tech House' },
     { name: 'Second Light', genre: 'Techno' },
   ],
+  undo_until: null,
 };
 const mara: AdminDemoRow = {
   id: maraId,
@@ -32,6 +33,7 @@ const mara: AdminDemoRow = {
   contact_email: 'mara@example.com',
   artists: ['Mara Q'],
   tracks: [{ name: 'Night Shift', genre: 'Deep House' }],
+  undo_until: null,
 };
 
 function kaiDetail(status: DemoStatus = 'new'): AdminDemo {

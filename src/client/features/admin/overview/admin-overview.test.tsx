@@ -15,6 +15,7 @@ const stats: AdminStats = {
   tracks: 1542,
   demos: { new: 4, total: 19 },
   members: { total: 12, active: 5, pending_payment: 7 },
+  outbox: { waiting: 2 },
 };
 const statsAnswer = json({ success: true, data: stats });
 

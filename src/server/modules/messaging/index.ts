@@ -1,0 +1,80 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { PgBroadcast } from '../../db/pg-broadcast.js';
+import { createSmtpMailer, type Mailer, type SmtpTimeouts } from './mailer.js';
+import { Mailroom } from './mailroom.js';
+import { adminMessagingRoutes, publicMessagingRoutes } from './messaging.routes.js';
+import { keepOutbox } from './messaging.service.js';
+import { defaultOutboxSettings, OutboxWorker, type OutboxSettings } from './outbox-worker.js';
+
+// The messaging context: the outbox, its worker, the email templates and the routes behind emailed
+// links. Other contexts write email through the Mailroom, in their own transactions.
+
+export { decisionUndoMs, Mailroom, type DemoForEmail } from './mailroom.js';
+export { newStatusToken } from './tokens.js';
+export type { OutboxSettings } from './outbox-worker.js';
+
+/** Email settings of an app (main.ts reads SMTP_URL and MAIL_FROM). */
+export interface MailSettings {
+  /** Without it nothing is sent: emails wait in the outbox, shown to staff as not configured. */
+  smtpUrl?: string;
+  /** The sender's address (MAIL_FROM). */
+  from?: string;
+  outbox?: Partial<OutboxSettings>;
+  smtpTimeouts?: SmtpTimeouts;
+  /** With PostgreSQL: a LISTEN/NOTIFY signal, so a write on one instance wakes every instance's worker. */
+  openSignals?: (onSignal: () => void) => Promise<PgBroadcast>;
+}
+
+export interface Messaging {
+  mailroom: Mailroom;
+  canSend: boolean;
+  /** Registers the admin and public routes in an `/api` scope. */
+  routes(api: FastifyInstance, deps: object): Promise<void>;
+  start(log: FastifyBaseLogger): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The origin a listening server is reached at: a wildcard host is this machine. */
+export function listeningOrigin(address: string | AddressInfo | null | undefined): string {
+  if (!address || typeof address === 'string') return 'http://localhost';
+  const host = ['0.0.0.0', '::'].includes(address.address) ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+export function createMessaging(deps: { db: Db; clock: () => Date; jwtSecret: Uint8Array; mail?: MailSettings }, origin: () => string): Messaging {
+  const mail = deps.mail ?? {};
+  const settings = { ...defaultOutboxSettings, ...mail.outbox };
+  const from = mail.from ?? 'noreply@localhost';
+  const mailer: Mailer | undefined = mail.smtpUrl ? createSmtpMailer(mail.smtpUrl, mail.smtpTimeouts) : undefined;
+  let worker: OutboxWorker | undefined;
+  let signals: PgBroadcast | undefined;
+  const mailroom = new Mailroom({
+    origin,
+    messageIdDomain: from.slice(from.lastIndexOf('@') + 1) || 'localhost',
+    secret: deps.jwtSecret,
+    nudge: () => {
+      worker?.nudge();
+      signals?.signal();
+    },
+  });
+  return {
+    mailroom,
+    canSend: mailer !== undefined,
+    routes: async (api, routeDeps) => {
+      const scoped = { ...routeDeps, mailroom, canSend: mailer !== undefined } as never;
+      await api.register(adminMessagingRoutes, scoped);
+      await api.register(publicMessagingRoutes, scoped);
+    },
+    start: async (log) => {
+      worker = new OutboxWorker(deps.db, mailer, { address: from }, deps.clock, log, settings, () => keepOutbox(deps.db, mailroom, deps.clock()));
+      if (mailer && mail.openSignals) signals = await mail.openSignals(() => worker?.nudge());
+      worker.start();
+    },
+    close: async () => {
+      await worker?.close();
+      await signals?.close();
+    },
+  };
+}

@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import { createElement, type ReactElement } from 'react';
+import type { DecisionStatus, EmailKind, MailingList } from '../../../shared/api/messaging.js';
+import { findVipPlan, type VipMemberStatus, type VipPlan } from '../../../shared/api/vip.js';
+import { defaultLabel, findLabel } from '../../../shared/labels.js';
+import type { LabelConfig } from '../../../shared/site-config.js';
+import type { Db } from '../../db/client.js';
+import { findEmailTemplate } from './email-templates.repo.js';
+import { cancelWaitingEmails, insertOutboxEmail, unsubscribedAmong } from './outbox.repo.js';
+import { DemoDecisionEmail, defaultDecisionTemplates, demoDecisionSubject } from './templates/demo-decision-email.js';
+import { DemoReceivedEmail, demoReceivedSubject } from './templates/demo-received-email.js';
+import { renderEmail } from './templates/render-email.js';
+import { VipWelcomeEmail, vipWelcomeSubject } from './templates/vip-welcome-email.js';
+import { dayInWords, listInWords } from './templates/words.js';
+import { unsubscribeToken } from './tokens.js';
+
+/** How long staff may undo an accept or a decline before its email goes. */
+export const decisionUndoMs = 10 * 60_000;
+
+const decisionKinds = { shortlisted: 'demo_shortlisted', accepted: 'demo_accepted', declined: 'demo_declined' } as const satisfies Record<DecisionStatus, EmailKind>;
+
+/** An email rendered and ready to store: everything but its Message-ID and what it is about. */
+export interface PreparedEmail {
+  kind: EmailKind;
+  labelId: string | null;
+  to: string[];
+  subject: string;
+  html: string;
+  text: string;
+  headers: Record<string, string>;
+  /** Held until then (a decision's undo window); null: due at once. */
+  sendAfter?: Date | null;
+  at: Date;
+}
+
+export interface DemoForEmail {
+  labelId: string;
+  statusToken: string | null;
+  artists: { name: string; email: string }[];
+  trackNames: string[];
+}
+
+/**
+ * What the other contexts write email with: prepare* renders an email before the transaction,
+ * `write` stores it in the caller's transaction (so it exists exactly when the change does), and
+ * `nudge()` after the commit wakes the worker at once instead of at its next poll.
+ */
+export class Mailroom {
+  constructor(
+    private readonly options: {
+      /** The origin of emailed links: PUBLIC_URL, else the address the server listens on. */
+      origin: () => string;
+      /** The domain of Message-IDs (MAIL_FROM's). */
+      messageIdDomain: string;
+      secret: Uint8Array;
+      nudge: () => void;
+    },
+  ) {}
+
+  nudge(): void {
+    this.options.nudge();
+  }
+
+  link(path: string): string {
+    return `${this.options.origin()}${path}`;
+  }
+
+  statusLink(token: string | null): string {
+    return token ? this.link(`/demo-status/${token}`) : this.link('/');
+  }
+
+  unsubscribeLinks(list: MailingList, email: string): { page: string; oneClick: string } {
+    const token = unsubscribeToken(this.options.secret, list, email);
+    return { page: this.link(`/unsubscribe/${token}`), oneClick: this.link(`/api/unsubscribe/${token}`) };
+  }
+
+  /**
+   * Stores a prepared email in the caller's transaction, with its Message-ID. Rendering happens
+   * before (prepare*): a transaction on the embedded database holds its only connection.
+   */
+  async write(tx: Db, email: PreparedEmail & { subjectId?: string; dedupeKey?: string }): Promise<boolean> {
+    return insertOutboxEmail(tx, {
+      ...email,
+      messageId: `<${randomUUID()}@${this.options.messageIdDomain}>`,
+      subjectId: email.subjectId ?? null,
+      dedupeKey: email.dedupeKey ?? null,
+    });
+  }
+
+  private async prepare(
+    email: Omit<PreparedEmail, 'html' | 'text' | 'labelId' | 'headers'> & { label: LabelConfig | null; element: ReactElement; headers?: Record<string, string> },
+  ): Promise<PreparedEmail> {
+    const { html, text } = await renderEmail(email.element);
+    return { kind: email.kind, labelId: email.label?.id ?? null, to: email.to, subject: email.subject, html, text, headers: email.headers ?? {}, sendAfter: email.sendAfter, at: email.at };
+  }
+
+  /** "Demo received" to every artist address of the submission. */
+  async prepareDemoReceived(demo: DemoForEmail, at: Date): Promise<PreparedEmail> {
+    const label = findLabel(demo.labelId) ?? defaultLabel;
+    const to = uniqueAddresses(demo.artists.map((a) => a.email));
+    const props = { label, artistNames: demo.artists.map((a) => a.name), trackNames: demo.trackNames, to, statusUrl: this.statusLink(demo.statusToken), submittedOn: dayInWords(at) };
+    return this.prepare({ kind: 'demo_received', label, to, subject: demoReceivedSubject(props), element: createElement(DemoReceivedEmail, props), at });
+  }
+
+  /** A decision's email from the label's template (read with `db`); accepted and declined wait out the undo window. */
+  async prepareDemoDecision(db: Db, demo: DemoForEmail, status: DecisionStatus, at: Date): Promise<PreparedEmail> {
+    const label = findLabel(demo.labelId) ?? defaultLabel;
+    const template = (await findEmailTemplate(db, label.id, status)) ?? defaultDecisionTemplates[status];
+    const to = uniqueAddresses(demo.artists.map((a) => a.email));
+    const values = {
+      artistName: listInWords(demo.artists.map((a) => a.name)),
+      trackName: listInWords(demo.trackNames),
+      labelName: label.name,
+      statusLink: this.statusLink(demo.statusToken),
+    };
+    const props = { label, status, template, values, to };
+    return this.prepare({
+      kind: decisionKinds[status],
+      label,
+      to,
+      subject: demoDecisionSubject(props),
+      element: createElement(DemoDecisionEmail, props),
+      at,
+      sendAfter: status === 'shortlisted' ? null : new Date(at.getTime() + decisionUndoMs),
+    });
+  }
+
+  /** Cancels a decision's email still waiting; answers false when none was (it has gone). */
+  async cancelDecision(tx: Db, demoId: string, at: Date): Promise<boolean> {
+    const cancelled = await cancelWaitingEmails(tx, demoId, [decisionKinds.accepted, decisionKinds.declined], 'Undone by staff', at);
+    return cancelled > 0;
+  }
+
+  async prepareVipWelcome(member: { name: string; email: string; planId: string; status: VipMemberStatus }, at: Date): Promise<PreparedEmail> {
+    const plan = findVipPlan(member.planId) as VipPlan;
+    const props = { label: defaultLabel, name: member.name, email: member.email, plan, isActive: member.status === 'active' };
+    return this.prepare({ kind: 'vip_welcome', label: defaultLabel, to: [member.email], subject: vipWelcomeSubject(props), element: createElement(VipWelcomeEmail, props), at });
+  }
+
+  /**
+   * A non-transactional email: not written to an address that left its list, and written with
+   * RFC 8058 one-click unsubscribe headers. One per dedupe key, whichever instance writes it.
+   */
+  async bulk(
+    tx: Db,
+    email: { kind: EmailKind; list: MailingList; to: string; subject: string; element: (unsubscribeUrl: string) => ReactElement; at: Date; dedupeKey: string },
+  ): Promise<boolean> {
+    const address = email.to.toLowerCase();
+    if ((await unsubscribedAmong(tx, [address], email.list)).size > 0) return false;
+    const links = this.unsubscribeLinks(email.list, address);
+    const prepared = await this.prepare({
+      kind: email.kind,
+      label: null,
+      to: [email.to],
+      subject: email.subject,
+      element: email.element(links.page),
+      at: email.at,
+      headers: { 'List-Unsubscribe': `<${links.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
+    return this.write(tx, { ...prepared, dedupeKey: email.dedupeKey });
+  }
+}
+
+/** Each address once, whatever its case. */
+function uniqueAddresses(emails: string[]): string[] {
+  const seen = new Set<string>();
+  return emails.filter((email) => {
+    const key = email.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,236 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '../../../shared/api/common.js';
+import {
+  adminOutboxEmailResponseSchema,
+  adminOutboxQuerySchema,
+  adminOutboxResponseSchema,
+  emailPreviewRequestSchema,
+  emailPreviewResponseSchema,
+  emailTemplateBodySchema,
+  emailTemplateParamsSchema,
+  emailTemplateResponseSchema,
+  emailTemplatesResponseSchema,
+  publicDemoStatusResponseSchema,
+  staffEmailSettingsResponseSchema,
+  staffEmailSettingsSchema,
+  tokenParamsSchema,
+  unsubscribeResponseSchema,
+} from '../../../shared/api/messaging.js';
+import type { ResolvedAppDeps } from '../../app-deps.js';
+import { adminOf, guardAdminRoutes } from '../staff/index.js';
+import type { Mailroom } from './mailroom.js';
+import {
+  getEmailTemplates,
+  getOutbox,
+  getOutboxEmail,
+  getPublicDemoStatus,
+  getStaffEmailSettings,
+  getUnsubscribe,
+  previewEmailTemplate,
+  resendEmail,
+  resetEmailTemplate,
+  saveEmailTemplate,
+  setStaffEmailSettings,
+  unsubscribe,
+} from './messaging.service.js';
+
+export interface MessagingRouteDeps extends ResolvedAppDeps {
+  mailroom: Mailroom;
+  canSend: boolean;
+}
+
+const guarded = { 401: errorResponseSchema };
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+/** Staff: the outbox, the decision templates and their own address (docs/decisions/0060). */
+export const adminMessagingRoutes: FastifyPluginAsyncZod<MessagingRouteDeps> = async (app, deps) => {
+  const { db, clock, mailroom, canSend } = deps;
+  guardAdminRoutes(app, deps.adminAuth);
+
+  app.get(
+    '/admin/outbox',
+    {
+      schema: {
+        tags: ['admin'],
+        description:
+          'Every email, newest first, by status (waiting, sending, sent, failed, cancelled, not_configured: waiting on a server without SMTP_URL), ' +
+          'kind and a search over recipients and subject. Sent emails keep their bodies 90 days (has_body), then only the envelope.',
+        querystring: adminOutboxQuerySchema,
+        response: { 200: adminOutboxResponseSchema, 400: errorResponseSchema, ...guarded },
+      },
+    },
+    async (req) => {
+      const { data, total } = await getOutbox(db, req.query, canSend);
+      return { success: true as const, data, total, offset: req.query.offset, limit: req.query.limit };
+    },
+  );
+
+  app.get(
+    '/admin/outbox/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        description: 'One email with its Message-ID, headers and both parts (null once the body is past its 90 days).',
+        params: idParams,
+        response: { 200: adminOutboxEmailResponseSchema, 404: errorResponseSchema, ...guarded },
+      },
+    },
+    async (req) => ({ success: true as const, data: await getOutboxEmail(db, req.params.id, canSend) }),
+  );
+
+  app.post(
+    '/admin/outbox/:id/resend',
+    {
+      schema: {
+        tags: ['admin'],
+        description: 'Sends a failed email again (same Message-ID), due at once; any other status answers 409.',
+        params: idParams,
+        response: { 200: adminOutboxEmailResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, ...guarded },
+      },
+    },
+    async (req) => {
+      const data = await resendEmail(db, req.params.id, canSend, clock());
+      mailroom.nudge();
+      req.log.info({ emailId: req.params.id, username: adminOf(req).user.username }, 'email sent again by staff');
+      return { success: true as const, data };
+    },
+  );
+
+  app.get(
+    '/admin/email-templates',
+    {
+      schema: {
+        tags: ['admin'],
+        description: "Each label's demo decision emails (shortlisted, accepted, declined): subject and plain text with {placeholders}; is_default until staff change one.",
+        response: { 200: emailTemplatesResponseSchema, ...guarded },
+      },
+    },
+    async () => ({ success: true as const, data: await getEmailTemplates(db) }),
+  );
+
+  app.put(
+    '/admin/email-templates/:label/:status',
+    {
+      schema: {
+        tags: ['admin'],
+        description:
+          'Stores a label\'s decision email. Placeholders: {artistName}, {trackName}, {labelName}, {statusLink}; any other name in braces answers 400. ' +
+          'Emails already written keep the text they were written with.',
+        params: emailTemplateParamsSchema,
+        body: emailTemplateBodySchema,
+        response: { 200: emailTemplateResponseSchema, 400: errorResponseSchema, ...guarded },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await saveEmailTemplate(db, req.params.label, req.params.status, req.body, adminOf(req).user.username, clock()),
+    }),
+  );
+
+  app.delete(
+    '/admin/email-templates/:label/:status',
+    {
+      schema: {
+        tags: ['admin'],
+        description: "Returns a label's decision email to the product's text.",
+        params: emailTemplateParamsSchema,
+        response: { 200: emailTemplateResponseSchema, 400: errorResponseSchema, ...guarded },
+      },
+    },
+    async (req) => ({ success: true as const, data: await resetEmailTemplate(db, req.params.label, req.params.status) }),
+  );
+
+  app.post(
+    '/admin/email-templates/preview',
+    {
+      schema: {
+        tags: ['admin'],
+        description: 'Renders a decision email from the given subject and text with sample values (HTML and plain text); nothing is stored or sent.',
+        body: emailPreviewRequestSchema,
+        response: { 200: emailPreviewResponseSchema, 400: errorResponseSchema, ...guarded },
+      },
+    },
+    async (req) => ({ success: true as const, data: await previewEmailTemplate(mailroom, req.body) }),
+  );
+
+  app.get(
+    '/admin/account/email',
+    {
+      schema: {
+        tags: ['admin'],
+        description: "The signed-in admin's email address and the labels of their daily digest of new demos.",
+        response: { 200: staffEmailSettingsResponseSchema, ...guarded },
+      },
+    },
+    async (req) => ({ success: true as const, data: await getStaffEmailSettings(db, adminOf(req).user.id) }),
+  );
+
+  app.put(
+    '/admin/account/email',
+    {
+      schema: {
+        tags: ['admin'],
+        description:
+          "Sets the signed-in admin's email address (null: none) and digest labels (any id form; empty: no digest). A digest needs an address; " +
+          'asking for it again undoes an earlier unsubscribe. The digest of a day (UTC) is written after it ends, when it had new demos.',
+        body: staffEmailSettingsSchema,
+        response: { 200: staffEmailSettingsResponseSchema, 400: errorResponseSchema, ...guarded },
+      },
+    },
+    async (req) => ({ success: true as const, data: await setStaffEmailSettings(db, adminOf(req).user.id, req.body, clock()) }),
+  );
+};
+
+/** Anyone with an emailed link: a demo's status, and leaving a mailing list (RFC 8058 one-click). */
+export const publicMessagingRoutes: FastifyPluginAsyncZod<MessagingRouteDeps> = async (app, { db, clock, jwtSecret }) => {
+  // Mail clients post the one-click unsubscribe as a form: `List-Unsubscribe=One-Click`. Nothing in it is needed.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, _body, done) => done(null, {}));
+
+  app.get(
+    '/demo-status/:token',
+    {
+      schema: {
+        tags: ['demos'],
+        description:
+          "A demo's current status by the private link of its receipt (no account). A decision within its 10-minute undo window shows once it is final.",
+        params: tokenParamsSchema,
+        response: { 200: publicDemoStatusResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (req) => ({ success: true as const, data: await getPublicDemoStatus(db, req.params.token, clock()) }),
+  );
+
+  app.get(
+    '/unsubscribe/:token',
+    {
+      schema: {
+        tags: ['email'],
+        description: 'What an unsubscribe link stands for (the address partly hidden, the list) and whether it is unsubscribed already; changes nothing.',
+        params: tokenParamsSchema,
+        response: { 200: unsubscribeResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (req) => ({ success: true as const, message: 'Unsubscribe link', data: await getUnsubscribe(db, jwtSecret, req.params.token) }),
+  );
+
+  app.post(
+    '/unsubscribe/:token',
+    {
+      bodyLimit: 1024,
+      schema: {
+        tags: ['email'],
+        description:
+          'Unsubscribes the link\'s address from its list (RFC 8058: mail clients post `List-Unsubscribe=One-Click`; any body or none works). ' +
+          'Nothing more of that list is sent to it. Saying it twice changes nothing.',
+        params: tokenParamsSchema,
+        response: { 200: unsubscribeResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (req) => {
+      const data = await unsubscribe(db, jwtSecret, req.params.token, clock());
+      req.log.info({ list: data.list }, 'unsubscribed');
+      return { success: true as const, message: 'You are unsubscribed: nothing more of these emails will be sent to you.', data };
+    },
+  );
+};

@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import { mailingListOf } from '../../../shared/api/messaging.js';
+import { defaultLabel, findLabel } from '../../../shared/labels.js';
+import type { Db } from '../../db/client.js';
+import { loggableError } from '../../logging.js';
+import type { Mailer } from './mailer.js';
+import {
+  claimOutboxEmails,
+  markOutboxCancelled,
+  markOutboxFailed,
+  markOutboxRetry,
+  markOutboxSent,
+  unsubscribedAmong,
+  type OutboxRow,
+} from './outbox.repo.js';
+
+/** How the worker paces itself (docs/decisions/0060); tests shorten them. */
+export interface OutboxSettings {
+  /** How often an instance looks for due email without being nudged. */
+  pollMs: number;
+  /** How long a claimed email is this instance's: longer than an attempt can take (the SMTP timeouts). */
+  leaseMs: number;
+  /** Emails sent at once by one instance. */
+  concurrency: number;
+  /** Backoff after a temporary failure: doubling from base up to max, with jitter. */
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  /** Temporary failures for this long since the first attempt: given up, failed. */
+  giveUpAfterMs: number;
+  /** How often the housekeeping runs (old bodies dropped, digests written). */
+  sweepMs: number;
+  /** How long shutdown waits for emails being sent before leaving them to their lease. */
+  closeWaitMs: number;
+}
+
+export const defaultOutboxSettings: OutboxSettings = {
+  pollMs: 2_000,
+  leaseMs: 60_000,
+  concurrency: 4,
+  backoffBaseMs: 2_000,
+  // A minute at most between attempts: an email waiting on a dead server goes within a minute of its return.
+  backoffMaxMs: 30_000,
+  giveUpAfterMs: 3 * 24 * 3600_000,
+  sweepMs: 60_000,
+  closeWaitMs: 5_000,
+};
+
+/** The sender's address (MAIL_FROM); each label names itself beside it. */
+export interface Sender {
+  address: string;
+}
+
+export function backoffMs(attempt: number, settings: Pick<OutboxSettings, 'backoffBaseMs' | 'backoffMaxMs'>): number {
+  const ceiling = Math.min(settings.backoffMaxMs, settings.backoffBaseMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(ceiling * (0.5 + Math.random() / 2));
+}
+
+/**
+ * Sends the outbox of one instance: claims due emails by a lease (several instances side by side),
+ * sends each with its stored Message-ID, and stores what became of it. Without a mailer (no
+ * SMTP_URL) it only keeps house: nothing is claimed, so nothing is sent.
+ */
+export class OutboxWorker {
+  readonly owner = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
+  private running: Promise<void> | undefined;
+  private isNudged = false;
+  private isClosed = false;
+  private timers: NodeJS.Timeout[] = [];
+  private sweeping: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly mailer: Mailer | undefined,
+    private readonly sender: Sender,
+    private readonly clock: () => Date,
+    private readonly log: FastifyBaseLogger,
+    private readonly settings: OutboxSettings,
+    private readonly sweep: () => Promise<void>,
+  ) {}
+
+  get canSend(): boolean {
+    return this.mailer !== undefined;
+  }
+
+  start(): void {
+    this.keepHouse();
+    this.timers.push(setInterval(() => this.keepHouse(), this.settings.sweepMs));
+    if (!this.mailer) return;
+    this.nudge();
+    this.timers.push(setInterval(() => this.nudge(), this.settings.pollMs));
+    this.timers.forEach((timer) => timer.unref());
+  }
+
+  /** Looks for due email now (an email was written, here or on another instance). */
+  nudge(): void {
+    if (this.isClosed || !this.mailer) return;
+    if (this.running) {
+      this.isNudged = true;
+      return;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = undefined;
+    });
+  }
+
+  /** Stops claiming; waits a little for the emails being sent, then leaves them to their lease. */
+  async close(): Promise<void> {
+    this.isClosed = true;
+    this.timers.forEach((timer) => clearInterval(timer));
+    let waited: NodeJS.Timeout | undefined;
+    const limit = new Promise<void>((resolve) => {
+      waited = setTimeout(resolve, this.settings.closeWaitMs);
+    });
+    await Promise.race([Promise.all([this.running, this.sweeping]), limit]);
+    clearTimeout(waited);
+    this.mailer?.close();
+  }
+
+  private keepHouse(): void {
+    if (this.isClosed || this.sweeping) return;
+    this.sweeping = this.sweep()
+      .catch((err: unknown) => this.log.error({ error: loggableError(err as Error) }, 'outbox housekeeping failed'))
+      .finally(() => {
+        this.sweeping = undefined;
+      });
+  }
+
+  /** Claims and sends until nothing is due, then once more if nudged meanwhile. */
+  private async drain(): Promise<void> {
+    for (;;) {
+      this.isNudged = false;
+      let claimed: OutboxRow[];
+      try {
+        claimed = await claimOutboxEmails(this.db, { owner: this.owner, ms: this.settings.leaseMs }, this.clock(), this.settings.concurrency);
+      } catch (err) {
+        this.log.error({ error: loggableError(err as Error) }, 'could not look for email to send');
+        return;
+      }
+      await Promise.all(claimed.map((row) => this.deliver(row)));
+      if (this.isClosed || (claimed.length < this.settings.concurrency && !this.isNudged)) return;
+    }
+  }
+
+  private async deliver(row: OutboxRow): Promise<void> {
+    const mailer = this.mailer as Mailer;
+    try {
+      const list = mailingListOf[row.kind];
+      if (list) {
+        const gone = await unsubscribedAmong(this.db, row.toAddresses.map((a) => a.toLowerCase()), list);
+        if (gone.size === row.toAddresses.length) {
+          await markOutboxCancelled(this.db, row.id, this.owner, 'The address unsubscribed', this.clock());
+          return;
+        }
+      }
+      const label = findLabel(row.labelId) ?? defaultLabel;
+      const outcome = await mailer.send({
+        from: { name: label.email.fromName, address: this.sender.address },
+        replyTo: label.email.replyTo,
+        to: row.toAddresses,
+        subject: row.subject,
+        html: row.html ?? '',
+        text: row.textBody ?? '',
+        messageId: row.messageId,
+        headers: row.headers ?? {},
+        date: row.createdAt,
+      });
+      const at = this.clock();
+      if (outcome.ok) {
+        await markOutboxSent(this.db, row.id, this.owner, at);
+        this.log.info({ emailId: row.id, kind: row.kind, attempt: row.attempts }, 'email sent');
+        return;
+      }
+      const givenUp = row.firstAttemptAt !== null && Date.now() - row.firstAttemptAt.getTime() > this.settings.giveUpAfterMs;
+      if (outcome.isPermanent || givenUp) {
+        const reason = outcome.isPermanent ? outcome.reason : `Gave up after ${row.attempts} attempts: ${outcome.reason}`;
+        await markOutboxFailed(this.db, row.id, this.owner, { reason, at });
+        this.log.warn({ emailId: row.id, kind: row.kind, reason }, 'email failed');
+        return;
+      }
+      const delayMs = backoffMs(row.attempts, this.settings);
+      await markOutboxRetry(this.db, row.id, this.owner, { reason: outcome.reason, delayMs, at });
+      this.log.info({ emailId: row.id, attempt: row.attempts, retryInMs: delayMs, reason: outcome.reason }, 'email to be tried again');
+      // The retry is due after the backoff: look then, not only at the next poll.
+      const retry = setTimeout(() => this.nudge(), delayMs + 10);
+      retry.unref();
+    } catch (err) {
+      // The row stays `sending` until its lease ends; then any instance tries again with the same Message-ID.
+      this.log.error({ error: loggableError(err as Error), emailId: row.id }, 'could not store what became of an email');
+    }
+  }
+}

@@ -1,0 +1,226 @@
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { EmailKind, StoredOutboxStatus } from '../../../shared/api/messaging.js';
+import type { Db } from '../../db/client.js';
+import { emailUnsubscribes, outboxEmails } from '../../db/schema.js';
+import { containsPattern } from '../../db/contains-pattern.js';
+
+// The outbox as a lease-based job table (docs/decisions/0060, after 0050): a row in `sending`
+// belongs to `owner` until `lease_until` (database time); one whose lease ran out ended unclearly
+// and is claimed again, with the same Message-ID.
+
+export type OutboxRow = typeof outboxEmails.$inferSelect;
+
+export interface NewOutboxEmail {
+  kind: EmailKind;
+  labelId: string | null;
+  to: string[];
+  subject: string;
+  html: string;
+  text: string;
+  headers: Record<string, string>;
+  messageId: string;
+  subjectId?: string | null;
+  dedupeKey?: string | null;
+  /** Held until then (app time); undefined: due at once. */
+  sendAfter?: Date | null;
+  at: Date;
+}
+
+const leaseEnd = (ms: number) => sql`now() + ${`${Math.round(ms)} milliseconds`}::interval`;
+
+/** Stores an email; with a dedupe key already written (by any instance), nothing: answers false. */
+export async function insertOutboxEmail(db: Db, email: NewOutboxEmail): Promise<boolean> {
+  const rows = await db
+    .insert(outboxEmails)
+    .values({
+      kind: email.kind,
+      labelId: email.labelId,
+      toAddresses: email.to,
+      subject: email.subject,
+      html: email.html,
+      textBody: email.text,
+      headers: email.headers,
+      messageId: email.messageId,
+      subjectId: email.subjectId ?? null,
+      dedupeKey: email.dedupeKey ?? null,
+      sendAfter: email.sendAfter ?? null,
+      createdAt: email.at,
+      updatedAt: email.at,
+    })
+    .onConflictDoNothing({ target: outboxEmails.dedupeKey })
+    .returning({ id: outboxEmails.id });
+  return rows.length > 0;
+}
+
+/**
+ * Claims up to `limit` emails for `owner`: waiting ones that are due (app time `now` for the hold,
+ * database time for a retry's backoff), and sending ones whose lease ran out. SKIP LOCKED lets
+ * instances claim side by side: a row goes to one of them.
+ */
+export async function claimOutboxEmails(db: Db, lease: { owner: string; ms: number }, now: Date, limit: number): Promise<OutboxRow[]> {
+  const due = db
+    .select({ id: outboxEmails.id })
+    .from(outboxEmails)
+    .where(
+      or(
+        and(
+          eq(outboxEmails.status, 'waiting'),
+          or(isNull(outboxEmails.sendAfter), lte(outboxEmails.sendAfter, now)),
+          or(isNull(outboxEmails.retryAt), lte(outboxEmails.retryAt, sql`now()`)),
+        ),
+        and(eq(outboxEmails.status, 'sending'), lt(outboxEmails.leaseUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(outboxEmails.createdAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(outboxEmails)
+    .set({
+      status: 'sending',
+      owner: lease.owner,
+      leaseUntil: leaseEnd(lease.ms),
+      attempts: sql`${outboxEmails.attempts} + 1`,
+      firstAttemptAt: sql`coalesce(${outboxEmails.firstAttemptAt}, now())`,
+      updatedAt: now,
+    })
+    .where(inArray(outboxEmails.id, due))
+    .returning();
+}
+
+const isHeldBy = (id: string, owner: string) => and(eq(outboxEmails.id, id), eq(outboxEmails.owner, owner), eq(outboxEmails.status, 'sending'));
+
+export async function markOutboxSent(db: Db, id: string, owner: string, at: Date): Promise<void> {
+  await db
+    .update(outboxEmails)
+    .set({ status: 'sent', sentAt: at, owner: null, leaseUntil: null, retryAt: null, lastError: null, updatedAt: at })
+    .where(isHeldBy(id, owner));
+}
+
+/** A temporary failure: waiting again, tried after `delayMs` (database time). */
+export async function markOutboxRetry(db: Db, id: string, owner: string, failure: { reason: string; delayMs: number; at: Date }): Promise<void> {
+  await db
+    .update(outboxEmails)
+    .set({ status: 'waiting', owner: null, leaseUntil: null, retryAt: leaseEnd(failure.delayMs), lastError: failure.reason, updatedAt: failure.at })
+    .where(isHeldBy(id, owner));
+}
+
+/** Refused for good (or given up on): kept with the reason for staff. */
+export async function markOutboxFailed(db: Db, id: string, owner: string, failure: { reason: string; at: Date }): Promise<void> {
+  await db
+    .update(outboxEmails)
+    .set({ status: 'failed', owner: null, leaseUntil: null, retryAt: null, lastError: failure.reason, updatedAt: failure.at })
+    .where(isHeldBy(id, owner));
+}
+
+export async function markOutboxCancelled(db: Db, id: string, owner: string, reason: string, at: Date): Promise<void> {
+  await db
+    .update(outboxEmails)
+    .set({ status: 'cancelled', owner: null, leaseUntil: null, retryAt: null, lastError: reason, updatedAt: at })
+    .where(isHeldBy(id, owner));
+}
+
+/**
+ * Hands back an email claimed here but not begun (shutdown): waiting again, the attempt not counted.
+ * One whose sending began stays `sending` until its lease ends: whether it arrived is unknown.
+ */
+export async function releaseOutboxEmail(db: Db, id: string, owner: string): Promise<void> {
+  await db
+    .update(outboxEmails)
+    .set({ status: 'waiting', owner: null, leaseUntil: null, attempts: sql`${outboxEmails.attempts} - 1` })
+    .where(isHeldBy(id, owner));
+}
+
+/** Cancels the waiting emails of `kinds` about `subjectId` (an undone decision); answers how many. */
+export async function cancelWaitingEmails(db: Db, subjectId: string, kinds: readonly EmailKind[], reason: string, at: Date): Promise<number> {
+  const rows = await db
+    .update(outboxEmails)
+    .set({ status: 'cancelled', lastError: reason, updatedAt: at })
+    .where(and(eq(outboxEmails.subjectId, subjectId), eq(outboxEmails.status, 'waiting'), inArray(outboxEmails.kind, [...kinds])))
+    .returning({ id: outboxEmails.id });
+  return rows.length;
+}
+
+/** A failed email waits again, due at once; false when it is not failed. */
+export async function resendFailedEmail(db: Db, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(outboxEmails)
+    .set({ status: 'waiting', retryAt: null, sendAfter: null, firstAttemptAt: null, updatedAt: at })
+    .where(and(eq(outboxEmails.id, id), eq(outboxEmails.status, 'failed')))
+    .returning({ id: outboxEmails.id });
+  return rows.length > 0;
+}
+
+/** Bodies of emails sent (or cancelled) before `before` are dropped: the envelope stays. */
+export async function dropOldBodies(db: Db, before: Date): Promise<number> {
+  const rows = await db
+    .update(outboxEmails)
+    .set({ html: null, textBody: null, headers: null })
+    .where(
+      and(
+        isNotNull(outboxEmails.html),
+        or(
+          and(eq(outboxEmails.status, 'sent'), lt(outboxEmails.sentAt, before)),
+          and(eq(outboxEmails.status, 'cancelled'), lt(outboxEmails.updatedAt, before)),
+        ),
+      ),
+    )
+    .returning({ id: outboxEmails.id });
+  return rows.length;
+}
+
+export interface OutboxFilter {
+  statuses?: StoredOutboxStatus[];
+  kind?: EmailKind;
+  q?: string;
+}
+
+function whereOf(filter: OutboxFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.statuses) conditions.push(inArray(outboxEmails.status, filter.statuses));
+  if (filter.kind) conditions.push(eq(outboxEmails.kind, filter.kind));
+  const term = filter.q?.trim();
+  if (term) {
+    const pattern = containsPattern(term);
+    conditions.push(or(ilike(outboxEmails.subject, pattern), sql`array_to_string(${outboxEmails.toAddresses}, ' ') ilike ${pattern}`) as SQL);
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** Newest first. */
+export async function listOutboxEmails(db: Db, filter: OutboxFilter, page: { offset: number; limit: number }) {
+  const where = whereOf(filter);
+  const [rows, totals] = await Promise.all([
+    db.select().from(outboxEmails).where(where).orderBy(desc(outboxEmails.createdAt), desc(outboxEmails.id)).offset(page.offset).limit(page.limit),
+    db.select({ total: count() }).from(outboxEmails).where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+export async function findOutboxEmail(db: Db, id: string): Promise<OutboxRow | undefined> {
+  const [row] = await db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
+  return row;
+}
+
+// ---- Unsubscribes ----
+
+export async function insertUnsubscribe(db: Db, email: string, list: string, at: Date): Promise<void> {
+  await db
+    .insert(emailUnsubscribes)
+    .values({ email, list: list as 'digest', createdAt: at })
+    .onConflictDoNothing();
+}
+
+export async function deleteUnsubscribe(db: Db, email: string, list: string): Promise<void> {
+  await db.delete(emailUnsubscribes).where(and(eq(emailUnsubscribes.email, email), eq(emailUnsubscribes.list, list as 'digest')));
+}
+
+/** Which of these (lower-cased) addresses left `list`. */
+export async function unsubscribedAmong(db: Db, emails: string[], list: string): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db
+    .select({ email: emailUnsubscribes.email })
+    .from(emailUnsubscribes)
+    .where(and(eq(emailUnsubscribes.list, list as 'digest'), inArray(emailUnsubscribes.email, emails)));
+  return new Set(rows.map((r) => r.email));
+}

@@ -1,0 +1,49 @@
+import { Button, Heading, Text } from '@react-email/components';
+import type { LabelConfig } from '../../../../shared/site-config.js';
+import { siteConfig } from '../../../../shared/site-config.js';
+import { buttonStyle, EmailLayout, headingStyle, paragraphStyle } from './email-layout.js';
+import { listInWords, quoted } from './words.js';
+
+export interface DemoReceivedProps {
+  label: LabelConfig;
+  artistNames: string[];
+  trackNames: string[];
+  to: string[];
+  statusUrl: string;
+  /** The submission's day, as written in the reason line. */
+  submittedOn: string;
+}
+
+export function demoReceivedSubject({ label, trackNames }: Pick<DemoReceivedProps, 'label' | 'trackNames'>): string {
+  return `${label.name} received your demo ${quoted(trackNames[0] ?? '')}`;
+}
+
+/** The receipt of a demo (docs/product.md §2.12): the review time of the terms and what happens next. */
+export function DemoReceivedEmail({ label, artistNames, trackNames, to, statusUrl, submittedOn }: DemoReceivedProps) {
+  const days = siteConfig.demos.reviewDays;
+  return (
+    <EmailLayout
+      label={label}
+      preview={`Thanks for your demo. We review every demo within ${days} business days.`}
+      reason={`You get this email because ${listInWords(to)} ${to.length > 1 ? 'were listed as artists' : 'was listed as an artist'} on a demo sent to ${label.name} on ${submittedOn}. If that was not you, ignore it: nothing else will be sent.`}
+    >
+      <Heading as="h1" style={headingStyle}>
+        Demo received
+      </Heading>
+      <Text style={paragraphStyle}>Hi {listInWords(artistNames)},</Text>
+      <Text style={paragraphStyle}>
+        Thanks for sending {listInWords(trackNames.map(quoted))} to {label.name}. It arrived safely and is waiting for the team to listen.
+      </Text>
+      <Text style={paragraphStyle}>
+        What happens next: we review every demo within {days} business days. Whatever we decide, we tell you by email at this address, and you
+        can follow your demo&apos;s status on its private page at any time.
+      </Text>
+      <Button href={statusUrl} style={buttonStyle}>
+        See your demo&apos;s status
+      </Button>
+      <Text style={{ ...paragraphStyle, marginTop: 14 }}>
+        Keep this link to yourself: anyone who has it sees your demo&apos;s status. {statusUrl}
+      </Text>
+    </EmailLayout>
+  );
+}

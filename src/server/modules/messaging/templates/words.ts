@@ -1,0 +1,14 @@
+/** "A", "A and B", "A, B and C". */
+export function listInWords(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+export function quoted(text: string): string {
+  return `“${text}”`;
+}
+
+/** 21 November 2026, in UTC: the same on every server. */
+export function dayInWords(at: Date): string {
+  return at.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
