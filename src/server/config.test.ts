@@ -38,7 +38,6 @@ describe('parseConfig', () => {
       mail: { smtpUrl: undefined, from: undefined },
       catalogLoads: { waitMs: 1000, perClient: 16 },
       databaseStatementTimeoutMs: 5_000,
-      catalogLoads: { waitMs: 1000, perClient: 16 },
     });
   });
 
@@ -96,7 +95,6 @@ describe('parseConfig', () => {
       mail: { smtpUrl: 'smtps://demos%40label:p%40ss@mail.example:465', from: 'demos@records.example' },
       catalogLoads: { waitMs: 1000, perClient: 16 },
       databaseStatementTimeoutMs: 2500,
-      catalogLoads: { waitMs: 1000, perClient: 16 },
     });
     expect(parseConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1/postgres', PORT: '0' })).toMatchObject({
       databaseUrl: 'postgres://postgres@127.0.0.1/postgres',
