@@ -72,12 +72,12 @@ describe('admin demos and members', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^vip-members-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile(await download.path(), 'utf8');
-    // Every member, one per line (the other files on the shared server add theirs), ending in CRLF.
+    // Every member, one per line (the other files on the shared server add theirs), every cell quoted, ending in CRLF.
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('\uFEFFName,Email,Plan,Price,Currency,Period,Status,Joined,Updated');
+    expect(lines[0]).toBe('\uFEFF"Name","Email","Plan","Price","Currency","Period","Status","Joined","Updated"');
     expect(lines.at(-1)).toBe('');
     expect(lines.filter((line) => line.includes(member.email))).toEqual([
-      expect.stringMatching(/^"Vip, ""Quoted"" Member",vip\.e2e@example\.com,Annual,99\.99,USD,year,Pending payment,\d{4}-/),
+      expect.stringMatching(/^"Vip, ""Quoted"" Member","vip\.e2e@example\.com","Annual","99\.99","USD","year","Pending payment","\d{4}-/),
     ]);
     expect(site.problems).toEqual([]);
     await page.close();

@@ -9,7 +9,8 @@ import { projectRoot } from '../../src/server/paths.js';
 
 let eslint: ESLint;
 beforeAll(() => {
-  eslint = new ESLint({ cwd: projectRoot });
+  // With CI=true typescript-eslint infers a single run and types the file as it is on disk, not the sample.
+  eslint = new ESLint({ cwd: projectRoot, overrideConfig: { languageOptions: { parserOptions: { disallowAutomaticSingleRunInference: true } } } });
 });
 
 async function rulesFor(filePath: string, code: string): Promise<string[]> {
