@@ -11,6 +11,7 @@ import { LabelLogo } from './label-logo.js';
 import { LabelTabs } from './label-tabs.js';
 import { drawerTopOffset, drawerWidth, topBarHeight } from './layout-constants.js';
 import { SideNav } from './side-nav.js';
+import { SiteFooter } from './site-footer.js';
 import { mainContentId, SkipLink } from './skip-link.js';
 
 // The phone's drawer (a modal) loads when first opened: the desktop's is plain navigation (docs/decisions/0023).
@@ -107,6 +108,7 @@ export function AppShell() {
         sx={{ pt: `${topBarHeight}px`, pb: 'var(--player-bar-height, 0px)', ml: { md: `${drawerWidth}px` }, minWidth: 0 }}
       >
         <Outlet />
+        <SiteFooter />
       </Box>
     </Box>
   );
