@@ -126,6 +126,17 @@ export function createRoutes(context: PageContext): RouteObject[] {
               path: 'legal',
               lazy: async () => ({ Component: (await import('../features/legal/components/legal-page.js')).LegalPage }),
             },
+            // Pages behind emailed links (features/email): their addresses are secrets, never indexed.
+            {
+              id: 'demo-status',
+              path: 'demo-status/:token',
+              lazy: async () => ({ Component: (await import('../features/email/components/demo-status-page.js')).DemoStatusPage }),
+            },
+            {
+              id: 'unsubscribe',
+              path: 'unsubscribe/:token',
+              lazy: async () => ({ Component: (await import('../features/email/components/unsubscribe-page.js')).UnsubscribePage }),
+            },
             {
               path: 'spotify-callback',
               lazy: async () => ({
