@@ -14,6 +14,7 @@ const adminTabRoutes: RouteObject[] = [
   { path: 'settings', lazy: async () => ({ Component: (await import('../features/admin/components/admin-settings-tab.js')).AdminSettingsTab }) },
   { path: 'demos', lazy: async () => ({ Component: (await import('../features/admin/components/admin-demos-tab.js')).AdminDemosTab }) },
   { path: 'members', lazy: async () => ({ Component: (await import('../features/admin/components/admin-members-tab.js')).AdminMembersTab }) },
+  { path: 'outbox', lazy: async () => ({ Component: (await import('../features/admin/outbox/admin-outbox-tab.js')).AdminOutboxTab }) },
 ];
 
 /** The same routes for the server entry and the browser; `context` says where loaders read data. */

@@ -13,6 +13,7 @@ const tabs: [string, string][] = [
   ['Settings', '/admin/settings'],
   ['Demos', '/admin/demos'],
   ['Members', '/admin/members'],
+  ['Outbox', '/admin/outbox'],
 ];
 
 describe('AdminDashboard', () => {

@@ -7,7 +7,7 @@ import { clearAdminToken, readAdminToken } from '../../../lib/admin-session.js';
 import { logOut } from '../api/admin-auth.js';
 import type { AdminOutletContext } from './admin-outlet-context.js';
 
-/** docs/product.md §10.6: the product's five tabs plus Demos and Members, each its own route. */
+/** docs/product.md §10.6: the product's five tabs plus Demos, Members and Outbox, each its own route. */
 export const adminTabs = [
   { label: 'Overview', path: '/admin' },
   { label: 'Tracks', path: '/admin/tracks' },
@@ -16,6 +16,8 @@ export const adminTabs = [
   { label: 'Settings', path: '/admin/settings' },
   { label: 'Demos', path: '/admin/demos' },
   { label: 'Members', path: '/admin/members' },
+  // Where the mail the label sends is read: beside the inboxes whose decisions and members write it.
+  { label: 'Outbox', path: '/admin/outbox' },
 ] as const;
 
 /** The tab whose route we are on: Overview on exactly /admin, the others on their path and below. */
