@@ -9,6 +9,11 @@ import globals from 'globals';
 // The boundaries of docs/decisions/0004, enforced on resolved paths so that they hold at any folder
 // depth and whatever the import's spelling (relative, with or without extension).
 const features = readdirSync('src/client/features', { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+// The admin's tabs share only its shell, components and API calls.
+const adminShared = ['api', 'components', 'shell'];
+const adminTabs = readdirSync('src/client/features/admin', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !adminShared.includes(entry.name))
+  .map((entry) => entry.name);
 
 const zones = [
   { target: './src/shared', from: ['./src/client', './src/server'], message: 'src/shared imports nothing of client or server' },
@@ -19,6 +24,12 @@ const zones = [
     from: './src/client/features',
     except: [`./${feature}`],
     message: 'features never import each other; compose them in src/client/app',
+  })),
+  ...adminTabs.map((tab) => ({
+    target: `./src/client/features/admin/${tab}`,
+    from: './src/client/features/admin',
+    except: [`./${tab}`, ...adminShared.map((folder) => `./${folder}`)],
+    message: 'an admin tab never imports another tab: what tabs share goes in admin/components',
   })),
   {
     target: ['./src/client/components', './src/client/lib'],

@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import autocannon, { type Result } from 'autocannon';
-import { startProductionServer, type ProductionServer } from './http/production-server.js';
-import { fmt, heading, postgresUnreachable, printTable, recordVerdict, type BackendKind } from './support.js';
+import { fmt, heading, postgresUnreachable, printTable, recordVerdict, startBenchServer, type BackendKind, type BenchServer } from './support.js';
 
 const connections = 50;
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -51,7 +50,7 @@ async function catalogRoutes(base: string): Promise<string[]> {
   ];
 }
 
-async function measureRoutes(server: ProductionServer): Promise<void> {
+async function measureRoutes(server: BenchServer): Promise<void> {
   const routes = ['/api/config', ...(await catalogRoutes(server.url))];
   const table: string[][] = [];
   let configRps = 0;
@@ -77,7 +76,7 @@ async function measureRoutes(server: ProductionServer): Promise<void> {
 }
 
 /** 50 connections of uncached searches (a new `q` every request) while /api/health and /api/config are timed. */
-async function measureEventLoop(server: ProductionServer): Promise<void> {
+async function measureEventLoop(server: BenchServer): Promise<void> {
   // Every request a search not asked before (two letters, a sort, a type: about 10,000 of them), so
   // neither cache can answer it.
   const letters = 'abcdefghijklmnopqrstuvwxyz';
@@ -127,7 +126,7 @@ export async function runHttpBench(): Promise<void> {
   else kinds.push('postgres');
   for (const kind of kinds) {
     heading(`Production server (${kind}, demo catalog): autocannon, ${connections} connections, ${seconds} s per route after a 1 s warm-up`);
-    const server = await startProductionServer(kind);
+    const server = await startBenchServer(kind);
     try {
       await measureRoutes(server);
       heading(`Event loop (${kind}): ${connections} uncached heavy requests for ${seconds} s`);

@@ -8,8 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { syntheticExportLines, type SyntheticExportSize } from '../src/server/modules/catalog-import/demo-catalog/synthetic-export.js';
 import { importCatalog } from '../src/server/modules/catalog-import/importer/catalog-importer.js';
-import { startProductionServer, type ProductionServer } from './http/production-server.js';
-import { createPostgresDatabase, fmt, heading, percentile, postgresUnreachable, printTable, recordVerdict, timed, withFreshDatabase, type BackendKind } from './support.js';
+import { createPostgresDatabase, fmt, heading, percentile, postgresUnreachable, printTable, recordVerdict, startBenchServer, timed, withFreshDatabase, type BackendKind, type BenchServer } from './support.js';
 
 // Issue 16 item 5: a synthetic 100k-row export imported in <= 60 s with flat memory (streamed),
 // progress visible, the site answering meanwhile. Measured three ways: in this process (seconds,
@@ -131,7 +130,7 @@ interface Latencies {
 }
 
 /** Asks /api/health and a catalog route, one request at a time each, until stopped. */
-function probeSite(server: ProductionServer): { stop(): Promise<Latencies> } {
+function probeSite(server: BenchServer): { stop(): Promise<Latencies> } {
   const latencies: Latencies = { health: [], catalog: [], failures: 0 };
   let isStopped = false;
   const loop = async (path: string, into: number[]) => {
@@ -159,14 +158,14 @@ function latencyCells(values: number[]): string[] {
   return [String(sorted.length), fmt(percentile(sorted, 50)), fmt(percentile(sorted, 99)), fmt(sorted.at(-1) ?? Number.NaN)];
 }
 
-async function logIn(server: ProductionServer): Promise<string> {
+async function logIn(server: BenchServer): Promise<string> {
   const res = await fetch(`${server.url}/api/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(admin) });
   if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { token: string }).token;
 }
 
 /** An admin upload of the file, polled every 200 ms until it ends: seconds and the progress figures seen. */
-async function uploadAndFollow(server: ProductionServer, file: string): Promise<{ seconds: number; seen: number[]; total: number }> {
+async function uploadAndFollow(server: BenchServer, file: string): Promise<{ seconds: number; seen: number[]; total: number }> {
   const token = await logIn(server);
   const form = new FormData();
   form.append('file', new Blob([readFileSync(file)], { type: 'text/csv' }), 'bench-export.csv');
@@ -186,7 +185,7 @@ async function uploadAndFollow(server: ProductionServer, file: string): Promise<
 }
 
 /** While `work` runs against the production server: /api/health and the catalog route over HTTP, and the server's event loop. */
-async function whileAnswering<T>(server: ProductionServer, work: () => Promise<T>): Promise<{ value: T; latencies: Latencies; loopP99: number }> {
+async function whileAnswering<T>(server: BenchServer, work: () => Promise<T>): Promise<{ value: T; latencies: Latencies; loopP99: number }> {
   server.resetEventLoop();
   const probe = probeSite(server);
   try {
@@ -207,7 +206,7 @@ function recordSiteVerdicts(kind: BackendKind, during: string, latencies: Latenc
 }
 
 async function measureAgainstServer(kind: BackendKind, files: { upload: string; large: string }): Promise<string[][]> {
-  const server = await startProductionServer(kind, { ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password });
+  const server = await startBenchServer(kind, { ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password });
   const rows: string[][] = [];
   try {
     const uploaded = await whileAnswering(server, () => uploadAndFollow(server, files.upload));

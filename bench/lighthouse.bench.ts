@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium, type BrowserContext } from 'playwright-core';
-import { ServerProcess } from './stress/server-process.js';
 import { heading, printTable, recordVerdict } from './support.js';
 import { chromiumArgs, chromiumPath } from '../tests/helpers/chromium.js';
+import { startProductionServer } from '../tests/helpers/production-server.js';
 
 // Lighthouse in its default (mobile, simulated slow 4G and 4x CPU) mode against the production build
 // on a fresh data directory with the demo catalog. Median of three runs per page. Then the scripts
@@ -124,10 +124,8 @@ async function printRouteScripts(browser: BrowserContext, site: string, serverUr
 }
 
 export async function runLighthouseBench(): Promise<void> {
-  const dataDir = mkdtempSync(join(os.tmpdir(), 'bir-lighthouse-'));
   const profile = mkdtempSync(join(os.tmpdir(), 'bir-lighthouse-chromium-'));
-  const server = new ServerProcess({ DATA_DIR: dataDir, SEED_DEMO_CATALOG: 'true', RATE_LIMIT_READS_PER_MINUTE: '1000000' });
-  await server.start();
+  const server = await startProductionServer({ env: { RATE_LIMIT_READS_PER_MINUTE: '1000000' } });
   const port = new URL(server.url).port;
   const browser = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
@@ -157,8 +155,7 @@ export async function runLighthouseBench(): Promise<void> {
     await printRouteScripts(browser, site, server.url, routes);
   } finally {
     await browser.close();
-    await server.kill('SIGTERM');
+    await server.stop();
     rmSync(profile, { recursive: true, force: true });
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,12 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database, type OpenOptions } from '../src/server/db/client.js';
 import { generateDemoCatalog } from '../src/server/modules/catalog-import/demo-catalog/generate-demo-catalog.js';
 import { syncLabels } from '../src/server/modules/catalog/labels.repo.js';
 import { labels } from '../src/shared/labels.js';
 import { distributorExportPath } from '../tests/helpers/fixtures.js';
+import { startProductionServer } from '../tests/helpers/production-server.js';
+import { createScratchDatabase, type ScratchDatabase } from '../tests/helpers/scratch-postgres.js';
 
 export type BackendKind = 'pglite' | 'postgres';
 
@@ -43,23 +45,69 @@ export function postgresUnreachable(): Promise<string | undefined> {
   return reachability;
 }
 
-async function adminQuery(statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: postgresServerUrl });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
+/** A new, empty database `bench_<random>` on the bench's server; drop() removes it. */
+export function createPostgresDatabase(): Promise<ScratchDatabase> {
+  return createScratchDatabase(postgresServerUrl, { prefix: 'bench' });
 }
 
-/** A new, empty database `bench_<random>` on the server; drop() removes it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `bench_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`create database ${name}`);
-  const url = new URL(postgresServerUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+export interface EventLoopDelay {
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/** The built server as a bench measures it: on which database, and with its event-loop delay at hand. */
+export interface BenchServer {
+  url: string;
+  kind: BackendKind;
+  /** Its PostgreSQL database, for a command-line import into it; undefined on PGlite. */
+  databaseUrl: string | undefined;
+  /** Clears the server's event-loop delay histogram. */
+  resetEventLoop(): void;
+  readEventLoop(): Promise<EventLoopDelay>;
+  stop(): Promise<void>;
+}
+
+const eventLoopProbe = fileURLToPath(new URL('./http/event-loop-probe.mjs', import.meta.url));
+
+/**
+ * The built server (tests/helpers/production-server.ts) on a fresh data directory or a fresh
+ * PostgreSQL database, seeded with the demo catalog, with the read rate limit out of the way of the
+ * load and its event-loop delay measured by http/event-loop-probe.mjs. LOG_LEVEL warn: no line per
+ * request to slow it down (the start line comes at any level).
+ */
+export async function startBenchServer(kind: BackendKind, env: Record<string, string> = {}): Promise<BenchServer> {
+  const postgres = kind === 'postgres' ? await createPostgresDatabase() : undefined;
+  const server = await startProductionServer({
+    env: {
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_READS_PER_MINUTE: '100000000',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      ...env,
+    },
+    nodeOptions: ['--import', eventLoopProbe],
+    ipc: true,
+  }).catch(async (error: unknown) => {
+    await postgres?.drop();
+    throw error;
+  });
+  const child = server.process;
+  return {
+    url: server.url,
+    kind,
+    databaseUrl: postgres?.url,
+    resetEventLoop: () => child.send('event-loop:reset'),
+    readEventLoop: () =>
+      new Promise((resolve) => {
+        child.once('message', (message) => resolve(message as EventLoopDelay));
+        child.send('event-loop:read');
+      }),
+    stop: async () => {
+      await server.stop();
+      await postgres?.drop();
+    },
+  };
 }
 
 /** A fresh, migrated database with the labels: PGlite in memory, or a database of its own on PostgreSQL. */

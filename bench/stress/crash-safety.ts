@@ -6,8 +6,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres, queryRows } from '../../src/server/db/client.js';
 import { aDemoArtist, aDemoTrack } from '../../tests/helpers/demo-builders.js';
+import { startProductionServer } from '../../tests/helpers/production-server.js';
 import { createPostgresDatabase, type BackendKind } from '../support.js';
-import { ServerProcess } from './server-process.js';
 
 export interface CrashSafetyResult {
   database: string;
@@ -48,11 +48,11 @@ export async function runCrashSafety(kind: BackendKind, crash: Crash, count: num
   const startedAt = Date.now();
   const dataDir = kind === 'pglite' ? mkdtempSync(join(tmpdir(), 'bir-stress-')) : undefined;
   const postgres = kind === 'postgres' ? await createPostgresDatabase() : undefined;
-  const env: Record<string, string> = { TRUST_PROXY: '127.0.0.1', JWT_SECRET: 'stress-'.repeat(8) };
+  // Started again on the same data (a port of its own each time); no demo catalog to slow it down.
+  const env: Record<string, string> = { TRUST_PROXY: '127.0.0.1', JWT_SECRET: 'stress-'.repeat(8), SEED_DEMO_CATALOG: 'false' };
   if (dataDir) env.DATA_DIR = dataDir;
   if (postgres) env.DATABASE_URL = postgres.url;
-  const server = new ServerProcess(env);
-  await server.start();
+  let server = await startProductionServer({ env });
 
   const acknowledged = new Set<string>();
   let next = 0;
@@ -95,8 +95,8 @@ export async function runCrashSafety(kind: BackendKind, crash: Crash, count: num
       if (done) break;
       kills += 1;
       if (crash === 'server') {
-        await server.kill('SIGKILL');
-        await server.start();
+        await server.kill();
+        server = await startProductionServer({ env });
       } else {
         crashPostgres();
       }
@@ -110,7 +110,7 @@ export async function runCrashSafety(kind: BackendKind, crash: Crash, count: num
     done = true;
     await crashing;
   }
-  await server.kill('SIGTERM');
+  await server.stop();
 
   const rows = await storedEmails(kind, dataDir, postgres?.url);
   const counts = new Map<string, number>();

@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { percentile } from '../support.js';
-import { ServerProcess } from './server-process.js';
+import { startProductionServer } from '../../tests/helpers/production-server.js';
 
 export interface SoakResult {
   seconds: number;
@@ -19,9 +17,9 @@ export interface SoakResult {
  * against the production server on the embedded database with the demo catalog.
  */
 export async function runSoak(seconds: number): Promise<SoakResult> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bir-soak-'));
-  const server = new ServerProcess({ DATA_DIR: dataDir, SEED_DEMO_CATALOG: 'true', TRUST_PROXY: '127.0.0.1', RATE_LIMIT_READS_PER_MINUTE: '100000000' });
-  await server.start();
+  const server = await startProductionServer({ env: { TRUST_PROXY: '127.0.0.1', RATE_LIMIT_READS_PER_MINUTE: '100000000' } });
+  /** The resident memory of the server process, in MiB (Linux). */
+  const rssMiB = async () => Number(/VmRSS:\s+(\d+) kB/.exec(await readFile(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
   try {
     const list = (await (await fetch(`${server.url}/api/releases?label=tech&limit=20&include_tracks=true`)).json()) as {
       data: { id: string; tracks?: { id: string }[] }[];
@@ -65,14 +63,14 @@ export async function runSoak(seconds: number): Promise<SoakResult> {
     // Warm-up: the caches, the JIT and the embedded database's WebAssembly memory (which grows and
     // never shrinks) settle before memory is measured. 5 s left the database's heap still growing.
     await Promise.all(Array.from({ length: 50 }, () => loop(performance.now() + 20_000)));
-    const rssAfterWarmUpMiB = await server.rssMiB();
+    const rssAfterWarmUpMiB = await rssMiB();
     sent = 0;
     fiveHundreds = 0;
     networkErrors = 0;
     latencies.length = 0;
     const end = performance.now() + seconds * 1000;
     await Promise.all(Array.from({ length: 50 }, () => loop(end)));
-    const rssAfterMiB = await server.rssMiB();
+    const rssAfterMiB = await rssMiB();
     return {
       seconds,
       requests: sent,
@@ -83,7 +81,6 @@ export async function runSoak(seconds: number): Promise<SoakResult> {
       rssAfterMiB,
     };
   } finally {
-    await server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }

@@ -23,7 +23,7 @@ export interface AppDeps {
   publicUrl?: string;
   /** Serve the built app's `.map` files too (SERVE_SOURCE_MAPS); otherwise they answer 404. */
   serveSourceMaps?: boolean;
-  /** Submissions per client address; each module has its production default. */
+  /** Requests per client address; without one, each limit's production default (config.ts defaultLimits). */
   rateLimits?: { demos?: RateLimit; vip?: RateLimit; plays?: RateLimit; reads?: RateLimit };
   /** Takes VIP payments; without one, members wait in `pending_payment` (docs/product.md §10.7). */
   payments?: PaymentProvider;
@@ -33,7 +33,7 @@ export interface AppDeps {
   spotifyCatalog?: SpotifyCatalogClient;
   /** Signs admin tokens (main.ts: JWT_SECRET or DATA_DIR/jwt-secret); without one, a random secret for this app alone. */
   jwtSecret?: Uint8Array;
-  /** Failed admin logins allowed per client address and per username; production: 5 in 15 minutes. */
+  /** Failed admin logins allowed per client address and per username; without one, 5 in 15 minutes (config.ts defaultLimits). */
   loginThrottle?: LoginThrottleLimit;
   /** Where the rate limits and the login throttle count (main.ts: Redis with REDIS_URL); without one, this app's memory. */
   limitStore?: LimitStore;

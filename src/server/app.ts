@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { siteConfig } from '../shared/site-config.js';
 import type { AppDeps, ResolvedAppDeps } from './app-deps.js';
+import { defaultLimits } from './config.js';
 import { memoryLimitStore } from './lib/limit-store.js';
 import {
   adminCatalogRoutes,
@@ -36,7 +37,7 @@ import { registerClientApp } from './plugins/client-app.js';
 import { rejectControlCharacters } from './plugins/reject-control-characters.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { documentCommonErrors, frameworkErrors, registerErrorHandler, sendNotFound } from './plugins/error-handler.js';
-import { defaultReadRateLimit, registerRateLimit } from './plugins/rate-limit.js';
+import { registerRateLimit } from './plugins/rate-limit.js';
 import { createPageDataSource } from './ssr/page-data.js';
 
 /** Builds the whole app from its dependencies; never listens (main.ts does). */
@@ -76,7 +77,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   documentCommonErrors(app);
   rejectControlCharacters(app);
   await registerSecurityHeaders(app, deps.spotify);
-  await registerRateLimit(app, deps.rateLimits?.reads ?? defaultReadRateLimit, deps.limitStore);
+  await registerRateLimit(app, deps.rateLimits?.reads ?? defaultLimits.reads, deps.limitStore);
   // API JSON and pages; the cached catalog answers come compressed already, hashed assets pre-compressed.
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
 

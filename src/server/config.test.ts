@@ -26,7 +26,13 @@ describe('parseConfig', () => {
       spotify: { clientId: null, accountsUrl: 'https://accounts.spotify.com', apiUrl: 'https://api.spotify.com/v1' },
       spotifyCredentials: null,
       trustProxy: false,
-      readsPerMinute: 1200,
+      limits: {
+        demos: { max: 5, timeWindowMs: 600_000 },
+        vip: { max: 10, timeWindowMs: 600_000 },
+        plays: { max: 60, timeWindowMs: 60_000 },
+        reads: { max: 1200, timeWindowMs: 60_000 },
+        login: { maxFailures: 5, windowMs: 900_000 },
+      },
       redisUrl: undefined,
       importJobs: { leaseMs: 30_000, pollMs: 5_000 },
       mail: { smtpUrl: undefined, from: undefined },
@@ -51,6 +57,10 @@ describe('parseConfig', () => {
         SPOTIFY_API_URL: 'http://127.0.0.1:4010/v1',
         TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1',
         RATE_LIMIT_READS_PER_MINUTE: '5000',
+        RATE_LIMIT_DEMOS_PER_10_MINUTES: '50',
+        RATE_LIMIT_VIP_PER_10_MINUTES: '100',
+        RATE_LIMIT_PLAYS_PER_MINUTE: '600',
+        LOGIN_FAILURES_PER_15_MINUTES: '2',
         REDIS_URL: 'redis://:secret@cache.internal:6379/2',
         IMPORT_JOB_LEASE_MS: '3000',
         IMPORT_JOB_POLL_MS: '250',
@@ -70,7 +80,13 @@ describe('parseConfig', () => {
       spotify: { clientId: 'abc123DEF', accountsUrl: 'http://127.0.0.1:4010', apiUrl: 'http://127.0.0.1:4010/v1' },
       spotifyCredentials: { clientId: 'abc123DEF', clientSecret: 'server-side-secret' },
       trustProxy: ['10.0.0.0/8', '127.0.0.1', '::1'],
-      readsPerMinute: 5000,
+      limits: {
+        demos: { max: 50, timeWindowMs: 600_000 },
+        vip: { max: 100, timeWindowMs: 600_000 },
+        plays: { max: 600, timeWindowMs: 60_000 },
+        reads: { max: 5000, timeWindowMs: 60_000 },
+        login: { maxFailures: 2, windowMs: 900_000 },
+      },
       redisUrl: 'redis://:secret@cache.internal:6379/2',
       importJobs: { leaseMs: 3000, pollMs: 250 },
       mail: { smtpUrl: 'smtps://demos%40label:p%40ss@mail.example:465', from: 'demos@records.example' },
@@ -168,6 +184,13 @@ describe('parseConfig', () => {
   it.each(['', '  '])('reads a blank REDIS_URL=%j as unset: each instance counts in its own memory', (url) => {
     expect(parseConfig({ REDIS_URL: url }).redisUrl).toBeUndefined();
   });
+
+  it.each(['RATE_LIMIT_READS_PER_MINUTE', 'RATE_LIMIT_DEMOS_PER_10_MINUTES', 'RATE_LIMIT_VIP_PER_10_MINUTES', 'RATE_LIMIT_PLAYS_PER_MINUTE', 'LOGIN_FAILURES_PER_15_MINUTES'])(
+    'refuses a count of %s that is not a whole number of at least 1, naming it',
+    (name) => {
+      for (const value of ['0', '-3', '2.5', 'many', '']) expect(configError({ [name]: value }).message).toMatch(new RegExp(`^Invalid environment: ${name}: `));
+    },
+  );
 
   it('names every bad variable at once', () => {
     const message = configError({ PORT: 'x', LOG_LEVEL: 'loud', SEED_DEMO_CATALOG: 'yes', DATA_DIR: '' }).message;

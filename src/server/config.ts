@@ -9,6 +9,22 @@ const baseUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
   .transform((url) => url.replace(/\/+$/, ''));
 
+/**
+ * The production limits per client address (SPEC, docs/decisions/0015); the count of each is a
+ * variable below, its window is not. Reads: generous for a fan browsing fast, not for a crawler
+ * flooding. Tests that prove a limit set a low count; the shared browser test server sets high ones.
+ */
+export const defaultLimits = {
+  demos: { max: 5, timeWindowMs: 10 * 60_000 },
+  vip: { max: 10, timeWindowMs: 10 * 60_000 },
+  plays: { max: 60, timeWindowMs: 60_000 },
+  reads: { max: 1200, timeWindowMs: 60_000 },
+  login: { maxFailures: 5, windowMs: 15 * 60_000 },
+};
+
+/** A count of a limit: a whole number of at least 1. */
+const limitCount = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+
 const envSchema = z.object({
   // z.coerce.number alone reads a blank PORT as 0, a random port: blank is refused like any bad value.
   PORT: z
@@ -57,7 +73,12 @@ const envSchema = z.object({
   SPOTIFY_ACCOUNTS_URL: baseUrl.default('https://accounts.spotify.com'),
   SPOTIFY_API_URL: baseUrl.default('https://api.spotify.com/v1'),
   // Requests per minute and client address to every route without a limit of its own (reads, mostly).
-  RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  RATE_LIMIT_READS_PER_MINUTE: limitCount(defaultLimits.reads.max),
+  RATE_LIMIT_DEMOS_PER_10_MINUTES: limitCount(defaultLimits.demos.max),
+  RATE_LIMIT_VIP_PER_10_MINUTES: limitCount(defaultLimits.vip.max),
+  RATE_LIMIT_PLAYS_PER_MINUTE: limitCount(defaultLimits.plays.max),
+  // Failed admin logins per client address, and per username from one address.
+  LOGIN_FAILURES_PER_15_MINUTES: limitCount(defaultLimits.login.maxFailures),
   // Import jobs (docs/decisions/0050): how long an instance holds a running job without a heartbeat
   // (another instance takes it over after that), and how often an idle instance looks for such a job.
   IMPORT_JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
@@ -141,13 +162,16 @@ export type AppConfig = {
   /** The first admin, created at start when there is none (docs/product.md §10.6). */
   firstAdmin: { username: string; password: string } | undefined;
   trustProxy: TrustProxy;
-  readsPerMinute: number;
+  /** Each limit per client address: defaultLimits with the counts the environment sets. */
+  limits: Limits;
   /** Where the instances count their limits together; undefined: each counts in its own memory. */
   redisUrl: string | undefined;
   importJobs: { leaseMs: number; pollMs: number };
   /** SMTP_URL and MAIL_FROM; smtpUrl undefined: nothing is sent. */
   mail: { smtpUrl: string | undefined; from: string | undefined };
 };
+
+export type Limits = typeof defaultLimits;
 
 export class ConfigError extends Error {}
 
@@ -185,7 +209,13 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     jwtSecret: e.JWT_SECRET,
     firstAdmin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     trustProxy: e.TRUST_PROXY,
-    readsPerMinute: e.RATE_LIMIT_READS_PER_MINUTE,
+    limits: {
+      demos: { ...defaultLimits.demos, max: e.RATE_LIMIT_DEMOS_PER_10_MINUTES },
+      vip: { ...defaultLimits.vip, max: e.RATE_LIMIT_VIP_PER_10_MINUTES },
+      plays: { ...defaultLimits.plays, max: e.RATE_LIMIT_PLAYS_PER_MINUTE },
+      reads: { ...defaultLimits.reads, max: e.RATE_LIMIT_READS_PER_MINUTE },
+      login: { ...defaultLimits.login, maxFailures: e.LOGIN_FAILURES_PER_15_MINUTES },
+    },
     redisUrl: e.REDIS_URL,
     importJobs: { leaseMs: e.IMPORT_JOB_LEASE_MS, pollMs: e.IMPORT_JOB_POLL_MS },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },

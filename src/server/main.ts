@@ -59,7 +59,8 @@ async function main(): Promise<void> {
       clientDir: config.serveWebApp ? clientDistDir : undefined,
       serveSourceMaps: config.serveSourceMaps,
       publicUrl: config.publicUrl,
-      rateLimits: { reads: { max: config.readsPerMinute, timeWindowMs: 60_000 } },
+      rateLimits: { demos: config.limits.demos, vip: config.limits.vip, plays: config.limits.plays, reads: config.limits.reads },
+      loginThrottle: config.limits.login,
       spotify: config.spotify,
       spotifyCatalog: config.spotifyCredentials
         ? createSpotifyCatalogClient({ ...config.spotifyCredentials, accountsUrl: config.spotify.accountsUrl, apiUrl: config.spotify.apiUrl })
@@ -77,8 +78,12 @@ async function main(): Promise<void> {
     { loggerInstance: logger, trustProxy: config.trustProxy },
   );
   await app.listen({ port: config.port, host: config.host });
-  logger.info(
+  // Said at any LOG_LEVEL but silent: whoever started the server learns where it listens (with
+  // PORT=0, a port of its own choosing), as tests/helpers/production-server.ts does.
+  const announcer = config.logLevel === 'silent' ? logger : logger.child({}, { level: 'info' });
+  announcer.info(
     {
+      url: app.listeningOrigin,
       database: database.kind,
       dataDir: config.databaseUrl ? undefined : config.dataDir,
       limits: redis ? 'redis' : 'memory',

@@ -15,7 +15,8 @@ import { signAdminToken } from '../../src/server/modules/staff/admin-tokens.js';
 import { relayCatalogChanges, type RelayedCatalogChanges } from '../../src/server/modules/catalog/catalog-changes.js';
 import { captureLog, type CapturedLog } from '../helpers/captured-log.js';
 import { readFixtureCsv, seedFixture, testNow, type PagedList } from '../helpers/test-app.js';
-import { createPostgresTestDatabase, type PostgresTestDatabase } from '../helpers/test-database.js';
+import type { ScratchDatabase } from '../helpers/scratch-postgres.js';
+import { createPostgresTestDatabase } from '../helpers/test-database.js';
 
 // Instances on one PostgreSQL database hear each other's catalog writes through LISTEN/NOTIFY
 // (docs/decisions/0056-catalog-changes-through-postgres.md): a cached read on one instance shows a
@@ -32,7 +33,7 @@ interface Instance {
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('catalog changes across instances on one PostgreSQL database', () => {
-  let shared: PostgresTestDatabase;
+  let shared: ScratchDatabase;
   const jwtSecret = randomBytes(32);
   let auth: { authorization: string };
   let a: Instance;

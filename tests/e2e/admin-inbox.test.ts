@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
 import { logInAsAdmin } from './admin-session.js';
 import { animationsSettled, openPage, saveScreenshot } from './browser.js';
-import type { RunningServer } from './production-server.js';
+import type { ProductionServer } from '../helpers/production-server.js';
 import { useSharedSite } from './production-site.js';
 
 // Admin Demos and Members in Debian's Chromium against the production build: a demo and a VIP
@@ -14,7 +14,7 @@ const artist = aDemoArtist({ fullName: 'Inbox Tester', name: 'Inbox Artist', ema
 const track = aDemoTrack({ name: 'Review Me', genre: 'Deep House', soundCloudPrivateLink: 'https://soundcloud.com/inbox/review-me/s-E2e1' });
 const member = { name: 'Vip, "Quoted" Member', email: 'vip.e2e@example.com', plan: 'annual' };
 
-async function post(server: Pick<RunningServer, 'url'>, path: string, body: unknown): Promise<void> {
+async function post(server: Pick<ProductionServer, 'url'>, path: string, body: unknown): Promise<void> {
   const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   if (res.status !== 201) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminStats } from '../../src/shared/api/admin-overview.js';
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
 import { e2eAdmin, logInAsAdmin } from './admin-session.js';
-import { openPage, saveScreenshot } from './browser.js';
+import { animationsSettled, openPage, saveScreenshot } from './browser.js';
 import { useOwnSite } from './production-site.js';
 
 const figure = (n: number) => n.toLocaleString('en-US');
@@ -16,6 +16,13 @@ describe('admin overview and settings', () => {
     const res = await fetch(`${site.server.url}/api/admin/stats`, { headers: { Authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
     return ((await res.json()) as { data: AdminStats }).data;
+  }
+
+  /** Which of the tab bar's two scroll arrows show (MUI keeps the one with nowhere to go, transparent). */
+  function shownArrows(page: Page): Promise<boolean[]> {
+    return page
+      .locator('.MuiTabs-root:has([role="tablist"][aria-label="Admin sections"]) > .MuiTabScrollButton-root')
+      .evaluateAll((arrows) => arrows.map((arrow) => getComputedStyle(arrow).opacity !== '0' && arrow.getBoundingClientRect().width > 0));
   }
 
   async function tileTexts(page: Page): Promise<string[]> {
@@ -53,11 +60,28 @@ describe('admin overview and settings', () => {
     await page.getByRole('region', { name: 'Quick Stats' }).getByRole('link', { name: /New demos/ }).getByText(figure(before.demos.new + 1), { exact: true }).waitFor();
     expect((await liveStats()).demos.new).toBe(before.demos.new + 1);
     await saveScreenshot(page, 'admin-overview-live-desktop');
+    // The tabs in the order a label works; at 1280 px they all fit, with no arrows.
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['Overview', 'Tracks', 'Artists', 'Labels', 'Demos', 'Members', 'Settings']);
+    expect(await shownArrows(page)).toEqual([]);
 
     const phone = await openPage(site.browser, `${site.server.url}/admin`, site.problems, { viewport: 'phone' });
     await phone.getByText('Demo "Dashboard Groove" by Overview Tester for Build It Tech').waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // On a phone the tab bar scrolls: the forward arrow shows, and takes the bar to Settings.
+    expect(await shownArrows(phone)).toEqual([false, true]);
     await saveScreenshot(phone, 'admin-overview-live-phone');
+    const labelsRight = async () => {
+      const box = await phone.getByRole('tab', { name: 'Labels' }).boundingBox();
+      return box!.x + box!.width;
+    };
+    expect(await labelsRight()).toBeGreaterThan(390);
+    // A click scrolls the bar on by what shows of it: the tabs hidden on the right come into view,
+    // and the back arrow shows.
+    await phone.locator('.MuiTabScrollButton-root').last().click();
+    await expect.poll(() => shownArrows(phone).then(([back]) => back)).toBe(true);
+    await expect.poll(labelsRight).toBeLessThan(390);
+    await animationsSettled(phone);
+    await saveScreenshot(phone, 'admin-tabs-scrolled-phone');
     await phone.getByRole('region', { name: 'Recent Activity' }).scrollIntoViewIfNeeded();
     await saveScreenshot(phone, 'admin-overview-activity-phone');
     expect(site.problems).toEqual([]);

@@ -1,18 +1,23 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportJob, ImportStartedResponse } from '../../src/shared/api/admin-import.js';
 import { syntheticExport } from '../../src/server/modules/catalog-import/demo-catalog/synthetic-export.js';
+import { startFakeSpotify, type FakeSpotify } from '../fakes/fake-spotify.js';
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
+import { Gate } from '../helpers/gate.js';
+import { startProductionServer, type ProductionServer } from '../helpers/production-server.js';
+import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-postgres.js';
 import { testRedisUrl } from '../helpers/test-redis.js';
 import { e2eAdmin, e2eAdminEnv } from './admin-session.js';
 import { hasNginx, startLoadBalancer, type LoadBalancer } from './load-balancer.js';
-import { startProductionServer, type RunningServer } from './production-server.js';
+import { e2eLimits } from './limits.js';
 
 // Several instances on one PostgreSQL, behind a real load balancer, as the README's production
 // section deploys them: two production servers (the built `npm start`) started together on an empty
-// database of their own, sharing the local Redis, behind nginx round-robin. What each test proved,
-// with its figures, is printed at the end.
+// database of their own, sharing the local Redis, behind nginx round-robin, with the fake Spotify
+// for the admin's "Import tracks", whose album searches wait at a gate: a test steps the import
+// release by release instead of racing it. What each test proved, with its figures, is printed at
+// the end.
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 // CI installs nginx and sets both URLs (.ci/run): there the cluster must run.
@@ -34,47 +39,53 @@ const proved: string[][] = [];
 const visitor = () => `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
 
 describe.skipIf(missing !== undefined)('two instances on one PostgreSQL and one Redis, behind nginx', () => {
-  const database = `bir_cluster_${randomBytes(6).toString('hex')}`;
   const leaseMs = 3000;
-  let instances: [RunningServer, RunningServer];
+  // Low counts of their own: the limits below are the ones these servers were given.
+  const limits = { demos: 3, loginFailures: 3 };
+  const gate = new Gate();
+  let database: ScratchDatabase;
+  let spotify: FakeSpotify;
+  let instances: [ProductionServer, ProductionServer];
   let proxy: LoadBalancer;
   let token = '';
 
-  async function onServer(query: string): Promise<void> {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  }
-
   beforeAll(async () => {
-    await onServer(`create database ${database}`);
-    const url = new URL(serverUrl as string);
-    url.pathname = `/${database}`;
+    database = await createScratchDatabase(serverUrl as string, { prefix: 'bir_cluster' });
+    spotify = await startFakeSpotify({
+      beforeApiAnswer: async (url) => {
+        if (url.pathname === '/v1/search' && url.searchParams.get('type') === 'album') await gate.pass();
+      },
+    });
     const env = {
+      ...e2eLimits,
       ...e2eAdminEnv,
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: database.url,
       JWT_SECRET: randomBytes(32).toString('hex'),
       REDIS_URL: testRedisUrl as string,
       TRUST_PROXY: '127.0.0.1',
-      RATE_LIMIT_READS_PER_MINUTE: '1000000',
+      RATE_LIMIT_DEMOS_PER_10_MINUTES: String(limits.demos),
+      LOGIN_FAILURES_PER_15_MINUTES: String(limits.loginFailures),
+      SPOTIFY_CLIENT_ID: spotify.clientId,
+      SPOTIFY_CLIENT_SECRET: spotify.clientSecret,
+      SPOTIFY_ACCOUNTS_URL: spotify.accountsUrl,
+      SPOTIFY_API_URL: spotify.apiUrl,
       IMPORT_JOB_LEASE_MS: String(leaseMs),
       IMPORT_JOB_POLL_MS: '200',
     };
     // Both start at once on the empty database: one migrates and seeds the demo catalog, the other waits its turn.
-    instances = (await Promise.all([startProductionServer(env), startProductionServer(env)])) as [RunningServer, RunningServer];
+    instances = (await Promise.all([startProductionServer({ env }), startProductionServer({ env })])) as [ProductionServer, ProductionServer];
     proxy = await startLoadBalancer(instances.map((instance) => instance.url));
     token = ((await (await logIn(proxy.url, e2eAdmin.password, visitor())).json()) as { token: string }).token;
     expect(token).toMatch(/\S/);
   }, 180_000);
 
   afterAll(async () => {
+    // Nothing may wait at the gate once the test is over.
+    gate.open();
     await proxy?.stop();
     await Promise.all(instances?.map((instance) => instance.stop()) ?? []);
-    await onServer(`drop database if exists ${database} with (force)`);
+    await spotify?.close();
+    await database?.drop();
     console.log(['What the cluster test proved:', ...proved.map(([what, figure]) => `- ${what}: ${figure}`)].join('\n'));
   });
 
@@ -104,7 +115,7 @@ describe.skipIf(missing !== undefined)('two instances on one PostgreSQL and one 
   it('holds the login throttle across instances, per visitor', async () => {
     const guesser = visitor();
     const reached = new Set<string | undefined>();
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < limits.loginFailures; i++) {
       const res = await logIn(proxy.url, 'not the password', guesser);
       expect(res.status).toBe(401);
       reached.add(upstreamPort(res));
@@ -117,7 +128,7 @@ describe.skipIf(missing !== undefined)('two instances on one PostgreSQL and one 
     }
     // Another visitor behind the same proxy is counted apart.
     expect((await logIn(proxy.url, e2eAdmin.password, visitor())).status).toBe(200);
-    proved.push(['Login throttle across instances', '5 failures spread over both, then the right password refused by each; another visitor let in']);
+    proved.push(['Login throttle across instances', `${limits.loginFailures} failures spread over both, then the right password refused by each; another visitor let in`]);
   });
 
   it('holds the demo submission limit across instances', async () => {
@@ -129,14 +140,14 @@ describe.skipIf(missing !== undefined)('two instances on one PostgreSQL and one 
         body: JSON.stringify({ label: 'deep', artist: aDemoArtist({ email: `cluster${n}@example.com` }), track: aDemoTrack(), termsAccepted: true }),
       });
     const reached = new Set<string | undefined>();
-    for (let n = 0; n < 5; n++) {
+    for (let n = 0; n < limits.demos; n++) {
       const res = await submit(proxy.url, n);
       expect(res.status).toBe(201);
       reached.add(upstreamPort(res));
     }
     expect(reached.size).toBe(2);
     for (const [i, instance] of instances.entries()) expect((await submit(instance.url, 10 + i)).status).toBe(429);
-    proved.push(['Demo limit across instances', '5 demos accepted over both, the 6th refused by each']);
+    proved.push(['Demo limit across instances', `${limits.demos} demos accepted over both, the next refused by each`]);
   });
 
   it("shows an admin's edit on one instance in a page served by the other", async () => {
@@ -159,60 +170,73 @@ describe.skipIf(missing !== undefined)('two instances on one PostgreSQL and one 
     proved.push(["An admin's edit on one instance, in the other's page", `${Math.round(performance.now() - answered)} ms after the edit was answered`]);
   });
 
-  /** Polls job `id` through `base` until it has ended; answers every state seen on the way. */
-  async function followJob(base: string, id: string): Promise<ImportJob[]> {
-    const seen: ImportJob[] = [];
-    for (;;) {
-      const res = await fetch(`${base}/api/admin/import-jobs/${id}`, { headers: { Authorization: `Bearer ${token}` } });
-      expect(res.status).toBe(200);
-      const job = ((await res.json()) as { data: ImportJob }).data;
-      seen.push(job);
-      if (job.status !== 'running') return seen;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+  const asAdmin = () => ({ Authorization: `Bearer ${token}` });
+
+  /** Asks `base` for job `id` until `isThere` holds; answers the job as it was then. */
+  async function jobReaches(base: string, id: string, isThere: (job: ImportJob) => boolean, timeout = 20_000): Promise<ImportJob> {
+    let job: ImportJob | undefined;
+    await expect
+      .poll(
+        async () => {
+          const res = await fetch(`${base}/api/admin/import-jobs/${id}`, { headers: asAdmin() });
+          expect(res.status).toBe(200);
+          job = ((await res.json()) as { data: ImportJob }).data;
+          return isThere(job);
+        },
+        { timeout, interval: 50 },
+      )
+      .toBe(true);
+    return job as ImportJob;
   }
 
-  function startImport(base: string, releases: number): Promise<Response> {
+  /** "Import tracks" of a label on `base`: one album search per release, each waiting at the gate while it is closed. */
+  async function startEnrichment(base: string, labelId: string): Promise<ImportJob> {
+    const res = await fetch(`${base}/api/admin/import-tracks`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...asAdmin() },
+      body: JSON.stringify({ labelId }),
+    });
+    expect(res.status).toBe(202);
+    return ((await res.json()) as ImportStartedResponse).job;
+  }
+
+  function uploadCatalog(base: string): Promise<Response> {
     const form = new FormData();
-    const csv = syntheticExport({ releases, tracksPerRelease: 5, artists: 500 });
-    form.append('file', new Blob([csv], { type: 'text/csv' }), 'cluster.csv');
-    return fetch(`${base}/api/admin/import-catalog`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+    form.append('file', new Blob([syntheticExport({ releases: 1, tracksPerRelease: 1, artists: 1 })], { type: 'text/csv' }), 'cluster.csv');
+    return fetch(`${base}/api/admin/import-catalog`, { method: 'POST', headers: asAdmin(), body: form });
   }
 
   it('runs one import at a time in the cluster, with live progress polled through the other instance', async () => {
     const [starter, poller] = instances;
-    const started = await startImport(starter.url, 3000);
-    expect(started.status).toBe(202);
-    const { job } = (await started.json()) as ImportStartedResponse;
-    expect((await startImport(poller.url, 1)).status).toBe(409);
-    const seen = await followJob(poller.url, job.id);
-    const partWay = [...new Set(seen.filter((state) => state.done > 0 && state.done < state.total).map((state) => state.done))];
-    expect(partWay.length).toBeGreaterThan(1);
-    expect(seen.at(-1)?.status).toBe('succeeded');
+    gate.close();
+    const job = await startEnrichment(starter.url, 'tech');
+    for (const step of [1, 2, 3]) {
+      gate.step();
+      expect(await jobReaches(poller.url, job.id, (j) => j.done === step)).toMatchObject({ status: 'running', done: step, total: 60 });
+    }
+    expect((await uploadCatalog(poller.url)).status).toBe(409);
+    gate.open();
+    const finished = await jobReaches(poller.url, job.id, (j) => j.status !== 'running');
+    expect(finished).toMatchObject({ status: 'succeeded', done: 60, total: 60 });
     proved.push([
       'An import started on one instance, polled through the other',
-      `${partWay.length} rising figures on the way (${partWay.join(', ')} of ${seen.at(-1)?.total} rows); a second import refused (409) by the other instance`,
+      'its progress seen release by release (1, 2, 3 of 60) and to the end; a catalog upload refused (409) by the other instance meanwhile',
     ]);
   });
 
   it('finishes the import of an instance killed mid-way on the other, once its lease has run out', async () => {
     const [doomed, survivor] = instances;
-    const started = await startImport(doomed.url, 3000);
-    expect(started.status).toBe(202);
-    const { job } = (await started.json()) as ImportStartedResponse;
+    gate.close();
+    const job = await startEnrichment(doomed.url, 'deep');
+    gate.step();
     // Killed once it is under way: its progress has reached the database.
-    await expect
-      .poll(async () => ((await (await fetch(`${survivor.url}/api/admin/import-jobs/${job.id}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: ImportJob }).data.done, {
-        timeout: 60_000,
-        interval: 20,
-      })
-      .toBeGreaterThan(0);
+    await jobReaches(survivor.url, job.id, (j) => j.done === 1);
     await doomed.kill();
     const killed = performance.now();
-    const seen = await followJob(proxy.url, job.id);
-    const ended = seen.at(-1);
-    expect(ended?.status).toBe('succeeded');
-    expect(ended?.done).toBe(ended?.total);
+    gate.open();
+    const ended = await jobReaches(proxy.url, job.id, (j) => j.status !== 'running', 60_000);
+    expect(ended.status).toBe('succeeded');
+    expect(ended.done).toBe(ended.total);
     // The site answers through the proxy meanwhile and after, from the survivor alone.
     expect((await fetch(`${proxy.url}/api/releases?label=tech&limit=1`)).status).toBe(200);
     proved.push([

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './production-server.js';
 
 export const nginxPath = '/usr/sbin/nginx';
 
@@ -19,7 +19,16 @@ export interface LoadBalancer {
  * that answered in `X-Upstream`, so a test can see which one it reached.
  */
 export async function startLoadBalancer(upstreams: string[]): Promise<LoadBalancer> {
-  const port = await freePort();
+  // nginx cannot tell which port the system gave it: it takes one at random, and another when that
+  // one turns out to be taken (by a run of another checkout, say).
+  for (let attempt = 1; ; attempt += 1) {
+    const started = await startNginx(upstreams, randomInt(20_000, 60_000));
+    if (started !== 'port taken') return started;
+    if (attempt === 5) throw new Error('nginx found no free port in 5 attempts');
+  }
+}
+
+async function startNginx(upstreams: string[], port: number): Promise<LoadBalancer | 'port taken'> {
   const prefix = mkdtempSync(join(tmpdir(), 'bir-nginx-'));
   const servers = upstreams.map((url) => `server ${new URL(url).host} max_fails=1 fail_timeout=2s;`).join('\n    ');
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `${kind}_temp_path ${join(prefix, kind)};`).join('\n  ');
@@ -62,21 +71,34 @@ http {
   let output = '';
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  // Up when it answers (a 502 too: the proxy is up even if an instance is not).
+  const exited = new Promise((resolve) => child.once('close', resolve));
+  // Up when it answers as this nginx does, naming an upstream (a 502 too: the proxy is up even if an
+  // instance is not); whatever else holds the port names none.
+  const deadline = performance.now() + 10_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}):\n${output}`);
-    const answered = await fetch(`${url}/api/health`).then(
-      () => true,
+    if (child.exitCode !== null) {
+      await exited;
+      rmSync(prefix, { recursive: true, force: true });
+      if (/Address already in use/.test(output)) return 'port taken';
+      throw new Error(`nginx exited (${child.exitCode}):\n${output}`);
+    }
+    if (performance.now() > deadline) {
+      child.kill('SIGKILL');
+      await exited;
+      rmSync(prefix, { recursive: true, force: true });
+      throw new Error(`nginx did not answer in 10 s:\n${output}`);
+    }
+    const isOurs = await fetch(`${url}/api/health`).then(
+      (res) => res.headers.has('x-upstream'),
       () => false,
     );
-    if (answered) break;
+    if (isOurs) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
     url,
     stop: async () => {
       if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGQUIT');
         await exited;
       }

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { startProductionServer } from './production-server.js';
+import { startProductionServer } from '../helpers/production-server.js';
 
 // The shared server of tests/e2e/global-setup.ts, which began as a fresh data directory that the
 // first start seeded with the demo catalog.
@@ -24,7 +24,7 @@ describe('the production server', () => {
   });
 
   it('refuses a second server on the same data directory and leaves the first one serving', async () => {
-    const second = await startProductionServer({ DATA_DIR: inject('e2eServerDataDir') }).then(
+    const second = await startProductionServer({ env: { DATA_DIR: inject('e2eServerDataDir') } }).then(
       async (server) => {
         await server.stop();
         return 'started';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, inject } from 'vitest';
 import { startFakeSpotify, type FakeSpotify } from '../fakes/fake-spotify.js';
+import { startProductionServer, type ProductionServer } from '../helpers/production-server.js';
 import { launchBrowser, type Browser } from './browser.js';
-import { startProductionServer, type RunningServer } from './production-server.js';
+import { e2eLimits } from './limits.js';
 
 // Fixtures for one file's browser tests: each registers its own beforeAll and afterAll. Vitest runs
 // beforeAll hooks in order and afterAll hooks in reverse, so what is registered first starts first
@@ -13,7 +14,7 @@ function started<T>(value: T | undefined): T {
 }
 
 /** Where a file's pages and requests go. */
-export type SiteServer = Pick<RunningServer, 'url'>;
+export type SiteServer = Pick<ProductionServer, 'url'>;
 
 export interface ProductionSite {
   readonly server: SiteServer;
@@ -23,8 +24,8 @@ export interface ProductionSite {
 }
 
 /**
- * The server most files share (tests/e2e/global-setup.ts says what they may do on it) and a browser
- * of the file's own. Its staff account is admin-session.ts's.
+ * The server most files share (tests/e2e/global-setup.ts) and a browser of the file's own. Its staff
+ * account is admin-session.ts's; catalog edits there stay on what no other file opens.
  */
 export function useSharedSite(): ProductionSite {
   const server: SiteServer = { url: inject('e2eServerUrl') };
@@ -51,12 +52,12 @@ export function useSharedSite(): ProductionSite {
  * registered before it started (useFakeSpotify).
  */
 export function useOwnSite(env: Record<string, string> | (() => Record<string, string>) = {}): ProductionSite {
-  let server: RunningServer | undefined;
+  let server: ProductionServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
     // Both at once; whichever started is stopped by afterAll even when the other failed.
     const [starting, launching] = await Promise.allSettled([
-      startProductionServer(typeof env === 'function' ? env() : env, { template: inject('e2eTemplateDir') }),
+      startProductionServer({ env: { ...e2eLimits, ...(typeof env === 'function' ? env() : env) }, template: inject('e2eTemplateDir') }),
       launchBrowser(),
     ]);
     if (starting.status === 'fulfilled') server = starting.value;

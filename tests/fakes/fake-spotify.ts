@@ -19,6 +19,7 @@ import type { AddressInfo } from 'node:net';
  *   `GET /v1/artists/{id}`. As Spotify does for most apps in 2026 (docs/product.md §10.4) there is no
  *   `preview_url` (null), no popularity, no artist followers and no album label unless seeded.
  * - `failNext(status, { retryAfter })`: the next `/v1` call answers 429 (with `Retry-After`) or 5xx.
+ * - `beforeApiAnswer`: holds each `/v1` call until it resolves.
  *
  * `/v1` answers (and their errors) validate against `tests/fixtures/spotify-web-api.openapi.yml`
  * (fake-spotify.test.ts checks it). The token answers are not in that document: they follow
@@ -44,6 +45,11 @@ export interface FakeSpotifyOptions {
   clientSecret?: string;
   /** Seconds until an access token expires (Spotify: 3600). */
   expiresIn?: number;
+  /**
+   * Awaited before each `/v1` request is answered: a test holds the requests of a server in another
+   * process (tests/helpers/gate.ts) to see its job part-way.
+   */
+  beforeApiAnswer?: (url: URL) => Promise<void>;
 }
 
 export interface FakeSpotifyImage {
@@ -555,7 +561,10 @@ export async function startFakeSpotify(options: FakeSpotifyOptions = {}): Promis
     const handle = async () => {
       if (route === 'GET /authorize') return authorize(url, res);
       if (route === 'POST /api/token') return tokenEndpoint(req, res);
-      if (url.pathname.startsWith('/v1/')) return api(req, url, res);
+      if (url.pathname.startsWith('/v1/')) {
+        await options.beforeApiAnswer?.(url);
+        return api(req, url, res);
+      }
       return sendApiError(res, 404, 'Service not found');
     };
     handle().catch((err: unknown) => sendApiError(res, 500, err instanceof Error ? err.message : String(err)));

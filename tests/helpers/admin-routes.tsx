@@ -3,18 +3,18 @@
 import { Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { renderWithApp } from './render.js';
-import { AdminDashboard } from '../../src/client/features/admin/components/admin-dashboard.js';
-import { AdminGuard } from '../../src/client/features/admin/components/admin-guard.js';
-import { AdminLoginRedirect } from '../../src/client/features/admin/components/admin-login-redirect.js';
-import { AdminOverview } from '../../src/client/features/admin/components/admin-overview.js';
-import { AdminArtistsTab } from '../../src/client/features/admin/components/admin-artists-tab.js';
-import { AdminDemosTab } from '../../src/client/features/admin/components/admin-demos-tab.js';
-import { AdminLabelsTab } from '../../src/client/features/admin/components/admin-labels-tab.js';
-import { AdminMembersTab } from '../../src/client/features/admin/components/admin-members-tab.js';
+import { AdminDashboard } from '../../src/client/features/admin/shell/admin-dashboard.js';
+import { AdminGuard } from '../../src/client/features/admin/shell/admin-guard.js';
+import { AdminLoginRedirect } from '../../src/client/features/admin/shell/admin-login-redirect.js';
+import { AdminOverview } from '../../src/client/features/admin/overview/admin-overview.js';
+import { AdminArtistsTab } from '../../src/client/features/admin/artists/admin-artists-tab.js';
+import { AdminDemosTab } from '../../src/client/features/admin/demos/admin-demos-tab.js';
+import { AdminLabelsTab } from '../../src/client/features/admin/labels/admin-labels-tab.js';
+import { AdminMembersTab } from '../../src/client/features/admin/members/admin-members-tab.js';
 import { AdminOutboxTab } from '../../src/client/features/admin/outbox/admin-outbox-tab.js';
-import { AdminSettingsTab } from '../../src/client/features/admin/components/admin-settings-tab.js';
-import { AdminTracksTab } from '../../src/client/features/admin/components/admin-tracks-tab.js';
-import { LoginPage } from '../../src/client/features/admin/components/login-page.js';
+import { AdminSettingsTab } from '../../src/client/features/admin/settings/admin-settings-tab.js';
+import { AdminTracksTab } from '../../src/client/features/admin/tracks/admin-tracks-tab.js';
+import { LoginPage } from '../../src/client/features/admin/shell/login-page.js';
 
 function WhereAmI() {
   const location = useLocation();

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database, type OpenOptions } from '../../src/server/db/client.js';
+import { createScratchDatabase, type ScratchDatabase } from './scratch-postgres.js';
 
 export interface TestDatabaseKind {
   name: 'pglite' | 'postgres';
@@ -20,41 +19,9 @@ function migratedPgliteDump(): Blob {
   return migratedPglite;
 }
 
-/** A fresh, migrated PostgreSQL database with the labels on TEST_DATABASE_URL's server, and its removal. */
-export interface PostgresTestDatabase {
-  url: string;
-  /** Waits until its connections are closed, then drops it. */
-  drop(): Promise<void>;
-}
-
-export async function createPostgresTestDatabase(): Promise<PostgresTestDatabase> {
-  const serverUrl = process.env.TEST_DATABASE_URL as string;
-  const name = `bir_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      // pool.end() resolves before its sockets have closed: a forced drop would kill them and the
-      // pool's clients would throw an unhandled error. Wait (briefly) until they are gone.
-      for (let attempt = 0; attempt < 50; attempt += 1) {
-        const { rows } = await dropper.query<{ n: number }>(
-          'select count(*)::int as n from pg_stat_activity where datname = $1',
-          [name],
-        );
-        if (rows[0]?.n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
+/** A fresh, migrated PostgreSQL database with the labels on TEST_DATABASE_URL's server, copied from this run's template. */
+export function createPostgresTestDatabase(): Promise<ScratchDatabase> {
+  return createScratchDatabase(process.env.TEST_DATABASE_URL as string, { prefix: 'bir_test', template: inject('postgresTemplate') });
 }
 
 /**

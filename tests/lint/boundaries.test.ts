@@ -25,6 +25,7 @@ const violations: [string, string, string, string][] = [
   ['a feature imports another', 'src/client/features/vip/components/probe.tsx', "import { verifyAdminTokenQuery } from '../../admin/api/admin-auth.js';\nexport const x = verifyAdminTokenQuery;", 'import/no-restricted-paths'],
   ['a feature imports another, deeper down', 'src/client/features/vip/components/nested/deeper/probe.tsx', "import { verifyAdminTokenQuery } from '../../../../admin/api/admin-auth.js';\nexport const x = verifyAdminTokenQuery;", 'import/no-restricted-paths'],
   ['a feature imports another without the extension', 'src/client/features/demos/probe.ts', "import { subscribeVip } from '../vip/api/subscribe-vip';\nexport const x = subscribeVip;", 'import/no-restricted-paths'],
+  ['an admin tab imports another tab', 'src/client/features/admin/demos/probe.tsx', "import { AdminMembersTab } from '../members/admin-members-tab.js';\nexport const x = AdminMembersTab;", 'import/no-restricted-paths'],
   ['components/ imports a feature', 'src/client/components/probe.tsx', "import { subscribeVip } from '../features/vip/api/subscribe-vip.js';\nexport const x = subscribeVip;", 'import/no-restricted-paths'],
   ['lib/ imports a feature', 'src/client/lib/nested/probe.ts', "import { subscribeVip } from '../../features/vip/api/subscribe-vip.js';\nexport const x = subscribeVip;", 'import/no-restricted-paths'],
   ['a route imports a repository', 'src/server/modules/catalog/probe.routes.ts', "import { syncLabels } from './labels.repo.js';\nexport const x = syncLabels;", 'import/no-restricted-paths'],
@@ -52,6 +53,7 @@ describe('the lint boundaries', () => {
 
   it.each([
     ['a feature imports lib/ and components/', 'src/client/features/vip/components/probe.tsx', "import { apiGet } from '../../../lib/api-client.js';\nimport { NotFoundPage } from '../../../components/not-found-page.js';\nexport const x = [apiGet, NotFoundPage];"],
+    ['an admin tab imports the shared admin pieces', 'src/client/features/admin/demos/probe.tsx', "import { TableSearchField } from '../components/admin-table.js';\nimport { useAdminToken } from '../shell/admin-outlet-context.js';\nimport { adminDemosQuery } from '../api/admin-inbox.js';\nexport const x = [TableSearchField, useAdminToken, adminDemosQuery];"],
     ['a feature imports its own files', 'src/client/features/vip/components/probe.tsx', "import { subscribeVip } from '../api/subscribe-vip.js';\nexport const x = subscribeVip;"],
     ['a service imports its repository', 'src/server/modules/catalog/probe.service.ts', "import { syncLabels } from './labels.repo.js';\nexport const x = syncLabels;"],
     ['shared imports zod', 'src/shared/probe.ts', "import { z } from 'zod';\nexport const x = z;"],

@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres, type Database } from '../../src/server/db/client.js';
 import { syncLabels } from '../../src/server/modules/catalog/labels.repo.js';
 import { labels } from '../../src/shared/labels.js';
+import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-postgres.js';
 
 // Vitest globalSetup: migrates once per run what every database test starts from. A fresh PGlite
 // spends seconds in initdb and a fresh PostgreSQL database in the migrations; a dump loads in under
@@ -43,24 +42,11 @@ async function dumpMigratedPglite(folder: string): Promise<string> {
   return path;
 }
 
-async function onServer<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A migrated database on the CI server, named for this run (the server is shared with other runs). */
-async function createPostgresTemplate(serverUrl: string): Promise<string> {
-  const name = `bir_template_${randomBytes(6).toString('hex')}`;
-  await onServer(serverUrl, (client) => client.query(`create database ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  await prepare(await openPostgres(url.toString()));
-  return name;
+async function createPostgresTemplate(serverUrl: string): Promise<ScratchDatabase> {
+  const template = await createScratchDatabase(serverUrl, { prefix: 'bir_template' });
+  await prepare(await openPostgres(template.url));
+  return template;
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -68,14 +54,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const serverUrl = process.env.TEST_DATABASE_URL;
   const [pgliteDumpPath, postgresTemplate] = await Promise.all([
     dumpMigratedPglite(folder),
-    serverUrl ? createPostgresTemplate(serverUrl) : Promise.resolve(''),
+    serverUrl ? createPostgresTemplate(serverUrl) : Promise.resolve(undefined),
   ]);
   project.provide('pgliteDumpPath', pgliteDumpPath);
-  project.provide('postgresTemplate', postgresTemplate);
+  project.provide('postgresTemplate', postgresTemplate?.name ?? '');
   return async () => {
     rmSync(folder, { recursive: true, force: true });
-    if (serverUrl && postgresTemplate) {
-      await onServer(serverUrl, (client) => client.query(`drop database if exists ${postgresTemplate} with (force)`));
-    }
+    await postgresTemplate?.drop();
   };
 }

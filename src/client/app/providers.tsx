@@ -2,7 +2,7 @@ import { CacheProvider, type EmotionCache } from '@emotion/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ThemeMode } from '../../shared/page-render.js';
-import { Notifications } from '../lib/notifications.js';
+import { Notifications } from '../lib/notifications-outlet.js';
 import { PlayButtonProvider } from '../lib/play-button-slot.js';
 import { PlayButton } from '../features/player/components/play-button.js';
 import { PlayerProvider } from '../features/player/state/player.js';

@@ -8,12 +8,12 @@ import { RouteError } from './routes/route-error.js';
 // docs/product.md §2 route table; every page is its own lazily loaded chunk. Public pages have loaders
 // (routes/page-loaders.ts) and ids (the server names their metadata by them, app/seo/page-meta.ts).
 const adminTabRoutes: RouteObject[] = [
-  { path: 'tracks', lazy: async () => ({ Component: (await import('../features/admin/components/admin-tracks-tab.js')).AdminTracksTab }) },
-  { path: 'artists', lazy: async () => ({ Component: (await import('../features/admin/components/admin-artists-tab.js')).AdminArtistsTab }) },
-  { path: 'labels', lazy: async () => ({ Component: (await import('../features/admin/components/admin-labels-tab.js')).AdminLabelsTab }) },
-  { path: 'settings', lazy: async () => ({ Component: (await import('../features/admin/components/admin-settings-tab.js')).AdminSettingsTab }) },
-  { path: 'demos', lazy: async () => ({ Component: (await import('../features/admin/components/admin-demos-tab.js')).AdminDemosTab }) },
-  { path: 'members', lazy: async () => ({ Component: (await import('../features/admin/components/admin-members-tab.js')).AdminMembersTab }) },
+  { path: 'tracks', lazy: async () => ({ Component: (await import('../features/admin/tracks/admin-tracks-tab.js')).AdminTracksTab }) },
+  { path: 'artists', lazy: async () => ({ Component: (await import('../features/admin/artists/admin-artists-tab.js')).AdminArtistsTab }) },
+  { path: 'labels', lazy: async () => ({ Component: (await import('../features/admin/labels/admin-labels-tab.js')).AdminLabelsTab }) },
+  { path: 'settings', lazy: async () => ({ Component: (await import('../features/admin/settings/admin-settings-tab.js')).AdminSettingsTab }) },
+  { path: 'demos', lazy: async () => ({ Component: (await import('../features/admin/demos/admin-demos-tab.js')).AdminDemosTab }) },
+  { path: 'members', lazy: async () => ({ Component: (await import('../features/admin/members/admin-members-tab.js')).AdminMembersTab }) },
   { path: 'outbox', lazy: async () => ({ Component: (await import('../features/admin/outbox/admin-outbox-tab.js')).AdminOutboxTab }) },
 ];
 
@@ -26,20 +26,20 @@ export function createRoutes(context: PageContext): RouteObject[] {
     {
       path: '/admin/login',
       lazy: async () => ({
-        Component: (await import('../features/admin/components/admin-login-redirect.js')).AdminLoginRedirect,
+        Component: (await import('../features/admin/shell/admin-login-redirect.js')).AdminLoginRedirect,
       }),
     },
     {
       path: '/admin',
       errorElement: <RouteError />,
-      lazy: async () => ({ Component: (await import('../features/admin/components/admin-guard.js')).AdminGuard }),
+      lazy: async () => ({ Component: (await import('../features/admin/shell/admin-guard.js')).AdminGuard }),
       children: [
         {
-          lazy: async () => ({ Component: (await import('../features/admin/components/admin-dashboard.js')).AdminDashboard }),
+          lazy: async () => ({ Component: (await import('../features/admin/shell/admin-dashboard.js')).AdminDashboard }),
           children: [
             {
               index: true,
-              lazy: async () => ({ Component: (await import('../features/admin/components/admin-overview.js')).AdminOverview }),
+              lazy: async () => ({ Component: (await import('../features/admin/overview/admin-overview.js')).AdminOverview }),
             },
             ...adminTabRoutes,
             { path: '*', element: <NotFoundPage /> },
@@ -119,7 +119,7 @@ export function createRoutes(context: PageContext): RouteObject[] {
             {
               id: 'login',
               path: 'login',
-              lazy: async () => ({ Component: (await import('../features/admin/components/login-page.js')).LoginPage }),
+              lazy: async () => ({ Component: (await import('../features/admin/shell/login-page.js')).LoginPage }),
             },
             { id: 'vip', path: 'vip', lazy: async () => ({ Component: (await import('../features/vip/components/vip-page.js')).VipPage }) },
             {

@@ -1,9 +1,17 @@
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { Alert, Box, Button, Collapse, IconButton, Typography, type AlertColor } from '@mui/material';
+import { Alert, Box, Button, Collapse, IconButton, Typography, type AlertColor, type SxProps, type Theme } from '@mui/material';
 import { useId, useState } from 'react';
 import type { ApiHealthState, ApiHealthStatus } from '../lib/use-api-health.js';
-import type { ApiHealthMonitorProps } from './api-health-monitor.js';
+
+/** How the alert shows, as api-health-monitor.tsx passes it on. */
+export interface ApiHealthLook {
+  /** Start with the details (message, last check) open. */
+  defaultExpanded?: boolean;
+  /** Render in the page flow instead of as an overlay at the bottom centre. */
+  inline?: boolean;
+  sx?: SxProps<Theme>;
+}
 
 const looks: Record<ApiHealthStatus, { severity: AlertColor; title: string }> = {
   unknown: { severity: 'info', title: 'Checking API…' },
@@ -25,7 +33,7 @@ const overlay = {
 } as const;
 
 /** The health alert of api-health-monitor.tsx, loaded when it first shows. */
-export default function ApiHealthAlert({ health, defaultExpanded = false, inline = false, sx }: Omit<ApiHealthMonitorProps, 'alwaysShow'> & { health: ApiHealthState }) {
+export default function ApiHealthAlert({ health, defaultExpanded = false, inline = false, sx }: ApiHealthLook & { health: ApiHealthState }) {
   const [isExpanded, setExpanded] = useState(defaultExpanded);
   const detailsId = useId();
   const isProblem = health.status === 'degraded' || health.status === 'down';

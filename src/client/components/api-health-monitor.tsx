@@ -1,15 +1,10 @@
-import type { SxProps, Theme } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { useApiHealth } from '../lib/use-api-health.js';
+import type { ApiHealthLook } from './api-health-alert.js';
 
-export interface ApiHealthMonitorProps {
+export interface ApiHealthMonitorProps extends ApiHealthLook {
   /** Show even while the API is healthy or not yet checked (docs/product.md §2 always-show option). */
   alwaysShow?: boolean;
-  /** Start with the details (message, last check) open. */
-  defaultExpanded?: boolean;
-  /** Render in the page flow instead of as an overlay at the bottom centre. */
-  inline?: boolean;
-  sx?: SxProps<Theme>;
 }
 
 // The alert loads when it first shows: a healthy API's pages never load it (docs/decisions/0023).

@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScratchDatabase, type ScratchDatabase } from '../../../tests/helpers/scratch-postgres.js';
 import { labels } from '../../shared/labels.js';
 import { parseConfig } from '../config.js';
 import { seedDemoCatalogIfEmpty } from '../modules/catalog-import/demo-catalog/seed-demo-catalog.js';
@@ -14,28 +13,19 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 // startup lock, their migrations run side by side (one fails on a table the other created) and
 // each seeds its own demo catalog.
 describe.skipIf(!serverUrl)('several servers starting at once on an empty PostgreSQL database', () => {
-  const name = `bir_startup_${randomBytes(6).toString('hex')}`;
-  const url = new URL(serverUrl ?? 'postgres://unused');
-  url.pathname = `/${name}`;
+  let scratch: ScratchDatabase;
   const opened: Database[] = [];
 
-  async function onServer(query: string): Promise<void> {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(query);
-    await client.end();
-  }
-
   beforeAll(async () => {
-    await onServer(`create database ${name}`);
+    scratch = await createScratchDatabase(serverUrl as string, { prefix: 'bir_startup' });
   });
   afterAll(async () => {
     await Promise.all(opened.map((database) => database.close()));
-    await onServer(`drop database if exists ${name} with (force)`);
+    await scratch?.drop();
   });
 
   it('migrate once, and one of them seeds the demo catalog', async () => {
-    const config = parseConfig({ DATABASE_URL: url.toString(), JWT_SECRET: 'x'.repeat(32) });
+    const config = parseConfig({ DATABASE_URL: scratch.url, JWT_SECRET: 'x'.repeat(32) });
     const starts = await Promise.all([1, 2, 3].map(() => openConfiguredDatabase(config)));
     opened.push(...starts);
     const now = () => new Date('2026-11-25T12:00:00Z');

@@ -10,9 +10,6 @@ export interface RateLimit {
   timeWindowMs: number;
 }
 
-/** Every route without a limit of its own: generous for a fan browsing fast, not for a crawler flooding. */
-export const defaultReadRateLimit: RateLimit = { max: 1200, timeWindowMs: 60_000 };
-
 function inMinutes(retryAfterMs: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;

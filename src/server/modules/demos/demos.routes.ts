@@ -2,11 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema, idempotencyHeadersSchema } from '../../../shared/api/common.js';
 import { demoSubmissionRequestSchema, demoSubmissionResponseSchema } from '../../../shared/api/demos.js';
 import type { ResolvedAppDeps } from '../../app-deps.js';
-import { routeRateLimit, type RateLimit } from '../../plugins/rate-limit.js';
+import { defaultLimits } from '../../config.js';
+import { routeRateLimit } from '../../plugins/rate-limit.js';
 import { submitDemo } from './demos.service.js';
 
-/** Production limit per client address; AppDeps.rateLimits.demos overrides it. */
-export const defaultDemoRateLimit: RateLimit = { max: 5, timeWindowMs: 10 * 60_000 };
 /** Ten artists and ten tracks fit several times over. */
 export const demoBodyLimit = 64 * 1024;
 
@@ -15,7 +14,7 @@ export const demosRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, {
     '/submit-demo',
     {
       bodyLimit: demoBodyLimit,
-      config: { rateLimit: routeRateLimit(rateLimits?.demos ?? defaultDemoRateLimit) },
+      config: { rateLimit: routeRateLimit(rateLimits?.demos ?? defaultLimits.demos) },
       schema: {
         tags: ['demos'],
         description:

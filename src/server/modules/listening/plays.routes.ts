@@ -2,18 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../shared/api/common.js';
 import { playRequestSchema, playResponseSchema } from '../../../shared/api/plays.js';
 import type { ResolvedAppDeps } from '../../app-deps.js';
-import { routeRateLimit, type RateLimit } from '../../plugins/rate-limit.js';
+import { defaultLimits } from '../../config.js';
+import { routeRateLimit } from '../../plugins/rate-limit.js';
 import { reportPlay } from './plays.service.js';
-
-/** Production limit per client address; AppDeps.rateLimits.plays overrides it. */
-export const defaultPlayRateLimit: RateLimit = { max: 60, timeWindowMs: 60_000 };
 
 export const playsRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { db, clock, rateLimits }) => {
   app.post(
     '/plays',
     {
       bodyLimit: 4 * 1024,
-      config: { rateLimit: routeRateLimit(rateLimits?.plays ?? defaultPlayRateLimit) },
+      config: { rateLimit: routeRateLimit(rateLimits?.plays ?? defaultLimits.plays) },
       schema: {
         tags: ['plays'],
         description:

@@ -2,19 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../shared/api/common.js';
 import { vipSubscriptionRequestSchema, vipSubscriptionResponseSchema } from '../../../shared/api/vip.js';
 import type { ResolvedAppDeps } from '../../app-deps.js';
-import { routeRateLimit, type RateLimit } from '../../plugins/rate-limit.js';
+import { defaultLimits } from '../../config.js';
+import { routeRateLimit } from '../../plugins/rate-limit.js';
 import { noPaymentProvider } from './payment-provider.js';
 import { subscribeVip } from './vip.service.js';
-
-/** Production limit per client address; AppDeps.rateLimits.vip overrides it. */
-export const defaultVipRateLimit: RateLimit = { max: 10, timeWindowMs: 10 * 60_000 };
 
 export const vipRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { db, clock, rateLimits, payments, mailroom }) => {
   app.post(
     '/subscribe-vip',
     {
       bodyLimit: 16 * 1024,
-      config: { rateLimit: routeRateLimit(rateLimits?.vip ?? defaultVipRateLimit) },
+      config: { rateLimit: routeRateLimit(rateLimits?.vip ?? defaultLimits.vip) },
       schema: {
         tags: ['vip'],
         description:

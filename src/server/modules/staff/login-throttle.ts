@@ -1,4 +1,5 @@
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { defaultLimits } from '../../config.js';
 import { AppError } from '../../errors.js';
 import { memoryLimitStore, type LimitStore } from '../../lib/limit-store.js';
 
@@ -7,8 +8,6 @@ export interface LoginThrottleLimit {
   maxFailures: number;
   windowMs: number;
 }
-
-export const defaultLoginThrottleLimit: LoginThrottleLimit = { maxFailures: 5, windowMs: 15 * 60_000 };
 
 export function tooManyLoginsMessage(retryAfterMs: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
@@ -38,7 +37,7 @@ export class LoginThrottle {
   private readonly byUserAndAddress: RateLimiterAbstract;
 
   /** `store`: this process's memory by default; Redis gives several instances one count (docs/decisions/0055). */
-  constructor(limit: LoginThrottleLimit = defaultLoginThrottleLimit, store: LimitStore = memoryLimitStore) {
+  constructor(limit: LoginThrottleLimit = defaultLimits.login, store: LimitStore = memoryLimitStore) {
     const window = { points: limit.maxFailures, duration: Math.ceil(limit.windowMs / 1000) };
     this.byAddress = store({ keyPrefix: 'login-ip', ...window });
     this.byUserAndAddress = store({ keyPrefix: 'login-user-ip', ...window });

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { emailKinds, outboxStatuses, type AdminOutboxQuery, type OutboxEmailRow } from '../../../../shared/api/messaging.js';
 import { adminOutboxQuery } from '../api/admin-outbox.js';
 import { formatDayAndTime } from '../components/admin-format.js';
-import { useAdminToken } from '../components/admin-outlet-context.js';
+import { useAdminToken } from '../shell/admin-outlet-context.js';
 import { AdminTable, FilterSelect, TableSearchField, hideOnPhone, phoneOnly } from '../components/admin-table.js';
 import { usePagedSearch } from '../components/use-paged-search.js';
 import { emailKindLabels, outboxStatusColors, outboxStatusLabels } from './outbox-status.js';

@@ -5,7 +5,7 @@ import type { OutboxEmail } from '../../../../shared/api/messaging.js';
 import { notify } from '../../../lib/notifications.js';
 import { adminOutboxEmailQuery, adminOutboxKey, resendEmail } from '../api/admin-outbox.js';
 import { formatDayAndTime } from '../components/admin-format.js';
-import { useAdminToken } from '../components/admin-outlet-context.js';
+import { useAdminToken } from '../shell/admin-outlet-context.js';
 import { emailKindLabels, outboxStatusLabels } from './outbox-status.js';
 
 function Envelope({ email }: { email: OutboxEmail }) {

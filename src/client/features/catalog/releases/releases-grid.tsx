@@ -48,7 +48,7 @@ export function ReleasesGrid({
           severity="error"
           sx={{ mb: 2 }}
           action={
-            <Button color="inherit" size="small" onClick={() => void list.restart()}>
+            <Button color="inherit" size="small" onClick={() => void list.retry()}>
               Try Again
             </Button>
           }

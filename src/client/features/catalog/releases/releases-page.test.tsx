@@ -169,16 +169,49 @@ describe('ReleasesPage', () => {
     renderPage();
     await screen.findByText('Ok 10');
 
-    for (let attempt = 1; attempt <= 4; attempt += 1) {
-      await user.click(await screen.findByText('Show More'));
+    await user.click(screen.getByText('Show More'));
+    await waitFor(() => expect(releaseCalls(calls())).toHaveLength(2));
+    // Try Again retries the failed page, keeping the ten shown.
+    for (let attempt = 2; attempt <= 4; attempt += 1) {
+      await user.click(await screen.findByRole('button', { name: 'Try Again' }));
       await waitFor(() => expect(releaseCalls(calls())).toHaveLength(1 + attempt));
     }
+    expect(releaseCalls(calls()).map((p) => p.get('offset'))).toEqual(['0', '10', '10', '10', '10']);
 
     expect(await screen.findByText('Failed to load releases. Please try again.')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByText('Show More')).toBeNull());
     act(() => FakeIntersectionObserver.scrollIntoView());
     expect(releaseCalls(calls())).toHaveLength(5);
     expect(gridCards()).toHaveLength(10);
+    expect(screen.queryByText('Show More')).toBeNull();
+  });
+
+  it('hides Show More while the error shows, for a failed first page and a failed next page', async () => {
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    let isDown = true;
+    const down = () => new Response(JSON.stringify({ success: false, error: 'down', message: 'down', reqId: '1' }), { status: 503 });
+    stubFetch([
+      [releasesCall, (url) => (isDown ? down() : listOf(releases(10, `Page${url.searchParams.get('offset')}`), 30))],
+      [topCall, () => listOf([])],
+    ]);
+    renderPage();
+
+    await screen.findByText('Failed to load releases. Please try again.');
+    expect(screen.queryByText('Show More')).toBeNull();
+
+    isDown = false;
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    await screen.findByText('Page0 10');
+    isDown = true;
+    await user.click(screen.getByText('Show More'));
+    await screen.findByText('Failed to load releases. Please try again.');
+    expect(screen.queryByText('Show More')).toBeNull();
+    expect(gridCards()).toHaveLength(10);
+
+    isDown = false;
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    await screen.findByText('Page10 10');
+    expect(gridCards()).toHaveLength(20);
+    expect(screen.getByText('Show More')).toBeTruthy();
   });
 
   it('the type filter changes the headings and starts again at offset 0', async () => {

@@ -40,20 +40,16 @@ export function useReleaseList({ label, type, q }: ReleaseListFilter) {
   const isStopped = query.errorUpdateCount > maxFailedPages;
   const isFirstLoad = items.length === 0 && isPending;
   const allShown = reveal.visible >= items.length;
-  const canLoadMore = !isPending && !isStopped && (!allShown || hasMorePages);
+  const canLoadMore = !isPending && !isStopped && !hasFailed && (!allShown || hasMorePages);
 
-  /** Shows ten more; once everything loaded is shown, fetches the next page (or retries a failed one). */
+  /** Shows ten more; once everything loaded is shown, fetches the next page. */
   function loadMore() {
     if (!canLoadMore) return;
     if (!allShown) {
       setReveal({ key, visible: reveal.visible + revealStep });
       return;
     }
-    if (query.data === undefined) {
-      void query.refetch();
-      return;
-    }
-    if (!hasFailed) setReveal({ key, visible: Math.max(reveal.visible, items.length + revealStep) });
+    setReveal({ key, visible: Math.max(reveal.visible, items.length + revealStep) });
     void query.fetchNextPage();
   }
 
@@ -61,6 +57,15 @@ export function useReleaseList({ label, type, q }: ReleaseListFilter) {
   function restart() {
     setReveal(fresh);
     return queryClient.resetQueries({ queryKey: options.queryKey });
+  }
+
+  /**
+   * The error's Try Again (Show More hides while an error shows): the failed page once more, keeping
+   * what is shown; a failed first page, or a list stopped after too many failures, starts again.
+   */
+  function retry() {
+    if (query.data === undefined || isStopped) return restart();
+    return query.fetchNextPage();
   }
 
   return {
@@ -77,6 +82,7 @@ export function useReleaseList({ label, type, q }: ReleaseListFilter) {
     canLoadMore,
     loadMore,
     restart,
+    retry,
   };
 }
 

@@ -3,7 +3,6 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { trackTitle } from '../../../../shared/domain/track-title.js';
 import { usePlayer } from '../state/player-context.js';
 import { useKeyboardShortcuts } from '../state/use-keyboard-shortcuts.js';
-import { useMediaSession } from '../state/use-media-session.js';
 import { playerBarHeight, playerBarHeightVar } from './player-bar-height.js';
 
 // The bar's controls and the shortcuts dialog load when they first show: a visit that plays nothing
@@ -36,7 +35,6 @@ export function PlayerBar() {
     onPrevious: player.previous,
     onToggleHelp: () => showHelp(!helpOpen),
   });
-  useMediaSession(player);
 
   useEffect(() => {
     document.documentElement.style.setProperty(playerBarHeightVar, `${height}px`);

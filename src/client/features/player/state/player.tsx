@@ -1,239 +1,178 @@
-import { notify } from '../../../lib/notifications.js';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { debugLog } from '../../../lib/debug-log.js';
-import { usePlayReport } from './use-play-report.js';
+import { notify } from '../../../lib/notifications.js';
 import { PlayerContext, PlayerTimeContext, type PlayerState, type PlayerTime } from './player-context.js';
 import {
-  playSource,
-  readStored,
-  toQueueItem,
-  writeStored,
-  noSpotifyUrlMessage,
-  type PlayableTrack,
-  type PlayContext,
-  type QueueItem,
-  type Sources,
-  type Stored,
-} from './player-tracks.js';
+  currentTrack as currentOf,
+  initialPlayerModel,
+  isPlaying as isPlayingOf,
+  nearestPlayable,
+  planPlayAt,
+  planPrevious,
+  planToggle,
+  playerReducer,
+  savedCopy,
+  type PlayerAction,
+  type PlayerMove,
+} from './player-reducer.js';
+import { noSpotifyUrlMessage, playSource, readStored, writeStored, type QueueItem, type Sources } from './player-tracks.js';
+import { useAudioElement } from './use-audio-element.js';
+import { useMediaSession } from './use-media-session.js';
+import { usePlayReport } from './use-play-report.js';
 
-/** Owns the one audio element, the queue and its saved copy, and the play reports. */
+/**
+ * The player's state (player-reducer.ts), kept where commands read it at once: the reducer runs in
+ * dispatch rather than in React's render, so that previous() or a pause saved right after a time
+ * update sees that update, and no command has to change with every time update.
+ */
+function usePlayerModel() {
+  const latest = useRef(initialPlayerModel);
+  const [state, setState] = useState(initialPlayerModel);
+  const dispatch = useCallback((action: PlayerAction) => {
+    latest.current = playerReducer(latest.current, action);
+    setState(latest.current);
+  }, []);
+  return { state, latest, dispatch };
+}
+
+/** Owns the queue and its saved copy, the one audio element (use-audio-element.ts) and the play reports. */
 export function PlayerProvider({ children, isPremium }: { children: ReactNode; isPremium: boolean }) {
   // Premium comes from app/ (the Spotify feature), so the player does not import another feature.
   const sourceOf = useCallback((track: Sources) => playSource(track, isPremium), [isPremium]);
   const playsInPage = useCallback((track: Sources) => ['audio', 'embed'].includes(sourceOf(track)), [sourceOf]);
-  const audioRef = useRef<HTMLAudioElement>(null);
-  const [queue, setQueue] = useState<QueueItem[]>([]);
-  const [index, setIndex] = useState(-1);
-  const [audioPlaying, setAudioPlaying] = useState(false);
-  const [embedOpen, setEmbedOpen] = useState(false);
-  const [position, setPosition] = useState(0);
-  const [duration, setDuration] = useState(0);
-  const [volume, setVolumeState] = useState(1);
-  const [hydrated, setHydrated] = useState(false);
-  const snapshot = useRef<Omit<Stored, 'position'>>({ queue: [], index: -1, volume: 1 });
-  const savedSecond = useRef(-1);
-  const positionRef = useRef(0);
-  const pendingSeek = useRef<number | null>(null);
+  const { state, latest, dispatch } = usePlayerModel();
   const { startClock, stopClock, resetClock } = usePlayReport();
+  const saveNow = useCallback(() => {
+    if (latest.current.isRestored) writeStored(savedCopy(latest.current));
+  }, [latest]);
 
-  const currentTrack = queue[index] ?? null;
-  const source = currentTrack ? sourceOf(currentTrack) : 'none';
-  const isPlaying = source === 'audio' ? audioPlaying : source === 'embed' && embedOpen;
+  // The element's events lead to commands defined below it (an ended track starts the next one):
+  // the hook calls them only on events, after this render.
+  const audio = useAudioElement(
+    {
+      onPlay() {
+        dispatch({ type: 'audioPlayed' });
+        startClock();
+      },
+      onPause() {
+        dispatch({ type: 'audioPaused' });
+        stopClock();
+        saveNow();
+      },
+      onEnded() {
+        dispatch({ type: 'audioEnded' });
+        resetClock();
+        next();
+      },
+      onTimeUpdate: (position) => dispatch({ type: 'positionChanged', position }),
+      onDuration: (duration) => dispatch({ type: 'durationKnown', duration }),
+      onError() {
+        const track = currentOf(latest.current);
+        dispatch({ type: 'audioFailed' });
+        debugLog.warn(`Preview could not be played: ${track?.title ?? 'unknown track'}`);
+        if (track && !track.spotify_url) notify(noSpotifyUrlMessage, { variant: 'warning' });
+      },
+    },
+    state.volume,
+  );
 
   const start = useCallback(
-    (items: QueueItem[], at: number) => {
-      const item = items[at];
+    (queue: QueueItem[], index: number) => {
+      const item = queue[index];
       if (!item) return;
-      const audio = audioRef.current;
-      hasStarted.current = true;
-      setQueue(items);
-      setIndex(at);
-      setPosition(0);
-      positionRef.current = 0;
-      setDuration((item.duration_ms ?? 0) / 1000);
+      const inEmbed = sourceOf(item) !== 'audio' || !item.preview_url;
+      dispatch({ type: 'started', queue, index, inEmbed });
       resetClock(item.id);
-      pendingSeek.current = null;
-      if (sourceOf(item) === 'audio' && audio && item.preview_url) {
-        setEmbedOpen(false);
-        audio.src = item.preview_url;
-        void audio.play().catch(onPlayRejected);
-      } else {
-        if (audio && !audio.paused) audio.pause();
-        setEmbedOpen(true);
-      }
+      if (inEmbed) audio.release();
+      else audio.load(item.preview_url!, { autoplay: true });
     },
-    [resetClock, sourceOf],
+    [audio, dispatch, resetClock, sourceOf],
   );
 
+  const sourceNow = useCallback(() => {
+    const track = currentOf(latest.current);
+    return track ? sourceOf(track) : 'none';
+  }, [latest, sourceOf]);
   const play = useCallback(() => {
-    if (source === 'audio') void audioRef.current?.play().catch(onPlayRejected);
-    else if (source === 'embed') setEmbedOpen(true);
-  }, [source]);
-
+    const source = sourceNow();
+    if (source === 'audio') audio.play();
+    else if (source === 'embed') dispatch({ type: 'embedShown', isOpen: true });
+  }, [audio, dispatch, sourceNow]);
   const pause = useCallback(() => {
-    if (source === 'audio') audioRef.current?.pause();
-    else setEmbedOpen(false);
-  }, [source]);
-
-  const playAt = useCallback(
-    (at: number) => {
-      const item = queue[at];
-      if (!item) return;
-      if (playsInPage(item)) start(queue, at);
-      else if (item.spotify_url) window.open(item.spotify_url, '_blank', 'noopener');
+    if (sourceNow() === 'audio') audio.pause();
+    else dispatch({ type: 'embedShown', isOpen: false });
+  }, [audio, dispatch, sourceNow]);
+  const seek = useCallback(
+    (seconds: number) => {
+      audio.seek(seconds);
+      dispatch({ type: 'positionChanged', position: seconds });
     },
-    [playsInPage, queue, start],
+    [audio, dispatch],
   );
 
-  const step = useCallback(
-    (direction: 1 | -1) => {
-      for (let at = index + direction; at >= 0 && at < queue.length; at += direction) {
-        if (playsInPage(queue[at]!)) return start(queue, at);
-      }
-      return undefined;
+  /** Carries out what a plan function decided. */
+  const move = useCallback(
+    (planned: PlayerMove) => {
+      if (planned.kind === 'play') play();
+      else if (planned.kind === 'pause') pause();
+      else if (planned.kind === 'start') start(planned.queue, planned.index);
+      else if (planned.kind === 'seek') seek(planned.seconds);
+      else if (planned.kind === 'link') window.open(planned.url, '_blank', 'noopener');
+      else if (planned.kind === 'unplayable') notify(noSpotifyUrlMessage, { variant: 'warning' });
     },
-    [index, playsInPage, queue, start],
+    [pause, play, seek, start],
   );
-  const next = useCallback(() => step(1), [step]);
-
-  const seek = useCallback((seconds: number) => {
-    const audio = audioRef.current;
-    if (!audio) return;
-    audio.currentTime = seconds;
-    positionRef.current = seconds;
-    setPosition(seconds);
-  }, []);
-
-  /** Early in a track, back to the previous one; later, back to this track's start. */
-  const previous = useCallback(() => {
-    // The ref, not the state: otherwise every time update would make a new previous() and a new context value.
-    if (source === 'audio' && positionRef.current > 3) seek(0);
-    else if (step(-1) === undefined && source === 'audio') seek(0);
-  }, [seek, source, step]);
-
-  const toggle = useCallback(
-    (track: PlayableTrack, list?: readonly PlayableTrack[], context?: PlayContext) => {
-      if (currentTrack?.id === track.id && playsInPage(currentTrack)) return isPlaying ? pause() : play();
-      const kind = sourceOf(track);
-      if (kind === 'none') return void notify(noSpotifyUrlMessage, { variant: 'warning' });
-      if (kind === 'link') return void window.open(track.spotify_url!, '_blank', 'noopener');
-      if (!list) {
-        const queued = queue.findIndex((item) => item.id === track.id);
-        if (queued >= 0) return start(queue, queued);
-      }
-      const items = (list?.some((t) => t.id === track.id) ? list : [track]).map((t) => toQueueItem(t, context));
-      start(
-        items,
-        items.findIndex((item) => item.id === track.id),
-      );
-    },
-    [currentTrack, isPlaying, pause, play, playsInPage, queue, sourceOf, start],
+  const next = useCallback(() => {
+    const after = nearestPlayable(latest.current, 1, playsInPage);
+    if (after !== undefined) start(latest.current.queue, after);
+  }, [latest, playsInPage, start]);
+  const previous = useCallback(() => move(planPrevious(latest.current, sourceNow(), playsInPage)), [latest, move, playsInPage, sourceNow]);
+  const playAt = useCallback((index: number) => move(planPlayAt(latest.current, index, playsInPage)), [latest, move, playsInPage]);
+  const toggle = useCallback<PlayerState['toggle']>(
+    (track, list, context) => move(planToggle(latest.current, { track, list, context }, sourceOf)),
+    [latest, move, sourceOf],
   );
+  const setVolume = useCallback((volume: number) => dispatch({ type: 'volumeChanged', volume }), [dispatch]);
 
-  const setVolume = useCallback((v: number) => setVolumeState(Math.min(1, Math.max(0, v))), []);
-
-  // Restore once after mount (never during render), paused at the saved position; unless something
-  // was played meanwhile (reading the saved queue loads its checks first).
-  const hasRestored = useRef(false);
-  const hasStarted = useRef(false);
+  // Read the saved queue once after mount (never during render), paused at the saved position; a
+  // track played meanwhile wins (the reducer keeps it). Reading it loads its checks first.
   useEffect(() => {
-    if (hasRestored.current) return;
-    hasRestored.current = true;
+    if (latest.current.isRestored) return;
+    let isCurrent = true;
     void readStored().then((stored) => {
-      const item = stored?.queue[stored.index];
-      if (stored && item && !hasStarted.current) {
-        setQueue(stored.queue);
-        setIndex(stored.index);
-        setPosition(stored.position);
-        positionRef.current = stored.position;
-        setDuration((item.duration_ms ?? 0) / 1000);
-        setVolumeState(stored.volume);
-        resetClock(item.id);
-        const audio = audioRef.current;
-        if (audio && sourceOf(item) === 'audio' && item.preview_url) {
-          audio.src = item.preview_url;
-          pendingSeek.current = stored.position;
-        }
-      }
-      setHydrated(true);
+      if (!isCurrent) return;
+      const isApplied = stored !== null && !latest.current.hasStarted;
+      dispatch({ type: 'restored', stored });
+      const item = currentOf(latest.current);
+      if (!isApplied || !item) return;
+      resetClock(item.id);
+      if (sourceOf(item) === 'audio' && item.preview_url) audio.load(item.preview_url, { autoplay: false, startAt: latest.current.position });
     });
-  }, [resetClock, sourceOf]);
+    return () => {
+      isCurrent = false;
+    };
+  }, [audio, dispatch, latest, resetClock, sourceOf]);
 
-  useEffect(() => {
-    if (!hydrated) return;
-    snapshot.current = { queue, index, volume };
-    writeStored({ ...snapshot.current, position: positionRef.current });
-  }, [hydrated, queue, index, volume]);
+  // Saved on every change of queue, track or volume, on each new second and on pause.
+  const savedSecond = Math.floor(state.position);
+  useEffect(saveNow, [saveNow, state.isRestored, state.queue, state.index, state.volume, savedSecond]);
 
-  useEffect(() => {
-    if (audioRef.current) audioRef.current.volume = volume;
-  }, [volume]);
-
-  const onPlay = () => {
-    setAudioPlaying(true);
-    startClock();
-  };
-  const onPause = () => {
-    setAudioPlaying(false);
-    stopClock();
-    writeStored({ ...snapshot.current, position: positionRef.current });
-  };
-  const onEnded = () => {
-    setAudioPlaying(false);
-    resetClock();
-    next();
-  };
-  const onTimeUpdate = (event: SyntheticEvent<HTMLAudioElement>) => {
-    const time = event.currentTarget.currentTime;
-    setPosition(time);
-    positionRef.current = time;
-    if (Math.floor(time) !== savedSecond.current) {
-      savedSecond.current = Math.floor(time);
-      writeStored({ ...snapshot.current, position: time });
-    }
-  };
-  const onMetadata = (event: SyntheticEvent<HTMLAudioElement>) => {
-    const audio = event.currentTarget;
-    if (Number.isFinite(audio.duration) && audio.duration > 0) setDuration(audio.duration);
-    if (pendingSeek.current !== null) {
-      audio.currentTime = pendingSeek.current;
-      pendingSeek.current = null;
-    }
-  };
-  const onError = () => {
-    setAudioPlaying(false);
-    debugLog.warn(`Preview could not be played: ${currentTrack?.title ?? 'unknown track'}`);
-    if (currentTrack && !currentTrack.spotify_url) notify(noSpotifyUrlMessage, { variant: 'warning' });
-  };
-
+  const track = currentOf(state);
+  const source = track ? sourceOf(track) : 'none';
+  const isPlaying = isPlayingOf(state, source);
+  const { queue, index, volume, position, duration } = state;
   const value = useMemo<PlayerState>(
-    () => ({ queue, index, currentTrack, source, isPlaying, volume, toggle, play, pause, next, previous, playAt, seek, setVolume }),
-    [queue, index, currentTrack, source, isPlaying, volume, toggle, play, pause, next, previous, playAt, seek, setVolume],
+    () => ({ queue, index, currentTrack: track, source, isPlaying, volume, toggle, play, pause, next, previous, playAt, seek, setVolume }),
+    [queue, index, track, source, isPlaying, volume, toggle, play, pause, next, previous, playAt, seek, setVolume],
   );
   const time = useMemo<PlayerTime>(() => ({ position, duration }), [position, duration]);
+  useMediaSession(value);
   return (
     <PlayerContext.Provider value={value}>
       <PlayerTimeContext.Provider value={time}>{children}</PlayerTimeContext.Provider>
       {/* Music from the catalog: no speech to caption. */}
       {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
-      <audio
-        ref={audioRef}
-        preload="metadata"
-        hidden
-        data-testid="player-audio"
-        onPlay={onPlay}
-        onPause={onPause}
-        onEnded={onEnded}
-        onTimeUpdate={onTimeUpdate}
-        onLoadedMetadata={onMetadata}
-        onDurationChange={onMetadata}
-        onError={onError}
-      />
+      <audio ref={audio.ref} preload="metadata" hidden data-testid="player-audio" />
     </PlayerContext.Provider>
   );
-}
-
-/** A refused play(): AbortError only means another source replaced this one. */
-function onPlayRejected(error: unknown) {
-  if (!(error instanceof DOMException && error.name === 'AbortError')) debugLog.warn(`Playback refused: ${String(error)}`);
 }

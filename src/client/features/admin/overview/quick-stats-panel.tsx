@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import type { AdminStats } from '../../../../shared/api/admin-overview.js';
 import { adminStatsQuery } from '../api/admin-overview.js';
-import { formatCount as count } from './admin-format.js';
-import { useAdminToken } from './admin-outlet-context.js';
+import { formatCount as count } from '../components/admin-format.js';
+import { useAdminToken } from '../shell/admin-outlet-context.js';
 import { OverviewPanel } from './overview-panel.js';
 
 interface Tile {

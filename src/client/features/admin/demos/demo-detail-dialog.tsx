@@ -20,9 +20,9 @@ import type { AdminDemo, AdminDemoArtist } from '../../../../shared/api/admin-in
 import { socialNetworks, type DemoStatus } from '../../../../shared/api/demos.js';
 import { demoStatusTransitions } from '../../../../shared/domain/demo-status.js';
 import { adminDemoQuery, adminDemosKey, changeDemoStatus } from '../api/admin-inbox.js';
-import { useAdminToken } from './admin-outlet-context.js';
+import { useAdminToken } from '../shell/admin-outlet-context.js';
 import { DemoStatusChip, demoStatusActions, demoStatusLabels } from './demo-status-chip.js';
-import { formatDayAndTime, labelName } from './admin-format.js';
+import { formatDayAndTime, labelName } from '../components/admin-format.js';
 
 /** The form's own wording (features/demos), in its order. */
 const artistFields: [keyof AdminDemoArtist, string][] = [

@@ -1,7 +1,7 @@
 import { Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
 import type { AdminLabel } from '../../../../shared/api/admin-import.js';
-import { formatCount as count } from './admin-format.js';
-import { FigureList } from './figure-list.js';
+import { formatCount as count } from '../components/admin-format.js';
+import { FigureList } from '../components/figure-list.js';
 import { accentText } from '../../../lib/readable-colour.js';
 
 /** One label of the Labels tab: its live counts and "Import tracks" (Spotify enrichment). */

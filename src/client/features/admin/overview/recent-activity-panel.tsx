@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ActivityEntry } from '../../../../shared/api/admin-activity.js';
 import { adminActivityQuery } from '../api/admin-overview.js';
-import { formatFullDate, formatTimeAgo } from './admin-format.js';
-import { useAdminToken } from './admin-outlet-context.js';
+import { formatFullDate, formatTimeAgo } from '../components/admin-format.js';
+import { useAdminToken } from '../shell/admin-outlet-context.js';
 import { OverviewPanel } from './overview-panel.js';
 
 const recentActivityLimit = 10;

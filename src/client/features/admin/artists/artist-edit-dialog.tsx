@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { adminArtistUpdateSchema, artistGenresSchema, maxArtistBioLength, type AdminArtist, type AdminArtistUpdate } from '../../../../shared/api/admin-catalog.js';
 import { FormTextField } from '../../../components/form-text-field.js';
 import { updateArtist } from '../api/admin-catalog.js';
-import { EditDialog, useEditMutation } from './edit-dialog.js';
+import { EditDialog, useEditMutation } from '../components/edit-dialog.js';
 
 interface ArtistFormValues {
   bio: string;

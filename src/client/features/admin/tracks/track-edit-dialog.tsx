@@ -4,7 +4,7 @@ import { Controller, useForm } from 'react-hook-form';
 import type { AdminTrack, AdminTrackUpdateField } from '../../../../shared/api/admin-catalog.js';
 import { FormTextField } from '../../../components/form-text-field.js';
 import { pinRelease, updateTrack } from '../api/admin-catalog.js';
-import { EditDialog, useEditMutation } from './edit-dialog.js';
+import { EditDialog, useEditMutation } from '../components/edit-dialog.js';
 import { trackFormSchema, trackFormValues, type TrackEdit, type TrackFormValues } from './track-edit-form.js';
 
 const fields: { name: AdminTrackUpdateField; label: string; helper?: string; inputMode?: 'numeric' }[] = [

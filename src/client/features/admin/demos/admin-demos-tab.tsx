@@ -5,12 +5,12 @@ import type { AdminDemoRow } from '../../../../shared/api/admin-inbox.js';
 import { demoStatuses, type DemoStatus } from '../../../../shared/api/demos.js';
 import { labels } from '../../../../shared/labels.js';
 import { adminDemosQuery, inboxPageSize } from '../api/admin-inbox.js';
-import { formatDay, labelName } from './admin-format.js';
-import { useAdminToken } from './admin-outlet-context.js';
-import { AdminTable, FilterSelect, TableSearchField, hideOnPhone, phoneOnly } from './admin-table.js';
+import { formatDay, labelName } from '../components/admin-format.js';
+import { useAdminToken } from '../shell/admin-outlet-context.js';
+import { AdminTable, FilterSelect, TableSearchField, hideOnPhone, phoneOnly } from '../components/admin-table.js';
 import { DemoDetailDialog } from './demo-detail-dialog.js';
 import { DemoStatusChip, demoStatusLabels } from './demo-status-chip.js';
-import { usePagedSearch } from './use-paged-search.js';
+import { usePagedSearch } from '../components/use-paged-search.js';
 
 const statusOptions = demoStatuses.map((status) => ({ value: status, label: demoStatusLabels[status] }));
 const labelOptions = labels.map((label) => ({ value: label.id, label: label.name }));

@@ -5,11 +5,11 @@ import { importMessages, type ImportStartedResponse } from '../../../../shared/a
 import { ApiError } from '../../../lib/api-client.js';
 import { adminLabelsQuery, importJobQuery, importJobsQuery, importTracks, uploadCatalog } from '../api/admin-import.js';
 import { AdminLabelCard } from './admin-label-card.js';
-import { useAdminToken } from './admin-outlet-context.js';
+import { useAdminToken } from '../shell/admin-outlet-context.js';
 import { CatalogUpload } from './catalog-upload.js';
 import { ImportJobProgress } from './import-job-progress.js';
 import { ImportJobsList } from './import-jobs-list.js';
-import { RetryAlert } from './retry-alert.js';
+import { RetryAlert } from '../components/retry-alert.js';
 
 const recentJobs = 10;
 const spotifyReasonId = 'spotify-enrichment-reason';

@@ -1,7 +1,7 @@
 import { Alert, Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { CatalogImportReport, ImportResult } from '../../../../shared/api/admin-import.js';
-import { formatCount as count } from './admin-format.js';
-import { FigureList } from './figure-list.js';
+import { formatCount as count } from '../components/admin-format.js';
+import { FigureList } from '../components/figure-list.js';
 
 /** What a catalog upload did: the counts, then every rejected row with its line and reason. */
 export function CatalogReport({ report }: { report: CatalogImportReport }) {

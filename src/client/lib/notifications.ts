@@ -1,7 +1,9 @@
-import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { useSyncExternalStore } from 'react';
 
 // docs/product.md §4.10 notifications (notistack), loaded with the first one shown: most visits show
-// none, and their pages need not load notistack (docs/decisions/0023).
+// none, and their pages need not load notistack (docs/decisions/0023). This file is the queue every
+// caller of notify() shares; notifications-outlet.tsx loads the host that shows them, and the host
+// attaches itself here, so that neither imports the other back.
 
 export type NotificationVariant = 'default' | 'success' | 'warning' | 'error' | 'info';
 
@@ -45,20 +47,11 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/**
- * Where notifications appear (one in the app): nothing until the first is asked for. Loaded by hand,
- * not by React.lazy: a Suspense boundary shows what it waited for only after a timer, and a
- * notification must not wait on timers (a page whose clock is held, as in the VIP test, still shows it).
- */
-export function Notifications() {
-  const isNeeded = useSyncExternalStore(
+/** True from the first notify() on (false while rendering on the server). */
+export function useIsNotificationWanted(): boolean {
+  return useSyncExternalStore(
     subscribe,
     () => isWanted,
     () => false,
   );
-  const [Host, setHost] = useState<ComponentType | null>(null);
-  useEffect(() => {
-    if (isNeeded) void import('./notistack-host.js').then((module) => setHost(() => module.default));
-  }, [isNeeded]);
-  return Host ? <Host /> : null;
 }

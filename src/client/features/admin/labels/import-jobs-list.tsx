@@ -1,6 +1,6 @@
 import { Box, Chip, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
 import type { ImportJob, ImportJobStatus } from '../../../../shared/api/admin-import.js';
-import { formatCount as count, formatCounted as counted, formatDayAndTime } from './admin-format.js';
+import { formatCount as count, formatCounted as counted, formatDayAndTime } from '../components/admin-format.js';
 import { importJobTitle, progressText } from './import-job-progress.js';
 
 const statusChip: Record<ImportJobStatus, { label: string; color: 'info' | 'success' | 'error' }> = {

@@ -1,6 +1,6 @@
 import { Paper, Typography } from '@mui/material';
 import { useId, type ReactNode } from 'react';
-import { RetryAlert } from './retry-alert.js';
+import { RetryAlert } from '../components/retry-alert.js';
 
 /** One titled panel of the admin Overview; a failed load shows the alert with Retry instead of the body. */
 export function OverviewPanel({

@@ -4,11 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminArtist } from '../../../../shared/api/admin-catalog.js';
 import { adminArtistsQuery } from '../api/admin-catalog.js';
-import { formatCounted } from './admin-format.js';
-import { useAdminToken } from './admin-outlet-context.js';
-import { AdminTable, TableSearchField } from './admin-table.js';
+import { formatCounted } from '../components/admin-format.js';
+import { useAdminToken } from '../shell/admin-outlet-context.js';
+import { AdminTable, TableSearchField } from '../components/admin-table.js';
 import { ArtistEditDialog } from './artist-edit-dialog.js';
-import { usePagedSearch } from './use-paged-search.js';
+import { usePagedSearch } from '../components/use-paged-search.js';
 
 const columns: { label: string; align?: 'right'; isSecondary?: boolean }[] = [
   { label: 'Name' },

@@ -3,7 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminMember } from '../../../../shared/api/admin-inbox.js';
 import { failure, json, renderAdmin, storeToken, verified } from '../../../../../tests/helpers/admin-routes.js';
-import { serveInboxApi } from './inbox-test-support.js';
+import { serveInboxApi } from '../components/inbox-test-support.js';
 
 afterEach(() => {
   vi.unstubAllGlobals();

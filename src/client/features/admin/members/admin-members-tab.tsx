@@ -6,10 +6,10 @@ import { useState } from 'react';
 import { membersCsvFileName, vipMemberStatusLabels, type AdminMember, type AdminMembersFilter } from '../../../../shared/api/admin-inbox.js';
 import { vipMemberStatuses, vipPlans } from '../../../../shared/api/vip.js';
 import { adminMembersQuery, downloadMembersCsv, inboxPageSize } from '../api/admin-inbox.js';
-import { formatDay } from './admin-format.js';
-import { useAdminToken } from './admin-outlet-context.js';
-import { AdminTable, FilterSelect, TableSearchField, hideOnPhone, phoneOnly } from './admin-table.js';
-import { usePagedSearch } from './use-paged-search.js';
+import { formatDay } from '../components/admin-format.js';
+import { useAdminToken } from '../shell/admin-outlet-context.js';
+import { AdminTable, FilterSelect, TableSearchField, hideOnPhone, phoneOnly } from '../components/admin-table.js';
+import { usePagedSearch } from '../components/use-paged-search.js';
 
 const planOptions = vipPlans.map((plan) => ({ value: plan.id, label: plan.name }));
 const statusOptions = vipMemberStatuses.map((status) => ({ value: status, label: vipMemberStatusLabels[status] }));

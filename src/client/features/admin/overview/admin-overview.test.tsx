@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ActivityEntry } from '../../../../shared/api/admin-activity.js';
 import type { AdminStats } from '../../../../shared/api/admin-overview.js';
 import { failure, json, renderAdmin, serveAdminApi, storeToken, verified } from '../../../../../tests/helpers/admin-routes.js';
-import { formatFullDate } from './admin-format.js';
+import { formatFullDate } from '../components/admin-format.js';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { defaultAdminTrackSort, type AdminTrack, type AdminTrackSort } from '../../../../shared/api/admin-catalog.js';
 import { adminTracksQuery } from '../api/admin-catalog.js';
-import { useAdminToken } from './admin-outlet-context.js';
-import { AdminTable, TableSearchField } from './admin-table.js';
+import { useAdminToken } from '../shell/admin-outlet-context.js';
+import { AdminTable, TableSearchField } from '../components/admin-table.js';
 import { TracksTableHead, TrackTableRow, visibleTrackColumns } from './admin-tracks-table.js';
 import { TrackDeleteDialog } from './track-delete-dialog.js';
 import { TrackEditDialog } from './track-edit-dialog.js';
-import { usePagedSearch } from './use-paged-search.js';
+import { usePagedSearch } from '../components/use-paged-search.js';
 
 type DialogState = { kind: 'edit' | 'delete'; track: AdminTrack; open: boolean } | null;
 

@@ -5,7 +5,7 @@ import type { AdminDemo, AdminDemoRow } from '../../../../shared/api/admin-inbox
 import type { DemoStatus } from '../../../../shared/api/demos.js';
 import { failure, json, renderAdmin, storeToken, verified } from '../../../../../tests/helpers/admin-routes.js';
 import { aDemoArtist } from '../../../../../tests/helpers/demo-builders.js';
-import { serveInboxApi } from './inbox-test-support.js';
+import { serveInboxApi } from '../components/inbox-test-support.js';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,5 +1,5 @@
 import { Paper, Typography } from '@mui/material';
-import { useAdminToken, useAdminUser } from './admin-outlet-context.js';
+import { useAdminToken, useAdminUser } from '../shell/admin-outlet-context.js';
 import { ChangePasswordForm } from './change-password-form.js';
 
 /** Settings: who is signed in, and changing one's own password. */

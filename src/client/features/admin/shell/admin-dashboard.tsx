@@ -7,17 +7,20 @@ import { clearAdminToken, readAdminToken } from '../../../lib/admin-session.js';
 import { logOut } from '../api/admin-auth.js';
 import type { AdminOutletContext } from './admin-outlet-context.js';
 
-/** docs/product.md §10.6: the product's five tabs plus Demos, Members and Outbox, each its own route. */
+/**
+ * docs/product.md §10.6: each tab its own route, in the order a label works: the catalog, then the
+ * demos that come in, the members who join and the mail both are sent, and last the settings.
+ */
 export const adminTabs = [
   { label: 'Overview', path: '/admin' },
   { label: 'Tracks', path: '/admin/tracks' },
   { label: 'Artists', path: '/admin/artists' },
   { label: 'Labels', path: '/admin/labels' },
-  { label: 'Settings', path: '/admin/settings' },
   { label: 'Demos', path: '/admin/demos' },
   { label: 'Members', path: '/admin/members' },
   // Where the mail the label sends is read: beside the inboxes whose decisions and members write it.
   { label: 'Outbox', path: '/admin/outbox' },
+  { label: 'Settings', path: '/admin/settings' },
 ] as const;
 
 /** The tab whose route we are on: Overview on exactly /admin, the others on their path and below. */
@@ -66,7 +69,8 @@ export function AdminDashboard() {
           Log out
         </Button>
       </Box>
-      <Tabs value={selectedTab(location.pathname)} variant="scrollable" scrollButtons="auto" aria-label="Admin sections" sx={{ mb: 3 }}>
+      {/* Seven tabs overflow a phone: the arrows show there too (MUI hides them on touch screens by default). */}
+      <Tabs value={selectedTab(location.pathname)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Admin sections" sx={{ mb: 3 }}>
         {adminTabs.map((tab) => (
           <Tab key={tab.path} label={tab.label} value={tab.path} component={RouterLink} to={tab.path} />
         ))}

@@ -10,10 +10,10 @@ const tabs: [string, string][] = [
   ['Tracks', '/admin/tracks'],
   ['Artists', '/admin/artists'],
   ['Labels', '/admin/labels'],
-  ['Settings', '/admin/settings'],
   ['Demos', '/admin/demos'],
   ['Members', '/admin/members'],
   ['Outbox', '/admin/outbox'],
+  ['Settings', '/admin/settings'],
 ];
 
 describe('AdminDashboard', () => {
