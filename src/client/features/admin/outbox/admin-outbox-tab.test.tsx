@@ -3,6 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxEmail } from '../../../../shared/api/messaging.js';
 import { json, renderAdmin, serveAdminApi, storeToken, verified } from '../../../../../tests/helpers/admin-routes.js';
+import { serveInboxApi } from '../components/inbox-test-support.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -70,17 +71,9 @@ describe('AdminOutboxTab', () => {
   });
 
   it('filters by status on the server', async () => {
-    serveAdminApi({
+    const { queries } = serveInboxApi({
       'GET /api/admin/verify-admin-token': verified,
       'GET /api/admin/outbox': json({ success: true, data: [], total: 0, offset: 0, limit: 20 }),
-    });
-    // The table records paths only: keep the outbox's query strings too.
-    const served = globalThis.fetch;
-    const asked: string[] = [];
-    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname === '/api/admin/outbox') asked.push(url.searchParams.get('status') ?? '');
-      return served(input, init);
     });
     storeToken('jwt-good');
     const user = userEvent.setup();
@@ -89,6 +82,6 @@ describe('AdminOutboxTab', () => {
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Not sent: no SMTP server' }));
     expect(await screen.findByText('No emails match these filters')).toBeTruthy();
-    expect(asked).toEqual(['', 'not_configured']);
+    expect(queries('/api/admin/outbox').map((query) => query.status)).toEqual([undefined, 'not_configured']);
   });
 });
