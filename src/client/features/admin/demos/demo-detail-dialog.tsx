@@ -146,7 +146,7 @@ export function DemoDetailDialog({ id, onClose }: { id: string | null; onClose: 
   const demo = query.data;
 
   const [confirming, setConfirming] = useState<ConfirmedDecision | null>(null);
-  const onChanged = (body: { data: AdminDemo }, message: string) => {
+  const onChanged = (body: { success: true; data: AdminDemo }, message: string) => {
     queryClient.setQueryData(adminDemoQuery(token, body.data.id).queryKey, body);
     void queryClient.invalidateQueries({ queryKey: [...adminDemosKey, 'list'] });
     notify(message, { variant: 'success' });
