@@ -105,11 +105,12 @@ export function AppShell() {
         component="main"
         id={mainContentId}
         tabIndex={-1}
-        sx={{ pt: `${topBarHeight}px`, pb: 'var(--player-bar-height, 0px)', ml: { md: `${drawerWidth}px` }, minWidth: 0 }}
+        sx={{ pt: `${topBarHeight}px`, ml: { md: `${drawerWidth}px` }, minWidth: 0 }}
       >
         <Outlet />
-        <SiteFooter />
       </Box>
+      {/* Beside main, not in it: only a top-level footer is the page's contentinfo landmark. */}
+      <SiteFooter />
     </Box>
   );
 }
