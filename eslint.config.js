@@ -8,12 +8,14 @@ import globals from 'globals';
 
 // The boundaries of docs/decisions/0004, enforced on resolved paths so that they hold at any folder
 // depth and whatever the import's spelling (relative, with or without extension).
-const features = readdirSync('src/client/features', { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const foldersOf = (dir) => readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const features = foldersOf('src/client/features');
 // The admin's tabs share only its shell, components and API calls.
 const adminShared = ['api', 'components', 'shell'];
-const adminTabs = readdirSync('src/client/features/admin', { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && !adminShared.includes(entry.name))
-  .map((entry) => entry.name);
+const adminTabs = foldersOf('src/client/features/admin').filter((name) => !adminShared.includes(name));
+// The server's contexts (src/server/modules/README.md): each is imported from outside only through its index.ts.
+const contexts = foldersOf('src/server/modules');
+const contextEntries = contexts.map((context) => `./${context}/index.ts`);
 
 const zones = [
   { target: './src/shared', from: ['./src/client', './src/server'], message: 'src/shared imports nothing of client or server' },
@@ -36,6 +38,18 @@ const zones = [
     from: './src/client/features',
     message: 'components/ and lib/ are generic: they never import a feature',
   },
+  ...contexts.map((context) => ({
+    target: `./src/server/modules/${context}`,
+    from: './src/server/modules',
+    except: [`./${context}`, ...contextEntries],
+    message: 'a context imports another only through its index.ts (src/server/modules/README.md)',
+  })),
+  {
+    target: ['./src/server/*.ts', './src/server/db', './src/server/lib', './src/server/plugins', './src/server/ssr'],
+    from: './src/server/modules',
+    except: contextEntries,
+    message: 'the server imports a context only through its index.ts (src/server/modules/README.md)',
+  },
   {
     target: './src/server/**/*.routes.ts',
     from: ['./src/server/**/*.repo.ts', './src/server/db/**', './node_modules/drizzle-orm/**'],
@@ -52,12 +66,31 @@ export default tseslint.config(
     plugins: { import: importPlugin },
     settings: {
       'import/resolver': { typescript: { project: './tsconfig.json' }, node: true },
+      // Without these the plugin reads no TypeScript file it imports, and import/no-cycle sees no edge.
+      'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'import/no-restricted-paths': ['error', { zones }],
     },
+  },
+  {
+    // No import cycle between files, dynamic imports included; type-only imports are erased and do not count.
+    // disableScc: the shortcut reads the graph from disk, so it misses a cycle in text not yet saved (an
+    // editor's, tests/lint's samples).
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true, disableScc: true }] },
+  },
+  {
+    // A promise nobody awaits loses its error (an unhandled rejection ends the process) and its order.
+    // Typed against the server's own program (no client, no MUI types: lint stays fast); the colocated
+    // tests are outside it, and vitest fails a test on an unhandled rejection anyway.
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts'],
+    languageOptions: { parserOptions: { project: './tsconfig.server.json', tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error', '@typescript-eslint/no-misused-promises': 'error' },
   },
   {
     // shared imports no package but zod.

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -217,4 +218,9 @@ export function printVerdicts(): boolean {
     verdicts.map((v) => [v.backend, v.figure, v.measured, v.goal, v.met === undefined ? '(printed)' : v.met ? 'met' : 'NOT MET']),
   );
   return verdicts.every((v) => v.met !== false);
+}
+
+/** The resident memory of a process, in MiB (Linux: /proc). */
+export async function processRssMiB(pid: number): Promise<number> {
+  return Number(/VmRSS:\s+(\d+) kB/.exec(await readFile(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 }

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const root = 'dist/client';
-const compressible = /\.(js|css|html|svg|json|map)$/;
+// Not source maps: they are served only with SERVE_SOURCE_MAPS, and then as they are.
+const compressible = /\.(js|css|html|svg|json)$/;
 
 function walk(dir) {
   return readdirSync(dir).flatMap((name) => {

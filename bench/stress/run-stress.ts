@@ -2,13 +2,15 @@ import { spawnSync } from 'node:child_process';
 import { fmt, heading, postgresServerUrl, postgresUnreachable, printTable } from '../support.js';
 import { runCrashSafety, type CrashSafetyResult } from './crash-safety.js';
 import { runEmailDelivery, type EmailDeliveryResult } from './email-delivery.js';
+import { runOneAddressFloods } from './one-address-flood.js';
+import { runRedisStall } from './redis-stall.js';
 import { runSoak } from './soak.js';
 
 // `npm run stress`: what no test run can afford. Contract fuzzing at 10,000 cases, crash safety of
-// acknowledged writes under SIGKILL (and PostgreSQL crashes), and a soak at saturation. Needs the
+// acknowledged writes under SIGKILL (and PostgreSQL crashes), a soak at saturation, and a Redis that stalls. Needs the
 // production build (`npm run build`) and, for the PostgreSQL parts, the local server (BENCH_DATABASE_URL);
 // crashing PostgreSQL restarts the local cluster, so run it when nothing else uses it.
-// `npm run stress -- fuzz crash email soak` runs only those named.
+// `npm run stress -- fuzz crash email soak flood redis-stall` runs only those named.
 
 const parts = process.argv.slice(2);
 const wants = (part: string) => parts.length === 0 || parts.includes(part);
@@ -60,6 +62,42 @@ if (wants('soak')) {
     [[String(soak.requests), String(soak.fiveHundreds), String(soak.networkErrors), fmt(soak.p99Ms), fmt(soak.rssAfterWarmUpMiB), fmt(soak.rssAfterMiB), `${fmt(growth)}% (goal <= 10%)`]],
   );
   if (soak.fiveHundreds > 0 || soak.networkErrors > 0 || growth > 10) failed = true;
+}
+
+if (wants('flood')) {
+  heading('One address floods (pages with distinct query strings; uncached catalog reads), a second is measured (PGlite, demo catalog, production limits)');
+  const floods = await runOneAddressFloods();
+  printTable(
+    ['flood', 'flood requests', 'flood answers', 'quiet p50/p99 ms', 'flooded p50/p99 ms', 'visitor non-200', 'RSS before/during/after MiB', 'goals'],
+    floods.map((f) => {
+      const isMet = f.floodP99Ms <= 2 * f.quietP99Ms && f.rssAfterMiB <= 1.1 * f.rssBeforeMiB;
+      return [
+        f.flood,
+        String(f.floodRequests),
+        Object.entries(f.floodStatuses).map(([status, n]) => `${status}: ${n}`).join(', '),
+        `${fmt(f.quietP50Ms)} / ${fmt(f.quietP99Ms)}`,
+        `${fmt(f.floodP50Ms)} / ${fmt(f.floodP99Ms)}`,
+        String(f.visitorFailures),
+        `${fmt(f.rssBeforeMiB)} / ${fmt(f.rssDuringMiB)} / ${fmt(f.rssAfterMiB)}`,
+        `${isMet ? 'met' : 'MISSED'} (p99 <= 2x quiet, RSS after <= 1.1x before)`,
+      ];
+    }),
+  );
+  if (floods.some((f) => f.floodP99Ms > 2 * f.quietP99Ms || f.rssAfterMiB > 1.1 * f.rssBeforeMiB)) failed = true;
+}
+
+if (wants('redis-stall')) {
+  heading('Redis stalled (SIGSTOP on a Redis of its own) for 15 s under 8 busy clients: a ninth address measured');
+  const phases = await runRedisStall(15);
+  const quiet = phases[0]!;
+  printTable(
+    ['phase', 'requests', 'failures', 'p50 ms', 'p99 ms', 'max ms', 'RSS MiB'],
+    phases.map((p) => [p.name, String(p.requests), String(p.failures), fmt(p.p50Ms), fmt(p.p99Ms), fmt(p.maxMs), fmt(p.rssMiB)]),
+  );
+  const worstP99 = Math.max(...phases.map((p) => p.p99Ms));
+  const rssGrowth = (phases.at(-1)!.rssMiB / quiet.rssMiB - 1) * 100;
+  console.log(`p99 at worst ${fmt(worstP99 / quiet.p99Ms, 2)}x the quiet one (goal <= 2x); RSS after ${fmt(rssGrowth)}% from before (goal within 10%)`);
+  if (phases.some((p) => p.failures > 0) || worstP99 > 2 * quiet.p99Ms || Math.abs(rssGrowth) > 10) failed = true;
 }
 
 process.exitCode = failed ? 1 : 0;

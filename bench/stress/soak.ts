@@ -1,5 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { percentile } from '../support.js';
+import { percentile, processRssMiB } from '../support.js';
 import { startProductionServer } from '../../tests/helpers/production-server.js';
 
 export interface SoakResult {
@@ -18,8 +17,7 @@ export interface SoakResult {
  */
 export async function runSoak(seconds: number): Promise<SoakResult> {
   const server = await startProductionServer({ env: { TRUST_PROXY: '127.0.0.1', RATE_LIMIT_READS_PER_MINUTE: '100000000' } });
-  /** The resident memory of the server process, in MiB (Linux). */
-  const rssMiB = async () => Number(/VmRSS:\s+(\d+) kB/.exec(await readFile(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  const rssMiB = () => processRssMiB(server.pid);
   try {
     const list = (await (await fetch(`${server.url}/api/releases?label=tech&limit=20&include_tracks=true`)).json()) as {
       data: { id: string; tracks?: { id: string }[] }[];

@@ -3,7 +3,7 @@ import createEmotionServer from '@emotion/server/create-instance';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import type { CreatePageRenderer } from '../shared/page-render.js';
+import type { CreatePageRenderer, ServerEntry } from '../shared/page-render.js';
 import { App } from './app/app.js';
 import { createEmotionCache, headStyleTags } from './app/emotion-cache.js';
 import { createRoutes } from './app/router.js';
@@ -31,12 +31,36 @@ function pageStyleTags(cache: EmotionCache, body: string): string {
   return headStyleTags(emotionServer.constructStyleTagsFromChunks(critical));
 }
 
+/**
+ * The query parameters pages read while rendering: /legal's `tab` (legal-page.tsx). The server renders
+ * a page with these alone, so a page that reads another must name it here.
+ */
+export const pageSearchParams: ServerEntry['pageSearchParams'] = ['tab'];
+
 /** Paths the browser renders alone: the admin area (behind a login the server does not see). */
 const isClientOnly = (pathname: string) => /^\/admin(\/|$)/.test(pathname);
 
+/**
+ * The template's fixed parts around what a render puts in: the root element's content, the page's
+ * <title> (replaced by its head tags), the theme on <html> and the styles before </head>. The document
+ * is put together from them by concatenation: catalog text and the request's Host go in as data,
+ * never as a `String.replace` replacement string, whose `$&`, `` $` ``, `$'` and `$$` would expand.
+ */
+function templateParts(template: string) {
+  const cut = (text: string, marker: RegExp): [string, string] => {
+    const found = marker.exec(text);
+    if (!found) throw new Error(`index.html has no ${marker.source}`);
+    return [text.slice(0, found.index), text.slice(found.index + found[0].length)];
+  };
+  const [beforeRoot, afterRoot] = cut(template, /<div id="root"><\/div>/);
+  const [beforeHtmlTag, afterHtmlTag] = cut(beforeRoot, /<html lang="en">/);
+  const [beforeTitle, afterTitle] = cut(afterHtmlTag, /<title>.*?<\/title>/s);
+  const [headRest, afterHead] = cut(afterTitle, /<\/head>/);
+  return { beforeHtmlTag, beforeTitle, headRest, afterHead, afterRoot };
+}
+
 export const createPageRenderer: CreatePageRenderer = (template) => {
-  const [beforeRoot, afterRoot] = template.split('<div id="root"></div>');
-  if (beforeRoot === undefined || afterRoot === undefined) throw new Error('index.html has no <div id="root"></div>');
+  const parts = templateParts(template);
 
   return async ({ url, nonce, themeMode }, pageData) => {
     const { origin, pathname } = new URL(url);
@@ -71,10 +95,18 @@ export const createPageRenderer: CreatePageRenderer = (template) => {
     const head = renderToStaticMarkup(<HeadTags meta={meta} />);
     // Not executed: read by the browser entry (main.tsx) to hydrate the query cache.
     const state = `<script type="application/json" id="query-state">${scriptSafeJson(dehydrate(queryClient))}</script>`;
-    const html =
-      beforeRoot.replace(/<title>.*?<\/title>/s, head).replace('<html lang="en">', `<html lang="en" data-theme="${themeMode}">`).replace('</head>', `${styles}</head>`) +
-      `<div id="root">${body}</div>${state}` +
-      afterRoot;
+    const html = [
+      parts.beforeHtmlTag,
+      `<html lang="en" data-theme="${themeMode}">`,
+      parts.beforeTitle,
+      head,
+      parts.headRest,
+      styles,
+      '</head>',
+      parts.afterHead,
+      `<div id="root">${body}</div>${state}`,
+      parts.afterRoot,
+    ].join('');
     return { kind: 'page', status: context.statusCode, html };
   };
 };

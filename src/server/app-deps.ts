@@ -1,10 +1,10 @@
 import type { SpotifyConfig } from './config.js';
-import type { Db } from './db/client.js';
+import type { Database, Db } from './db/client.js';
 import type { LimitStore } from './lib/limit-store.js';
-import type { CatalogCache, CatalogChanges } from './modules/catalog/index.js';
+import type { CatalogCache, CatalogChanges, ScoreKeepingSettings } from './modules/catalog/index.js';
 import type { ImportJobSettings, SpotifyCatalogClient } from './modules/catalog-import/index.js';
 import type { PaymentProvider } from './modules/membership/index.js';
-import type { LoginThrottleLimit } from './modules/staff/index.js';
+import type { AdminAuthContext, LoginThrottleLimit } from './modules/staff/index.js';
 import type { Mailroom, MailSettings } from './modules/messaging/index.js';
 import type { RateLimit } from './plugins/rate-limit.js';
 
@@ -13,6 +13,12 @@ import type { RateLimit } from './plugins/rate-limit.js';
 
 export interface AppDeps {
   db: Db;
+  /**
+   * Which database `db` is. 'pglite' (one connection, which a running import's transaction holds) lets
+   * the token that started a job read its progress without the database (docs/decisions/0018);
+   * without it, every job poll is checked in full.
+   */
+  databaseKind?: Database['kind'];
   /** Where catalog writes are announced and caches hear them; without one, this instance's own emitter. */
   catalogChanges?: CatalogChanges;
   /** The current time; tests pass a fixed one. */
@@ -37,15 +43,26 @@ export interface AppDeps {
   loginThrottle?: LoginThrottleLimit;
   /** Where the rate limits and the login throttle count (main.ts: Redis with REDIS_URL); without one, this app's memory. */
   limitStore?: LimitStore;
+  /** How uncached catalog loads wait (CATALOG_LOAD_WAIT_MS, CATALOG_LOADS_PER_ADDRESS); production: 1 s and 16. */
+  catalogLoads?: CatalogLoadSettings;
   /** Import jobs' lease and how often an idle instance looks for one to take over; production: 30 s and 5 s. */
   importJobs?: ImportJobSettings;
   /** SMTP and the outbox worker (docs/decisions/0060); without SMTP_URL emails wait in the outbox, unsent. */
   mail?: MailSettings;
+  /** How often popularity scores that went stale are kept again; production: every minute. */
+  scoreKeeping?: ScoreKeepingSettings;
 }
 
-/** The dependencies the modules receive: the admin token secret, the catalog cache and the limits' store settled once for all of them. */
+/** How long a request waits for an uncached catalog load, and how many loads one client address may have waiting or running (docs/decisions/0037). */
+export interface CatalogLoadSettings {
+  waitMs: number;
+  perClient: number;
+}
+
+/** The dependencies the modules receive: the admin token secret and guard, the catalog cache and the limits' store settled once for all of them. */
 export type ResolvedAppDeps = AppDeps & {
   jwtSecret: Uint8Array;
+  adminAuth: AdminAuthContext;
   catalogChanges: CatalogChanges;
   catalogCache: CatalogCache;
   limitStore: LimitStore;

@@ -13,12 +13,16 @@ import {
 import { siteConfig } from '../shared/site-config.js';
 import type { AppDeps, ResolvedAppDeps } from './app-deps.js';
 import { defaultLimits } from './config.js';
+import { isHeldByTransaction } from './db/client.js';
 import { memoryLimitStore } from './lib/limit-store.js';
+import { registerRequestClient } from './lib/request-client.js';
 import {
   adminCatalogRoutes,
   artistsRoutes,
   CatalogCache,
   createLocalCatalogChanges,
+  defaultLoadLimits,
+  defaultLoadWaitMs,
   labelsRoutes,
   mediaRoutes,
   playlistsRoutes,
@@ -31,7 +35,7 @@ import { adminDemosRoutes, demosRoutes } from './modules/demos/index.js';
 import { playsRoutes } from './modules/listening/index.js';
 import { adminMembersRoutes, vipRoutes } from './modules/membership/index.js';
 import { clientConfigRoutes, healthRoutes, seoRoutes } from './modules/site/index.js';
-import { adminAuthRoutes, adminOverviewRoutes } from './modules/staff/index.js';
+import { adminAuthRoutes, adminOverviewRoutes, EndedSessions } from './modules/staff/index.js';
 import { createMessaging, listeningOrigin } from './modules/messaging/index.js';
 import { registerClientApp } from './plugins/client-app.js';
 import { rejectControlCharacters } from './plugins/reject-control-characters.js';
@@ -39,6 +43,11 @@ import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { documentCommonErrors, frameworkErrors, registerErrorHandler, sendNotFound } from './plugins/error-handler.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { createPageDataSource } from './ssr/page-data.js';
+
+/** How long a catalog answer is kept past its age, to be served while a new one cannot be had (an import holding the embedded database). */
+const catalogStaleForMs = 60_000;
+/** The body size of a route without a limit of its own, and of the not-found handler. */
+const defaultBodyLimit = 16 * 1024;
 
 /** Builds the whole app from its dependencies; never listens (main.ts does). */
 export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Server> = {}) {
@@ -49,13 +58,24 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   const deps: ResolvedAppDeps = {
     ...given,
     jwtSecret,
+    adminAuth: { db: given.db, clock: given.clock, jwtSecret, endedSessions: new EndedSessions() },
     catalogChanges,
-    catalogCache: new CatalogCache(catalogChanges, { now: () => given.clock().getTime() }),
+    catalogCache: new CatalogCache(catalogChanges, {
+      now: () => given.clock().getTime(),
+      // Answers served past their 5 s while a new one cannot be had in time (docs/decisions/0037).
+      staleForMs: catalogStaleForMs,
+      loadWaitMs: given.catalogLoads?.waitMs ?? defaultLoadWaitMs,
+      isStuck: () => isHeldByTransaction(given.db),
+      loadLimits: { ...defaultLoadLimits, perClient: given.catalogLoads?.perClient ?? defaultLoadLimits.perClient },
+    }),
     limitStore: given.limitStore ?? memoryLimitStore,
     mailroom: messaging.mailroom,
   };
   const app = Fastify({
-    bodyLimit: 1024 * 1024,
+    // What a request may send unless its route takes more (the demo form, an artist's bio): enough for
+    // every other body of the API. A larger body is refused with 413 before it is read, on unknown
+    // routes too, rather than parsed on the main thread for nothing.
+    bodyLimit: defaultBodyLimit,
     // A client that sends its request slowly, or not at all, must not hold a connection for long.
     // Keep-alive stays at Fastify's 72 s, longer than a load balancer's idle timeout.
     requestTimeout: 60_000,
@@ -73,6 +93,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   // The outbox worker runs while the app does; on close it stops claiming and lets its sends finish.
   app.addHook('onReady', () => messaging.start(app.log));
   app.addHook('onClose', () => messaging.close());
+  registerRequestClient(app);
   registerErrorHandler(app);
   documentCommonErrors(app);
   rejectControlCharacters(app);
@@ -95,7 +116,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
 
   await app.register(
     async (api) => {
-      api.setNotFoundHandler(sendNotFound);
+      api.setNotFoundHandler({ preHandler: app.rateLimit() }, sendNotFound);
       await api.register(healthRoutes, deps);
       await api.register(async (catalog) => {
         registerCatalogAnswerCache(catalog, deps.catalogChanges, deps.clock);
@@ -128,9 +149,10 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
       publicUrl: deps.publicUrl,
       catalogChanges: deps.catalogChanges,
       clock: deps.clock,
+      rateLimit: app.rateLimit(),
+      loadWaitMs: deps.catalogLoads?.waitMs,
     });
-  }
-  else app.setNotFoundHandler(sendNotFound);
+  } else app.setNotFoundHandler({ preHandler: app.rateLimit() }, sendNotFound);
   return app;
 }
 

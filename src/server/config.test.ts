@@ -36,6 +36,8 @@ describe('parseConfig', () => {
       redisUrl: undefined,
       importJobs: { leaseMs: 30_000, pollMs: 5_000 },
       mail: { smtpUrl: undefined, from: undefined },
+      catalogLoads: { waitMs: 1000, perClient: 16 },
+      databaseStatementTimeoutMs: 5_000,
     });
   });
 
@@ -66,6 +68,7 @@ describe('parseConfig', () => {
         IMPORT_JOB_POLL_MS: '250',
         SMTP_URL: 'smtps://demos%40label:p%40ss@mail.example:465',
         MAIL_FROM: 'demos@records.example',
+        DATABASE_STATEMENT_TIMEOUT_MS: '2500',
       }),
     ).toEqual({
       port: 8080,
@@ -90,6 +93,8 @@ describe('parseConfig', () => {
       redisUrl: 'redis://:secret@cache.internal:6379/2',
       importJobs: { leaseMs: 3000, pollMs: 250 },
       mail: { smtpUrl: 'smtps://demos%40label:p%40ss@mail.example:465', from: 'demos@records.example' },
+      catalogLoads: { waitMs: 1000, perClient: 16 },
+      databaseStatementTimeoutMs: 2500,
     });
     expect(parseConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1/postgres', PORT: '0' })).toMatchObject({
       databaseUrl: 'postgres://postgres@127.0.0.1/postgres',
@@ -167,13 +172,15 @@ describe('parseConfig', () => {
 
   it.each([
     ['false', false],
-    ['true', true],
+    // One hop, the proxy in front: never every hop, which would take the client's own leftmost X-Forwarded-For.
+    ['true', 1],
+    ['2', 2],
     ['fd00::/8', ['fd00::/8']],
   ])('reads TRUST_PROXY=%j', (value, expected) => {
     expect(parseConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 
-  it.each(['yes', '10.0.0.0/33', '300.1.1.1', 'proxy.internal'])('refuses TRUST_PROXY=%j, naming it', (value) => {
+  it.each(['yes', '10.0.0.0/33', '300.1.1.1', 'proxy.internal', '0', '10'])('refuses TRUST_PROXY=%j, naming it', (value) => {
     expect(configError({ TRUST_PROXY: value }).message).toMatch(/^Invalid environment: TRUST_PROXY: .* is not an IP address or CIDR range/);
   });
 

@@ -1,6 +1,8 @@
+import type { CatalogLoadSettings } from './app-deps.js';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { adminPasswordLength } from '../shared/api/admin-auth.js';
+import { defaultStatementTimeoutMs } from './db/client.js';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -79,22 +81,35 @@ const envSchema = z.object({
   RATE_LIMIT_PLAYS_PER_MINUTE: limitCount(defaultLimits.plays.max),
   // Failed admin logins per client address, and per username from one address.
   LOGIN_FAILURES_PER_15_MINUTES: limitCount(defaultLimits.login.maxFailures),
+  // Uncached catalog loads (docs/decisions/0037): how long a request waits for one before it gets the
+  // last answer kept or a 503 with Retry-After, and how many one client address may have waiting or running.
+  CATALOG_LOAD_WAIT_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  CATALOG_LOADS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(16),
   // Import jobs (docs/decisions/0050): how long an instance holds a running job without a heartbeat
   // (another instance takes it over after that), and how often an idle instance looks for such a job.
   IMPORT_JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
   IMPORT_JOB_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  // PostgreSQL: the longest a statement may run, or a connection take, before the request answers 503
+  // (docs/decisions/0058). Every statement of an import too, each on its own.
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(defaultStatementTimeoutMs),
   // Behind a load balancer: whose X-Forwarded-For to believe, so that request.ip (rate limits, the login
-  // throttle) is the visitor's address. 'true' believes anyone, so it is only for a proxy no one can bypass.
+  // throttle) is the visitor's address. Each proxy appends the address it saw; everything left of the
+  // trusted proxies' entries was written by the client. So the visitor is the rightmost entry that no
+  // trusted proxy wrote: counted in hops (`true` is one, the proxy in front; `2` a CDN and then it) or
+  // found by the proxies' addresses. Never "believe every hop", which takes the client's own leftmost entry.
   TRUST_PROXY: z
     .string()
     .trim()
     .optional()
     .transform((v, ctx): TrustProxy => {
       if (!v || v === 'false') return false;
-      if (v === 'true') return true;
+      if (v === 'true') return 1;
+      if (/^[1-9]$/.test(v)) return Number(v);
       const entries = v.split(',').map((entry) => entry.trim());
       const bad = entries.find((entry) => !isAddressOrRange(entry));
-      if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `${JSON.stringify(bad)} is not an IP address or CIDR range (or use true or false)` });
+      if (bad !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `${JSON.stringify(bad)} is not an IP address or CIDR range (or use true, false or a number of proxies from 1 to 9)` });
+      }
       return entries;
     }),
   // Several instances count their rate limits and the login throttle together in Redis (docs/decisions/0055).
@@ -164,19 +179,29 @@ export type AppConfig = {
   trustProxy: TrustProxy;
   /** Each limit per client address: defaultLimits with the counts the environment sets. */
   limits: Limits;
+  catalogLoads: CatalogLoadSettings;
   /** Where the instances count their limits together; undefined: each counts in its own memory. */
   redisUrl: string | undefined;
   importJobs: { leaseMs: number; pollMs: number };
   /** SMTP_URL and MAIL_FROM; smtpUrl undefined: nothing is sent. */
   mail: { smtpUrl: string | undefined; from: string | undefined };
+  databaseStatementTimeoutMs: number;
 };
 
 export type Limits = typeof defaultLimits;
 
 export class ConfigError extends Error {}
 
-/** Fastify's trustProxy: off, everyone, or the proxies' addresses and ranges. */
-export type TrustProxy = boolean | string[];
+/** TRUST_PROXY: off, the number of proxies in front (hops), or the proxies' addresses and ranges. */
+export type TrustProxy = false | number | string[];
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy`: n proxies are the first n hops, counted from this server's
+ * peer (Fastify takes no bare hop count: it would then believe no hop at all).
+ */
+export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
 
 function isAddressOrRange(entry: string): boolean {
   const [address, prefix, ...rest] = entry.split('/');
@@ -216,8 +241,10 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
       reads: { ...defaultLimits.reads, max: e.RATE_LIMIT_READS_PER_MINUTE },
       login: { ...defaultLimits.login, maxFailures: e.LOGIN_FAILURES_PER_15_MINUTES },
     },
+    catalogLoads: { waitMs: e.CATALOG_LOAD_WAIT_MS, perClient: e.CATALOG_LOADS_PER_ADDRESS },
     redisUrl: e.REDIS_URL,
     importJobs: { leaseMs: e.IMPORT_JOB_LEASE_MS, pollMs: e.IMPORT_JOB_POLL_MS },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
   };
 }

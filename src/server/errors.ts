@@ -26,3 +26,13 @@ export class ConflictError extends AppError {
     super(409, message, field);
   }
 }
+
+/** 503: too busy to answer now; the answer says when to ask again (Retry-After). */
+export class ServiceUnavailableError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(503, message);
+  }
+}

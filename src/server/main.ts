@@ -1,6 +1,6 @@
 import { labels } from '../shared/labels.js';
 import { buildApp } from './app.js';
-import { ConfigError, parseConfig } from './config.js';
+import { ConfigError, fastifyTrustProxy, parseConfig } from './config.js';
 import { createLogger } from './logging.js';
 import { DataDirBusyError } from './db/data-dir-lock.js';
 import { openPgBroadcast } from './db/pg-broadcast.js';
@@ -53,6 +53,7 @@ async function main(): Promise<void> {
   const app = await buildApp(
     {
       db: database.db,
+      databaseKind: database.kind,
       catalogChanges,
       limitStore: redis ? redisLimitStore(redis, 'bir:') : undefined,
       clock: () => new Date(),
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
       publicUrl: config.publicUrl,
       rateLimits: { demos: config.limits.demos, vip: config.limits.vip, plays: config.limits.plays, reads: config.limits.reads },
       loginThrottle: config.limits.login,
+      catalogLoads: config.catalogLoads,
       spotify: config.spotify,
       spotifyCatalog: config.spotifyCredentials
         ? createSpotifyCatalogClient({ ...config.spotifyCredentials, accountsUrl: config.spotify.accountsUrl, apiUrl: config.spotify.apiUrl })
@@ -75,7 +77,7 @@ async function main(): Promise<void> {
           : undefined,
       },
     },
-    { loggerInstance: logger, trustProxy: config.trustProxy },
+    { loggerInstance: logger, trustProxy: fastifyTrustProxy(config.trustProxy) },
   );
   await app.listen({ port: config.port, host: config.host });
   // Said at any LOG_LEVEL but silent: whoever started the server learns where it listens (with

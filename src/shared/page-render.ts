@@ -1,3 +1,5 @@
+import type { ApiReader } from './page-queries.js';
+
 // The contract between the server and the server entry of the web app (src/client/entry-server.tsx,
 // built by Vite into dist/ssr): the server hands it a request and a way to read page data, and
 // gets back a finished HTML answer or a redirect. Neither side imports the other.
@@ -5,11 +7,10 @@
 export type ThemeMode = 'dark' | 'light';
 
 /**
- * Reads the data of one TanStack Query key of the web app (['release', id], ['artists', label], …)
- * on the server: the same value the browser's query function would give, without HTTP. Rejects with
- * an error whose `status` is the status the API would answer (404 for an unknown release).
+ * How a page reads its data on the server: the reads of the page query table (page-queries.ts),
+ * answered as the API would answer them, without HTTP.
  */
-export type PageDataSource = (queryKey: readonly unknown[]) => Promise<unknown>;
+export type PageDataSource = ApiReader;
 
 export interface PageRequest {
   /** Absolute URL of the page: origin (for canonical and OpenGraph URLs), path and query. */
@@ -28,6 +29,13 @@ export type RenderPage = (request: PageRequest, data: PageDataSource) => Promise
 
 /** What the server entry exports: given the built index.html, a function that renders any page path. */
 export type CreatePageRenderer = (template: string) => RenderPage;
+
+/** The server entry's exports. */
+export interface ServerEntry {
+  createPageRenderer: CreatePageRenderer;
+  /** The query parameters any page reads while rendering: the server leaves every other one out of a render and of the page cache's key. */
+  pageSearchParams: readonly string[];
+}
 
 /** The theme cookie: written by the browser's toggle, read by the server before rendering. */
 export const themeCookieName = 'theme';

@@ -173,6 +173,7 @@ describe.each(testDatabaseKinds)('admin accounts and tokens on $name', (kind) =>
     const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const flipped = `${signature.slice(0, -2)}${signature.at(-2) === 'A' ? 'B' : 'A'}${signature.at(-1)}`;
     const hs512 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS512' }).sign(t.jwtSecret);
+    const resign = (changed: Record<string, unknown>) => new SignJWT(changed).setProtectedHeader({ alg: 'HS256' }).sign(t.jwtSecret);
 
     const refused = {
       'a changed signature': `${header}.${payload}.${flipped}`,
@@ -184,14 +185,19 @@ describe.each(testDatabaseKinds)('admin accounts and tokens on $name', (kind) =>
       'not a JWT': 'not-a-jwt',
       'correctly signed with a subject that is no user id': await new SignJWT({ ...claims, sub: 'admin' }).setProtectedHeader({ alg: 'HS256' }).sign(t.jwtSecret),
       'correctly signed with a token id that is no uuid': await new SignJWT({ ...claims, jti: 'x' }).setProtectedHeader({ alg: 'HS256' }).sign(t.jwtSecret),
+      // Signed with the real secret (a leak, or a bug elsewhere), but no token this server issues.
+      'correctly signed, expiring ten years after it was issued': await resign({ ...claims, exp: Number(claims.iat) + 10 * 365 * 24 * 3600 }),
+      'correctly signed, issued an hour from now': await resign({ ...claims, iat: Number(claims.iat) + 3600, exp: Number(claims.iat) + 3600 + 12 * 3600 }),
+      'correctly signed, without an issue time': await resign(Object.fromEntries(Object.entries(claims).filter(([key]) => key !== 'iat'))),
     };
     for (const [name, bad] of Object.entries(refused)) {
       const res = await verify(bad);
       expect(res.statusCode, name).toBe(401);
       expect(res.json<ErrorBody>(), name).toMatchObject(errorBody('Invalid or expired token'));
     }
-    // Issued 11 hours ago: still valid.
+    // Issued 11 hours ago: still valid; issued 30 seconds "from now" by a server whose clock is ahead: valid too.
     expect((await verify(await signAdminToken(t.jwtSecret, t.adminId, new Date(now.getTime() - hours(11))))).statusCode).toBe(200);
+    expect((await verify(await resign({ ...claims, iat: Number(claims.iat) + 30, exp: Number(claims.iat) + 30 + 12 * 3600 }))).statusCode).toBe(200);
   });
 
   it('revokes the token at logout, and only that one', async () => {
@@ -227,6 +233,11 @@ describe.each(testDatabaseKinds)('admin accounts and tokens on $name', (kind) =>
     expect(await createOrResetAdmin(t.database.db, 'dave', 'second password', now)).toBe('password changed');
     expect((await login({ username: 'dave', password: 'first password' })).statusCode).toBe(401);
     expect((await login({ username: 'dave', password: 'second password' })).statusCode).toBe(200);
+    // A password set on the command line ends the sessions opened with the old one.
+    const session = (await login({ username: 'dave', password: 'second password' })).json<AdminLoginResponse>().token;
+    expect((await verify(session)).statusCode).toBe(200);
+    expect(await createOrResetAdmin(t.database.db, 'dave', 'third password', now)).toBe('password changed');
+    expect((await verify(session)).statusCode).toBe(401);
     await expect(createOrResetAdmin(t.database.db, 'dave', 'short', now)).rejects.toThrow('at least 8 characters');
   });
 
@@ -251,19 +262,45 @@ describe.each(testDatabaseKinds)('admin accounts and tokens on $name', (kind) =>
       );
     }
 
-    it('stores the new password: it logs in, the old one no longer does, the token stays valid', async () => {
+    it('stores the new password: it logs in, the old one no longer does', async () => {
       const token = await newAdmin('erin', 'erin old password');
       const res = await changePassword(token, { currentPassword: 'erin old password', newPassword: 'erin new password' });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ success: true, message: 'Password changed' });
+      expect(res.json()).toEqual({ success: true, message: 'Password changed', token: expect.any(String) });
 
       expect((await login({ username: 'erin', password: 'erin new password' })).statusCode).toBe(200);
       const old = await login({ username: 'erin', password: 'erin old password' });
       expect(old.statusCode).toBe(401);
-      expect((await verify(token)).statusCode).toBe(200);
       const [row] = await queryRows<{ password_hash: string }>(t.database.db, sql`select password_hash from admin_users where username = 'erin'`);
       expect(row?.password_hash).toMatch(/^\$argon2id\$/);
       expect(row?.password_hash).not.toContain('erin new');
+    });
+
+    it('ends every session issued before the change; the one that made it goes on with the fresh token of the answer', async () => {
+      const changer = await newAdmin('jack', 'jack old password');
+      const elsewhere = await tokenFor('jack', 'jack old password');
+      const someoneElse = await tokenFor();
+      const res = await changePassword(changer, { currentPassword: 'jack old password', newPassword: 'jack new password' });
+      expect(res.statusCode, res.body).toBe(200);
+      const fresh = res.json<{ token: string }>().token;
+      for (const [name, ended] of Object.entries({ changer, elsewhere })) {
+        const after = await verify(ended);
+        expect(after.statusCode, name).toBe(401);
+        expect(after.json<ErrorBody>(), name).toMatchObject(errorBody('Invalid or expired token'));
+      }
+      const checked = await verify(fresh);
+      expect(checked.statusCode, checked.body).toBe(200);
+      expect(checked.json<VerifyAdminTokenResponse>().data.user.username).toBe('jack');
+      // Another admin's sessions are not touched; a login after the change is a session like any other.
+      expect((await verify(someoneElse)).statusCode).toBe(200);
+      expect((await verify(await tokenFor('jack', 'jack new password'))).statusCode).toBe(200);
+      // The fresh token is a full session: it changes the password again, and logs out.
+      const again = await changePassword(fresh, { currentPassword: 'jack new password', newPassword: 'jack third password' });
+      expect(again.statusCode, again.body).toBe(200);
+      expect((await verify(fresh)).statusCode).toBe(401);
+      const third = again.json<{ token: string }>().token;
+      expect((await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: { authorization: `Bearer ${third}` } })).statusCode).toBe(200);
+      expect((await verify(third)).statusCode).toBe(401);
     });
 
     it('records admin.password in the activity log, never the password', async () => {
@@ -294,8 +331,9 @@ describe.each(testDatabaseKinds)('admin accounts and tokens on $name', (kind) =>
       await expectRefused(token, { currentPassword: '', newPassword: 'hank password 2' }, 'currentPassword', 'Please enter your current password');
       expect((await login({ username: 'hank', password: 'hank password 1' })).statusCode).toBe(200);
       // 8 and 1024 characters are accepted.
-      expect((await changePassword(token, { currentPassword: 'hank password 1', newPassword: '12345678' })).statusCode).toBe(200);
-      expect((await changePassword(token, { currentPassword: '12345678', newPassword: 'y'.repeat(1024) })).statusCode).toBe(200);
+      const changed = await changePassword(token, { currentPassword: 'hank password 1', newPassword: '12345678' });
+      expect(changed.statusCode).toBe(200);
+      expect((await changePassword(changed.json<{ token: string }>().token, { currentPassword: '12345678', newPassword: 'y'.repeat(1024) })).statusCode).toBe(200);
       expect((await login({ username: 'hank', password: 'y'.repeat(1024) })).statusCode).toBe(200);
     });
 

@@ -1,10 +1,13 @@
+import { PassThrough } from 'node:stream';
 import { count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importMessages, type AdminLabelsResponse, type ImportJob, type ImportStartedResponse } from '../../src/shared/api/admin-import.js';
 import type { ErrorResponse } from '../../src/shared/api/common.js';
+import { uploadMessages } from '../../src/shared/api/uploads.js';
 import type { Db } from '../../src/server/db/client.js';
 import { activityLog, artists, importJobs, releases, tracks } from '../../src/server/db/schema.js';
 import { createSpotifyCatalogClient } from '../../src/server/modules/catalog-import/spotify/spotify-catalog-client.js';
+import { createOrResetAdmin } from '../../src/server/modules/staff/admin-auth.service.js';
 import { startFakeSpotify, type FakeSpotify } from '../fakes/fake-spotify.js';
 import { createAdminTestApp, testAdmin } from '../helpers/admin-test-app.js';
 import { Gate } from '../helpers/gate.js';
@@ -186,6 +189,72 @@ describe.each(testDatabaseKinds)('admin catalog upload on $name', (kind) => {
   });
 });
 
+describe.each(testDatabaseKinds)('the upload rules of the catalog upload on $name', (kind) => {
+  let api: Awaited<ReturnType<typeof openApp>>;
+
+  beforeAll(async () => {
+    api = await openApp(kind, { withCatalog: false });
+  });
+  afterAll(async () => {
+    await api?.t.close();
+  });
+
+  /** An upload whose body arrives only as far as `sent` bytes until the test sends the rest. */
+  async function stalledUpload(options: { sent: number; contentLength?: (full: number) => number | undefined }) {
+    const body = await multipart([csvFile(fixture)]);
+    const stream = new PassThrough();
+    stream.write(body.payload.subarray(0, options.sent));
+    const length = options.contentLength ? options.contentLength(body.payload.length) : body.payload.length;
+    const headers: Record<string, string> = { ...api.auth, 'content-type': body.contentType };
+    if (length !== undefined) headers['content-length'] = String(length);
+    const answer = api.t.app.inject({ method: 'POST', url: '/api/admin/import-catalog', payload: stream, headers });
+    return { answer, finish: () => stream.end(body.payload.subarray(options.sent)) };
+  }
+
+  it('refuses a file name with a NUL byte, another control character or a path separator with 400 naming file', async () => {
+    const before = await tableCounts(api.t.database.db);
+    for (const name of ['inven\u0000tory.csv', 'inventory\u0007.csv', 'inventory\u007f.csv', '../inventory.csv', 'exports/inventory.csv', 'C:\\exports\\inventory.csv', `${'a'.repeat(252)}.csv`]) {
+      const res = await api.upload([csvFile(fixture, name)]);
+      expect(res.statusCode, `${JSON.stringify(name)}: ${res.body}`).toBe(400);
+      expect(res.json<ErrorResponse>(), JSON.stringify(name)).toMatchObject({ success: false, field: 'file', message: uploadMessages.fileNameInvalid });
+    }
+    expect(await tableCounts(api.t.database.db)).toEqual(before);
+  });
+
+  it('answers 411 to an upload that does not state its length, and 413 to one that states too much, before reading it', async () => {
+    const unstated = await stalledUpload({ sent: 100, contentLength: () => undefined });
+    const tooLong = await stalledUpload({ sent: 100, contentLength: () => 11 * 1024 * 1024 });
+    const answers = [await unstated.answer, await tooLong.answer];
+    unstated.finish();
+    tooLong.finish();
+    expect(answers.map((res) => [res.statusCode, res.json<ErrorResponse>().field])).toEqual([
+      [411, 'file'],
+      [413, 'file'],
+    ]);
+    expect(answers[0]?.json<ErrorResponse>().message).toBe(uploadMessages.lengthRequired);
+    expect(answers[1]?.json<ErrorResponse>().message).toBe(importMessages.fileTooLarge);
+  });
+
+  it('of ten uploads at once, nine get 409 before their bodies arrive, and the tenth imports', async () => {
+    const uploads = await Promise.all(Array.from({ length: 10 }, () => stalledUpload({ sent: 200 })));
+    const answered = new Map<number, Awaited<(typeof uploads)[number]['answer']>>();
+    uploads.forEach((upload, i) => void upload.answer.then((res) => answered.set(i, res)));
+    for (const deadline = Date.now() + 20_000; answered.size < 9 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(answered.size).toBe(9);
+    for (const res of answered.values()) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json<ErrorResponse>().message).toBe(importMessages.alreadyRunning);
+    }
+    const winner = uploads.findIndex((_, i) => !answered.has(i));
+    for (const upload of uploads) upload.finish();
+    const res = await (uploads[winner] as (typeof uploads)[number]).answer;
+    expect(res.statusCode, res.body).toBe(202);
+    const job = await api.poll(res.json<ImportStartedResponse>().job.id);
+    expect(job).toMatchObject({ status: 'succeeded', total: 544 });
+    expect(await tableCounts(api.t.database.db)).toMatchObject({ jobs: 1 });
+  });
+});
+
 describe.each(testDatabaseKinds)('admin "Import tracks" (Spotify enrichment) and labels on $name', (kind) => {
   let api: Awaited<ReturnType<typeof openApp>>;
   let fake: FakeSpotify;
@@ -329,6 +398,44 @@ describe.each(testDatabaseKinds)('admin "Import tracks" (Spotify enrichment) and
 
     const [entry] = await db.select().from(activityLog).where(eq(activityLog.kind, 'catalog.enrichment'));
     expect(entry).toMatchObject({ actor: 'alice', subjectId: id, summary: 'Spotify enrichment of Build It Deep: 2 releases, 4 tracks, 4 artists matched' });
+  });
+
+  it('lets no ended session read a running job: not after logout, not after a password change, not the starter', async () => {
+    await createOrResetAdmin(api.t.database.db, 'bob', 'bob password 1', now);
+    const logIn = async () =>
+      (await api.t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'bob', password: 'bob password 1' } })).json<{ token: string }>().token;
+    const read = (id: string, token: string) => api.t.app.inject({ method: 'GET', url: `/api/admin/import-jobs/${id}`, headers: { authorization: `Bearer ${token}` } });
+    const startAs = async (token: string) => {
+      const res = await api.t.app.inject({ method: 'POST', url: '/api/admin/import-tracks', payload: { labelId: 'deep' }, headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode, res.body).toBe(202);
+      return res.json<ImportStartedResponse>().job.id;
+    };
+
+    gate.close();
+    const starter = await logIn();
+    const loggedOut = await startAs(starter);
+    expect((await read(loggedOut, starter)).statusCode).toBe(200);
+    expect((await api.t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: { authorization: `Bearer ${starter}` } })).statusCode).toBe(200);
+    expect((await read(loggedOut, starter)).statusCode).toBe(401);
+    gate.open();
+    expect(await api.poll(loggedOut)).toMatchObject({ status: 'succeeded' });
+
+    gate.close();
+    const second = await logIn();
+    const changed = await startAs(second);
+    expect((await read(changed, second)).statusCode).toBe(200);
+    const other = await logIn();
+    const change = await api.t.app.inject({
+      method: 'POST',
+      url: '/api/admin/change-password',
+      payload: { currentPassword: 'bob password 1', newPassword: 'bob password 2' },
+      headers: { authorization: `Bearer ${other}` },
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    expect((await read(changed, second)).statusCode).toBe(401);
+    expect((await read(changed, change.json<{ token: string }>().token)).statusCode).toBe(200);
+    gate.open();
+    expect(await api.poll(changed)).toMatchObject({ status: 'succeeded' });
   });
 
   it('changes nothing when run again', async () => {

@@ -337,9 +337,9 @@ describe.each(testDatabaseKinds)('admin demos and members on $name', (kind) => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toBe('attachment; filename="vip-members-2026-11-21.csv"');
-      expect(res.body.startsWith('\uFEFFName,Email,Plan,Price,Currency,Period,Status,Joined,Updated\r\n')).toBe(true);
-      expect(res.body).toContain('\r\n"Rivers, ""Jo""",jo@example.com,Premium,199.99,USD,year,Pending payment,');
-      expect(res.body).toContain(`\r\n"'=HYPERLINK(""http://evil.example"")",evil@example.com,Monthly,9.99,USD,month,Active,`);
+      expect(res.body.startsWith('\uFEFF"Name","Email","Plan","Price","Currency","Period","Status","Joined","Updated"\r\n')).toBe(true);
+      expect(res.body).toContain('\r\n"Rivers, ""Jo""","jo@example.com","Premium","199.99","USD","year","Pending payment",');
+      expect(res.body).toContain(`\r\n"'=HYPERLINK(""http://evil.example"")","evil@example.com","Monthly","9.99","USD","month","Active",`);
       const rows = parse(res.body, { bom: true }) as string[][];
       expect(rows).toEqual([
         ['Name', 'Email', 'Plan', 'Price', 'Currency', 'Period', 'Status', 'Joined', 'Updated'],
@@ -348,6 +348,19 @@ describe.each(testDatabaseKinds)('admin demos and members on $name', (kind) => {
         ["'=HYPERLINK(\"http://evil.example\")", 'evil@example.com', 'Monthly', '9.99', 'USD', 'month', 'Active', day(4).toISOString(), day(4).toISOString()],
         ['Sam Rivers', 'sam@example.com', 'Annual', '99.99', 'USD', 'year', 'Pending payment', day(2).toISOString(), day(2).toISOString()],
       ]);
+    });
+
+    it('exports a formula after a separator as text: a spreadsheet splitting on ; runs nothing', async () => {
+      await subscribeVip(t.database.db, testMailroom(), noPaymentProvider, { name: "Bob;=cmd|' /C calc'!A0;x", email: 'bob@example.com', plan: 'monthly' }, day(1));
+      try {
+        const res = await get('/api/admin/members/export.csv?q=bob@');
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.body).toContain(`\r\n"'Bob;=cmd|' /C calc'!A0;x","bob@example.com",`);
+        const cells = (parse(res.body, { bom: true, delimiter: ';', relax_quotes: true, relax_column_count: true }) as string[][]).flat();
+        expect(cells.filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);
+      } finally {
+        await t.database.db.execute(sql`delete from vip_members where email = 'bob@example.com'`);
+      }
     });
 
     it('exports only the members the filters match', async () => {

@@ -5,10 +5,12 @@ import pg from 'pg';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
-import { queryRows } from '../../src/server/db/client.js';
+import { fastifyTrustProxy, parseConfig, type TrustProxy } from '../../src/server/config.js';
+import { isDatabaseTimeout, openPostgres, queryRows } from '../../src/server/db/client.js';
+import { startCuttableProxy } from '../helpers/cuttable-proxy.js';
 import { aDemoArtist } from '../helpers/demo-builders.js';
 import { createTestApp, testNow, type TestApp } from '../helpers/test-app.js';
-import { testDatabaseKinds } from '../helpers/test-database.js';
+import { createPostgresTestDatabase, testDatabaseKinds } from '../helpers/test-database.js';
 
 // Input an attacker would try: a NUL byte used to reach PostgreSQL and answer 500 (the log then held
 // the query's parameters), and a forged request id used to be echoed and logged.
@@ -63,6 +65,49 @@ describe.each(testDatabaseKinds)('control characters in requests on $name', (kin
   it('keeps tabs and line breaks, which real text has', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/releases?label=tech&q=night%09shift%0A' });
     expect(res.statusCode, res.body).toBe(200);
+  });
+});
+
+describe('bodies built to cost the server', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp(testDatabaseKinds[0]!);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const post = (url: string, payload: string) => t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload });
+  const nested = (depth: number, leaf: string, key = 'a') => `${`{"${key}":`.repeat(depth)}${leaf}${'}'.repeat(depth)}`;
+
+  it.each([
+    ['4,000 arrays deep (8 KB)', `${'['.repeat(4000)}${']'.repeat(4000)}`],
+    ['3,000 objects deep (12 KB)', nested(3000, '"x"', '')],
+    ['33 levels deep', nested(33, '"x"')],
+  ])('refuses JSON nested %s with 400 naming the body, on any route', async (_what, body) => {
+    for (const url of ['/api/admin/login', '/api/submit-demo', '/api/subscribe-vip', '/api/no-such-route']) {
+      const res = await post(url, body);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, field: 'body', error: 'body must not be nested more than 32 levels deep' });
+    }
+  });
+
+  it('still finds a control character 32 levels deep, naming its path', async () => {
+    const res = await post('/api/no-such-route', nested(31, '"a\\u0000"'));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ field: Array.from({ length: 31 }, () => 'a').join('.') });
+  });
+
+  it('refuses a body larger than the route needs with 413 before reading it: a megabyte to an unknown route', async () => {
+    const megabyte = JSON.stringify({ padding: 'x'.repeat(1_000_000) });
+    for (const url of ['/api/no-such-route', '/no-such-page']) {
+      const res = await post(url, megabyte);
+      expect(res.statusCode, url).toBe(413);
+      expect(res.json()).toMatchObject({ success: false, error: 'Request body is too large' });
+    }
+    // What a request of the API needs is still taken: the route's own limit (16 KB for a login).
+    expect((await post('/api/admin/login', JSON.stringify({ username: 'admin', password: 'x'.repeat(1024) }))).statusCode).toBe(401);
   });
 });
 
@@ -125,9 +170,9 @@ describe('a client that sends its request slowly', () => {
 });
 
 describe('X-Forwarded-For and the login throttle', () => {
-  async function wrongLogins(trustProxy: boolean | string[], forwardedFor: (i: number) => string) {
+  async function wrongLogins(trustProxy: TrustProxy, forwardedFor: (i: number) => string) {
     const database = await testDatabaseKinds[0]!.open();
-    const app = await buildApp({ db: database.db, clock: () => testNow }, { logger: false, trustProxy });
+    const app = await buildApp({ db: database.db, clock: () => testNow }, { logger: false, trustProxy: fastifyTrustProxy(trustProxy) });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 6; i += 1) {
@@ -154,6 +199,52 @@ describe('X-Forwarded-For and the login throttle', () => {
   it("counts each visitor apart behind a trusted proxy (TRUST_PROXY), by the address the proxy saw", async () => {
     expect(await wrongLogins(['127.0.0.1'], (i) => `198.51.100.${i}`)).toEqual([401, 401, 401, 401, 401, 401]);
     expect(await wrongLogins(['127.0.0.1'], () => '198.51.100.7')).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
+  it('with TRUST_PROXY=true believes only the proxy in front: what the client wrote left of its entry is ignored', async () => {
+    const { trustProxy } = parseConfig({ TRUST_PROXY: 'true' });
+    // nginx's $proxy_add_x_forwarded_for: the client's own header, then the address nginx saw.
+    expect(await wrongLogins(trustProxy, (i) => `198.51.100.${i}, 203.0.113.9`)).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(await wrongLogins(trustProxy, (i) => `203.0.113.${i}`)).toEqual([401, 401, 401, 401, 401, 401]);
+  });
+});
+
+describe('IPv6 clients', () => {
+  // One subscriber's /64 holds 2^64 addresses: counted apart, each would be a fresh budget.
+  const ofOneBlock = (i: number) => (i % 2 === 0 ? '2001:db8:1:2::1' : `2001:db8:1:2:${i.toString(16)}:${i}:ffff:1`);
+
+  async function withApp(reads: number, use: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<void>) {
+    const database = await testDatabaseKinds[0]!.open();
+    const app = await buildApp({ db: database.db, clock: () => testNow, rateLimits: { reads: { max: reads, timeWindowMs: 60_000 } } }, { logger: false });
+    try {
+      await use(app);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  }
+
+  it('are counted per /64 by the login throttle, another /64 apart', async () => {
+    await withApp(1200, async (app) => {
+      const wrongLogin = (remoteAddress: string) =>
+        app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'admin', password: 'wrong' }, remoteAddress });
+      const logins: number[] = [];
+      for (let i = 0; i < 6; i += 1) logins.push((await wrongLogin(ofOneBlock(i))).statusCode);
+      expect(logins).toEqual([401, 401, 401, 401, 401, 429]);
+      expect((await wrongLogin('2001:db8:1:3::1')).statusCode).toBe(401);
+    });
+  });
+
+  it('are counted per /64 by the read limit, another /64 apart, and mapped IPv4 as IPv4', async () => {
+    await withApp(3, async (app) => {
+      const read = async (remoteAddress: string) => (await app.inject({ method: 'GET', url: '/api/labels', remoteAddress })).statusCode;
+      const reads: number[] = [];
+      for (let i = 0; i < 4; i += 1) reads.push(await read(ofOneBlock(i)));
+      expect(reads).toEqual([200, 200, 200, 429]);
+      expect(await read('2001:db8:1:3::1')).toBe(200);
+      // An IPv4 client seen through an IPv6 socket is the IPv4 client.
+      expect([await read('::ffff:198.51.100.40'), await read('198.51.100.40'), await read('::ffff:198.51.100.40'), await read('198.51.100.40')]).toEqual([200, 200, 200, 429]);
+    });
   });
 });
 
@@ -201,6 +292,52 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL dropping the connect
     } finally {
       await app.close();
       await database.close();
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL stalled (connected, answering nothing)', () => {
+  it('answers 503 with Retry-After instead of holding requests and health, and serves again when it is back', async () => {
+    const created = await createPostgresTestDatabase();
+    const proxy = await startCuttableProxy(Number(new URL(created.url).port || 5432));
+    const throughProxy = new URL(created.url);
+    throughProxy.port = String(proxy.port);
+    const database = await openPostgres(throughProxy.toString(), { statementTimeoutMs: 500 });
+    const app = await buildApp({ db: database.db, clock: () => testNow }, { logger: false });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/api/releases?label=tech' })).statusCode).toBe(200);
+      proxy.stall();
+      // Not cached yet: each needs the database. Health has not vouched for it yet either.
+      for (const url of ['/api/releases?label=deep', '/api/artists?label=tech', '/api/health']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect([url, res.statusCode]).toEqual([url, 503]);
+        if (url !== '/api/health') {
+          expect(res.headers['retry-after']).toBe('5');
+          expect(res.json()).toMatchObject({ success: false, error: 'The database is not answering. Please try again in a moment.' });
+        }
+      }
+      proxy.resume();
+      let status = 0;
+      for (let attempt = 0; attempt < 3 && status !== 200; attempt += 1) status = (await app.inject({ method: 'GET', url: '/api/releases?label=deep' })).statusCode;
+      expect(status).toBe(200);
+    } finally {
+      await app.close();
+      proxy.resume();
+      await database.close();
+      await proxy.close();
+      await created.drop();
+    }
+  });
+
+  it('cancels a statement that runs past the timeout on the server', async () => {
+    const created = await createPostgresTestDatabase();
+    const database = await openPostgres(created.url, { statementTimeoutMs: 200 });
+    try {
+      await expect(database.db.execute(sql`select pg_sleep(5)`)).rejects.toSatisfy(isDatabaseTimeout);
+      expect(await queryRows(database.db, sql`select 1 as one`)).toEqual([{ one: 1 }]);
+    } finally {
+      await database.close();
+      await created.drop();
     }
   });
 });

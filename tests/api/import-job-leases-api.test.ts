@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PassThrough } from 'node:stream';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { importMessages, type ImportJob, type ImportStartedResponse } from '../../src/shared/api/admin-import.js';
@@ -35,6 +36,7 @@ describe.each(testDatabaseKinds)('import jobs across server instances on $name',
   let database: Database;
   let fake: FakeSpotify;
   let auth: { authorization: string };
+  let adminId: string;
   const jwtSecret = randomBytes(32);
   const instances: Instance[] = [];
 
@@ -45,7 +47,8 @@ describe.each(testDatabaseKinds)('import jobs across server instances on $name',
     await seedFixture(database);
     await createOrResetAdmin(database.db, testAdmin.username, testAdmin.password, now);
     const [admin] = await database.db.execute<{ id: string }>(sql`select id from admin_users where username = ${testAdmin.username}`).then((r) => (r as unknown as { rows: { id: string }[] }).rows);
-    auth = { authorization: `Bearer ${await signAdminToken(jwtSecret, admin?.id as string, now)}` };
+    adminId = admin?.id as string;
+    auth = { authorization: `Bearer ${await signAdminToken(jwtSecret, adminId, now)}` };
   });
   afterEach(async () => {
     // Instances a test left running stop here; their gates open so that no run waits for ever.
@@ -139,17 +142,22 @@ describe.each(testDatabaseKinds)('import jobs across server instances on $name',
     expect(refused?.json<ErrorResponse>().message).toBe(importMessages.alreadyRunning);
     const started = answers.find((res) => res.statusCode === 202)?.json<ImportStartedResponse>().job as ImportJob;
 
-    // An upload to the instance that runs nothing is refused as well, while the job runs.
+    // An upload to the instance that runs nothing is refused as well, while the job runs: before its
+    // body has arrived (only its first bytes are ever sent here).
     const form = new FormData();
     form.append('file', new Blob([readFixtureCsv()], { type: 'text/csv' }), 'inventory.csv');
     const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const body = Buffer.from(await request.arrayBuffer());
+    const stalled = new PassThrough();
+    stalled.write(body.subarray(0, 200));
     const idle = started.label_id === 'buildit-deep' ? b : a;
     const upload = await idle.app.inject({
       method: 'POST',
       url: '/api/admin/import-catalog',
-      payload: Buffer.from(await request.arrayBuffer()),
-      headers: { ...auth, 'content-type': request.headers.get('content-type') as string },
+      payload: stalled,
+      headers: { ...auth, 'content-type': request.headers.get('content-type') as string, 'content-length': String(body.length) },
     });
+    stalled.end(body.subarray(200));
     expect(upload.statusCode, upload.body).toBe(409);
     expect(upload.json<ErrorResponse>().message).toBe(importMessages.alreadyRunning);
 
@@ -157,6 +165,21 @@ describe.each(testDatabaseKinds)('import jobs across server instances on $name',
     b.gate.open();
     expect((await pollJob(idle, started.id, (j) => j.status !== 'running')).status).toBe('succeeded');
     expect(await database.db.select({ n: count() }).from(importJobs)).toEqual([{ n: 1 }]);
+  });
+
+  it('refuses a job poll with a token logged out on another instance, the token that started the job too', async () => {
+    const [a, b] = [await startInstance(longLease), await startInstance(longLease)];
+    a.gate.close();
+    const starter = { authorization: `Bearer ${await signAdminToken(jwtSecret, adminId, now)}` };
+    const res = await a.app.inject({ method: 'POST', url: '/api/admin/import-tracks', payload: { labelId: 'deep' }, headers: starter });
+    expect(res.statusCode, res.body).toBe(202);
+    const { id } = res.json<ImportStartedResponse>().job;
+    const poll = () => a.app.inject({ method: 'GET', url: `/api/admin/import-jobs/${id}`, headers: starter });
+    expect((await poll()).statusCode).toBe(200);
+    expect((await b.app.inject({ method: 'POST', url: '/api/admin/logout', headers: starter })).statusCode).toBe(200);
+    expect((await poll()).statusCode).toBe(401);
+    a.gate.open();
+    expect((await pollJob(a, id, (j) => j.status !== 'running')).status).toBe('succeeded');
   });
 
   it('hands the job back when its instance shuts down: another instance runs it again at once, to the end', async () => {

@@ -4,6 +4,7 @@ import type { Artist, RankedRelease, Release } from '../../src/shared/api/catalo
 import { popularityScore } from '../../src/shared/domain/popularity.js';
 import { queryRows } from '../../src/server/db/client.js';
 import { importCatalog } from '../../src/server/modules/catalog-import/importer/catalog-importer.js';
+import { keepStaleScores } from '../../src/server/modules/catalog/releases.service.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
 import { readFixtureCsv, seedFixture, testNow, type PagedList } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
@@ -16,7 +17,8 @@ describe.each(testDatabaseKinds)('kept counts and scores on $name', (kind) => {
   let now = testNow;
 
   beforeAll(async () => {
-    t = await createAdminTestApp(kind, { seed: seedFixture });
+    // The score keeper runs when the app starts, and then not again during the file (reads never depend on it).
+    t = await createAdminTestApp(kind, { seed: seedFixture, deps: { scoreKeeping: { intervalMs: 3_600_000 } } });
   });
   afterAll(async () => {
     await t?.close();
@@ -113,6 +115,10 @@ describe.each(testDatabaseKinds)('kept counts and scores on $name', (kind) => {
     expect(top.data.map((r) => [r.id, r.popularity_score])).toEqual(scored.map((r) => [r.id, r.score]));
   }
 
+  it('keeps every score when the app starts (the fixture was imported before)', async () => {
+    for (const label of ['buildit-records', 'buildit-tech', 'buildit-deep']) expect((await scoreState(label)).stale, label).toBe(0);
+  });
+
   it('keeps every total and track count right through an import, an edit, a track delete and a release delete', async () => {
     await expectCountsTrue();
 
@@ -164,6 +170,40 @@ describe.each(testDatabaseKinds)('kept counts and scores on $name', (kind) => {
     // A year and a half on, every recency step has moved.
     now = new Date(testNow.getTime() + 548 * 24 * 60 * 60 * 1000);
     t.setNow(now);
+    await expectRankingTrue(label);
+  });
+  /** Releases of a label whose kept score does not hold at `now`, and a digest of every release row. */
+  async function scoreState(labelId: string) {
+    const [row] = await queryRows<{ stale: number; digest: string }>(
+      t.database.db,
+      sql`select count(*) filter (where label_id = ${labelId} and not (score_valid_from <= ${now.toISOString()} and score_valid_until > ${now.toISOString()}))::int as stale,
+                 md5(string_agg(r::text, ',' order by r.id)) as digest
+            from releases r`,
+    );
+    return row!;
+  }
+
+  it('reads Top Releases without writing a row; the score keeper keeps the scores', async () => {
+    const label = 'buildit-tech';
+    now = testNow;
+    t.setNow(now);
+    await keepStaleScores(t.database.db, label, now);
+    expect((await scoreState(label)).stale).toBe(0);
+
+    // Plays counted in SQL make every score of the label stale.
+    await t.database.db.execute(sql`update releases set stream_count = stream_count + 7 * (length(title) % 5) where label_id = ${label}`);
+    t.catalogChanges.publish();
+    const before = await scoreState(label);
+    expect(before.stale).toBeGreaterThan(10);
+    await expectRankingTrue(label);
+    await get(`/api/labels/${label}/top-releases?limit=3&type=album`);
+    await get(`/api/labels/${label}/top-spotify-plays`);
+    expect(await scoreState(label)).toEqual(before);
+
+    // The keeper's pass keeps them; the ranking stays the same.
+    expect(await keepStaleScores(t.database.db, label, now)).toBe(before.stale);
+    expect((await scoreState(label)).stale).toBe(0);
+    t.catalogChanges.publish();
     await expectRankingTrue(label);
   });
 });

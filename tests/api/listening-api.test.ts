@@ -170,6 +170,15 @@ describe.each(testDatabaseKinds)('listening API on $name', (kind) => {
       expect((await play({ track_id: track!.id, client_id: 'made-up-0' }, '203.0.113.78')).json<PlayResponse>().data.counted).toBe(true);
     });
 
+    it('counts an IPv6 household by its /64: 3 browsers, however many addresses it uses', async () => {
+      const track = (await tracksOf('tech', 6))[5];
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => play({ track_id: track!.id, client_id: `browser-${i}` }, `2001:db8:77:1:${i + 1}::${i + 1}`)),
+      );
+      expect(answers.map((a) => a.json<PlayResponse>().data.counted).filter(Boolean)).toHaveLength(3);
+      expect((await play({ track_id: track!.id, client_id: 'browser-0' }, '2001:db8:77:2::1')).json<PlayResponse>().data.counted).toBe(true);
+    });
+
     it('counts simultaneous reports of one client once', async () => {
       const [, track] = await tracksOf('tech', 3);
       const answers = await Promise.all(Array.from({ length: 6 }, () => play({ track_id: track!.id, client_id: 'racer' })));

@@ -8,6 +8,7 @@ import { redisLimitStore } from '../../src/server/lib/limit-store.js';
 import { connectRedis } from '../../src/server/lib/redis.js';
 import { captureLog, type CapturedLog } from '../helpers/captured-log.js';
 import { startCuttableProxy } from '../helpers/cuttable-proxy.js';
+import { startOwnRedisServer } from '../helpers/own-redis-server.js';
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
 import { testNow } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
@@ -151,6 +152,31 @@ describe.skipIf(!testRedisUrl)('limits shared through Redis', () => {
       expect([a.log.messages('warn'), b.log.messages('warn')]).toEqual([[redisDown], [redisDown]]);
     } finally {
       await proxy.close();
+    }
+  });
+
+  it('when Redis stalls (stopped, not refusing), says so and counts in memory without holding requests; back in Redis when it answers', async () => {
+    const server = await startOwnRedisServer();
+    try {
+      const prefix = testRedisPrefix();
+      const instance = await startInstance(server.url, prefix);
+      await expect.poll(() => instance.redis.status).toBe('ready');
+      expect(await statuses(Array.from({ length: 3 }, () => () => wrongLogin(instance, '192.0.2.30')))).toEqual([401, 401, 401]);
+
+      server.pause();
+      // Every request is answered, the stall is logged once, and the throttle holds, counted in memory.
+      expect((await read(instance, '192.0.2.31')).statusCode).toBe(200);
+      await expect.poll(() => instance.log.messages('warn'), { timeout: 10_000 }).toEqual([redisDown]);
+      expect(await statuses(Array.from({ length: 6 }, () => () => wrongLogin(instance, '192.0.2.32')))).toEqual([401, 401, 401, 401, 401, 429]);
+      expect(instance.redis.status).not.toBe('ready');
+
+      server.resume();
+      await expect.poll(() => instance.log.messages('info'), { timeout: 15_000 }).toEqual([redisBack]);
+      // The count in Redis goes on from the 3 failures before the stall.
+      expect(await statuses([() => wrongLogin(instance, '192.0.2.30'), () => wrongLogin(instance, '192.0.2.30'), () => wrongLogin(instance, '192.0.2.30')])).toEqual([401, 401, 429]);
+      expect(instance.log.messages('warn')).toEqual([redisDown]);
+    } finally {
+      await server.close();
     }
   });
 });

@@ -8,4 +8,7 @@ export const e2eLimits = {
   RATE_LIMIT_VIP_PER_10_MINUTES: '1000000',
   RATE_LIMIT_PLAYS_PER_MINUTE: '1000000',
   LOGIN_FAILURES_PER_15_MINUTES: '1000000',
+  // Uncached loads: one address's share, waiting 1 s on a cold server of a busy machine, would answer 503.
+  CATALOG_LOAD_WAIT_MS: '30000',
+  CATALOG_LOADS_PER_ADDRESS: '10000',
 };

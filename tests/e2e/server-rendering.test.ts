@@ -193,11 +193,15 @@ describe('server-rendered pages over plain HTTP', () => {
     const started = await fetch(`${site.server.url}/api/admin/import-catalog`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
     expect(started.status).toBe(202);
     const { job } = (await started.json()) as { job: { id: string } };
+    // The job's deadline, not expect.poll's default second: an import takes seconds on a busy machine.
     await expect
-      .poll(async () => {
-        const res = await fetch(`${site.server.url}/api/admin/import-jobs/${job.id}`, { headers: { Authorization: `Bearer ${token}` } });
-        return ((await res.json()) as { data: { status: string } }).data.status;
-      })
+      .poll(
+        async () => {
+          const res = await fetch(`${site.server.url}/api/admin/import-jobs/${job.id}`, { headers: { Authorization: `Bearer ${token}` } });
+          return ((await res.json()) as { data: { status: string } }).data.status;
+        },
+        { timeout: 30_000 },
+      )
       .toBe('succeeded');
 
     const release = (await api<{ data: Release[] }>(`/releases?label=tech&q=${encodeURIComponent('alert(1)')}`)).data[0]!;
@@ -211,6 +215,70 @@ describe('server-rendered pages over plain HTTP', () => {
     expect(album?.name).toBe(hostile);
     // Every script in the page is one the server wrote: nothing the title opened.
     expect(scriptTagsOf(page.body).every((tag) => /\bsrc=|nonce=|type="application\/(ld\+)?json"/.test(tag))).toBe(true);
+  });
+  it('catalog text and the Host header stay data: replacement patterns, </script>, <!-- and U+2028 change no structure of the page', async () => {
+    // Every pattern String.replace expands in a replacement string, and what ends a script, opens a comment or ends a line in JS.
+    const hostile = "$& $` $' $$ $1 $<x> </script><!-- \u2028 end";
+    const artist = `Artist ${hostile}`;
+    const login = await fetch(`${site.server.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(e2eAdmin),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const csv = [
+      '"Label Name","Catalog #",UPC,"Release Name","Release Version","Release Artist","Release Date","Release Genre","Release Subgenre",Track,ISRC,"Song Name","Mix Version","Primary Artists","Featuring Artists",Remixers,"Track Length","Song Genre","Song Subgenre"',
+      `"Build It Tech",BIT998,190000000998,"${hostile}","${hostile}","${artist}",2026-11-02,Electronic,Techno,1,QZZ8B9999981,"${hostile}","${hostile}","${artist}",,,04:00,Electronic,Techno`,
+    ].join('\n');
+    const form = new FormData();
+    form.set('file', new Blob([csv], { type: 'text/csv' }), 'patterns.csv');
+    const started = await fetch(`${site.server.url}/api/admin/import-catalog`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+    expect(started.status).toBe(202);
+    const { job } = (await started.json()) as { job: { id: string } };
+    await expect
+      .poll(async () => {
+        const res = await fetch(`${site.server.url}/api/admin/import-jobs/${job.id}`, { headers: { Authorization: `Bearer ${token}` } });
+        return ((await res.json()) as { data: { status: string } }).data.status;
+      }, { timeout: 30_000 })
+      .toBe('succeeded');
+    const release = (await api<{ data: Release[] }>(`/releases?label=tech&q=${encodeURIComponent('end')}&include_artists=true`)).data.find((r) => r.upc === '190000000998')!;
+    expect(release.title).toBe(hostile);
+
+    /** The page as a browser parses it: one head holding every meta tag, the title as the server meant it. */
+    const expectIntact = (body: string, origin: string, path: string) => {
+      expect(body.match(/<head>/g)).toHaveLength(1);
+      expect(body.match(/<\/head>/g)).toHaveLength(1);
+      const head = body.slice(0, body.indexOf('</head>'));
+      expect(body.match(/<meta /g)?.length).toBe(head.match(/<meta /g)?.length);
+      const doc = documentOf(body);
+      expect(doc.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${origin}${path}`);
+      expect(doc.head.querySelectorAll('meta[property="og:title"]')).toHaveLength(1);
+      expect(doc.body.querySelectorAll('meta')).toHaveLength(0);
+      return doc;
+    };
+    const path = `/tech/releases/${release.id}`;
+    const page = await get(path);
+    expect(page.status).toBe(200);
+    const doc = expectIntact(page.body, site.server.url, path);
+    // The artist's name is split where it names several (`&`): the title names them as the release does.
+    expect(doc.title.startsWith(`${hostile} by Artist $`)).toBe(true);
+    expect(doc.title.endsWith(' | Build It Tech')).toBe(true);
+    expect(metaOf(page.body, 'og:title')).toBe(doc.title);
+    expect(jsonLdOf(page.body).find((item) => item['@type'] === 'MusicAlbum')?.name).toBe(hostile);
+    expect(doc.querySelector('[role="dialog"]')?.textContent).toContain(hostile);
+    expect(scriptTagsOf(page.body).every((tag) => /\bsrc=|nonce=|type="application\/(ld\+)?json"/.test(tag))).toBe(true);
+
+    // Without PUBLIC_URL the links name the request's Host: as data too. A Host that makes no URL is refused.
+    const port = new URL(site.server.url).port;
+    const host = `evil$\`$'$&$$$1.example:${port}`;
+    const forged = await bareRequest(`${site.server.url}${path}`, 'GET', { Host: host });
+    expect(forged.status).toBe(200);
+    expect(expectIntact(forged.body, `http://${host}`, path).title).toBe(doc.title);
+    for (const bad of ['a$<x>.example', 'a</script>.example', 'a<!--.example', 'a\u00e2\u0080\u00a8.example']) {
+      const refused = await bareRequest(`${site.server.url}/tech`, 'GET', { Host: bad });
+      expect(refused.status, bad).toBe(400);
+      expect(refused.headers['content-type'], bad).toContain('application/json');
+    }
   });
 });
 

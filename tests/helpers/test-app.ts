@@ -47,7 +47,7 @@ export async function createTestApp(kind: TestDatabaseKind, options: TestAppOpti
   await options.seed?.(database);
   let now = options.now ?? testNow;
   const catalogChanges = options.deps?.catalogChanges ?? createLocalCatalogChanges();
-  const app = await buildApp({ ...options.deps, catalogChanges, db: database.db, clock: () => now }, { logger: false });
+  const app = await buildApp({ ...options.deps, catalogChanges, db: database.db, databaseKind: database.kind, clock: () => now }, { logger: false });
   await app.ready();
   return {
     app,

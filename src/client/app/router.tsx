@@ -6,7 +6,8 @@ import { createPageLoaders, type PageContext } from './routes/page-loaders.js';
 import { RouteError } from './routes/route-error.js';
 
 // docs/product.md §2 route table; every page is its own lazily loaded chunk. Public pages have loaders
-// (routes/page-loaders.ts) and ids (the server names their metadata by them, app/seo/page-meta.ts).
+// (routes/page-loaders.ts, from the page query table src/shared/page-queries.ts, whose page ids are these
+// routes' ids) and ids (the server names their metadata by them, app/seo/page-meta.ts).
 const adminTabRoutes: RouteObject[] = [
   { path: 'tracks', lazy: async () => ({ Component: (await import('../features/admin/tracks/admin-tracks-tab.js')).AdminTracksTab }) },
   { path: 'artists', lazy: async () => ({ Component: (await import('../features/admin/artists/admin-artists-tab.js')).AdminArtistsTab }) },
@@ -63,19 +64,19 @@ export function createRoutes(context: PageContext): RouteObject[] {
             {
               id: 'landing',
               path: ':label',
-              loader: loaders.landing,
+              loader: loaders.page('landing'),
               lazy: async () => ({ Component: (await import('../features/catalog/landing/landing-page.js')).LandingPage }),
             },
             {
               id: 'artists',
               path: ':label/artists',
-              loader: loaders.artists,
+              loader: loaders.page('artists'),
               lazy: async () => ({ Component: (await import('../features/catalog/artists/artists-page.js')).ArtistsPage }),
             },
             {
               id: 'artist',
               path: ':label/artists/:id',
-              loader: loaders.artist,
+              loader: loaders.page('artist'),
               lazy: async () => ({
                 Component: (await import('../features/catalog/artists/artist-detail-page.js')).ArtistDetailPage,
               }),
@@ -83,7 +84,7 @@ export function createRoutes(context: PageContext): RouteObject[] {
             {
               id: 'releases',
               path: ':label/releases',
-              loader: loaders.releases,
+              loader: loaders.page('releases'),
               lazy: async () => ({ Component: (await import('../features/catalog/releases/releases-page.js')).ReleasesPage }),
               // /{label}/releases/{id}: the same page with that release's modal open (a shareable link).
               // The page draws the modal itself: the child routes render nothing of their own.
@@ -92,7 +93,7 @@ export function createRoutes(context: PageContext): RouteObject[] {
                 {
                   id: 'release',
                   path: ':releaseId',
-                  loader: loaders.release,
+                  loader: loaders.page('release'),
                   element: null,
                   // The page draws this release's modal open: its code is there before rendering (and hydrating).
                   lazy: async () => {
@@ -105,7 +106,7 @@ export function createRoutes(context: PageContext): RouteObject[] {
             {
               id: 'playlists',
               path: ':label/playlists',
-              loader: loaders.playlists,
+              loader: loaders.page('playlists'),
               lazy: async () => ({
                 Component: (await import('../features/catalog/playlists/playlists-page.js')).PlaylistsPage,
               }),
@@ -113,7 +114,7 @@ export function createRoutes(context: PageContext): RouteObject[] {
             {
               id: 'submit',
               path: ':label/submit',
-              loader: loaders.label,
+              loader: loaders.page('submit'),
               lazy: async () => ({ Component: (await import('../features/demos/components/submit-page.js')).SubmitPage }),
             },
             {

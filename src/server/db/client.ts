@@ -32,7 +32,11 @@ export interface OpenOptions {
   onQuery?: (query: string, params: unknown[]) => void;
   /** PGlite only: start from a copy of another database (PGlite's `dumpDataDir()`), not from an empty one. */
   loadDataDir?: Blob;
+  /** PostgreSQL only: how long a statement may run or a connection take (DATABASE_STATEMENT_TIMEOUT_MS); 5 s by default. */
+  statementTimeoutMs?: number;
 }
+
+export const defaultStatementTimeoutMs = 5_000;
 
 function queryLogger(options: OpenOptions) {
   const { onQuery } = options;
@@ -57,8 +61,32 @@ export async function openPglite(dataDir: string | undefined, options: OpenOptio
 /** The advisory lock key of `exclusively`: any fixed 64-bit number that nothing else on the database uses. */
 const startupLockKey = '7311853420551023101';
 
+/**
+ * Runs `work` on a connection of its own, outside the pool and its timeouts: the migrations (an index
+ * on a large table may take minutes) and the startup lock (which waits while another instance migrates).
+ */
+async function onOwnConnection<T>(connectionString: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
 export async function openPostgres(connectionString: string, options: OpenOptions = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const timeoutMs = options.statementTimeoutMs ?? defaultStatementTimeoutMs;
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    // No request waits on the database for long (docs/decisions/0058): PostgreSQL cancels a statement
+    // that runs past the timeout; a server that answers nothing at all (stopped, a dead network path)
+    // is given up by the client a second later, and a connection not made in time fails alike.
+    statement_timeout: timeoutMs,
+    query_timeout: timeoutMs + 1_000,
+    connectionTimeoutMillis: timeoutMs,
+  });
   // An idle connection that PostgreSQL drops (a restart, a failover) is an 'error' event; unheard, it
   // ends the process. The pool has already discarded that connection and the next query opens a new one.
   pool.on('error', () => undefined);
@@ -68,29 +96,46 @@ export async function openPostgres(connectionString: string, options: OpenOption
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    migrate: () => migratePg(db, { migrationsFolder: migrationsDir }),
-    exclusively: async (work) => {
-      // A session lock, held by one connection of its own, so `work` may use the pool freely.
-      const holder = await pool.connect();
-      try {
+    migrate: () => onOwnConnection(connectionString, (client) => migratePg(drizzlePg(client), { migrationsFolder: migrationsDir })),
+    // A session lock, held by a connection of its own, so `work` may use the pool freely.
+    exclusively: (work) =>
+      onOwnConnection(connectionString, async (holder) => {
         await holder.query('select pg_advisory_lock($1)', [startupLockKey]);
         try {
           return await work();
         } finally {
           await holder.query('select pg_advisory_unlock($1)', [startupLockKey]);
         }
-      } finally {
-        holder.release();
-      }
-    },
+      }),
     close: () => pool.end(),
   };
+}
+
+/**
+ * True while a transaction holds the embedded database's only connection (an import): a query now
+ * waits until it ends. Never on PostgreSQL, whose pool has other connections.
+ */
+export function isHeldByTransaction(db: Db): boolean {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof PgliteThread && client.isHeld;
 }
 
 /** Rows of a raw SQL query; PGlite and node-postgres both answer `{ rows }`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * True when the database did not answer in time: a statement PostgreSQL cancelled (statement timeout),
+ * or a query or connection the client gave up on (openPostgres's timeouts).
+ */
+export function isDatabaseTimeout(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if ((e as { code?: string }).code === '57014') return true;
+    if (/^(Query read timeout|timeout exceeded when trying to connect|Connection terminated due to connection timeout)$/.test(e.message)) return true;
+  }
+  return false;
 }
 
 /** True for the unique-index violation named `constraint` (PGlite and node-postgres both set code and constraint). */

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase, type ScratchDatabase } from '../../../tests/helpers/scratch-postgres.js';
 import { labels } from '../../shared/labels.js';
 import { parseConfig } from '../config.js';
-import { seedDemoCatalogIfEmpty } from '../modules/catalog-import/demo-catalog/seed-demo-catalog.js';
-import { countReleases } from '../modules/catalog-import/demo-catalog/demo-catalog.repo.js';
+import { seedDemoCatalogIfEmpty } from '../modules/catalog-import/index.js';
 import type { Database } from './client.js';
 import { openConfiguredDatabase } from './open-configured-database.js';
+import { releases } from './schema.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -34,7 +34,7 @@ describe.skipIf(!serverUrl)('several servers starting at once on an empty Postgr
     const seeded = reports.filter((report) => report !== undefined);
     expect(seeded).toHaveLength(1);
     const [first] = starts as [Database];
-    expect(await countReleases(first.db)).toBe(seeded[0]?.totalReleasesImported);
+    expect(await first.db.$count(releases)).toBe(seeded[0]?.totalReleasesImported);
     const labelRows = await first.db.query.labels.findMany();
     expect(labelRows.map((label) => label.id).sort()).toEqual(labels.map((label) => label.id).sort());
   });

@@ -11,7 +11,7 @@ import { lockDataDir } from './data-dir-lock.js';
  * several start at once). close() unlocks it.
  */
 export async function openConfiguredDatabase(config: AppConfig, options: OpenOptions = {}): Promise<Database> {
-  if (config.databaseUrl) return prepare(await openPostgres(config.databaseUrl, options));
+  if (config.databaseUrl) return prepare(await openPostgres(config.databaseUrl, { ...options, statementTimeoutMs: config.databaseStatementTimeoutMs }));
   const unlock = await lockDataDir(config.dataDir);
   try {
     const database = await prepare(await openPglite(join(config.dataDir, 'pgdata'), options));

@@ -28,6 +28,7 @@ export class PgliteThread implements PgliteQueryable {
   private readonly worker: Worker;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
+  private openTransactions = 0;
 
   private constructor(start: WorkerStart) {
     this.worker = startWorker(new URL('./pglite-worker.js', import.meta.url), { workerData: start, transferList: start.loadDataDir ? [start.loadDataDir] : [] });
@@ -58,7 +59,21 @@ export class PgliteThread implements PgliteQueryable {
     return this.call({ op: 'query', sql, params, rowMode: options.rowMode ?? 'object', txId });
   }
 
+  /** True while a transaction holds the only connection: every other query waits for it to end. */
+  get isHeld(): boolean {
+    return this.openTransactions > 0;
+  }
+
   async transaction<T>(fn: (tx: PgliteQueryable) => Promise<T>): Promise<T> {
+    this.openTransactions++;
+    try {
+      return await this.transactionOnce(fn);
+    } finally {
+      this.openTransactions--;
+    }
+  }
+
+  private async transactionOnce<T>(fn: (tx: PgliteQueryable) => Promise<T>): Promise<T> {
     const txId = (await this.call({ op: 'begin' })) as number;
     const outcome = this.expect(-txId);
     const tx: PgliteQueryable = {

@@ -96,8 +96,8 @@ export const releases = pgTable(
     /**
      * The popularity score (docs/product.md §9.4) and the time span in which it holds: its recency part
      * moves with time alone. A trigger empties the span when an input changes (plays, an edit, a track
-     * added or deleted); Top Releases scores again the releases whose span does not hold now, and reads
-     * the ranking from an index (docs/decisions/0033).
+     * added or deleted); the score keeper scores again the releases whose span does not hold now, and
+     * Top Releases reads the ranking from an index (docs/decisions/0033, 0036).
      */
     popularityScore: doublePrecision('popularity_score'),
     scoreValidFrom: timestamp('score_valid_from', { withTimezone: true }).notNull().default(sql`'infinity'`),
@@ -360,6 +360,8 @@ export const adminUsers = pgTable('admin_users', {
   email: text('email'),
   /** Labels whose new demos this admin gets in a daily digest; empty: no digest. */
   digestLabels: text('digest_labels').array().notNull().default(sql`'{}'::text[]`),
+  /** Raised by every password change: a token carries the epoch it was issued in and ends with it (docs/decisions/0018). */
+  sessionEpoch: integer('session_epoch').notNull().default(0),
   ...timestamps,
 });
 

@@ -2,13 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { parseThemeMode, themeCookieName, type CreatePageRenderer, type PageDataSource } from '../../shared/page-render.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { parseThemeMode, themeCookieName, type PageDataSource, type ServerEntry } from '../../shared/page-render.js';
+import { BadRequestError } from '../errors.js';
 import { publicOrigin } from '../lib/public-origin.js';
-import { CatalogCache, type CatalogChanges } from '../modules/catalog/index.js';
+import { busyRetryAfterSeconds, CatalogCache, defaultLoadWaitMs, type CatalogChanges } from '../modules/catalog/index.js';
 import { sendNotFound } from './error-handler.js';
 import { useScriptNonce } from './security-headers.js';
-import { sendStored, storeAnswer, type StoredAnswer } from './stored-answer.js';
+import { sendStored, storeAnswer, storedAnswerWeight, type StoredAnswer } from './stored-answer.js';
 
 export interface ClientAppOptions {
   serveSourceMaps: boolean;
@@ -20,6 +21,12 @@ export interface ClientAppOptions {
   catalogChanges: CatalogChanges;
   /** The app's clock: a kept page ages by it, as a kept catalog answer does. */
   clock: () => Date;
+  /** The per-address limit pages count against (app.ts: the reads limit), which Fastify's not-found handler, where pages are served, does not get by itself. */
+  rateLimit: preHandlerAsyncHookHandler;
+  /** How long a catalog load may keep a request waiting (CATALOG_LOAD_WAIT_MS); a render waits for several. */
+  loadWaitMs?: number;
+  /** What the kept pages may weigh together, their compressed forms counted. */
+  maxPageBytes?: number;
 }
 
 /** A rendered page as sent, with the nonce its inline scripts bear; or where it redirects. */
@@ -27,10 +34,32 @@ type RenderedPage = { kind: 'page'; status: number; nonce: string; stored: Store
 
 /** Pages kept at most: a few hundred kilobytes each with their compressed forms. */
 const maxStoredPages = 1_000;
+/** What they may weigh together: an artists page of a big label is over a megabyte. */
+const defaultMaxPageBytes = 64 * 1024 * 1024;
+/** A render reads a few catalog answers, each waiting at most the load wait. */
+const renderWaitsPerLoadWait = 5;
 
 /** The built web app's layout: dist/client (public files) beside dist/ssr (the server entry, never served). */
 export function serverEntryPath(clientDir: string): string {
   return join(clientDir, '..', 'ssr', 'entry-server.js');
+}
+
+/**
+ * The path and query a render reads: the path, and only the query parameters some page reads
+ * (`pageSearchParams` of the server entry). Any other parameter is left out of the render and so of
+ * the page's key: `?z=1`, `?z=2`… are one page, not a new render and a new kept copy each.
+ */
+export function renderedPath(url: string, pageSearchParams: readonly string[]): string {
+  const mark = url.indexOf('?');
+  if (mark < 0) return url;
+  const given = new URLSearchParams(url.slice(mark + 1));
+  const kept = new URLSearchParams();
+  for (const name of pageSearchParams) {
+    const value = given.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const query = kept.toString();
+  return `${url.slice(0, mark)}${query ? `?${query}` : ''}`;
 }
 
 function cookie(request: FastifyRequest, name: string): string | undefined {
@@ -50,7 +79,7 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string,
   for (const path of [templatePath, entryPath]) {
     if (!existsSync(path)) throw new Error(`The web app is not built: ${path} is missing (run npm run build)`);
   }
-  const { createPageRenderer } = (await import(pathToFileURL(entryPath).href)) as { createPageRenderer: CreatePageRenderer };
+  const { createPageRenderer, pageSearchParams } = (await import(pathToFileURL(entryPath).href)) as ServerEntry;
   const renderPage = createPageRenderer(readFileSync(templatePath, 'utf8'));
 
   // Only /assets is files: every other path is a page, rendered without looking on disk first.
@@ -61,14 +90,27 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string,
     index: false,
     wildcard: true,
     cacheControl: false,
-    // Source maps hold the whole client source.
-    allowedPath: (path) => options.serveSourceMaps || !path.endsWith('.map'),
-    setHeaders: (res) => res.setHeader('Cache-Control', 'public, max-age=31536000, immutable'),
+    // Source maps hold the whole client source: refused in every encoding (`.map.gz`, `.map.br`), whatever the build left.
+    allowedPath: (path) => options.serveSourceMaps || !/\.map(\.|$)/i.test(path),
+    // Typed as a reply (a promise-like), setHeader is the raw response's: it sets the header and is done.
+    setHeaders: (res) => void res.setHeader('Cache-Control', 'public, max-age=31536000, immutable'),
   });
 
   // Rendering costs tens of milliseconds of the main thread; a stored page costs none. The key is all
-  // that a render reads of the request: the URL, the origin of its links and the theme cookie.
-  const pages = new CatalogCache(options.catalogChanges, { maxEntries: maxStoredPages, now: () => options.clock().getTime() });
+  // that a render reads of the request: the path and the parameters pages read, the origin of its
+  // links and the theme cookie. Renders take fair turns per client address, as catalog loads do; a
+  // page that failed (5xx) is sent but not kept.
+  const pages = new CatalogCache(options.catalogChanges, {
+    maxEntries: maxStoredPages,
+    maxBytes: options.maxPageBytes ?? defaultMaxPageBytes,
+    weigh: (value) => {
+      const page = value as RenderedPage;
+      return page.kind === 'page' ? storedAnswerWeight(page.stored) : 0;
+    },
+    keeps: (value) => (value as RenderedPage).kind === 'redirect' || (value as RenderedPage).status < 500,
+    loadWaitMs: (options.loadWaitMs ?? defaultLoadWaitMs) * renderWaitsPerLoadWait,
+    now: () => options.clock().getTime(),
+  });
 
   async function render(url: string, nonce: string, themeMode: ReturnType<typeof parseThemeMode>): Promise<RenderedPage> {
     const page = await renderPage({ url, nonce, themeMode }, options.pageData);
@@ -76,21 +118,31 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string,
     return { kind: 'page', status: page.status, nonce, stored: storeAnswer(page.html, 'text/html; charset=utf-8') };
   }
 
+  /** The absolute URL a render reads; a Host that makes no URL is the client's error. */
+  function pageUrl(request: FastifyRequest): string {
+    try {
+      return new URL(`${publicOrigin(request, options.publicUrl)}${renderedPath(request.url, pageSearchParams)}`).href;
+    } catch {
+      throw new BadRequestError('Invalid Host header', 'host');
+    }
+  }
+
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
-    const url = `${publicOrigin(request, options.publicUrl)}${request.url}`;
+    const url = pageUrl(request);
     const themeMode = parseThemeMode(cookie(request, themeCookieName));
     const page = await pages.read(`${themeMode} ${url}`, () => render(url, reply.cspNonce.script, themeMode));
     if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
     useScriptNonce(reply, page.nonce);
     // Revalidated on every load (a bodiless 304 while unchanged), so that a new release of the site or the catalog shows at once.
     reply.code(page.status).header('Cache-Control', 'no-cache').header('Vary', 'Cookie, Accept-Encoding');
+    if (page.status === 503) reply.header('Retry-After', String(busyRetryAfterSeconds));
     if (page.status !== 200) return reply.type(page.stored.contentType).send(page.stored.body);
     return reply.send(await sendStored(request, reply, page.stored));
   }
 
   // `/` is a page (a redirect), not a directory listing of the static files.
   app.get('/', sendPage);
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler({ preHandler: options.rateLimit }, (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isAppPath = !/^\/(api|media|assets)(\/|$)/.test(path) && (request.method === 'GET' || request.method === 'HEAD');
     if (!isAppPath) return sendNotFound(request, reply);

@@ -2,12 +2,16 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema, type ErrorResponse } from '../../shared/api/common.js';
-import { AppError } from '../errors.js';
+import { isDatabaseTimeout } from '../db/client.js';
+import { AppError, ServiceUnavailableError } from '../errors.js';
 import { loggableError } from '../logging.js';
 
 export function errorBody(reqId: string, message: string, field?: string): ErrorResponse {
   return { success: false, error: message, message, ...(field ? { field } : {}), reqId };
 }
+
+const databaseTimeoutMessage = 'The database is not answering. Please try again in a moment.';
+const databaseRetryAfterSeconds = 5;
 
 /** One error answer for the whole API: JSON, the right status, the field named, 5xx details hidden. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -26,7 +30,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send(errorBody(request.id, message, field));
     }
     if (err instanceof AppError) {
+      if (err instanceof ServiceUnavailableError) reply.header('Retry-After', String(err.retryAfterSeconds));
       return reply.code(err.statusCode).send(errorBody(request.id, err.message, err.field));
+    }
+    if (isDatabaseTimeout(err)) {
+      // Stalled or overloaded: the client may try again soon, and the request did not hang meanwhile.
+      request.log.warn({ error: loggableError(err) }, 'database not answering in time');
+      return reply.code(503).header('retry-after', databaseRetryAfterSeconds).send(errorBody(request.id, databaseTimeoutMessage));
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -38,8 +48,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
-/** Refusals any route can give before its own code runs (bad or oversized request, limits). */
-const commonErrorCodes = [400, 404, 406, 413, 414, 415, 429] as const;
+/** Refusals any route can give before its own code runs (bad or oversized request, limits), and a database not answering in time. */
+const commonErrorCodes = [400, 404, 406, 413, 414, 415, 429, 503] as const;
 
 /**
  * Documents on every route registered after this, in its schema and so in the OpenAPI document, the
@@ -54,9 +64,10 @@ export function documentCommonErrors(app: FastifyInstance): void {
 }
 
 /** The router's own refusals (a path parameter over its length limit, a malformed URL) in the one error body. */
-export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 400;
-  return reply.code(status).send(errorBody(request.id, err.message));
+  // Fastify ignores what this handler returns; the reply's promise only tells when it has been sent.
+  void reply.code(status).send(errorBody(request.id, err.message));
 }
 
 /** True when zod wrote the message itself (no message was given in the schema). */

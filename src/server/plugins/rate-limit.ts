@@ -2,6 +2,7 @@ import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor }
 import type { FastifyInstance } from 'fastify';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from '../errors.js';
+import { clientAddressKey } from '../lib/client-address.js';
 import type { LimitStore } from '../lib/limit-store.js';
 
 /** How many requests one client address may make in a window. */
@@ -70,6 +71,8 @@ export async function registerRateLimit(app: FastifyInstance, reads: RateLimit, 
     max: reads.max,
     timeWindow: reads.timeWindowMs,
     store: countIn(limits),
+    // One key for every limit, the login throttle's and the plays' too: an IPv6 client by its /64.
+    keyGenerator: (request) => clientAddressKey(request.ip),
     allowList: (request) => request.url.startsWith('/assets/'),
     errorResponseBuilder: (request, context) => {
       const isRead = request.method === 'GET' || request.method === 'HEAD';

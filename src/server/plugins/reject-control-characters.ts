@@ -6,18 +6,39 @@ import { BadRequestError } from '../errors.js';
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const controlCharacter = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
-/** The path (`artists.0.email`) of the first string in `value` holding a control character. */
-function findControlCharacter(value: unknown, path: string[]): string | undefined {
-  if (typeof value === 'string') return controlCharacter.test(value) ? path.join('.') : undefined;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findControlCharacter(item, [...path, String(index)]);
-      if (found !== undefined) return found;
+/** Deeper than any request of the API (a demo's artist links are 3 levels): JSON nested past it is refused. */
+export const maxBodyDepth = 32;
+
+/** A value still to look at, with the path to it (`artists.0.email`) and how deep in the request it lies. */
+interface Pending {
+  value: unknown;
+  path: string;
+  depth: number;
+}
+
+const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
+
+/**
+ * The path (`artists.0.email`) of the first string in `value` holding a control character, `''` for
+ * `value` itself. Walks with a stack of its own, not by recursion: JSON nested thousands deep (a few
+ * kilobytes) would overflow the call stack. Throws past `maxBodyDepth`.
+ */
+function findControlCharacter(value: unknown, part: string): string | undefined {
+  const pending: Pending[] = [{ value, path: '', depth: 0 }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value: item, path, depth } = next;
+    if (typeof item === 'string') {
+      if (controlCharacter.test(item)) return path;
+      continue;
     }
-  } else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const found = findControlCharacter(key, [...path, key]) ?? findControlCharacter(item, [...path, key]);
-      if (found !== undefined) return found;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth >= maxBodyDepth) throw new BadRequestError(`${part} must not be nested more than ${maxBodyDepth} levels deep`, part);
+    const entries = Array.isArray(item) ? item.map((element, index) => [String(index), element] as const) : Object.entries(item);
+    // Pushed last to first, so that the first field is looked at first and named when several are bad.
+    for (let index = entries.length - 1; index >= 0; index -= 1) {
+      const [key, element] = entries[index]!;
+      pending.push({ value: element, path: join(path, key), depth: depth + 1 });
+      if (!Array.isArray(item)) pending.push({ value: key, path: join(path, key), depth: depth + 1 });
     }
   }
   return undefined;
@@ -25,12 +46,13 @@ function findControlCharacter(value: unknown, path: string[]): string | undefine
 
 /**
  * Refuses, before validation, any request whose path parameters, query or JSON body hold a control
- * character, with a 400 naming the field. One check for every route, present and future.
+ * character, with a 400 naming the field; and a body nested deeper than any request needs. One check
+ * for every route, present and future.
  */
 export function rejectControlCharacters(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    for (const part of [request.params, request.query, request.body]) {
-      const field = findControlCharacter(part, []);
+    for (const [part, value] of [['params', request.params], ['query', request.query], ['body', request.body]] as const) {
+      const field = findControlCharacter(value, part);
       if (field !== undefined) throw new BadRequestError(`${field || 'body'} must not contain control characters`, field || undefined);
     }
   });

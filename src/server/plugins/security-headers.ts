@@ -45,7 +45,7 @@ export function useScriptNonce(reply: FastifyReply, nonce: string): void {
   const own = nonces.get(reply.raw);
   const policy = reply.raw.getHeader('content-security-policy');
   if (own === undefined || own === nonce || typeof policy !== 'string') return;
-  reply.raw.setHeader('content-security-policy', policy.replace(`'nonce-${own}'`, `'nonce-${nonce}'`));
+  reply.raw.setHeader('content-security-policy', policy.replace(`'nonce-${own}'`, () => `'nonce-${nonce}'`));
   nonces.set(reply.raw, nonce);
   reply.cspNonce = { script: nonce, style: nonce };
 }

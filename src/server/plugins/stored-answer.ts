@@ -49,6 +49,11 @@ export function storeAnswer(body: Buffer | string, contentType: string): StoredA
   return { contentType, etag: `"${createHash('sha1').update(bytes).digest('base64url')}"`, body: bytes, encoded: {} };
 }
 
+/** What a stored answer holds: its bytes, and room for its two compressed forms (each well under half of them for HTML and JSON). */
+export function storedAnswerWeight(stored: StoredAnswer): number {
+  return stored.body.length * 2;
+}
+
 /**
  * Sends a stored answer (the caller sets Cache-Control and Vary): a bodiless 304 when the client's
  * copy is current, else the bytes in the best encoding the client accepts.

@@ -12,73 +12,67 @@ import {
   releasesResponseSchema,
   topReleasesQuerySchema,
 } from '../../shared/api/catalog.js';
-import type { Artist } from '../../shared/api/catalog.js';
+import { apiReads, type ApiRead, type ApiReadAnswer, type ApiReadArgs, type ApiReadName } from '../../shared/page-queries.js';
 import type { PageDataSource } from '../../shared/page-render.js';
 import type { ResolvedAppDeps } from '../app-deps.js';
-import { AppError, NotFoundError } from '../errors.js';
+import { AppError } from '../errors.js';
 import { getArtist, getArtistReleases, getArtists, getPlaylists, getRelease, getReleases, getTopReleases } from '../modules/catalog/index.js';
 
-type Scalar = string | number | boolean | undefined;
+type PageDataDeps = Pick<ResolvedAppDeps, 'db' | 'catalogCache' | 'clock'>;
 
-/** A query as it would arrive over HTTP (strings, blanks left out), so the API's own schema gives the defaults. */
-function asQueryString(query: Record<string, Scalar>): Record<string, string> {
+/** A read's query as it would arrive over HTTP (strings, blanks left out), so the API's own schema gives its defaults. */
+function asQueryString({ query }: ApiRead): Record<string, string> {
   return Object.fromEntries(Object.entries(query).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])));
 }
 
 /**
- * The one seam between server-rendered pages and the catalog: each query key of the web app's
- * query options (src/client/features/catalog/api/catalog-api.ts) mapped to the service the API route
- * calls, answered in the API's response shape. Whatever the services cache, pages get too.
+ * Each read of the page query table (src/shared/page-queries.ts) answered by the service its API route
+ * calls, with the query the table sends, in the API's response shape (checked by the same schema).
+ * Keyed by the table's reads: a read without its service here fails the typecheck.
  */
-export function createPageDataSource(deps: Pick<ResolvedAppDeps, 'db' | 'catalogCache' | 'clock'>): PageDataSource {
-  async function read(kind: unknown, args: unknown[]): Promise<unknown> {
-    switch (kind) {
-      case 'releases': {
-        const given = args[0] as Record<string, Scalar>;
-        const query = releasesQuerySchema.parse(asQueryString({ ...given, include_tracks: true, include_artists: true, sort: 'date:desc' }));
-        const { data, total } = await getReleases(deps, query);
-        return releasesResponseSchema.parse({ success: true, data, total, offset: query.offset, limit: query.limit });
-      }
-      case 'release': {
-        const includes = releaseQuerySchema.parse(asQueryString({ include_tracks: true, include_artists: true }));
-        const data = await getRelease(deps, String(args[0]), {
-          tracks: includes.include_tracks,
-          artists: includes.include_artists,
-          remixes: includes.include_remixes,
-        });
-        return releaseResponseSchema.parse({ success: true, data });
-      }
-      case 'top-releases': {
-        const type = args[2] === 'all' ? undefined : (args[2] as string | undefined);
-        const { limit, type: releaseType } = topReleasesQuerySchema.parse(asQueryString({ limit: args[1] as number, type }));
-        const data = await getTopReleases(deps, String(args[0]), limit, { onlyPlayed: false, type: releaseType, now: deps.clock() });
-        return rankedReleasesResponseSchema.parse({ success: true, data, total: data.length, offset: 0, limit });
-      }
-      case 'artists': {
-        const all: Artist[] = [];
-        for (let offset = 0; ; offset += 100) {
-          const query = artistsQuerySchema.parse(asQueryString({ label: String(args[0]), offset, limit: 100, sort: 'name' }));
-          const page = await getArtists(deps, query);
-          all.push(...artistsResponseSchema.parse({ success: true, ...page, offset, limit: 100 }).data);
-          if (all.length >= page.total || page.data.length === 0) return all;
-        }
-      }
-      case 'artist':
-        return artistResponseSchema.parse({ success: true, data: await getArtist(deps, String(args[0])) });
-      case 'artist-releases': {
-        const { page, limit } = artistReleasesQuerySchema.parse(asQueryString({ page: 1, limit: args[1] as number }));
-        const { data, total } = await getArtistReleases(deps, String(args[0]), page, limit);
-        return artistReleasesResponseSchema.parse({ success: true, data, total, offset: (page - 1) * limit, limit, page });
-      }
-      case 'playlists':
-        return playlistsResponseSchema.parse({ success: true, data: await getPlaylists(deps, String(args[0])) });
-      default:
-        throw new NotFoundError(`No page data for ${JSON.stringify(kind)}`);
-    }
-  }
-  return async ([kind, ...args]) => {
+const readers: { [K in ApiReadName]: (deps: PageDataDeps, ...args: ApiReadArgs<K>) => Promise<ApiReadAnswer<K>> } = {
+  releases: async (deps, page) => {
+    const query = releasesQuerySchema.parse(asQueryString(apiReads.releases(page)));
+    const { data, total } = await getReleases(deps, query);
+    return releasesResponseSchema.parse({ success: true, data, total, offset: query.offset, limit: query.limit });
+  },
+  release: async (deps, id) => {
+    const includes = releaseQuerySchema.parse(asQueryString(apiReads.release(id)));
+    const data = await getRelease(deps, id, {
+      tracks: includes.include_tracks,
+      artists: includes.include_artists,
+      remixes: includes.include_remixes,
+    });
+    return releaseResponseSchema.parse({ success: true, data });
+  },
+  'top-releases': async (deps, label, ...rest) => {
+    const { limit, type } = topReleasesQuerySchema.parse(asQueryString(apiReads['top-releases'](label, ...rest)));
+    const data = await getTopReleases(deps, label, limit, { onlyPlayed: false, type, now: deps.clock() });
+    return rankedReleasesResponseSchema.parse({ success: true, data, total: data.length, offset: 0, limit });
+  },
+  artists: async (deps, label, offset) => {
+    const query = artistsQuerySchema.parse(asQueryString(apiReads.artists(label, offset)));
+    const page = await getArtists(deps, query);
+    return artistsResponseSchema.parse({ success: true, ...page, offset: query.offset, limit: query.limit });
+  },
+  artist: async (deps, id) => artistResponseSchema.parse({ success: true, data: await getArtist(deps, id) }),
+  'artist-releases': async (deps, id, limit) => {
+    const query = artistReleasesQuerySchema.parse(asQueryString(apiReads['artist-releases'](id, limit)));
+    const { data, total } = await getArtistReleases(deps, id, query.page, query.limit);
+    return artistReleasesResponseSchema.parse({ success: true, data, total, offset: (query.page - 1) * query.limit, limit: query.limit, page: query.page });
+  },
+  playlists: async (deps, label) => playlistsResponseSchema.parse({ success: true, data: await getPlaylists(deps, label) }),
+};
+
+/**
+ * The one seam between server-rendered pages and the catalog (docs/decisions/0021): the pages' reads
+ * answered without HTTP. Whatever the services cache, pages get too.
+ */
+export function createPageDataSource(deps: PageDataDeps): PageDataSource {
+  return async (name, args) => {
+    const read: (deps: PageDataDeps, ...args: ApiReadArgs<typeof name>) => Promise<ApiReadAnswer<typeof name>> = readers[name];
     try {
-      return await read(kind, args);
+      return await read(deps, ...args);
     } catch (error) {
       // The page learns the status the API would have answered (ApiError's `status` in the browser).
       if (error instanceof AppError) throw Object.assign(new Error(error.message), { status: error.statusCode });

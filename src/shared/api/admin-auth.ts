@@ -74,4 +74,8 @@ export const changePasswordFormSchema = changePasswordFields
   .refine((v) => v.confirmPassword === v.newPassword, { path: ['confirmPassword'], error: changePasswordMessages.confirmMismatch });
 export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
-export const changePasswordResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+/**
+ * A password change ends every session issued before it, the one that made it included: `token` is a
+ * fresh one for that session to go on with (docs/decisions/0018).
+ */
+export const changePasswordResponseSchema = z.object({ success: z.literal(true), message: z.string(), token: z.string() });

@@ -1,21 +1,9 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import { defaultLabel } from '../../../shared/labels.js';
+import { publicPages, type PageQuery, type PublicPageId } from '../../../shared/page-queries.js';
 import type { PageDataSource } from '../../../shared/page-render.js';
-import type { LabelConfig } from '../../../shared/site-config.js';
-import {
-  artistQuery,
-  artistReleasesQuery,
-  artistReleasesShown,
-  labelArtistsQuery,
-  playlistsQuery,
-  releaseListQuery,
-  releaseQuery,
-  releasesPageSize,
-  releasesQuery,
-  topReleasesQuery,
-  type ReleaseListFilter,
-} from '../../features/catalog/api/catalog-api.js';
+import { browserQueries, catalogQueries } from '../../features/catalog/api/catalog-api.js';
 import { labelFromParam } from '../../lib/current-label.js';
 
 /** What the loaders read data with: the browser's query client, and on the server the services (no HTTP). */
@@ -33,47 +21,66 @@ function statusOf(error: unknown): unknown {
   return typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
 }
 
+/** A page data error as the page's status: the API's 404, and 503 when too busy to read it now (the server then sends Retry-After and keeps no copy). */
+function asPageError(error: unknown): never {
+  if (statusOf(error) === 404) notFound();
+  if (statusOf(error) === 503) throw data('Service Unavailable', { status: 503 });
+  throw error;
+}
+
+type CatalogQueries = ReturnType<typeof catalogQueries>;
+
+/** The query client's read of one query of the table: the releases list is an infinite query (its first page is read). */
+function fetchOf(queryClient: QueryClient, queries: CatalogQueries, query: PageQuery, isPrefetch: boolean): Promise<unknown> {
+  const fetch = <TData, TKey extends QueryKey>(options: FetchQueryOptions<TData, Error, TData, TKey>) =>
+    isPrefetch ? queryClient.prefetchQuery(options) : queryClient.fetchQuery(options);
+  switch (query.name) {
+    case 'release-list': {
+      const options = queries[query.name](...query.args);
+      return isPrefetch ? queryClient.prefetchInfiniteQuery(options) : queryClient.fetchInfiniteQuery(options);
+    }
+    case 'releases':
+      return fetch(queries[query.name](...query.args));
+    case 'release':
+      return fetch(queries[query.name](...query.args));
+    case 'top-releases':
+      return fetch(queries[query.name](...query.args));
+    case 'label-artists':
+      return fetch(queries[query.name](...query.args));
+    case 'artist':
+      return fetch(queries[query.name](...query.args));
+    case 'artist-releases':
+      return fetch(queries[query.name](...query.args));
+    case 'playlists':
+      return fetch(queries[query.name](...query.args));
+  }
+}
+
 /**
  * On the server: waits for the data, read through the page data source, and turns the API's 404
  * into the page's. In the browser: starts the fetch and lets the page render at once with its own
  * loading and error states, as it did before there were loaders.
  */
-async function load<TQueryFnData, TData, TKey extends QueryKey>(
-  context: PageContext,
-  options: FetchQueryOptions<TQueryFnData, Error, TData, TKey>,
-): Promise<void> {
-  const { queryClient, pageData } = context;
+async function load({ queryClient, pageData }: PageContext, query: PageQuery): Promise<void> {
   if (!pageData) {
-    void queryClient.prefetchQuery(options);
+    void fetchOf(queryClient, browserQueries, query, true);
     return;
   }
   try {
-    await queryClient.fetchQuery({ ...options, queryFn: () => pageData(options.queryKey) as Promise<TQueryFnData> });
+    await fetchOf(queryClient, catalogQueries(pageData), query, false);
   } catch (error) {
-    if (statusOf(error) === 404) notFound();
-    throw error;
+    asPageError(error);
   }
 }
 
-/** {@link load} for the releases list: its first page, as the page's infinite query holds it. */
-async function loadReleaseList(context: PageContext, filter: ReleaseListFilter): Promise<void> {
-  const { queryClient, pageData } = context;
-  const options = releaseListQuery(filter);
-  if (!pageData) {
-    void queryClient.prefetchInfiniteQuery(options);
-    return;
-  }
-  await queryClient.fetchInfiniteQuery({
-    ...options,
-    queryFn: ({ pageParam }) => {
-      const page = releasesQuery({ ...filter, offset: pageParam, limit: releasesPageSize });
-      return pageData(page.queryKey) as ReturnType<NonNullable<typeof page.queryFn>>;
-    },
-  });
-}
-
-function labelOf({ params }: LoaderFunctionArgs): LabelConfig {
-  return labelFromParam(params.label) ?? notFound();
+/** A public page's loader: its label must exist; its queries (the table's) are read before it renders. */
+function pageLoader(context: PageContext, page: PublicPageId) {
+  return async ({ params }: LoaderFunctionArgs) => {
+    const label = labelFromParam(params.label) ?? notFound();
+    const queries = publicPages[page].queries({ label, id: params.id ?? '', releaseId: params.releaseId ?? '' });
+    await Promise.all(queries.map((query) => load(context, query)));
+    return null;
+  };
 }
 
 /** The data each public page renders with, read before it renders (route `loader`s of router.tsx). */
@@ -81,41 +88,7 @@ export function createPageLoaders(context: PageContext) {
   return {
     home: () => redirect(`/${defaultLabel.short}`),
     notFound: (): null => notFound(),
-    label: (args: LoaderFunctionArgs) => (labelOf(args), null),
-    landing: async (args: LoaderFunctionArgs) => {
-      const label = labelOf(args);
-      await Promise.all([
-        load(context, releasesQuery({ label: label.id, offset: 0, limit: 8 })),
-        label.id === defaultLabel.id ? undefined : load(context, labelArtistsQuery(label.id)),
-      ]);
-      return null;
-    },
-    artists: async (args: LoaderFunctionArgs) => {
-      await load(context, labelArtistsQuery(labelOf(args).id));
-      return null;
-    },
-    artist: async (args: LoaderFunctionArgs) => {
-      labelOf(args);
-      const id = args.params.id ?? '';
-      await Promise.all([load(context, artistQuery(id)), load(context, artistReleasesQuery(id, artistReleasesShown))]);
-      return null;
-    },
-    releases: async (args: LoaderFunctionArgs) => {
-      const label = labelOf(args);
-      await Promise.all([
-        loadReleaseList(context, { label: label.id }),
-        load(context, topReleasesQuery(label.id)),
-      ]);
-      return null;
-    },
-    release: async (args: LoaderFunctionArgs) => {
-      labelOf(args);
-      await load(context, releaseQuery(args.params.releaseId ?? ''));
-      return null;
-    },
-    playlists: async (args: LoaderFunctionArgs) => {
-      await load(context, playlistsQuery(labelOf(args).id));
-      return null;
-    },
+    /** The loader of a public page of the page query table (src/shared/page-queries.ts). */
+    page: (page: PublicPageId) => pageLoader(context, page),
   };
 }

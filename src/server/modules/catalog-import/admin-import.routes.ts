@@ -8,12 +8,13 @@ import {
   importJobsQuerySchema,
   importJobsResponseSchema,
   importStartedResponseSchema,
+  importMessages,
   importTracksRequestSchema,
   maxCatalogUploadBytes,
 } from '../../../shared/api/admin-import.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
 import type { ResolvedAppDeps } from '../../app-deps.js';
-import { adminOf, decorateAdminRequest, guardAdminRoutes, type AdminAuthContext } from '../staff/index.js';
+import { adminOf, decorateAdminRequest, guardAdminRoutes, requireAdmin, type AdminAuthContext } from '../staff/index.js';
 import {
   getAdminLabels,
   getImportJob,
@@ -26,7 +27,8 @@ import {
   type ImportWorkContext,
   type StartingAdmin,
 } from './admin-import.service.js';
-import { readCatalogUpload } from './catalog-upload.js';
+import { checkUploadLength } from '../../lib/uploads.js';
+import { maxCatalogUploadBodyBytes, readCatalogUpload } from './catalog-upload.js';
 import { defaultImportJobSettings, ImportJobRunner } from './import-job-runner.js';
 import { liveJobStarterOrAdmin } from './live-job-access.js';
 
@@ -40,7 +42,7 @@ const pollHint =
   'at a time across all instances (409 otherwise).';
 
 export const adminImportRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (root, deps) => {
-  const auth = { db: deps.db, clock: deps.clock, jwtSecret: deps.jwtSecret };
+  const auth = deps.adminAuth;
   const work: ImportWorkContext = { db: deps.db, clock: deps.clock, catalogChanges: deps.catalogChanges, spotifyCatalog: deps.spotifyCatalog };
   // One runner per app: the job this instance runs, and taking over jobs whose instance died (decision 0050).
   const runner = new ImportJobRunner(deps.db, deps.clock, root.log, importJobWork(work), publicMessageOf, deps.importJobs ?? defaultImportJobSettings);
@@ -50,16 +52,19 @@ export const adminImportRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (
   root.addHook('onClose', async () => runner.close());
 
   // A job's status has a guard of its own (live-job-access.ts); every other route the full one.
-  await root.register(jobStatusRoute, { ctx, auth });
+  await root.register(jobStatusRoute, { ctx, auth, isDatabaseSingleConnection: deps.databaseKind === 'pglite' });
   await root.register(guardedRoutes, { ctx, auth });
 };
 
-const jobStatusRoute: FastifyPluginAsyncZod<{ ctx: ImportContext; auth: AdminAuthContext }> = async (app, { ctx, auth }) => {
+const jobStatusRoute: FastifyPluginAsyncZod<{ ctx: ImportContext; auth: AdminAuthContext; isDatabaseSingleConnection: boolean }> = async (
+  app,
+  { ctx, auth, isDatabaseSingleConnection },
+) => {
   decorateAdminRequest(app);
   app.get(
     '/admin/import-jobs/:id',
     {
-      onRequest: liveJobStarterOrAdmin(ctx.runner, auth),
+      onRequest: isDatabaseSingleConnection ? liveJobStarterOrAdmin(ctx.runner, auth) : requireAdmin(auth),
       schema: {
         tags: ['admin'],
         description:
@@ -75,8 +80,10 @@ const jobStatusRoute: FastifyPluginAsyncZod<{ ctx: ImportContext; auth: AdminAut
 
 const guardedRoutes: FastifyPluginAsyncZod<{ ctx: ImportContext; auth: AdminAuthContext }> = async (app, { ctx, auth }) => {
   guardAdminRoutes(app, auth);
-  await app.register(fastifyMultipart, { limits: { fileSize: maxCatalogUploadBytes, files: 1, fields: 4, fieldSize: 1024 } });
+  // preservePath: the file name as sent, which the upload rules check (a path is refused, not cut down).
+  await app.register(fastifyMultipart, { preservePath: true, limits: { fileSize: maxCatalogUploadBytes, files: 1, fields: 4, fieldSize: 1024 } });
   const started = { 202: importStartedResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema };
+  const catalogBody = { maxBodyBytes: maxCatalogUploadBodyBytes, tooLargeMessage: importMessages.fileTooLarge, field: 'file' };
 
   app.post(
     '/admin/import-catalog',
@@ -86,18 +93,20 @@ const guardedRoutes: FastifyPluginAsyncZod<{ ctx: ImportContext; auth: AdminAuth
         description:
           'Uploads a distributor inventory export (multipart/form-data: field `file`, the CSV, at most 10 MB; optional ' +
           'field `label`, any label id form, to import only that label\'s rows) and starts a catalog-csv import job. ' +
-          'The file is checked before the job starts (400 naming `file` or `label`, 413 over the size limit; nothing is ' +
+          'Before the body is read: 411 without Content-Length, 413 when it states more than the limit, 409 while an ' +
+          'import runs or starts. The file is checked before the job starts (400 naming `file` or `label`, its name ' +
+          'included: no control characters or path separators; 413 over the size limit; nothing is ' +
           `imported). ${pollHint} The job's report: rows, releases/tracks/` +
           'artists imported, created and updated counts, rejected rows (line and reason), warnings count.',
         consumes: ['multipart/form-data'],
-        response: { ...started, 413: errorResponseSchema },
+        response: { ...started, 411: errorResponseSchema, 413: errorResponseSchema },
       },
     },
     async (req, reply) => {
-      ctx.runner.assertIdle();
-      const upload = await readCatalogUpload(req);
-      const job = await startCatalogImport(ctx, startingAdmin(req), upload);
-      return reply.code(202).send({ success: true, message: `Importing "${upload.fileName}"`, job });
+      // The upload rules (docs/decisions/0019): its length, then the one-import slot, then the body.
+      checkUploadLength(req, catalogBody);
+      const job = await startCatalogImport(ctx, startingAdmin(req), () => readCatalogUpload(req));
+      return reply.code(202).send({ success: true, message: `Importing "${job.file_name ?? ''}"`, job });
     },
   );
 

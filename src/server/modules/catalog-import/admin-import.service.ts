@@ -76,16 +76,22 @@ export async function getImportJobs(ctx: ImportContext, limit: number): Promise<
   return { data: rows.map((row) => toImportJob(row, ctx.runner)), total };
 }
 
-/** Starts importing a checked catalog file (catalog-upload.ts); 409 while another import runs anywhere. */
-export async function startCatalogImport(ctx: ImportContext, admin: StartingAdmin, upload: CatalogUpload): Promise<ImportJob> {
-  const row = await ctx.runner.start({
-    kind: 'catalog-csv',
-    labelId: upload.labelId,
-    fileName: upload.fileName,
-    actor: admin.username,
-    total: upload.rows,
-    csv: upload.csv,
-    startedByTokenId: admin.tokenId,
+/**
+ * Starts importing a catalog file: 409 while another import runs anywhere, before `readUpload` reads
+ * and checks the file (catalog-upload.ts).
+ */
+export async function startCatalogImport(ctx: ImportContext, admin: StartingAdmin, readUpload: () => Promise<CatalogUpload>): Promise<ImportJob> {
+  const row = await ctx.runner.start(async () => {
+    const upload = await readUpload();
+    return {
+      kind: 'catalog-csv',
+      labelId: upload.labelId,
+      fileName: upload.fileName,
+      actor: admin.username,
+      total: upload.rows,
+      csv: upload.csv,
+      startedByTokenId: admin.tokenId,
+    };
   });
   return toImportJob(row, ctx.runner);
 }
@@ -95,16 +101,9 @@ export async function startEnrichment(ctx: ImportContext, admin: StartingAdmin, 
   const label = findLabel(labelValue);
   if (!label) throw new BadRequestError(invalidLabelMessage(String(labelValue)), 'labelId');
   if (!ctx.spotifyCatalog) throw new AppError(503, importMessages.spotifyNotConfigured);
-  ctx.runner.assertIdle();
-  const { releases } = await readCatalogToEnrich(ctx.db, label.id);
-  const row = await ctx.runner.start({
-    kind: 'spotify-enrichment',
-    labelId: label.id,
-    fileName: null,
-    actor: admin.username,
-    total: releases.length,
-    csv: null,
-    startedByTokenId: admin.tokenId,
+  const row = await ctx.runner.start(async () => {
+    const { releases } = await readCatalogToEnrich(ctx.db, label.id);
+    return { kind: 'spotify-enrichment', labelId: label.id, fileName: null, actor: admin.username, total: releases.length, csv: null, startedByTokenId: admin.tokenId };
   });
   return toImportJob(row, ctx.runner);
 }

@@ -1,8 +1,9 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { importMessages } from '../../../shared/api/admin-import.js';
+import { importMessages, maxCatalogUploadBytes } from '../../../shared/api/admin-import.js';
 import { findLabel, invalidLabelMessage } from '../../../shared/labels.js';
 import { AppError, BadRequestError } from '../../errors.js';
+import { checkUploadFileName } from '../../lib/uploads.js';
 import { CatalogFormatError, readDistributorCsv } from './importer/parse-distributor-csv.js';
 
 /** A checked upload: the job stores the CSV itself, which any instance parses again when it runs the job. */
@@ -13,6 +14,9 @@ export interface CatalogUpload {
   /** The file's data rows (the job's total). */
   rows: number;
 }
+
+/** The whole upload's body limit: the file's, and room for the form around it (boundaries, part headers, `label`). */
+export const maxCatalogUploadBodyBytes = maxCatalogUploadBytes + 64 * 1024;
 
 /** Browsers send a .csv as text/csv, or (Windows with Excel) as the Excel type. */
 const csvTypes = ['text/csv', 'application/csv', 'application/vnd.ms-excel', 'text/plain'];
@@ -47,8 +51,9 @@ export async function readCatalogUpload(request: FastifyRequest): Promise<Catalo
           part.file.resume();
           continue;
         }
+        const name = checkUploadFileName(part.filename, 'file');
         if (!isCsvFile(part)) throw new BadRequestError(importMessages.fileNotCsv, 'file');
-        file = { name: part.filename, bytes: await readFile(part) };
+        file = { name, bytes: await readFile(part) };
       } else if (part.fieldname === 'label' && typeof part.value === 'string' && part.value.trim() !== '') {
         labelValue = part.value.trim();
       }

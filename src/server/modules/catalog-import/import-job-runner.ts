@@ -7,6 +7,7 @@ import { ConflictError } from '../../errors.js';
 import { loggableError } from '../../logging.js';
 import {
   claimImportJob,
+  hasRunningImportJob,
   insertRunningImportJob,
   markImportJobFailed,
   markImportJobSucceeded,
@@ -95,7 +96,7 @@ export class ImportJobRunner {
   }
 
   /** Refuses (409) at once while a job runs or starts here; a job on another instance is refused by the database. */
-  assertIdle(): void {
+  private assertIdle(): void {
     if (this.isStarting || this.live) throw new ConflictError(importMessages.alreadyRunning);
   }
 
@@ -111,15 +112,23 @@ export class ImportJobRunner {
   }
 
   /**
-   * Stores the job as running, held by this instance, starts it without waiting for it, and answers
-   * the new row. 409 while another job runs anywhere. `startedByTokenId` is the jti of the admin
-   * token of the request that started it.
+   * Starts a job, counted first (docs/decisions/0019): takes this instance's one slot before its first
+   * await (409 at once while a job runs or starts here), answers 409 while a job runs on another
+   * instance, and only then runs `prepare` (reading the upload or the catalog: the slow part), so that
+   * concurrent starts are refused before any of them reads a body. Then stores the job as running,
+   * held by this instance, starts it without waiting for it, and answers the new row.
+   * `startedByTokenId` is the jti of the admin token of the request that started it.
    */
-  async start(job: Omit<NewImportJob, 'at'> & { startedByTokenId: string }): Promise<ImportJobRow> {
+  async start(prepare: () => Promise<Omit<NewImportJob, 'at'> & { startedByTokenId: string }>): Promise<ImportJobRow> {
     this.assertIdle();
     this.isStarting = true;
     let row: ClaimedImportJob;
+    let startedByTokenId: string;
     try {
+      if (await hasRunningImportJob(this.db)) throw new ConflictError(importMessages.alreadyRunning);
+      const job = await prepare();
+      startedByTokenId = job.startedByTokenId;
+      // Two instances may both have passed the look above: the database's unique index refuses the second.
       row = await insertRunningImportJob(this.db, { ...job, at: this.clock() }, this.lease);
     } catch (err) {
       if (isUniqueViolation(err, 'import_jobs_one_running_uq')) throw new ConflictError(importMessages.alreadyRunning);
@@ -127,7 +136,7 @@ export class ImportJobRunner {
     } finally {
       this.isStarting = false;
     }
-    this.run(row, job.startedByTokenId);
+    this.run(row, startedByTokenId);
     return this.liveJob(row.id) as ImportJobRow;
   }
 

@@ -59,6 +59,12 @@ export async function insertRunningImportJob(db: Db, job: NewImportJob, lease: L
   return row as ClaimedImportJob;
 }
 
+/** Whether a job runs (or waits to be taken over) on any instance. */
+export async function hasRunningImportJob(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: importJobs.id }).from(importJobs).where(eq(importJobs.status, 'running')).limit(1);
+  return rows.length > 0;
+}
+
 /** Stores a job that ran outside the job table's runs (first start, command line) as finished. */
 export async function insertFinishedImportJob(
   db: Db,

@@ -24,7 +24,7 @@ const tags = ['admin'];
 
 /** The admin Tracks and Artists tabs (docs/product.md §10.6): every write recorded in the activity log. */
 export const adminCatalogRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, deps) => {
-  guardAdminRoutes(app, { db: deps.db, clock: deps.clock, jwtSecret: deps.jwtSecret });
+  guardAdminRoutes(app, deps.adminAuth);
   const { db, clock } = deps;
   // Every write here that succeeded (edit, delete, pin) changed the public catalog: its cached answers go.
   app.addHook('onSend', async (req, reply, payload) => {
@@ -116,6 +116,8 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async 
   app.patch(
     '/admin/artists/:id',
     {
+      // A bio of 5,000 characters, each up to 6 bytes when escaped in JSON (\u00e9), and the genres.
+      bodyLimit: 64 * 1024,
       schema: {
         tags,
         description: "Sets the artist's bio (null clears it) and genres. Recorded as artist.edit.",

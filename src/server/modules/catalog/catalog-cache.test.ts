@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogCache } from './catalog-cache.js';
 import { createLocalCatalogChanges } from './catalog-changes.js';
+import { ServiceUnavailableError } from '../../errors.js';
+import { runAsClient } from '../../lib/request-client.js';
 
 /** Lets every queued reaction run. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('CatalogCache loads', () => {
   it('runs at most maxConcurrentLoads at once; the others wait their turn and all are answered', async () => {
-    const cache = new CatalogCache(createLocalCatalogChanges(), { maxConcurrentLoads: 2 });
+    const cache = new CatalogCache(createLocalCatalogChanges(), { loadLimits: { running: 2, perClient: 16, waiting: 256 } });
     const started: string[] = [];
     const finish = new Map<string, (value: string) => void>();
     const load = (key: string) => () =>
@@ -31,7 +33,7 @@ describe('CatalogCache loads', () => {
   });
 
   it('hands the turn on when a load fails', async () => {
-    const cache = new CatalogCache(createLocalCatalogChanges(), { maxConcurrentLoads: 1 });
+    const cache = new CatalogCache(createLocalCatalogChanges(), { loadLimits: { running: 1, perClient: 16, waiting: 256 } });
     const failed = cache.read('x', () => Promise.reject(new Error('database gone')));
     const next = cache.read('y', () => Promise.resolve('Y'));
     await expect(failed).rejects.toThrow('database gone');
@@ -48,5 +50,111 @@ describe('CatalogCache loads', () => {
     expect(await read()).toBe(1);
     now = 5_000;
     expect(await read()).toBe(2);
+  });
+});
+
+describe('CatalogCache under a flood of uncached loads (docs/decisions/0037)', () => {
+  /** Loads that finish when the test says. */
+  function manualLoads() {
+    const started: string[] = [];
+    const finish = new Map<string, () => void>();
+    const load = (key: string) => () =>
+      new Promise<string>((resolve) => {
+        started.push(key);
+        finish.set(key, () => resolve(key));
+      });
+    return { started, finish: (key: string) => finish.get(key)!(), load };
+  }
+
+  it('gives freed slots to each address in turn: one address with many loads waiting does not go first', async () => {
+    const cache = new CatalogCache(createLocalCatalogChanges(), { loadLimits: { running: 2, perClient: 16, waiting: 256 }, loadWaitMs: 60_000 });
+    const loads = manualLoads();
+    const read = (client: string, key: string) => runAsClient(client, () => cache.read(key, loads.load(key)));
+    const flood = ['a1', 'a2', 'a3', 'a4', 'a5', 'a6'].map((key) => read('10.0.0.1', key));
+    const other = read('10.0.0.2', 'b1');
+    await settle();
+    expect(loads.started).toEqual(['a1', 'a2']);
+    loads.finish('a1');
+    await settle();
+    expect(loads.started).toEqual(['a1', 'a2', 'b1']);
+    loads.finish('b1');
+    expect(await other).toBe('b1');
+    for (const key of ['a2', 'a3', 'a4', 'a5', 'a6']) {
+      await settle();
+      loads.finish(key);
+    }
+    expect(await Promise.all(flood)).toEqual(['a1', 'a2', 'a3', 'a4', 'a5', 'a6']);
+  });
+
+  it('refuses an address its loads beyond its share at once with a 503, and others still get theirs', async () => {
+    const cache = new CatalogCache(createLocalCatalogChanges(), { loadLimits: { running: 1, perClient: 3, waiting: 256 }, loadWaitMs: 60_000 });
+    const loads = manualLoads();
+    const read = (client: string, key: string) => runAsClient(client, () => cache.read(key, loads.load(key)));
+    const admitted = ['a1', 'a2', 'a3'].map((key) => read('10.0.0.1', key));
+    const refused = read('10.0.0.1', 'a4');
+    await expect(refused).rejects.toMatchObject({ statusCode: 503, retryAfterSeconds: expect.any(Number) });
+    const other = read('10.0.0.2', 'b1');
+    for (const key of ['a1', 'b1', 'a2', 'a3']) {
+      await settle();
+      loads.finish(key);
+    }
+    expect(await other).toBe('b1');
+    expect(await Promise.all(admitted)).toEqual(['a1', 'a2', 'a3']);
+  });
+
+  it('bounds the queue of all addresses together', async () => {
+    const cache = new CatalogCache(createLocalCatalogChanges(), { loadLimits: { running: 1, perClient: 16, waiting: 2 }, loadWaitMs: 60_000 });
+    const loads = manualLoads();
+    const reads = ['1', '2', '3'].map((n) => runAsClient(`10.0.0.${n}`, () => cache.read(n, loads.load(n))));
+    await settle();
+    const fourth = runAsClient('10.0.0.4', () => cache.read('4', loads.load('4')));
+    await expect(fourth).rejects.toBeInstanceOf(ServiceUnavailableError);
+    for (const key of ['1', '2', '3']) {
+      loads.finish(key);
+      await settle();
+    }
+    expect(await Promise.all(reads)).toEqual(['1', '2', '3']);
+  });
+
+  it('waits for a load that runs, however slow, unless it is stuck', async () => {
+    let isStuck = false;
+    const cache = new CatalogCache(createLocalCatalogChanges(), { loadWaitMs: 5, isStuck: () => isStuck });
+    const loads = manualLoads();
+    const slow = cache.read('slow', loads.load('slow'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    loads.finish('slow');
+    expect(await slow).toBe('slow');
+    isStuck = true;
+    await expect(cache.read('stuck', loads.load('stuck'))).rejects.toMatchObject({ statusCode: 503 });
+  });
+
+  it('answers a request that waited loadWaitMs with the last answer kept, else a 503; the load runs on and is kept', async () => {
+    let now = 0;
+    const cache = new CatalogCache(createLocalCatalogChanges(), { maxAgeMs: 5_000, staleForMs: 60_000, loadWaitMs: 20, isStuck: () => true, now: () => now });
+    expect(await cache.read('k', () => Promise.resolve('old'))).toBe('old');
+    now = 10_000;
+    const loads = manualLoads();
+    // Past its age: a new load is asked for, and while it does not come the kept answer is served.
+    expect(await cache.read('k', loads.load('new'))).toBe('old');
+    await expect(cache.read('never-kept', loads.load('other'))).rejects.toMatchObject({ statusCode: 503 });
+    loads.finish('new');
+    await settle();
+    expect(await cache.read('k', () => Promise.resolve('unused'))).toBe('new');
+    // Past its keeping time too: no answer to fall back on.
+    now = 10_000 + 5_000 + 60_000;
+    await expect(cache.read('k', loads.load('late'))).rejects.toMatchObject({ statusCode: 503 });
+  });
+
+  it('keeps what its entries weigh under maxBytes, the oldest out first, and sweeps expired entries as new ones come', async () => {
+    let now = 0;
+    const cache = new CatalogCache(createLocalCatalogChanges(), { maxAgeMs: 1_000, maxBytes: 10, weigh: (value) => String(value).length, now: () => now });
+    cache.set('a', 'xxxx', cache.version);
+    cache.set('b', 'yyyy', cache.version);
+    cache.set('c', 'zzzz', cache.version);
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, 'yyyy', 'zzzz']);
+    expect(cache.size).toBe(2);
+    now = 1_000;
+    cache.set('d', 'w', cache.version);
+    expect(cache.size).toBe(1);
   });
 });

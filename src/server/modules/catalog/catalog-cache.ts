@@ -1,5 +1,8 @@
 import type { Db } from '../../db/client.js';
+import { ServiceUnavailableError } from '../../errors.js';
+import { currentClient } from '../../lib/request-client.js';
 import type { CatalogChanges } from './catalog-changes.js';
+import { LoadTurns, type LoadTurnsLimits, type Turn } from './load-turns.js';
 
 /** What the public catalog services read through: the database, behind the cache. */
 export interface CatalogReads {
@@ -10,6 +13,16 @@ export interface CatalogReads {
 /** How stale a cached catalog answer may be: its play counts and Top Releases at most this far behind (docs/decisions/0033). */
 export const catalogAnswerMaxAgeMs = 5_000;
 
+/** How long a request waits for an uncached answer before it gets a kept older one, or a 503 (docs/decisions/0037). */
+export const defaultLoadWaitMs = 1_000;
+
+/** The Retry-After of a 503 for a busy moment: soon, since a load that ran on is kept for the next request. */
+export const busyRetryAfterSeconds = 2;
+
+export const busyMessage = 'The catalog is busy. Please try again in a moment.';
+
+export const defaultLoadLimits: LoadTurnsLimits = { running: 2, perClient: 16, waiting: 256 };
+
 export interface CatalogCacheOptions {
   /**
    * How long an answer may be served at most. Catalog writes clear the cache at once; this bounds what
@@ -17,39 +30,81 @@ export interface CatalogCacheOptions {
    * recency part of the popularity score (docs/product.md §9.4, docs/decisions/0033).
    */
   maxAgeMs?: number;
+  /**
+   * How long past `maxAgeMs` an answer is still kept, to be served when a new one cannot be had in
+   * time (the embedded database held by an import): no catalog change has happened since it was made.
+   */
+  staleForMs?: number;
   /** Entries kept at most (searches make the key space unbounded); the oldest go first. */
   maxEntries?: number;
+  /** What the entries may weigh together, by `weigh` (bytes); the oldest go first. */
+  maxBytes?: number;
+  weigh?: (value: unknown) => number;
+  /** Whether a loaded value is kept (a page that failed to render is sent, not kept). */
+  keeps?: (value: unknown) => boolean;
   /**
-   * Loads (cache misses) running at once; more wait their turn. Each load's rows are parsed, shaped and
-   * serialised on the main thread: a bounded number keeps the event loop free for every other request
-   * while uncached answers pile up (docs/decisions/0033).
+   * Loads (cache misses) running at once, and waiting per client address and in all: each load's rows
+   * are parsed, shaped and serialised on the main thread, so a bounded number keeps the event loop
+   * free for every other request while uncached answers pile up (docs/decisions/0033, 0037).
    */
-  maxConcurrentLoads?: number;
+  loadLimits?: LoadTurnsLimits;
+  /** How long a request waits for its turn, or for a load that cannot progress, before the fallback. */
+  loadWaitMs?: number;
+  /**
+   * Whether running loads are stuck (the embedded database held by an import's transaction): then a
+   * request waits `loadWaitMs` for them too. Otherwise a load that started is waited for (PostgreSQL's
+   * statement timeout bounds it), so that a slow moment does not turn into 503s.
+   */
+  isStuck?: () => boolean;
   now?: () => number;
+}
+
+interface Entry {
+  value: unknown;
+  storedAt: number;
+  weight: number;
 }
 
 /**
  * Catalog answers in process memory, keyed by what was asked. Concurrent misses of one key share one
- * load, so a burst of identical requests costs one database round. Every catalog change empties it.
+ * load, so a burst of identical requests costs one database round; misses take fair turns per client
+ * address (LoadTurns). Every catalog change empties it; expired entries are swept as new ones come.
  */
 export class CatalogCache {
-  private readonly entries = new Map<string, { value: unknown; storedAt: number }>();
+  private readonly entries = new Map<string, Entry>();
+  private readonly loading = new Map<string, Turn<unknown>>();
+  private readonly turns: LoadTurns;
+  /** Requests still waiting for each load. */
+  private readonly waiters = new WeakMap<Turn<unknown>, number>();
   private readonly maxAgeMs: number;
+  private readonly keptForMs: number;
   private readonly maxEntries: number;
+  private readonly maxBytes: number;
+  private readonly weigh: (value: unknown) => number;
+  private readonly keeps: (value: unknown) => boolean;
+  private readonly loadWaitMs: number;
+  private readonly isStuck: () => boolean;
   private readonly now: () => number;
-  private readonly maxConcurrentLoads: number;
-  private runningLoads = 0;
-  private readonly waitingLoads: (() => void)[] = [];
+  private bytes = 0;
   private changes = 0;
 
   constructor(changes: CatalogChanges, options: CatalogCacheOptions = {}) {
     this.maxAgeMs = options.maxAgeMs ?? catalogAnswerMaxAgeMs;
+    this.keptForMs = this.maxAgeMs + (options.staleForMs ?? 0);
     this.maxEntries = options.maxEntries ?? 5_000;
+    this.maxBytes = options.maxBytes ?? Infinity;
+    this.weigh = options.weigh ?? (() => 0);
+    this.keeps = options.keeps ?? (() => true);
+    this.turns = new LoadTurns(options.loadLimits ?? defaultLoadLimits);
+    this.loadWaitMs = options.loadWaitMs ?? defaultLoadWaitMs;
+    this.isStuck = options.isStuck ?? (() => false);
     this.now = options.now ?? Date.now;
-    this.maxConcurrentLoads = options.maxConcurrentLoads ?? 2;
     changes.subscribe(() => {
       this.changes++;
       this.entries.clear();
+      this.bytes = 0;
+      // A load that started before the change is handed to its callers but not kept, nor joined.
+      this.loading.clear();
     });
   }
 
@@ -58,45 +113,118 @@ export class CatalogCache {
     return this.changes;
   }
 
+  /** Entries held, fresh or kept past their age, not yet swept. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** A fresh answer for `key`. */
   get<T>(key: string): T | undefined {
     const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (this.now() - entry.storedAt < this.maxAgeMs) return entry.value as T;
-    this.entries.delete(key);
-    return undefined;
+    return entry && this.now() - entry.storedAt < this.maxAgeMs ? (entry.value as T) : undefined;
   }
 
   /** Keeps `value` unless the catalog changed since `version` was taken (the value may predate it). */
   set(key: string, value: unknown, version: number): void {
-    if (version !== this.changes) return;
-    this.entries.delete(key);
-    this.entries.set(key, { value, storedAt: this.now() });
-    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    if (version !== this.changes || !this.keeps(value)) return;
+    this.remove(key);
+    const weight = this.weigh(value);
+    this.entries.set(key, { value, storedAt: this.now(), weight });
+    this.bytes += weight;
+    this.sweep();
   }
 
-  /** The cached answer for `key`, or `load()`'s, kept; concurrent misses share one load, a failed one is not kept. */
-  read<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const hit = this.get<Promise<T>>(key);
-    if (hit) return hit;
-    const version = this.changes;
-    const value = this.inTurn(load);
-    this.set(key, value, version);
-    value.catch(() => {
-      if (this.get(key) === value) this.entries.delete(key);
+  /**
+   * The fresh answer for `key`, or `load()`'s, kept. Concurrent misses share one load; a failed one is
+   * not kept. A request that cannot have it within `loadWaitMs` (or whose address has too many loads
+   * waiting) gets the last answer kept, if any, else a 503 with Retry-After; its load runs on if it
+   * started, and is kept for the next request.
+   */
+  async read<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const hit = this.get<T>(key);
+    if (hit !== undefined) return hit;
+    const client = currentClient();
+    let turn = this.loading.get(key) as Turn<T> | undefined;
+    if (turn) this.turns.join(client, turn);
+    else {
+      if (!this.turns.admits(client)) return this.fallback<T>(key);
+      const version = this.changes;
+      const started = this.turns.add(client, load);
+      turn = started;
+      this.loading.set(key, started);
+      const settled = () => {
+        if (this.loading.get(key) === started) this.loading.delete(key);
+      };
+      started.result.then((value) => {
+        settled();
+        this.set(key, value, version);
+      }, settled);
+    }
+    return this.waitFor(key, turn);
+  }
+
+  /**
+   * `turn`'s result; or, once it waited `loadWaitMs` for its turn or for a stuck load, the fallback. A
+   * turn nobody waits for any more is not started.
+   */
+  private waitFor<T>(key: string, turn: Turn<T>): Promise<T> {
+    this.waiters.set(turn, (this.waiters.get(turn) ?? 0) + 1);
+    const leave = () => {
+      const left = (this.waiters.get(turn) ?? 1) - 1;
+      this.waiters.set(turn, left);
+      return left;
+    };
+    return new Promise<T>((resolve, reject) => {
+      let timer: NodeJS.Timeout;
+      const giveUp = () => {
+        if (this.turns.isRunning(turn) && !this.isStuck()) {
+          timer = setTimeout(giveUp, this.loadWaitMs);
+          return;
+        }
+        if (leave() === 0) this.turns.cancel(turn, new ServiceUnavailableError(busyMessage, busyRetryAfterSeconds));
+        try {
+          resolve(this.fallback<T>(key));
+        } catch (error) {
+          reject(error as Error);
+        }
+      };
+      timer = setTimeout(giveUp, this.loadWaitMs);
+      turn.result.then(
+        (value) => {
+          clearTimeout(timer);
+          leave();
+          resolve(value);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          leave();
+          reject(error as Error);
+        },
+      );
     });
-    return value;
   }
 
-  /** Runs `load` once fewer than `maxConcurrentLoads` run; a finished load hands its turn to the longest waiting. */
-  private async inTurn<T>(load: () => Promise<T>): Promise<T> {
-    if (this.runningLoads < this.maxConcurrentLoads) this.runningLoads++;
-    else await new Promise<void>((start) => this.waitingLoads.push(start));
-    try {
-      return await load();
-    } finally {
-      const next = this.waitingLoads.shift();
-      if (next) next();
-      else this.runningLoads--;
+  /** The last answer kept for `key` however old (no catalog change since), else a 503. */
+  private fallback<T>(key: string): T {
+    const entry = this.entries.get(key);
+    if (entry && this.now() - entry.storedAt < this.keptForMs) return entry.value as T;
+    throw new ServiceUnavailableError(busyMessage, busyRetryAfterSeconds);
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.weight;
+  }
+
+  /** Drops entries past their keeping time (the oldest come first), then the oldest while over a bound. */
+  private sweep(): void {
+    const now = this.now();
+    for (const [key, entry] of this.entries) {
+      const isOver = this.entries.size > this.maxEntries || this.bytes > this.maxBytes;
+      if (!isOver && now - entry.storedAt < this.keptForMs) return;
+      this.remove(key);
     }
   }
 }

@@ -110,8 +110,24 @@ export interface ScoreInputs {
   trackCount: number;
 }
 
+/** A release as Top Releases orders it (docs/product.md §10.5): pins, score, newer, id. */
+export interface RankedRow {
+  id: string;
+  pinned: boolean;
+  score: number;
+  releaseDate: string | null;
+}
+
+export interface StaleScore extends ScoreInputs {
+  pinned: boolean;
+  type: ReleaseType;
+}
+
+const scoreHoldsAt = (now: Date) =>
+  sql`${releases.scoreValidFrom} <= ${now.toISOString()} and ${releases.scoreValidUntil} > ${now.toISOString()}`;
+
 /** The label's releases whose kept score does not hold at `now`: never scored, an input changed, or its recency moved. */
-export async function listStaleScores(db: Db, labelId: string, now: Date): Promise<ScoreInputs[]> {
+export async function listStaleScores(db: Db, labelId: string, now: Date): Promise<StaleScore[]> {
   return db
     .select({
       id: releases.id,
@@ -119,14 +135,11 @@ export async function listStaleScores(db: Db, labelId: string, now: Date): Promi
       streamCount: releases.streamCount,
       releaseDate: releases.releaseDate,
       trackCount: releases.trackCount,
+      pinned: releases.pinned,
+      type: releases.type,
     })
     .from(releases)
-    .where(
-      and(
-        eq(releases.labelId, labelId),
-        sql`(${releases.scoreValidUntil} <= ${now.toISOString()} or ${releases.scoreValidFrom} > ${now.toISOString()})`,
-      ),
-    );
+    .where(and(eq(releases.labelId, labelId), sql`not (${scoreHoldsAt(now)})`));
 }
 
 export interface KeptScore extends ScoreInputs {
@@ -151,23 +164,24 @@ export async function keepScores(db: Db, scores: KeptScore[]): Promise<void> {
 }
 
 /**
- * The top `limit` of a label by the kept scores, read in index order (releases_label_*rank_idx): pins
- * first, then the score, newer first, then id (docs/product.md §10.5).
+ * The top `limit` of a label by the kept scores that hold at `now`, read in index order
+ * (releases_label_*rank_idx): pins first, then the score, newer first, then id (docs/product.md §10.5).
  */
 export async function rankedReleases(
   db: Db,
   labelId: string,
-  filter: { onlyPlayed: boolean; type?: ReleaseType },
+  filter: { onlyPlayed: boolean; type?: ReleaseType; now: Date },
   limit: number,
-): Promise<{ id: string; score: number }[]> {
-  const rows = await queryRows<{ id: string; score: number }>(db, sql`
-    select id, popularity_score as score from ${releases}
+): Promise<RankedRow[]> {
+  const rows = await queryRows<{ id: string; pinned: boolean; score: number; release_date: string | null }>(db, sql`
+    select id, pinned, popularity_score as score, release_date::text from ${releases}
      where label_id = ${labelId}
        ${filter.type ? sql`and type = ${filter.type}` : sql``}
        ${filter.onlyPlayed ? sql`and stream_count > 0` : sql``}
+       and ${scoreHoldsAt(filter.now)}
      order by pinned desc nulls last, popularity_score desc nulls last, release_date desc nulls last, id
      limit ${limit}`);
-  return rows.map((r) => ({ id: r.id, score: Number(r.score) }));
+  return rows.map((r) => ({ id: r.id, pinned: r.pinned, score: Number(r.score), releaseDate: r.release_date }));
 }
 
 export interface CreditRow {

@@ -17,6 +17,7 @@ import {
   listStaleScores,
   rankedReleases,
   releaseCredits,
+  type RankedRow,
   type ReleaseRow,
 } from './releases.repo.js';
 
@@ -101,16 +102,27 @@ async function loadRelease(db: Db, id: string, includes: Includes): Promise<Rele
   return release as Release;
 }
 
+/** docs/product.md §10.5's order: pins first, then the score, newer first (undated last), then id. */
+function byRank(a: RankedRow, b: RankedRow): number {
+  return (
+    Number(b.pinned) - Number(a.pinned) ||
+    b.score - a.score ||
+    (b.releaseDate ?? '').localeCompare(a.releaseDate ?? '') ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
+}
+
 /**
- * Scores again the label's releases whose kept score does not hold at `now` (docs/decisions/0033): after
- * an import, a play or an edit, only the releases it changed; as time passes, those whose recency moved.
+ * Scores again the label's releases whose kept score does not hold at `now`, and keeps them
+ * (docs/decisions/0036): after an import, a play or an edit, only the releases it changed; as time
+ * passes, those whose recency moved. Run by the score keeper (score-keeper.ts), never by a read.
  */
-async function rescoreStale(db: Db, labelId: string, now: Date): Promise<void> {
+export async function keepStaleScores(db: Db, labelId: string, now: Date): Promise<number> {
   const stale = await listStaleScores(db, labelId, now);
   const iso = (ms: number | null, unbounded: string) => (ms === null ? unbounded : new Date(ms).toISOString());
   await keepScores(
     db,
-    stale.map((inputs) => {
+    stale.map(({ pinned: _pinned, type: _type, ...inputs }) => {
       const span = recencySpan(inputs.releaseDate, now);
       return {
         ...inputs,
@@ -120,13 +132,15 @@ async function rescoreStale(db: Db, labelId: string, now: Date): Promise<void> {
       };
     }),
   );
+  return stale.length;
 }
 
 /**
  * docs/product.md §10.5: staff pins first, then docs/product.md §9's popularity score. With onlyPlayed, releases nobody
  * has played yet are left out (the "top plays" list); with a type, only that type is ranked ('Top Albums',
- * docs/product.md §2.6). Never a synthetic release. The ranking is read from an index of kept scores,
- * never computed over every release (docs/decisions/0033).
+ * docs/product.md §2.6). Never a synthetic release. The ranking is read from an index of kept scores
+ * (docs/decisions/0033); the releases whose kept score does not hold now (the keeper has not come by
+ * since a play, an edit or a recency step) are scored here in memory, and nothing is written (0036).
  */
 async function loadTopReleases(
   db: Db,
@@ -135,8 +149,15 @@ async function loadTopReleases(
   options: { onlyPlayed: boolean; type?: ReleaseType; now: Date },
 ): Promise<RankedRelease[]> {
   const label = resolveLabelParam(labelParam, 'id');
-  await rescoreStale(db, label.id, options.now);
-  const ranked = await rankedReleases(db, label.id, { onlyPlayed: options.onlyPlayed, type: options.type }, limit);
+  const { onlyPlayed, type, now } = options;
+  const [kept, stale] = await Promise.all([
+    rankedReleases(db, label.id, { onlyPlayed, type, now }, limit),
+    listStaleScores(db, label.id, now),
+  ]);
+  const scoredNow = stale
+    .filter((row) => (!type || row.type === type) && (!onlyPlayed || row.streamCount > 0))
+    .map((row) => ({ id: row.id, pinned: row.pinned, releaseDate: row.releaseDate, score: popularityScore(row, now) }));
+  const ranked = [...kept, ...scoredNow].sort(byRank).slice(0, limit);
   const rows = new Map((await findReleasesByIds(db, ranked.map((r) => r.id))).map((r) => [r.id, r]));
   const presented = await presentReleases(
     db,
@@ -145,7 +166,7 @@ async function loadTopReleases(
   );
   return presented.map((release, index) => ({
     ...release,
-    popularity_score: (ranked[index] as { score: number }).score,
+    popularity_score: (ranked[index] as RankedRow).score,
     popularity_rank: index + 1,
   }));
 }

@@ -16,7 +16,7 @@ const guarded = { 401: errorResponseSchema };
 /** Admin Demos (docs/product.md §10.6): the inbox of demo submissions. */
 export const adminDemosRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, deps) => {
   const { db, clock, mailroom } = deps;
-  guardAdminRoutes(app, { db, clock, jwtSecret: deps.jwtSecret });
+  guardAdminRoutes(app, deps.adminAuth);
 
   app.get(
     '/admin/demos',

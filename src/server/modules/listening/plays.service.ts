@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { PlayRequest, PlayResult } from '../../../shared/api/plays.js';
 import { playClientsPerAddress, playCountWindowMinutes } from '../../../shared/domain/play-counting.js';
 import type { Db } from '../../db/client.js';
+import { clientAddressKey } from '../../lib/client-address.js';
 import { NotFoundError } from '../../errors.js';
 import { countAddressClientsSince, findStreamCount, findTrackRelease, hasPlayedSince, incrementStreamCount, insertPlay, lockAddressTrack } from './plays.repo.js';
 
@@ -19,8 +20,10 @@ function hashOf(...parts: string[]): string {
 export async function reportPlay(db: Db, input: PlayRequest, options: { ip: string; now: Date }): Promise<PlayResult> {
   const releaseId = await findTrackRelease(db, input.track_id);
   if (!releaseId) throw new NotFoundError(`Track not found: ${input.track_id}`);
-  const addressKey = hashOf(options.ip);
-  const clientKey = hashOf(options.ip, input.client_id ?? '');
+  // A household's IPv6 addresses share one /64: counted as one address (lib/client-address.ts).
+  const address = clientAddressKey(options.ip);
+  const addressKey = hashOf(address);
+  const clientKey = hashOf(address, input.client_id ?? '');
   const windowStart = new Date(options.now.getTime() - playCountWindowMinutes * 60_000);
   return db.transaction(async (tx) => {
     await lockAddressTrack(tx, addressKey, input.track_id);

@@ -16,7 +16,7 @@ const guarded = { 401: errorResponseSchema };
 /** Admin Members (docs/product.md §10.7): the VIP member list and its CSV export. */
 export const adminMembersRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, deps) => {
   const { db, clock } = deps;
-  guardAdminRoutes(app, { db, clock, jwtSecret: deps.jwtSecret });
+  guardAdminRoutes(app, deps.adminAuth);
 
   app.get(
     '/admin/members',

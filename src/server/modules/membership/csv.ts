@@ -1,13 +1,16 @@
 /**
- * A cell a spreadsheet would run as a formula (= + - @, or a tab or carriage return in front of
- * one) gets a leading apostrophe: an export of what visitors typed must not execute in Excel.
+ * What a spreadsheet may run as a formula: = + - @ (or a tab or carriage return before one) at a
+ * cell's start, or right after any separator a spreadsheet may split on (`,` `;` tab, a line break),
+ * spaces allowed in between. Where `;` is the list separator, or a reader ignores quotes,
+ * `Bob;=cmd|…` becomes two cells, the second a formula: a cell with one anywhere gets a leading
+ * apostrophe. An export of what visitors typed must not execute in Excel.
  */
-const formulaStart = /^[=+\-@\t\r]/;
+const formulaTrigger = /^[\t\r]|(?:^|[,;\t\r\n]) *[=+\-@]/;
 
+/** RFC 4180, every cell quoted (so no separator inside a cell splits it), its quotes doubled. */
 export function csvCell(value: string): string {
-  const safe = formulaStart.test(value) ? `'${value}` : value;
-  // RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled.
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  const safe = formulaTrigger.test(value) ? `'${value}` : value;
+  return `"${safe.replaceAll('"', '""')}"`;
 }
 
 /**

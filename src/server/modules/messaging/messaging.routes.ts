@@ -46,7 +46,7 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 /** Staff: the outbox, the decision templates and their own address (docs/decisions/0060). */
 export const adminMessagingRoutes: FastifyPluginAsyncZod<MessagingRouteDeps> = async (app, deps) => {
   const { db, clock, mailroom, canSend } = deps;
-  guardAdminRoutes(app, { db, clock, jwtSecret: deps.jwtSecret });
+  guardAdminRoutes(app, deps.adminAuth);
 
   app.get(
     '/admin/outbox',

@@ -1,4 +1,4 @@
-import { eq, lt } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { adminUsers, revokedTokens } from '../../db/schema.js';
 
@@ -6,9 +6,10 @@ export interface AdminUserRow {
   id: string;
   username: string;
   passwordHash: string;
+  sessionEpoch: number;
 }
 
-const columns = { id: adminUsers.id, username: adminUsers.username, passwordHash: adminUsers.passwordHash };
+const columns = { id: adminUsers.id, username: adminUsers.username, passwordHash: adminUsers.passwordHash, sessionEpoch: adminUsers.sessionEpoch };
 
 export async function findAdminByUsername(db: Db, username: string): Promise<AdminUserRow | undefined> {
   const [row] = await db.select(columns).from(adminUsers).where(eq(adminUsers.username, username)).limit(1);
@@ -17,6 +18,28 @@ export async function findAdminByUsername(db: Db, username: string): Promise<Adm
 
 export async function findAdminById(db: Db, id: string): Promise<AdminUserRow | undefined> {
   const [row] = await db.select(columns).from(adminUsers).where(eq(adminUsers.id, id)).limit(1);
+  return row;
+}
+
+export interface AdminSessionRow {
+  id: string;
+  username: string;
+  sessionEpoch: number;
+  isRevoked: boolean;
+}
+
+/** What the guard checks on every admin request, in one query: the admin's row and whether token `jti` was logged out. */
+export async function findAdminSession(db: Db, id: string, jti: string): Promise<AdminSessionRow | undefined> {
+  const [row] = await db
+    .select({
+      id: adminUsers.id,
+      username: adminUsers.username,
+      sessionEpoch: adminUsers.sessionEpoch,
+      isRevoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${jti})`,
+    })
+    .from(adminUsers)
+    .where(eq(adminUsers.id, id))
+    .limit(1);
   return row;
 }
 
@@ -35,13 +58,14 @@ export async function insertAdmin(db: Db, username: string, passwordHash: string
   return rows.length > 0;
 }
 
-export async function setAdminPassword(db: Db, username: string, passwordHash: string, now: Date): Promise<boolean> {
-  const rows = await db
+/** Sets the password and raises the session epoch, which ends every token issued before; the new epoch, or undefined without such an admin. */
+export async function setAdminPassword(db: Db, username: string, passwordHash: string, now: Date): Promise<number | undefined> {
+  const [row] = await db
     .update(adminUsers)
-    .set({ passwordHash, updatedAt: now })
+    .set({ passwordHash, sessionEpoch: sql`${adminUsers.sessionEpoch} + 1`, updatedAt: now })
     .where(eq(adminUsers.username, username))
-    .returning({ id: adminUsers.id });
-  return rows.length > 0;
+    .returning({ sessionEpoch: adminUsers.sessionEpoch });
+  return row?.sessionEpoch;
 }
 
 /** Records a logged-out token and forgets those that have expired anyway. */
@@ -50,7 +74,3 @@ export async function revokeToken(db: Db, jti: string, expiresAt: Date, now: Dat
   await db.insert(revokedTokens).values({ jti, expiresAt }).onConflictDoNothing({ target: revokedTokens.jti });
 }
 
-export async function isTokenRevoked(db: Db, jti: string): Promise<boolean> {
-  const rows = await db.select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, jti)).limit(1);
-  return rows.length > 0;
-}

@@ -21,7 +21,7 @@ function setRetryAfter(reply: FastifyReply, err: unknown): void {
 }
 
 export const adminAuthRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, deps) => {
-  const ctx = { db: deps.db, clock: deps.clock, jwtSecret: deps.jwtSecret };
+  const ctx = deps.adminAuth;
   const throttle = new LoginThrottle(deps.loginThrottle, deps.limitStore);
   const guard = requireAdmin(ctx);
   decorateAdminRequest(app);
@@ -96,22 +96,24 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (ap
         description:
           "Changes the signed-in admin's password. The current one is required: a wrong one answers 400 and counts as a " +
           'failed login (429 with Retry-After once throttled, as for login). The new one has 8 to 1024 characters and ' +
-          'differs from the current one. Tokens already issued, this one included, stay valid until logout or expiry.',
+          'differs from the current one. The change ends every session issued before it, this one included: the answer\'s ' +
+          '`token` is a fresh one for this session to go on with (other browsers must log in again).',
         body: changePasswordRequestSchema,
         response: { 200: changePasswordResponseSchema, 400: errorResponseSchema, ...unauthorized, 429: errorResponseSchema },
       },
     },
     async (req, reply) => {
       const { user } = adminOf(req);
+      let token: string;
       try {
-        await changePassword(ctx, throttle, req.ip, user, req.body);
+        token = await changePassword(ctx, throttle, req.ip, user, req.body);
       } catch (err) {
         setRetryAfter(reply, err);
         if (err instanceof Error && 'statusCode' in err) req.log.warn({ username: user.username, status: err.statusCode }, 'admin password change refused');
         throw err;
       }
       req.log.info({ username: user.username }, 'admin password changed');
-      return { success: true as const, message: changePasswordMessages.changed };
+      return { success: true as const, message: changePasswordMessages.changed, token };
     },
   );
 };

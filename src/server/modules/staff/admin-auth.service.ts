@@ -10,26 +10,29 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError, BadRequestError } from '../../errors.js';
 import { recordActivity } from './activity.repo.js';
-import { findAdminById, findAdminByUsername, hasAnyAdmin, insertAdmin, isTokenRevoked, revokeToken, setAdminPassword } from './admin-auth.repo.js';
+import { findAdminById, findAdminByUsername, findAdminSession, hasAnyAdmin, insertAdmin, revokeToken, setAdminPassword } from './admin-auth.repo.js';
+import type { EndedSessions } from './ended-sessions.js';
 import { signAdminToken, verifyAdminToken, type AdminTokenClaims } from './admin-tokens.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 
+/** One per app (app.ts), shared by every module's admin guard. */
 export interface AdminAuthContext {
   db: Db;
   clock: () => Date;
   jwtSecret: Uint8Array;
+  endedSessions: EndedSessions;
 }
 
 /** A token for the admin with these credentials; 401 when wrong, 429 when the address or the username from it is throttled. */
-export async function logIn(ctx: AdminAuthContext, throttle: LoginThrottle, ip: string, credentials: AdminLoginRequest): Promise<string> {
+export async function logIn(ctx: Omit<AdminAuthContext, 'endedSessions'>, throttle: LoginThrottle, ip: string, credentials: AdminLoginRequest): Promise<string> {
   const username = credentials.username.trim();
   const attempt = await throttle.attempt(ip, username);
   const user = await findAdminByUsername(ctx.db, username);
   const isValid = user ? await verifyPassword(user.passwordHash, credentials.password) : await verifyAgainstDummy(credentials.password);
   if (!user || !isValid) throw new AppError(401, invalidCredentialsMessage);
   await attempt.succeeded();
-  return signAdminToken(ctx.jwtSecret, user.id, ctx.clock());
+  return signAdminToken(ctx.jwtSecret, user.id, ctx.clock(), user.sessionEpoch);
 }
 
 export interface VerifiedAdmin {
@@ -37,18 +40,22 @@ export interface VerifiedAdmin {
   token: AdminTokenClaims;
 }
 
-/** The admin a bearer token stands for, if it is genuine, unexpired, not logged out and its user still exists. */
+/**
+ * The admin a bearer token stands for, if it is genuine, unexpired, not logged out, its user still
+ * exists and has not changed the password since it was issued.
+ */
 export async function authenticate(ctx: AdminAuthContext, token: string): Promise<VerifiedAdmin | undefined> {
   const claims = await verifyAdminToken(ctx.jwtSecret, token, ctx.clock());
-  if (!claims || (await isTokenRevoked(ctx.db, claims.jti))) return undefined;
-  const user = await findAdminById(ctx.db, claims.sub);
-  return user ? { user: { id: user.id, username: user.username }, token: claims } : undefined;
+  if (!claims) return undefined;
+  const session = await findAdminSession(ctx.db, claims.sub, claims.jti);
+  if (!session || session.isRevoked || session.sessionEpoch !== claims.sessionEpoch) return undefined;
+  return { user: { id: session.id, username: session.username }, token: claims };
 }
 
 /**
  * Settings → Change password for the signed-in admin. The current password is required and a wrong
- * one counts as a failed login (so a stolen token cannot be used to guess it). Tokens stay valid,
- * this one included: other sessions end at logout or expiry.
+ * one counts as a failed login (so a stolen token cannot be used to guess it). Every token issued
+ * before ends, this one included; the answer is a fresh token for the session that made the change.
  */
 export async function changePassword(
   ctx: AdminAuthContext,
@@ -56,7 +63,7 @@ export async function changePassword(
   ip: string,
   admin: AdminUser,
   request: ChangePasswordRequest,
-): Promise<void> {
+): Promise<string> {
   const attempt = await throttle.attempt(ip, admin.username);
   const user = await findAdminById(ctx.db, admin.id);
   if (!user || !(await verifyPassword(user.passwordHash, request.currentPassword))) {
@@ -65,8 +72,9 @@ export async function changePassword(
   await attempt.succeeded();
   const now = ctx.clock();
   const hash = await hashPassword(request.newPassword);
-  await ctx.db.transaction(async (tx) => {
-    await setAdminPassword(tx, user.username, hash, now);
+  const epoch = await ctx.db.transaction(async (tx) => {
+    const raised = await setAdminPassword(tx, user.username, hash, now);
+    if (raised === undefined) throw new AppError(401, invalidCredentialsMessage);
     await recordActivity(tx, {
       kind: 'admin.password',
       actor: user.username,
@@ -74,10 +82,15 @@ export async function changePassword(
       subjectId: user.id,
       at: now,
     });
+    return raised;
   });
+  ctx.endedSessions.endSessionsBefore(user.id, epoch);
+  return signAdminToken(ctx.jwtSecret, user.id, now, epoch);
 }
 
 export async function logOut(ctx: AdminAuthContext, token: AdminTokenClaims): Promise<void> {
+  // In memory first: on the embedded database the write may wait behind a running import.
+  ctx.endedSessions.endToken(token, ctx.clock());
   await revokeToken(ctx.db, token.jti, token.expiresAt, ctx.clock());
 }
 

@@ -6,7 +6,7 @@ import { guardAdminRoutes } from './admin-guard.js';
 import { getAdminStats, getRecentActivity } from './admin-overview.service.js';
 
 export const adminOverviewRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, deps) => {
-  guardAdminRoutes(app, { db: deps.db, clock: deps.clock, jwtSecret: deps.jwtSecret });
+  guardAdminRoutes(app, deps.adminAuth);
 
   app.get(
     '/admin/stats',

@@ -1,6 +1,7 @@
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { defaultLimits } from '../../config.js';
 import { AppError } from '../../errors.js';
+import { clientAddressKey } from '../../lib/client-address.js';
 import { memoryLimitStore, type LimitStore } from '../../lib/limit-store.js';
 
 /** How many failed logins a client address, or a username from one address, may have in a window. */
@@ -43,10 +44,11 @@ export class LoginThrottle {
     this.byUserAndAddress = store({ keyPrefix: 'login-user-ip', ...window });
   }
 
-  /** Counts one attempt; throws TooManyLoginsError when the address or the username from it is out of tries. */
+  /** Counts one attempt from `ip` (an IPv6 address by its /64); throws TooManyLoginsError when the address or the username from it is out of tries. */
   async attempt(ip: string, username: string): Promise<LoginAttempt> {
-    const userKey = `${username.trim().toLowerCase()}|${ip}`;
-    const counted = await Promise.allSettled([this.byAddress.consume(ip), this.byUserAndAddress.consume(userKey)]);
+    const address = clientAddressKey(ip);
+    const userKey = `${username.trim().toLowerCase()}|${address}`;
+    const counted = await Promise.allSettled([this.byAddress.consume(address), this.byUserAndAddress.consume(userKey)]);
     const refused = counted.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
     if (refused.length > 0) {
       for (const reason of refused) if (!(reason instanceof RateLimiterRes)) throw reason;
@@ -54,7 +56,7 @@ export class LoginThrottle {
     }
     return {
       succeeded: async () => {
-        await Promise.all([this.byAddress.reward(ip), this.byUserAndAddress.delete(userKey)]);
+        await Promise.all([this.byAddress.reward(address), this.byUserAndAddress.delete(userKey)]);
       },
     };
   }

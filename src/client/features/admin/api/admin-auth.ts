@@ -31,7 +31,10 @@ export function verifyAdminTokenQuery(token: string) {
   });
 }
 
-/** `POST /api/admin/change-password` for the admin of the token; a wrong current password is a 400 on currentPassword. */
+/**
+ * `POST /api/admin/change-password` for the admin of the token; a wrong current password is a 400 on currentPassword.
+ * The answer's `token` replaces the one sent, which the change has ended with every other session.
+ */
 export function changePassword(token: string, request: ChangePasswordRequest) {
   return withAdminSession(apiPost<Answer<typeof changePasswordResponseSchema>>('/admin/change-password', request, { token }));
 }

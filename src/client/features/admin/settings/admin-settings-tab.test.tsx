@@ -5,7 +5,7 @@ import { failure, json, renderAdmin, serveAdminApi, storeToken, verified, type A
 
 afterEach(() => vi.unstubAllGlobals());
 
-const changed = json({ success: true, message: 'Password changed' });
+const changed = json({ success: true, message: 'Password changed', token: 'jwt-fresh' });
 
 async function openSettings(changeAnswer: Answer | Answer[] = changed) {
   const sent = serveAdminApi({
@@ -35,8 +35,8 @@ describe('AdminSettingsTab', () => {
     expect(within(settings).getByText(/You are signed in as/).textContent).toMatch(/^You are signed in as staff\./);
   });
 
-  it('changes the password with the token, says so and clears the form', async () => {
-    const { user, changes } = await openSettings();
+  it('changes the password with the token, goes on with the fresh one of the answer, says so and clears the form', async () => {
+    const { user, changes, sent } = await openSettings();
     await fill(user, { current: 'old password', next: 'brand new password', confirm: 'brand new password' });
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Password changed')).toBeTruthy();
@@ -49,6 +49,11 @@ describe('AdminSettingsTab', () => {
       },
     ]);
     expect([field('Current password').value, field('New password').value, field('Confirm new password').value]).toEqual(['', '', '']);
+    // The change ended the old token: the session now stands on the fresh one, still signed in.
+    expect([localStorage.getItem('adminToken'), localStorage.getItem('authToken')]).toEqual(['jwt-fresh', 'jwt-fresh']);
+    // Still signed in: the old token's check carries over to the fresh one, which is not asked about again.
+    expect(screen.getByRole('heading', { name: 'Change password' })).toBeTruthy();
+    expect(sent.filter((s) => s.path === '/api/admin/verify-admin-token').map((s) => s.authorization)).toEqual(['Bearer jwt-good']);
   });
 
   it('checks the form before sending: required, 8 characters, different, typed twice alike', async () => {
@@ -94,6 +99,6 @@ describe('AdminSettingsTab', () => {
     expect((saving as HTMLButtonElement).disabled).toBe(true);
     answer(changed());
     expect(await screen.findByText('Password changed')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Change password' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(((await screen.findByRole('button', { name: 'Change password' })) as HTMLButtonElement).disabled).toBe(false);
   });
 });

@@ -16,7 +16,7 @@ export function AdminSettingsTab() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {'You are signed in as '}
         <strong>{user.username}</strong>
-        {'. Changing the password keeps you signed in here; other open sessions last until they log out or expire.'}
+        {'. Changing the password keeps you signed in here and signs out every other session.'}
       </Typography>
       <ChangePasswordForm token={token} username={user.username} />
     </Paper>

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button } from '@mui/material';
 import { notify } from '../../../lib/notifications.js';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, type Path } from 'react-hook-form';
 import { adminPasswordLength, changePasswordFormSchema, changePasswordMessages, type ChangePasswordForm as FormValues } from '../../../../shared/api/admin-auth.js';
 import { FormTextField } from '../../../components/form-text-field.js';
+import { storeAdminToken } from '../../../lib/admin-session.js';
 import { ApiError } from '../../../lib/api-client.js';
-import { changePassword } from '../api/admin-auth.js';
+import { changePassword, verifyAdminTokenQuery } from '../api/admin-auth.js';
 
 const emptyForm: FormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 const fieldNames = Object.keys(emptyForm) as Path<FormValues>[];
@@ -25,9 +26,16 @@ export function ChangePasswordForm({ token, username }: { token: string; usernam
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: emptyForm,
   });
+  const queryClient = useQueryClient();
   const change = useMutation({
     mutationFn: ({ currentPassword, newPassword }: FormValues) => changePassword(token, { currentPassword, newPassword }),
-    onSuccess: () => {
+    onSuccess: (answer) => {
+      // The change ended every session, this one too: it goes on with the fresh token of the answer.
+      // Same admin, checked by the change itself: the old token's check carries over, so the guard
+      // does not blank the page while it verifies the new one.
+      const checked = queryClient.getQueryData(verifyAdminTokenQuery(token).queryKey);
+      if (checked) queryClient.setQueryData(verifyAdminTokenQuery(answer.token).queryKey, checked);
+      storeAdminToken(answer.token);
       notify(changePasswordMessages.changed, { variant: 'success' });
       reset(emptyForm);
     },

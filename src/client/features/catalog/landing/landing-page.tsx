@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Artist, Release } from '../../../../shared/api/catalog.js';
 import { defaultLabel } from '../../../../shared/labels.js';
+import { landingReleasesShown } from '../../../../shared/page-queries.js';
 import { siteConfig, type LabelConfig } from '../../../../shared/site-config.js';
 import { ArtistCard } from '../components/artist-card.js';
 import { NotFoundPage } from '../../../components/not-found-page.js';
@@ -82,14 +83,14 @@ function Section({ title, to, children }: { title: string; to: string; children:
 }
 
 function LatestReleases({ label }: { label: LabelConfig }) {
-  const { data, error, isPending } = useQuery(releasesQuery({ label: label.id, offset: 0, limit: 8 }));
+  const { data, error, isPending } = useQuery(releasesQuery({ label: label.id, offset: 0, limit: landingReleasesShown }));
   const [open, setOpen] = useState<Release | null>(null);
   return (
     <Section title="Latest Releases" to={labelPath(label, 'releases')}>
       {error && <Alert severity="error">Failed to load releases. Please try again.</Alert>}
       <Grid container spacing={2}>
         {isPending
-          ? Array.from({ length: 8 }, (_, i) => (
+          ? Array.from({ length: landingReleasesShown }, (_, i) => (
               <Grid key={i} size={{ xs: 6, sm: 4, md: 3 }}>
                 <Skeleton variant="rounded" sx={{ aspectRatio: '1', height: 'auto' }} />
               </Grid>

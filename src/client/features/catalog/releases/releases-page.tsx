@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { Release } from '../../../../shared/api/catalog.js';
 import { invalidLabelMessage } from '../../../../shared/labels.js';
+import { topReleasesShown } from '../../../../shared/page-queries.js';
 import type { LabelConfig } from '../../../../shared/site-config.js';
 import { ReleaseDetailModal } from '../components/detail-modals.js';
 import { releaseQuery, topReleasesQuery } from '../api/catalog-api.js';
@@ -66,7 +67,7 @@ function LabelReleases({ label }: { label: LabelConfig }) {
   function refresh() {
     void list.restart();
     // Every type's list of this label (the key's first two parts).
-    void queryClient.invalidateQueries({ queryKey: topReleasesQuery(label.id).queryKey.slice(0, 2) });
+    void queryClient.invalidateQueries({ queryKey: topReleasesQuery(label.id, topReleasesShown, 'all').queryKey.slice(0, 2) });
   }
 
   // An unknown release reached in the browser is the page a direct load gets with its 404 (docs/product.md §2.1).

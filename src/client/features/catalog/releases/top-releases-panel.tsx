@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { RankedRelease } from '../../../../shared/api/catalog.js';
 import { ReleaseArtwork } from '../components/release-artwork.js';
 import { artistNames } from '../components/release-card.js';
+import { topReleasesShown } from '../../../../shared/page-queries.js';
 import { topReleasesQuery } from '../api/catalog-api.js';
 import type { ReleaseTypeChoice } from './release-type-filter.js';
 
 /** docs/product.md §9: the top list holds 10 releases. */
-const topListSize = 10;
 
 function TopReleaseRow({ release, position, onSelect }: { release: RankedRelease; position: number; onSelect: (release: RankedRelease) => void }) {
   const artists = artistNames(release);
@@ -50,7 +50,7 @@ export function TopReleasesPanel({
   heading: string;
   onSelect: (release: RankedRelease) => void;
 }) {
-  const top = useQuery(topReleasesQuery(label, topListSize, type === 'all' ? undefined : type));
+  const top = useQuery(topReleasesQuery(label, topReleasesShown, type));
   const releases = top.data?.data ?? [];
   return (
     <Paper component="section" variant="outlined" aria-labelledby="top-releases-heading" sx={{ p: 2, height: '100%' }}>

@@ -1,7 +1,8 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Release } from '../../../../shared/api/catalog.js';
-import { releaseListQuery, releasesPageSize, type ReleaseListFilter } from '../api/catalog-api.js';
+import { releasesPageSize, type ReleaseListFilter } from '../../../../shared/page-queries.js';
+import { releaseListQuery } from '../api/catalog-api.js';
 
 /** docs/product.md §9: 10 shown at first, 10 more per reveal. */
 const revealStep = 10;

@@ -1,0 +1,123 @@
+import { Agent, request } from 'node:http';
+import { percentile, processRssMiB } from '../support.js';
+import { startProductionServer, type ProductionServer } from '../../tests/helpers/production-server.js';
+
+// Issue 23, findings 1 and 2: one address floods (distinct page URLs, or uncached catalog reads), a
+// second address is measured before and during the flood, and the server's memory before, during and
+// after. Real client addresses on loopback: the sockets are bound to 127.0.0.1 (then 127.0.0.4) and 127.0.0.2.
+
+export interface FloodResult {
+  flood: string;
+  floodRequests: number;
+  floodStatuses: Record<string, number>;
+  quietP50Ms: number;
+  quietP99Ms: number;
+  floodP50Ms: number;
+  floodP99Ms: number;
+  visitorFailures: number;
+  rssBeforeMiB: number;
+  rssDuringMiB: number;
+  rssAfterMiB: number;
+}
+
+const visitor = new Agent({ keepAlive: true, localAddress: '127.0.0.2' });
+/** The visitor's pace: 10 requests a second, well under its own read limit (1,200 a minute). */
+const visitorPauseMs = 100;
+
+function get(base: string, path: string, agent: Agent): Promise<number> {
+  return new Promise((resolve) => {
+    const req = request(`${base}${path}`, { agent, headers: { 'accept-encoding': 'br' } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', () => resolve(0));
+    req.end();
+  });
+}
+
+const words = ['night', 'deep', 'remix', 'tech', 'house', 'love', 'dark', 'light', 'edit', 'dub', 'mix', 'zz'];
+const pick = <T>(values: T[]) => values[Math.floor(Math.random() * values.length)] as T;
+
+/** The second address's latencies over `ms`, asking one path after another at a visitor's pace. */
+async function measureVisitor(base: string, paths: () => string, ms: number): Promise<{ latencies: number[]; failures: number }> {
+  const latencies: number[] = [];
+  let failures = 0;
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    const started = performance.now();
+    const status = await get(base, paths(), visitor);
+    latencies.push(performance.now() - started);
+    if (status !== 200) failures += 1;
+    await new Promise((resolve) => setTimeout(resolve, visitorPauseMs));
+  }
+  return { latencies: latencies.sort((a, b) => a - b), failures };
+}
+
+async function runFlood(server: ProductionServer, name: string, flooder: Agent, floodPath: (i: number) => string, visitorPath: () => string, connections: number): Promise<FloodResult> {
+  const quiet = await measureVisitor(server.url, visitorPath, 8_000);
+  const rssBeforeMiB = await processRssMiB(server.pid);
+  let sent = 0;
+  const statuses: Record<string, number> = {};
+  let isFlooding = true;
+  const flood = Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (isFlooding) {
+        const status = await get(server.url, floodPath(sent++), flooder);
+        statuses[status] = (statuses[status] ?? 0) + 1;
+      }
+    }),
+  );
+  let rssDuringMiB = 0;
+  const sampler = setInterval(() => void processRssMiB(server.pid).then((rss) => (rssDuringMiB = Math.max(rssDuringMiB, rss))), 500);
+  const during = await measureVisitor(server.url, visitorPath, 15_000);
+  isFlooding = false;
+  await flood;
+  clearInterval(sampler);
+  // Idle, then one visit (an insert sweeps what expired meanwhile).
+  await new Promise((resolve) => setTimeout(resolve, 10_000));
+  await measureVisitor(server.url, visitorPath, 1_000);
+  const rssAfterMiB = await processRssMiB(server.pid);
+  return {
+    flood: name,
+    floodRequests: sent,
+    floodStatuses: statuses,
+    quietP50Ms: percentile(quiet.latencies, 50),
+    quietP99Ms: percentile(quiet.latencies, 99),
+    floodP50Ms: percentile(during.latencies, 50),
+    floodP99Ms: percentile(during.latencies, 99),
+    visitorFailures: during.failures,
+    rssBeforeMiB,
+    rssDuringMiB,
+    rssAfterMiB,
+  };
+}
+
+/** Both floods against the production server on the embedded database with the demo catalog and the production limits. */
+export async function runOneAddressFloods(): Promise<FloodResult[]> {
+  const server = await startProductionServer({ env: { SEED_DEMO_CATALOG: 'true' } });
+  try {
+    // Warm-up from a third address: the pages and the database's memory settle first.
+    const warm = new Agent({ keepAlive: true, localAddress: '127.0.0.3' });
+    for (const path of ['/records', '/tech', '/tech/releases', '/deep/artists', '/api/config']) await get(server.url, path, warm);
+    const pages = await runFlood(
+      server,
+      'pages with distinct query strings',
+      new Agent({ keepAlive: true, localAddress: '127.0.0.1' }),
+      (i) => `/${pick(['records', 'tech', 'deep'])}/${pick(['artists', 'releases'])}?z=${i}`,
+      () => pick(['/api/config', '/tech/releases', '/records']),
+      20,
+    );
+    const loads = await runFlood(
+      server,
+      'uncached catalog reads (offset, q)',
+      // Another flooding address: the first one's minute of reads is spent.
+      new Agent({ keepAlive: true, localAddress: '127.0.0.4' }),
+      (i) => `/api/releases?label=${pick(['tech', 'deep', 'buildit-records'])}&q=${pick(words)}&offset=${i % 400}&limit=100&include_tracks=true`,
+      () => `/api/releases?label=tech&q=${pick(words)}&offset=${Math.floor(Math.random() * 50)}&limit=5`,
+      8,
+    );
+    return [pages, loads];
+  } finally {
+    await server.stop();
+  }
+}
