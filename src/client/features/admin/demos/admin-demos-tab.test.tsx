@@ -211,14 +211,15 @@ describe('AdminDemosTab', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Accept this demo?' })).toBeNull());
     expect(sent.filter((s) => s.method !== 'GET')).toEqual([]);
 
-    await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Accept' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Accept this demo?' })).getByRole('button', { name: 'Accept' }));
     await screen.findByText('Demo moved to Accepted: you can undo it for 10 minutes');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Accept this demo?' })).toBeNull());
-    expect(within(dialog).getByRole('alert').textContent).toMatch(/^Accepted: the artists' email waits until/);
+    // findBy: the outer dialog is hidden from the accessibility tree until the inner one has finished closing.
+    expect((await within(dialog).findByRole('alert')).textContent).toMatch(/^Accepted: the artists' email waits until/);
     expect(within(dialog).queryByText(/is final/)).toBeNull();
 
-    await user.click(within(dialog).getByRole('button', { name: 'Undo' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Undo' }));
     await screen.findByText('Decision undone: the demo is back to Shortlisted and no email goes');
     expect(within(dialog).queryByRole('button', { name: 'Undo' })).toBeNull();
     expect(within(dialog).getAllByRole('button').map((b) => b.textContent)).toEqual(['Accept', 'Decline', 'Close']);
