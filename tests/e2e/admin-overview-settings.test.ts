@@ -46,6 +46,7 @@ describe('admin overview and settings', () => {
       `Tracks ${figure(before.tracks)}`,
       `New demos ${figure(before.demos.new)} of ${figure(before.demos.total)} received`,
       `Members ${figure(before.members.total)} ${figure(before.members.active)} active · ${figure(before.members.pending_payment)} pending payment`,
+      `Waiting emails ${figure(before.outbox.waiting)}`,
     ]);
 
     const demo = { label: 'tech', artist: aDemoArtist({ name: 'Overview Tester', email: 'overview.e2e@example.com' }), track: aDemoTrack({ name: 'Dashboard Groove' }), termsAccepted: true };
