@@ -10,12 +10,13 @@ export function errorBody(reqId: string, message: string, field?: string): Error
   return { success: false, error: message, message, ...(field ? { field } : {}), reqId };
 }
 
-const databaseTimeoutMessage = 'The database is not answering. Please try again in a moment.';
-const databaseRetryAfterSeconds = 5;
-
 /** One error answer for the whole API: JSON, the right status, the field named, 5xx details hidden. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    // Stalled or overloaded (docs/decisions/0058): the client may try again soon, and the request did not hang meanwhile.
+    const isTimeout = isDatabaseTimeout(thrown);
+    if (isTimeout) request.log.warn({ error: loggableError(thrown) }, 'database not answering in time');
+    const err = isTimeout ? new ServiceUnavailableError('The database is not answering. Please try again in a moment.', 5) : thrown;
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       // artists/0/email -> artists.0.email: the path a form library names its fields by; an unknown key
@@ -32,11 +33,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (err instanceof AppError) {
       if (err instanceof ServiceUnavailableError) reply.header('Retry-After', String(err.retryAfterSeconds));
       return reply.code(err.statusCode).send(errorBody(request.id, err.message, err.field));
-    }
-    if (isDatabaseTimeout(err)) {
-      // Stalled or overloaded: the client may try again soon, and the request did not hang meanwhile.
-      request.log.warn({ error: loggableError(err) }, 'database not answering in time');
-      return reply.code(503).header('retry-after', databaseRetryAfterSeconds).send(errorBody(request.id, databaseTimeoutMessage));
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
