@@ -233,7 +233,7 @@ export const siteConfig = {
    * (database tables, browser keys); keep it in step when that changes.
    */
   legal: {
-    lastUpdated: '22 November 2026',
+    lastUpdated: '26 November 2026',
     /** Where people ask about their data, or for it to be deleted. */
     contactEmail: 'privacy@builditrecords.com',
     termsOfService: {
@@ -286,7 +286,7 @@ export const siteConfig = {
         {
           heading: 'In short',
           paragraphs: [
-            'We keep only what the site needs to work: what you send us in the demo and VIP forms, and a few settings in your own browser. We use no advertising, no analytics trackers and no cookies, and we sell nothing to anyone.',
+            'We keep only what the site needs to work: what you send us in the demo and VIP forms, the emails we send you, and a few settings in your own browser (one cookie for your theme). We use no advertising and no analytics trackers, and we sell nothing to anyone.',
           ],
         },
         {
@@ -294,6 +294,14 @@ export const siteConfig = {
           paragraphs: [
             'When you send a demo we store, in our database: the label you sent it to; for every artist listed, their full name, artist name, email address, country, province or state, city and the links to their Facebook, Twitter, Instagram, SoundCloud, Spotify and Apple Music pages (or that they have none); for every track, its name, genre and private SoundCloud link; and the date you sent it and its review status.',
             'We use it to listen to your music, to contact the first artist about the demo, and to recognise a track that was already sent. We never download or follow the links on our server; the label team opens them to listen.',
+            'We also store a private random code for the demo\'s status link, emailed with the receipt, so that you can see its status without an account.',
+          ],
+        },
+        {
+          heading: 'Emails we send',
+          paragraphs: [
+            'Every email we send (the demo receipt and decisions, the VIP welcome, and the daily digest of new demos for label staff who ask for it) is first written to our outbox: its recipients, subject, text, status and dates. We keep a sent email\'s text for 90 days, so that staff can read what was sent and send it again if it failed; after that only its recipients, subject, status and dates remain.',
+            'When you unsubscribe from a mailing list we keep your address and that list, so that nothing more of it is sent to you. Label staff may give their own email address and choose the labels of their digest in the admin area.',
           ],
         },
         {
@@ -306,17 +314,26 @@ export const siteConfig = {
           heading: 'Server logs and limits',
           paragraphs: [
             'Like every website, our server records each request it answers (the page or address asked for, the time and your IP address) to keep the site running and secure. To stop abuse of the forms, it counts the requests from each IP address for 10 minutes, in memory only.',
+            'When you play a track we count the play. To count each listener once, we store a one-way hash of your IP address and of your browser\'s random player id (never the address or the id themselves) with the track and the time.',
           ],
         },
         {
           heading: 'Stored in your browser',
           paragraphs: [
-            'The site keeps these entries in your browser\'s local storage. They stay on your device and you can remove them at any time by clearing this site\'s data in your browser.',
+            'The site keeps one cookie and these entries in your browser\'s local storage. They stay on your device (the cookie is sent to our server only to draw pages in your theme) and you can remove them at any time by clearing this site\'s data in your browser.',
           ],
           items: [
             {
-              term: 'theme',
-              text: 'Whether you chose the dark or the light theme, so that the site remembers your choice.',
+              term: 'theme (cookie)',
+              text: 'Set when you switch between the dark and the light theme, for one year: whether you chose dark or light, so that every page is drawn in your choice from the start.',
+            },
+            {
+              term: 'player',
+              text: 'The player\'s queue, the track playing, the position in it and the volume, so that the player picks up where you left off.',
+            },
+            {
+              term: 'clientId',
+              text: 'A random id of this browser, made when you first play a track, so that plays are counted once per listener (our server keeps only its hash).',
             },
             {
               term: 'vipSubscriptionStatus',

@@ -46,6 +46,7 @@ describe('admin overview and settings', () => {
       `Tracks ${figure(before.tracks)}`,
       `New demos ${figure(before.demos.new)} of ${figure(before.demos.total)} received`,
       `Members ${figure(before.members.total)} ${figure(before.members.active)} active · ${figure(before.members.pending_payment)} pending payment`,
+      `Waiting emails ${figure(before.outbox.waiting)}`,
     ]);
 
     const demo = { label: 'tech', artist: aDemoArtist({ name: 'Overview Tester', email: 'overview.e2e@example.com' }), track: aDemoTrack({ name: 'Dashboard Groove' }), termsAccepted: true };
@@ -61,7 +62,7 @@ describe('admin overview and settings', () => {
     expect((await liveStats()).demos.new).toBe(before.demos.new + 1);
     await saveScreenshot(page, 'admin-overview-live-desktop');
     // The tabs in the order a label works; at 1280 px they all fit, with no arrows.
-    expect(await page.getByRole('tab').allTextContents()).toEqual(['Overview', 'Tracks', 'Artists', 'Labels', 'Demos', 'Members', 'Settings']);
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['Overview', 'Tracks', 'Artists', 'Labels', 'Demos', 'Members', 'Outbox', 'Settings']);
     expect(await shownArrows(page)).toEqual([]);
 
     const phone = await openPage(site.browser, `${site.server.url}/admin`, site.problems, { viewport: 'phone' });

@@ -247,7 +247,7 @@ describe('demos, VIP and legal', () => {
     await page.getByRole('tab', { name: 'Privacy Policy' }).click();
     await page.waitForURL(`${site.server.url}/legal?tab=privacy`);
     await page.getByRole('heading', { name: 'Stored in your browser' }).waitFor();
-    for (const key of ['authToken', 'adminToken', 'vipSubscriptionStatus', 'spotifyToken', 'spotifyTokenExpiry', 'spotify_auth_state', 'theme']) {
+    for (const key of ['authToken', 'adminToken', 'vipSubscriptionStatus', 'spotifyToken', 'spotifyTokenExpiry', 'spotify_auth_state', 'player', 'clientId', 'theme (cookie)']) {
       expect(await page.getByText(key, { exact: true }).count(), key).toBe(1);
     }
     expect(await page.getByText(/We review every demo/).count()).toBe(0);

@@ -11,6 +11,7 @@ import { AdminArtistsTab } from '../../src/client/features/admin/artists/admin-a
 import { AdminDemosTab } from '../../src/client/features/admin/demos/admin-demos-tab.js';
 import { AdminLabelsTab } from '../../src/client/features/admin/labels/admin-labels-tab.js';
 import { AdminMembersTab } from '../../src/client/features/admin/members/admin-members-tab.js';
+import { AdminOutboxTab } from '../../src/client/features/admin/outbox/admin-outbox-tab.js';
 import { AdminSettingsTab } from '../../src/client/features/admin/settings/admin-settings-tab.js';
 import { AdminTracksTab } from '../../src/client/features/admin/tracks/admin-tracks-tab.js';
 import { LoginPage } from '../../src/client/features/admin/shell/login-page.js';
@@ -36,6 +37,7 @@ export function renderAdmin(path: string) {
             <Route path="settings" element={<AdminSettingsTab />} />
             <Route path="demos" element={<AdminDemosTab />} />
             <Route path="members" element={<AdminMembersTab />} />
+            <Route path="outbox" element={<AdminOutboxTab />} />
           </Route>
         </Route>
       </Routes>
@@ -91,7 +93,7 @@ export function storeToken(token: string) {
 export const emptyScreens: Record<string, Answer> = {
   'GET /api/admin/stats': json({
     success: true,
-    data: { artists: 0, labels: 3, releases: 0, tracks: 0, demos: { new: 0, total: 0 }, members: { total: 0, active: 0, pending_payment: 0 } },
+    data: { artists: 0, labels: 3, releases: 0, tracks: 0, demos: { new: 0, total: 0 }, members: { total: 0, active: 0, pending_payment: 0 }, outbox: { waiting: 0 } },
   }),
   'GET /api/admin/activity': json({ success: true, data: [] }),
   'GET /api/admin/demos': json({ success: true, data: [], total: 0, offset: 0, limit: 20 }),

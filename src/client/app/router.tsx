@@ -15,6 +15,7 @@ const adminTabRoutes: RouteObject[] = [
   { path: 'settings', lazy: async () => ({ Component: (await import('../features/admin/settings/admin-settings-tab.js')).AdminSettingsTab }) },
   { path: 'demos', lazy: async () => ({ Component: (await import('../features/admin/demos/admin-demos-tab.js')).AdminDemosTab }) },
   { path: 'members', lazy: async () => ({ Component: (await import('../features/admin/members/admin-members-tab.js')).AdminMembersTab }) },
+  { path: 'outbox', lazy: async () => ({ Component: (await import('../features/admin/outbox/admin-outbox-tab.js')).AdminOutboxTab }) },
 ];
 
 /** The same routes for the server entry and the browser; `context` says where loaders read data. */
@@ -126,6 +127,17 @@ export function createRoutes(context: PageContext): RouteObject[] {
               id: 'legal',
               path: 'legal',
               lazy: async () => ({ Component: (await import('../features/legal/components/legal-page.js')).LegalPage }),
+            },
+            // Pages behind emailed links (features/email): their addresses are secrets, never indexed.
+            {
+              id: 'demo-status',
+              path: 'demo-status/:token',
+              lazy: async () => ({ Component: (await import('../features/email/components/demo-status-page.js')).DemoStatusPage }),
+            },
+            {
+              id: 'unsubscribe',
+              path: 'unsubscribe/:token',
+              lazy: async () => ({ Component: (await import('../features/email/components/unsubscribe-page.js')).UnsubscribePage }),
             },
             {
               path: 'spotify-callback',

@@ -63,4 +63,13 @@ describe('AppShell', () => {
     await user.click(screen.getByRole('button', { name: 'Toggle theme' }));
     expect(document.cookie).toContain('theme=dark');
   });
+
+  it('has a footer linking the legal page and its privacy policy', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<Shell />, { path: '/tech/releases' });
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/legal');
+    await user.click(within(footer).getByRole('link', { name: 'Privacy Policy' }));
+    expect(await screen.findByText('at /legal')).toBeTruthy();
+  });
 });

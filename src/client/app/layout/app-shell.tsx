@@ -11,6 +11,7 @@ import { LabelLogo } from './label-logo.js';
 import { LabelTabs } from './label-tabs.js';
 import { drawerTopOffset, drawerWidth, topBarHeight } from './layout-constants.js';
 import { SideNav } from './side-nav.js';
+import { SiteFooter } from './site-footer.js';
 import { mainContentId, SkipLink } from './skip-link.js';
 
 // The phone's drawer (a modal) loads when first opened: the desktop's is plain navigation (docs/decisions/0023).
@@ -104,10 +105,12 @@ export function AppShell() {
         component="main"
         id={mainContentId}
         tabIndex={-1}
-        sx={{ pt: `${topBarHeight}px`, pb: 'var(--player-bar-height, 0px)', ml: { md: `${drawerWidth}px` }, minWidth: 0 }}
+        sx={{ pt: `${topBarHeight}px`, ml: { md: `${drawerWidth}px` }, minWidth: 0 }}
       >
         <Outlet />
       </Box>
+      {/* Beside main, not in it: only a top-level footer is the page's contentinfo landmark. */}
+      <SiteFooter />
     </Box>
   );
 }

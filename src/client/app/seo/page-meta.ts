@@ -32,7 +32,7 @@ export interface PageMetaInput {
 }
 
 const site = siteConfig.productName;
-const pagesWithMeta = new Set(['landing', 'releases', 'release', 'artists', 'artist', 'playlists', 'submit', 'vip', 'legal', 'login', 'not-found']);
+const pagesWithMeta = new Set(['landing', 'releases', 'release', 'artists', 'artist', 'playlists', 'submit', 'vip', 'legal', 'login', 'demo-status', 'unsubscribe', 'not-found']);
 
 function clip(text: string, length = 200): string {
   return text.length <= length ? text : `${text.slice(0, length - 1).trimEnd()}…`;
@@ -106,6 +106,10 @@ export function pageMeta({ routeIds, params, queryClient, origin, status }: Page
       return { ...fallback, title: `Legal | ${site}`, description: 'What we store about you and why.', url: url('/legal') };
     case 'login':
       return { ...fallback, title: `Log in | ${site}`, url: url('/login'), noIndex: true };
+    case 'demo-status':
+      return { ...fallback, title: `Your demo | ${site}`, description: 'The status of your demo.', url: url('/'), noIndex: true };
+    case 'unsubscribe':
+      return { ...fallback, title: `Unsubscribe | ${site}`, url: url('/'), noIndex: true };
     case 'not-found':
       return notFound;
     default:

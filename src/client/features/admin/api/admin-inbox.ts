@@ -53,3 +53,8 @@ export function adminMembersQuery(token: string, query: AdminMembersQuery) {
 export function downloadMembersCsv(token: string, filter: AdminMembersFilter) {
   return withAdminSession(apiDownload('/admin/members/export.csv', filter, { token }));
 }
+
+/** `POST /api/admin/demos/{id}/undo`: within its 10 minutes, takes back an accept or a decline and its email. */
+export function undoDemoDecision(token: string, id: string) {
+  return withAdminSession(apiSend<Answer<typeof adminDemoResponseSchema>>('POST', `/admin/demos/${encodeURIComponent(id)}/undo`, undefined, { token }));
+}

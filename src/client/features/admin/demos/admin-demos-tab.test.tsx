@@ -195,6 +195,40 @@ describe('AdminDemosTab', () => {
     await waitFor(() => expect(within(table).getAllByRole('cell').at(-1)?.textContent).toBe('Listening'));
   });
 
+  it('asks before accepting, then offers Undo while the 10 minutes run, and undoes with the token', async () => {
+    const undoUntil = new Date(Date.now() + 10 * 60_000).toISOString();
+    const { user, sent } = renderDemos({
+      'GET /api/admin/demos': page([{ ...kai, status: 'shortlisted' }]),
+      [`GET /api/admin/demos/${kaiId}`]: detail(kaiDetail('shortlisted')),
+      [`PATCH /api/admin/demos/${kaiId}`]: detail({ ...kaiDetail('accepted'), undo_until: undoUntil }),
+      [`POST /api/admin/demos/${kaiId}/undo`]: detail(kaiDetail('shortlisted')),
+    });
+    await user.click(await screen.findByText('Kai Ro, Jo B'));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(await within(dialog).findByRole('button', { name: 'Accept' }));
+    const ask = await screen.findByRole('dialog', { name: 'Accept this demo?' });
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Accept this demo?' })).toBeNull());
+    expect(sent.filter((s) => s.method !== 'GET')).toEqual([]);
+
+    await user.click(await within(dialog).findByRole('button', { name: 'Accept' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Accept this demo?' })).getByRole('button', { name: 'Accept' }));
+    await screen.findByText('Demo moved to Accepted: you can undo it for 10 minutes');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Accept this demo?' })).toBeNull());
+    // findBy: the outer dialog is hidden from the accessibility tree until the inner one has finished closing.
+    expect((await within(dialog).findByRole('alert')).textContent).toMatch(/^Accepted: the artists' email waits until/);
+    expect(within(dialog).queryByText(/is final/)).toBeNull();
+
+    await user.click(await within(dialog).findByRole('button', { name: 'Undo' }));
+    await screen.findByText('Decision undone: the demo is back to Shortlisted and no email goes');
+    expect(within(dialog).queryByRole('button', { name: 'Undo' })).toBeNull();
+    expect(within(dialog).getAllByRole('button').map((b) => b.textContent)).toEqual(['Accept', 'Decline', 'Close']);
+    expect(sent.filter((s) => s.method !== 'GET').map((s) => [s.method, s.path, s.authorization, s.body])).toEqual([
+      ['PATCH', `/api/admin/demos/${kaiId}`, 'Bearer jwt-good', { status: 'accepted' }],
+      ['POST', `/api/admin/demos/${kaiId}/undo`, 'Bearer jwt-good', undefined],
+    ]);
+  });
+
   it("shows the server's refusal and keeps the demo as it was", async () => {
     const { user } = renderDemos({
       'GET /api/admin/demos': page([kai]),

@@ -1,4 +1,4 @@
-import { Box, Link, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Link, Stack, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminDemoRow } from '../../../../shared/api/admin-inbox.js';
@@ -8,6 +8,7 @@ import { adminDemosQuery, inboxPageSize } from '../api/admin-inbox.js';
 import { formatDay, labelName } from '../components/admin-format.js';
 import { useAdminToken } from '../shell/admin-outlet-context.js';
 import { AdminTable, FilterSelect, TableSearchField, hideOnPhone, phoneOnly } from '../components/admin-table.js';
+import { DecisionTemplatesDialog } from './decision-templates.js';
 import { DemoDetailDialog } from './demo-detail-dialog.js';
 import { DemoStatusChip, demoStatusLabels } from './demo-status-chip.js';
 import { usePagedSearch } from '../components/use-paged-search.js';
@@ -22,6 +23,7 @@ export function AdminDemosTab() {
   const [label, setLabel] = useState('');
   const paging = usePagedSearch({ filters: [status, label], pageSize: inboxPageSize });
   const [openId, setOpenId] = useState<string | null>(null);
+  const [isEditingTemplates, setIsEditingTemplates] = useState(false);
   const query = useQuery(
     adminDemosQuery(token, { status: (status || undefined) as DemoStatus | undefined, label: label || undefined, ...paging.params }),
   );
@@ -29,9 +31,14 @@ export function AdminDemosTab() {
 
   return (
     <Box>
-      <Typography variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
-        Demos
-      </Typography>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2 }}>
+        <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
+          Demos
+        </Typography>
+        <Button variant="outlined" onClick={() => setIsEditingTemplates(true)}>
+          Decision emails
+        </Button>
+      </Stack>
       <AdminTable
         label="Demos"
         toolbar={
@@ -60,6 +67,7 @@ export function AdminDemosTab() {
         {query.data?.data.map((demo) => <DemoRow key={demo.id} demo={demo} onOpen={() => setOpenId(demo.id)} />)}
       </AdminTable>
       <DemoDetailDialog id={openId} onClose={() => setOpenId(null)} />
+      <DecisionTemplatesDialog open={isEditingTemplates} onClose={() => setIsEditingTemplates(false)} />
     </Box>
   );
 }

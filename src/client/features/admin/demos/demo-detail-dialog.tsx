@@ -19,8 +19,9 @@ import { useId, useState, type ReactNode } from 'react';
 import type { AdminDemo, AdminDemoArtist } from '../../../../shared/api/admin-inbox.js';
 import { socialNetworks, type DemoStatus } from '../../../../shared/api/demos.js';
 import { demoStatusTransitions } from '../../../../shared/domain/demo-status.js';
-import { adminDemoQuery, adminDemosKey, changeDemoStatus } from '../api/admin-inbox.js';
+import { adminDemoQuery, adminDemosKey, changeDemoStatus, undoDemoDecision } from '../api/admin-inbox.js';
 import { useAdminToken } from '../shell/admin-outlet-context.js';
+import { canUndo, ConfirmDecisionDialog, isConfirmedDecision, UndoDecision, type ConfirmedDecision } from './decision-controls.js';
 import { DemoStatusChip, demoStatusActions, demoStatusLabels } from './demo-status-chip.js';
 import { formatDayAndTime, labelName } from '../components/admin-format.js';
 
@@ -144,13 +145,21 @@ export function DemoDetailDialog({ id, onClose }: { id: string | null; onClose: 
   const query = useQuery({ ...adminDemoQuery(token, shownId ?? ''), enabled: shownId !== null });
   const demo = query.data;
 
+  const [confirming, setConfirming] = useState<ConfirmedDecision | null>(null);
+  const onChanged = (body: { success: true; data: AdminDemo }, message: string) => {
+    queryClient.setQueryData(adminDemoQuery(token, body.data.id).queryKey, body);
+    void queryClient.invalidateQueries({ queryKey: [...adminDemosKey, 'list'] });
+    notify(message, { variant: 'success' });
+  };
   const move = useMutation({
     mutationFn: (status: DemoStatus) => changeDemoStatus(token, shownId ?? '', status),
-    onSuccess: (body) => {
-      queryClient.setQueryData(adminDemoQuery(token, body.data.id).queryKey, body);
-      void queryClient.invalidateQueries({ queryKey: [...adminDemosKey, 'list'] });
-      notify(`Demo moved to ${demoStatusLabels[body.data.status]}`, { variant: 'success' });
-    },
+    onSuccess: (body) =>
+      onChanged(body, `Demo moved to ${demoStatusLabels[body.data.status]}${canUndo(body.data) ? ': you can undo it for 10 minutes' : ''}`),
+    onError: (err) => notify(err.message, { variant: 'error' }),
+  });
+  const undo = useMutation({
+    mutationFn: () => undoDemoDecision(token, shownId ?? ''),
+    onSuccess: (body) => onChanged(body, `Decision undone: the demo is back to ${demoStatusLabels[body.data.status]} and no email goes`),
     onError: (err) => notify(err.message, { variant: 'error' }),
   });
 
@@ -170,10 +179,11 @@ export function DemoDetailDialog({ id, onClose }: { id: string | null; onClose: 
       <DialogContent>
         {query.isPending && shownId !== null && <CircularProgress aria-label="Loading" sx={{ display: 'block', mx: 'auto', my: 4 }} />}
         {query.error && <Alert severity="error">{query.error.message}</Alert>}
+        {demo && <UndoDecision demo={demo} isUndoing={undo.isPending} onUndo={() => undo.mutate()} />}
         {demo && <DemoFields demo={demo} />}
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1, px: 3, pb: 2 }}>
-        {demo && moves.length === 0 && (
+        {demo && moves.length === 0 && !canUndo(demo) && (
           <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }}>
             {`${demoStatusLabels[demo.status]} is final.`}
           </Typography>
@@ -185,7 +195,7 @@ export function DemoDetailDialog({ id, onClose }: { id: string | null; onClose: 
               variant={status === 'declined' ? 'outlined' : 'contained'}
               color={status === 'declined' ? 'error' : 'primary'}
               disabled={move.isPending}
-              onClick={() => move.mutate(status)}
+              onClick={() => (isConfirmedDecision(status) ? setConfirming(status) : move.mutate(status))}
             >
               {demoStatusActions[status] ?? demoStatusLabels[status]}
             </Button>
@@ -193,6 +203,14 @@ export function DemoDetailDialog({ id, onClose }: { id: string | null; onClose: 
         </Stack>
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
+      <ConfirmDecisionDialog
+        decision={confirming}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (confirming) move.mutate(confirming);
+          setConfirming(null);
+        }}
+      />
     </Dialog>
   );
 }

@@ -46,6 +46,7 @@ describe('AdminOverview', () => {
       ['Tracks1,542', '/admin/tracks'],
       ['New demos4of 19 received', '/admin/demos'],
       ['Members125 active · 7 pending payment', '/admin/members'],
+      ['Waiting emails2', '/admin/outbox'],
     ]);
     expect(sent.find((s) => s.path === '/api/admin/stats')?.authorization).toBe('Bearer jwt-good');
   });

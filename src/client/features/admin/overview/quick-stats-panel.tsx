@@ -27,6 +27,7 @@ const tiles: Tile[] = [
     value: (s) => s.members.total,
     detail: (s) => `${count(s.members.active)} active · ${count(s.members.pending_payment)} pending payment`,
   },
+  { label: 'Waiting emails', to: '/admin/outbox', value: (s) => s.outbox.waiting },
 ];
 
 export function QuickStatsPanel() {

@@ -8,7 +8,11 @@ afterEach(() => vi.unstubAllGlobals());
 const changed = json({ success: true, message: 'Password changed', token: 'jwt-fresh' });
 
 async function openSettings(changeAnswer: Answer | Answer[] = changed) {
-  const sent = serveAdminApi({ 'GET /api/admin/verify-admin-token': verified, 'POST /api/admin/change-password': changeAnswer });
+  const sent = serveAdminApi({
+    'GET /api/admin/verify-admin-token': verified,
+    'POST /api/admin/change-password': changeAnswer,
+    'GET /api/admin/account/email': json({ success: true, data: { email: null, digest_labels: [] } }),
+  });
   storeToken('jwt-good');
   const user = userEvent.setup();
   renderAdmin('/admin/settings');

@@ -1,12 +1,14 @@
-import { Paper, Typography } from '@mui/material';
+import { Paper, Stack, Typography } from '@mui/material';
 import { useAdminToken, useAdminUser } from '../shell/admin-outlet-context.js';
 import { ChangePasswordForm } from './change-password-form.js';
+import { StaffEmailForm } from './staff-email-form.js';
 
-/** Settings: who is signed in, and changing one's own password. */
+/** Settings: who is signed in, changing one's own password, and one's email and digest. */
 export function AdminSettingsTab() {
   const user = useAdminUser();
   const token = useAdminToken();
   return (
+    <Stack spacing={3}>
     <Paper component="section" aria-labelledby="admin-settings-password" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 480 }}>
       <Typography id="admin-settings-password" variant="h6" component="h2" sx={{ fontWeight: 700 }}>
         Change password
@@ -18,5 +20,15 @@ export function AdminSettingsTab() {
       </Typography>
       <ChangePasswordForm token={token} username={user.username} />
     </Paper>
+    <Paper component="section" aria-labelledby="admin-settings-email" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 480 }}>
+      <Typography id="admin-settings-email" variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+        Email
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Staff mail goes to this address; a digest comes the day after new demos arrive, for the labels you choose.
+      </Typography>
+      <StaffEmailForm token={token} />
+    </Paper>
+    </Stack>
   );
 }

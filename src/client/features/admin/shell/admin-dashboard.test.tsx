@@ -12,6 +12,7 @@ const tabs: [string, string][] = [
   ['Labels', '/admin/labels'],
   ['Demos', '/admin/demos'],
   ['Members', '/admin/members'],
+  ['Outbox', '/admin/outbox'],
   ['Settings', '/admin/settings'],
 ];
 

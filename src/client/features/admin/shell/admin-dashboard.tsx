@@ -9,7 +9,7 @@ import type { AdminOutletContext } from './admin-outlet-context.js';
 
 /**
  * docs/product.md §10.6: each tab its own route, in the order a label works: the catalog, then the
- * demos that come in and the members who join, and last the settings.
+ * demos that come in, the members who join and the mail both are sent, and last the settings.
  */
 export const adminTabs = [
   { label: 'Overview', path: '/admin' },
@@ -18,6 +18,8 @@ export const adminTabs = [
   { label: 'Labels', path: '/admin/labels' },
   { label: 'Demos', path: '/admin/demos' },
   { label: 'Members', path: '/admin/members' },
+  // Where the mail the label sends is read: beside the inboxes whose decisions and members write it.
+  { label: 'Outbox', path: '/admin/outbox' },
   { label: 'Settings', path: '/admin/settings' },
 ] as const;
 

@@ -1,7 +1,8 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack, Typography } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, type UseMutationResult } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import {
   vipSubscriptionRequestSchema,
@@ -86,6 +87,12 @@ function SubscribeForm({
             autoFocus
           />
           <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" showsError={false} required fullWidth />
+          <Typography variant="body2" color="text.secondary">
+            {'What we keep of your membership and why: '}
+            <Link component={RouterLink} to="/legal?tab=privacy" target="_blank">
+              Privacy Policy
+            </Link>
+          </Typography>
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -85,6 +85,9 @@ describe('VipPage', () => {
     const user = renderPage();
     const dialog = await openDialog(user);
     expect(within(dialog).getByText(/Annual, \$99\.99\/year/)).toBeTruthy();
+    // In a new tab: the form keeps what was typed.
+    const privacy = within(dialog).getByRole('link', { name: 'Privacy Policy' });
+    expect([privacy.getAttribute('href'), privacy.getAttribute('target')]).toEqual(['/legal?tab=privacy', '_blank']);
 
     await user.click(within(dialog).getByRole('button', { name: 'Subscribe' }));
     expect(within(dialog).getAllByText('Please fill in all required fields')).toHaveLength(1);

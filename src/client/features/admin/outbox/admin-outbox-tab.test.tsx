@@ -1,0 +1,87 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { OutboxEmail } from '../../../../shared/api/messaging.js';
+import { json, renderAdmin, serveAdminApi, storeToken, verified } from '../../../../../tests/helpers/admin-routes.js';
+import { serveInboxApi } from '../components/inbox-test-support.js';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const failed: OutboxEmail = {
+  id: '1f2e3d4c-5b6a-4978-8a9b-0c1d2e3f4a5b',
+  kind: 'demo_received',
+  label: 'tech',
+  to: ['mara@example.com'],
+  subject: 'We received your demo',
+  status: 'failed',
+  attempts: 1,
+  last_error: '550 5.1.1 mailbox unavailable',
+  created_at: '2026-11-20T10:00:00.000Z',
+  send_after: null,
+  retry_at: null,
+  sent_at: null,
+  has_body: true,
+  message_id: '<abc@build-it.example>',
+  html: '<p>Thanks, <b>Mara</b></p>',
+  text: 'Thanks, Mara',
+  headers: {},
+};
+const old: OutboxEmail = { ...failed, id: '6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d', subject: 'Welcome to VIP', kind: 'vip_welcome', status: 'sent', last_error: null, has_body: false, html: null, text: null, sent_at: '2026-08-01T10:00:00.000Z' };
+const row = ({ message_id: _m, html: _h, text: _t, headers: _x, ...rest }: OutboxEmail) => rest;
+
+describe('AdminOutboxTab', () => {
+  it('lists emails with their status and failure reason, opens one to read it, and resends a failed one', async () => {
+    const sent = serveAdminApi({
+      'GET /api/admin/verify-admin-token': verified,
+      'GET /api/admin/outbox': json({ success: true, data: [row(failed), row(old)], total: 2, offset: 0, limit: 20 }),
+      [`GET /api/admin/outbox/${failed.id}`]: json({ success: true, data: failed }),
+      [`GET /api/admin/outbox/${old.id}`]: json({ success: true, data: old }),
+      [`POST /api/admin/outbox/${failed.id}/resend`]: json({ success: true, data: { ...failed, status: 'waiting' } }),
+    });
+    storeToken('jwt-good');
+    const user = userEvent.setup();
+    renderAdmin('/admin/outbox');
+    const table = await screen.findByRole('table', { name: 'Emails' });
+    await within(table).findByRole('button', { name: 'We received your demo' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]?.textContent).toContain('We received your demo');
+    expect(within(rows[1] as HTMLElement).getByText('Failed')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('550 5.1.1 mailbox unavailable')).toBeTruthy();
+    expect(within(rows[2] as HTMLElement).getByText('Sent')).toBeTruthy();
+
+    await user.click(within(table).getByRole('button', { name: 'We received your demo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'We received your demo' });
+    expect(within(dialog).getByText('<abc@build-it.example>')).toBeTruthy();
+    expect(within(dialog).getByTitle('Email HTML').getAttribute('srcdoc')).toBe('<p>Thanks, <b>Mara</b></p>');
+    expect(within(dialog).getByTitle('Email HTML').getAttribute('sandbox')).toBe('');
+    await user.click(within(dialog).getByRole('tab', { name: 'Plain text' }));
+    expect(within(dialog).getByLabelText('Email text').textContent).toBe('Thanks, Mara');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Resend' }));
+    expect(await within(dialog).findByText('Waiting')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Resend' })).toBeNull();
+    expect(sent.filter((s) => s.method === 'POST').map((s) => [s.path, s.authorization])).toEqual([[`/api/admin/outbox/${failed.id}/resend`, 'Bearer jwt-good']]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(within(table).getByRole('button', { name: 'Welcome to VIP' }));
+    const older = await screen.findByRole('dialog', { name: 'Welcome to VIP' });
+    expect(await within(older).findByText(/The text of this email is gone/)).toBeTruthy();
+    expect(within(older).queryByRole('button', { name: 'Resend' })).toBeNull();
+  });
+
+  it('filters by status on the server', async () => {
+    const { queries } = serveInboxApi({
+      'GET /api/admin/verify-admin-token': verified,
+      'GET /api/admin/outbox': json({ success: true, data: [], total: 0, offset: 0, limit: 20 }),
+    });
+    storeToken('jwt-good');
+    const user = userEvent.setup();
+    renderAdmin('/admin/outbox');
+    expect(await screen.findByText('No emails yet')).toBeTruthy();
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Not sent: no SMTP server' }));
+    expect(await screen.findByText('No emails match these filters')).toBeTruthy();
+    expect(queries('/api/admin/outbox').map((query) => query.status)).toEqual([undefined, 'not_configured']);
+  });
+});

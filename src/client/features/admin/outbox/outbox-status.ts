@@ -1,0 +1,29 @@
+import type { ChipProps } from '@mui/material';
+import type { EmailKind, OutboxStatus } from '../../../../shared/api/messaging.js';
+
+export const outboxStatusLabels: Readonly<Record<OutboxStatus, string>> = {
+  waiting: 'Waiting',
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  not_configured: 'Not sent: no SMTP server',
+};
+
+export const outboxStatusColors: Readonly<Record<OutboxStatus, ChipProps['color']>> = {
+  waiting: 'info',
+  sending: 'info',
+  sent: 'success',
+  failed: 'error',
+  cancelled: 'default',
+  not_configured: 'warning',
+};
+
+export const emailKindLabels: Readonly<Record<EmailKind, string>> = {
+  demo_received: 'Demo received',
+  demo_shortlisted: 'Demo shortlisted',
+  demo_accepted: 'Demo accepted',
+  demo_declined: 'Demo declined',
+  vip_welcome: 'VIP welcome',
+  staff_digest: 'Staff digest',
+};

@@ -1,0 +1,79 @@
+import { screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp, stubFetch } from '../../../../../tests/helpers/render.js';
+import { DemoStatusPage } from './demo-status-page.js';
+import { UnsubscribePage } from './unsubscribe-page.js';
+
+const token = 'AbCdEfGhIjKlMnOpQrStUvWx_-12';
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const notFound = () => json(404, { success: false, error: 'Not Found', message: 'This link is not valid', reqId: 'r1' });
+
+describe('DemoStatusPage', () => {
+  it("shows the demo of the link's token: label, tracks and what its status means", async () => {
+    const calls = stubFetch([
+      [
+        /^\/api\/demo-status\//,
+        () => ({
+          success: true,
+          data: {
+            label: 'tech',
+            label_name: 'Build It Tech',
+            status: 'shortlisted',
+            submitted_at: '2026-11-20T10:00:00.000Z',
+            updated_at: '2026-11-24T10:00:00.000Z',
+            tracks: ['Night Shift', 'Low Tide'],
+          },
+        }),
+      ],
+    ]);
+    renderWithApp(<DemoStatusPage />, { path: `/demo-status/${token}`, route: '/demo-status/:token' });
+    expect(await screen.findByText('Sent to Build It Tech on November 20, 2026')).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Tracks' }).textContent).toBe('Night ShiftLow Tide');
+    expect(screen.getByText('Shortlisted')).toBeTruthy();
+    expect(screen.getByText(/on the shortlist/)).toBeTruthy();
+    expect(calls()).toEqual([`/api/demo-status/${token}`]);
+  });
+
+  it('says the link is not valid when the server does not know it', async () => {
+    stubFetch([[/^\/api\/demo-status\//, notFound]]);
+    renderWithApp(<DemoStatusPage />, { path: `/demo-status/${token}`, route: '/demo-status/:token' });
+    expect((await screen.findByRole('alert')).textContent).toMatch(/This link is not valid/);
+  });
+});
+
+describe('UnsubscribePage', () => {
+  it('changes nothing on opening; the button unsubscribes and says so', async () => {
+    const user = userEvent.setup();
+    let unsubscribed = false;
+    const answer = () => ({ success: true, message: 'ok', data: { email: 'm***@example.com', list: 'digest', unsubscribed } });
+    const calls = stubFetch([
+      [
+        /^\/api\/unsubscribe\//,
+        () => answer(),
+      ],
+    ]);
+    const post = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'POST') unsubscribed = true;
+      return post(input, init);
+    }) as typeof fetch;
+    renderWithApp(<UnsubscribePage />, { path: `/unsubscribe/${token}`, route: '/unsubscribe/:token' });
+    expect(await screen.findByText('Stop sending the daily digest of new demos to m***@example.com?')).toBeTruthy();
+    expect(unsubscribed).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'm***@example.com is unsubscribed from the daily digest of new demos: nothing more of it will be sent there.',
+    );
+    expect(unsubscribed).toBe(true);
+    expect(calls()).toEqual([`/api/unsubscribe/${token}`, `/api/unsubscribe/${token}`]);
+  });
+
+  it('says the link is not valid when the server does not know it', async () => {
+    stubFetch([[/^\/api\/unsubscribe\//, notFound]]);
+    renderWithApp(<UnsubscribePage />, { path: `/unsubscribe/${token}`, route: '/unsubscribe/:token' });
+    expect((await screen.findByRole('alert')).textContent).toMatch(/This link is not valid/);
+    expect(screen.queryByRole('button', { name: 'Unsubscribe' })).toBeNull();
+  });
+});
