@@ -43,6 +43,14 @@ describe('Spotify connect', () => {
     // Forced: Playwright's check that the button holds still waits for animation frames, which
     // the paused clock does not give.
     await connect.click({ force: true });
+    await untilShown(page, text);
+  }
+
+  /**
+   * While the page's time stands still: moves it a millisecond at a time until `text` shows. A plain
+   * `waitFor` would wait on animation frames, which the paused clock never gives.
+   */
+  async function untilShown(page: Page, text: string): Promise<void> {
     const shown = page.getByText(text);
     await expect
       .poll(
@@ -71,7 +79,7 @@ describe('Spotify connect', () => {
     const page = await openDisconnected();
     spotify.fake.setNextAuthorize({ user });
     await connectThroughSpotify(page, 'Successfully connected to Spotify!');
-    await page.getByText('Redirecting you back to Build It Records...').waitFor();
+    await untilShown(page, 'Redirecting you back to Build It Records...');
     // The code and state are gone from the address bar.
     expect(new URL(page.url()).search).toBe('');
     await saveScreenshot(page, `spotify-connected-${user}`);
@@ -138,8 +146,8 @@ describe('Spotify connect', () => {
     const tokenRequestsBefore = spotify.fake.tokenRequests.length;
     spotify.fake.setNextAuthorize({ wrongState: true });
     await connectThroughSpotify(page, 'Authentication Error');
-    await page.getByText('State verification failed. Possible CSRF attack.').waitFor();
-    await page.getByText('Redirecting you back...').waitFor();
+    await untilShown(page, 'State verification failed. Possible CSRF attack.');
+    await untilShown(page, 'Redirecting you back...');
     expect(new URL(page.url()).search).toBe('');
     await saveScreenshot(page, 'spotify-csrf-error');
     await expectRedirectHomeAfterTwoSeconds(page);
