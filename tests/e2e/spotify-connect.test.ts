@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FakeSpotifyUserKind } from '../fakes/fake-spotify.js';
 import { openPage, saveScreenshot } from './browser.js';
 import { useFakeSpotify, useOwnSite } from './production-site.js';
@@ -26,64 +26,34 @@ describe('Spotify connect', () => {
       state: localStorage.getItem('spotify_auth_state'),
     }));
 
-  // The page's clock: the callback screen's 2 seconds are counted by the test (see connectThroughSpotify).
-  beforeAll(async () => {
-    await site.browser.context.clock.install();
-  });
-
   /**
-   * Goes through Spotify's page until the callback screen shows `text`. The page's time stands still
-   * from the click on: the test moves it a millisecond at a time (the page's data arrives through
-   * zero-delay timers) until the screen shows, then as expectRedirectHomeAfterTwoSeconds says.
+   * Goes through Spotify's page until the callback screen shows `texts`, then home. The screen's
+   * 2 seconds are counted in the component test (spotify-callback-page.test.tsx) with fake timers;
+   * here time runs as for a person (Playwright's paused clock hung across these navigations), and
+   * each wait polls inside the page, which sees a screen that stays 2 seconds.
    */
-  async function connectThroughSpotify(page: Page, text: string): Promise<void> {
-    const connect = page.getByRole('button', { name: 'Connect Spotify' });
-    await connect.waitFor();
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
-    // Forced: Playwright's check that the button holds still waits for animation frames, which
-    // the paused clock does not give.
-    await connect.click({ force: true });
-    await untilShown(page, text);
-  }
-
-  /**
-   * While the page's time stands still: moves it a millisecond at a time until `text` shows. A plain
-   * `waitFor` would wait on animation frames, which the paused clock never gives.
-   */
-  async function untilShown(page: Page, text: string): Promise<void> {
-    const shown = page.getByText(text);
-    await expect
-      .poll(
-        async () => {
-          await page.clock.runFor(1);
-          return shown.isVisible();
-        },
-        { timeout: 15_000 },
-      )
-      .toBe(true);
-  }
-
-  /** docs/product.md §2: the callback screen stays for 2 seconds, then goes to / (which shows /records). */
-  async function expectRedirectHomeAfterTwoSeconds(page: Page) {
-    await page.clock.runFor(1_000);
+  async function connectThroughSpotify(page: Page, texts: string[], screenshot: string): Promise<void> {
+    await page.getByRole('button', { name: 'Connect Spotify' }).click();
+    for (const text of texts) await page.getByText(text).waitFor();
     expect(new URL(page.url()).pathname).toBe('/spotify-callback');
-    await page.clock.runFor(1_000);
-    await page.clock.resume();
-    await page.waitForURL(`${site.server.url}/records`, { timeout: 5000 });
+    // The code and state are gone from the address bar.
+    expect(new URL(page.url()).search).toBe('');
+    await saveScreenshot(page, screenshot);
+    // docs/product.md §2: then to / (which shows /records).
+    await page.waitForURL(`${site.server.url}/records`);
   }
 
-  /** The page's time, which is not the test's. */
+  /** The page's time. */
   const pageNow = (page: Page) => page.evaluate(() => Date.now());
 
   async function connectAs(user: FakeSpotifyUserKind): Promise<Page> {
     const page = await openDisconnected();
     spotify.fake.setNextAuthorize({ user });
-    await connectThroughSpotify(page, 'Successfully connected to Spotify!');
-    await untilShown(page, 'Redirecting you back to Build It Records...');
-    // The code and state are gone from the address bar.
-    expect(new URL(page.url()).search).toBe('');
-    await saveScreenshot(page, `spotify-connected-${user}`);
-    await expectRedirectHomeAfterTwoSeconds(page);
+    await connectThroughSpotify(
+      page,
+      ['Successfully connected to Spotify!', 'Redirecting you back to Build It Records...'],
+      `spotify-connected-${user}`,
+    );
     return page;
   }
 
@@ -141,16 +111,15 @@ describe('Spotify connect', () => {
     await page.close();
   });
 
-  it('refuses a return with another state (CSRF) and goes back home 2 seconds later', async () => {
+  it('refuses a return with another state (CSRF) and goes back home', async () => {
     const page = await openDisconnected();
     const tokenRequestsBefore = spotify.fake.tokenRequests.length;
     spotify.fake.setNextAuthorize({ wrongState: true });
-    await connectThroughSpotify(page, 'Authentication Error');
-    await untilShown(page, 'State verification failed. Possible CSRF attack.');
-    await untilShown(page, 'Redirecting you back...');
-    expect(new URL(page.url()).search).toBe('');
-    await saveScreenshot(page, 'spotify-csrf-error');
-    await expectRedirectHomeAfterTwoSeconds(page);
+    await connectThroughSpotify(
+      page,
+      ['Authentication Error', 'State verification failed. Possible CSRF attack.', 'Redirecting you back...'],
+      'spotify-csrf-error',
+    );
     await page.getByRole('button', { name: 'Connect Spotify' }).waitFor();
     expect(spotify.fake.tokenRequests.length).toBe(tokenRequestsBefore);
     expect((await storedTokens(page)).token).toBeNull();
