@@ -91,6 +91,8 @@ export const releases = pgTable(
     popularity: integer('popularity'),
     streamCount: integer('stream_count').notNull().default(0),
     pinned: boolean('pinned').notNull().default(false),
+    /** Part of the fictional demo catalog seeded on first start; staff remove it in one step (docs/decisions/0027). */
+    demo: boolean('demo').notNull().default(false),
     /** How many tracks the release has: kept by triggers on `tracks` (migration 0012, docs/decisions/0033). */
     trackCount: integer('track_count').notNull().default(0),
     /**

@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const activityKinds = [
   'catalog.import',
   'catalog.enrichment',
+  /** Staff removed the fictional demo catalog (docs/decisions/0027). */
+  'catalog.demo-removal',
   'track.edit',
   'track.delete',
   'release.pin',

@@ -126,3 +126,23 @@ export const adminLabelsResponseSchema = z.object({
   }),
 });
 export type AdminLabelsResponse = z.infer<typeof adminLabelsResponseSchema>;
+
+/** The fictional demo catalog seeded on first start: what removing it deletes (docs/decisions/0027). */
+export const demoCatalogSummarySchema = importCountsSchema;
+export type DemoCatalogSummary = z.infer<typeof demoCatalogSummarySchema>;
+
+export const demoCatalogResponseSchema = z.object({ success: z.literal(true), data: demoCatalogSummarySchema });
+export type DemoCatalogResponse = z.infer<typeof demoCatalogResponseSchema>;
+
+export const demoCatalogRemovedResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** What was deleted; all zero when there was no demo catalog. */
+  data: demoCatalogSummarySchema,
+});
+export type DemoCatalogRemovedResponse = z.infer<typeof demoCatalogRemovedResponseSchema>;
+
+/** "N releases", "1 track": the counts as the admin says them. */
+export const describeDemoCatalog = ({ releases, tracks, artists }: DemoCatalogSummary): string =>
+  [plural(releases, 'release'), plural(tracks, 'track'), plural(artists, 'artist')].join(', ');
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;

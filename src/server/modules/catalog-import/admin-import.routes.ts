@@ -3,6 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminLabelsResponseSchema,
+  demoCatalogRemovedResponseSchema,
+  demoCatalogResponseSchema,
   importJobParamsSchema,
   importJobResponseSchema,
   importJobsQuerySchema,
@@ -31,6 +33,7 @@ import { checkUploadLength } from '../../lib/uploads.js';
 import { maxCatalogUploadBodyBytes, readCatalogUpload } from './catalog-upload.js';
 import { defaultImportJobSettings, ImportJobRunner } from './import-job-runner.js';
 import { liveJobStarterOrAdmin } from './live-job-access.js';
+import { removeDemoCatalog, summarizeDemoCatalog } from './demo-catalog/remove-demo-catalog.js';
 
 function startingAdmin(request: FastifyRequest): StartingAdmin {
   const { user, token } = adminOf(request);
@@ -131,6 +134,38 @@ const guardedRoutes: FastifyPluginAsyncZod<{ ctx: ImportContext; auth: AdminAuth
       const job = await startEnrichment(ctx, startingAdmin(req), req.body.labelId);
       return reply.code(202).send({ success: true, message: 'Importing tracks from Spotify', job });
     },
+  );
+
+  app.get(
+    '/admin/demo-catalog',
+    {
+      schema: {
+        tags: ['admin'],
+        description:
+          'The fictional demo catalog seeded on first start: how many releases, tracks and artists removing it deletes ' +
+          '(artists credited on a real release too stay). All zero once it is removed.',
+        response: { 200: demoCatalogResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async () => ({ success: true as const, data: await summarizeDemoCatalog(ctx.db) }),
+  );
+
+  app.delete(
+    '/admin/demo-catalog',
+    {
+      schema: {
+        tags: ['admin'],
+        description:
+          'Removes the demo catalog in one step: its releases disappear from the site with their tracks and plays, and ' +
+          'the artists credited only on them. Answers what was deleted (all zero when there was none). Recorded as ' +
+          'catalog.demo-removal.',
+        response: { 200: demoCatalogRemovedResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      ...(await removeDemoCatalog(ctx.db, ctx.catalogChanges, { actor: adminOf(req).user.username, now: ctx.clock() })),
+    }),
   );
 
   app.get(

@@ -50,7 +50,7 @@ describe('generateDemoCatalog: format', () => {
 
   it('fills every column in the distributor shapes', () => {
     for (const row of rows) {
-      expect(col(row, 'Catalog #')).toMatch(/^BLDR(T|D)?\d{3}$/);
+      expect(col(row, 'Catalog #')).toMatch(/^DEMO-BLDR(T|D)?\d{3}$/);
       expect(col(row, 'UPC')).toMatch(/^\d{12}$/);
       expect(col(row, 'Release Date')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(col(row, 'Release Date') >= '2015-03-03' && col(row, 'Release Date') <= '2026-10-31').toBe(true);
@@ -60,7 +60,8 @@ describe('generateDemoCatalog: format', () => {
       expect(col(row, 'Release Genre')).not.toBe('');
       expect(col(row, 'Primary Artists')).not.toBe('');
     }
-    const prefixes: Record<string, string> = { 'Build It Records': 'BLDR', 'Build It Tech': 'BLDRT', 'Build It Deep': 'BLDRD' };
+    // A prefix no label uses: a real export's catalog numbers never collide with the demo's.
+    const prefixes: Record<string, string> = { 'Build It Records': 'DEMO-BLDR', 'Build It Tech': 'DEMO-BLDRT', 'Build It Deep': 'DEMO-BLDRD' };
     for (const row of rows) expect(col(row, 'Catalog #').replace(/\d+$/, '')).toBe(prefixes[col(row, 'Label Name')]);
   });
 });

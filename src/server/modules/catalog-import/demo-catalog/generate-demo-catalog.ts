@@ -57,7 +57,7 @@ const LABEL_PLANS: readonly LabelPlan[] = [
   {
     key: 'records',
     name: distributorName('records'),
-    prefix: 'BLDR',
+    prefix: 'DEMO-BLDR',
     registrant: 'Z8B',
     releases: 200,
     rows: 440,
@@ -88,7 +88,7 @@ const LABEL_PLANS: readonly LabelPlan[] = [
   {
     key: 'tech',
     name: distributorName('tech'),
-    prefix: 'BLDRT',
+    prefix: 'DEMO-BLDRT',
     registrant: 'TRX',
     releases: 60,
     rows: 85,
@@ -106,7 +106,7 @@ const LABEL_PLANS: readonly LabelPlan[] = [
   {
     key: 'deep',
     name: distributorName('deep'),
-    prefix: 'BLDRD',
+    prefix: 'DEMO-BLDRD',
     registrant: 'WDE',
     releases: 16,
     rows: 20,
