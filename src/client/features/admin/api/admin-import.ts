@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
   adminLabelsResponseSchema,
+  demoCatalogRemovedResponseSchema,
+  demoCatalogResponseSchema,
   importJobResponseSchema,
   importJobsResponseSchema,
   importStartedResponseSchema,
@@ -51,4 +53,18 @@ export function uploadCatalog(token: string, file: File, labelId: string | null)
 /** `POST /api/admin/import-tracks` (docs/product.md §7): starts the Spotify enrichment of a label. */
 export function importTracks(token: string, labelId: string) {
   return withAdminSession(apiSend<Answer<typeof importStartedResponseSchema>>('POST', '/admin/import-tracks', { labelId }, { token }));
+}
+
+/** `GET /api/admin/demo-catalog`: what removing the demo catalog deletes (all zero once it is gone). */
+export function demoCatalogQuery(token: string) {
+  return queryOptions({
+    queryKey: ['admin', 'demo-catalog'],
+    queryFn: ({ signal }) => withAdminSession(apiGet<Answer<typeof demoCatalogResponseSchema>>('/admin/demo-catalog', undefined, signal, { token })),
+    select: (body) => body.data,
+  });
+}
+
+/** `DELETE /api/admin/demo-catalog`: removes the demo catalog in one step. */
+export function removeDemoCatalog(token: string) {
+  return withAdminSession(apiSend<Answer<typeof demoCatalogRemovedResponseSchema>>('DELETE', '/admin/demo-catalog', undefined, { token }));
 }

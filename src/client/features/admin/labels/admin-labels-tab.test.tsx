@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { importMessages, type AdminLabel, type AdminLabelsResponse, type ImportJob } from '../../../../shared/api/admin-import.js';
+import { importMessages, type AdminLabel, type AdminLabelsResponse, type DemoCatalogSummary, type ImportJob } from '../../../../shared/api/admin-import.js';
 import { failure, json, renderAdmin, serveAdminApi, storeToken, verified, type Answer } from '../../../../../tests/helpers/admin-routes.js';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -72,12 +72,16 @@ const enrichmentJob: ImportJob = {
   report: null,
 };
 
+const demoCatalogAnswer = (data: DemoCatalogSummary) => json({ success: true, data });
+const noDemoCatalog = demoCatalogAnswer({ releases: 0, tracks: 0, artists: 0 });
+const demoCatalog = { releases: 276, tracks: 543, artists: 136 };
+
 const jobAnswer = (job: ImportJob) => json({ success: true, data: job });
 const listAnswer = (jobs: ImportJob[]) => json({ success: true, data: jobs, total: jobs.length, offset: 0, limit: 10 });
 
 /** The admin API, plus the upload: FormData cannot go through serveAdminApi's JSON recorder. */
 function serve(table: Record<string, Answer | Answer[]>, upload?: Answer) {
-  const sent = serveAdminApi({ 'GET /api/admin/verify-admin-token': verified, ...table });
+  const sent = serveAdminApi({ 'GET /api/admin/verify-admin-token': verified, 'GET /api/admin/demo-catalog': noDemoCatalog, ...table });
   const uploads: FormData[] = [];
   const served = globalThis.fetch;
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -115,6 +119,7 @@ describe('AdminLabelsTab', () => {
       {
         'GET /api/admin/labels': json(labelsAnswer(true)),
         'GET /api/admin/import-jobs': listAnswer([]),
+        'GET /api/admin/demo-catalog': demoCatalogAnswer(demoCatalog),
         'GET /api/admin/import-jobs/b6f1c1e2-0c1d-4a59-9d55-1f0f8e6b7a10': [
           jobAnswer(catalogJob({ done: 272 })),
           jobAnswer(catalogJob({ status: 'succeeded', done: 544, report, finished_at: '2026-11-21T12:00:02.000Z' })),
@@ -149,6 +154,8 @@ describe('AdminLabelsTab', () => {
     ]);
     const current = within(screen.getByRole('region', { name: 'Current import' }));
     expect(current.getByText('278 (278 new, 0 updated)')).toBeTruthy();
+    // The first real import offers to remove the demo catalog.
+    expect(await screen.findByText('Your catalog is in')).toBeTruthy();
     expect(current.getByText('Warnings').nextElementSibling?.textContent).toBe('16');
   });
 
@@ -212,5 +219,33 @@ describe('AdminLabelsTab', () => {
     const bar = await screen.findByRole('progressbar', { name: 'Import progress' });
     expect(bar.getAttribute('aria-valuenow')).toBe('31');
     for (const button of screen.getAllByRole('button', { name: 'Import tracks' })) expect(button.hasAttribute('disabled')).toBe(true);
+  });
+  it('offers to remove the demo catalog, saying what goes, and asks first', async () => {
+    const { sent } = serve({
+      'GET /api/admin/labels': json(labelsAnswer(true)),
+      'GET /api/admin/import-jobs': listAnswer([]),
+      'GET /api/admin/demo-catalog': [demoCatalogAnswer(demoCatalog), noDemoCatalog],
+      'DELETE /api/admin/demo-catalog': json({
+        success: true,
+        message: 'Removed the demo catalog: 276 releases, 543 tracks, 136 artists',
+        data: demoCatalog,
+      }),
+    });
+    const user = userEvent.setup();
+    renderAdmin('/admin/labels');
+    await screen.findByText(
+      'The site also shows the fictional demo catalog (276 releases, 543 tracks, 136 artists). Remove it once your own catalog is imported.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Remove demo catalog' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Remove the demo catalog?' }));
+    expect(
+      dialog.getByText(
+        'Its 276 releases, 543 tracks, 136 artists disappear from the site at once, with their plays. Artists credited on your own releases stay. This cannot be undone.',
+      ),
+    ).toBeTruthy();
+    expect(sent.filter((r) => r.method === 'DELETE')).toHaveLength(0);
+    await user.click(dialog.getByRole('button', { name: 'Remove demo catalog' }));
+    await waitFor(() => expect(screen.queryByText(/fictional demo catalog/)).toBeNull());
+    expect(sent.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual(['/api/admin/demo-catalog']);
   });
 });

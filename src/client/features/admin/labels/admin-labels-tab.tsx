@@ -7,6 +7,7 @@ import { adminLabelsQuery, importJobQuery, importJobsQuery, importTracks, upload
 import { AdminLabelCard } from './admin-label-card.js';
 import { useAdminToken } from '../shell/admin-outlet-context.js';
 import { CatalogUpload } from './catalog-upload.js';
+import { DemoCatalogNotice } from './demo-catalog-notice.js';
 import { ImportJobProgress } from './import-job-progress.js';
 import { ImportJobsList } from './import-jobs-list.js';
 import { RetryAlert } from '../components/retry-alert.js';
@@ -41,7 +42,10 @@ export function AdminLabelsTab() {
   const jobStatus = job?.status;
   useEffect(() => {
     // A finished import changed the counts and the list of jobs.
-    if (jobStatus === 'succeeded' || jobStatus === 'failed') void queryClient.invalidateQueries({ queryKey: ['admin', 'labels'] });
+    if (jobStatus === 'succeeded' || jobStatus === 'failed') {
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'labels'] });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'demo-catalog'] });
+    }
     if (jobStatus !== undefined) void queryClient.invalidateQueries({ queryKey: ['admin', 'import-jobs', 'list'] });
   }, [jobStatus, queryClient]);
 
@@ -65,6 +69,7 @@ export function AdminLabelsTab() {
       <Typography variant="h5" component="h2">
         Labels
       </Typography>
+      <DemoCatalogNotice token={token} afterImport={job?.kind === 'catalog-csv' && job.status === 'succeeded'} />
       {labels.isError && <RetryAlert message={labels.error.message} onRetry={() => void labels.refetch()} />}
       {enrichment && !enrichment.is_available && (
         <Alert severity="info" id={spotifyReasonId}>

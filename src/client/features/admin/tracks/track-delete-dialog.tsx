@@ -52,7 +52,7 @@ export function TrackDeleteDialog({ track, open, token, onClose }: Props) {
           </Alert>
         )}
         <DialogContentText>
-          {`It leaves “${track?.release.title ?? ''}” on the site at once, with its credits and play counts. This cannot be undone.`}
+          {`It disappears from the site at once, from “${track?.release.title ?? ''}”, with its credits and play counts. This cannot be undone.`}
         </DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
