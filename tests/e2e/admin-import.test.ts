@@ -4,7 +4,7 @@ import type { ImportJob } from '../../src/shared/api/admin-import.js';
 import type { Release } from '../../src/shared/api/catalog.js';
 import { distributorExportPath } from '../helpers/fixtures.js';
 import { logInAsAdmin } from './admin-session.js';
-import { openPage, saveScreenshot } from './browser.js';
+import { animationsSettled, openPage, saveScreenshot } from './browser.js';
 import { useFakeSpotify, useOwnSite } from './production-site.js';
 
 const isPartWay = (percent: number) => percent > 0 && percent < 100;
@@ -102,6 +102,9 @@ describe('admin labels: catalog upload and Import tracks', () => {
     expect(await current.getByText('Warnings').locator('xpath=following-sibling::dd[1]').textContent()).toBe('16');
     await current.scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'admin-labels-report-desktop');
+    // The first real import offers to remove the demo catalog.
+    await page.getByText('Your catalog is in').scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'admin-demo-catalog-offer-desktop');
     // The deep label's card counts the fixture's 16 deep releases on top of the demo catalog's.
     await expect
       .poll(async () => Number((await deep.getByText(/^\d[\d,]*$/).first().textContent())?.replace(/,/g, '')))
@@ -138,6 +141,29 @@ describe('admin labels: catalog upload and Import tracks', () => {
     await saveScreenshot(page, 'admin-labels-report-phone');
     await page.getByRole('region', { name: 'Recent imports' }).scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'admin-labels-recent-phone');
+    expect(site.problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('removes the demo catalog in one step, asking first; the site keeps only the export (phone)', async () => {
+    const page = await openLabelsTab('phone');
+    const notice = page.getByText(/The site also shows the fictional demo catalog \(\d+ releases, \d+ tracks, \d+ artists\)/);
+    await notice.waitFor();
+    await saveScreenshot(page, 'admin-demo-catalog-notice-phone');
+    await page.getByRole('button', { name: 'Remove demo catalog' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove the demo catalog?' });
+    await dialog.getByText(/disappear from the site at once, with their plays\. Artists credited on your own releases stay\./).waitFor();
+    await animationsSettled(page);
+    await saveScreenshot(page, 'admin-demo-catalog-confirm-phone');
+    await dialog.getByRole('button', { name: 'Remove demo catalog' }).click();
+    await page.getByText(/^Removed the demo catalog: \d+ releases, \d+ tracks, \d+ artists$/).waitFor();
+    await notice.waitFor({ state: 'detached' });
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    // Build It Deep lists the export's 16 releases, and no catalog number twice.
+    const deep = (await (await fetch(`${site.server.url}/api/releases?label=deep&limit=100`)).json()) as { total: number; data: Release[] };
+    expect(deep.total).toBe(16);
+    const numbers = deep.data.map((r) => r.catalog_number);
+    expect(new Set(numbers).size).toBe(numbers.length);
     expect(site.problems).toEqual([]);
     await page.close();
   }, 60_000);

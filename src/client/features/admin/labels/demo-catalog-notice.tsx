@@ -1,4 +1,4 @@
-import { Alert, AlertTitle, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { describeDemoCatalog } from '../../../../shared/api/admin-import.js';
@@ -46,16 +46,14 @@ export function DemoCatalogNotice({ token, afterImport }: Props) {
 
   return (
     <>
-      <Alert
-        severity={afterImport ? 'success' : 'info'}
-        action={
-          <Button color="inherit" size="small" onClick={() => setIsAsking(true)}>
-            Remove demo catalog
-          </Button>
-        }
-      >
+      <Alert severity={afterImport ? 'success' : 'info'}>
         <AlertTitle>{afterImport ? 'Your catalog is in' : 'Demo catalog'}</AlertTitle>
         {`The site also shows the fictional demo catalog (${contents}). Remove it once your own catalog is imported.`}
+        <Box sx={{ mt: 1 }}>
+          <Button color="inherit" variant="outlined" size="small" onClick={() => setIsAsking(true)}>
+            Remove demo catalog
+          </Button>
+        </Box>
       </Alert>
       <Dialog open={isAsking} onClose={close} maxWidth="xs" fullWidth aria-labelledby="demo-catalog-remove-title">
         <DialogTitle id="demo-catalog-remove-title">Remove the demo catalog?</DialogTitle>
