@@ -30,7 +30,7 @@ export interface AppDeps {
   /** Serve the built app's `.map` files too (SERVE_SOURCE_MAPS); otherwise they answer 404. */
   serveSourceMaps?: boolean;
   /** Requests per client address; without one, each limit's production default (config.ts defaultLimits). */
-  rateLimits?: { demos?: RateLimit; vip?: RateLimit; plays?: RateLimit; reads?: RateLimit };
+  rateLimits?: { demos?: RateLimit; vip?: RateLimit; notify?: RateLimit; plays?: RateLimit; reads?: RateLimit };
   /** Takes VIP payments; without one, members wait in `pending_payment` (docs/product.md §10.7). */
   payments?: PaymentProvider;
   /** The public Spotify settings the browser needs; without them, no client id (Connect hidden). */

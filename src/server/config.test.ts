@@ -29,6 +29,7 @@ describe('parseConfig', () => {
       limits: {
         demos: { max: 5, timeWindowMs: 600_000 },
         vip: { max: 10, timeWindowMs: 600_000 },
+        notify: { max: 10, timeWindowMs: 600_000 },
         plays: { max: 60, timeWindowMs: 60_000 },
         reads: { max: 1200, timeWindowMs: 60_000 },
         login: { maxFailures: 5, windowMs: 900_000 },
@@ -61,6 +62,7 @@ describe('parseConfig', () => {
         RATE_LIMIT_READS_PER_MINUTE: '5000',
         RATE_LIMIT_DEMOS_PER_10_MINUTES: '50',
         RATE_LIMIT_VIP_PER_10_MINUTES: '100',
+        RATE_LIMIT_NOTIFY_PER_10_MINUTES: '30',
         RATE_LIMIT_PLAYS_PER_MINUTE: '600',
         LOGIN_FAILURES_PER_15_MINUTES: '2',
         REDIS_URL: 'redis://:secret@cache.internal:6379/2',
@@ -86,6 +88,7 @@ describe('parseConfig', () => {
       limits: {
         demos: { max: 50, timeWindowMs: 600_000 },
         vip: { max: 100, timeWindowMs: 600_000 },
+        notify: { max: 30, timeWindowMs: 600_000 },
         plays: { max: 600, timeWindowMs: 60_000 },
         reads: { max: 5000, timeWindowMs: 60_000 },
         login: { maxFailures: 2, windowMs: 900_000 },
@@ -192,7 +195,7 @@ describe('parseConfig', () => {
     expect(parseConfig({ REDIS_URL: url }).redisUrl).toBeUndefined();
   });
 
-  it.each(['RATE_LIMIT_READS_PER_MINUTE', 'RATE_LIMIT_DEMOS_PER_10_MINUTES', 'RATE_LIMIT_VIP_PER_10_MINUTES', 'RATE_LIMIT_PLAYS_PER_MINUTE', 'LOGIN_FAILURES_PER_15_MINUTES'])(
+  it.each(['RATE_LIMIT_READS_PER_MINUTE', 'RATE_LIMIT_DEMOS_PER_10_MINUTES', 'RATE_LIMIT_VIP_PER_10_MINUTES', 'RATE_LIMIT_NOTIFY_PER_10_MINUTES', 'RATE_LIMIT_PLAYS_PER_MINUTE', 'LOGIN_FAILURES_PER_15_MINUTES'])(
     'refuses a count of %s that is not a whole number of at least 1, naming it',
     (name) => {
       for (const value of ['0', '-3', '2.5', 'many', '']) expect(configError({ [name]: value }).message).toMatch(new RegExp(`^Invalid environment: ${name}: `));

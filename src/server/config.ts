@@ -19,6 +19,7 @@ const baseUrl = z
 export const defaultLimits = {
   demos: { max: 5, timeWindowMs: 10 * 60_000 },
   vip: { max: 10, timeWindowMs: 10 * 60_000 },
+  notify: { max: 10, timeWindowMs: 10 * 60_000 },
   plays: { max: 60, timeWindowMs: 60_000 },
   reads: { max: 1200, timeWindowMs: 60_000 },
   login: { maxFailures: 5, windowMs: 15 * 60_000 },
@@ -78,6 +79,7 @@ const envSchema = z.object({
   RATE_LIMIT_READS_PER_MINUTE: limitCount(defaultLimits.reads.max),
   RATE_LIMIT_DEMOS_PER_10_MINUTES: limitCount(defaultLimits.demos.max),
   RATE_LIMIT_VIP_PER_10_MINUTES: limitCount(defaultLimits.vip.max),
+  RATE_LIMIT_NOTIFY_PER_10_MINUTES: limitCount(defaultLimits.notify.max),
   RATE_LIMIT_PLAYS_PER_MINUTE: limitCount(defaultLimits.plays.max),
   // Failed admin logins per client address, and per username from one address.
   LOGIN_FAILURES_PER_15_MINUTES: limitCount(defaultLimits.login.maxFailures),
@@ -237,6 +239,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     limits: {
       demos: { ...defaultLimits.demos, max: e.RATE_LIMIT_DEMOS_PER_10_MINUTES },
       vip: { ...defaultLimits.vip, max: e.RATE_LIMIT_VIP_PER_10_MINUTES },
+      notify: { ...defaultLimits.notify, max: e.RATE_LIMIT_NOTIFY_PER_10_MINUTES },
       plays: { ...defaultLimits.plays, max: e.RATE_LIMIT_PLAYS_PER_MINUTE },
       reads: { ...defaultLimits.reads, max: e.RATE_LIMIT_READS_PER_MINUTE },
       login: { ...defaultLimits.login, maxFailures: e.LOGIN_FAILURES_PER_15_MINUTES },

@@ -6,6 +6,7 @@ export const e2eLimits = {
   RATE_LIMIT_READS_PER_MINUTE: '1000000',
   RATE_LIMIT_DEMOS_PER_10_MINUTES: '1000000',
   RATE_LIMIT_VIP_PER_10_MINUTES: '1000000',
+  RATE_LIMIT_NOTIFY_PER_10_MINUTES: '1000000',
   RATE_LIMIT_PLAYS_PER_MINUTE: '1000000',
   LOGIN_FAILURES_PER_15_MINUTES: '1000000',
   // Uncached loads: one address's share, waiting 1 s on a cold server of a busy machine, would answer 503.

@@ -514,3 +514,25 @@ export const emailUnsubscribes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.email, t.list] })],
 );
+
+/**
+ * "Notify me" on an upcoming release: an address waiting for its release day. Pending until the person
+ * confirms from the emailed link (double opt-in); the release-day email deletes the row, and a release
+ * that comes out forgets the pending ones too (docs/decisions/0061).
+ */
+export const releaseAlerts = pgTable(
+  'release_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    releaseId: uuid('release_id')
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    /** The secret of the emailed link (confirm, forget): 192 random bits. */
+    token: text('token').notNull().unique(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('release_alerts_release_email_uq').on(t.releaseId, t.email), index('release_alerts_confirmed_idx').on(t.confirmedAt)],
+);

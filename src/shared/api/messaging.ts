@@ -9,7 +9,17 @@ import { demoStatuses } from './demos.js';
 const oneOf = (name: string, values: readonly string[]) => `${name} must be one of ${values.join(', ')}`;
 
 /** Every email the product writes. */
-export const emailKinds = ['demo_received', 'demo_shortlisted', 'demo_accepted', 'demo_declined', 'vip_welcome', 'staff_digest'] as const;
+export const emailKinds = [
+  'demo_received',
+  'demo_shortlisted',
+  'demo_accepted',
+  'demo_declined',
+  'vip_welcome',
+  'staff_digest',
+  /** "Notify me": the double opt-in's question, then the one email on the release day. */
+  'release_alert_confirm',
+  'release_alert',
+] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
 /**
@@ -177,3 +187,43 @@ export const unsubscribeSchema = z.object({
   unsubscribed: z.boolean(),
 });
 export const unsubscribeResponseSchema = z.object({ success: z.literal(true), message: z.string(), data: unsubscribeSchema });
+
+// ---- "Notify me" on an upcoming release (docs/decisions/0061) ----
+
+export const releaseAlertMessages = {
+  invalidEmail: 'Please enter a valid email address',
+  alreadyOut: 'This release is out already: listen to it now.',
+  asked: 'Check your inbox: confirm your address there, and we email you on the release day.',
+  unknownLink: 'This link is not valid, or the release day has passed and the address was forgotten.',
+} as const;
+
+export const releaseAlertRequestSchema = z.object({
+  email: z
+    .string({ error: releaseAlertMessages.invalidEmail })
+    .trim()
+    .min(1, { error: releaseAlertMessages.invalidEmail, abort: true })
+    .max(254, { error: releaseAlertMessages.invalidEmail, abort: true })
+    .regex(z.regexes.email, { error: releaseAlertMessages.invalidEmail }),
+});
+export type ReleaseAlertRequest = z.infer<typeof releaseAlertRequestSchema>;
+
+/** The same answer whether the address was new, waiting or confirmed already. */
+export const releaseAlertAskedResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+
+/** An emailed "Notify me" link: its release, the address partly hidden, and whether it is confirmed. */
+export const releaseAlertSchema = z.object({
+  email: z.string(),
+  confirmed: z.boolean(),
+  release: z.object({
+    id: z.string(),
+    /** As its page titles it: "Symbiotic (Radio Edit)". */
+    title: z.string(),
+    artists: z.string(),
+    label_name: z.string(),
+    release_date: z.string(),
+    /** The release's page on this site. */
+    path: z.string(),
+  }),
+});
+export type ReleaseAlert = z.infer<typeof releaseAlertSchema>;
+export const releaseAlertResponseSchema = z.object({ success: z.literal(true), message: z.string(), data: releaseAlertSchema });

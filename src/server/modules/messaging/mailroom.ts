@@ -9,6 +9,7 @@ import { findEmailTemplate } from './email-templates.repo.js';
 import { cancelWaitingEmails, insertOutboxEmail, unsubscribedAmong } from './outbox.repo.js';
 import { DemoDecisionEmail, defaultDecisionTemplates, demoDecisionSubject } from './templates/demo-decision-email.js';
 import { DemoReceivedEmail, demoReceivedSubject } from './templates/demo-received-email.js';
+import { ReleaseAlertConfirmEmail, ReleaseAlertEmail, releaseAlertConfirmSubject, releaseAlertSubject, type ReleaseAlertProps } from './templates/release-alert-emails.js';
 import { renderEmail } from './templates/render-email.js';
 import { VipWelcomeEmail, vipWelcomeSubject } from './templates/vip-welcome-email.js';
 import { dayInWords, listInWords } from './templates/words.js';
@@ -135,6 +136,25 @@ export class Mailroom {
     const plan = findVipPlan(member.planId) as VipPlan;
     const props = { label: defaultLabel, name: member.name, email: member.email, plan, isActive: member.status === 'active' };
     return this.prepare({ kind: 'vip_welcome', label: defaultLabel, to: [member.email], subject: vipWelcomeSubject(props), element: createElement(VipWelcomeEmail, props), at });
+  }
+
+  /** "Notify me": the double opt-in's question, with the link that confirms (or forgets) the address. */
+  async prepareReleaseAlertConfirm(alert: ReleaseAlertProps, token: string, at: Date): Promise<PreparedEmail> {
+    const props = { ...alert, confirmUrl: this.link(`/notify/${token}`) };
+    return this.prepare({
+      kind: 'release_alert_confirm',
+      label: alert.label,
+      to: [alert.email],
+      subject: releaseAlertConfirmSubject(props),
+      element: createElement(ReleaseAlertConfirmEmail, props),
+      at,
+    });
+  }
+
+  /** "Notify me": the one email of the release day, linking to the release's page. */
+  async prepareReleaseAlert(alert: ReleaseAlertProps, releasePath: string, at: Date): Promise<PreparedEmail> {
+    const props = { ...alert, releaseUrl: this.link(releasePath) };
+    return this.prepare({ kind: 'release_alert', label: alert.label, to: [alert.email], subject: releaseAlertSubject(props), element: createElement(ReleaseAlertEmail, props), at });
   }
 
   /**

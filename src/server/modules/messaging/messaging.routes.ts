@@ -12,6 +12,10 @@ import {
   emailTemplateResponseSchema,
   emailTemplatesResponseSchema,
   publicDemoStatusResponseSchema,
+  releaseAlertAskedResponseSchema,
+  releaseAlertMessages,
+  releaseAlertRequestSchema,
+  releaseAlertResponseSchema,
   staffEmailSettingsResponseSchema,
   staffEmailSettingsSchema,
   tokenParamsSchema,
@@ -19,7 +23,11 @@ import {
 } from '../../../shared/api/messaging.js';
 import type { ResolvedAppDeps } from '../../app-deps.js';
 import { adminOf, guardAdminRoutes } from '../staff/index.js';
+import { idParamsSchema } from '../../../shared/api/catalog.js';
+import { defaultLimits } from '../../config.js';
+import { routeRateLimit } from '../../plugins/rate-limit.js';
 import type { Mailroom } from './mailroom.js';
+import { askReleaseAlert, confirmReleaseAlert, forgetReleaseAlert, getReleaseAlert } from './release-alerts.service.js';
 import {
   getEmailTemplates,
   getOutbox,
@@ -183,7 +191,7 @@ export const adminMessagingRoutes: FastifyPluginAsyncZod<MessagingRouteDeps> = a
 };
 
 /** Anyone with an emailed link: a demo's status, and leaving a mailing list (RFC 8058 one-click). */
-export const publicMessagingRoutes: FastifyPluginAsyncZod<MessagingRouteDeps> = async (app, { db, clock, jwtSecret }) => {
+export const publicMessagingRoutes: FastifyPluginAsyncZod<MessagingRouteDeps> = async (app, { db, clock, jwtSecret, mailroom, rateLimits }) => {
   // Mail clients post the one-click unsubscribe as a form: `List-Unsubscribe=One-Click`. Nothing in it is needed.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, _body, done) => done(null, {}));
 
@@ -231,6 +239,64 @@ export const publicMessagingRoutes: FastifyPluginAsyncZod<MessagingRouteDeps> = 
       const data = await unsubscribe(db, jwtSecret, req.params.token, clock());
       req.log.info({ list: data.list }, 'unsubscribed');
       return { success: true as const, message: 'You are unsubscribed: nothing more of these emails will be sent to you.', data };
+    },
+  );
+
+  app.post(
+    '/releases/:id/notify',
+    {
+      bodyLimit: 1024,
+      config: { rateLimit: routeRateLimit(rateLimits?.notify ?? defaultLimits.notify) },
+      schema: {
+        tags: ['releases'],
+        description:
+          '"Notify me" on an upcoming release (dated after today): emails the address a link to confirm (double opt-in). ' +
+          'Confirmed, it gets one email on the release day, then it is forgotten for that release. The answer is the same ' +
+          'whether the address was new, waiting or confirmed already. 409 when the release is out already (or has no date), ' +
+          '429 past RATE_LIMIT_NOTIFY_PER_10_MINUTES per address.',
+        params: idParamsSchema,
+        body: releaseAlertRequestSchema,
+        response: { 202: releaseAlertAskedResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      await askReleaseAlert(db, mailroom, req.params.id, req.body.email, clock());
+      return reply.code(202).send({ success: true as const, message: releaseAlertMessages.asked });
+    },
+  );
+
+  const alertLink = { params: tokenParamsSchema, response: { 200: releaseAlertResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema } };
+  app.get(
+    '/notify/:token',
+    { schema: { ...alertLink, tags: ['releases'], description: 'What a "Notify me" link stands for (the release, the address partly hidden, whether confirmed); changes nothing.' } },
+    async (req) => ({ success: true as const, message: '"Notify me" link', data: await getReleaseAlert(db, req.params.token) }),
+  );
+
+  app.post(
+    '/notify/:token/confirm',
+    {
+      bodyLimit: 1024,
+      schema: { ...alertLink, tags: ['releases'], description: 'Confirms the address of a "Notify me" link (the double opt-in). Saying it twice changes nothing.' },
+    },
+    async (req) => {
+      const data = await confirmReleaseAlert(db, req.params.token, clock());
+      return { success: true as const, message: `Confirmed: we email ${data.email} when “${data.release.title}” is out.`, data };
+    },
+  );
+
+  app.delete(
+    '/notify/:token',
+    {
+      schema: {
+        tags: ['releases'],
+        description: 'Forgets the address of a "Notify me" link at once: nothing is sent to it for that release.',
+        params: tokenParamsSchema,
+        response: { 200: releaseAlertAskedResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (req) => {
+      await forgetReleaseAlert(db, req.params.token);
+      return { success: true as const, message: 'Your address is forgotten for this release: nothing will be sent to it.' };
     },
   );
 };

@@ -23,7 +23,8 @@ import { DemoDecisionEmail, defaultDecisionTemplates, demoDecisionSubject } from
 import { renderEmail } from './templates/render-email.js';
 import { StaffDigestEmail, staffDigestSubject } from './templates/staff-digest-email.js';
 import { dayInWords } from './templates/words.js';
-import { readUnsubscribeToken } from './tokens.js';
+import { hideAddress, readUnsubscribeToken } from './tokens.js';
+import { writeReleaseDayAlerts } from './release-alerts.service.js';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Sent emails keep their bodies this long, then only the envelope (docs/decisions/0060). */
@@ -175,10 +176,11 @@ export async function writeDigests(db: Db, mailroom: Mailroom, now: Date): Promi
   return written;
 }
 
-/** The housekeeping every instance runs now and then: old bodies dropped, due digests written. */
+/** The housekeeping every instance runs now and then: old bodies dropped, due digests and release-day emails written. */
 export async function keepOutbox(db: Db, mailroom: Mailroom, now: Date): Promise<void> {
   await dropOldBodies(db, new Date(now.getTime() - bodyRetentionMs));
-  if ((await writeDigests(db, mailroom, now)) > 0) mailroom.nudge();
+  const written = (await writeDigests(db, mailroom, now)) + (await writeReleaseDayAlerts(db, mailroom, now));
+  if (written > 0) mailroom.nudge();
 }
 
 // ---- Public ----
@@ -197,11 +199,6 @@ export async function getPublicDemoStatus(db: Db, token: string, now: Date): Pro
     updated_at: demo.updatedAt.toISOString(),
     tracks,
   };
-}
-
-function hideAddress(email: string): string {
-  const [name = '', domain = ''] = email.split('@');
-  return `${name.slice(0, 2)}${'*'.repeat(Math.max(1, name.length - 2))}@${domain}`;
 }
 
 function readToken(secret: Uint8Array, token: string) {

@@ -30,3 +30,9 @@ export function readUnsubscribeToken(secret: Uint8Array, token: string): { list:
   if (split < 0 || !mailingLists.includes(list)) return undefined;
   return { list, email: decoded.slice(split + 1) };
 }
+
+/** An address as a page behind an emailed link shows it: "ma**@example.com". */
+export function hideAddress(email: string): string {
+  const [name = '', domain = ''] = email.split('@');
+  return `${name.slice(0, 2)}${'*'.repeat(Math.max(1, name.length - 2))}@${domain}`;
+}

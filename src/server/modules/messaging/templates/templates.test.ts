@@ -5,6 +5,7 @@ import { findLabel } from '../../../../shared/labels.js';
 import type { LabelConfig } from '../../../../shared/site-config.js';
 import { DemoDecisionEmail, defaultDecisionTemplates, demoDecisionSubject } from './demo-decision-email.js';
 import { DemoReceivedEmail, demoReceivedSubject } from './demo-received-email.js';
+import { ReleaseAlertConfirmEmail, ReleaseAlertEmail, releaseAlertConfirmSubject, releaseAlertSubject } from './release-alert-emails.js';
 import { renderEmail } from './render-email.js';
 import { StaffDigestEmail, staffDigestSubject } from './staff-digest-email.js';
 import { VipWelcomeEmail, vipWelcomeSubject } from './vip-welcome-email.js';
@@ -79,5 +80,21 @@ describe('email templates', () => {
     expectInBoth(parts, 'Build It Deep: 2', 'Build It Tech: 1', '“Low Tide” by Jo B', 'the admin account alice asked for a daily digest');
     expect(parts.html).toContain('href="https://records.example/unsubscribe/abc"');
     expect(parts.text).toContain('https://records.example/unsubscribe/abc');
+  });
+  it('"Notify me" asks to confirm, then the release day says it is out, each saying why and that the address is forgotten', async () => {
+    const release = { label: tech, email: 'fan@example.com', releaseTitle: 'Symbiotic (Radio Edit)', artistNames: 'Kwal and BELLO', releaseDay: '4 December 2026' };
+    const confirmUrl = 'https://records.example/notify/AbCdEfGhIjKlMnOpQrStUvWx';
+    const confirm = await renderEmail(createElement(ReleaseAlertConfirmEmail, { ...release, confirmUrl }));
+    expect(releaseAlertConfirmSubject(release)).toBe('Confirm: email me when “Symbiotic (Radio Edit)” is out');
+    expectInBoth(confirm, '“Symbiotic (Radio Edit)” by Kwal and BELLO comes out on Build It Tech on 4 December 2026.', confirmUrl);
+    expectInBoth(confirm, 'ignore it: without the confirmation nothing is sent, and the address is forgotten on the release day.');
+    expect(confirm.html).toContain(`href="${confirmUrl}"`);
+
+    const releaseUrl = 'https://records.example/tech/releases/0b7c';
+    const out = await renderEmail(createElement(ReleaseAlertEmail, { ...release, releaseUrl }));
+    expect(releaseAlertSubject(release)).toBe('“Symbiotic (Radio Edit)” is out now');
+    expectInBoth(out, '“Symbiotic (Radio Edit)” by Kwal and BELLO is out today, 4 December 2026, on Build It Tech.', releaseUrl);
+    expectInBoth(out, 'You get this email because fan@example.com asked on our website to be told when this release is out, and confirmed it.');
+    expect(out.html).toContain(tech.accent);
   });
 });

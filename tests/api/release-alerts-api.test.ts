@@ -1,0 +1,150 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReleaseAlert } from '../../src/shared/api/messaging.js';
+import { queryRows } from '../../src/server/db/client.js';
+import { releases } from '../../src/server/db/schema.js';
+import { writeReleaseDayAlerts } from '../../src/server/modules/messaging/release-alerts.service.js';
+import { quickOutbox, testMailroom, TestSmtpServer } from '../helpers/mail.js';
+import { createTestApp, seedFixture, testNow, type TestApp } from '../helpers/test-app.js';
+import { testDatabaseKinds } from '../helpers/test-database.js';
+
+// "Notify me" on an upcoming release (docs/decisions/0061), through a real SMTP server on loopback:
+// double opt-in, one email on the release day, then the address is forgotten.
+
+/** An export release made upcoming: out on 4 December 2026, after the app's 21 November. */
+const releaseDay = '2026-12-04';
+
+describe.each(testDatabaseKinds)('"Notify me" on $name', (kind) => {
+  let smtp: TestSmtpServer;
+  let t: TestApp;
+  let upcoming: { id: string; title: string };
+  let out: { id: string };
+
+  beforeAll(async () => {
+    smtp = await TestSmtpServer.start();
+    t = await createTestApp(kind, {
+      seed: async (database) => {
+        await seedFixture(database);
+        await database.db.update(releases).set({ releaseDate: releaseDay }).where(eq(releases.catalogNumber, 'BLDR192'));
+      },
+      deps: { publicUrl: 'https://records.example', mail: { smtpUrl: smtp.url, from: 'news@records.example', outbox: quickOutbox } },
+    });
+    [upcoming] = await queryRows<{ id: string; title: string }>(t.database.db, sql`select id, title from releases where catalog_number = 'BLDR192'`);
+    [out] = await queryRows<{ id: string }>(t.database.db, sql`select id from releases where release_date < '2026-01-01' limit 1`);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  const ask = (releaseId: string, email: unknown) => t.app.inject({ method: 'POST', url: `/api/releases/${releaseId}/notify`, payload: { email } });
+  const alertsOf = (email: string) => queryRows<{ confirmed_at: string | null }>(t.database.db, sql`select confirmed_at from release_alerts where email = ${email}`);
+  const confirmEmailsTo = async (email: string) =>
+    (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from outbox_emails where kind = 'release_alert_confirm' and ${email} = any(to_addresses)`))[0]?.n;
+  /** The link of the confirmation email that reached the SMTP server for `email`. */
+  async function confirmLinkOf(email: string): Promise<string> {
+    const until = Date.now() + 15_000;
+    for (;;) {
+      const received = smtp.accepted.find((m) => m.to.includes(email) && m.subject.startsWith('Confirm:'));
+      if (received) return /https:\/\/records\.example\/notify\/([A-Za-z0-9_-]+)/.exec(received.text)?.[1] as string;
+      if (Date.now() > until) throw new Error(`no confirmation email reached ${email}`);
+      await smtp.waitForAccepted(smtp.accepted.length + 1, 1_000).catch(() => undefined);
+    }
+  }
+
+  it('refuses a bad address, an unknown release and one that is out, naming why, and stores nothing', async () => {
+    const bad = await ask(upcoming.id, 'not-an-address');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'email', message: 'Please enter a valid email address' });
+    expect((await ask(crypto.randomUUID(), 'fan@example.com')).statusCode).toBe(404);
+    expect((await ask('nope', 'fan@example.com')).statusCode).toBe(404);
+    const released = await ask(out.id, 'fan@example.com');
+    expect(released.statusCode).toBe(409);
+    expect(released.json()).toMatchObject({ message: 'This release is out already: listen to it now.' });
+    expect(await alertsOf('fan@example.com')).toEqual([]);
+  });
+
+  it('asks the address to confirm, once however often it is asked, and counts it only once confirmed', async () => {
+    const asked = await ask(upcoming.id, 'Fan.One@Example.com');
+    expect(asked.statusCode, asked.body).toBe(202);
+    expect(asked.json()).toEqual({ success: true, message: 'Check your inbox: confirm your address there, and we email you on the release day.' });
+    // The same answer again, and no second email: the answer tells nobody who waits.
+    expect((await ask(upcoming.id, 'fan.one@example.com')).json()).toEqual(asked.json());
+    expect(await confirmEmailsTo('fan.one@example.com')).toBe(1);
+
+    const token = await confirmLinkOf('fan.one@example.com');
+    const received = smtp.accepted.find((m) => m.to.includes('fan.one@example.com')) as (typeof smtp.accepted)[number];
+    expect(received.subject).toBe(`Confirm: email me when “${upcoming.title}” is out`);
+    expect(received.html).toContain(`href="https://records.example/notify/${token}"`);
+    expect(received.text).toContain('comes out on Build It Records on 4 December 2026');
+
+    // Opening the link (a mail scanner does) changes nothing; the button's POST confirms.
+    const opened = await t.app.inject({ url: `/api/notify/${token}` });
+    expect(opened.json<{ data: ReleaseAlert }>().data).toMatchObject({
+      email: 'fa*****@example.com',
+      confirmed: false,
+      release: { id: upcoming.id, label_name: 'Build It Records', release_date: releaseDay, path: `/records/releases/${upcoming.id}` },
+    });
+    expect(await alertsOf('fan.one@example.com')).toEqual([{ confirmed_at: null }]);
+    const confirmed = await t.app.inject({ method: 'POST', url: `/api/notify/${token}/confirm` });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ message: `Confirmed: we email fa*****@example.com when “${upcoming.title}” is out.`, data: { confirmed: true } });
+    expect((await t.app.inject({ method: 'POST', url: `/api/notify/${token}/confirm` })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: `/api/notify/${token}x/confirm` })).statusCode).toBe(404);
+  });
+
+  it('forgets an address at once when asked from the link', async () => {
+    await ask(upcoming.id, 'leaving@example.com');
+    const token = await confirmLinkOf('leaving@example.com');
+    const forgotten = await t.app.inject({ method: 'DELETE', url: `/api/notify/${token}` });
+    expect(forgotten.json()).toEqual({ success: true, message: 'Your address is forgotten for this release: nothing will be sent to it.' });
+    expect(await alertsOf('leaving@example.com')).toEqual([]);
+    expect((await t.app.inject({ url: `/api/notify/${token}` })).statusCode).toBe(404);
+  });
+
+  it('on the release day sends one email to each confirmed address, then forgets every address of the release', async () => {
+    await ask(upcoming.id, 'never-confirmed@example.com');
+    const token = await confirmLinkOf('fan.one@example.com');
+    const mailroom = testMailroom();
+    // The day before, nothing goes.
+    expect(await writeReleaseDayAlerts(t.database.db, mailroom, new Date('2026-12-03T23:59:00Z'))).toBe(0);
+    const day = new Date(`${releaseDay}T00:01:00Z`);
+    expect(await writeReleaseDayAlerts(t.database.db, mailroom, day)).toBe(1);
+    // Whichever instance sweeps next finds nothing more to send.
+    expect(await writeReleaseDayAlerts(t.database.db, mailroom, day)).toBe(0);
+    expect(await queryRows(t.database.db, sql`select email from release_alerts`)).toEqual([]);
+    expect((await t.app.inject({ url: `/api/notify/${token}` })).statusCode).toBe(404);
+
+    const until = Date.now() + 15_000;
+    while (!smtp.accepted.some((m) => m.subject === `“${upcoming.title}” is out now`)) {
+      if (Date.now() > until) throw new Error('the release-day email did not arrive');
+      await smtp.waitForAccepted(smtp.accepted.length + 1, 1_000).catch(() => undefined);
+    }
+    const outNow = smtp.accepted.filter((m) => m.subject === `“${upcoming.title}” is out now`);
+    expect(outNow.map((m) => m.to)).toEqual([['fan.one@example.com']]);
+    expect(outNow[0]?.text).toContain(`http://localhost/records/releases/${upcoming.id}`);
+    expect(outNow[0]?.text).toContain('This is the only one: the address is now forgotten for it.');
+  });
+
+  it('answers 429 past the limit per address', async () => {
+    const limited = await createTestApp(kind, {
+      now: testNow,
+      seed: async (database) => {
+        await seedFixture(database);
+        await database.db.update(releases).set({ releaseDate: releaseDay }).where(eq(releases.catalogNumber, 'BLDR192'));
+      },
+      deps: { rateLimits: { notify: { max: 2, timeWindowMs: 60_000 } } },
+    });
+    try {
+      const id = (await queryRows<{ id: string }>(limited.database.db, sql`select id from releases where catalog_number = 'BLDR192'`))[0]?.id as string;
+      const send = (n: number) => limited.app.inject({ method: 'POST', url: `/api/releases/${id}/notify`, payload: { email: `n${n}@example.com` } });
+      expect((await send(1)).statusCode).toBe(202);
+      expect((await send(2)).statusCode).toBe(202);
+      const refused = await send(3);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBeDefined();
+    } finally {
+      await limited.close();
+    }
+  });
+});
