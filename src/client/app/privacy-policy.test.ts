@@ -36,6 +36,8 @@ describe('the privacy policy', () => {
       'status link',
       'text for 90 days',
       'unsubscribe',
+      'Notify me',
+      'delete your address for that release',
       'hash of your IP address',
     ]) {
       expect(allText).toContain(field);

@@ -140,6 +140,11 @@ export function createRoutes(context: PageContext): RouteObject[] {
               lazy: async () => ({ Component: (await import('../features/email/components/unsubscribe-page.js')).UnsubscribePage }),
             },
             {
+              id: 'notify',
+              path: 'notify/:token',
+              lazy: async () => ({ Component: (await import('../features/email/components/release-alert-page.js')).ReleaseAlertPage }),
+            },
+            {
               path: 'spotify-callback',
               lazy: async () => ({
                 Component: (await import('../features/spotify/components/spotify-callback-page.js')).SpotifyCallbackPage,

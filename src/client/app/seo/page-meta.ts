@@ -32,7 +32,7 @@ export interface PageMetaInput {
 }
 
 const site = siteConfig.productName;
-const pagesWithMeta = new Set(['landing', 'releases', 'release', 'artists', 'artist', 'playlists', 'submit', 'vip', 'legal', 'login', 'demo-status', 'unsubscribe', 'not-found']);
+const pagesWithMeta = new Set(['landing', 'releases', 'release', 'artists', 'artist', 'playlists', 'submit', 'vip', 'legal', 'login', 'demo-status', 'unsubscribe', 'notify', 'not-found']);
 
 function clip(text: string, length = 200): string {
   return text.length <= length ? text : `${text.slice(0, length - 1).trimEnd()}…`;
@@ -110,6 +110,8 @@ export function pageMeta({ routeIds, params, queryClient, origin, status }: Page
       return { ...fallback, title: `Your demo | ${site}`, description: 'The status of your demo.', url: url('/'), noIndex: true };
     case 'unsubscribe':
       return { ...fallback, title: `Unsubscribe | ${site}`, url: url('/'), noIndex: true };
+    case 'notify':
+      return { ...fallback, title: `Notify me | ${site}`, url: url('/'), noIndex: true };
     case 'not-found':
       return notFound;
     default:

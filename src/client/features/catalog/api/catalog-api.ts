@@ -10,7 +10,8 @@ import {
   type PageQueryName,
   type PageQueryTypes,
 } from '../../../../shared/page-queries.js';
-import { apiGet } from '../../../lib/api-client.js';
+import type { releaseAlertAskedResponseSchema } from '../../../../shared/api/messaging.js';
+import { apiGet, apiPost, type Answer } from '../../../lib/api-client.js';
 
 // Query options for every catalog query of the pages, from the page query table (src/shared/page-queries.ts):
 // the table gives each key, path and default; `read` says where the answers come from (the API over
@@ -103,3 +104,8 @@ export const {
   'artist-releases': artistReleasesQuery,
   playlists: playlistsQuery,
 } = browserQueries;
+
+/** POST /api/releases/{id}/notify: "Notify me" on an upcoming release (the answer is the same for any address). */
+export function askReleaseAlert(releaseId: string, email: string) {
+  return apiPost<Answer<typeof releaseAlertAskedResponseSchema>>(`/releases/${encodeURIComponent(releaseId)}/notify`, { email });
+}

@@ -123,4 +123,31 @@ describe('ReleaseDetailModal', () => {
 
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
   });
+  it('offers "Notify me" on an upcoming release only, with the field\'s error and then the server\'s answer', async () => {
+    const user = userEvent.setup();
+    const asked: unknown[] = [];
+    stubFetch([]);
+    globalThis.fetch = (async (_input: RequestInfo | URL, init?: RequestInit) => {
+      const body = JSON.parse(String(init?.body)) as { email: string };
+      asked.push(body);
+      if (!body.email.includes('@'))
+        return new Response(JSON.stringify({ success: false, error: 'Bad Request', message: 'Please enter a valid email address', field: 'email', reqId: 'r' }), { status: 400 });
+      return new Response(JSON.stringify({ success: true, message: 'Check your inbox: confirm your address there, and we email you on the release day.' }), { status: 202 });
+    }) as typeof fetch;
+    const upcoming = aRelease({ title: 'Soon', release_date: '2999-01-01', tracks: [] });
+    const { unmount } = renderWithApp(<ReleaseDetailModal release={upcoming} open onClose={() => undefined} />);
+    const form = within(screen.getByRole('form', { name: 'Notify me' }));
+    await user.type(form.getByLabelText('Get one email on the release day'), 'nope');
+    await user.click(form.getByRole('button', { name: 'Notify me' }));
+    expect(await form.findByText('Please enter a valid email address')).toBeTruthy();
+    await user.clear(form.getByLabelText('Get one email on the release day'));
+    await user.type(form.getByLabelText('Get one email on the release day'), 'fan@example.com');
+    await user.click(form.getByRole('button', { name: 'Notify me' }));
+    expect(await screen.findByText('Check your inbox: confirm your address there, and we email you on the release day.')).toBeTruthy();
+    expect(asked).toEqual([{ email: 'nope' }, { email: 'fan@example.com' }]);
+    unmount();
+
+    renderWithApp(<ReleaseDetailModal release={aRelease({ title: 'Out', release_date: '2024-05-17', tracks: [] })} open onClose={() => undefined} />);
+    expect(screen.queryByRole('form', { name: 'Notify me' })).toBeNull();
+  });
 });

@@ -24,6 +24,7 @@ import { useIsHydrating } from '../../../lib/use-is-hydrating.js';
 import { ShareButton } from '../../../components/share-button.js';
 import { ArtistImage } from './artist-image.js';
 import { ReleaseArtwork } from './release-artwork.js';
+import { NotifyMe, isUpcoming } from './notify-me.js';
 import { TrackTable } from './track-table.js';
 import { artistNames, releaseYear } from './release-card.js';
 
@@ -124,6 +125,7 @@ export function ReleaseDetailModal({ release, releaseId, open, onClose }: Releas
               </Link>
             )}
             {shown && label && <ShareButton path={`${labelPath(label, 'releases')}/${shown.id}`} title={shown.title} />}
+            {shown && isUpcoming(shown) && <NotifyMe releaseId={shown.id} />}
           </Stack>
         </Stack>
 

@@ -1,6 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { publicDemoStatusResponseSchema, unsubscribeResponseSchema } from '../../../../shared/api/messaging.js';
-import { apiGet, apiPost, type Answer } from '../../../lib/api-client.js';
+import type {
+  publicDemoStatusResponseSchema,
+  releaseAlertAskedResponseSchema,
+  releaseAlertResponseSchema,
+  unsubscribeResponseSchema,
+} from '../../../../shared/api/messaging.js';
+import { apiGet, apiPost, apiSend, type Answer } from '../../../lib/api-client.js';
 
 /** GET /api/demo-status/{token}: the demo of a receipt's private link. */
 export function demoStatusQuery(token: string) {
@@ -21,4 +26,22 @@ export function unsubscribeQuery(token: string) {
 /** POST /api/unsubscribe/{token}: leaves the list (saying it twice changes nothing). */
 export function unsubscribe(token: string) {
   return apiPost<Answer<typeof unsubscribeResponseSchema>>(`/unsubscribe/${encodeURIComponent(token)}`, undefined);
+}
+
+/** GET /api/notify/{token}: the release and address (partly hidden) of a "Notify me" link; changes nothing. */
+export function releaseAlertQuery(token: string) {
+  return queryOptions({
+    queryKey: ['notify', token],
+    queryFn: ({ signal }) => apiGet<Answer<typeof releaseAlertResponseSchema>>(`/notify/${encodeURIComponent(token)}`, undefined, signal),
+  });
+}
+
+/** POST /api/notify/{token}/confirm: the double opt-in's second step (saying it twice changes nothing). */
+export function confirmReleaseAlert(token: string) {
+  return apiPost<Answer<typeof releaseAlertResponseSchema>>(`/notify/${encodeURIComponent(token)}/confirm`, undefined);
+}
+
+/** DELETE /api/notify/{token}: forgets the address for the release at once. */
+export function forgetReleaseAlert(token: string) {
+  return apiSend<Answer<typeof releaseAlertAskedResponseSchema>>('DELETE', `/notify/${encodeURIComponent(token)}`, undefined);
 }

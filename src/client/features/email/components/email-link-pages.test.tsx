@@ -3,6 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp, stubFetch } from '../../../../../tests/helpers/render.js';
 import { DemoStatusPage } from './demo-status-page.js';
+import { ReleaseAlertPage } from './release-alert-page.js';
 import { UnsubscribePage } from './unsubscribe-page.js';
 
 const token = 'AbCdEfGhIjKlMnOpQrStUvWx_-12';
@@ -75,5 +76,55 @@ describe('UnsubscribePage', () => {
     renderWithApp(<UnsubscribePage />, { path: `/unsubscribe/${token}`, route: '/unsubscribe/:token' });
     expect((await screen.findByRole('alert')).textContent).toMatch(/This link is not valid/);
     expect(screen.queryByRole('button', { name: 'Unsubscribe' })).toBeNull();
+  });
+});
+
+describe('ReleaseAlertPage', () => {
+  const alertOf = (confirmed: boolean) => ({
+    success: true,
+    message: 'ok',
+    data: {
+      email: 'fa*****@example.com',
+      confirmed,
+      release: { id: 'r1', title: 'Symbiotic (Radio Edit)', artists: 'Kwal', label_name: 'Build It Tech', release_date: '2026-12-04', path: '/tech/releases/r1' },
+    },
+  });
+
+  it('changes nothing on opening; "Confirm" confirms, "Forget my address" forgets', async () => {
+    const user = userEvent.setup();
+    const sent: string[] = [];
+    stubFetch([[/^\/api\/notify\//, () => alertOf(false)]]);
+    const get = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'POST') {
+        sent.push(`POST ${String(input)}`);
+        return json(200, alertOf(true));
+      }
+      if (init?.method === 'DELETE') {
+        sent.push(`DELETE ${String(input)}`);
+        return json(200, { success: true, message: 'Your address is forgotten for this release: nothing will be sent to it.' });
+      }
+      return get(input, init);
+    }) as typeof fetch;
+    renderWithApp(<ReleaseAlertPage />, { path: `/notify/${token}`, route: '/notify/:token' });
+    expect((await screen.findByText(/comes out on Build It Tech on 4 December 2026\./)).textContent).toBe(
+      '“Symbiotic (Radio Edit)” by Kwal comes out on Build It Tech on 4 December 2026.',
+    );
+    expect(screen.getByRole('link', { name: '“Symbiotic (Radio Edit)”' }).getAttribute('href')).toBe('/tech/releases/r1');
+    expect(screen.getByText('Email fa*****@example.com on that day?')).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Confirmed: we email fa*****@example.com on that day, once. Then the address is forgotten.');
+    await user.click(screen.getByRole('button', { name: 'Forget my address' }));
+    expect(await screen.findByText('Your address is forgotten for this release: nothing will be sent to it.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
+    expect(sent).toEqual([`POST /api/notify/${token}/confirm`, `DELETE /api/notify/${token}`]);
+  });
+
+  it('says the link is not valid when the server does not know it (forgotten after the release day)', async () => {
+    stubFetch([[/^\/api\/notify\//, notFound]]);
+    renderWithApp(<ReleaseAlertPage />, { path: `/notify/${token}`, route: '/notify/:token' });
+    expect((await screen.findByRole('alert')).textContent).toMatch(/This link is not valid/);
   });
 });
