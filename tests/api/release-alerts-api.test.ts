@@ -29,8 +29,8 @@ describe.each(testDatabaseKinds)('"Notify me" on $name', (kind) => {
       },
       deps: { publicUrl: 'https://records.example', mail: { smtpUrl: smtp.url, from: 'news@records.example', outbox: quickOutbox } },
     });
-    [upcoming] = await queryRows<{ id: string; title: string }>(t.database.db, sql`select id, title from releases where catalog_number = 'BLDR192'`);
-    [out] = await queryRows<{ id: string }>(t.database.db, sql`select id from releases where release_date < '2026-01-01' limit 1`);
+    upcoming = (await queryRows<{ id: string; title: string }>(t.database.db, sql`select id, title from releases where catalog_number = 'BLDR192'`))[0] as typeof upcoming;
+    out = (await queryRows<{ id: string }>(t.database.db, sql`select id from releases where release_date < '2026-01-01' limit 1`))[0] as typeof out;
   });
   afterAll(async () => {
     await t?.close();

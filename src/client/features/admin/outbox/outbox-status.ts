@@ -26,4 +26,6 @@ export const emailKindLabels: Readonly<Record<EmailKind, string>> = {
   demo_declined: 'Demo declined',
   vip_welcome: 'VIP welcome',
   staff_digest: 'Staff digest',
+  release_alert_confirm: 'Notify me: confirm',
+  release_alert: 'Notify me: out now',
 };
