@@ -39,6 +39,16 @@ export function limitParam(fallback: number) {
 
 export const offsetParam = intParam('offset', 0, 1_000_000, 0);
 
+/** An email address: trimmed, at most 254 characters, in an address's shape; `required` when missing or blank. */
+export function emailAddress(messages: { required: string; invalid: string }) {
+  return z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, { error: messages.required, abort: true })
+    .max(254, { error: messages.invalid, abort: true })
+    .regex(z.regexes.email, { error: messages.invalid });
+}
+
 /** true/false query flags ("1"/"0" accepted too). */
 export function flagParam(name: string, fallback: boolean) {
   return z

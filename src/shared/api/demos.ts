@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress } from './common.js';
 import { isSoundCloudTrackUrl } from '../domain/soundcloud.js';
 import { findLabel, invalidLabelMessage } from '../labels.js';
 
@@ -65,12 +66,7 @@ export function socialLinkSchema(network: string) {
     .nullable();
 }
 
-export const demoEmailSchema = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .min(1, { error: 'Email is required', abort: true })
-  .max(254, { error: demoMessages.invalidEmail, abort: true })
-  .regex(z.regexes.email, { error: demoMessages.invalidEmail });
+export const demoEmailSchema = emailAddress({ required: 'Email is required', invalid: demoMessages.invalidEmail });
 
 export const soundCloudTrackLinkSchema = z
   .string({ error: demoMessages.trackLinkRequired })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { itemResponse, limitParam, listResponse, offsetParam, searchParam } from './common.js';
+import { emailAddress, itemResponse, limitParam, listResponse, offsetParam, searchParam } from './common.js';
 import { demoStatuses } from './demos.js';
 
 // Email (docs/decisions/0060-outbox.md): the outbox staff read in admin, the demo decision templates
@@ -144,12 +144,7 @@ export const emailPreviewResponseSchema = itemResponse(emailPreviewSchema);
 
 export const staffEmailSettingsSchema = z.object({
   /** Where staff mail goes; null: none. */
-  email: z
-    .string()
-    .trim()
-    .max(254, { error: 'Please enter a valid email address' })
-    .regex(z.regexes.email, { error: 'Please enter a valid email address' })
-    .nullable(),
+  email: emailAddress({ required: 'Please enter a valid email address', invalid: 'Please enter a valid email address' }).nullable(),
   /** Labels whose new demos come in the daily digest (canonical ids); empty: no digest. */
   digest_labels: z.array(z.string().trim().min(1)).max(20),
 });
@@ -198,12 +193,7 @@ export const releaseAlertMessages = {
 } as const;
 
 export const releaseAlertRequestSchema = z.object({
-  email: z
-    .string({ error: releaseAlertMessages.invalidEmail })
-    .trim()
-    .min(1, { error: releaseAlertMessages.invalidEmail, abort: true })
-    .max(254, { error: releaseAlertMessages.invalidEmail, abort: true })
-    .regex(z.regexes.email, { error: releaseAlertMessages.invalidEmail }),
+  email: emailAddress({ required: releaseAlertMessages.invalidEmail, invalid: releaseAlertMessages.invalidEmail }),
 });
 export type ReleaseAlertRequest = z.infer<typeof releaseAlertRequestSchema>;
 

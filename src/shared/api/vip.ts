@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress } from './common.js';
 import { siteConfig } from '../site-config.js';
 
 // The VIP subscription contract (docs/product.md §3, §5; docs/product.md §10.7). Plans come from the site configuration.
@@ -28,12 +29,7 @@ export const vipSubscriptionRequestSchema = z.object({
     .trim()
     .min(1, { error: vipMessages.required, abort: true })
     .max(200, { error: 'Name must be at most 200 characters' }),
-  email: z
-    .string({ error: vipMessages.required })
-    .trim()
-    .min(1, { error: vipMessages.required, abort: true })
-    .max(254, { error: vipMessages.invalidEmail, abort: true })
-    .regex(z.regexes.email, { error: vipMessages.invalidEmail }),
+  email: emailAddress({ required: vipMessages.required, invalid: vipMessages.invalidEmail }),
   plan: z.enum(vipPlanIds, { error: vipMessages.invalidPlan }),
 });
 export type VipSubscriptionRequest = z.infer<typeof vipSubscriptionRequestSchema>;
