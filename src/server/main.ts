@@ -68,6 +68,7 @@ async function main(): Promise<void> {
         ? createSpotifyCatalogClient({ ...config.spotifyCredentials, accountsUrl: config.spotify.accountsUrl, apiUrl: config.spotify.apiUrl })
         : undefined,
       jwtSecret,
+      metricsToken: config.metricsToken,
       importJobs: config.importJobs,
       mail: {
         ...config.mail,
@@ -102,11 +103,19 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    logger.info({ signal }, 'shutting down');
-    // Fastify answers the requests in flight (new ones get 503); then the import runner stops taking
-    // jobs over and hands back the one running here, for another instance (docs/decisions/0050), and the
-    // outbox worker stops claiming email and lets the sends under way finish (docs/decisions/0060).
+    logger.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down');
+    // The server stops listening (a load balancer sends new requests to another instance: connections
+    // are refused, readiness answers 503) and closes its idle connections; the requests in flight are
+    // answered, for SHUTDOWN_GRACE_MS at most, after which their connections are closed (docs/decisions/0070).
+    // Then the import runner stops taking jobs over and hands back the one running here, for another
+    // instance (docs/decisions/0050), and the outbox worker stops claiming email and lets the sends under
+    // way finish (docs/decisions/0060).
+    const graceOver = setTimeout(() => {
+      logger.warn({ graceMs: config.shutdownGraceMs }, 'shutdown: requests still in flight after SHUTDOWN_GRACE_MS, closing their connections');
+      app.server.closeAllConnections();
+    }, config.shutdownGraceMs);
     await app.close();
+    clearTimeout(graceOver);
     await catalogChanges?.close();
     redis?.disconnect();
     await database.close();
