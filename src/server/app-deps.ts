@@ -49,6 +49,8 @@ export interface AppDeps {
   importJobs?: ImportJobSettings;
   /** SMTP and the outbox worker (docs/decisions/0060); without SMTP_URL emails wait in the outbox, unsent. */
   mail?: MailSettings;
+  /** METRICS_TOKEN: `/metrics` answers with this bearer token (docs/decisions/0071); without one, it does not exist (404). */
+  metricsToken?: string;
   /** How often popularity scores that went stale are kept again; production: every minute. */
   scoreKeeping?: ScoreKeepingSettings;
 }

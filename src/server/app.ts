@@ -13,7 +13,7 @@ import {
 import { siteConfig } from '../shared/site-config.js';
 import type { AppDeps, ResolvedAppDeps } from './app-deps.js';
 import { defaultLimits } from './config.js';
-import { isHeldByTransaction } from './db/client.js';
+import { connectionUse, isHeldByTransaction } from './db/client.js';
 import { memoryLimitStore } from './lib/limit-store.js';
 import { registerRequestClient } from './lib/request-client.js';
 import {
@@ -30,17 +30,18 @@ import {
   releasesRoutes,
   tracksRoutes,
 } from './modules/catalog/index.js';
-import { adminImportRoutes } from './modules/catalog-import/index.js';
+import { adminImportRoutes, countRunningJobs } from './modules/catalog-import/index.js';
 import { adminDemosRoutes, demosRoutes } from './modules/demos/index.js';
 import { playsRoutes } from './modules/listening/index.js';
 import { adminMembersRoutes, vipRoutes } from './modules/membership/index.js';
 import { clientConfigRoutes, healthRoutes, seoRoutes } from './modules/site/index.js';
 import { adminAuthRoutes, adminOverviewRoutes, EndedSessions } from './modules/staff/index.js';
-import { createMessaging, listeningOrigin } from './modules/messaging/index.js';
+import { countOpenEmails, createMessaging, listeningOrigin } from './modules/messaging/index.js';
 import { registerClientApp } from './plugins/client-app.js';
 import { rejectControlCharacters } from './plugins/reject-control-characters.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { documentCommonErrors, frameworkErrors, registerErrorHandler, sendNotFound } from './plugins/error-handler.js';
+import { registerMetrics } from './plugins/metrics.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { createPageDataSource } from './ssr/page-data.js';
 
@@ -101,6 +102,25 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   await registerRateLimit(app, deps.rateLimits?.reads ?? defaultLimits.reads, deps.limitStore);
   // API JSON and pages; the cached catalog answers come compressed already, hashed assets pre-compressed.
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
+  // The caches made below, whose lookups the metrics count.
+  let answerCache: CatalogCache | undefined;
+  let pageCache: CatalogCache | undefined;
+  // After the rate limit and compression, which /metrics has too; before the routes, whose requests it counts.
+  if (deps.metricsToken) {
+    registerMetrics(app, {
+      token: deps.metricsToken,
+      caches: () => ({
+        data: deps.catalogCache.lookups,
+        ...(answerCache && { answers: answerCache.lookups }),
+        ...(pageCache && { pages: pageCache.lookups }),
+      }),
+      connections: () => connectionUse(deps.db),
+      queues: async () => {
+        const [importJobs, outboxEmails] = await Promise.all([countRunningJobs(deps.db), countOpenEmails(deps.db)]);
+        return { importJobs, outboxEmails };
+      },
+    });
+  }
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -119,7 +139,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
       api.setNotFoundHandler({ preHandler: app.rateLimit() }, sendNotFound);
       await api.register(healthRoutes, deps);
       await api.register(async (catalog) => {
-        registerCatalogAnswerCache(catalog, deps.catalogChanges, deps.clock);
+        answerCache = registerCatalogAnswerCache(catalog, deps.catalogChanges, deps.clock);
         await catalog.register(labelsRoutes, deps);
         await catalog.register(releasesRoutes, deps);
         await catalog.register(tracksRoutes, deps);
@@ -143,7 +163,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   await app.register(mediaRoutes, deps);
   await app.register(seoRoutes, deps);
   if (deps.clientDir) {
-    await registerClientApp(app, deps.clientDir, {
+    pageCache = await registerClientApp(app, deps.clientDir, {
       serveSourceMaps: deps.serveSourceMaps ?? false,
       pageData: createPageDataSource(deps),
       publicUrl: deps.publicUrl,

@@ -39,6 +39,8 @@ describe('parseConfig', () => {
       mail: { smtpUrl: undefined, from: undefined },
       catalogLoads: { waitMs: 1000, perClient: 16 },
       databaseStatementTimeoutMs: 5_000,
+      metricsToken: undefined,
+      shutdownGraceMs: 10_000,
     });
   });
 
@@ -71,6 +73,8 @@ describe('parseConfig', () => {
         SMTP_URL: 'smtps://demos%40label:p%40ss@mail.example:465',
         MAIL_FROM: 'demos@records.example',
         DATABASE_STATEMENT_TIMEOUT_MS: '2500',
+        METRICS_TOKEN: 'scrape-me-0123456789',
+        SHUTDOWN_GRACE_MS: '30000',
       }),
     ).toEqual({
       port: 8080,
@@ -98,6 +102,8 @@ describe('parseConfig', () => {
       mail: { smtpUrl: 'smtps://demos%40label:p%40ss@mail.example:465', from: 'demos@records.example' },
       catalogLoads: { waitMs: 1000, perClient: 16 },
       databaseStatementTimeoutMs: 2500,
+      metricsToken: 'scrape-me-0123456789',
+      shutdownGraceMs: 30_000,
     });
     expect(parseConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1/postgres', PORT: '0' })).toMatchObject({
       databaseUrl: 'postgres://postgres@127.0.0.1/postgres',
@@ -114,6 +120,14 @@ describe('parseConfig', () => {
     expect(configError({ SMTP_URL: 'smtp://mail.example:587' }).message).toBe('Invalid environment: MAIL_FROM: is required with SMTP_URL');
     expect(configError({ MAIL_FROM: 'not an address' }).message).toMatch(/^Invalid environment: MAIL_FROM: must be an email address/);
     expect(parseConfig({ SMTP_URL: ' ', MAIL_FROM: '' }).mail).toEqual({ smtpUrl: undefined, from: undefined });
+  });
+
+  it('refuses a short or spaced METRICS_TOKEN and a SHUTDOWN_GRACE_MS that is not a whole number of milliseconds, naming them; a blank token is none', () => {
+    expect(configError({ METRICS_TOKEN: 'short' }).message).toBe('Invalid environment: METRICS_TOKEN: must be at least 16 characters');
+    expect(configError({ METRICS_TOKEN: 'sixteen chars and spaces' }).message).toBe('Invalid environment: METRICS_TOKEN: must be printable ASCII without spaces');
+    expect(parseConfig({ METRICS_TOKEN: '  ' }).metricsToken).toBeUndefined();
+    for (const value of ['-1', '2.5', 'soon', '600001']) expect(configError({ SHUTDOWN_GRACE_MS: value }).message).toMatch(/^Invalid environment: SHUTDOWN_GRACE_MS: /);
+    expect(parseConfig({ SHUTDOWN_GRACE_MS: '0' }).shutdownGraceMs).toBe(0);
   });
 
   it('reads a blank SPOTIFY_CLIENT_ID as none', () => {

@@ -131,6 +131,14 @@ const envSchema = z.object({
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.string().trim().regex(/^[^\s@<>]+@[^\s@<>]+$/, 'must be an email address such as demos@records.example').optional(),
   ),
+  // The bearer token of GET /metrics (docs/decisions/0071). Blank or unset: no /metrics (404).
+  METRICS_TOKEN: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().trim().min(16, 'must be at least 16 characters').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional(),
+  ),
+  // On SIGTERM (docs/decisions/0070): how long the requests in flight may take to finish before their
+  // connections are closed and the server stops anyway.
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   // Signs admin tokens; required with DATABASE_URL (checked at start, see admin-auth/jwt-secret.ts).
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_USERNAME: z.string().trim().min(1, 'must not be blank').max(100, 'must be at most 100 characters').optional(),
@@ -188,6 +196,9 @@ export type AppConfig = {
   /** SMTP_URL and MAIL_FROM; smtpUrl undefined: nothing is sent. */
   mail: { smtpUrl: string | undefined; from: string | undefined };
   databaseStatementTimeoutMs: number;
+  /** METRICS_TOKEN; undefined: no /metrics. */
+  metricsToken: string | undefined;
+  shutdownGraceMs: number;
 };
 
 export type Limits = typeof defaultLimits;
@@ -249,5 +260,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     importJobs: { leaseMs: e.IMPORT_JOB_LEASE_MS, pollMs: e.IMPORT_JOB_POLL_MS },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   };
 }

@@ -9,7 +9,7 @@ import { connectRedis } from './lib/redis.js';
 import { redisLimitStore } from './lib/limit-store.js';
 import { relayCatalogChanges } from './modules/catalog/index.js';
 import { createSpotifyCatalogClient, seedDemoCatalogIfEmpty } from './modules/catalog-import/index.js';
-import { ensureFirstAdmin, loadJwtSecret } from './modules/staff/index.js';
+import { ensureFirstAdmin, firstAdminLines, loadJwtSecret } from './modules/staff/index.js';
 import { listeningOrigin } from './modules/messaging/index.js';
 import { clientDistDir } from './paths.js';
 
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   const openOptions = logger.isLevelEnabled('trace') ? { onQuery: (query: string) => logger.trace({ query }, 'sql') } : {};
   const database = await openConfiguredDatabase(config, openOptions);
   // One instance at a time: of several starting together on an empty database, one seeds it.
-  await database.exclusively(async () => {
+  const firstAdmin = await database.exclusively(async () => {
     if (config.seedDemoCatalog) {
       const report = await seedDemoCatalogIfEmpty(database.db, () => new Date());
       if (report) {
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
         );
       }
     }
-    await ensureFirstAdmin(database.db, {
+    return ensureFirstAdmin(database.db, {
       credentials: config.firstAdmin,
       isEmbedded: database.kind === 'pglite',
       now: new Date(),
@@ -68,6 +68,7 @@ async function main(): Promise<void> {
         ? createSpotifyCatalogClient({ ...config.spotifyCredentials, accountsUrl: config.spotify.accountsUrl, apiUrl: config.spotify.apiUrl })
         : undefined,
       jwtSecret,
+      metricsToken: config.metricsToken,
       importJobs: config.importJobs,
       mail: {
         ...config.mail,
@@ -97,16 +98,28 @@ async function main(): Promise<void> {
     logger.warn({ linkOrigin: listeningOrigin(app.server.address()) }, 'PUBLIC_URL is not set: links in emails point at the address this server listens on');
   }
   if (!config.mail.smtpUrl) logger.info('SMTP_URL is not set: emails wait in the outbox, unsent (admin Outbox shows them)');
+  // Last, in plain lines: the generated first admin is not to be dug out of a JSON log line.
+  if (firstAdmin.outcome === 'created with generated password') {
+    process.stdout.write(firstAdminLines(firstAdmin, `${config.publicUrl ?? listeningOrigin(app.server.address())}/admin/login`));
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    logger.info({ signal }, 'shutting down');
-    // Fastify answers the requests in flight (new ones get 503); then the import runner stops taking
-    // jobs over and hands back the one running here, for another instance (docs/decisions/0050), and the
-    // outbox worker stops claiming email and lets the sends under way finish (docs/decisions/0060).
+    logger.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down');
+    // The server stops listening (a load balancer sends new requests to another instance: connections
+    // are refused, readiness answers 503) and closes its idle connections; the requests in flight are
+    // answered, for SHUTDOWN_GRACE_MS at most, after which their connections are closed (docs/decisions/0070).
+    // Then the import runner stops taking jobs over and hands back the one running here, for another
+    // instance (docs/decisions/0050), and the outbox worker stops claiming email and lets the sends under
+    // way finish (docs/decisions/0060).
+    const graceOver = setTimeout(() => {
+      logger.warn({ graceMs: config.shutdownGraceMs }, 'shutdown: requests still in flight after SHUTDOWN_GRACE_MS, closing their connections');
+      app.server.closeAllConnections();
+    }, config.shutdownGraceMs);
     await app.close();
+    clearTimeout(graceOver);
     await catalogChanges?.close();
     redis?.disconnect();
     await database.close();

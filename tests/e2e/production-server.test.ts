@@ -34,4 +34,30 @@ describe('the production server', () => {
     expect(second).toMatch(/is in use by another running server/);
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
   });
+
+  it('gives a first start without an admin the generated one in plain lines with the login URL, its output not a terminal', async () => {
+    // The shared server's admin comes from ADMIN_USERNAME and ADMIN_PASSWORD; this one has none.
+    const { ADMIN_USERNAME: _user, ADMIN_PASSWORD: _password, ...environment } = process.env;
+    expect(_user ?? _password).toBeUndefined();
+    const server = await startProductionServer({ env: { ...(environment as Record<string, string>), SEED_DEMO_CATALOG: 'false' } });
+    try {
+      await expect.poll(() => server.output(), { timeout: 10_000 }).toMatch(/Password: {2}\S+\n/);
+      const lines = server.output().split('\n');
+      const given = (label: string) => lines.find((line) => line.startsWith(`  ${label}`))?.slice(label.length + 2).trim();
+      expect(lines).toContain('First admin account created. Its password is shown only this once:');
+      expect(given('Log in at:')).toBe(`${server.url}/admin/login`);
+      expect(given('Username:')).toBe('admin');
+      const password = given('Password:') as string;
+      // In the JSON log, only that it was made.
+      expect(lines.filter((line) => line.startsWith('{')).join('\n')).not.toContain(password);
+      const login = await fetch(`${server.url}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password }),
+      });
+      expect(login.status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
 });

@@ -120,6 +120,26 @@ export function isHeldByTransaction(db: Db): boolean {
   return client instanceof PgliteThread && client.isHeld;
 }
 
+/** How the database's connections are used now (metrics). */
+export interface ConnectionUse {
+  open: number;
+  /** Open and not in use. */
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+}
+
+/** PostgreSQL: the pool's connections and the queries waiting for one; PGlite: its one connection and the calls queued behind the running one. */
+export function connectionUse(db: Db): ConnectionUse {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) return { open: client.totalCount, idle: client.idleCount, waiting: client.waitingCount };
+  if (client instanceof PgliteThread) {
+    const busy = client.isHeld || client.unanswered > 0;
+    return { open: 1, idle: busy ? 0 : 1, waiting: Math.max(0, client.unanswered - 1) };
+  }
+  return { open: 0, idle: 0, waiting: 0 };
+}
+
 /** Rows of a raw SQL query; PGlite and node-postgres both answer `{ rows }`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

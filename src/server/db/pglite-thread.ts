@@ -59,6 +59,11 @@ export class PgliteThread implements PgliteQueryable {
     return this.call({ op: 'query', sql, params, rowMode: options.rowMode ?? 'object', txId });
   }
 
+  /** Calls sent to the thread and not yet answered: the one running and those queued behind it (metrics). */
+  get unanswered(): number {
+    return this.pending.size;
+  }
+
   /** True while a transaction holds the only connection: every other query waits for it to end. */
   get isHeld(): boolean {
     return this.openTransactions > 0;

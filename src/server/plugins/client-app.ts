@@ -71,9 +71,9 @@ function cookie(request: FastifyRequest, name: string): string | undefined {
  * Serves the built web app: hashed /assets with long immutable caching (pre-compressed copies when
  * present), and every page path rendered on the server by the app's server entry (src/client/entry-server.tsx):
  * the page's HTML with its data, status (404 for an unknown page) and redirects. /api and /media
- * keep their JSON 404s.
+ * keep their JSON 404s. Answers the stored pages' cache (its lookups are counted in metrics).
  */
-export async function registerClientApp(app: FastifyInstance, clientDir: string, options: ClientAppOptions): Promise<void> {
+export async function registerClientApp(app: FastifyInstance, clientDir: string, options: ClientAppOptions): Promise<CatalogCache> {
   const templatePath = join(clientDir, 'index.html');
   const entryPath = serverEntryPath(clientDir);
   for (const path of [templatePath, entryPath]) {
@@ -148,4 +148,5 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string,
     if (!isAppPath) return sendNotFound(request, reply);
     return sendPage(request, reply);
   });
+  return pages;
 }

@@ -118,10 +118,15 @@ export class CatalogCache {
     return this.entries.size;
   }
 
+  /** Lookups answered with a fresh entry, and not, since the cache was made (metrics). */
+  readonly lookups = { hits: 0, misses: 0 };
+
   /** A fresh answer for `key`. */
   get<T>(key: string): T | undefined {
     const entry = this.entries.get(key);
-    return entry && this.now() - entry.storedAt < this.maxAgeMs ? (entry.value as T) : undefined;
+    const isFresh = entry !== undefined && this.now() - entry.storedAt < this.maxAgeMs;
+    this.lookups[isFresh ? 'hits' : 'misses']++;
+    return isFresh ? (entry.value as T) : undefined;
   }
 
   /** Keeps `value` unless the catalog changed since `version` was taken (the value may predate it). */

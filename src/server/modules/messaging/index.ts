@@ -14,6 +14,7 @@ import { defaultOutboxSettings, OutboxWorker, type OutboxSettings } from './outb
 export { decisionUndoMs, Mailroom, type DemoForEmail } from './mailroom.js';
 export { newStatusToken } from './tokens.js';
 export type { OutboxSettings } from './outbox-worker.js';
+export { countOpenEmails } from './outbox.repo.js';
 
 /** Email settings of an app (main.ts reads SMTP_URL and MAIL_FROM). */
 export interface MailSettings {
