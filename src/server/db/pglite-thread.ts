@@ -94,6 +94,11 @@ export class PgliteThread implements PgliteQueryable {
     return result;
   }
 
+  /** A consistent copy of the data directory as a gzipped tar, taken between two queries (`dumpDataDir`). */
+  async dumpDataDir(): Promise<Uint8Array> {
+    return new Uint8Array((await this.call({ op: 'dump' })) as ArrayBuffer);
+  }
+
   async close(): Promise<void> {
     await this.call({ op: 'close' });
     await this.worker.terminate();

@@ -50,7 +50,7 @@ function begin(id: number): void {
   );
 }
 
-async function handle(request: WorkerRequest): Promise<unknown> {
+async function handle(request: Exclude<WorkerRequest, { op: 'begin' | 'dump' }>): Promise<unknown> {
   switch (request.op) {
     case 'query': {
       const target = request.txId === undefined ? db : open.get(request.txId)?.tx;
@@ -69,8 +69,19 @@ async function handle(request: WorkerRequest): Promise<unknown> {
   }
 }
 
+/** The copy runs between queries, as PGlite's own dumpDataDir() does; its bytes move to the server's thread, not copied. */
+function dump(id: number): void {
+  db.dumpDataDir('gzip')
+    .then((tar) => tar.arrayBuffer())
+    .then(
+      (bytes) => port.postMessage({ id, result: bytes } satisfies WorkerReply, [bytes]),
+      (err: unknown) => reply({ id, error: serialise(err) }),
+    );
+}
+
 port.on('message', (request: WorkerRequest) => {
   if (request.op === 'begin') return begin(request.id);
+  if (request.op === 'dump') return dump(request.id);
   handle(request).then(
     (result) => request.op !== 'end' && reply({ id: request.id, result }),
     (err: unknown) => reply({ id: request.id, error: serialise(err) }),
