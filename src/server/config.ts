@@ -5,6 +5,9 @@ import { z } from 'zod';
 import { adminPasswordLength } from '../shared/api/admin-auth.js';
 import { defaultStatementTimeoutMs } from './db/client.js';
 
+/** How many of its own backups the server keeps unless BACKUP_KEEP says otherwise. */
+export const defaultBackupKeep = 7;
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** An http(s) base URL, kept without its trailing slash. */
@@ -50,7 +53,7 @@ const envSchema = z.object({
     .trim()
     .regex(/^(off|hourly|daily|weekly|[1-9]\d{0,3}[hd])$/, 'must be off, hourly, daily, weekly, or a number of hours or days such as 12h or 2d')
     .optional(),
-  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(defaultBackupKeep),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   SEED_DEMO_CATALOG: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   // The site's address in the links it gives out (canonical, OpenGraph, sitemap, robots.txt), whatever
