@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { PassThrough, Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -98,6 +98,7 @@ export async function readArchive(file: string, into?: string): Promise<Manifest
   let manifest: Manifest | undefined;
   extract.on('entry', (header, stream, next) => {
     void (async () => {
+      stream.on('error', () => undefined);
       if (header.type !== 'file' || !isSafeName(header.name)) throw new DamagedArchiveError(`unexpected entry ${JSON.stringify(header.name)}`);
       if (header.name === manifestName) {
         const chunks: Buffer[] = [];
@@ -112,12 +113,10 @@ export async function readArchive(file: string, into?: string): Promise<Manifest
         hash.update(chunk);
         bytes += chunk.length;
       });
-      let sink: Writable = new Writable({ write: (_chunk, _enc, done) => done() });
-      if (into) {
-        const target = join(into, header.name);
-        await mkdir(dirname(target), { recursive: true });
-        sink = createWriteStream(target, { mode: 0o600 });
-      }
+      // Synchronous up to the pipeline: an entry cut short errors at once, and must find a listener.
+      const target = into ? join(into, header.name) : undefined;
+      if (target) mkdirSync(dirname(target), { recursive: true });
+      const sink = target ? createWriteStream(target, { mode: 0o600 }) : new Writable({ write: (_chunk, _enc, done) => done() });
       await pipeline(stream as Readable, counting, sink);
       seen.set(header.name, { path: header.name, bytes, sha256: hash.digest('hex') });
     })().then(() => next(), (err: unknown) => next(err as Error));

@@ -74,11 +74,11 @@ async function placeMedia(staged: string, mediaDir: string): Promise<void> {
 export async function restoreArchive(file: string, target: RestoreTarget, options: RestoreOptions): Promise<Manifest> {
   const dataDir = resolve(target.dataDir);
   const mediaDir = resolve(target.mediaDir);
-  // Staged beside the media folder, so that placing it is a rename.
-  await mkdir(dirname(mediaDir), { recursive: true });
-  const staging = await mkdtemp(join(dirname(mediaDir), '.restore-'));
-  // The embedded database: no server may hold DATA_DIR meanwhile.
-  const unlock = target.databaseUrl ? undefined : await lockDataDir(dataDir);
+  // Staged beside DATA_DIR (so placing the media folder is mostly a rename), and checked whole before
+  // anything of the target is touched or even created.
+  await mkdir(dirname(dataDir), { recursive: true });
+  const staging = await mkdtemp(join(dirname(dataDir), '.restore-'));
+  let unlock: (() => Promise<void>) | undefined;
   try {
     const manifest = await readArchive(file, staging);
     checkNotNewer(manifest);
@@ -89,6 +89,8 @@ export async function restoreArchive(file: string, target: RestoreTarget, option
           `${isPostgres ? 'PostgreSQL (DATABASE_URL)' : 'the embedded database (no DATABASE_URL)'}`,
       );
     }
+    // The embedded database: no server may hold DATA_DIR meanwhile.
+    if (!isPostgres) unlock = await lockDataDir(dataDir);
     const pgdata = join(dataDir, 'pgdata');
     const hasData = target.databaseUrl ? await postgresHasTables(target.databaseUrl) : await isNonEmptyDir(pgdata);
     if (!options.replace && (hasData || (await isNonEmptyDir(mediaDir)))) {
