@@ -117,7 +117,7 @@ export async function readArchive(file: string, into?: string): Promise<Manifest
       const target = into ? join(into, header.name) : undefined;
       if (target) mkdirSync(dirname(target), { recursive: true });
       const sink = target ? createWriteStream(target, { mode: 0o600 }) : new Writable({ write: (_chunk, _enc, done) => done() });
-      await pipeline(stream as Readable, counting, sink);
+      await pipeline(stream as unknown as Readable, counting, sink);
       seen.set(header.name, { path: header.name, bytes, sha256: hash.digest('hex') });
     })().then(() => next(), (err: unknown) => next(err as Error));
   });

@@ -32,7 +32,7 @@ async function backupThroughServer(dataDir: string, dir: string): Promise<Backup
 
 async function backupHere(config: ReturnType<typeof parseConfig>): Promise<BackupMade> {
   let database: Database;
-  let unlock = async () => undefined;
+  let unlock: () => Promise<void> = async () => undefined;
   if (config.databaseUrl) database = await openPostgres(config.databaseUrl, { statementTimeoutMs: config.databaseStatementTimeoutMs });
   else {
     const pgdata = join(config.dataDir, 'pgdata');

@@ -42,7 +42,7 @@ export async function prepareBackup(source: BackupSource, scratchDir: string, no
   const { database } = source;
   const [migrations, engine] = await Promise.all([migrationLevel(database.db), engineVersion(database.db)]);
   let copy: ArchiveEntry;
-  let discard = async () => undefined;
+  let discard: () => Promise<void> = async () => undefined;
   if (database.dumpDataDir) copy = { path: pgliteCopyName, bytes: await database.dumpDataDir() };
   else {
     if (!source.databaseUrl) throw new Error('a PostgreSQL backup needs DATABASE_URL');
