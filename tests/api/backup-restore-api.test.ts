@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/server/app.js';
 import { openPglite, openPostgres, queryRows, type Database } from '../../src/server/db/client.js';
@@ -14,7 +15,8 @@ import { projectRoot } from '../../src/server/paths.js';
 import { createOrResetAdmin } from '../../src/server/modules/staff/admin-auth.service.js';
 import { signAdminToken } from '../../src/server/modules/staff/admin-tokens.js';
 import { archiveFormat, DamagedArchiveError, NewerArchiveError, readArchive, writeArchive } from '../../src/server/modules/operations/archive.js';
-import { backupToDirectory, prepareBackup, type BackupSource } from '../../src/server/modules/operations/backup.js';
+import { backupFileName, backupToDirectory, prepareBackup, type BackupSource } from '../../src/server/modules/operations/backup.js';
+import { scheduleBackups } from '../../src/server/modules/operations/backup-schedule.js';
 import { listenForCommands } from '../../src/server/modules/operations/command-socket.js';
 import { knownMigrations } from '../../src/server/modules/operations/database-copy.js';
 import { restoreArchive, TargetNotEmptyError } from '../../src/server/modules/operations/restore.js';
@@ -396,6 +398,44 @@ describe.each(kinds)('a backup under load on %s', (kindName) => {
       isRunning = false;
       await Promise.allSettled(load);
       await app.close();
+      await source.database.close();
+      await rm(work, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the server's own schedule (PGlite)", () => {
+  it('makes a backup when one is due, records it, and keeps the newest BACKUP_KEEP', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'bir-backup-'));
+    const source = await openSourceDatabase('pglite');
+    const dir = join(work, 'scheduled');
+    await mkdir(dir);
+    const older = ['2026-01-01', '2026-01-02', '2026-01-03'].map((day) => backupFileName(new Date(`${day}T00:00:00Z`)));
+    for (const name of older) await writeFile(join(dir, name), 'old');
+    let reportWritten: (fields: { fileName: string; pruned: number }) => void = () => undefined;
+    const written = new Promise<{ fileName: string; pruned: number }>((resolve) => (reportWritten = resolve));
+    const failures: unknown[] = [];
+    const log = {
+      info: (fields: { fileName: string; pruned: number }) => reportWritten(fields),
+      // A failure ends the wait too, and the test with it.
+      error: (fields: unknown) => {
+        failures.push(fields);
+        reportWritten({ fileName: '', pruned: 0 });
+      },
+    } as unknown as FastifyBaseLogger;
+    // A period of 20 ms: with no backup yet, the first is due 20 ms after the start.
+    const schedule = scheduleBackups({ database: source.database, databaseUrl: undefined, mediaDir: join(work, 'none') }, { dir, everyMs: 20, keep: 2 }, () => new Date(), log);
+    try {
+      const { fileName, pruned } = await written;
+      await schedule.stop();
+      expect(failures.map((f) => String((f as { err?: Error }).err))).toEqual([]);
+      expect(pruned).toBe(2);
+      expect((await readdir(dir)).sort()).toEqual([older[2], fileName].sort());
+      await readArchive(join(dir, fileName));
+      const rows = await queryRows<{ trigger: string; file_name: string }>(source.database.db, sql`select trigger, file_name from backups order by finished_at limit 1`);
+      expect(rows).toEqual([{ trigger: 'schedule', file_name: fileName }]);
+    } finally {
+      await schedule.stop();
       await source.database.close();
       await rm(work, { recursive: true, force: true });
     }

@@ -72,8 +72,15 @@ export async function listenForCommands(dataDir: string, source: BackupSource, c
       throw err;
     }
   };
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(path, resolve));
-  await chmod(path, 0o600);
+  try {
+    await new Promise<void>((resolve, reject) => server.once('error', reject).listen(path, resolve));
+    await chmod(path, 0o600);
+  } catch (err) {
+    // A path too long for a socket (about 107 bytes), a read-only folder: the site still runs, and says so.
+    log.warn({ err, path }, 'no local command socket: npm run backup cannot reach this server (stop it to back up, or use a shorter DATA_DIR)');
+    server.close();
+    return { close: async () => undefined };
+  }
   return {
     close: () =>
       new Promise((resolve) => {
