@@ -314,7 +314,7 @@ describe('archives that are refused (PGlite)', () => {
 });
 
 describe('npm run backup while the server holds the embedded database', () => {
-  it('asks the server through its socket and writes a checked archive to its own BACKUP_DIR', async () => {
+  it('asks the server through its socket and writes a checked archive to its own BACKUP_DIR', { timeout: 60_000 }, async () => {
     const work = mkdtempSync(join(tmpdir(), 'bir-backup-'));
     const source = await openSourceDatabase('pglite');
     const app = await appOn(source.database);
@@ -405,7 +405,7 @@ describe.each(kinds)('a backup under load on %s', (kindName) => {
 });
 
 describe("the server's own schedule (PGlite)", () => {
-  it('makes a backup when one is due, records it, and keeps the newest BACKUP_KEEP', async () => {
+  it('makes a backup when one is due, records it, and keeps the newest BACKUP_KEEP', { timeout: 60_000 }, async () => {
     const work = mkdtempSync(join(tmpdir(), 'bir-backup-'));
     const source = await openSourceDatabase('pglite');
     const dir = join(work, 'scheduled');

@@ -13,7 +13,7 @@ export type WorkerRequest =
   | { op: 'begin'; id: number }
   /** Commits or rolls back transaction txId; the outcome is the reply with id = -txId. */
   | { op: 'end'; id: number; txId: number; commit: boolean }
-  /** A consistent copy of the data directory (PGlite's `dumpDataDir('gzip')`); the reply's result is its ArrayBuffer. */
+  /** A consistent copy of the data directory (PGlite's `dumpDataDir()`, gzipped); the reply's result is its ArrayBuffer. */
   | { op: 'dump'; id: number }
   | { op: 'close'; id: number };
 

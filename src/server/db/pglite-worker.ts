@@ -1,4 +1,6 @@
+import { promisify } from 'node:util';
 import { parentPort, workerData } from 'node:worker_threads';
+import { gzip } from 'node:zlib';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { WorkerReply, WorkerRequest, WorkerStart } from './pglite-protocol.js';
@@ -12,6 +14,7 @@ const parsers = Object.fromEntries(
   [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, asText]),
 );
 
+const gzipAsync = promisify(gzip);
 const start = workerData as WorkerStart;
 const port = parentPort!;
 const db = new PGlite({
@@ -69,10 +72,16 @@ async function handle(request: Exclude<WorkerRequest, { op: 'begin' | 'dump' }>)
   }
 }
 
-/** The copy runs between queries, as PGlite's own dumpDataDir() does; its bytes move to the server's thread, not copied. */
+/**
+ * The copy runs between queries, as PGlite's own dumpDataDir() does; it is compressed after, with
+ * queries running again (zlib works on libuv's threads), so readers wait for the copy alone. Its
+ * bytes move to the server's thread, not copied.
+ */
 function dump(id: number): void {
-  db.dumpDataDir('gzip')
+  db.dumpDataDir('none')
     .then((tar) => tar.arrayBuffer())
+    .then((tar) => gzipAsync(new Uint8Array(tar)))
+    .then((gzipped) => gzipped.buffer.slice(gzipped.byteOffset, gzipped.byteOffset + gzipped.byteLength))
     .then(
       (bytes) => port.postMessage({ id, result: bytes } satisfies WorkerReply, [bytes]),
       (err: unknown) => reply({ id, error: serialise(err) }),

@@ -28,10 +28,12 @@ export function scheduleBackups(source: BackupSource, settings: BackupScheduleSe
   let running: Promise<void> | undefined;
   let isStopped = false;
 
-  const runIfDue = async () => {
+  /** `last` is the newest scheduled backup when this one was planned; a newer one means another instance made it. */
+  const runIfDue = async (last: Date | undefined, due: Date) => {
+    if (due > clock()) return; // a wait longer than a timer's, taken in steps
     await source.database.exclusively(async () => {
-      const due = nextBackupAt(await findLastScheduledBackupAt(source.database.db), settings.everyMs, clock());
-      if (due > clock()) return;
+      const latest = await findLastScheduledBackupAt(source.database.db);
+      if (latest && latest.getTime() !== last?.getTime()) return;
       const made = await backupToDirectory(source, settings.dir, 'schedule', clock);
       const pruned = await pruneBackups(settings.dir, settings.keep);
       log.info({ fileName: made.fileName, bytes: made.bytes, pruned: pruned.length }, 'scheduled backup written');
@@ -40,9 +42,10 @@ export function scheduleBackups(source: BackupSource, settings: BackupScheduleSe
 
   const plan = async () => {
     if (isStopped) return;
-    const due = nextBackupAt(await findLastScheduledBackupAt(source.database.db), settings.everyMs, clock());
+    const last = await findLastScheduledBackupAt(source.database.db);
+    const due = nextBackupAt(last, settings.everyMs, clock());
     timer = setTimeout(() => {
-      running = runIfDue()
+      running = runIfDue(last, due)
         .catch((err: unknown) => log.error({ err }, 'scheduled backup failed'))
         .then(() => {
           running = undefined;
