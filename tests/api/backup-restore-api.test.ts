@@ -9,7 +9,9 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { labels } from '../../src/shared/labels.js';
 import { buildApp, type App } from '../../src/server/app.js';
+import { syncLabels } from '../../src/server/modules/catalog/index.js';
 import { openPglite, openPostgres, queryRows, type Database } from '../../src/server/db/client.js';
 import { projectRoot } from '../../src/server/paths.js';
 import { createOrResetAdmin } from '../../src/server/modules/staff/admin-auth.service.js';
@@ -437,6 +439,29 @@ describe("the server's own schedule (PGlite)", () => {
     } finally {
       await schedule.stop();
       await source.database.close();
+      await rm(work, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the embedded database on disk, as a server has it', () => {
+  it('is copied file by file between two queries and restores with what was committed', { timeout: 120_000 }, async () => {
+    const work = mkdtempSync(join(tmpdir(), 'bir-backup-'));
+    const database = await openPglite(join(work, 'data', 'pgdata'));
+    try {
+      await database.migrate();
+      await syncLabels(database.db, labels);
+      const app = await appOn(database);
+      await post(app, '/api/subscribe-vip', { name: 'Disk Writer', email: 'disk@example.com', plan: 'annual' });
+      await app.close();
+      const made = await backupToDirectory({ database, databaseUrl: undefined, mediaDir: join(work, 'data', 'media') }, join(work, 'backups'), 'command', () => testNow);
+      expect(await readdir(join(work, 'backups'))).toEqual([made.fileName]);
+      await restoreArchive(made.path, { databaseUrl: undefined, dataDir: join(work, 'copy'), mediaDir: join(work, 'copy', 'media') }, { replace: false });
+      const restored = await openPglite(join(work, 'copy', 'pgdata'));
+      expect(await queryRows(restored.db, sql`select email, plan from vip_members`)).toEqual([{ email: 'disk@example.com', plan: 'annual' }]);
+      await restored.close();
+    } finally {
+      await database.close();
       await rm(work, { recursive: true, force: true });
     }
   });

@@ -94,9 +94,9 @@ export class PgliteThread implements PgliteQueryable {
     return result;
   }
 
-  /** A consistent copy of the data directory as a gzipped tar, taken between two queries (`dumpDataDir`). */
-  async dumpDataDir(): Promise<Uint8Array> {
-    return new Uint8Array((await this.call({ op: 'dump' })) as ArrayBuffer);
+  /** A consistent copy of the data directory, taken between two queries, as a gzipped tar written into the folder `into`; its path. */
+  async dumpDataDir(into: string): Promise<string> {
+    return (await this.call({ op: 'dump', into })) as string;
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, readFileSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { Database } from '../../db/client.js';
@@ -35,18 +35,26 @@ const backupFilePattern = /^backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z\.tar$/;
 
 /**
  * Copies the database, then lists the media folder: every file that a row of the copy names existed
- * before the listing. PGlite's copy runs between two queries on its own thread (readers of uncached
- * answers wait for it, bench/backup.bench.ts); pg_dump reads one snapshot while writers go on.
+ * before the listing. PGlite copies its files between two queries on its own thread (readers of
+ * uncached answers wait for that, bench/backup.bench.ts); pg_dump reads one snapshot while writers go on.
+ * Both are staged in `scratchDir` and discarded once written.
  */
 export async function prepareBackup(source: BackupSource, scratchDir: string, now: Date): Promise<PreparedBackup> {
   const { database } = source;
   const [migrations, engine] = await Promise.all([migrationLevel(database.db), engineVersion(database.db)]);
+  await mkdir(scratchDir, { recursive: true });
   let copy: ArchiveEntry;
   let discard: () => Promise<void> = async () => undefined;
-  if (database.dumpDataDir) copy = { path: pgliteCopyName, bytes: await database.dumpDataDir() };
-  else {
+  if (database.dumpDataDir) {
+    const into = await mkdtemp(join(scratchDir, '.pglite-'));
+    discard = () => rm(into, { recursive: true, force: true });
+    const file = await database.dumpDataDir(into).catch(async (err: unknown) => {
+      await discard();
+      throw err;
+    });
+    copy = { path: pgliteCopyName, file };
+  } else {
     if (!source.databaseUrl) throw new Error('a PostgreSQL backup needs DATABASE_URL');
-    await mkdir(scratchDir, { recursive: true });
     const file = join(scratchDir, `.pg_dump-${randomBytes(6).toString('hex')}`);
     discard = () => rm(file, { force: true });
     try {
