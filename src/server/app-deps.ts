@@ -6,6 +6,7 @@ import type { ImportJobSettings, SpotifyCatalogClient } from './modules/catalog-
 import type { PaymentProvider } from './modules/membership/index.js';
 import type { AdminAuthContext, LoginThrottleLimit } from './modules/staff/index.js';
 import type { Mailroom, MailSettings } from './modules/messaging/index.js';
+import type { BackupScheduleInfo } from './modules/operations/index.js';
 import type { RateLimit } from './plugins/rate-limit.js';
 
 // What buildApp (app.ts) is built from and hands each module: its own file, so that modules need not
@@ -51,6 +52,8 @@ export interface AppDeps {
   mail?: MailSettings;
   /** METRICS_TOKEN: `/metrics` answers with this bearer token (docs/decisions/0071); without one, it does not exist (404). */
   metricsToken?: string;
+  /** How often the server backs up and how many it keeps (BACKUP_SCHEDULE, BACKUP_KEEP), for the admin Settings tab; without one, no schedule. */
+  backupSchedule?: BackupScheduleInfo;
   /** How often popularity scores that went stale are kept again; production: every minute. */
   scoreKeeping?: ScoreKeepingSettings;
 }

@@ -37,6 +37,7 @@ import { adminMembersRoutes, vipRoutes } from './modules/membership/index.js';
 import { clientConfigRoutes, healthRoutes, seoRoutes } from './modules/site/index.js';
 import { adminAuthRoutes, adminOverviewRoutes, EndedSessions } from './modules/staff/index.js';
 import { countOpenEmails, createMessaging, listeningOrigin } from './modules/messaging/index.js';
+import { adminBackupsRoutes } from './modules/operations/index.js';
 import { registerClientApp } from './plugins/client-app.js';
 import { rejectControlCharacters } from './plugins/reject-control-characters.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -156,6 +157,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
       await api.register(adminDemosRoutes, deps);
       await api.register(adminMembersRoutes, deps);
       await api.register(adminOverviewRoutes, deps);
+      await api.register(adminBackupsRoutes, deps);
       await messaging.routes(api, deps);
     },
     { prefix: '/api' },

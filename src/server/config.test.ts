@@ -12,12 +12,29 @@ function configError(env: NodeJS.ProcessEnv): ConfigError {
 }
 
 describe('parseConfig', () => {
+  it('backs up daily on the embedded database and not on PostgreSQL unless BACKUP_SCHEDULE says so', () => {
+    expect(parseConfig({}).backups.everyMs).toBe(86_400_000);
+    expect(parseConfig({ DATABASE_URL: 'postgres://db/x' }).backups.everyMs).toBeNull();
+    expect(parseConfig({ DATABASE_URL: 'postgres://db/x', BACKUP_SCHEDULE: 'weekly' }).backups.everyMs).toBe(7 * 86_400_000);
+    expect(parseConfig({ BACKUP_SCHEDULE: 'off' }).backups.everyMs).toBeNull();
+    expect(parseConfig({ BACKUP_SCHEDULE: '2d' }).backups.everyMs).toBe(2 * 86_400_000);
+    expect(parseConfig({ DATA_DIR: '/var/lib/x' }).mediaDir).toBe('/var/lib/x/media');
+  });
+
+  it('refuses a backup schedule or count it cannot read, naming the variable', () => {
+    expect(configError({ BACKUP_SCHEDULE: 'every day' }).message).toContain('BACKUP_SCHEDULE: must be off, hourly, daily, weekly');
+    expect(configError({ BACKUP_SCHEDULE: '0h' }).message).toContain('BACKUP_SCHEDULE: ');
+    expect(configError({ BACKUP_KEEP: '0' }).message).toContain('BACKUP_KEEP: ');
+  });
+
   it('starts on port 3000 with the embedded database in ./data, logging at info, when nothing is set', () => {
     expect(parseConfig({})).toEqual({
       port: 3000,
       host: '0.0.0.0',
       databaseUrl: undefined,
       dataDir: './data',
+      mediaDir: 'data/media',
+      backups: { dir: './backups', everyMs: 86_400_000, keep: 7 },
       logLevel: 'info',
       seedDemoCatalog: true,
       serveWebApp: true,
@@ -75,12 +92,18 @@ describe('parseConfig', () => {
         DATABASE_STATEMENT_TIMEOUT_MS: '2500',
         METRICS_TOKEN: 'scrape-me-0123456789',
         SHUTDOWN_GRACE_MS: '30000',
+        MEDIA_DIR: '/srv/media',
+        BACKUP_DIR: '/srv/backups',
+        BACKUP_SCHEDULE: '12h',
+        BACKUP_KEEP: '30',
       }),
     ).toEqual({
       port: 8080,
       host: '127.0.0.1',
       databaseUrl: 'postgresql://app@db.internal:5432/buildit',
       dataDir: '/var/lib/buildit',
+      mediaDir: '/srv/media',
+      backups: { dir: '/srv/backups', everyMs: 12 * 3_600_000, keep: 30 },
       logLevel: 'trace',
       seedDemoCatalog: false,
       serveWebApp: false,

@@ -1,8 +1,12 @@
 import type { CatalogLoadSettings } from './app-deps.js';
 import { isIP } from 'node:net';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { adminPasswordLength } from '../shared/api/admin-auth.js';
 import { defaultStatementTimeoutMs } from './db/client.js';
+
+/** How many of its own backups the server keeps unless BACKUP_KEEP says otherwise. */
+export const defaultBackupKeep = 7;
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -39,6 +43,18 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  // Uploaded files (artwork, audio) when they live in a folder; DATA_DIR/media unless set.
+  MEDIA_DIR: z.string().trim().min(1).optional(),
+  // Backups (docs/decisions/0073): where archives go, how often the server makes one (off, hourly, daily,
+  // weekly, or a number of hours or days such as 12h or 2d; daily on the embedded database, off on
+  // PostgreSQL unless set), and how many of its own it keeps.
+  BACKUP_DIR: z.string().trim().min(1).default('./backups'),
+  BACKUP_SCHEDULE: z
+    .string()
+    .trim()
+    .regex(/^(off|hourly|daily|weekly|[1-9]\d{0,3}[hd])$/, 'must be off, hourly, daily, weekly, or a number of hours or days such as 12h or 2d')
+    .optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(defaultBackupKeep),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   SEED_DEMO_CATALOG: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   // The site's address in the links it gives out (canonical, OpenGraph, sitemap, robots.txt), whatever
@@ -174,6 +190,9 @@ export type AppConfig = {
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
+  /** MEDIA_DIR, else DATA_DIR/media. */
+  mediaDir: string;
+  backups: BackupConfig;
   logLevel: (typeof logLevels)[number];
   seedDemoCatalog: boolean;
   serveWebApp: boolean;
@@ -202,6 +221,23 @@ export type AppConfig = {
 };
 
 export type Limits = typeof defaultLimits;
+
+export interface BackupConfig {
+  dir: string;
+  /** How often the server makes a backup; null: never on its own (BACKUP_SCHEDULE=off). */
+  everyMs: number | null;
+  keep: number;
+}
+
+const hourMs = 3_600_000;
+const namedSchedules: Record<string, number | null> = { off: null, hourly: hourMs, daily: 24 * hourMs, weekly: 7 * 24 * hourMs };
+
+/** BACKUP_SCHEDULE in milliseconds; unset: daily on the embedded database, off on PostgreSQL (whose operators have their own tools). */
+function backupEveryMs(schedule: string | undefined, isPostgres: boolean): number | null {
+  if (schedule === undefined) return isPostgres ? null : namedSchedules.daily!;
+  if (schedule in namedSchedules) return namedSchedules[schedule]!;
+  return Number(schedule.slice(0, -1)) * (schedule.endsWith('d') ? 24 : 1) * hourMs;
+}
 
 export class ConfigError extends Error {}
 
@@ -236,6 +272,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
+    mediaDir: e.MEDIA_DIR ?? join(e.DATA_DIR, 'media'),
+    backups: { dir: e.BACKUP_DIR, everyMs: backupEveryMs(e.BACKUP_SCHEDULE, e.DATABASE_URL !== undefined), keep: e.BACKUP_KEEP },
     logLevel: e.LOG_LEVEL,
     seedDemoCatalog: e.SEED_DEMO_CATALOG,
     serveWebApp: e.SERVE_WEB_APP,

@@ -11,6 +11,7 @@ import { relayCatalogChanges } from './modules/catalog/index.js';
 import { createSpotifyCatalogClient, seedDemoCatalogIfEmpty } from './modules/catalog-import/index.js';
 import { ensureFirstAdmin, firstAdminLines, loadJwtSecret } from './modules/staff/index.js';
 import { listeningOrigin } from './modules/messaging/index.js';
+import { listenForCommands, scheduleBackups } from './modules/operations/index.js';
 import { clientDistDir } from './paths.js';
 
 async function main(): Promise<void> {
@@ -70,6 +71,7 @@ async function main(): Promise<void> {
       jwtSecret,
       metricsToken: config.metricsToken,
       importJobs: config.importJobs,
+      backupSchedule: config.backups,
       mail: {
         ...config.mail,
         // Several instances: a write on one wakes every instance's outbox worker (docs/decisions/0060).
@@ -81,6 +83,11 @@ async function main(): Promise<void> {
     { loggerInstance: logger, trustProxy: fastifyTrustProxy(config.trustProxy) },
   );
   await app.listen({ port: config.port, host: config.host });
+  // Backups (docs/decisions/0073): on the embedded database `npm run backup` asks this process, which holds it.
+  const backupSource = { database, databaseUrl: config.databaseUrl, mediaDir: config.mediaDir };
+  const localCommands = config.databaseUrl ? undefined : await listenForCommands(config.dataDir, backupSource, () => new Date(), logger);
+  const { everyMs, dir, keep } = config.backups;
+  const backupSchedule = everyMs === null ? undefined : scheduleBackups(backupSource, { dir, everyMs, keep }, () => new Date(), logger);
   // Said at any LOG_LEVEL but silent: whoever started the server learns where it listens (with
   // PORT=0, a port of its own choosing), as tests/helpers/production-server.ts does.
   const announcer = config.logLevel === 'silent' ? logger : logger.child({}, { level: 'info' });
@@ -120,6 +127,8 @@ async function main(): Promise<void> {
     }, config.shutdownGraceMs);
     await app.close();
     clearTimeout(graceOver);
+    await localCommands?.close();
+    await backupSchedule?.stop();
     await catalogChanges?.close();
     redis?.disconnect();
     await database.close();

@@ -24,6 +24,8 @@ export interface Database {
    * PostgreSQL: a session advisory lock; PGlite: the data directory's lock already admits one process.
    */
   exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /** PGlite only: a consistent copy of its data directory, a gzipped tar written into the folder `into`; its path (backups, docs/decisions/0073). */
+  dumpDataDir?(into: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export async function openPglite(dataDir: string | undefined, options: OpenOptio
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
     exclusively: (work) => work(),
+    dumpDataDir: (into) => client.dumpDataDir(into),
     close: () => client.close(),
   };
 }

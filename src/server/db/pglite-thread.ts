@@ -99,6 +99,11 @@ export class PgliteThread implements PgliteQueryable {
     return result;
   }
 
+  /** A consistent copy of the data directory, taken between two queries, as a gzipped tar written into the folder `into`; its path. */
+  async dumpDataDir(into: string): Promise<string> {
+    return (await this.call({ op: 'dump', into })) as string;
+  }
+
   async close(): Promise<void> {
     await this.call({ op: 'close' });
     await this.worker.terminate();

@@ -536,3 +536,22 @@ export const releaseAlerts = pgTable(
   },
   (t) => [uniqueIndex('release_alerts_release_email_uq').on(t.releaseId, t.email), index('release_alerts_confirmed_idx').on(t.confirmedAt)],
 );
+
+export const backupTriggers = ['schedule', 'command'] as const;
+
+/** Each backup made or tried (docs/decisions/0073): the admin Settings tab shows the last one and a failure. */
+export const backups = pgTable(
+  'backups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    trigger: text('trigger', { enum: backupTriggers }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
+    /** The archive's name in BACKUP_DIR; null when it failed. */
+    fileName: text('file_name'),
+    sizeBytes: doublePrecision('size_bytes'),
+    /** Why it failed; null when it succeeded. */
+    error: text('error'),
+  },
+  (t) => [check('backups_trigger_check', isOneOf(t.trigger, backupTriggers)), index('backups_finished_idx').on(t.finishedAt)],
+);
