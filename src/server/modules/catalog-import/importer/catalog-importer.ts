@@ -4,7 +4,7 @@ import { looksLikeSamplePack } from '../../../../shared/domain/hygiene.js';
 import { startTypeTally, tallyTrack, typeOfTally, type ReleaseType, type ReleaseTypeTally } from '../../../../shared/domain/release-type.js';
 import type { Db } from '../../../db/client.js';
 import { artists, releaseArtists, releases, trackArtists, tracks } from '../../../db/schema.js';
-import { artistIdFor } from './artist-id.js';
+import { artistIdFor } from '../../catalog/index.js';
 import { keepKeysInTransaction, rememberReleases, rememberTracks, seenArtists, seenReleases, seenTracks } from './import-keys.js';
 import { readDistributorCsv, type CatalogBatch, type CsvSource, type ReadOptions, type RowNote } from './parse-distributor-csv.js';
 import { chunks } from './statement-chunks.js';
