@@ -19,3 +19,4 @@ export type { ScoreKeepingSettings } from './score-keeper.js';
 export { listSitemapEntries, type SitemapEntry } from './sitemap-pages.service.js';
 export { syncLabels } from './labels.repo.js';
 export { artistIdFor } from './artist-id.js';
+export { releaseAvailability, ReleaseMoments, type ReleaseAvailability } from './release-moments.js';
