@@ -109,6 +109,7 @@ export const adminReleaseUpdateSchema = strictBody({
   error: `Send at least one of ${adminReleaseEditFields.join(', ')}`,
 });
 export type AdminReleaseUpdate = z.infer<typeof adminReleaseUpdateSchema>;
+export type AdminReleaseUpdateInput = z.input<typeof adminReleaseUpdateSchema>;
 
 export const adminReleaseTrackSchema = z.object({
   id: z.string(),

@@ -10,7 +10,7 @@ import type {
   AdminTracksQuery,
   AdminTrackUpdateInput,
 } from '../../../../shared/api/admin-catalog.js';
-import type { adminReleaseDetailResponseSchema, AdminReleaseCreateInput, AdminReleaseUpdate } from '../../../../shared/api/admin-releases.js';
+import type { adminReleaseDetailResponseSchema, AdminReleaseCreateInput, AdminReleaseUpdateInput } from '../../../../shared/api/admin-releases.js';
 import { apiGet, apiSend, type Answer } from '../../../lib/api-client.js';
 import { withAdminSession } from './admin-request.js';
 
@@ -58,7 +58,7 @@ export function createRelease(token: string, release: AdminReleaseCreateInput) {
   return withAdminSession(apiSend<Answer<typeof adminReleaseDetailResponseSchema>>('POST', '/admin/releases', release, { token }));
 }
 
-export function updateRelease(token: string, id: string, changes: Partial<AdminReleaseUpdate>) {
+export function updateRelease(token: string, id: string, changes: AdminReleaseUpdateInput) {
   return withAdminSession(apiSend<Answer<typeof adminReleaseDetailResponseSchema>>('PATCH', `/admin/releases/${encodeURIComponent(id)}`, changes, { token }));
 }
 
