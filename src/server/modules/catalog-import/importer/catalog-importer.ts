@@ -149,6 +149,10 @@ async function writeNewReleases(tx: Db, batch: CatalogBatch, counts: ChangeCount
     releases.releaseDate,
     releases.genres,
   ]);
+  // Store links come from an export that has them: a file without (most exports) keeps the links staff added.
+  const links = sql`case when jsonb_array_length(${excluded(releases.links)}) > 0 then ${excluded(releases.links)} else ${releases.links} end`;
+  changes.set.links = links;
+  changes.setWhere = sql`(${changes.setWhere}) or ${releases.links} is distinct from ${links}`;
   const ids = new Map<string, string>();
   const counted = new Set<string>();
   for (const part of chunks(batch.releases)) {
@@ -164,6 +168,7 @@ async function writeNewReleases(tx: Db, batch: CatalogBatch, counts: ChangeCount
           releaseDate: r.releaseDate,
           type: typeOfTally(tallies.get(r.upc) as ReleaseTypeTally),
           genres: r.genres,
+          links: r.links,
         })),
       )
       .onConflictDoUpdate({ target: releases.upc, ...changes })
