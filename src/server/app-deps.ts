@@ -1,7 +1,7 @@
 import type { SpotifyConfig } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { LimitStore } from './lib/limit-store.js';
-import type { CatalogCache, CatalogChanges, ScoreKeepingSettings } from './modules/catalog/index.js';
+import type { CatalogCache, CatalogChanges, ReleaseMoments, ScoreKeepingSettings } from './modules/catalog/index.js';
 import type { ImportJobSettings, SpotifyCatalogClient } from './modules/catalog-import/index.js';
 import type { PaymentProvider } from './modules/membership/index.js';
 import type { AdminAuthContext, LoginThrottleLimit } from './modules/staff/index.js';
@@ -70,6 +70,8 @@ export type ResolvedAppDeps = AppDeps & {
   adminAuth: AdminAuthContext;
   catalogChanges: CatalogChanges;
   catalogCache: CatalogCache;
+  /** When upcoming releases go public: no cached answer or page outlives the next one. */
+  releaseMoments: ReleaseMoments;
   limitStore: LimitStore;
   /** Where modules write email, in their own transactions. */
   mailroom: Mailroom;

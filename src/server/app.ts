@@ -20,6 +20,7 @@ import {
   adminCatalogRoutes,
   artistsRoutes,
   CatalogCache,
+  ReleaseMoments,
   createLocalCatalogChanges,
   defaultLoadLimits,
   defaultLoadWaitMs,
@@ -57,6 +58,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   const jwtSecret = given.jwtSecret ?? randomBytes(32);
   // Emailed links: PUBLIC_URL, else the address this server listens on (known once it listens).
   const messaging = createMessaging({ ...given, jwtSecret }, () => given.publicUrl ?? listeningOrigin(app.server.address()));
+  const releaseMoments = new ReleaseMoments(given.db, catalogChanges, given.clock, { warn: (details, message) => app.log.warn(details, message) });
   const deps: ResolvedAppDeps = {
     ...given,
     jwtSecret,
@@ -69,7 +71,9 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
       loadWaitMs: given.catalogLoads?.waitMs ?? defaultLoadWaitMs,
       isStuck: () => isHeldByTransaction(given.db),
       loadLimits: { ...defaultLoadLimits, perClient: given.catalogLoads?.perClient ?? defaultLoadLimits.perClient },
+      expiresAt: releaseMoments.nextAfter,
     }),
+    releaseMoments,
     limitStore: given.limitStore ?? memoryLimitStore,
     mailroom: messaging.mailroom,
   };
@@ -94,6 +98,8 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   app.setSerializerCompiler(serializerCompiler);
   // The outbox worker runs while the app does; on close it stops claiming and lets its sends finish.
   app.addHook('onReady', () => messaging.start(app.log));
+  // Until the upcoming release dates are read, nothing is cached (ReleaseMoments.nextAfter).
+  app.addHook('onReady', () => releaseMoments.read());
   app.addHook('onClose', () => messaging.close());
   registerRequestClient(app);
   registerErrorHandler(app);
@@ -140,7 +146,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
       api.setNotFoundHandler({ preHandler: app.rateLimit() }, sendNotFound);
       await api.register(healthRoutes, deps);
       await api.register(async (catalog) => {
-        answerCache = registerCatalogAnswerCache(catalog, deps.catalogChanges, deps.clock);
+        answerCache = registerCatalogAnswerCache(catalog, deps.catalogChanges, deps.clock, releaseMoments.nextAfter);
         await catalog.register(labelsRoutes, deps);
         await catalog.register(releasesRoutes, deps);
         await catalog.register(tracksRoutes, deps);
@@ -171,6 +177,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
       publicUrl: deps.publicUrl,
       catalogChanges: deps.catalogChanges,
       clock: deps.clock,
+      expiresAt: releaseMoments.nextAfter,
       rateLimit: app.rateLimit(),
       loadWaitMs: deps.catalogLoads?.waitMs,
     });

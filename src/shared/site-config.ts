@@ -43,6 +43,11 @@ export interface LabelConfig {
 
 export const siteConfig = {
   productName: 'Build It Records',
+  /**
+   * The labels' time zone (IANA name): a release dated D goes public at midnight starting D here, and
+   * is "upcoming" until then (docs/decisions/0081).
+   */
+  timeZone: 'UTC',
   /** docs/product.md §1 About page ("Our Story"). */
   about: {
     heading: 'Our Story',

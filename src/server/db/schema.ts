@@ -93,6 +93,8 @@ export const releases = pgTable(
     pinned: boolean('pinned').notNull().default(false),
     /** Part of the fictional demo catalog seeded on first start; staff remove it in one step (docs/decisions/0027). */
     demo: boolean('demo').notNull().default(false),
+    /** Where the release is sold and streamed, in the order shown: `[{ name, url }]` (docs/decisions/0080). */
+    links: jsonb('links').$type<{ name: string; url: string }[]>().notNull().default([]),
     /** How many tracks the release has: kept by triggers on `tracks` (migration 0012, docs/decisions/0033). */
     trackCount: integer('track_count').notNull().default(0),
     /**

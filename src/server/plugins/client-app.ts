@@ -21,6 +21,8 @@ export interface ClientAppOptions {
   catalogChanges: CatalogChanges;
   /** The app's clock: a kept page ages by it, as a kept catalog answer does. */
   clock: () => Date;
+  /** The next moment an upcoming release goes public after a time: no page is kept past it (docs/decisions/0081). */
+  expiresAt?: (storedAt: number) => number;
   /** The per-address limit pages count against (app.ts: the reads limit), which Fastify's not-found handler, where pages are served, does not get by itself. */
   rateLimit: preHandlerAsyncHookHandler;
   /** How long a catalog load may keep a request waiting (CATALOG_LOAD_WAIT_MS); a render waits for several. */
@@ -110,6 +112,7 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string,
     keeps: (value) => (value as RenderedPage).kind === 'redirect' || (value as RenderedPage).status < 500,
     loadWaitMs: (options.loadWaitMs ?? defaultLoadWaitMs) * renderWaitsPerLoadWait,
     now: () => options.clock().getTime(),
+    expiresAt: options.expiresAt,
   });
 
   async function render(url: string, nonce: string, themeMode: ReturnType<typeof parseThemeMode>): Promise<RenderedPage> {

@@ -9,6 +9,8 @@ export const activityKinds = [
   'track.edit',
   'track.delete',
   'release.pin',
+  'release.create',
+  'release.edit',
   'artist.edit',
   'demo.received',
   'demo.status',

@@ -4,6 +4,7 @@ import { defaultLabel } from '../../../shared/labels.js';
 import { siteConfig, type LabelConfig } from '../../../shared/site-config.js';
 import { artistQuery, labelArtistsQuery, playlistsQuery, releaseQuery } from '../../features/catalog/api/catalog-api.js';
 import { artistNames, releaseYear } from '../../features/catalog/components/release-card.js';
+import { releaseDay, releaseTitle, trackCount } from '../../../shared/domain/release-display.js';
 import { isNotFoundError } from '../../lib/api-client.js';
 import { labelFromParam, labelPath } from '../../lib/current-label.js';
 import { labelOrganization, musicAlbum, musicGroup, musicPlaylists } from './json-ld.js';
@@ -74,13 +75,16 @@ export function pageMeta({ routeIds, params, queryClient, origin, status }: Page
       if (!release) return missing(queryKey);
       const by = artistNames(release);
       const year = releaseYear(release);
+      const named = `${releaseTitle(release)}${by ? ` by ${by}` : ''}`;
+      const when = release.upcoming && release.release_date ? `out ${releaseDay(release.release_date)} on ${label.name}` : year && `released ${year} on ${label.name}`;
       const pageUrl = url(`${labelPath(label, 'releases')}/${release.id}`);
       return {
-        title: `${release.title}${by ? ` by ${by}` : ''} | ${label.name}`,
-        description: clip([`${release.title}${by ? ` by ${by}` : ''}`, year && `released ${year} on ${label.name}`, `${release.total_tracks} tracks`].filter(Boolean).join(', ') + '.'),
+        title: `${named} | ${label.name}`,
+        description: clip([named, when, trackCount(release.total_tracks)].filter(Boolean).join(', ') + '.'),
         url: pageUrl,
         ...(release.artwork_url ? { image: url(release.artwork_url) } : {}),
-        ogType: release.type === 'single' ? 'music.song' : 'music.album',
+        // A record of several tracks is an album to a share preview, whatever the label calls it (an EP, a single with remixes).
+        ogType: release.total_tracks > 1 ? 'music.album' : 'music.song',
         jsonLd: musicAlbum(release, url, pageUrl),
       };
     }

@@ -13,9 +13,20 @@ const jsonType = 'application/json; charset=utf-8';
  * compressed forms, an ETag) until the catalog changes: a repeated GET costs neither a database query
  * nor serialising nor compressing. Conditional GETs get a 304. Answers the cache (its lookups are counted in metrics).
  */
-export function registerCatalogAnswerCache(app: FastifyInstance, changes: CatalogChanges, clock: () => Date): CatalogCache {
-  // Bounded in bytes too: a search's every offset and term is a key (docs/decisions/0037).
-  const answers = new CatalogCache(changes, { now: () => clock().getTime(), maxBytes: 64 * 1024 * 1024, weigh: (stored) => storedAnswerWeight(stored as StoredAnswer) });
+export function registerCatalogAnswerCache(
+  app: FastifyInstance,
+  changes: CatalogChanges,
+  clock: () => Date,
+  expiresAt: (storedAt: number) => number,
+): CatalogCache {
+  // Bounded in bytes too: a search's every offset and term is a key (docs/decisions/0037). Nothing is
+  // kept past the moment an upcoming release goes public (docs/decisions/0081).
+  const answers = new CatalogCache(changes, {
+    now: () => clock().getTime(),
+    maxBytes: 64 * 1024 * 1024,
+    weigh: (stored) => storedAnswerWeight(stored as StoredAnswer),
+    expiresAt,
+  });
   const versions = new WeakMap<FastifyRequest, number>();
   const served = new WeakSet<FastifyRequest>();
   // The answer one request is making for a URL: the requests that miss meanwhile (a burst when an

@@ -18,3 +18,5 @@ export { getRelease, getReleases, getTopReleases } from './releases.service.js';
 export type { ScoreKeepingSettings } from './score-keeper.js';
 export { listSitemapEntries, type SitemapEntry } from './sitemap-pages.service.js';
 export { syncLabels } from './labels.repo.js';
+export { artistIdFor } from './artist-id.js';
+export { releaseAvailability, ReleaseMoments, type ReleaseAvailability } from './release-moments.js';
