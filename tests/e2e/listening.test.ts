@@ -74,15 +74,19 @@ describe('listening', () => {
     await page.close();
   });
 
-  /** Whether the debug panel's chip (shown on 127.0.0.1) is what the visitor sees at its own centre. */
+  /**
+   * Whether the debug panel's chip (shown on 127.0.0.1) is what the visitor sees at its own centre. Found
+   * by its label, not its role: an open dialog or menu hides the rest of the page from assistive technology.
+   */
   const isDebugChipOnTop = (page: Page) =>
-    page.getByRole('button', { name: /^Expand debug panel/ }).evaluate((chip) => {
+    page.locator('[aria-label^="Expand debug panel"]').evaluate((chip) => {
       const box = chip.getBoundingClientRect();
       return chip.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
     });
 
   it.each(['desktop', 'phone'] as const)('never hides a dialog or the queue menu under the debug chip (%s)', async (viewport) => {
     const page = await site.browser.newPage(viewport);
+    page.setDefaultTimeout(10_000);
     await openRelease(page);
     expect(await isDebugChipOnTop(page)).toBe(false);
     await animationsSettled(page);
