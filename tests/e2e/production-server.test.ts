@@ -44,7 +44,10 @@ describe('the production server', () => {
       await expect.poll(() => server.output(), { timeout: 10_000 }).toMatch(/Password: {2}\S+\n/);
       const lines = server.output().split('\n');
       const given = (label: string) => lines.find((line) => line.startsWith(`  ${label}`))?.slice(label.length + 2).trim();
-      expect(lines).toContain('First admin account created. Its password is shown only this once:');
+      // After the log's start line, not buried before it.
+      const heading = lines.indexOf('First admin account created. Its password is shown only this once:');
+      expect(heading).toBeGreaterThan(lines.findIndex((line) => line.includes('"msg":"3 labels ready"')));
+      expect(lines.findIndex((line) => line.includes('"msg":"3 labels ready"'))).toBeGreaterThanOrEqual(0);
       expect(given('Log in at:')).toBe(`${server.url}/admin/login`);
       expect(given('Username:')).toBe('admin');
       const password = given('Password:') as string;
