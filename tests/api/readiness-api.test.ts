@@ -23,6 +23,20 @@ describe.each(testDatabaseKinds)('readiness on $name', (kind) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ success: true, message: 'OK' });
   });
 
+  it("is not counted against the reads limit: a proxy's checks come often, from one address", async () => {
+    const limited = await createTestApp(kind, { deps: { rateLimits: { reads: { max: 2, timeWindowMs: 60_000 } } } });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push((await limited.app.inject({ method: 'GET', url: '/api/ready' })).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 200, 200]);
+      // The limit itself holds: the health check is counted.
+      for (let i = 0; i < 2; i++) expect((await limited.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      expect((await limited.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('is in the API description', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/ready']));
