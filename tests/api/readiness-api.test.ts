@@ -48,6 +48,7 @@ describe.each(testDatabaseKinds)('readiness on $name', (kind) => {
 if (!hasPostgresBinaries && process.env.CI) throw new Error('The readiness test needs PostgreSQL server binaries under /usr/lib/postgresql');
 
 describe.skipIf(!hasPostgresBinaries)('readiness with the PostgreSQL server stopped and started', () => {
+  const metricsToken = 'scrape-token-0123456789abcdef';
   let cluster: OwnPostgresCluster;
   let database: Database;
   let app: App;
@@ -56,7 +57,7 @@ describe.skipIf(!hasPostgresBinaries)('readiness with the PostgreSQL server stop
     cluster = await startOwnPostgresCluster();
     database = await openPostgres(cluster.url);
     await database.migrate();
-    app = await buildApp({ db: database.db, databaseKind: database.kind, clock: () => new Date() }, { logger: false });
+    app = await buildApp({ db: database.db, databaseKind: database.kind, clock: () => new Date(), metricsToken }, { logger: false });
     await app.ready();
   }, 60_000);
   afterAll(async () => {
@@ -77,6 +78,11 @@ describe.skipIf(!hasPostgresBinaries)('readiness with the PostgreSQL server stop
     const stoppedAt = performance.now();
     expect(await ask('/api/ready')).toEqual({ status: 503, body: { success: false, message: 'Database unavailable' } });
     const answeredIn = performance.now() - stoppedAt;
+    // The metrics still answer, without the queues' depths, which need the database.
+    const scrape = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${metricsToken}` } });
+    expect(scrape.statusCode).toBe(200);
+    expect(scrape.body).toMatch(/^http_requests_total\{method="GET",route="\/api\/ready",status_code="503"\} 1$/m);
+    expect(scrape.body).not.toMatch(/^bir_outbox_emails\{/m);
     await cluster.start();
     expect(await ask('/api/ready')).toEqual({ status: 200, body: { success: true, message: 'Ready' } });
     console.log(`readiness: 503 answered ${Math.round(answeredIn)} ms after PostgreSQL stopped`);
