@@ -1,7 +1,7 @@
 import { labels } from '../shared/labels.js';
 import { buildApp } from './app.js';
 import { ConfigError, fastifyTrustProxy, parseConfig } from './config.js';
-import { createLogger } from './logging.js';
+import { createLogger, writeBesideLog } from './logging.js';
 import { DataDirBusyError } from './db/data-dir-lock.js';
 import { openPgBroadcast } from './db/pg-broadcast.js';
 import { openConfiguredDatabase } from './db/open-configured-database.js';
@@ -107,7 +107,7 @@ async function main(): Promise<void> {
   if (!config.mail.smtpUrl) logger.info('SMTP_URL is not set: emails wait in the outbox, unsent (admin Outbox shows them)');
   // Last, in plain lines: the generated first admin is not to be dug out of a JSON log line.
   if (firstAdmin.outcome === 'created with generated password') {
-    process.stdout.write(firstAdminLines(firstAdmin, `${config.publicUrl ?? listeningOrigin(app.server.address())}/admin/login`));
+    writeBesideLog(logger, firstAdminLines(firstAdmin, `${config.publicUrl ?? listeningOrigin(app.server.address())}/admin/login`));
   }
 
   let closing = false;

@@ -16,8 +16,8 @@ export interface MetricsSources {
 }
 
 /** The route label of a request no route matched: the web app's pages, and unknown paths (their 404s). */
-export const unroutedLabel = '(no route)';
-export const missingTokenMessage = '/metrics needs the bearer token of METRICS_TOKEN';
+const unroutedLabel = '(no route)';
+const missingTokenMessage = '/metrics needs the bearer token of METRICS_TOKEN';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -62,17 +62,23 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
       for (const state of ['open', 'idle', 'waiting'] as const) this.set({ state }, use[state]);
     },
   });
-  // One query each for both queues, at the scrape.
-  let queues: ReturnType<MetricsSources['queues']> | undefined;
-  const queueGauge = (name: string, help: string, pick: (q: Awaited<ReturnType<MetricsSources['queues']>>) => Record<string, number>) =>
+  // One query each for both queues, at the scrape. While the database does not answer, the scrape
+  // goes on without them (the gauges have no samples) rather than failing whole.
+  type Queues = Awaited<ReturnType<MetricsSources['queues']>>;
+  let queues: Promise<Queues | undefined> | undefined;
+  const queueGauge = (name: string, help: string, pick: (q: Queues) => Record<string, number>) =>
     new Gauge({
       name,
       help,
       labelNames: ['state'] as const,
       registers: [registry],
       async collect() {
-        const depths = pick(await (queues ??= sources.queues().finally(() => (queues = undefined))));
-        for (const [state, n] of Object.entries(depths)) this.set({ state }, n);
+        this.reset();
+        const known = await (queues ??= sources
+          .queues()
+          .catch(() => undefined)
+          .finally(() => (queues = undefined)));
+        if (known) for (const [state, n] of Object.entries(pick(known))) this.set({ state }, n);
       },
     });
   queueGauge('bir_import_jobs', 'Import jobs under way: running under a lease (held), or waiting to be taken over (lease_expired)', (q) => q.importJobs);

@@ -5,7 +5,7 @@ import { pingDatabase } from './health.repo.js';
 const freshForMs = 10_000;
 
 /** How long readiness waits for the database before it answers "not ready": under the second a proxy's check allows (docs/decisions/0070). */
-export const readyTimeoutMs = 800;
+const readyTimeoutMs = 800;
 
 /**
  * Resolves when the database is answering; throws its error otherwise. A ping that succeeded in the
@@ -31,7 +31,7 @@ export function createDatabaseCheck(db: Db, now: () => number = Date.now): () =>
   };
 }
 
-export class DatabaseNotAnswering extends Error {}
+class DatabaseNotAnswering extends Error {}
 
 /**
  * Readiness: resolves when the database answers now, throws when it fails or has not answered within
