@@ -15,6 +15,7 @@ describe('a release made by hand', () => {
   const site = useOwnSite();
   const outDate = daysFromNow(30);
   const bandcamp = 'https://builditrecords.bandcamp.com/album/dawn-patrol';
+  let made: Release;
 
   it('is created in admin, announced as "Out {date}" with its store link, and kept out of Top Releases', async () => {
     const page = await openPage(site.browser, `${site.server.url}/login`, site.problems);
@@ -47,7 +48,7 @@ describe('a release made by hand', () => {
     await page.getByText(`Saved “Dawn Patrol”, out ${outDate}`).waitFor();
 
     const releases = (await (await fetch(`${site.server.url}/api/releases?label=records&q=Dawn%20Patrol`)).json()) as { data: Release[] };
-    const made = releases.data.find((r) => r.catalog_number === 'BLDR-HAND-1') as Release;
+    made = releases.data.find((r) => r.catalog_number === 'BLDR-HAND-1') as Release;
     expect(made).toMatchObject({ upcoming: true, links: [{ name: 'Bandcamp', url: bandcamp }] });
     const top = (await (await fetch(`${site.server.url}/api/labels/records/top-releases`)).json()) as { data: RankedRelease[] };
     expect(top.data.map((r) => r.id)).not.toContain(made.id);
@@ -80,6 +81,40 @@ describe('a release made by hand', () => {
     const landing = await openPage(site.browser, `${site.server.url}/records`, site.problems, { viewport: 'phone' });
     await landing.getByText(out).first().waitFor();
     await saveScreenshot(landing, 'release-upcoming-landing-phone');
+    expect(site.problems).toEqual([]);
+  });
+
+  it('lets a fan ask to be told on the release day, and confirm from the emailed link (Notify me)', async () => {
+    for (const viewport of ['desktop', 'phone'] as const) {
+      const address = `notify.${viewport}@example.com`;
+      const page = await openPage(site.browser, `${site.server.url}/records/releases/${made.id}`, site.problems, { viewport });
+      await appStarted(page);
+      const form = page.getByRole('form', { name: 'Notify me' });
+      await form.getByLabel('Get one email on the release day').fill(address);
+      await form.getByRole('button', { name: 'Notify me' }).click();
+      await page.getByText('Check your inbox: confirm your address there, and we email you on the release day.').waitFor();
+      await animationsSettled(page);
+      await saveScreenshot(page, `notify-me-asked-${viewport}`);
+
+      // No SMTP_URL here: the confirmation waits in the outbox, where staff (and this test) read it.
+      const token = await logInAsAdmin(page, site.server);
+      const asAdmin = { authorization: `Bearer ${token}` };
+      const list = (await (await fetch(`${site.server.url}/api/admin/outbox?q=${encodeURIComponent(address)}`, { headers: asAdmin })).json()) as { data: { id: string }[] };
+      expect(list.data).toHaveLength(1);
+      const email = (await (await fetch(`${site.server.url}/api/admin/outbox/${list.data[0]?.id}`, { headers: asAdmin })).json()) as { data: { subject: string; text: string } };
+      expect(email.data.subject).toBe('Confirm: email me when “Dawn Patrol (Club Mix)” is out');
+      const link = new URL(/https?:\/\/\S+\/notify\/[A-Za-z0-9_-]+/.exec(email.data.text)?.[0] ?? '');
+
+      const confirm = await openPage(site.browser, `${site.server.url}${link.pathname}`, site.problems, { viewport });
+      await confirm.getByText(`“Dawn Patrol (Club Mix)” by Kay Vo comes out on Build It Records on ${releaseDay(outDate)}.`).waitFor();
+      expect(await confirm.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+      await confirm.getByRole('button', { name: 'Confirm' }).click();
+      await confirm.getByText(/^Confirmed: we email no\*+@example\.com on that day, once\./).waitFor();
+      expect(await confirm.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport === 'phone' ? 390 : 1280);
+      await saveScreenshot(confirm, `notify-me-confirmed-${viewport}`);
+      await confirm.close();
+      await page.close();
+    }
     expect(site.problems).toEqual([]);
   });
 });
