@@ -55,7 +55,8 @@ describe('the production server', () => {
     await server.stop();
     expect(await ended).toBe('socket hang up');
     expect(server.output()).toContain('requests still in flight after SHUTDOWN_GRACE_MS, closing their connections');
-  });
+    // A server of its own: its start takes half a minute on a busy machine.
+  }, 120_000);
 
   it('gives a first start without an admin the generated one in plain lines with the login URL, its output not a terminal', async () => {
     // The shared server's admin comes from ADMIN_USERNAME and ADMIN_PASSWORD; this one has none.
@@ -84,5 +85,5 @@ describe('the production server', () => {
     } finally {
       await server.stop();
     }
-  });
+  }, 120_000);
 });
