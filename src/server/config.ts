@@ -1,8 +1,10 @@
 import type { CatalogLoadSettings } from './app-deps.js';
 import { isIP } from 'node:net';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { adminPasswordLength } from '../shared/api/admin-auth.js';
 import { defaultStatementTimeoutMs } from './db/client.js';
+import type { S3Settings } from './modules/catalog/index.js';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -129,6 +131,19 @@ const envSchema = z.object({
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.string().trim().regex(/^[^\s@<>]+@[^\s@<>]+$/, 'must be an email address such as demos@records.example').optional(),
   ),
+  // Uploaded covers and pictures (docs/decisions/0085): a folder (default DATA_DIR/media), or S3-compatible
+  // object storage for several instances, MEDIA_S3_URL naming the endpoint and the bucket as its path.
+  MEDIA_DIR: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().optional()),
+  MEDIA_S3_URL: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL naming the bucket as its path, such as https://s3.example/media' })
+      .refine((v) => /^\/[^/]+\/?$/.test(new URL(v).pathname), { error: 'must name the bucket as its path, such as https://s3.example/media' })
+      .optional(),
+  ),
+  MEDIA_S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+  MEDIA_S3_REGION: z.string().trim().min(1).default('us-east-1'),
   // Signs admin tokens; required with DATABASE_URL (checked at start, see admin-auth/jwt-secret.ts).
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_USERNAME: z.string().trim().min(1, 'must not be blank').max(100, 'must be at most 100 characters').optional(),
@@ -142,7 +157,11 @@ const envSchema = z.object({
     error: 'set both ADMIN_USERNAME and ADMIN_PASSWORD, or neither',
     path: ['ADMIN_PASSWORD'],
   })
-  .refine((e) => e.SMTP_URL === undefined || e.MAIL_FROM !== undefined, { error: 'is required with SMTP_URL', path: ['MAIL_FROM'] });
+  .refine((e) => e.SMTP_URL === undefined || e.MAIL_FROM !== undefined, { error: 'is required with SMTP_URL', path: ['MAIL_FROM'] })
+  .refine((e) => e.MEDIA_S3_URL === undefined || (e.MEDIA_S3_ACCESS_KEY_ID && e.MEDIA_S3_SECRET_ACCESS_KEY), {
+    error: 'MEDIA_S3_URL needs MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY',
+    path: ['MEDIA_S3_ACCESS_KEY_ID'],
+  });
 
 /** What the browser needs to connect a Spotify account; nothing secret. */
 export interface SpotifyConfig {
@@ -186,6 +205,10 @@ export type AppConfig = {
   /** SMTP_URL and MAIL_FROM; smtpUrl undefined: nothing is sent. */
   mail: { smtpUrl: string | undefined; from: string | undefined };
   databaseStatementTimeoutMs: number;
+  /** MEDIA_DIR: where uploaded media live without S3 (default DATA_DIR/media). */
+  mediaDir: string;
+  /** MEDIA_S3_URL and its credentials; undefined: the folder. */
+  mediaS3: S3Settings | undefined;
 };
 
 export type Limits = typeof defaultLimits;
@@ -246,5 +269,10 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     importJobs: { leaseMs: e.IMPORT_JOB_LEASE_MS, pollMs: e.IMPORT_JOB_POLL_MS },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    mediaDir: e.MEDIA_DIR ?? join(e.DATA_DIR, 'media'),
+    mediaS3:
+      e.MEDIA_S3_URL && e.MEDIA_S3_ACCESS_KEY_ID && e.MEDIA_S3_SECRET_ACCESS_KEY
+        ? { url: e.MEDIA_S3_URL, accessKeyId: e.MEDIA_S3_ACCESS_KEY_ID, secretAccessKey: e.MEDIA_S3_SECRET_ACCESS_KEY, region: e.MEDIA_S3_REGION }
+        : undefined,
   };
 }
