@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config.js';
 
@@ -38,6 +39,8 @@ describe('parseConfig', () => {
       mail: { smtpUrl: undefined, from: undefined },
       catalogLoads: { waitMs: 1000, perClient: 16 },
       databaseStatementTimeoutMs: 5_000,
+      mediaDir: join('./data', 'media'),
+      mediaS3: undefined,
     });
   });
 
@@ -69,6 +72,11 @@ describe('parseConfig', () => {
         SMTP_URL: 'smtps://demos%40label:p%40ss@mail.example:465',
         MAIL_FROM: 'demos@records.example',
         DATABASE_STATEMENT_TIMEOUT_MS: '2500',
+        MEDIA_DIR: '/var/lib/buildit-media',
+        MEDIA_S3_URL: 'https://s3.eu-central-1.amazonaws.com/buildit-media',
+        MEDIA_S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+        MEDIA_S3_SECRET_ACCESS_KEY: 'media-secret',
+        MEDIA_S3_REGION: 'eu-central-1',
       }),
     ).toEqual({
       port: 8080,
@@ -95,6 +103,8 @@ describe('parseConfig', () => {
       mail: { smtpUrl: 'smtps://demos%40label:p%40ss@mail.example:465', from: 'demos@records.example' },
       catalogLoads: { waitMs: 1000, perClient: 16 },
       databaseStatementTimeoutMs: 2500,
+      mediaDir: '/var/lib/buildit-media',
+      mediaS3: { url: 'https://s3.eu-central-1.amazonaws.com/buildit-media', accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'media-secret', region: 'eu-central-1' },
     });
     expect(parseConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1/postgres', PORT: '0' })).toMatchObject({
       databaseUrl: 'postgres://postgres@127.0.0.1/postgres',
@@ -111,6 +121,20 @@ describe('parseConfig', () => {
     expect(configError({ SMTP_URL: 'smtp://mail.example:587' }).message).toBe('Invalid environment: MAIL_FROM: is required with SMTP_URL');
     expect(configError({ MAIL_FROM: 'not an address' }).message).toMatch(/^Invalid environment: MAIL_FROM: must be an email address/);
     expect(parseConfig({ SMTP_URL: ' ', MAIL_FROM: '' }).mail).toEqual({ smtpUrl: undefined, from: undefined });
+  });
+
+  it('keeps media in DATA_DIR/media, MEDIA_DIR, or S3 with MEDIA_S3_URL and both credentials, naming what is wrong', () => {
+    expect(parseConfig({}).mediaDir).toBe(join('./data', 'media'));
+    expect(parseConfig({ DATA_DIR: '/srv/bir' }).mediaDir).toBe('/srv/bir/media');
+    expect(parseConfig({ MEDIA_DIR: '/mnt/shared/media', MEDIA_S3_URL: ' ' })).toMatchObject({ mediaDir: '/mnt/shared/media', mediaS3: undefined });
+    const s3 = { MEDIA_S3_URL: 'http://127.0.0.1:9000/media', MEDIA_S3_ACCESS_KEY_ID: 'key', MEDIA_S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(parseConfig(s3).mediaS3).toEqual({ url: 'http://127.0.0.1:9000/media', accessKeyId: 'key', secretAccessKey: 'secret', region: 'us-east-1' });
+    expect(parseConfig({ ...s3, MEDIA_S3_REGION: 'eu-central-1' }).mediaS3?.region).toBe('eu-central-1');
+    expect(configError({ MEDIA_S3_URL: 'http://127.0.0.1:9000/media' }).message).toBe(
+      'Invalid environment: MEDIA_S3_ACCESS_KEY_ID: MEDIA_S3_URL needs MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY',
+    );
+    expect(configError({ ...s3, MEDIA_S3_URL: 'http://127.0.0.1:9000' }).message).toMatch(/^Invalid environment: MEDIA_S3_URL: must name the bucket/);
+    expect(configError({ ...s3, MEDIA_S3_URL: 's3://media' }).message).toMatch(/^Invalid environment: MEDIA_S3_URL: must be an http/);
   });
 
   it('reads a blank SPOTIFY_CLIENT_ID as none', () => {
