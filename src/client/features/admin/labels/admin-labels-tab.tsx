@@ -9,6 +9,7 @@ import { useAdminToken } from '../shell/admin-outlet-context.js';
 import { CatalogUpload } from './catalog-upload.js';
 import { ImportJobProgress } from './import-job-progress.js';
 import { ImportJobsList } from './import-jobs-list.js';
+import { MediaUpload } from './media-upload.js';
 import { RetryAlert } from '../components/retry-alert.js';
 
 const recentJobs = 10;
@@ -19,7 +20,7 @@ function startFailureMessage(err: unknown): string {
   return err instanceof ApiError && err.hasServerMessage ? err.message : importMessages.requestFailed;
 }
 
-/** /admin/labels: the labels with live counts, "Import tracks" per label, the catalog upload and the imports. */
+/** /admin/labels: the labels with live counts, "Import tracks" per label, the catalog upload, the imports, and covers and pictures. */
 export function AdminLabelsTab() {
   const token = useAdminToken();
   const queryClient = useQueryClient();
@@ -87,6 +88,7 @@ export function AdminLabelsTab() {
       {startError && <Alert severity="error">{startError}</Alert>}
       {job && <ImportJobProgress job={job} />}
       {jobs.data && <ImportJobsList jobs={jobs.data} />}
+      <MediaUpload />
     </Box>
   );
 }
