@@ -95,7 +95,7 @@ export function MediaUpload() {
       </Box>
       <Box>
         <Button variant="contained" disabled={files.length === 0 || isTooLarge || upload.isPending} onClick={() => upload.mutate(files)}>
-          {upload.isPending ? 'Uploading…' : 'Upload'}
+          {upload.isPending ? 'Uploading…' : 'Upload images'}
         </Button>
       </Box>
       {isTooLarge && <Alert severity="error">{mediaMessages.uploadTooLarge}</Alert>}
