@@ -9,6 +9,13 @@ import { adminOf } from '../../staff/index.js';
 import { createMediaUpload } from './media-upload.service.js';
 import { readMediaUpload } from './media-upload.js';
 
+/**
+ * How long the connection of an upload may stay quiet while its images are processed: the server
+ * answers once every file is done (a 200 MB zip of covers takes about a minute), past the 60 s
+ * every other connection gets.
+ */
+const processingIdleMs = 15 * 60_000;
+
 const uploadBody = { maxBodyBytes: mediaUploadLimits.maxUploadBytes, tooLargeMessage: mediaMessages.uploadTooLarge, field: 'files' };
 
 /** Covers and artist pictures staff upload (docs/decisions/0085); registered inside the guarded admin catalog routes. */
@@ -52,6 +59,7 @@ export const adminMediaRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (a
       checkUploadLength(req, uploadBody);
       if (isReading) throw new ConflictError(mediaMessages.alreadyRunning);
       isReading = true;
+      req.raw.socket.setTimeout(processingIdleMs);
       try {
         const upload = createMediaUpload({ db, store: mediaStore, now: clock(), actor: adminOf(req).user.username });
         await readMediaUpload(req, upload.apply);

@@ -46,6 +46,9 @@ async function decoded<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+// libvips keeps the last operations and their pixels for reuse: an upload never repeats one, so that
+// memory would only grow with each cover (the WebP copies of generated art are kept by media.service.ts).
+sharp.cache(false);
 const open = (bytes: Buffer) => sharp(bytes, { limitInputPixels: mediaUploadLimits.maxImagePixels }).rotate();
 
 /** The largest square copy kept: what `artwork_url` / `image_url` name. */
@@ -65,7 +68,9 @@ export async function storeUploadedArt(
   const name = createHash('sha256').update(card.subjectId).update('\0').update(bytes).digest('hex').slice(0, 32);
   const side = Math.min(fullSide, image.width, image.height);
   const square = await decoded(() => open(bytes).resize(side, side, { fit: 'cover' }).webp({ quality: 85 }).toBuffer());
-  const copies = await Promise.all(generatedImageWidths.map(async (width) => ({ width, body: await sharp(square).resize(width, width).webp({ quality: 80 }).toBuffer() })));
+  // One after another: an upload of hundreds of covers holds one picture's work in memory at a time.
+  const copies: { width: number; body: Buffer }[] = [];
+  for (const width of generatedImageWidths) copies.push({ width, body: await sharp(square).resize(width, width).webp({ quality: 80 }).toBuffer() });
   const shareCard = await renderShareCard({ ...card, picture: square });
   // The original first and the picture last: a URL the catalog names always has every file behind it.
   await store.put(`art/${name}-original.${extensionOf[image.format]}`, bytes, `image/${image.format}`);
