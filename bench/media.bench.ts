@@ -10,8 +10,9 @@ import { writeZipFile, type ZipEntry } from '../tests/helpers/zip.js';
 import { fmt, heading, printTable, recordVerdict, startBenchServer, type BenchServer } from './support.js';
 
 // Issue 24: the peak memory of a 200 MB zip of covers uploaded to the built server (POST
-// /api/admin/media). The zip is streamed to the disk and read an entry at a time, so the server's
-// resident memory must grow by much less than the zip: it is sampled from /proc every 50 ms.
+// /api/admin/media), sampled from /proc every 50 ms. The zip is streamed to the disk and read an
+// entry at a time, so the upload itself must grow the server's memory by much less than the zip;
+// processing covers (sharp) adds its own working memory, which does not depend on the zip's size.
 
 const admin = { username: 'bench-admin', password: 'bench-password-0123456789' };
 const zipTarget = 200 * 2 ** 20;
@@ -94,6 +95,17 @@ function uploadZip(server: BenchServer, token: string, path: string): Promise<Me
   });
 }
 
+/** One upload of the zip: seconds, the report's counts, and the server's resident memory before and at its peak. */
+async function measureUpload(server: BenchServer, token: string, path: string) {
+  const before = sampleRss(server.pid).stop();
+  const sampler = sampleRss(server.pid);
+  const start = performance.now();
+  const answer = await uploadZip(server, token, path);
+  const seconds = (performance.now() - start) / 1000;
+  const peak = sampler.stop();
+  return { seconds, before, peak, growth: peak - before, ...answer.data };
+}
+
 export async function runMediaBench(): Promise<void> {
   heading('Media: a 200 MB zip of covers uploaded to the built server (PGlite)');
   const dir = mkdtempSync(join(tmpdir(), 'bench-media-'));
@@ -102,31 +114,32 @@ export async function runMediaBench(): Promise<void> {
     const login = await fetch(`${server.url}/api/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(admin) });
     const { token } = (await login.json()) as { token: string };
     const releases = (await (await fetch(`${server.url}/api/releases?label=tech&limit=40`)).json()) as { data: Release[] };
-    const path = join(dir, 'covers.zip');
-    const entries = await zipEntries(process.env.BENCH_MEDIA_NO_MATCH ? [] : releases.data.map((r) => r.id));
-    await writeZipFile(path, entries);
-    const zipBytes = statSync(path).size;
-
-    const before = sampleRss(server.pid).stop();
-    const sampler = sampleRss(server.pid);
-    const start = performance.now();
-    const answer = await uploadZip(server, token, path);
-    const seconds = (performance.now() - start) / 1000;
-    const peak = sampler.stop();
-    const growth = peak - before;
-    const { matched, unmatched, refused } = answer.data;
-    printTable(
-      ['zip', 'entries', 'matched', 'unmatched', 'refused', 'seconds', 'RSS before', 'RSS peak', 'growth'],
-      [[`${fmt(mb(zipBytes))} MB`, String(entries.length), String(matched.length), String(unmatched.length), String(refused.length), fmt(seconds), `${fmt(mb(before))} MB`, `${fmt(mb(peak))} MB`, `${fmt(mb(growth))} MB`]],
-    );
-    recordVerdict({ backend: 'pglite', figure: `media upload of a ${fmt(mb(zipBytes))} MB zip (${matched.length} covers applied)`, measured: `${fmt(seconds)} s`, goal: 'printed' });
-    recordVerdict({
-      backend: 'pglite',
-      figure: 'server RSS growth during it (streamed: well under the zip)',
-      measured: `${fmt(mb(growth))} MB (peak ${fmt(mb(peak))} MB)`,
-      goal: `< ${fmt(mb(zipBytes) / 2)} MB (half the zip)`,
-      met: growth < zipBytes / 2,
-    });
+    // First a zip whose names match nothing: what the upload itself holds (streamed to the disk, read an
+    // entry at a time). Then one whose first 40 covers match releases: the covers' processing on top.
+    const runs = [
+      { name: 'no name matches', ids: [] as string[] },
+      { name: `${releases.data.length} covers match`, ids: releases.data.map((r) => r.id) },
+    ];
+    const rows: string[][] = [];
+    for (const run of runs) {
+      const path = join(dir, 'covers.zip');
+      const entries = await zipEntries(run.ids);
+      await writeZipFile(path, entries);
+      const zipBytes = statSync(path).size;
+      const m = await measureUpload(server, token, path);
+      rmSync(path);
+      rows.push([run.name, `${fmt(mb(zipBytes))} MB`, String(entries.length), String(m.matched.length), String(m.unmatched.length), String(m.refused.length), fmt(m.seconds), `${fmt(mb(m.before))} MB`, `${fmt(mb(m.peak))} MB`, `${fmt(mb(m.growth))} MB`]);
+      const streamedOnly = run.ids.length === 0;
+      recordVerdict({ backend: 'pglite', figure: `media upload of a ${fmt(mb(zipBytes))} MB zip, ${run.name}`, measured: `${fmt(m.seconds)} s`, goal: 'printed' });
+      recordVerdict({
+        backend: 'pglite',
+        figure: `server RSS growth during it (${streamedOnly ? 'the upload alone: streamed' : 'with sharp processing covers'})`,
+        measured: `${fmt(mb(m.growth))} MB (peak ${fmt(mb(m.peak))} MB)`,
+        goal: streamedOnly ? `< ${fmt(mb(zipBytes) / 4)} MB (a quarter of the zip)` : 'printed',
+        met: streamedOnly ? m.growth < zipBytes / 4 : undefined,
+      });
+    }
+    printTable(['zip', 'size', 'entries', 'matched', 'unmatched', 'refused', 'seconds', 'RSS before', 'RSS peak', 'growth'], rows);
   } finally {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });

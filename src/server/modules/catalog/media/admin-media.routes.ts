@@ -59,8 +59,10 @@ export const adminMediaRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (a
       checkUploadLength(req, uploadBody);
       if (isReading) throw new ConflictError(mediaMessages.alreadyRunning);
       isReading = true;
-      req.raw.socket.setTimeout(processingIdleMs);
       try {
+        // An injected request (app.inject) has a socket without timers.
+        const { socket } = req.raw;
+        if (typeof socket.setTimeout === 'function') socket.setTimeout(processingIdleMs);
         const upload = createMediaUpload({ db, store: mediaStore, now: clock(), actor: adminOf(req).user.username });
         await readMediaUpload(req, upload.apply);
         const data = await upload.finish();
