@@ -123,4 +123,23 @@ describe('admin media: covers named by catalog number after importing the distri
     expect(site.problems).toEqual([]);
     await page.close();
   }, 90_000);
+
+  it("uploads an artist's picture from the artist's edit dialog, and a refusal names the file", async () => {
+    const page = await openPage(site.browser, `${site.server.url}/login`, site.problems);
+    await logInAsAdmin(page, site.server);
+    await page.goto(`${site.server.url}/admin/artists`);
+    await page.getByRole('searchbox', { name: 'Search artists' }).fill('Domestique');
+    await page.getByRole('button', { name: 'Edit Domestique' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Domestique' });
+    await dialog.getByLabel('Picture file').setInputFiles(join(folder, 'BLDR192.jpg'));
+    await dialog.getByText('BLDR192.jpg is 300×300 px: a cover or picture needs at least 500 px on each side').waitFor();
+    await dialog.getByLabel('Picture file').setInputFiles(join(folder, 'press-photo.jpg'));
+    const avatar = dialog.getByRole('img', { name: 'Domestique picture' });
+    await expect.poll(() => avatar.getAttribute('src')).toMatch(/^\/media\/art\/[0-9a-f]+-160\.webp$/);
+    await saveScreenshot(page, 'admin-media-artist-picture-desktop');
+    const artists = (await (await fetch(`${site.server.url}/api/artists?label=deep&limit=100`)).json()) as { data: { name: string; image_url: string }[] };
+    expect(artists.data.find((a) => a.name === 'Domestique')?.image_url).toMatch(/^\/media\/art\/[0-9a-f]+\.webp$/);
+    expect(site.problems).toEqual([]);
+    await page.close();
+  }, 90_000);
 });
