@@ -9,7 +9,7 @@ import type { Release } from '../../src/shared/api/catalog.js';
 import { readFixtureCsv } from '../helpers/test-app.js';
 import { aPicture } from '../helpers/images.js';
 import { e2eAdmin, logInAsAdmin } from './admin-session.js';
-import { openPage, saveScreenshot } from './browser.js';
+import { animationsSettled, openPage, saveScreenshot } from './browser.js';
 import { metaOf } from './page-html.js';
 import { useOwnSite } from './production-site.js';
 
@@ -136,6 +136,9 @@ describe('admin media: covers named by catalog number after importing the distri
     await dialog.getByLabel('Picture file').setInputFiles(join(folder, 'press-photo.jpg'));
     const avatar = dialog.getByRole('img', { name: 'Domestique picture' });
     await expect.poll(() => avatar.getAttribute('src')).toMatch(/^\/media\/art\/[0-9a-f]+-160\.webp$/);
+    await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(160);
+    await page.getByText('Picture of Domestique uploaded').waitFor();
+    await animationsSettled(page);
     await saveScreenshot(page, 'admin-media-artist-picture-desktop');
     const artists = (await (await fetch(`${site.server.url}/api/artists?label=deep&limit=100`)).json()) as { data: { name: string; image_url: string }[] };
     expect(artists.data.find((a) => a.name === 'Domestique')?.image_url).toMatch(/^\/media\/art\/[0-9a-f]+\.webp$/);
