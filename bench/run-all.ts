@@ -7,6 +7,7 @@ import { runImportBench } from './import.bench.js';
 import { runImportLargeBench } from './import-large.bench.js';
 import { runScaleBench } from './scale.bench.js';
 import { runLighthouseBench } from './lighthouse.bench.js';
+import { runMediaBench } from './media.bench.js';
 import { printVerdicts } from './support.js';
 
 // `npm run bench` runs them all; `npm run bench -- api explain` only those named.
@@ -19,6 +20,7 @@ const benches: Record<string, () => Promise<void>> = {
   scale: runScaleBench,
   lighthouse: runLighthouseBench,
   backup: runBackupBench,
+  media: runMediaBench,
 };
 
 const asked = process.argv.slice(2);

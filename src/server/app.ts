@@ -1,4 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -24,6 +27,7 @@ import {
   createLocalCatalogChanges,
   defaultLoadLimits,
   defaultLoadWaitMs,
+  folderMediaStore,
   labelsRoutes,
   mediaRoutes,
   playlistsRoutes,
@@ -57,6 +61,8 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   const catalogChanges = given.catalogChanges ?? createLocalCatalogChanges();
   const jwtSecret = given.jwtSecret ?? randomBytes(32);
   // Emailed links: PUBLIC_URL, else the address this server listens on (known once it listens).
+  // Without a media store, one of the app's own, gone when it closes (tests, the bench).
+  const scratchMediaDir = given.mediaStore ? undefined : mkdtempSync(join(tmpdir(), 'bir-media-'));
   const messaging = createMessaging({ ...given, jwtSecret }, () => given.publicUrl ?? listeningOrigin(app.server.address()));
   const releaseMoments = new ReleaseMoments(given.db, catalogChanges, given.clock, { warn: (details, message) => app.log.warn(details, message) });
   const deps: ResolvedAppDeps = {
@@ -76,6 +82,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
     releaseMoments,
     limitStore: given.limitStore ?? memoryLimitStore,
     mailroom: messaging.mailroom,
+    mediaStore: given.mediaStore ?? folderMediaStore(scratchMediaDir as string),
   };
   const app = Fastify({
     // What a request may send unless its route takes more (the demo form, an artist's bio): enough for
@@ -101,6 +108,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   // Until the upcoming release dates are read, nothing is cached (ReleaseMoments.nextAfter).
   app.addHook('onReady', () => releaseMoments.read());
   app.addHook('onClose', () => messaging.close());
+  if (scratchMediaDir) app.addHook('onClose', async () => rmSync(scratchMediaDir, { recursive: true, force: true }));
   registerRequestClient(app);
   registerErrorHandler(app);
   documentCommonErrors(app);

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config.js';
 
@@ -33,7 +34,6 @@ describe('parseConfig', () => {
       host: '0.0.0.0',
       databaseUrl: undefined,
       dataDir: './data',
-      mediaDir: 'data/media',
       backups: { dir: './backups', everyMs: 86_400_000, keep: 7 },
       logLevel: 'info',
       seedDemoCatalog: true,
@@ -58,6 +58,8 @@ describe('parseConfig', () => {
       databaseStatementTimeoutMs: 5_000,
       metricsToken: undefined,
       shutdownGraceMs: 10_000,
+      mediaDir: join('./data', 'media'),
+      mediaS3: undefined,
     });
   });
 
@@ -92,17 +94,20 @@ describe('parseConfig', () => {
         DATABASE_STATEMENT_TIMEOUT_MS: '2500',
         METRICS_TOKEN: 'scrape-me-0123456789',
         SHUTDOWN_GRACE_MS: '30000',
-        MEDIA_DIR: '/srv/media',
         BACKUP_DIR: '/srv/backups',
         BACKUP_SCHEDULE: '12h',
         BACKUP_KEEP: '30',
+        MEDIA_DIR: '/var/lib/buildit-media',
+        MEDIA_S3_URL: 'https://s3.eu-central-1.amazonaws.com/buildit-media',
+        MEDIA_S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+        MEDIA_S3_SECRET_ACCESS_KEY: 'media-secret',
+        MEDIA_S3_REGION: 'eu-central-1',
       }),
     ).toEqual({
       port: 8080,
       host: '127.0.0.1',
       databaseUrl: 'postgresql://app@db.internal:5432/buildit',
       dataDir: '/var/lib/buildit',
-      mediaDir: '/srv/media',
       backups: { dir: '/srv/backups', everyMs: 12 * 3_600_000, keep: 30 },
       logLevel: 'trace',
       seedDemoCatalog: false,
@@ -127,6 +132,8 @@ describe('parseConfig', () => {
       databaseStatementTimeoutMs: 2500,
       metricsToken: 'scrape-me-0123456789',
       shutdownGraceMs: 30_000,
+      mediaDir: '/var/lib/buildit-media',
+      mediaS3: { url: 'https://s3.eu-central-1.amazonaws.com/buildit-media', accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'media-secret', region: 'eu-central-1' },
     });
     expect(parseConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1/postgres', PORT: '0' })).toMatchObject({
       databaseUrl: 'postgres://postgres@127.0.0.1/postgres',
@@ -151,6 +158,18 @@ describe('parseConfig', () => {
     expect(parseConfig({ METRICS_TOKEN: '  ' }).metricsToken).toBeUndefined();
     for (const value of ['-1', '2.5', 'soon', '600001']) expect(configError({ SHUTDOWN_GRACE_MS: value }).message).toMatch(/^Invalid environment: SHUTDOWN_GRACE_MS: /);
     expect(parseConfig({ SHUTDOWN_GRACE_MS: '0' }).shutdownGraceMs).toBe(0);
+  it('keeps media in DATA_DIR/media, MEDIA_DIR, or S3 with MEDIA_S3_URL and both credentials, naming what is wrong', () => {
+    expect(parseConfig({}).mediaDir).toBe(join('./data', 'media'));
+    expect(parseConfig({ DATA_DIR: '/srv/bir' }).mediaDir).toBe('/srv/bir/media');
+    expect(parseConfig({ MEDIA_DIR: '/mnt/shared/media', MEDIA_S3_URL: ' ' })).toMatchObject({ mediaDir: '/mnt/shared/media', mediaS3: undefined });
+    const s3 = { MEDIA_S3_URL: 'http://127.0.0.1:9000/media', MEDIA_S3_ACCESS_KEY_ID: 'key', MEDIA_S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(parseConfig(s3).mediaS3).toEqual({ url: 'http://127.0.0.1:9000/media', accessKeyId: 'key', secretAccessKey: 'secret', region: 'us-east-1' });
+    expect(parseConfig({ ...s3, MEDIA_S3_REGION: 'eu-central-1' }).mediaS3?.region).toBe('eu-central-1');
+    expect(configError({ MEDIA_S3_URL: 'http://127.0.0.1:9000/media' }).message).toBe(
+      'Invalid environment: MEDIA_S3_ACCESS_KEY_ID: MEDIA_S3_URL needs MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY',
+    );
+    expect(configError({ ...s3, MEDIA_S3_URL: 'http://127.0.0.1:9000' }).message).toMatch(/^Invalid environment: MEDIA_S3_URL: must name the bucket/);
+    expect(configError({ ...s3, MEDIA_S3_URL: 's3://media' }).message).toMatch(/^Invalid environment: MEDIA_S3_URL: must be an http/);
   });
 
   it('reads a blank SPOTIFY_CLIENT_ID as none', () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { adminPasswordLength } from '../shared/api/admin-auth.js';
 import { defaultStatementTimeoutMs } from './db/client.js';
+import type { S3Settings } from './modules/catalog/index.js';
 
 /** How many of its own backups the server keeps unless BACKUP_KEEP says otherwise. */
 export const defaultBackupKeep = 7;
@@ -43,8 +44,6 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
-  // Uploaded files (artwork, audio) when they live in a folder; DATA_DIR/media unless set.
-  MEDIA_DIR: z.string().trim().min(1).optional(),
   // Backups (docs/decisions/0073): where archives go, how often the server makes one (off, hourly, daily,
   // weekly, or a number of hours or days such as 12h or 2d; daily on the embedded database, off on
   // PostgreSQL unless set), and how many of its own it keeps.
@@ -155,6 +154,19 @@ const envSchema = z.object({
   // On SIGTERM (docs/decisions/0070): how long the requests in flight may take to finish before their
   // connections are closed and the server stops anyway.
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  // Uploaded covers and pictures (docs/decisions/0085): a folder (default DATA_DIR/media), or S3-compatible
+  // object storage for several instances, MEDIA_S3_URL naming the endpoint and the bucket as its path.
+  MEDIA_DIR: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().optional()),
+  MEDIA_S3_URL: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL naming the bucket as its path, such as https://s3.example/media' })
+      .refine((v) => /^\/[^/]+\/?$/.test(new URL(v).pathname), { error: 'must name the bucket as its path, such as https://s3.example/media' })
+      .optional(),
+  ),
+  MEDIA_S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+  MEDIA_S3_REGION: z.string().trim().min(1).default('us-east-1'),
   // Signs admin tokens; required with DATABASE_URL (checked at start, see admin-auth/jwt-secret.ts).
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_USERNAME: z.string().trim().min(1, 'must not be blank').max(100, 'must be at most 100 characters').optional(),
@@ -168,7 +180,11 @@ const envSchema = z.object({
     error: 'set both ADMIN_USERNAME and ADMIN_PASSWORD, or neither',
     path: ['ADMIN_PASSWORD'],
   })
-  .refine((e) => e.SMTP_URL === undefined || e.MAIL_FROM !== undefined, { error: 'is required with SMTP_URL', path: ['MAIL_FROM'] });
+  .refine((e) => e.SMTP_URL === undefined || e.MAIL_FROM !== undefined, { error: 'is required with SMTP_URL', path: ['MAIL_FROM'] })
+  .refine((e) => e.MEDIA_S3_URL === undefined || (e.MEDIA_S3_ACCESS_KEY_ID && e.MEDIA_S3_SECRET_ACCESS_KEY), {
+    error: 'MEDIA_S3_URL needs MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY',
+    path: ['MEDIA_S3_ACCESS_KEY_ID'],
+  });
 
 /** What the browser needs to connect a Spotify account; nothing secret. */
 export interface SpotifyConfig {
@@ -190,8 +206,6 @@ export type AppConfig = {
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
-  /** MEDIA_DIR, else DATA_DIR/media. */
-  mediaDir: string;
   backups: BackupConfig;
   logLevel: (typeof logLevels)[number];
   seedDemoCatalog: boolean;
@@ -218,6 +232,10 @@ export type AppConfig = {
   /** METRICS_TOKEN; undefined: no /metrics. */
   metricsToken: string | undefined;
   shutdownGraceMs: number;
+  /** MEDIA_DIR: where uploaded media live without S3 (default DATA_DIR/media). */
+  mediaDir: string;
+  /** MEDIA_S3_URL and its credentials; undefined: the folder. */
+  mediaS3: S3Settings | undefined;
 };
 
 export type Limits = typeof defaultLimits;
@@ -272,7 +290,6 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
-    mediaDir: e.MEDIA_DIR ?? join(e.DATA_DIR, 'media'),
     backups: { dir: e.BACKUP_DIR, everyMs: backupEveryMs(e.BACKUP_SCHEDULE, e.DATABASE_URL !== undefined), keep: e.BACKUP_KEEP },
     logLevel: e.LOG_LEVEL,
     seedDemoCatalog: e.SEED_DEMO_CATALOG,
@@ -300,5 +317,10 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    mediaDir: e.MEDIA_DIR ?? join(e.DATA_DIR, 'media'),
+    mediaS3:
+      e.MEDIA_S3_URL && e.MEDIA_S3_ACCESS_KEY_ID && e.MEDIA_S3_SECRET_ACCESS_KEY
+        ? { url: e.MEDIA_S3_URL, accessKeyId: e.MEDIA_S3_ACCESS_KEY_ID, secretAccessKey: e.MEDIA_S3_SECRET_ACCESS_KEY, region: e.MEDIA_S3_REGION }
+        : undefined,
   };
 }

@@ -7,7 +7,7 @@ import { openPgBroadcast } from './db/pg-broadcast.js';
 import { openConfiguredDatabase } from './db/open-configured-database.js';
 import { connectRedis } from './lib/redis.js';
 import { redisLimitStore } from './lib/limit-store.js';
-import { relayCatalogChanges } from './modules/catalog/index.js';
+import { folderMediaStore, relayCatalogChanges, s3MediaStore } from './modules/catalog/index.js';
 import { createSpotifyCatalogClient, seedDemoCatalogIfEmpty } from './modules/catalog-import/index.js';
 import { ensureFirstAdmin, firstAdminLines, loadJwtSecret } from './modules/staff/index.js';
 import { listeningOrigin } from './modules/messaging/index.js';
@@ -51,8 +51,10 @@ async function main(): Promise<void> {
   // PostgreSQL database (docs/decisions/0055, 0056). The embedded database is one process: its own memory.
   const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
   const catalogChanges = config.databaseUrl ? await relayCatalogChanges(config.databaseUrl, logger) : undefined;
+  const mediaStore = config.mediaS3 ? s3MediaStore(config.mediaS3) : folderMediaStore(config.mediaDir);
   const app = await buildApp(
     {
+      mediaStore,
       db: database.db,
       databaseKind: database.kind,
       catalogChanges,
@@ -97,6 +99,7 @@ async function main(): Promise<void> {
       database: database.kind,
       dataDir: config.databaseUrl ? undefined : config.dataDir,
       limits: redis ? 'redis' : 'memory',
+      media: mediaStore.where,
       startupMs: Math.round(performance.now() - startedAt),
     },
     `${labels.length} labels ready`,

@@ -191,6 +191,8 @@ export const siteConfig = {
   },
   /** The label a path without a known label segment belongs to. */
   defaultLabelShort: 'records',
+  /** The site's icon (favicon, touch icons), drawn by the server: the letters on the ground, in the accent. */
+  icon: { letters: 'BI', accent: '#02FF95', ground: '#000000' },
   theme: {
     primary: '#1DB954',
     background: '#000000',

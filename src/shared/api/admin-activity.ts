@@ -12,6 +12,7 @@ export const activityKinds = [
   'release.create',
   'release.edit',
   'artist.edit',
+  'media.upload',
   'demo.received',
   'demo.status',
   'member.joined',

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
+import { shareCardUrl } from '../../../shared/generated-images.js';
 import { defaultLabel } from '../../../shared/labels.js';
 import { siteConfig, type LabelConfig } from '../../../shared/site-config.js';
 import { artistQuery, labelArtistsQuery, playlistsQuery, releaseQuery } from '../../features/catalog/api/catalog-api.js';
@@ -82,7 +83,7 @@ export function pageMeta({ routeIds, params, queryClient, origin, status }: Page
         title: `${named} | ${label.name}`,
         description: clip([named, when, trackCount(release.total_tracks)].filter(Boolean).join(', ') + '.'),
         url: pageUrl,
-        ...(release.artwork_url ? { image: url(release.artwork_url) } : {}),
+        image: url(shareCardUrl({ kind: 'releases', id: release.id, pictureUrl: release.artwork_url })),
         // A record of several tracks is an album to a share preview, whatever the label calls it (an EP, a single with remixes).
         ogType: release.total_tracks > 1 ? 'music.album' : 'music.song',
         jsonLd: musicAlbum(release, url, pageUrl),
@@ -97,7 +98,7 @@ export function pageMeta({ routeIds, params, queryClient, origin, status }: Page
         title: `${artist.name} | ${label.name}`,
         description: clip(artist.bio ?? `${artist.name} on ${label.name}${artist.genres.length ? `: ${artist.genres.join(', ')}` : ''}.`),
         url: pageUrl,
-        image: url(artist.image_url),
+        image: url(shareCardUrl({ kind: 'artists', id: artist.id, pictureUrl: artist.image_url })),
         ogType: 'profile',
         jsonLd: musicGroup(artist, url, pageUrl),
       };
