@@ -158,6 +158,8 @@ describe('parseConfig', () => {
     expect(parseConfig({ METRICS_TOKEN: '  ' }).metricsToken).toBeUndefined();
     for (const value of ['-1', '2.5', 'soon', '600001']) expect(configError({ SHUTDOWN_GRACE_MS: value }).message).toMatch(/^Invalid environment: SHUTDOWN_GRACE_MS: /);
     expect(parseConfig({ SHUTDOWN_GRACE_MS: '0' }).shutdownGraceMs).toBe(0);
+  });
+
   it('keeps media in DATA_DIR/media, MEDIA_DIR, or S3 with MEDIA_S3_URL and both credentials, naming what is wrong', () => {
     expect(parseConfig({}).mediaDir).toBe(join('./data', 'media'));
     expect(parseConfig({ DATA_DIR: '/srv/bir' }).mediaDir).toBe('/srv/bir/media');
