@@ -39,6 +39,7 @@ describe('parseConfig', () => {
       mail: { smtpUrl: undefined, from: undefined },
       catalogLoads: { waitMs: 1000, perClient: 16 },
       databaseStatementTimeoutMs: 5_000,
+      stripe: null,
     });
   });
 
@@ -71,6 +72,9 @@ describe('parseConfig', () => {
         SMTP_URL: 'smtps://demos%40label:p%40ss@mail.example:465',
         MAIL_FROM: 'demos@records.example',
         DATABASE_STATEMENT_TIMEOUT_MS: '2500',
+        STRIPE_SECRET_KEY: 'sk_test_51abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+        STRIPE_API_URL: 'http://127.0.0.1:12111/',
       }),
     ).toEqual({
       port: 8080,
@@ -98,6 +102,7 @@ describe('parseConfig', () => {
       mail: { smtpUrl: 'smtps://demos%40label:p%40ss@mail.example:465', from: 'demos@records.example' },
       catalogLoads: { waitMs: 1000, perClient: 16 },
       databaseStatementTimeoutMs: 2500,
+      stripe: { secretKey: 'sk_test_51abc', webhookSecret: 'whsec_abc123', apiUrl: 'http://127.0.0.1:12111' },
     });
     expect(parseConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1/postgres', PORT: '0' })).toMatchObject({
       databaseUrl: 'postgres://postgres@127.0.0.1/postgres',
@@ -132,8 +137,23 @@ describe('parseConfig', () => {
     ['SPOTIFY_ACCOUNTS_URL', 'accounts.spotify.com'],
     ['SPOTIFY_ACCOUNTS_URL', 'ftp://accounts.spotify.com'],
     ['SPOTIFY_API_URL', ''],
+    ['STRIPE_SECRET_KEY', 'pk_live_123'],
+    ['STRIPE_WEBHOOK_SECRET', 'secret'],
+    ['STRIPE_API_URL', 'api.stripe.com'],
   ])('refuses %s=%j, naming it', (name, value) => {
     expect(configError({ [name]: value }).message).toMatch(new RegExp(`^Invalid environment: ${name}: `));
+  });
+
+  it('takes Stripe only with a secret key, and refuses one without PUBLIC_URL, naming both', () => {
+    expect(parseConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_SECRET_KEY: ' ' }).stripe).toBeNull();
+    expect(parseConfig({ STRIPE_SECRET_KEY: 'sk_test_1', PUBLIC_URL: 'https://records.example' }).stripe).toEqual({
+      secretKey: 'sk_test_1',
+      webhookSecret: undefined,
+      apiUrl: 'https://api.stripe.com',
+    });
+    expect(configError({ STRIPE_SECRET_KEY: 'sk_test_1' }).message).toBe(
+      'Invalid environment: PUBLIC_URL: is required with STRIPE_SECRET_KEY (Stripe Checkout returns the member to PUBLIC_URL)',
+    );
   });
 
   it.each([

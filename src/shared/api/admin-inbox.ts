@@ -83,6 +83,8 @@ export const adminDemoResponseSchema = itemResponse(adminDemoSchema);
 export const vipMemberStatusLabels: Readonly<Record<VipMemberStatus, string>> = {
   pending_payment: 'Pending payment',
   active: 'Active',
+  past_due: 'Past due',
+  canceled: 'Canceled',
 };
 
 export const adminMembersExportQuerySchema = z.object({
