@@ -16,6 +16,7 @@ CREATE TABLE "vip_member_tokens" (
 	CONSTRAINT "vip_member_tokens_kind_check" CHECK ("vip_member_tokens"."kind" in ('sign_in_link', 'session'))
 );
 --> statement-breakpoint
+ALTER TABLE "activity_log" DROP CONSTRAINT "activity_log_kind_check";--> statement-breakpoint
 ALTER TABLE "outbox_emails" DROP CONSTRAINT "outbox_emails_kind_check";--> statement-breakpoint
 ALTER TABLE "vip_members" DROP CONSTRAINT "vip_members_status_check";--> statement-breakpoint
 ALTER TABLE "vip_members" ADD COLUMN "stripe_customer_id" text;--> statement-breakpoint
@@ -28,5 +29,6 @@ ALTER TABLE "vip_member_tokens" ADD CONSTRAINT "vip_member_tokens_member_id_vip_
 CREATE INDEX "vip_member_tokens_member_idx" ON "vip_member_tokens" USING btree ("member_id");--> statement-breakpoint
 CREATE INDEX "vip_members_stripe_subscription_idx" ON "vip_members" USING btree ("stripe_subscription_id");--> statement-breakpoint
 CREATE INDEX "vip_members_stripe_customer_idx" ON "vip_members" USING btree ("stripe_customer_id");--> statement-breakpoint
+ALTER TABLE "activity_log" ADD CONSTRAINT "activity_log_kind_check" CHECK ("activity_log"."kind" in ('catalog.import', 'catalog.enrichment', 'catalog.demo-removal', 'track.edit', 'track.delete', 'release.pin', 'artist.edit', 'demo.received', 'demo.status', 'member.joined', 'member.plan', 'member.request', 'member.status', 'admin.password'));--> statement-breakpoint
 ALTER TABLE "outbox_emails" ADD CONSTRAINT "outbox_emails_kind_check" CHECK ("outbox_emails"."kind" in ('demo_received', 'demo_shortlisted', 'demo_accepted', 'demo_declined', 'vip_welcome', 'staff_digest', 'release_alert_confirm', 'release_alert', 'vip_sign_in', 'vip_payment_failed', 'vip_cancelled', 'vip_renewal_reminder'));--> statement-breakpoint
 ALTER TABLE "vip_members" ADD CONSTRAINT "vip_members_status_check" CHECK ("vip_members"."status" in ('pending_payment', 'active', 'past_due', 'canceled'));

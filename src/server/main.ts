@@ -10,6 +10,7 @@ import { redisLimitStore } from './lib/limit-store.js';
 import { relayCatalogChanges } from './modules/catalog/index.js';
 import { createSpotifyCatalogClient, seedDemoCatalogIfEmpty } from './modules/catalog-import/index.js';
 import { ensureFirstAdmin, loadJwtSecret } from './modules/staff/index.js';
+import { createStripePayments } from './modules/membership/index.js';
 import { listeningOrigin } from './modules/messaging/index.js';
 import { clientDistDir } from './paths.js';
 
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
         ? createSpotifyCatalogClient({ ...config.spotifyCredentials, accountsUrl: config.spotify.accountsUrl, apiUrl: config.spotify.apiUrl })
         : undefined,
       jwtSecret,
+      payments: config.stripe ? createStripePayments(config.stripe) : undefined,
       importJobs: config.importJobs,
       mail: {
         ...config.mail,
