@@ -166,7 +166,7 @@ export async function applyStripeEvent(db: Db, mailroom: Mailroom, event: Paymen
     // The emails were chosen from the member as read before: if another event changed it since, they may no longer fit.
     const isAsRead = before?.member?.status === member.status && before.member.cancelAtPeriodEnd === member.cancelAtPeriodEnd;
     if (isAsRead) {
-      for (const email of emails) await mailroom.write(tx, { ...email, subjectId: member.id, dedupeKey: `${email.kind}:${event.id}` });
+      for (const { email, dedupeKey } of emails) await mailroom.write(tx, { ...email, subjectId: member.id, dedupeKey });
     }
     if (after.status !== member.status) {
       await recordActivity(tx, {
@@ -198,7 +198,11 @@ function plan(reading: Reading, created: Date): { change: VipMemberChange; after
   };
 }
 
-/** The emails an event calls for (docs/decisions/0062): welcome with receipt, payment failed, cancellation, renewal ahead. */
+/**
+ * The emails an event calls for (docs/decisions/0062), each with the key that keeps it to one: the
+ * welcome with its receipt once per subscription (its first payment, whichever event brings it);
+ * payment failed, cancellation and renewal reminder once per event.
+ */
 async function emailsFor(
   mailroom: Mailroom,
   event: PaymentEvent,
@@ -206,19 +210,22 @@ async function emailsFor(
   after: Pick<VipMemberRow, 'status' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'>,
   reading: Reading,
   now: Date,
-): Promise<PreparedEmail[]> {
+): Promise<{ email: PreparedEmail; dedupeKey: string }[]> {
   const who = { name: member.name, email: member.email, planId: reading.ids.plan ?? member.plan };
-  const emails: PreparedEmail[] = [];
-  const becameActive = after.status === 'active' && member.status !== 'active' && member.status !== 'past_due';
-  if (becameActive && reading.paid) {
-    emails.push(await mailroom.prepareVipWelcome({ ...who, status: 'active' }, now, { ...reading.paid, paidAt: now, periodEnd: after.currentPeriodEnd }));
+  const emails: { email: PreparedEmail; dedupeKey: string }[] = [];
+  const once = (email: PreparedEmail) => ({ email, dedupeKey: `${email.kind}:${event.id}` });
+  const subscriptionId = reading.ids.stripeSubscriptionId ?? member.stripeSubscriptionId;
+  const isFirstPayment = event.type === 'checkout.session.completed' || (reading.paid !== undefined && asObject(event.data.object).billing_reason === 'subscription_create');
+  if (isFirstPayment && after.status === 'active') {
+    const receipt = reading.paid ? { ...reading.paid, paidAt: now, periodEnd: after.currentPeriodEnd } : undefined;
+    emails.push({ email: await mailroom.prepareVipWelcome({ ...who, status: 'active' }, now, receipt), dedupeKey: `vip_welcome:${member.id}:${subscriptionId ?? event.id}` });
   }
-  if (event.type === 'invoice.payment_failed' && after.status === 'past_due') emails.push(await mailroom.prepareVipPaymentFailed(who, now));
+  if (event.type === 'invoice.payment_failed' && after.status === 'past_due') emails.push(once(await mailroom.prepareVipPaymentFailed(who, now)));
   const cancelled = (after.cancelAtPeriodEnd && !member.cancelAtPeriodEnd) || (after.status === 'canceled' && member.status !== 'canceled' && !member.cancelAtPeriodEnd);
-  if (cancelled) emails.push(await mailroom.prepareVipCancelled(who, after.status === 'canceled' ? null : after.currentPeriodEnd, now));
+  if (cancelled) emails.push(once(await mailroom.prepareVipCancelled(who, after.status === 'canceled' ? null : after.currentPeriodEnd, now)));
   const renewsOn = secondsToDate(asObject(event.data.object).next_payment_attempt) ?? after.currentPeriodEnd;
   if (event.type === 'invoice.upcoming' && findVipPlan(who.planId)?.period === 'year' && after.status === 'active' && !after.cancelAtPeriodEnd && renewsOn) {
-    emails.push(await mailroom.prepareVipRenewalReminder(who, renewsOn, now));
+    emails.push(once(await mailroom.prepareVipRenewalReminder(who, renewsOn, now)));
   }
   return emails;
 }
