@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { findVipPlan, type VipMemberStatus } from '../../../shared/api/vip.js';
 import type { Db } from '../../db/client.js';
-import { vipMemberTokens } from '../../db/schema.js';
 import type { Mailroom } from '../messaging/index.js';
+import { deleteExpiredMemberTokens, deleteMemberSession, findLiveMemberToken, insertMemberToken, useMemberLink } from './member-tokens.repo.js';
 import type { MemberInvoice, PaymentProvider } from './payment-provider.js';
 import { findVipMemberByEmail, findVipMemberById, type VipMemberRow } from './vip.repo.js';
 
@@ -22,8 +21,8 @@ export async function emailSignInLink(db: Db, mailroom: Mailroom, member: Pick<V
   const token = newToken();
   const email = await mailroom.prepareVipSignIn(member.email, token, now);
   await db.transaction(async (tx) => {
-    await tx.delete(vipMemberTokens).where(and(eq(vipMemberTokens.memberId, member.id), lt(vipMemberTokens.expiresAt, now)));
-    await tx.insert(vipMemberTokens).values({ tokenHash: hashOf(token), memberId: member.id, kind: 'sign_in_link', expiresAt: new Date(now.getTime() + signInLinkMs), createdAt: now });
+    await deleteExpiredMemberTokens(tx, member.id, now);
+    await insertMemberToken(tx, { hash: hashOf(token), memberId: member.id, kind: 'sign_in_link', expiresAt: new Date(now.getTime() + signInLinkMs), now });
     await mailroom.write(tx, { ...email, subjectId: member.id });
   });
   mailroom.nudge();
@@ -37,44 +36,28 @@ export async function requestSignInLink(db: Db, mailroom: Mailroom, email: strin
 
 /** Whether a sign-in link can still be used (the confirm page asks; nothing changes). */
 export async function isSignInLinkUsable(db: Db, token: string, now: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ tokenHash: vipMemberTokens.tokenHash })
-    .from(vipMemberTokens)
-    .where(and(eq(vipMemberTokens.tokenHash, hashOf(token)), eq(vipMemberTokens.kind, 'sign_in_link'), isNull(vipMemberTokens.usedAt), gt(vipMemberTokens.expiresAt, now)));
-  return row !== undefined;
+  return (await findLiveMemberToken(db, hashOf(token), 'sign_in_link', now)) !== undefined;
 }
 
-/**
- * Uses a sign-in link once: one statement marks it used only if unused and unexpired, so two
- * clicks at once open one session. Answers the new session's token, or undefined.
- */
+/** Uses a sign-in link once (two clicks at once open one session): the new session's token, or undefined. */
 export async function useSignInLink(db: Db, token: string, now: Date): Promise<string | undefined> {
   return db.transaction(async (tx) => {
-    const [link] = await tx
-      .update(vipMemberTokens)
-      .set({ usedAt: now })
-      .where(and(eq(vipMemberTokens.tokenHash, hashOf(token)), eq(vipMemberTokens.kind, 'sign_in_link'), isNull(vipMemberTokens.usedAt), gt(vipMemberTokens.expiresAt, now)))
-      .returning({ memberId: vipMemberTokens.memberId });
-    if (!link) return undefined;
+    const memberId = await useMemberLink(tx, hashOf(token), now);
+    if (!memberId) return undefined;
     const session = newToken();
-    await tx.insert(vipMemberTokens).values({ tokenHash: hashOf(session), memberId: link.memberId, kind: 'session', expiresAt: new Date(now.getTime() + memberSessionMs), createdAt: now });
+    await insertMemberToken(tx, { hash: hashOf(session), memberId, kind: 'session', expiresAt: new Date(now.getTime() + memberSessionMs), now });
     return session;
   });
 }
 
 /** The member of a live session token. */
 export async function memberOfSession(db: Db, token: string | undefined, now: Date): Promise<VipMemberRow | undefined> {
-  if (!token) return undefined;
-  const [row] = await db
-    .select({ memberId: vipMemberTokens.memberId })
-    .from(vipMemberTokens)
-    .where(and(eq(vipMemberTokens.tokenHash, hashOf(token)), eq(vipMemberTokens.kind, 'session'), gt(vipMemberTokens.expiresAt, now)));
-  return row ? findVipMemberById(db, row.memberId) : undefined;
+  const memberId = token ? await findLiveMemberToken(db, hashOf(token), 'session', now) : undefined;
+  return memberId ? findVipMemberById(db, memberId) : undefined;
 }
 
 export async function endSession(db: Db, token: string | undefined): Promise<void> {
-  if (!token) return;
-  await db.delete(vipMemberTokens).where(and(eq(vipMemberTokens.tokenHash, hashOf(token)), eq(vipMemberTokens.kind, 'session')));
+  if (token) await deleteMemberSession(db, hashOf(token));
 }
 
 export interface MemberAccount {

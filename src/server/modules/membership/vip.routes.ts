@@ -18,12 +18,10 @@ import type { ResolvedAppDeps } from '../../app-deps.js';
 import { defaultLimits } from '../../config.js';
 import { AppError, NotFoundError } from '../../errors.js';
 import { routeRateLimit } from '../../plugins/rate-limit.js';
-import { findVipPlan } from '../../../shared/api/vip.js';
 import { vipAccountPath } from '../messaging/index.js';
 import { endSession, isSignInLinkUsable, memberAccount, memberOfSession, memberSessionMs, requestSignInLink, useSignInLink } from './member-account.service.js';
 import { applyStripeEvent } from './stripe-events.js';
-import { findVipMemberByCheckoutSession } from './vip.repo.js';
-import { subscribeVip, subscribeVipWithStripe } from './vip.service.js';
+import { checkoutStatus, subscribeVip, subscribeVipWithStripe } from './vip.service.js';
 
 const sessionCookie = 'vip_session';
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
@@ -85,9 +83,9 @@ export const vipRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { d
       },
     },
     async (req) => {
-      const member = await findVipMemberByCheckoutSession(db, req.params.sessionId);
-      if (!member) throw new NotFoundError('No checkout with this id');
-      return { success: true as const, data: { status: member.status, planName: findVipPlan(member.plan)?.name ?? null } };
+      const status = await checkoutStatus(db, req.params.sessionId);
+      if (!status) throw new NotFoundError('No checkout with this id');
+      return { success: true as const, data: status };
     },
   );
 

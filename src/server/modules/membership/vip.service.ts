@@ -10,7 +10,7 @@ import { recordActivity } from '../staff/index.js';
 import { vipAccountPath, type Mailroom } from '../messaging/index.js';
 import { emailSignInLink } from './member-account.service.js';
 import type { PaymentProvider } from './payment-provider.js';
-import { findVipMemberByEmail, findVipMemberId, insertVipMemberUnlessKnown, updateVipMember, type VipMemberRow } from './vip.repo.js';
+import { findVipMemberByCheckoutSession, findVipMemberByEmail, findVipMemberId, insertVipMemberUnlessKnown, updateVipMember, type VipMemberRow } from './vip.repo.js';
 
 function statusSentence(status: VipMemberStatus, email: string): string {
   return status === 'active'
@@ -88,4 +88,10 @@ export async function subscribeVipWithStripe(
   );
   await updateVipMember(db, memberId, { stripeCheckoutSessionId: session.sessionId }, now);
   return { ...base, data: { ...base.data, checkoutUrl: session.url } };
+}
+
+/** Where a Checkout Session's member stands: the return page polls it until the webhook made them active. */
+export async function checkoutStatus(db: Db, sessionId: string): Promise<{ status: VipMemberStatus; planName: string | null } | undefined> {
+  const member = await findVipMemberByCheckoutSession(db, sessionId);
+  return member ? { status: member.status, planName: findVipPlan(member.plan)?.name ?? null } : undefined;
 }

@@ -1,7 +1,6 @@
-import { Alert, Button, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { LinkAnswer } from '../../email/components/link-answer.js';
 import { signInLinkQuery, signInWithLink } from '../api/vip-account.js';
 
 /**
@@ -14,8 +13,15 @@ export function VipSignInPage() {
   const { data, error, isPending } = useQuery(signInLinkQuery(token));
   const signIn = useMutation({ mutationFn: () => signInWithLink(token), onSuccess: () => void navigate('/vip/account') });
   return (
-    <LinkAnswer title="Sign in to VIP" error={error} isPending={isPending}>
-      {data?.data.usable ? (
+    <Box sx={{ p: { xs: 2, md: 4 }, maxWidth: 720 }}>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 3, fontSize: { xs: '1.75rem', md: '2.125rem' } }}>
+        Sign in to VIP
+      </Typography>
+      {error ? (
+        <Alert severity="error">We could not check this link. Please try again later.</Alert>
+      ) : isPending ? (
+        <CircularProgress aria-label="Loading" />
+      ) : data.data.usable ? (
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Typography>Sign in to your VIP account on this device.</Typography>
           <Button variant="contained" onClick={() => signIn.mutate()} disabled={signIn.isPending}>
@@ -31,6 +37,6 @@ export function VipSignInPage() {
           </Button>
         </Stack>
       )}
-    </LinkAnswer>
+    </Box>
   );
 }
