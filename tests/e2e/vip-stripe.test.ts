@@ -55,6 +55,8 @@ describe('VIP with Stripe', () => {
   }
 
   async function walk(viewport: keyof typeof viewports, email: string, plan: 'Monthly' | 'Annual'): Promise<Page> {
+    // Signed out: the browser profile is shared by the tests.
+    await site.browser.context.clearCookies();
     const page = await openPage(site.browser, `${site.server.url}/vip`, site.problems, { viewport, expectedStatuses: [401] });
     expect(site.server.url).toBe(origin);
     await page.getByRole('button', { name: `Subscribe to ${plan}` }).click();
@@ -92,7 +94,7 @@ describe('VIP with Stripe', () => {
     return page;
   }
 
-  it('walks sign-up → Checkout → return → account page at 1280 px, and Manage billing opens the portal', async () => {
+  it('walks sign-up → Checkout → return → account page at 1280 px, and Manage billing opens the portal', { timeout: 90_000 }, async () => {
     const page = await walk('desktop', 'desk@example.com', 'Annual');
     await page.getByRole('button', { name: 'Manage billing' }).click();
     await page.getByRole('heading', { name: 'Fake Billing Portal' }).waitFor();
@@ -102,7 +104,7 @@ describe('VIP with Stripe', () => {
     expect(site.problems).toEqual([]);
   });
 
-  it('walks the same at 390 px', async () => {
+  it('walks the same at 390 px', { timeout: 90_000 }, async () => {
     const page = await walk('phone', 'phone@example.com', 'Monthly');
     await page.close();
     expect(site.problems).toEqual([]);

@@ -270,6 +270,10 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       return void res.end();
     }
     if (req.method === 'GET' && url.pathname.startsWith('/portal/')) return html(res, '<h1>Fake Billing Portal</h1>');
+    if (url.pathname === '/favicon.ico') {
+      res.writeHead(204);
+      return void res.end();
+    }
     return json(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method} ${url.pathname})` } });
   }
 

@@ -1,5 +1,6 @@
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { checkoutStatusQuery } from '../api/vip-account.js';
 
@@ -12,10 +13,13 @@ const pollMs = 2000;
  */
 export function VipWelcomePage() {
   const [params] = useSearchParams();
-  const sessionId = params.get('session_id') ?? '';
+  // Read after the first render: the server renders one page for every session (it drops the query),
+  // "Processing", which the browser's first render must match.
+  const [sessionId, setSessionId] = useState<string | null>(null);
+  useEffect(() => setSessionId(params.get('session_id') ?? ''), [params]);
   const { data, error } = useQuery({
-    ...checkoutStatusQuery(sessionId),
-    enabled: sessionId !== '',
+    ...checkoutStatusQuery(sessionId ?? ''),
+    enabled: Boolean(sessionId),
     refetchInterval: (query) => (query.state.data?.data.status === 'pending_payment' ? pollMs : false),
   });
   const status = data?.data.status;
