@@ -244,6 +244,19 @@ describe.each(testDatabaseKinds)('VIP with Stripe on $name', (kind) => {
     expect((await emailsTo('monthly@example.com')).map((e) => e.kind)).toEqual(['vip_welcome']);
   });
 
+  it('answers 502 naming no detail when Stripe refuses; the member stays pending and may try again', async () => {
+    const broken = createStripePayments({ secretKey: 'sk_test_wrong', webhookSecret: stripe.webhookSecret, apiUrl: stripe.url });
+    const other = await createAdminTestApp(kind, { deps: { payments: broken, publicUrl } });
+    try {
+      const res = await other.app.inject({ method: 'POST', url: '/api/subscribe-vip', payload: { name: 'Ann', email: 'ann@example.com', plan: 'monthly' } });
+      expect(res.statusCode, res.body).toBe(502);
+      expect(res.json()).toMatchObject({ success: false, error: 'Payments are not available right now. Please try again in a few minutes.' });
+      expect(await queryRows(other.database.db, sql`select email, status from vip_members`)).toEqual([{ email: 'ann@example.com', status: 'pending_payment' }]);
+    } finally {
+      await other.close();
+    }
+  });
+
   describe('the member page', () => {
     const linkIn = async (email: string) => {
       const [last] = (await emailsTo(email)).filter((e) => e.kind === 'vip_sign_in').slice(-1);

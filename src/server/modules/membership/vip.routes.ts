@@ -17,6 +17,7 @@ import {
 import type { ResolvedAppDeps } from '../../app-deps.js';
 import { defaultLimits } from '../../config.js';
 import { AppError, NotFoundError } from '../../errors.js';
+import { loggableError } from '../../logging.js';
 import { routeRateLimit } from '../../plugins/rate-limit.js';
 import { vipAccountPath } from '../messaging/index.js';
 import { endSession, isSignInLinkUsable, memberAccount, memberOfSession, memberSessionMs, requestSignInLink, useSignInLink } from './member-account.service.js';
@@ -61,11 +62,17 @@ export const vipRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { d
           400: errorResponseSchema,
           413: errorResponseSchema,
           429: errorResponseSchema,
+          502: errorResponseSchema,
         },
       },
     },
     async (req, reply) => {
-      const body = payments ? await subscribeVipWithStripe(db, mailroom, payments, req.body, clock()) : await subscribeVip(db, mailroom, req.body, clock());
+      const body = payments
+        ? await subscribeVipWithStripe(db, mailroom, payments, req.body, clock()).catch((err: unknown) => {
+            if (err instanceof AppError && err.statusCode === 502) req.log.error({ error: loggableError(err.cause) }, 'stripe checkout failed');
+            throw err;
+          })
+        : await subscribeVip(db, mailroom, req.body, clock());
       mailroom.nudge();
       req.log.info({ plan: body.data.plan }, 'vip subscription');
       return reply.code(201).send(body);

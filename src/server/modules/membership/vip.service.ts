@@ -6,6 +6,7 @@ import {
   type VipSubscriptionResponse,
 } from '../../../shared/api/vip.js';
 import type { Db } from '../../db/client.js';
+import { AppError } from '../../errors.js';
 import { recordActivity } from '../staff/index.js';
 import { vipAccountPath, type Mailroom } from '../messaging/index.js';
 import { emailSignInLink } from './member-account.service.js';
@@ -82,10 +83,12 @@ export async function subscribeVipWithStripe(
     await recordSignUp(tx, input, plan, newId, now);
     return newId ?? (known as VipMemberRow).id;
   });
-  const session = await payments.startCheckout(
-    { id: memberId, email, plan },
-    { success: mailroom.link(`/vip/welcome?session_id={CHECKOUT_SESSION_ID}`), cancel: mailroom.link('/vip') },
-  );
+  const session = await payments
+    .startCheckout({ id: memberId, email, plan }, { success: mailroom.link(`/vip/welcome?session_id={CHECKOUT_SESSION_ID}`), cancel: mailroom.link('/vip') })
+    .catch((err: unknown) => {
+      // Stripe unreachable or refusing: the member stays stored, pending; they may try again.
+      throw Object.assign(new AppError(502, 'Payments are not available right now. Please try again in a few minutes.'), { cause: err });
+    });
   await updateVipMember(db, memberId, { stripeCheckoutSessionId: session.sessionId }, now);
   return { ...base, data: { ...base.data, checkoutUrl: session.url } };
 }
