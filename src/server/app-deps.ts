@@ -32,7 +32,7 @@ export interface AppDeps {
   serveSourceMaps?: boolean;
   /** Requests per client address; without one, each limit's production default (config.ts defaultLimits). */
   rateLimits?: { demos?: RateLimit; vip?: RateLimit; notify?: RateLimit; plays?: RateLimit; reads?: RateLimit };
-  /** Takes VIP payments; without one, members wait in `pending_payment` (docs/product.md §10.7). */
+  /** Takes VIP payments (Stripe, docs/decisions/0062); without one, members wait in `pending_payment` (docs/product.md §10.7). */
   payments?: PaymentProvider;
   /** The public Spotify settings the browser needs; without them, no client id (Connect hidden). */
   spotify?: SpotifyConfig;

@@ -60,6 +60,7 @@ describe('parseConfig', () => {
       shutdownGraceMs: 10_000,
       mediaDir: join('./data', 'media'),
       mediaS3: undefined,
+      stripe: null,
     });
   });
 
@@ -102,6 +103,9 @@ describe('parseConfig', () => {
         MEDIA_S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
         MEDIA_S3_SECRET_ACCESS_KEY: 'media-secret',
         MEDIA_S3_REGION: 'eu-central-1',
+        STRIPE_SECRET_KEY: 'sk_test_51abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+        STRIPE_API_URL: 'http://127.0.0.1:12111/',
       }),
     ).toEqual({
       port: 8080,
@@ -134,6 +138,7 @@ describe('parseConfig', () => {
       shutdownGraceMs: 30_000,
       mediaDir: '/var/lib/buildit-media',
       mediaS3: { url: 'https://s3.eu-central-1.amazonaws.com/buildit-media', accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'media-secret', region: 'eu-central-1' },
+      stripe: { secretKey: 'sk_test_51abc', webhookSecret: 'whsec_abc123', apiUrl: 'http://127.0.0.1:12111' },
     });
     expect(parseConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1/postgres', PORT: '0' })).toMatchObject({
       databaseUrl: 'postgres://postgres@127.0.0.1/postgres',
@@ -190,8 +195,23 @@ describe('parseConfig', () => {
     ['SPOTIFY_ACCOUNTS_URL', 'accounts.spotify.com'],
     ['SPOTIFY_ACCOUNTS_URL', 'ftp://accounts.spotify.com'],
     ['SPOTIFY_API_URL', ''],
+    ['STRIPE_SECRET_KEY', 'pk_live_123'],
+    ['STRIPE_WEBHOOK_SECRET', 'secret'],
+    ['STRIPE_API_URL', 'api.stripe.com'],
   ])('refuses %s=%j, naming it', (name, value) => {
     expect(configError({ [name]: value }).message).toMatch(new RegExp(`^Invalid environment: ${name}: `));
+  });
+
+  it('takes Stripe only with a secret key, and refuses one without PUBLIC_URL, naming both', () => {
+    expect(parseConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_SECRET_KEY: ' ' }).stripe).toBeNull();
+    expect(parseConfig({ STRIPE_SECRET_KEY: 'sk_test_1', PUBLIC_URL: 'https://records.example' }).stripe).toEqual({
+      secretKey: 'sk_test_1',
+      webhookSecret: undefined,
+      apiUrl: 'https://api.stripe.com',
+    });
+    expect(configError({ STRIPE_SECRET_KEY: 'sk_test_1' }).message).toBe(
+      'Invalid environment: PUBLIC_URL: is required with STRIPE_SECRET_KEY (Stripe Checkout returns the member to PUBLIC_URL)',
+    );
   });
 
   it.each([

@@ -167,6 +167,12 @@ const envSchema = z.object({
   MEDIA_S3_ACCESS_KEY_ID: z.string().trim().optional(),
   MEDIA_S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
   MEDIA_S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  // VIP payments by Stripe (docs/decisions/0062). Blank or unset: no payments, members wait in pending_payment.
+  STRIPE_SECRET_KEY: z.preprocess(blankIsUnset, z.string().trim().regex(/^(sk|rk)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_… or rk_…)').optional()),
+  // Verifies the Stripe-Signature of POST /api/webhooks/stripe; without it every webhook is refused.
+  STRIPE_WEBHOOK_SECRET: z.preprocess(blankIsUnset, z.string().trim().regex(/^whsec_[A-Za-z0-9+/=_]+$/, 'must be a webhook signing secret (whsec_…)').optional()),
+  // Where the Stripe SDK sends its requests; tests point it at a fake on loopback.
+  STRIPE_API_URL: baseUrl.default('https://api.stripe.com'),
   // Signs admin tokens; required with DATABASE_URL (checked at start, see admin-auth/jwt-secret.ts).
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_USERNAME: z.string().trim().min(1, 'must not be blank').max(100, 'must be at most 100 characters').optional(),
@@ -184,7 +190,16 @@ const envSchema = z.object({
   .refine((e) => e.MEDIA_S3_URL === undefined || (e.MEDIA_S3_ACCESS_KEY_ID && e.MEDIA_S3_SECRET_ACCESS_KEY), {
     error: 'MEDIA_S3_URL needs MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY',
     path: ['MEDIA_S3_ACCESS_KEY_ID'],
+  })
+  // Checkout's return addresses are the site's own origin, never a request's Host.
+  .refine((e) => e.STRIPE_SECRET_KEY === undefined || e.PUBLIC_URL !== undefined, {
+    error: 'is required with STRIPE_SECRET_KEY (Stripe Checkout returns the member to PUBLIC_URL)',
+    path: ['PUBLIC_URL'],
   });
+
+function blankIsUnset(v: unknown): unknown {
+  return typeof v === 'string' && v.trim() === '' ? undefined : v;
+}
 
 /** What the browser needs to connect a Spotify account; nothing secret. */
 export interface SpotifyConfig {
@@ -228,6 +243,8 @@ export type AppConfig = {
   importJobs: { leaseMs: number; pollMs: number };
   /** SMTP_URL and MAIL_FROM; smtpUrl undefined: nothing is sent. */
   mail: { smtpUrl: string | undefined; from: string | undefined };
+  /** STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_API_URL; null without a secret key: no payments. */
+  stripe: StripeSettings | null;
   databaseStatementTimeoutMs: number;
   /** METRICS_TOKEN; undefined: no /metrics. */
   metricsToken: string | undefined;
@@ -255,6 +272,14 @@ function backupEveryMs(schedule: string | undefined, isPostgres: boolean): numbe
   if (schedule === undefined) return isPostgres ? null : namedSchedules.daily!;
   if (schedule in namedSchedules) return namedSchedules[schedule]!;
   return Number(schedule.slice(0, -1)) * (schedule.endsWith('d') ? 24 : 1) * hourMs;
+}
+
+export interface StripeSettings {
+  secretKey: string;
+  /** Without it every webhook is refused (400). */
+  webhookSecret: string | undefined;
+  /** `https://api.stripe.com`, or a fake's origin in tests. */
+  apiUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -314,6 +339,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     redisUrl: e.REDIS_URL,
     importJobs: { leaseMs: e.IMPORT_JOB_LEASE_MS, pollMs: e.IMPORT_JOB_POLL_MS },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL } : null,
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

@@ -10,6 +10,7 @@ import { redisLimitStore } from './lib/limit-store.js';
 import { folderMediaStore, relayCatalogChanges, s3MediaStore } from './modules/catalog/index.js';
 import { createSpotifyCatalogClient, seedDemoCatalogIfEmpty } from './modules/catalog-import/index.js';
 import { ensureFirstAdmin, firstAdminLines, loadJwtSecret } from './modules/staff/index.js';
+import { createStripePayments } from './modules/membership/index.js';
 import { listeningOrigin } from './modules/messaging/index.js';
 import { listenForCommands, scheduleBackups } from './modules/operations/index.js';
 import { clientDistDir } from './paths.js';
@@ -72,6 +73,7 @@ async function main(): Promise<void> {
         : undefined,
       jwtSecret,
       metricsToken: config.metricsToken,
+      payments: config.stripe ? createStripePayments(config.stripe) : undefined,
       importJobs: config.importJobs,
       backupSchedule: config.backups,
       mail: {

@@ -34,7 +34,7 @@ export interface PageMetaInput {
 }
 
 const site = siteConfig.productName;
-const pagesWithMeta = new Set(['landing', 'releases', 'release', 'artists', 'artist', 'playlists', 'submit', 'vip', 'legal', 'login', 'demo-status', 'unsubscribe', 'notify', 'not-found']);
+const pagesWithMeta = new Set(['landing', 'releases', 'release', 'artists', 'artist', 'playlists', 'submit', 'vip', 'vip-welcome', 'vip-account', 'vip-sign-in', 'legal', 'login', 'demo-status', 'unsubscribe', 'notify', 'not-found']);
 
 function clip(text: string, length = 200): string {
   return text.length <= length ? text : `${text.slice(0, length - 1).trimEnd()}…`;
@@ -107,6 +107,12 @@ export function pageMeta({ routeIds, params, queryClient, origin, status }: Page
       return { ...fallback, title: `Submit a Demo | ${label.name}`, description: `Send your demo to ${label.name}.`, url: url(labelPath(label, 'submit')) };
     case 'vip':
       return { ...fallback, title: `VIP | ${site}`, description: `Join the ${site} VIP membership.`, url: url('/vip') };
+    case 'vip-welcome':
+      return { ...fallback, title: `Welcome to VIP | ${site}`, url: url('/vip'), noIndex: true };
+    case 'vip-account':
+      return { ...fallback, title: `Your VIP account | ${site}`, description: `Your ${site} VIP plan, invoices and billing.`, url: url('/vip/account'), noIndex: true };
+    case 'vip-sign-in':
+      return { ...fallback, title: `Sign in to VIP | ${site}`, url: url('/vip/account'), noIndex: true };
     case 'legal':
       return { ...fallback, title: `Legal | ${site}`, description: 'What we store about you and why.', url: url('/legal') };
     case 'login':
