@@ -68,6 +68,7 @@ async function benchOne(kind: BackendKind, work: string): Promise<string[]> {
     const maxWait = during.at(-1) ?? Number.NaN;
     recordVerdict({ backend: kind, figure: `reader wait during a backup of ${releases / 1000}k releases (max)`, measured: `${fmt(maxWait, 0)} ms`, goal: `≤ ${readerWaitGoalMs} ms`, met: maxWait <= readerWaitGoalMs });
     recordVerdict({ backend: kind, figure: `backup of ${releases / 1000}k releases`, measured: `${fmt(ms / 1000)} s, ${fmt(value.bytes / 1_048_576)} MiB`, goal: '(printed)' });
+    console.log(`${kind}: backup ${fmt(ms / 1000)} s, ${fmt(value.bytes / 1_048_576)} MiB; readers waited at most ${fmt(maxWait, 0)} ms (${during.length} reads during it)`);
     return [kind, fmt(ms / 1000), fmt(value.bytes / 1_048_576), String(during.length), fmt(percentile(quiet, 50)), fmt(percentile(during, 50)), fmt(percentile(during, 99)), fmt(maxWait, 0)];
   } finally {
     await opened.close();
