@@ -48,6 +48,7 @@ export const adminMediaRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (a
         response: {
           200: mediaUploadResponseSchema,
           400: errorResponseSchema,
+          401: errorResponseSchema,
           409: errorResponseSchema,
           411: errorResponseSchema,
           413: errorResponseSchema,
