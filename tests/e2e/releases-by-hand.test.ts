@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RankedRelease, Release } from '../../src/shared/api/catalog.js';
 import { releaseDay } from '../../src/shared/domain/release-display.js';
 import { logInAsAdmin } from './admin-session.js';
-import { animationsSettled, appStarted, openPage, saveScreenshot } from './browser.js';
+import { animationsSettled, openPage, saveScreenshot } from './browser.js';
 import { useOwnSite } from './production-site.js';
 
 /** A date `days` from today (UTC, the labels' time zone by default), as the release date column holds it. */
@@ -19,7 +19,8 @@ describe('a release made by hand', () => {
 
   it('is created in admin, announced as "Out {date}" with its store link, and kept out of Top Releases', async () => {
     const page = await openPage(site.browser, `${site.server.url}/login`, site.problems);
-    page.setDefaultTimeout(8000);
+    // A step that never comes fails with its name, not as the test's timeout.
+    page.setDefaultTimeout(20_000);
     await logInAsAdmin(page, site.server);
     await page.goto(`${site.server.url}/admin/tracks`);
     await page.getByRole('button', { name: 'New release' }).click();
@@ -55,9 +56,12 @@ describe('a release made by hand', () => {
 
     // The public releases page: the card names the version and the day it is out.
     const out = `Out ${releaseDay(outDate)}`;
+    const outOnCard = `Out ${releaseDay(outDate, 'short')}`;
     const desktop = await openPage(site.browser, `${site.server.url}/records/releases?q=Dawn`, site.problems);
-    const card = desktop.getByRole('button', { name: /Dawn Patrol \(Club Mix\)/ }).first();
-    await card.getByText(out).waitFor();
+    // The search's results (the Latest Release panel goes once the term has settled).
+    const card = desktop.getByRole('button', { name: /Dawn Patrol \(Club Mix\)/ }).filter({ hasText: outOnCard });
+    await card.waitFor();
+    await desktop.getByRole('heading', { name: 'Latest Release' }).waitFor({ state: 'detached' });
     expect(new URL(desktop.url()).searchParams.get('q')).toBe('Dawn');
     await saveScreenshot(desktop, 'release-upcoming-card-desktop');
     await card.click();
@@ -79,10 +83,10 @@ describe('a release made by hand', () => {
     await animationsSettled(phone);
     await saveScreenshot(phone, 'release-upcoming-modal-phone');
     const landing = await openPage(site.browser, `${site.server.url}/records`, site.problems, { viewport: 'phone' });
-    await landing.getByText(out).first().waitFor();
+    await landing.getByText(outOnCard).first().scrollIntoViewIfNeeded();
     await saveScreenshot(landing, 'release-upcoming-landing-phone');
     expect(site.problems).toEqual([]);
-  });
+  }, 120_000);
 
   it('lets a fan ask to be told on the release day, and confirm from the emailed link (Notify me)', async () => {
     for (const viewport of ['desktop', 'phone'] as const) {
@@ -116,5 +120,5 @@ describe('a release made by hand', () => {
       await page.close();
     }
     expect(site.problems).toEqual([]);
-  });
+  }, 120_000);
 });

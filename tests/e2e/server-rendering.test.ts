@@ -4,6 +4,7 @@ import type { Release } from '../../src/shared/api/catalog.js';
 import { e2eAdmin } from './admin-session.js';
 import { bareRequest, canonicalOf, documentOf, jsonLdOf, metaOf, scriptTagsOf, textOf, titleOf } from './page-html.js';
 import { useOwnSite } from './production-site.js';
+import { releaseTitle } from '../../src/shared/domain/release-display.js';
 
 // The first HTML of every public page, read as a crawler or a link preview reads it (plain HTTP).
 // A server of its own: one test adds a release with a hostile title.
@@ -56,6 +57,7 @@ describe('server-rendered pages over plain HTTP', () => {
     expect(page.status).toBe(200);
     expect(titleOf(page.body)).toContain(release.title);
     expect(metaOf(page.body, 'og:title')).toContain(release.title);
+    // More than one track is an album to a share preview (issue 24), whatever the release's type.
     expect(metaOf(page.body, 'og:type')).toBe(release.total_tracks > 1 ? 'music.album' : 'music.song');
     expect(metaOf(page.body, 'og:url')).toBe(`${site.server.url}${path}`);
     expect(canonicalOf(page.body)).toBe(`${site.server.url}${path}`);
@@ -73,7 +75,7 @@ describe('server-rendered pages over plain HTTP', () => {
 
     const [album] = jsonLdOf(page.body).filter((item) => item['@type'] === 'MusicAlbum');
     expect(album).toMatchObject({
-      name: release.title,
+      name: releaseTitle(release),
       url: `${site.server.url}${path}`,
       numTracks: release.total_tracks,
       recordLabel: { '@type': 'Organization', name: 'Build It Tech' },
@@ -81,7 +83,7 @@ describe('server-rendered pages over plain HTTP', () => {
     });
     expect(album!.datePublished).toBe(release.release_date);
     expect((album!.byArtist as { name: string }[]).map((a) => a.name)).toEqual(
-      release.artists!.filter((a) => a.role === 'primary').map((a) => a.name),
+      release.type === 'compilation' ? ['Various Artists'] : release.artists!.filter((a) => a.role === 'primary').map((a) => a.name),
     );
     const tracks = album!.track as { name: string; duration: string }[];
     expect(tracks.length).toBeGreaterThan(0);

@@ -16,6 +16,7 @@ describe('release display', () => {
 
   it('names the day and counts down to a moment', () => {
     expect(releaseDay('2026-11-25')).toBe('25 November 2026');
+    expect(releaseDay('2026-11-25', 'short')).toBe('25 Nov 2026');
     const moment = Date.parse('2026-11-25T00:00:00Z');
     expect(countdown(moment, moment - (2 * 86_400 + 3 * 3600 + 4 * 60 + 5) * 1000)).toBe('2 days 3 h 04 min 05 s');
     expect(countdown(moment, moment - 59_500)).toBe('0 h 01 min 00 s');

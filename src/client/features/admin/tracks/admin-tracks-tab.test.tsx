@@ -207,4 +207,66 @@ describe('AdminTracksTab', () => {
     expect(sent.filter((s) => s.method === 'DELETE').map((s) => s.path)).toEqual([`/api/admin/tracks/${noMore.id}`]);
     expect(listCalls()).toHaveLength(2);
   });
+
+  // A form of many fields renders on each change: slower than the other tests of this file on a busy machine.
+  it('creates a release by hand: checked as the server checks, sent as the API takes it, a 409 shown on its field', async () => {
+    const created = { id: 'new-release', title: 'Dawn Patrol', upcoming: true, release_date: '2030-01-02' };
+    const conflict = 'Catalog number BLDR192 is already on "No More" (release-1) in this label';
+    const { sent } = serve({
+      'GET /api/admin/tracks': json(listOf([noMore], 1, 0, 25)),
+      'POST /api/admin/releases': [
+        json({ success: false, error: conflict, message: conflict, field: 'catalog_number', reqId: 'req-1' }, 409),
+        json({ success: true, data: created }, 201),
+      ],
+    });
+    const user = await openTab();
+    // Pasted, not typed key by key: the form has many fields, and each keystroke renders it.
+    const fill = async (field: HTMLElement, text: string) => {
+      await user.clear(field);
+      await user.click(field);
+      await user.paste(text);
+    };
+    await user.click(screen.getByRole('button', { name: 'New release' }));
+    const form = await screen.findByRole('form', { name: 'New release' });
+    // The release's own fields come before its tracks'.
+    await fill(within(form).getAllByRole('textbox', { name: 'Title' })[0] as HTMLElement, 'Dawn Patrol');
+    await fill(within(form).getAllByRole('textbox', { name: 'Artists' })[0] as HTMLElement, 'Kay Vo, Ada Lane');
+    await fill(within(form).getByRole('textbox', { name: 'Catalog number' }), 'BLDR192');
+    await fill(within(form).getByLabelText('Release date'), '2030-01-02');
+    const track = within(form).getByRole('group', { name: 'Track 1' });
+    await fill(within(track).getByRole('textbox', { name: 'Duration' }), 'five');
+    await user.click(within(form).getByRole('button', { name: 'Add link' }));
+    await fill(within(form).getByRole('combobox', { name: 'Store' }), 'Beatport');
+    await fill(within(form).getByRole('textbox', { name: 'URL' }), 'ftp://beatport.com/x');
+    await user.click(within(form).getByRole('button', { name: 'Create release' }));
+
+    // The track's title is still empty.
+    expect(await within(track).findByText('Title must not be empty')).toBeTruthy();
+    expect(within(form).getByText('Duration must be m:ss, like 5:30')).toBeTruthy();
+    expect(within(form).getByText('A store URL must be an http(s) URL, like https://www.beatport.com/release/…')).toBeTruthy();
+    expect(sent.some((s) => s.method === 'POST')).toBe(false);
+
+    await fill(within(track).getByRole('textbox', { name: 'Title' }), 'Dawn Patrol');
+    await fill(within(track).getByRole('textbox', { name: 'Duration' }), '6:12');
+    await fill(within(form).getByRole('textbox', { name: 'URL' }), 'https://www.beatport.com/release/dawn/1');
+    await user.click(within(form).getByRole('button', { name: 'Create release' }));
+    await waitFor(() => expect(within(form).getAllByText(conflict)).toHaveLength(2));
+    expect(within(form).getByRole('textbox', { name: 'Catalog number' }).getAttribute('aria-invalid')).toBe('true');
+
+    await fill(within(form).getByRole('textbox', { name: 'Catalog number' }), 'BLDR999');
+    await user.click(within(form).getByRole('button', { name: 'Create release' }));
+    expect(await screen.findByText('Saved “Dawn Patrol”, out 2030-01-02')).toBeTruthy();
+    expect(sent.filter((s) => s.method === 'POST').at(-1)?.body).toEqual({
+      title: 'Dawn Patrol',
+      version: null,
+      type: 'single',
+      release_date: '2030-01-02',
+      label_id: 'buildit-records',
+      catalog_number: 'BLDR999',
+      upc: null,
+      artists: ['Kay Vo', 'Ada Lane'],
+      tracks: [{ title: 'Dawn Patrol', mix_version: null, isrc: null, duration_ms: 372_000, artists: [], remixers: [] }],
+      links: [{ name: 'Beatport', url: 'https://www.beatport.com/release/dawn/1' }],
+    });
+  }, 90_000);
 });

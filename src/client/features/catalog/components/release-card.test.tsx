@@ -47,7 +47,7 @@ describe('ReleaseCard', () => {
     expect(screen.getByText('Symbiotic (Radio Edit)')).toBeTruthy();
     expect(screen.getByText('Various Artists')).toBeTruthy();
     expect(screen.queryByText('Ada Lane, Kay Vo')).toBeNull();
-    expect(screen.getByText('Out 4 December 2026')).toBeTruthy();
+    expect(screen.getByText('Out 4 Dec 2026')).toBeTruthy();
     expect(screen.queryByText('2026')).toBeNull();
   });
 });

@@ -14,9 +14,9 @@ export function artistNames(release: Pick<Release, 'artists' | 'type'>): string 
   return (release.artists ?? []).map((a) => a.name).join(', ');
 }
 
-/** "Out 25 November 2026" for an upcoming release; undefined for one that is out. */
-export function outLabel(release: Pick<Release, 'upcoming' | 'release_date'>): string | undefined {
-  return release.upcoming && release.release_date ? `Out ${releaseDay(release.release_date)}` : undefined;
+/** "Out 25 November 2026" ("Out 25 Nov 2026" where room is short) for an upcoming release; undefined for one that is out. */
+export function outLabel(release: Pick<Release, 'upcoming' | 'release_date'>, month: 'long' | 'short' = 'long'): string | undefined {
+  return release.upcoming && release.release_date ? `Out ${releaseDay(release.release_date, month)}` : undefined;
 }
 
 /** The year of a release date ("2024-03-01" → "2024"); undefined when unknown. */
@@ -29,7 +29,8 @@ export function ReleaseCard<R extends ReleaseCardRelease>({ release, onClick }: 
   const artists = artistNames(release);
   const year = releaseYear(release);
   const title = releaseTitle(release);
-  const out = outLabel(release);
+  // A card is two to a row on a phone: the short month fits.
+  const out = outLabel(release, 'short');
   const content = (
     <Box sx={{ p: 1.5, display: 'flex', flexDirection: 'column', gap: 1, height: '100%' }}>
       <Box sx={{ position: 'relative' }}>
