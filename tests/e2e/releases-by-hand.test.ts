@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RankedRelease, Release } from '../../src/shared/api/catalog.js';
 import { releaseDay } from '../../src/shared/domain/release-display.js';
 import { logInAsAdmin } from './admin-session.js';
-import { animationsSettled, openPage, saveScreenshot } from './browser.js';
+import { animationsSettled, appStarted, openPage, saveScreenshot } from './browser.js';
 import { useOwnSite } from './production-site.js';
 
 /** A date `days` from today (UTC, the labels' time zone by default), as the release date column holds it. */
