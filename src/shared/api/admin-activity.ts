@@ -10,6 +10,7 @@ export const activityKinds = [
   'track.delete',
   'release.pin',
   'artist.edit',
+  'media.upload',
   'demo.received',
   'demo.status',
   'member.joined',
