@@ -1,7 +1,7 @@
 import type { SpotifyConfig } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { LimitStore } from './lib/limit-store.js';
-import type { CatalogCache, CatalogChanges, ScoreKeepingSettings } from './modules/catalog/index.js';
+import type { CatalogCache, CatalogChanges, MediaStore, ScoreKeepingSettings } from './modules/catalog/index.js';
 import type { ImportJobSettings, SpotifyCatalogClient } from './modules/catalog-import/index.js';
 import type { PaymentProvider } from './modules/membership/index.js';
 import type { AdminAuthContext, LoginThrottleLimit } from './modules/staff/index.js';
@@ -51,6 +51,8 @@ export interface AppDeps {
   mail?: MailSettings;
   /** How often popularity scores that went stale are kept again; production: every minute. */
   scoreKeeping?: ScoreKeepingSettings;
+  /** Where uploaded media live (main.ts: DATA_DIR/media); without one, a scratch folder removed when the app closes. */
+  mediaStore?: MediaStore;
 }
 
 /** How long a request waits for an uncached catalog load, and how many loads one client address may have waiting or running (docs/decisions/0037). */
@@ -68,4 +70,5 @@ export type ResolvedAppDeps = AppDeps & {
   limitStore: LimitStore;
   /** Where modules write email, in their own transactions. */
   mailroom: Mailroom;
+  mediaStore: MediaStore;
 };

@@ -1,4 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -23,6 +26,7 @@ import {
   createLocalCatalogChanges,
   defaultLoadLimits,
   defaultLoadWaitMs,
+  folderMediaStore,
   labelsRoutes,
   mediaRoutes,
   playlistsRoutes,
@@ -54,6 +58,8 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   const catalogChanges = given.catalogChanges ?? createLocalCatalogChanges();
   const jwtSecret = given.jwtSecret ?? randomBytes(32);
   // Emailed links: PUBLIC_URL, else the address this server listens on (known once it listens).
+  // Without a media store, one of the app's own, gone when it closes (tests, the bench).
+  const scratchMediaDir = given.mediaStore ? undefined : mkdtempSync(join(tmpdir(), 'bir-media-'));
   const messaging = createMessaging({ ...given, jwtSecret }, () => given.publicUrl ?? listeningOrigin(app.server.address()));
   const deps: ResolvedAppDeps = {
     ...given,
@@ -70,6 +76,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
     }),
     limitStore: given.limitStore ?? memoryLimitStore,
     mailroom: messaging.mailroom,
+    mediaStore: given.mediaStore ?? folderMediaStore(scratchMediaDir as string),
   };
   const app = Fastify({
     // What a request may send unless its route takes more (the demo form, an artist's bio): enough for
@@ -93,6 +100,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   // The outbox worker runs while the app does; on close it stops claiming and lets its sends finish.
   app.addHook('onReady', () => messaging.start(app.log));
   app.addHook('onClose', () => messaging.close());
+  if (scratchMediaDir) app.addHook('onClose', async () => rmSync(scratchMediaDir, { recursive: true, force: true }));
   registerRequestClient(app);
   registerErrorHandler(app);
   documentCommonErrors(app);

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { labels } from '../shared/labels.js';
 import { buildApp } from './app.js';
 import { ConfigError, fastifyTrustProxy, parseConfig } from './config.js';
@@ -7,7 +8,7 @@ import { openPgBroadcast } from './db/pg-broadcast.js';
 import { openConfiguredDatabase } from './db/open-configured-database.js';
 import { connectRedis } from './lib/redis.js';
 import { redisLimitStore } from './lib/limit-store.js';
-import { relayCatalogChanges } from './modules/catalog/index.js';
+import { folderMediaStore, relayCatalogChanges } from './modules/catalog/index.js';
 import { createSpotifyCatalogClient, seedDemoCatalogIfEmpty } from './modules/catalog-import/index.js';
 import { ensureFirstAdmin, loadJwtSecret } from './modules/staff/index.js';
 import { listeningOrigin } from './modules/messaging/index.js';
@@ -50,8 +51,10 @@ async function main(): Promise<void> {
   // PostgreSQL database (docs/decisions/0055, 0056). The embedded database is one process: its own memory.
   const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
   const catalogChanges = config.databaseUrl ? await relayCatalogChanges(config.databaseUrl, logger) : undefined;
+  const mediaStore = folderMediaStore(join(config.dataDir, 'media'));
   const app = await buildApp(
     {
+      mediaStore,
       db: database.db,
       databaseKind: database.kind,
       catalogChanges,

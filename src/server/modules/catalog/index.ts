@@ -7,6 +7,7 @@ export { playlistsRoutes } from './playlists.routes.js';
 export { releasesRoutes } from './releases.routes.js';
 export { tracksRoutes } from './tracks.routes.js';
 export { mediaRoutes } from './media/media.routes.js';
+export { folderMediaStore, type MediaStore } from './media/media-store.js';
 export { artistPictureUrl, previewAudioUrl, releaseArtworkUrl } from './media/media-urls.js';
 export { registerCatalogAnswerCache } from './catalog-answer-cache.js';
 export { busyMessage, busyRetryAfterSeconds, catalogAnswerMaxAgeMs, CatalogCache, defaultLoadLimits, defaultLoadWaitMs, type CatalogReads } from './catalog-cache.js';
