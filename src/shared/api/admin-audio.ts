@@ -13,7 +13,6 @@ export const audioUploadLimits = {
 export const audioMessages = {
   filesMissing: 'Choose one or more audio files (WAV, FLAC, AIFF or MP3) to upload.',
   unknownName: 'names no track: name it by the ISRC (such as GBKPL1912345) or the track id',
-  ambiguous: (count: number) => `names ${count} tracks by id and ISRC at once: rename it to one of them`,
   audioTooLarge: `is larger than ${audioUploadLimits.maxAudioBytes / 1024 / 1024} MB`,
   jobNotFound: 'No such audio upload',
 } as const;
@@ -38,7 +37,7 @@ export const audioMissSchema = z.object({ file: fileName, reason: z.string() });
 
 export const audioUploadReportSchema = z.object({
   matched: z.array(audioMatchSchema),
-  /** Files whose name names no track, or names tracks two ways at once. */
+  /** Files whose name names no track (by id or ISRC). */
   unmatched: z.array(audioMissSchema),
   /** Files that are no WAV, FLAC, AIFF or MP3, or are damaged: nothing of them is stored. */
   refused: z.array(audioMissSchema),

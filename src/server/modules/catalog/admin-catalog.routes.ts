@@ -18,6 +18,7 @@ import type { ResolvedAppDeps } from '../../app-deps.js';
 import { adminOf, guardAdminRoutes } from '../staff/index.js';
 import { editArtist, getAdminArtists } from './admin-artists.service.js';
 import { editTrack, getAdminTracks, pinRelease, removeTrack } from './admin-tracks.service.js';
+import { adminAudioRoutes } from './media/audio/admin-audio.routes.js';
 
 const guarded = { 401: errorResponseSchema };
 const tags = ['admin'];
@@ -31,6 +32,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async 
     if (req.method !== 'GET' && reply.statusCode < 300) deps.catalogChanges.publish();
     return payload;
   });
+  await app.register(adminAudioRoutes, deps);
 
   app.get(
     '/admin/tracks',

@@ -1,7 +1,7 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../../app-deps.js';
+import type { ResolvedAppDeps } from '../../../app-deps.js';
 import { NotFoundError } from '../../../errors.js';
 import { parseByteRange } from '../../../lib/byte-range.js';
 import { generatedImageWidths, type GeneratedImageWidth } from '../../../../shared/generated-images.js';
@@ -13,6 +13,7 @@ const pictureParams = z.object({
   file: z.string().regex(new RegExp(`^[^/]+(\\.svg|-(${generatedImageWidths.join('|')})\\.webp)$`), { error: 'not a picture file name' }),
 });
 const wavParams = z.object({ file: z.string().regex(/^[^/]+\.wav$/, { error: 'not a WAV file name' }) });
+const mp3Params = z.object({ file: z.string().regex(/^[0-9a-f]{64}\.mp3$/, { error: 'not a preview file name' }) });
 const idOf = (file: string) => file.slice(0, file.lastIndexOf('.'));
 
 /** The picture a file name asks for: the SVG's id, and the width of a WebP copy (undefined for the SVG). */
@@ -21,8 +22,20 @@ function pictureOf(file: string): { id: string; width?: GeneratedImageWidth } {
   return copy ? { id: copy[1]!, width: Number(copy[2]) as GeneratedImageWidth } : { id: idOf(file) };
 }
 
-/** Generated artwork and previews of the demo catalog: rendered from the database, so the site works offline. */
-export const mediaRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+/** Audio with `Accept-Ranges`: the part a `Range` asks for (206), 416 past its end, else the whole. */
+function sendAudio(req: FastifyRequest, reply: FastifyReply, type: string, body: Buffer) {
+  reply.type(type).header('Accept-Ranges', 'bytes');
+  const range = parseByteRange(req.headers.range, body.length);
+  if (range === 'unsatisfiable') return reply.code(416).header('Content-Range', `bytes */${body.length}`).send();
+  if (range) return reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${body.length}`).send(body.subarray(range.start, range.end + 1));
+  return reply.send(body);
+}
+
+/**
+ * Generated artwork and previews of the demo catalog, rendered from the database so the site works
+ * offline, and previews cut from uploaded audio, from the media store.
+ */
+export const mediaRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { db, mediaStore }) => {
   /** The SVG itself, or its WebP copy at the width the file name asks for. */
   const sendPicture = async (reply: FastifyReply, kind: string, file: string, svg: string) => {
     const { width } = pictureOf(file);
@@ -30,9 +43,11 @@ export const mediaRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =
     return reply.type('image/webp').send(await webpCopy(`${kind}/${file}`, svg, width));
   };
 
-  // A day for what exists; a miss is not kept, since the artwork or preview may appear with the next import.
+  // A day for what exists (a year for what is named by its content); a miss is not kept, since the
+  // artwork or preview may appear with the next import.
   app.addHook('onSend', async (_req, reply) => {
-    reply.header('Cache-Control', reply.statusCode < 400 ? 'public, max-age=86400' : 'no-store');
+    if (reply.statusCode >= 400) reply.header('Cache-Control', 'no-store');
+    else if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'public, max-age=86400');
   });
 
   app.get(artistPlaceholderUrl, { schema: { hide: true } }, async (_req, reply) => reply.type('image/svg+xml').send(placeholderArtistSvg()));
@@ -52,18 +67,15 @@ export const mediaRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =
   app.get('/media/previews/:file', { schema: { hide: true, params: wavParams } }, async (req, reply) => {
     const wav = await generatedPreviewWav(db, idOf(req.params.file));
     if (!wav) throw new NotFoundError('Preview not found');
-    reply.type('audio/wav').header('Accept-Ranges', 'bytes');
-    const range = parseByteRange(req.headers.range, wav.length);
-    if (range === 'unsatisfiable') {
-      return reply.code(416).header('Content-Range', `bytes */${wav.length}`).send();
-    }
-    if (range) {
-      return reply
-        .code(206)
-        .header('Content-Range', `bytes ${range.start}-${range.end}/${wav.length}`)
-        .send(wav.subarray(range.start, range.end + 1));
-    }
-    return reply.send(wav);
+    return sendAudio(req, reply, 'audio/wav', wav);
+  });
+
+  // Previews cut from uploaded audio (docs/decisions/0026): named by their content, never changed.
+  app.get('/media/audio/:file', { schema: { hide: true, params: mp3Params } }, async (req, reply) => {
+    const stored = await mediaStore.get(`previews/${req.params.file}`);
+    if (!stored) throw new NotFoundError('Preview not found');
+    reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+    return sendAudio(req, reply, 'audio/mpeg', stored.body);
   });
 
   app.get('/media/artists/:file', { schema: { hide: true, params: pictureParams } }, async (req, reply) => {

@@ -112,8 +112,9 @@ export async function cutPreviews(bytes: Buffer, windows: PreviewWindow[], onPro
   const outRate = mp3Rates.has(audio.sampleRate) ? audio.sampleRate : 44_100;
   for (const span of spans) {
     // Stereo stays stereo (the first two channels of a multichannel file), mono stays mono.
-    let channels = audio.read(span.from, span.count).slice(0, 2).map((c) => Float32Array.from(c));
-    if (outRate !== audio.sampleRate) channels = channels.map((c) => resample(c, audio.sampleRate, outRate));
+    const read = audio.read(span.from, span.count).slice(0, 2);
+    // Copies: the fades must not touch a decoded file that another window reads.
+    const channels = read.map((c) => (outRate === audio.sampleRate ? Float32Array.from(c) : resample(c, audio.sampleRate, outRate)));
     fade(channels, outRate);
     const encoder = await createMp3Encoder();
     encoder.configure({ sampleRate: outRate, channels: channels.length as 1 | 2, bitrate: previewDefaults.bitrate });

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import { audioMessages, type AudioUploadReport } from '../../../../../shared/api/admin-audio.js';
+import type { Db } from '../../../../db/client.js';
+import { recordActivity } from '../../../staff/index.js';
+import type { MediaStore } from '../media-store.js';
+import { AudioRefused, audioExtensions, probeAudio } from './audio-format.js';
+import { findTracksNamed, insertQueuedAudio } from './track-audio.repo.js';
+
+/** One uploaded file: its name as sent (inside a zip, "zip name/path") and its bytes. */
+export interface UploadedAudio {
+  name: string;
+  bytes: Buffer;
+}
+
+export interface AudioUploadContext {
+  db: Db;
+  store: MediaStore;
+  now: Date;
+  actor: string;
+}
+
+/** Where a file lands in the upload's report, and its entry there. */
+export type AudioOutcome =
+  | { list: 'matched'; entry: AudioUploadReport['matched'][number] }
+  | { list: 'unmatched' | 'refused'; entry: AudioUploadReport['unmatched'][number] };
+
+/** A file's name as it names a track: without folders and extension, trimmed. */
+function nameKey(fileName: string): string {
+  const base = fileName.slice(fileName.lastIndexOf('/') + 1);
+  const dot = base.lastIndexOf('.');
+  return (dot > 0 ? base.slice(0, dot) : base).trim();
+}
+
+/**
+ * One uploaded audio file (docs/decisions/0026): refused unless it is a readable WAV, FLAC, AIFF or
+ * MP3; matched by its name to the track with that id or every track with that ISRC (on every
+ * release); then its original is stored and its previews queued for the cutter. A refused or
+ * unmatched file changes nothing.
+ */
+export async function applyAudioFile(ctx: AudioUploadContext, file: UploadedAudio): Promise<AudioOutcome> {
+  let format;
+  try {
+    format = probeAudio(file.bytes).format;
+  } catch (err) {
+    if (!(err instanceof AudioRefused)) throw err;
+    return { list: 'refused', entry: { file: file.name, reason: `${file.name} ${err.message}` } };
+  }
+  const named = await findTracksNamed(ctx.db, nameKey(file.name));
+  if (named.length === 0) return { list: 'unmatched', entry: { file: file.name, reason: `${file.name} ${audioMessages.unknownName}` } };
+  const key = `audio/${createHash('sha256').update(file.bytes).digest('hex')}.${audioExtensions[format]}`;
+  await ctx.store.put(key, file.bytes, `audio/${format}`);
+  const row = await insertQueuedAudio(ctx.db, { fileName: file.name, originalKey: key, actor: ctx.actor, at: ctx.now }, named.map((t) => t.id));
+  const title = named[0]!.title;
+  return {
+    list: 'matched',
+    entry: {
+      file: file.name,
+      kind: 'audio',
+      id: row.id,
+      name: named.length === 1 ? title : `${title} (${named.length} tracks with ISRC ${named[0]!.isrc})`,
+      url: `/api/admin/media/audio/${row.id}`,
+      tracks: named.map((t) => ({ id: t.id, release_id: t.releaseId, title: t.title })),
+    },
+  };
+}
+
+/**
+ * The audio files of one upload, applied one by one; `finish` records what was applied in the
+ * activity log (one 'media.upload') and answers the report.
+ */
+export function createAudioUpload(ctx: AudioUploadContext) {
+  const report: AudioUploadReport = { matched: [], unmatched: [], refused: [] };
+  const apply = async (file: UploadedAudio): Promise<void> => {
+    const outcome = await applyAudioFile(ctx, file);
+    if (outcome.list === 'matched') report.matched.push(outcome.entry);
+    else report[outcome.list].push(outcome.entry);
+  };
+  const finish = async (): Promise<AudioUploadReport> => {
+    if (report.matched.length > 0) {
+      const tracks = report.matched.reduce((sum, m) => sum + m.tracks.length, 0);
+      await recordActivity(ctx.db, {
+        kind: 'media.upload',
+        actor: ctx.actor,
+        summary: `Uploaded audio for ${tracks} track${tracks === 1 ? '' : 's'} (${report.matched.length} file${report.matched.length === 1 ? '' : 's'})`,
+        details: { audio: report.matched.map((m) => ({ file: m.file, id: m.id, tracks: m.tracks.map((t) => t.id) })), unmatched: report.unmatched.length, refused: report.refused.length },
+        at: ctx.now,
+      });
+    }
+    return report;
+  };
+  return { apply, finish, report };
+}
