@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { runApiBench } from './api.bench.js';
+import { runAudioBench } from './audio.bench.js';
 import { runExplainBench } from './explain.bench.js';
 import { runHttpBench } from './http.bench.js';
 import { runImportBench } from './import.bench.js';
@@ -17,6 +18,7 @@ const benches: Record<string, () => Promise<void>> = {
   explain: runExplainBench,
   scale: runScaleBench,
   lighthouse: runLighthouseBench,
+  audio: runAudioBench,
 };
 
 const asked = process.argv.slice(2);
