@@ -130,7 +130,7 @@ describe.each(testDatabaseKinds)('admin audio upload on $name', (kind) => {
     for (const releaseId of releaseIds) {
       const res = await t.app.inject({ method: 'GET', url: `/api/releases/${releaseId}` });
       expect(res.statusCode).toBe(200);
-      const track = res.json<{ data: Release }>().data.tracks.find((tr) => tr.isrc === sharedIsrc);
+      const track = res.json<{ data: Release }>().data.tracks?.find((tr) => tr.isrc === sharedIsrc);
       expect(track?.preview_url, releaseId).toMatch(/^\/media\/audio\/[0-9a-f]{64}\.mp3$/);
       previewUrls.add(track!.preview_url!);
     }
@@ -173,6 +173,16 @@ describe.each(testDatabaseKinds)('admin audio upload on $name', (kind) => {
     expect(decoded.samplesDecoded / 16_000).toBeCloseTo(3, 0);
     // Mono stays mono: the first frame's channel mode (its fourth byte's top bits) is 3.
     expect(mp3[3]! >> 6).toBe(3);
+
+    // Staff lengthen the window: the preview is cut again, by whichever instance takes the job.
+    const edit = await t.app.inject({ method: 'PATCH', url: `/api/admin/tracks/${track!.id}`, headers: t.auth, payload: { preview_length_ms: 6000 } });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(edit.json<{ data: { preview_start_ms: number; preview_length_ms: number } }>().data).toMatchObject({ preview_start_ms: 1000, preview_length_ms: 6000 });
+    const again = await finished(data.matched[0]!.id);
+    const longer = again.tracks[0]!.preview_url!;
+    expect(longer).not.toBe(preview);
+    const recut = await decodeMp3((await t.app.inject({ method: 'GET', url: longer })).rawPayload);
+    expect(recut.samplesDecoded / 16_000).toBeCloseTo(6, 0);
   });
 
   it('fails the job, naming the file, when audio that looked right cannot be decoded; the tracks keep what they had', async () => {

@@ -18,6 +18,8 @@ function anAdminTrack(overrides: Partial<AdminTrack> = {}): AdminTrack {
     isrc: null,
     spotify_url: null,
     preview_url: null,
+    preview_start_ms: null,
+    preview_length_ms: null,
     artists: [{ id: 'kwal', name: 'Kwal', role: 'primary', image_url: null }],
     release: { id: 'release-1', title: 'No More', release_date: '2024-12-13', artwork_url: null, label_id: 'buildit-records', pinned: false },
     ...overrides,

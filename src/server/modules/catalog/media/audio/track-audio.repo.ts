@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.js';
 import { trackAudio, tracks } from '../../../../db/schema.js';
 import { isUuid } from '../../../../lib/uuid.js';
+import { canonicalIsrc } from '../../../../../shared/domain/isrc.js';
 
 export type TrackAudioRow = typeof trackAudio.$inferSelect;
 
@@ -14,9 +15,6 @@ export interface Lease {
 const leaseEnd = (ms: number) => sql`now() + ${`${Math.round(ms)} milliseconds`}::interval`;
 const isHeldBy = (id: string, owner: string) => and(eq(trackAudio.id, id), eq(trackAudio.owner, owner), eq(trackAudio.status, 'cutting'));
 
-/** ISRCs compared as their twelve characters: `GB-KPL-19-12345` and `gbkpl1912345` are one. */
-export const isrcKey = (value: string) => value.replace(/[-\s]/g, '').toUpperCase();
-
 /**
  * The tracks a file name names: the track with that id, or every track with that ISRC (one recording
  * on several releases: a compilation repeats it).
@@ -27,7 +25,8 @@ export async function findTracksNamed(db: Db, key: string) {
   return db
     .select(columns)
     .from(tracks)
-    .where(sql`upper(replace(${tracks.isrc}, '-', '')) = ${isrcKey(key)}`)
+    // Stored canonical (the importer's and the editor's form): `GB-KPL-19-12345` names `GBKPL1912345`.
+    .where(eq(tracks.isrc, canonicalIsrc(key)))
     .orderBy(asc(tracks.releaseId), asc(tracks.id));
 }
 
@@ -109,6 +108,14 @@ export async function finishTrackAudio(
 /** Ends a job that cannot succeed, with the reason (naming the file). */
 export async function failTrackAudio(db: Db, id: string, owner: string, message: string, at: Date): Promise<void> {
   await db.update(trackAudio).set({ status: 'failed', message, finishedAt: at, owner: null, leaseUntil: null }).where(isHeldBy(id, owner));
+}
+
+/**
+ * Cuts the upload's previews again (a track's window changed): queued for any instance; a cut
+ * running now finds the job no longer held and its result is dropped.
+ */
+export async function requeueTrackAudio(db: Db, id: string): Promise<void> {
+  await db.update(trackAudio).set({ status: 'queued', owner: null, leaseUntil: null, attempts: 0, message: null, finishedAt: null }).where(and(eq(trackAudio.id, id), ne(trackAudio.status, 'failed')));
 }
 
 /** Hands a job back (shutdown): queued again, for any instance. */
