@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AudioUploadReport, TrackAudio } from '../../src/shared/api/admin-audio.js';
 import type { Release } from '../../src/shared/api/catalog.js';
 import { aSineWav } from '../helpers/audio.js';
-import { e2eAdmin } from './admin-session.js';
-import { appStarted, saveScreenshot } from './browser.js';
+import { e2eAdmin, logInAsAdmin } from './admin-session.js';
+import { animationsSettled, appStarted, openPage, saveScreenshot } from './browser.js';
 import { useOwnSite } from './production-site.js';
 
 /** One recording on a single and on a compilation: the export repeats its ISRC. */
@@ -96,6 +96,46 @@ describe('uploaded audio plays on every release of its recording', () => {
       await saveScreenshot(page, `audio-playing-${viewport}`);
       await page.close();
     }
+    expect(site.problems).toEqual([]);
+  }, 120_000);
+
+  it('staff move the preview window in Edit track (1280 and 390 px) and the preview is cut again', async () => {
+    const previewOf = async (releaseId: string) =>
+      ((await (await fetch(`${site.server.url}/api/releases/${releaseId}`)).json()) as { data: Release }).data.tracks![0]!.preview_url;
+    // Both releases play the one preview cut from the upload.
+    const before = await previewOf(releases[0]!.id);
+    expect(before).toMatch(/^\/media\/audio\//);
+    expect(await previewOf(releases[1]!.id)).toBe(before);
+    for (const viewport of ['phone', 'desktop'] as const) {
+      const page = await openPage(site.browser, `${site.server.url}/login`, site.problems, { viewport });
+      await logInAsAdmin(page, site.server);
+      await page.goto(`${site.server.url}/admin/tracks`);
+      await page.getByRole('searchbox', { name: 'Search tracks' }).fill(isrc);
+      await page.getByRole('button', { name: 'Edit “Sine Wave (Original Mix)”' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Edit track' });
+      await dialog.getByRole('textbox', { name: 'Preview start' }).scrollIntoViewIfNeeded();
+      await animationsSettled(page);
+      await saveScreenshot(page, `audio-preview-window-${viewport}`);
+      if (viewport === 'phone') {
+        await page.keyboard.press('Escape');
+        await page.close();
+        continue;
+      }
+      await dialog.getByRole('textbox', { name: 'Preview start' }).fill('0:10');
+      await dialog.getByRole('textbox', { name: 'Preview length' }).fill('0:30');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Saved “Sine Wave”').waitFor();
+      await page.close();
+    }
+    const stored = ((await (await fetch(`${site.server.url}/api/admin/tracks?q=${isrc}`, { headers: asAdmin() })).json()) as {
+      data: { preview_start_ms: number | null; preview_length_ms: number | null; release: { id: string } }[];
+    }).data;
+    const edited = stored.find((t) => t.preview_start_ms !== null);
+    const other = stored.find((t) => t !== edited);
+    expect(edited).toMatchObject({ preview_start_ms: 10_000, preview_length_ms: 30_000 });
+    // Cut again off the request path (the cutter looks for work every few seconds); the other release keeps the default window.
+    await expect.poll(() => previewOf(edited!.release.id), { timeout: 60_000, interval: 250 }).not.toBe(before);
+    expect(await previewOf(other!.release.id)).toBe(before);
     expect(site.problems).toEqual([]);
   }, 120_000);
 });
