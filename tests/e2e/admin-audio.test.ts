@@ -113,7 +113,7 @@ describe('uploaded audio plays on every release of its recording', () => {
       await page.getByRole('searchbox', { name: 'Search tracks' }).fill(isrc);
       await page.getByRole('button', { name: 'Edit “Sine Wave (Original Mix)”' }).first().click();
       const dialog = page.getByRole('dialog', { name: 'Edit track' });
-      await dialog.getByRole('textbox', { name: 'Preview start' }).scrollIntoViewIfNeeded();
+      await dialog.getByRole('textbox', { name: 'Preview length' }).scrollIntoViewIfNeeded();
       await animationsSettled(page);
       await saveScreenshot(page, `audio-preview-window-${viewport}`);
       if (viewport === 'phone') {

@@ -7,9 +7,8 @@ import type { ResolvedAppDeps } from '../../../../app-deps.js';
 import { BadRequestError, NotFoundError } from '../../../../errors.js';
 import { checkUploadFileName, checkUploadLength } from '../../../../lib/uploads.js';
 import { adminOf } from '../../../staff/index.js';
-import { createAudioUpload } from './audio-upload.js';
+import { createAudioUpload, trackAudioStatus } from './audio-upload.js';
 import { PreviewCutter } from './preview-cutter.js';
-import { findTrackAudio, tracksOfAudio } from './track-audio.repo.js';
 
 /** The whole body of one upload. */
 const maxUploadBytes = 2 * 1024 * 1024 * 1024;
@@ -79,22 +78,9 @@ export const adminAudioRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (a
       },
     },
     async (req) => {
-      const row = await findTrackAudio(db, req.params.id);
-      if (!row) throw new NotFoundError(audioMessages.jobNotFound);
-      const served = await tracksOfAudio(db, row.id);
-      return {
-        success: true as const,
-        data: {
-          id: row.id,
-          file_name: row.fileName,
-          status: row.status,
-          done: row.done,
-          total: row.total,
-          message: row.message,
-          duration_ms: row.durationMs,
-          tracks: served.map((t) => ({ id: t.id, preview_url: row.status === 'ready' ? t.previewUrl : null })),
-        },
-      };
+      const data = await trackAudioStatus(db, req.params.id);
+      if (!data) throw new NotFoundError(audioMessages.jobNotFound);
+      return { success: true as const, data };
     },
   );
 };

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { audioMessages, type AudioUploadReport } from '../../../../../shared/api/admin-audio.js';
+import { audioMessages, type AudioUploadReport, type TrackAudio } from '../../../../../shared/api/admin-audio.js';
 import type { Db } from '../../../../db/client.js';
 import { recordActivity } from '../../../staff/index.js';
 import type { MediaStore } from '../media-store.js';
 import { AudioRefused, audioExtensions, probeAudio } from './audio-format.js';
-import { findTracksNamed, insertQueuedAudio } from './track-audio.repo.js';
+import { findTrackAudio, findTracksNamed, insertQueuedAudio, tracksOfAudio } from './track-audio.repo.js';
 
 /** One uploaded file: its name as sent (inside a zip, "zip name/path") and its bytes. */
 export interface UploadedAudio {
@@ -89,4 +89,22 @@ export function createAudioUpload(ctx: AudioUploadContext) {
     return report;
   };
   return { apply, finish, report };
+}
+
+/** An upload and its preview job as `GET /api/admin/media/audio/{id}` answers it; undefined for no such upload. */
+export async function trackAudioStatus(db: Db, id: string): Promise<TrackAudio | undefined> {
+  const row = await findTrackAudio(db, id);
+  if (!row) return undefined;
+  const served = await tracksOfAudio(db, row.id);
+  return {
+    id: row.id,
+    file_name: row.fileName,
+    status: row.status,
+    done: row.done,
+    total: row.total,
+    message: row.message,
+    duration_ms: row.durationMs,
+    // A preview cut before a new window was set is not this job's answer until it is cut again.
+    tracks: served.map((t) => ({ id: t.id, preview_url: row.status === 'ready' ? t.previewUrl : null })),
+  };
 }

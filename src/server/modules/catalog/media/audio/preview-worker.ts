@@ -7,12 +7,15 @@ import type { WorkerReply, WorkerRequest } from './preview-thread.js';
 // seconds, never the server's event loop.
 
 const port = parentPort!;
-port.once('message', async (request: WorkerRequest) => {
-  const reply = (message: WorkerReply) => port.postMessage(message);
+const reply = (message: WorkerReply) => port.postMessage(message);
+
+async function cut(request: WorkerRequest): Promise<void> {
   try {
     const result = await cutPreviews(Buffer.from(request.bytes), request.windows, (done, total) => reply({ kind: 'progress', done, total }));
     reply({ kind: 'done', durationMs: result.durationMs, previews: result.previews.map((p) => new Uint8Array(p)) });
   } catch (err) {
     reply({ kind: 'failed', message: err instanceof AudioRefused ? err.message : String((err as Error).message ?? err), refused: err instanceof AudioRefused });
   }
-});
+}
+
+port.once('message', (request: WorkerRequest) => void cut(request));
