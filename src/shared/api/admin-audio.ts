@@ -12,6 +12,7 @@ export const audioUploadLimits = {
 
 export const audioMessages = {
   filesMissing: 'Choose one or more audio files (WAV, FLAC, AIFF or MP3) to upload.',
+  formMalformed: 'The upload arrived incomplete or garbled: send the files again.',
   unknownName: 'names no track: name it by the ISRC (such as GBKPL1912345) or the track id',
   audioTooLarge: `is larger than ${audioUploadLimits.maxAudioBytes / 1024 / 1024} MB`,
   jobNotFound: 'No such audio upload',

@@ -4,7 +4,7 @@ import { audioMessages, audioUploadLimits, audioUploadResponseSchema, trackAudio
 import { idParamsSchema } from '../../../../../shared/api/catalog.js';
 import { errorResponseSchema } from '../../../../../shared/api/common.js';
 import type { ResolvedAppDeps } from '../../../../app-deps.js';
-import { BadRequestError, NotFoundError } from '../../../../errors.js';
+import { AppError, BadRequestError, NotFoundError } from '../../../../errors.js';
 import { checkUploadFileName, checkUploadLength } from '../../../../lib/uploads.js';
 import { adminOf } from '../../../staff/index.js';
 import { createAudioUpload, trackAudioStatus } from './audio-upload.js';
@@ -38,7 +38,7 @@ export const adminAudioRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (a
           'it is cut. Each file is applied or refused on its own: refused when it is no readable WAV, FLAC, AIFF or MP3, ' +
           'unmatched when its name names no track. The report names each file with the reason. Recorded as media.upload.',
         consumes: ['multipart/form-data'],
-        response: { 200: audioUploadResponseSchema, 400: errorResponseSchema, 411: errorResponseSchema, 413: errorResponseSchema },
+        response: { 200: audioUploadResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 411: errorResponseSchema, 413: errorResponseSchema },
       },
     },
     async (req) => {
@@ -46,16 +46,23 @@ export const adminAudioRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (a
       if (!req.isMultipart()) throw new BadRequestError(audioMessages.filesMissing, 'files');
       const upload = createAudioUpload({ db, store: mediaStore, now: clock(), actor: adminOf(req).user.username });
       let files = 0;
-      for await (const part of req.parts()) {
-        if (part.type !== 'file') continue;
-        files += 1;
-        const name = checkUploadFileName(part.filename, part.fieldname);
-        const bytes = await part.toBuffer().catch((err: { code?: string }) => {
-          if (err.code === 'FST_REQ_FILE_TOO_LARGE') return undefined;
-          throw err;
-        });
-        if (bytes) await upload.apply({ name, bytes });
-        else upload.report.refused.push({ file: name, reason: `${name} ${audioMessages.audioTooLarge}` });
+      try {
+        for await (const part of req.parts()) {
+          if (part.type !== 'file') continue;
+          files += 1;
+          const name = checkUploadFileName(part.filename, part.fieldname);
+          const bytes = await part.toBuffer().catch((err: { code?: string }) => {
+            if (err.code === 'FST_REQ_FILE_TOO_LARGE') return undefined;
+            throw err;
+          });
+          if (bytes) await upload.apply({ name, bytes });
+          else upload.report.refused.push({ file: name, reason: `${name} ${audioMessages.audioTooLarge}` });
+        }
+      } catch (err) {
+        // The form parser's own complaints (cut short, no boundary, broken part headers) are the client's.
+        const status = (err as { statusCode?: number }).statusCode;
+        if (err instanceof AppError || (status !== undefined && status < 500)) throw err;
+        throw new BadRequestError(audioMessages.formMalformed, 'files');
       }
       if (files === 0) throw new BadRequestError(audioMessages.filesMissing, 'files');
       const data = await upload.finish();
