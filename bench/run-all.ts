@@ -1,12 +1,14 @@
 import { performance } from 'node:perf_hooks';
 import { runApiBench } from './api.bench.js';
 import { runAudioBench } from './audio.bench.js';
+import { runBackupBench } from './backup.bench.js';
 import { runExplainBench } from './explain.bench.js';
 import { runHttpBench } from './http.bench.js';
 import { runImportBench } from './import.bench.js';
 import { runImportLargeBench } from './import-large.bench.js';
 import { runScaleBench } from './scale.bench.js';
 import { runLighthouseBench } from './lighthouse.bench.js';
+import { runMediaBench } from './media.bench.js';
 import { printVerdicts } from './support.js';
 
 // `npm run bench` runs them all; `npm run bench -- api explain` only those named.
@@ -19,6 +21,8 @@ const benches: Record<string, () => Promise<void>> = {
   scale: runScaleBench,
   lighthouse: runLighthouseBench,
   audio: runAudioBench,
+  backup: runBackupBench,
+  media: runMediaBench,
 };
 
 const asked = process.argv.slice(2);

@@ -13,7 +13,7 @@ const warmUps = 5;
 const rareWord = 'zephyr';
 
 /** `releases` releases (5 tracks each, one artist per two releases), made by the database itself. */
-async function generateCatalog(db: Db, releases: number): Promise<void> {
+export async function generateCatalog(db: Db, releases: number): Promise<void> {
   const artists = Math.max(1, Math.floor(releases / 2));
   await db.transaction(async (tx) => {
     await tx.execute(sql`insert into artists (id, name)

@@ -63,6 +63,8 @@ export interface BenchServer {
   kind: BackendKind;
   /** Its PostgreSQL database, for a command-line import into it; undefined on PGlite. */
   databaseUrl: string | undefined;
+  /** The server's process id, for its memory (/proc). */
+  pid: number;
   /** Clears the server's event-loop delay histogram. */
   resetEventLoop(): void;
   readEventLoop(): Promise<EventLoopDelay>;
@@ -98,6 +100,7 @@ export async function startBenchServer(kind: BackendKind, env: Record<string, st
     url: server.url,
     kind,
     databaseUrl: postgres?.url,
+    pid: child.pid as number,
     resetEventLoop: () => child.send('event-loop:reset'),
     readEventLoop: () =>
       new Promise((resolve) => {

@@ -1,11 +1,12 @@
 import type { SpotifyConfig } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { LimitStore } from './lib/limit-store.js';
-import type { CatalogCache, CatalogChanges, MediaStore, ScoreKeepingSettings } from './modules/catalog/index.js';
+import type { CatalogCache, CatalogChanges, MediaStore, ReleaseMoments, ScoreKeepingSettings } from './modules/catalog/index.js';
 import type { ImportJobSettings, SpotifyCatalogClient } from './modules/catalog-import/index.js';
 import type { PaymentProvider } from './modules/membership/index.js';
 import type { AdminAuthContext, LoginThrottleLimit } from './modules/staff/index.js';
 import type { Mailroom, MailSettings } from './modules/messaging/index.js';
+import type { BackupScheduleInfo } from './modules/operations/index.js';
 import type { RateLimit } from './plugins/rate-limit.js';
 
 // What buildApp (app.ts) is built from and hands each module: its own file, so that modules need not
@@ -31,7 +32,7 @@ export interface AppDeps {
   serveSourceMaps?: boolean;
   /** Requests per client address; without one, each limit's production default (config.ts defaultLimits). */
   rateLimits?: { demos?: RateLimit; vip?: RateLimit; notify?: RateLimit; plays?: RateLimit; reads?: RateLimit };
-  /** Takes VIP payments; without one, members wait in `pending_payment` (docs/product.md §10.7). */
+  /** Takes VIP payments (Stripe, docs/decisions/0062); without one, members wait in `pending_payment` (docs/product.md §10.7). */
   payments?: PaymentProvider;
   /** The public Spotify settings the browser needs; without them, no client id (Connect hidden). */
   spotify?: SpotifyConfig;
@@ -49,9 +50,13 @@ export interface AppDeps {
   importJobs?: ImportJobSettings;
   /** SMTP and the outbox worker (docs/decisions/0060); without SMTP_URL emails wait in the outbox, unsent. */
   mail?: MailSettings;
+  /** METRICS_TOKEN: `/metrics` answers with this bearer token (docs/decisions/0071); without one, it does not exist (404). */
+  metricsToken?: string;
+  /** How often the server backs up and how many it keeps (BACKUP_SCHEDULE, BACKUP_KEEP), for the admin Settings tab; without one, no schedule. */
+  backupSchedule?: BackupScheduleInfo;
   /** How often popularity scores that went stale are kept again; production: every minute. */
   scoreKeeping?: ScoreKeepingSettings;
-  /** Where uploaded media live (main.ts: DATA_DIR/media); without one, a scratch folder removed when the app closes. */
+  /** Where uploaded media (covers, pictures, audio and its previews) live (main.ts: MEDIA_S3_URL or MEDIA_DIR); without one, a scratch folder removed when the app closes. */
   mediaStore?: MediaStore;
 }
 
@@ -67,6 +72,8 @@ export type ResolvedAppDeps = AppDeps & {
   adminAuth: AdminAuthContext;
   catalogChanges: CatalogChanges;
   catalogCache: CatalogCache;
+  /** When upcoming releases go public: no cached answer or page outlives the next one. */
+  releaseMoments: ReleaseMoments;
   limitStore: LimitStore;
   /** Where modules write email, in their own transactions. */
   mailroom: Mailroom;

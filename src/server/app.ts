@@ -16,13 +16,14 @@ import {
 import { siteConfig } from '../shared/site-config.js';
 import type { AppDeps, ResolvedAppDeps } from './app-deps.js';
 import { defaultLimits } from './config.js';
-import { isHeldByTransaction } from './db/client.js';
+import { connectionUse, isHeldByTransaction } from './db/client.js';
 import { memoryLimitStore } from './lib/limit-store.js';
 import { registerRequestClient } from './lib/request-client.js';
 import {
   adminCatalogRoutes,
   artistsRoutes,
   CatalogCache,
+  ReleaseMoments,
   createLocalCatalogChanges,
   defaultLoadLimits,
   defaultLoadWaitMs,
@@ -34,17 +35,19 @@ import {
   releasesRoutes,
   tracksRoutes,
 } from './modules/catalog/index.js';
-import { adminImportRoutes } from './modules/catalog-import/index.js';
+import { adminImportRoutes, countRunningJobs } from './modules/catalog-import/index.js';
 import { adminDemosRoutes, demosRoutes } from './modules/demos/index.js';
 import { playsRoutes } from './modules/listening/index.js';
 import { adminMembersRoutes, vipRoutes } from './modules/membership/index.js';
 import { clientConfigRoutes, healthRoutes, seoRoutes } from './modules/site/index.js';
 import { adminAuthRoutes, adminOverviewRoutes, EndedSessions } from './modules/staff/index.js';
-import { createMessaging, listeningOrigin } from './modules/messaging/index.js';
+import { countOpenEmails, createMessaging, listeningOrigin } from './modules/messaging/index.js';
+import { adminBackupsRoutes } from './modules/operations/index.js';
 import { registerClientApp } from './plugins/client-app.js';
 import { rejectControlCharacters } from './plugins/reject-control-characters.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { documentCommonErrors, frameworkErrors, registerErrorHandler, sendNotFound } from './plugins/error-handler.js';
+import { registerMetrics } from './plugins/metrics.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { createPageDataSource } from './ssr/page-data.js';
 
@@ -61,6 +64,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   // Without a media store, one of the app's own, gone when it closes (tests, the bench).
   const scratchMediaDir = given.mediaStore ? undefined : mkdtempSync(join(tmpdir(), 'bir-media-'));
   const messaging = createMessaging({ ...given, jwtSecret }, () => given.publicUrl ?? listeningOrigin(app.server.address()));
+  const releaseMoments = new ReleaseMoments(given.db, catalogChanges, given.clock, { warn: (details, message) => app.log.warn(details, message) });
   const deps: ResolvedAppDeps = {
     ...given,
     jwtSecret,
@@ -73,7 +77,9 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
       loadWaitMs: given.catalogLoads?.waitMs ?? defaultLoadWaitMs,
       isStuck: () => isHeldByTransaction(given.db),
       loadLimits: { ...defaultLoadLimits, perClient: given.catalogLoads?.perClient ?? defaultLoadLimits.perClient },
+      expiresAt: releaseMoments.nextAfter,
     }),
+    releaseMoments,
     limitStore: given.limitStore ?? memoryLimitStore,
     mailroom: messaging.mailroom,
     mediaStore: given.mediaStore ?? folderMediaStore(scratchMediaDir as string),
@@ -99,6 +105,8 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   app.setSerializerCompiler(serializerCompiler);
   // The outbox worker runs while the app does; on close it stops claiming and lets its sends finish.
   app.addHook('onReady', () => messaging.start(app.log));
+  // Until the upcoming release dates are read, nothing is cached (ReleaseMoments.nextAfter).
+  app.addHook('onReady', () => releaseMoments.read());
   app.addHook('onClose', () => messaging.close());
   if (scratchMediaDir) app.addHook('onClose', async () => rmSync(scratchMediaDir, { recursive: true, force: true }));
   registerRequestClient(app);
@@ -109,6 +117,25 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   await registerRateLimit(app, deps.rateLimits?.reads ?? defaultLimits.reads, deps.limitStore);
   // API JSON and pages; the cached catalog answers come compressed already, hashed assets pre-compressed.
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
+  // The caches made below, whose lookups the metrics count.
+  let answerCache: CatalogCache | undefined;
+  let pageCache: CatalogCache | undefined;
+  // After the rate limit and compression, which /metrics has too; before the routes, whose requests it counts.
+  if (deps.metricsToken) {
+    registerMetrics(app, {
+      token: deps.metricsToken,
+      caches: () => ({
+        data: deps.catalogCache.lookups,
+        ...(answerCache && { answers: answerCache.lookups }),
+        ...(pageCache && { pages: pageCache.lookups }),
+      }),
+      connections: () => connectionUse(deps.db),
+      queues: async () => {
+        const [importJobs, outboxEmails] = await Promise.all([countRunningJobs(deps.db), countOpenEmails(deps.db)]);
+        return { importJobs, outboxEmails };
+      },
+    });
+  }
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -127,7 +154,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
       api.setNotFoundHandler({ preHandler: app.rateLimit() }, sendNotFound);
       await api.register(healthRoutes, deps);
       await api.register(async (catalog) => {
-        registerCatalogAnswerCache(catalog, deps.catalogChanges, deps.clock);
+        answerCache = registerCatalogAnswerCache(catalog, deps.catalogChanges, deps.clock, releaseMoments.nextAfter);
         await catalog.register(labelsRoutes, deps);
         await catalog.register(releasesRoutes, deps);
         await catalog.register(tracksRoutes, deps);
@@ -144,6 +171,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
       await api.register(adminDemosRoutes, deps);
       await api.register(adminMembersRoutes, deps);
       await api.register(adminOverviewRoutes, deps);
+      await api.register(adminBackupsRoutes, deps);
       await messaging.routes(api, deps);
     },
     { prefix: '/api' },
@@ -151,12 +179,13 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   await app.register(mediaRoutes, deps);
   await app.register(seoRoutes, deps);
   if (deps.clientDir) {
-    await registerClientApp(app, deps.clientDir, {
+    pageCache = await registerClientApp(app, deps.clientDir, {
       serveSourceMaps: deps.serveSourceMaps ?? false,
       pageData: createPageDataSource(deps),
       publicUrl: deps.publicUrl,
       catalogChanges: deps.catalogChanges,
       clock: deps.clock,
+      expiresAt: releaseMoments.nextAfter,
       rateLimit: app.rateLimit(),
       loadWaitMs: deps.catalogLoads?.waitMs,
     });

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config.js';
 
@@ -12,12 +13,28 @@ function configError(env: NodeJS.ProcessEnv): ConfigError {
 }
 
 describe('parseConfig', () => {
+  it('backs up daily on the embedded database and not on PostgreSQL unless BACKUP_SCHEDULE says so', () => {
+    expect(parseConfig({}).backups.everyMs).toBe(86_400_000);
+    expect(parseConfig({ DATABASE_URL: 'postgres://db/x' }).backups.everyMs).toBeNull();
+    expect(parseConfig({ DATABASE_URL: 'postgres://db/x', BACKUP_SCHEDULE: 'weekly' }).backups.everyMs).toBe(7 * 86_400_000);
+    expect(parseConfig({ BACKUP_SCHEDULE: 'off' }).backups.everyMs).toBeNull();
+    expect(parseConfig({ BACKUP_SCHEDULE: '2d' }).backups.everyMs).toBe(2 * 86_400_000);
+    expect(parseConfig({ DATA_DIR: '/var/lib/x' }).mediaDir).toBe('/var/lib/x/media');
+  });
+
+  it('refuses a backup schedule or count it cannot read, naming the variable', () => {
+    expect(configError({ BACKUP_SCHEDULE: 'every day' }).message).toContain('BACKUP_SCHEDULE: must be off, hourly, daily, weekly');
+    expect(configError({ BACKUP_SCHEDULE: '0h' }).message).toContain('BACKUP_SCHEDULE: ');
+    expect(configError({ BACKUP_KEEP: '0' }).message).toContain('BACKUP_KEEP: ');
+  });
+
   it('starts on port 3000 with the embedded database in ./data, logging at info, when nothing is set', () => {
     expect(parseConfig({})).toEqual({
       port: 3000,
       host: '0.0.0.0',
       databaseUrl: undefined,
       dataDir: './data',
+      backups: { dir: './backups', everyMs: 86_400_000, keep: 7 },
       logLevel: 'info',
       seedDemoCatalog: true,
       serveWebApp: true,
@@ -39,6 +56,11 @@ describe('parseConfig', () => {
       mail: { smtpUrl: undefined, from: undefined },
       catalogLoads: { waitMs: 1000, perClient: 16 },
       databaseStatementTimeoutMs: 5_000,
+      metricsToken: undefined,
+      shutdownGraceMs: 10_000,
+      mediaDir: join('./data', 'media'),
+      mediaS3: undefined,
+      stripe: null,
     });
   });
 
@@ -71,12 +93,26 @@ describe('parseConfig', () => {
         SMTP_URL: 'smtps://demos%40label:p%40ss@mail.example:465',
         MAIL_FROM: 'demos@records.example',
         DATABASE_STATEMENT_TIMEOUT_MS: '2500',
+        METRICS_TOKEN: 'scrape-me-0123456789',
+        SHUTDOWN_GRACE_MS: '30000',
+        BACKUP_DIR: '/srv/backups',
+        BACKUP_SCHEDULE: '12h',
+        BACKUP_KEEP: '30',
+        MEDIA_DIR: '/var/lib/buildit-media',
+        MEDIA_S3_URL: 'https://s3.eu-central-1.amazonaws.com/buildit-media',
+        MEDIA_S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+        MEDIA_S3_SECRET_ACCESS_KEY: 'media-secret',
+        MEDIA_S3_REGION: 'eu-central-1',
+        STRIPE_SECRET_KEY: 'sk_test_51abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+        STRIPE_API_URL: 'http://127.0.0.1:12111/',
       }),
     ).toEqual({
       port: 8080,
       host: '127.0.0.1',
       databaseUrl: 'postgresql://app@db.internal:5432/buildit',
       dataDir: '/var/lib/buildit',
+      backups: { dir: '/srv/backups', everyMs: 12 * 3_600_000, keep: 30 },
       logLevel: 'trace',
       seedDemoCatalog: false,
       serveWebApp: false,
@@ -98,6 +134,11 @@ describe('parseConfig', () => {
       mail: { smtpUrl: 'smtps://demos%40label:p%40ss@mail.example:465', from: 'demos@records.example' },
       catalogLoads: { waitMs: 1000, perClient: 16 },
       databaseStatementTimeoutMs: 2500,
+      metricsToken: 'scrape-me-0123456789',
+      shutdownGraceMs: 30_000,
+      mediaDir: '/var/lib/buildit-media',
+      mediaS3: { url: 'https://s3.eu-central-1.amazonaws.com/buildit-media', accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'media-secret', region: 'eu-central-1' },
+      stripe: { secretKey: 'sk_test_51abc', webhookSecret: 'whsec_abc123', apiUrl: 'http://127.0.0.1:12111' },
     });
     expect(parseConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1/postgres', PORT: '0' })).toMatchObject({
       databaseUrl: 'postgres://postgres@127.0.0.1/postgres',
@@ -116,6 +157,28 @@ describe('parseConfig', () => {
     expect(parseConfig({ SMTP_URL: ' ', MAIL_FROM: '' }).mail).toEqual({ smtpUrl: undefined, from: undefined });
   });
 
+  it('refuses a short or spaced METRICS_TOKEN and a SHUTDOWN_GRACE_MS that is not a whole number of milliseconds, naming them; a blank token is none', () => {
+    expect(configError({ METRICS_TOKEN: 'short' }).message).toBe('Invalid environment: METRICS_TOKEN: must be at least 16 characters');
+    expect(configError({ METRICS_TOKEN: 'sixteen chars and spaces' }).message).toBe('Invalid environment: METRICS_TOKEN: must be printable ASCII without spaces');
+    expect(parseConfig({ METRICS_TOKEN: '  ' }).metricsToken).toBeUndefined();
+    for (const value of ['-1', '2.5', 'soon', '600001']) expect(configError({ SHUTDOWN_GRACE_MS: value }).message).toMatch(/^Invalid environment: SHUTDOWN_GRACE_MS: /);
+    expect(parseConfig({ SHUTDOWN_GRACE_MS: '0' }).shutdownGraceMs).toBe(0);
+  });
+
+  it('keeps media in DATA_DIR/media, MEDIA_DIR, or S3 with MEDIA_S3_URL and both credentials, naming what is wrong', () => {
+    expect(parseConfig({}).mediaDir).toBe(join('./data', 'media'));
+    expect(parseConfig({ DATA_DIR: '/srv/bir' }).mediaDir).toBe('/srv/bir/media');
+    expect(parseConfig({ MEDIA_DIR: '/mnt/shared/media', MEDIA_S3_URL: ' ' })).toMatchObject({ mediaDir: '/mnt/shared/media', mediaS3: undefined });
+    const s3 = { MEDIA_S3_URL: 'http://127.0.0.1:9000/media', MEDIA_S3_ACCESS_KEY_ID: 'key', MEDIA_S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(parseConfig(s3).mediaS3).toEqual({ url: 'http://127.0.0.1:9000/media', accessKeyId: 'key', secretAccessKey: 'secret', region: 'us-east-1' });
+    expect(parseConfig({ ...s3, MEDIA_S3_REGION: 'eu-central-1' }).mediaS3?.region).toBe('eu-central-1');
+    expect(configError({ MEDIA_S3_URL: 'http://127.0.0.1:9000/media' }).message).toBe(
+      'Invalid environment: MEDIA_S3_ACCESS_KEY_ID: MEDIA_S3_URL needs MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY',
+    );
+    expect(configError({ ...s3, MEDIA_S3_URL: 'http://127.0.0.1:9000' }).message).toMatch(/^Invalid environment: MEDIA_S3_URL: must name the bucket/);
+    expect(configError({ ...s3, MEDIA_S3_URL: 's3://media' }).message).toMatch(/^Invalid environment: MEDIA_S3_URL: must be an http/);
+  });
+
   it('reads a blank SPOTIFY_CLIENT_ID as none', () => {
     expect(parseConfig({ SPOTIFY_CLIENT_ID: ' ' }).spotify.clientId).toBeNull();
   });
@@ -132,8 +195,23 @@ describe('parseConfig', () => {
     ['SPOTIFY_ACCOUNTS_URL', 'accounts.spotify.com'],
     ['SPOTIFY_ACCOUNTS_URL', 'ftp://accounts.spotify.com'],
     ['SPOTIFY_API_URL', ''],
+    ['STRIPE_SECRET_KEY', 'pk_live_123'],
+    ['STRIPE_WEBHOOK_SECRET', 'secret'],
+    ['STRIPE_API_URL', 'api.stripe.com'],
   ])('refuses %s=%j, naming it', (name, value) => {
     expect(configError({ [name]: value }).message).toMatch(new RegExp(`^Invalid environment: ${name}: `));
+  });
+
+  it('takes Stripe only with a secret key, and refuses one without PUBLIC_URL, naming both', () => {
+    expect(parseConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_SECRET_KEY: ' ' }).stripe).toBeNull();
+    expect(parseConfig({ STRIPE_SECRET_KEY: 'sk_test_1', PUBLIC_URL: 'https://records.example' }).stripe).toEqual({
+      secretKey: 'sk_test_1',
+      webhookSecret: undefined,
+      apiUrl: 'https://api.stripe.com',
+    });
+    expect(configError({ STRIPE_SECRET_KEY: 'sk_test_1' }).message).toBe(
+      'Invalid environment: PUBLIC_URL: is required with STRIPE_SECRET_KEY (Stripe Checkout returns the member to PUBLIC_URL)',
+    );
   });
 
   it.each([

@@ -1,8 +1,13 @@
 import type { CatalogLoadSettings } from './app-deps.js';
 import { isIP } from 'node:net';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { adminPasswordLength } from '../shared/api/admin-auth.js';
 import { defaultStatementTimeoutMs } from './db/client.js';
+import type { S3Settings } from './modules/catalog/index.js';
+
+/** How many of its own backups the server keeps unless BACKUP_KEEP says otherwise. */
+export const defaultBackupKeep = 7;
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -39,6 +44,16 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  // Backups (docs/decisions/0073): where archives go, how often the server makes one (off, hourly, daily,
+  // weekly, or a number of hours or days such as 12h or 2d; daily on the embedded database, off on
+  // PostgreSQL unless set), and how many of its own it keeps.
+  BACKUP_DIR: z.string().trim().min(1).default('./backups'),
+  BACKUP_SCHEDULE: z
+    .string()
+    .trim()
+    .regex(/^(off|hourly|daily|weekly|[1-9]\d{0,3}[hd])$/, 'must be off, hourly, daily, weekly, or a number of hours or days such as 12h or 2d')
+    .optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(defaultBackupKeep),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   SEED_DEMO_CATALOG: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   // The site's address in the links it gives out (canonical, OpenGraph, sitemap, robots.txt), whatever
@@ -131,6 +146,33 @@ const envSchema = z.object({
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.string().trim().regex(/^[^\s@<>]+@[^\s@<>]+$/, 'must be an email address such as demos@records.example').optional(),
   ),
+  // The bearer token of GET /metrics (docs/decisions/0071). Blank or unset: no /metrics (404).
+  METRICS_TOKEN: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().trim().min(16, 'must be at least 16 characters').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional(),
+  ),
+  // On SIGTERM (docs/decisions/0070): how long the requests in flight may take to finish before their
+  // connections are closed and the server stops anyway.
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  // Uploaded covers and pictures (docs/decisions/0085): a folder (default DATA_DIR/media), or S3-compatible
+  // object storage for several instances, MEDIA_S3_URL naming the endpoint and the bucket as its path.
+  MEDIA_DIR: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().optional()),
+  MEDIA_S3_URL: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL naming the bucket as its path, such as https://s3.example/media' })
+      .refine((v) => /^\/[^/]+\/?$/.test(new URL(v).pathname), { error: 'must name the bucket as its path, such as https://s3.example/media' })
+      .optional(),
+  ),
+  MEDIA_S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+  MEDIA_S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  // VIP payments by Stripe (docs/decisions/0062). Blank or unset: no payments, members wait in pending_payment.
+  STRIPE_SECRET_KEY: z.preprocess(blankIsUnset, z.string().trim().regex(/^(sk|rk)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_… or rk_…)').optional()),
+  // Verifies the Stripe-Signature of POST /api/webhooks/stripe; without it every webhook is refused.
+  STRIPE_WEBHOOK_SECRET: z.preprocess(blankIsUnset, z.string().trim().regex(/^whsec_[A-Za-z0-9+/=_]+$/, 'must be a webhook signing secret (whsec_…)').optional()),
+  // Where the Stripe SDK sends its requests; tests point it at a fake on loopback.
+  STRIPE_API_URL: baseUrl.default('https://api.stripe.com'),
   // Signs admin tokens; required with DATABASE_URL (checked at start, see admin-auth/jwt-secret.ts).
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_USERNAME: z.string().trim().min(1, 'must not be blank').max(100, 'must be at most 100 characters').optional(),
@@ -144,7 +186,20 @@ const envSchema = z.object({
     error: 'set both ADMIN_USERNAME and ADMIN_PASSWORD, or neither',
     path: ['ADMIN_PASSWORD'],
   })
-  .refine((e) => e.SMTP_URL === undefined || e.MAIL_FROM !== undefined, { error: 'is required with SMTP_URL', path: ['MAIL_FROM'] });
+  .refine((e) => e.SMTP_URL === undefined || e.MAIL_FROM !== undefined, { error: 'is required with SMTP_URL', path: ['MAIL_FROM'] })
+  .refine((e) => e.MEDIA_S3_URL === undefined || (e.MEDIA_S3_ACCESS_KEY_ID && e.MEDIA_S3_SECRET_ACCESS_KEY), {
+    error: 'MEDIA_S3_URL needs MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY',
+    path: ['MEDIA_S3_ACCESS_KEY_ID'],
+  })
+  // Checkout's return addresses are the site's own origin, never a request's Host.
+  .refine((e) => e.STRIPE_SECRET_KEY === undefined || e.PUBLIC_URL !== undefined, {
+    error: 'is required with STRIPE_SECRET_KEY (Stripe Checkout returns the member to PUBLIC_URL)',
+    path: ['PUBLIC_URL'],
+  });
+
+function blankIsUnset(v: unknown): unknown {
+  return typeof v === 'string' && v.trim() === '' ? undefined : v;
+}
 
 /** What the browser needs to connect a Spotify account; nothing secret. */
 export interface SpotifyConfig {
@@ -166,6 +221,7 @@ export type AppConfig = {
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
+  backups: BackupConfig;
   logLevel: (typeof logLevels)[number];
   seedDemoCatalog: boolean;
   serveWebApp: boolean;
@@ -187,10 +243,44 @@ export type AppConfig = {
   importJobs: { leaseMs: number; pollMs: number };
   /** SMTP_URL and MAIL_FROM; smtpUrl undefined: nothing is sent. */
   mail: { smtpUrl: string | undefined; from: string | undefined };
+  /** STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_API_URL; null without a secret key: no payments. */
+  stripe: StripeSettings | null;
   databaseStatementTimeoutMs: number;
+  /** METRICS_TOKEN; undefined: no /metrics. */
+  metricsToken: string | undefined;
+  shutdownGraceMs: number;
+  /** MEDIA_DIR: where uploaded media live without S3 (default DATA_DIR/media). */
+  mediaDir: string;
+  /** MEDIA_S3_URL and its credentials; undefined: the folder. */
+  mediaS3: S3Settings | undefined;
 };
 
 export type Limits = typeof defaultLimits;
+
+export interface BackupConfig {
+  dir: string;
+  /** How often the server makes a backup; null: never on its own (BACKUP_SCHEDULE=off). */
+  everyMs: number | null;
+  keep: number;
+}
+
+const hourMs = 3_600_000;
+const namedSchedules: Record<string, number | null> = { off: null, hourly: hourMs, daily: 24 * hourMs, weekly: 7 * 24 * hourMs };
+
+/** BACKUP_SCHEDULE in milliseconds; unset: daily on the embedded database, off on PostgreSQL (whose operators have their own tools). */
+function backupEveryMs(schedule: string | undefined, isPostgres: boolean): number | null {
+  if (schedule === undefined) return isPostgres ? null : namedSchedules.daily!;
+  if (schedule in namedSchedules) return namedSchedules[schedule]!;
+  return Number(schedule.slice(0, -1)) * (schedule.endsWith('d') ? 24 : 1) * hourMs;
+}
+
+export interface StripeSettings {
+  secretKey: string;
+  /** Without it every webhook is refused (400). */
+  webhookSecret: string | undefined;
+  /** `https://api.stripe.com`, or a fake's origin in tests. */
+  apiUrl: string;
+}
 
 export class ConfigError extends Error {}
 
@@ -225,6 +315,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
+    backups: { dir: e.BACKUP_DIR, everyMs: backupEveryMs(e.BACKUP_SCHEDULE, e.DATABASE_URL !== undefined), keep: e.BACKUP_KEEP },
     logLevel: e.LOG_LEVEL,
     seedDemoCatalog: e.SEED_DEMO_CATALOG,
     serveWebApp: e.SERVE_WEB_APP,
@@ -248,6 +339,14 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     redisUrl: e.REDIS_URL,
     importJobs: { leaseMs: e.IMPORT_JOB_LEASE_MS, pollMs: e.IMPORT_JOB_POLL_MS },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL } : null,
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    mediaDir: e.MEDIA_DIR ?? join(e.DATA_DIR, 'media'),
+    mediaS3:
+      e.MEDIA_S3_URL && e.MEDIA_S3_ACCESS_KEY_ID && e.MEDIA_S3_SECRET_ACCESS_KEY
+        ? { url: e.MEDIA_S3_URL, accessKeyId: e.MEDIA_S3_ACCESS_KEY_ID, secretAccessKey: e.MEDIA_S3_SECRET_ACCESS_KEY, region: e.MEDIA_S3_REGION }
+        : undefined,
   };
 }

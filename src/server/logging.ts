@@ -16,6 +16,14 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
 }
 
 /**
+ * Writes plain text to the log's own output, in order with its lines (which it writes asynchronously:
+ * `process.stdout` would pass them). On a terminal, pino-pretty passes a line that is not JSON as it is.
+ */
+export function writeBesideLog(logger: Logger, text: string): void {
+  (logger as unknown as Record<symbol, { write(chunk: string): void }>)[pino.symbols.streamSym]?.write(text);
+}
+
+/**
  * What the log keeps of an unexpected error: a failed query's SQL but not its parameters, and the
  * database's error code but not its message, since both can hold what a visitor typed (emails, names).
  */

@@ -2,16 +2,18 @@ import { join } from 'node:path';
 import { labels } from '../shared/labels.js';
 import { buildApp } from './app.js';
 import { ConfigError, fastifyTrustProxy, parseConfig } from './config.js';
-import { createLogger } from './logging.js';
+import { createLogger, writeBesideLog } from './logging.js';
 import { DataDirBusyError } from './db/data-dir-lock.js';
 import { openPgBroadcast } from './db/pg-broadcast.js';
 import { openConfiguredDatabase } from './db/open-configured-database.js';
 import { connectRedis } from './lib/redis.js';
 import { redisLimitStore } from './lib/limit-store.js';
-import { folderMediaStore, relayCatalogChanges } from './modules/catalog/index.js';
+import { folderMediaStore, relayCatalogChanges, s3MediaStore } from './modules/catalog/index.js';
 import { createSpotifyCatalogClient, seedDemoCatalogIfEmpty } from './modules/catalog-import/index.js';
-import { ensureFirstAdmin, loadJwtSecret } from './modules/staff/index.js';
+import { ensureFirstAdmin, firstAdminLines, loadJwtSecret } from './modules/staff/index.js';
+import { createStripePayments } from './modules/membership/index.js';
 import { listeningOrigin } from './modules/messaging/index.js';
+import { listenForCommands, scheduleBackups } from './modules/operations/index.js';
 import { clientDistDir } from './paths.js';
 
 async function main(): Promise<void> {
@@ -24,7 +26,7 @@ async function main(): Promise<void> {
   const openOptions = logger.isLevelEnabled('trace') ? { onQuery: (query: string) => logger.trace({ query }, 'sql') } : {};
   const database = await openConfiguredDatabase(config, openOptions);
   // One instance at a time: of several starting together on an empty database, one seeds it.
-  await database.exclusively(async () => {
+  const firstAdmin = await database.exclusively(async () => {
     if (config.seedDemoCatalog) {
       const report = await seedDemoCatalogIfEmpty(database.db, () => new Date());
       if (report) {
@@ -39,7 +41,7 @@ async function main(): Promise<void> {
         );
       }
     }
-    await ensureFirstAdmin(database.db, {
+    return ensureFirstAdmin(database.db, {
       credentials: config.firstAdmin,
       isEmbedded: database.kind === 'pglite',
       now: new Date(),
@@ -51,7 +53,7 @@ async function main(): Promise<void> {
   // PostgreSQL database (docs/decisions/0055, 0056). The embedded database is one process: its own memory.
   const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
   const catalogChanges = config.databaseUrl ? await relayCatalogChanges(config.databaseUrl, logger) : undefined;
-  const mediaStore = folderMediaStore(join(config.dataDir, 'media'));
+  const mediaStore = config.mediaS3 ? s3MediaStore(config.mediaS3) : folderMediaStore(config.mediaDir);
   const app = await buildApp(
     {
       mediaStore,
@@ -71,7 +73,10 @@ async function main(): Promise<void> {
         ? createSpotifyCatalogClient({ ...config.spotifyCredentials, accountsUrl: config.spotify.accountsUrl, apiUrl: config.spotify.apiUrl })
         : undefined,
       jwtSecret,
+      metricsToken: config.metricsToken,
+      payments: config.stripe ? createStripePayments(config.stripe) : undefined,
       importJobs: config.importJobs,
+      backupSchedule: config.backups,
       mail: {
         ...config.mail,
         // Several instances: a write on one wakes every instance's outbox worker (docs/decisions/0060).
@@ -83,6 +88,11 @@ async function main(): Promise<void> {
     { loggerInstance: logger, trustProxy: fastifyTrustProxy(config.trustProxy) },
   );
   await app.listen({ port: config.port, host: config.host });
+  // Backups (docs/decisions/0073): on the embedded database `npm run backup` asks this process, which holds it.
+  const backupSource = { database, databaseUrl: config.databaseUrl, mediaDir: config.mediaDir };
+  const localCommands = config.databaseUrl ? undefined : await listenForCommands(config.dataDir, backupSource, () => new Date(), logger);
+  const { everyMs, dir, keep } = config.backups;
+  const backupSchedule = everyMs === null ? undefined : scheduleBackups(backupSource, { dir, everyMs, keep }, () => new Date(), logger);
   // Said at any LOG_LEVEL but silent: whoever started the server learns where it listens (with
   // PORT=0, a port of its own choosing), as tests/helpers/production-server.ts does.
   const announcer = config.logLevel === 'silent' ? logger : logger.child({}, { level: 'info' });
@@ -92,6 +102,7 @@ async function main(): Promise<void> {
       database: database.kind,
       dataDir: config.databaseUrl ? undefined : config.dataDir,
       limits: redis ? 'redis' : 'memory',
+      media: mediaStore.where,
       startupMs: Math.round(performance.now() - startedAt),
     },
     `${labels.length} labels ready`,
@@ -100,16 +111,30 @@ async function main(): Promise<void> {
     logger.warn({ linkOrigin: listeningOrigin(app.server.address()) }, 'PUBLIC_URL is not set: links in emails point at the address this server listens on');
   }
   if (!config.mail.smtpUrl) logger.info('SMTP_URL is not set: emails wait in the outbox, unsent (admin Outbox shows them)');
+  // Last, in plain lines: the generated first admin is not to be dug out of a JSON log line.
+  if (firstAdmin.outcome === 'created with generated password') {
+    writeBesideLog(logger, firstAdminLines(firstAdmin, `${config.publicUrl ?? listeningOrigin(app.server.address())}/admin/login`));
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    logger.info({ signal }, 'shutting down');
-    // Fastify answers the requests in flight (new ones get 503); then the import runner stops taking
-    // jobs over and hands back the one running here, for another instance (docs/decisions/0050), and the
-    // outbox worker stops claiming email and lets the sends under way finish (docs/decisions/0060).
+    logger.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down');
+    // The server stops listening (a load balancer sends new requests to another instance: connections
+    // are refused, readiness answers 503) and closes its idle connections; the requests in flight are
+    // answered, for SHUTDOWN_GRACE_MS at most, after which their connections are closed (docs/decisions/0070).
+    // Then the import runner stops taking jobs over and hands back the one running here, for another
+    // instance (docs/decisions/0050), and the outbox worker stops claiming email and lets the sends under
+    // way finish (docs/decisions/0060).
+    const graceOver = setTimeout(() => {
+      logger.warn({ graceMs: config.shutdownGraceMs }, 'shutdown: requests still in flight after SHUTDOWN_GRACE_MS, closing their connections');
+      app.server.closeAllConnections();
+    }, config.shutdownGraceMs);
     await app.close();
+    clearTimeout(graceOver);
+    await localCommands?.close();
+    await backupSchedule?.stop();
     await catalogChanges?.close();
     redis?.disconnect();
     await database.close();

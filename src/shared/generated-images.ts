@@ -1,19 +1,25 @@
 // The pictures the server generates for the demo catalog (`/media/releases/{id}.svg`, artists',
-// playlists') come in WebP copies of a few widths too, for `srcset` (docs/decisions/0023). Apart
-// from the zod contract, so that the browser's pages read it without loading zod.
+// playlists') and the covers and pictures staff upload (`/media/art/{name}.webp`, docs/decisions/0085)
+// come in WebP copies of a few widths too, for `srcset` (docs/decisions/0023); and each release and
+// artist has a 1200×630 raster share card for link previews. Apart from the zod contract, so that the
+// browser's pages read it without loading zod.
 
-/** Widths (px) of the WebP copies of each generated picture. */
+/** Widths (px) of the WebP copies of each generated or uploaded picture. */
 export const generatedImageWidths = [160, 320, 640] as const;
 export type GeneratedImageWidth = (typeof generatedImageWidths)[number];
 
 const generatedImagePattern = /^(\/media\/(?:releases|artists|playlists)\/[^/?#]+)\.svg$/;
+const uploadedImagePattern = /^(\/media\/art\/[0-9a-f]+)\.webp$/;
+
+/** An uploaded picture's URL: the square WebP that `artwork_url` / `image_url` name. */
+export const uploadedArtUrl = (name: string) => `/media/art/${name}.webp`;
 
 /**
- * The WebP copies of a generated picture (`/media/releases/{id}.svg` → `/media/releases/{id}-320.webp`),
- * smallest first; none for any other picture (an artwork URL from Spotify).
+ * The WebP copies of a generated or uploaded picture (`/media/releases/{id}.svg` →
+ * `/media/releases/{id}-320.webp`), smallest first; none for any other picture (an artwork URL from Spotify).
  */
 export function generatedImageCopies(url: string): { width: GeneratedImageWidth; url: string }[] {
-  const base = generatedImagePattern.exec(url)?.[1];
+  const base = (generatedImagePattern.exec(url) ?? uploadedImagePattern.exec(url))?.[1];
   return base ? generatedImageWidths.map((width) => ({ width, url: `${base}-${width}.webp` })) : [];
 }
 
@@ -21,4 +27,13 @@ export function generatedImageCopies(url: string): { width: GeneratedImageWidth;
 export function generatedImageSrcSet(url: string): string | undefined {
   const copies = generatedImageCopies(url);
   return copies.length > 0 ? copies.map((copy) => `${copy.url} ${copy.width}w`).join(', ') : undefined;
+}
+
+/**
+ * The 1200×630 raster card a link to the release or artist previews with (never an SVG): the
+ * uploaded picture's own card, else one the server draws from the generated art.
+ */
+export function shareCardUrl(subject: { kind: 'releases' | 'artists'; id: string; pictureUrl: string | null | undefined }): string {
+  const uploaded = subject.pictureUrl ? uploadedImagePattern.exec(subject.pictureUrl)?.[1] : undefined;
+  return uploaded ? `${uploaded}-card.jpg` : `/media/${subject.kind}/${subject.id}-card.jpg`;
 }

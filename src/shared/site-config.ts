@@ -43,6 +43,11 @@ export interface LabelConfig {
 
 export const siteConfig = {
   productName: 'Build It Records',
+  /**
+   * The labels' time zone (IANA name): a release dated D goes public at midnight starting D here, and
+   * is "upcoming" until then (docs/decisions/0081).
+   */
+  timeZone: 'UTC',
   /** docs/product.md §1 About page ("Our Story"). */
   about: {
     heading: 'Our Story',
@@ -186,6 +191,8 @@ export const siteConfig = {
   },
   /** The label a path without a known label segment belongs to. */
   defaultLabelShort: 'records',
+  /** The site's icon (favicon, touch icons), drawn by the server: the letters on the ground, in the accent. */
+  icon: { letters: 'BI', accent: '#02FF95', ground: '#000000' },
   theme: {
     primary: '#1DB954',
     background: '#000000',

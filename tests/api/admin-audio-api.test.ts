@@ -1,14 +1,17 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { MPEGDecoder } from 'mpg123-decoder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AudioUploadReport, TrackAudio } from '../../src/shared/api/admin-audio.js';
+import type { AudioMatch, TrackAudio } from '../../src/shared/api/admin-audio.js';
+import type { MediaUploadReport } from '../../src/shared/api/admin-media.js';
 import type { Release } from '../../src/shared/api/catalog.js';
 import type { Db } from '../../src/server/db/client.js';
 import { activityLog, trackAudio, tracks } from '../../src/server/db/schema.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
 import { aSineAiff, aSineWav } from '../helpers/audio.js';
+import { aPicture } from '../helpers/images.js';
 import { seedFixture } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
+import { zipOf } from '../helpers/zip.js';
 
 /** A recording the distributor export repeats on four releases (compilations). */
 const sharedIsrc = 'USLZJ1568659';
@@ -31,10 +34,14 @@ async function upload(t: AdminTestApp, parts: Part[], headers: Record<string, st
   return t.app.inject({ method: 'POST', url: '/api/admin/media', payload: body.payload, headers: { ...headers, 'content-type': body.contentType } });
 }
 
-async function report(t: AdminTestApp, parts: Part[]): Promise<AudioUploadReport> {
+/** The report of an upload of audio alone: every match is audio. */
+async function report(t: AdminTestApp, parts: Part[]): Promise<Omit<MediaUploadReport, 'matched'> & { matched: AudioMatch[] }> {
   const res = await upload(t, parts);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: AudioUploadReport }>().data;
+  const data = res.json<{ data: MediaUploadReport }>().data;
+  const audio = data.matched.filter((m) => m.kind === 'audio');
+  expect(audio).toHaveLength(data.matched.length);
+  return { ...data, matched: audio };
 }
 
 /** What an audio upload may change: every track's audio, preview and duration, the uploads, the activity log. */
@@ -198,6 +205,30 @@ describe.each(testDatabaseKinds)('admin audio upload on $name', (kind) => {
     expect(job).toMatchObject({ status: 'failed', message: `${track!.isrc}.flac could not be decoded (damaged or not audio)` });
     const [after] = await t.database.db.select({ preview: tracks.previewUrl }).from(tracks).where(eq(tracks.id, track!.id));
     expect(after?.preview).toBe(track!.previewUrl);
+  });
+
+  it('takes audio and a cover in one zip into one report, each by its kind, and records one upload', async () => {
+    const [track] = await tracksWith(sharedIsrc);
+    const before = await audioState(t.database.db);
+    const zip = await zipOf([
+      { name: `${sharedIsrc}.wav`, bytes: aSineWav({ seconds: 2, channels: 1, sampleRate: 8000 }) },
+      { name: `${track!.releaseId}.jpg`, bytes: await aPicture(600, 600) },
+      { name: `${sharedIsrc}.mp3`, bytes: Buffer.from('no frames here') },
+    ]);
+    const res = await upload(t, [{ name: 'delivery.zip', bytes: zip }]);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json<{ data: MediaUploadReport }>().data;
+    expect(data.matched.map((m) => [m.file, m.kind])).toEqual([
+      [`delivery.zip/${sharedIsrc}.wav`, 'audio'],
+      [`delivery.zip/${track!.releaseId}.jpg`, 'release'],
+    ]);
+    expect(data.refused.map((m) => m.file)).toEqual([`delivery.zip/${sharedIsrc}.mp3`]);
+    expect(data.unmatched).toEqual([]);
+    const [audio] = data.matched.filter((m) => m.kind === 'audio');
+    expect((await finished(audio!.id)).status).toBe('ready');
+    const summary = `Uploaded 1 cover and 0 artist pictures, and audio for ${(await tracksWith(sharedIsrc)).length} tracks (1 file)`;
+    expect(await t.database.db.select({ kind: activityLog.kind }).from(activityLog).where(eq(activityLog.summary, summary))).toEqual([{ kind: 'media.upload' }]);
+    expect((await audioState(t.database.db)).activity).toBe((before.activity ?? 0) + 1);
   });
 
   it('answers 401 without an admin token and 404 for an unknown upload', async () => {

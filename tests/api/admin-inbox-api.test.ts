@@ -5,7 +5,6 @@ import type { AdminDemo, AdminDemoRow, AdminMember } from '../../src/shared/api/
 import type { DemoStatus } from '../../src/shared/api/demos.js';
 import { queryRows } from '../../src/server/db/client.js';
 import { submitDemo } from '../../src/server/modules/demos/demos.service.js';
-import { noPaymentProvider } from '../../src/server/modules/membership/payment-provider.js';
 import { subscribeVip } from '../../src/server/modules/membership/vip.service.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
@@ -269,8 +268,9 @@ describe.each(testDatabaseKinds)('admin demos and members on $name', (kind) => {
 
     beforeAll(async () => {
       const join = async (name: string, email: string, plan: 'monthly' | 'annual' | 'premium', at: Date, active = false) => {
-        const payments = active ? { subscribe: async () => 'active' as const } : noPaymentProvider;
-        await subscribeVip(t.database.db, testMailroom(), payments, { name, email, plan }, at);
+        await subscribeVip(t.database.db, testMailroom(), { name, email, plan }, at);
+        // Paid (as a Stripe webhook would make it): the status alone, at the time it joined.
+        if (active) await t.database.db.execute(sql`update vip_members set status = 'active' where email = ${email}`);
         const [member] = await queryRows<{ id: string }>(t.database.db, sql`select id from vip_members where email = ${email}`);
         return (member as { id: string }).id;
       };
@@ -300,6 +300,8 @@ describe.each(testDatabaseKinds)('admin demos and members on $name', (kind) => {
         email: 'sam@example.com',
         plan: { id: 'annual', name: 'Annual', price: 99.99, currency: 'USD', period: 'year' },
         status: 'pending_payment',
+        current_period_end: null,
+        cancel_at_period_end: false,
         created_at: day(2).toISOString(),
         updated_at: day(2).toISOString(),
       });
@@ -320,7 +322,7 @@ describe.each(testDatabaseKinds)('admin demos and members on $name', (kind) => {
 
     it.each([
       ['?plan=gold', 'plan', 'plan must be one of monthly, annual, premium'],
-      ['?status=paid', 'status', 'status must be one of pending_payment, active'],
+      ['?status=paid', 'status', 'status must be one of pending_payment, active, past_due, canceled'],
       ['?limit=1000', 'limit', 'limit must be a whole number from 1 to 100'],
       [`?q=${'x'.repeat(201)}`, 'q', 'q must be at most 200 characters'],
     ])('refuses the member query %s naming %s, on the list and the export', async (query, field, message) => {
@@ -337,21 +339,21 @@ describe.each(testDatabaseKinds)('admin demos and members on $name', (kind) => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toBe('attachment; filename="vip-members-2026-11-21.csv"');
-      expect(res.body.startsWith('\uFEFF"Name","Email","Plan","Price","Currency","Period","Status","Joined","Updated"\r\n')).toBe(true);
-      expect(res.body).toContain('\r\n"Rivers, ""Jo""","jo@example.com","Premium","199.99","USD","year","Pending payment",');
-      expect(res.body).toContain(`\r\n"'=HYPERLINK(""http://evil.example"")","evil@example.com","Monthly","9.99","USD","month","Active",`);
+      expect(res.body.startsWith('\uFEFF"Name","Email","Plan","Price","Currency","Period","Status","Period end","Cancels at period end","Joined","Updated"\r\n')).toBe(true);
+      expect(res.body).toContain('\r\n"Rivers, ""Jo""","jo@example.com","Premium","199.99","USD","year","Pending payment","—","No",');
+      expect(res.body).toContain(`\r\n"'=HYPERLINK(""http://evil.example"")","evil@example.com","Monthly","9.99","USD","month","Active","—","No",`);
       const rows = parse(res.body, { bom: true }) as string[][];
       expect(rows).toEqual([
-        ['Name', 'Email', 'Plan', 'Price', 'Currency', 'Period', 'Status', 'Joined', 'Updated'],
-        ['Old Timer', 'old@example.com', 'gold', '—', '—', '—', 'Pending payment', day(8).toISOString(), day(9).toISOString()],
-        ['Rivers, "Jo"', 'jo@example.com', 'Premium', '199.99', 'USD', 'year', 'Pending payment', day(6).toISOString(), day(6).toISOString()],
-        ["'=HYPERLINK(\"http://evil.example\")", 'evil@example.com', 'Monthly', '9.99', 'USD', 'month', 'Active', day(4).toISOString(), day(4).toISOString()],
-        ['Sam Rivers', 'sam@example.com', 'Annual', '99.99', 'USD', 'year', 'Pending payment', day(2).toISOString(), day(2).toISOString()],
+        ['Name', 'Email', 'Plan', 'Price', 'Currency', 'Period', 'Status', 'Period end', 'Cancels at period end', 'Joined', 'Updated'],
+        ['Old Timer', 'old@example.com', 'gold', '—', '—', '—', 'Pending payment', '—', 'No', day(8).toISOString(), day(9).toISOString()],
+        ['Rivers, "Jo"', 'jo@example.com', 'Premium', '199.99', 'USD', 'year', 'Pending payment', '—', 'No', day(6).toISOString(), day(6).toISOString()],
+        ["'=HYPERLINK(\"http://evil.example\")", 'evil@example.com', 'Monthly', '9.99', 'USD', 'month', 'Active', '—', 'No', day(4).toISOString(), day(4).toISOString()],
+        ['Sam Rivers', 'sam@example.com', 'Annual', '99.99', 'USD', 'year', 'Pending payment', '—', 'No', day(2).toISOString(), day(2).toISOString()],
       ]);
     });
 
     it('exports a formula after a separator as text: a spreadsheet splitting on ; runs nothing', async () => {
-      await subscribeVip(t.database.db, testMailroom(), noPaymentProvider, { name: "Bob;=cmd|' /C calc'!A0;x", email: 'bob@example.com', plan: 'monthly' }, day(1));
+      await subscribeVip(t.database.db, testMailroom(), { name: "Bob;=cmd|' /C calc'!A0;x", email: 'bob@example.com', plan: 'monthly' }, day(1));
       try {
         const res = await get('/api/admin/members/export.csv?q=bob@');
         expect(res.statusCode, res.body).toBe(200);

@@ -52,6 +52,8 @@ describe.each(testDatabaseKinds)('admin overview on $name', (kind) => {
         from artists a`);
     const members = await queryRows<{ status: string; n: number }>(t.database.db, sql`select status, count(*)::int as n from vip_members group by status`);
     const membersIn = (status: string) => members.find((m) => m.status === status)?.n ?? 0;
+    const active = await queryRows<{ plan: string; n: number }>(t.database.db, sql`select plan, count(*)::int as n from vip_members where status = 'active' group by plan`);
+    const activeOn = (plan: string) => active.find((m) => m.plan === plan)?.n ?? 0;
     return {
       artists: artists.filter((a) => a.credited && a.name.trim() !== '' && !looksLikeSamplePack(a.name)).length,
       labels: await countOf(sql`select count(*)::int as n from labels`),
@@ -61,7 +63,21 @@ describe.each(testDatabaseKinds)('admin overview on $name', (kind) => {
         new: await countOf(sql`select count(*)::int as n from demo_submissions where status = 'new'`),
         total: await countOf(sql`select count(*)::int as n from demo_submissions`),
       },
-      members: { total: membersIn('active') + membersIn('pending_payment'), active: membersIn('active'), pending_payment: membersIn('pending_payment') },
+      members: {
+        total: members.reduce((sum, m) => sum + m.n, 0),
+        active: membersIn('active'),
+        pending_payment: membersIn('pending_payment'),
+        past_due: membersIn('past_due'),
+        canceled: membersIn('canceled'),
+        active_by_plan: [
+          { plan: 'monthly', name: 'Monthly', active: activeOn('monthly') },
+          { plan: 'annual', name: 'Annual', active: activeOn('annual') },
+          { plan: 'premium', name: 'Premium', active: activeOn('premium') },
+        ],
+        // $9.99 a month, $99.99 and $199.99 a year: each yearly price's twelfth.
+        mrr: Math.round((activeOn('monthly') * 9.99 + (activeOn('annual') * 99.99) / 12 + (activeOn('premium') * 199.99) / 12) * 100) / 100,
+        currency: 'USD',
+      },
       outbox: { waiting: await countOf(sql`select count(*)::int as n from outbox_emails where status in ('waiting', 'sending')`) },
     };
   }
@@ -101,7 +117,7 @@ describe.each(testDatabaseKinds)('admin overview on $name', (kind) => {
     expect(afterJoin).toEqual({
       ...before,
       demos: { new: before.demos.new + 1, total: before.demos.total + 1 },
-      members: { total: before.members.total + 1, active: before.members.active, pending_payment: before.members.pending_payment + 1 },
+      members: { ...before.members, total: before.members.total + 1, pending_payment: before.members.pending_payment + 1 },
       // The demo's receipt and the member's welcome wait (no SMTP server here).
       outbox: { waiting: before.outbox.waiting + 2 },
     });
@@ -110,8 +126,16 @@ describe.each(testDatabaseKinds)('admin overview on $name', (kind) => {
     await t.database.db.execute(sql`update vip_members set status = 'active' where email = 'sam@example.com'`);
     const afterReview = await stats();
     expect(afterReview.demos).toEqual({ new: before.demos.new, total: before.demos.total + 1 });
-    expect(afterReview.members).toEqual({ total: before.members.total + 1, active: before.members.active + 1, pending_payment: before.members.pending_payment });
+    expect(afterReview.members).toMatchObject({ total: before.members.total + 1, active: before.members.active + 1, pending_payment: before.members.pending_payment });
+    expect(afterReview.members.active_by_plan.find((p) => p.plan === 'annual')?.active).toBe((before.members.active_by_plan.find((p) => p.plan === 'annual')?.active ?? 0) + 1);
+    expect(afterReview.members.mrr).toBeCloseTo(before.members.mrr + 8.33, 2);
     expect(afterReview).toEqual(await expectedStats());
+
+    // Past due and canceled are counted apart, and bring no revenue.
+    await t.database.db.execute(sql`insert into vip_members (name, email, plan, status) values ('Late', 'late@example.com', 'monthly', 'past_due'), ('Gone', 'gone@example.com', 'premium', 'canceled')`);
+    const withLapsed = await stats();
+    expect(withLapsed.members).toMatchObject({ past_due: before.members.past_due + 1, canceled: before.members.canceled + 1, mrr: afterReview.members.mrr });
+    expect(withLapsed).toEqual(await expectedStats());
   });
 
   it('lists the latest activity newest first, 10 by default, as many as asked up to 100', async () => {

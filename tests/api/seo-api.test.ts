@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { siteConfig } from '../../src/shared/site-config.js';
 import type { SitemapEntry } from '../../src/server/modules/catalog/index.js';
 import { renderSitemap } from '../../src/server/modules/site/seo.service.js';
 import { createTestApp, seedFixture, type TestApp } from '../helpers/test-app.js';
@@ -20,13 +22,14 @@ describe.each(testDatabaseKinds)('robots.txt and sitemap.xml on $name', (kind) =
     expect(res.body).toContain('Sitemap: http://records.example/sitemap.xml');
   });
 
-  it('sitemap.xml lists the label pages, every release and every artist page, with lastmod', async () => {
+  it('sitemap.xml lists the label pages with their demo forms, VIP, legal, every release and every artist page, with lastmod', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'records.example' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/xml');
     const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toContain('http://records.example/tech');
     expect(locs).toContain('http://records.example/deep/releases');
+    for (const page of ['/records/submit', '/tech/submit', '/deep/submit', '/vip', '/legal']) expect(locs).toContain(`http://records.example${page}`);
     const releases = (await t.app.inject({ method: 'GET', url: '/api/releases?limit=100' })).json<{ data: { id: string }[]; total: number }>();
     const releaseLocs = locs.filter((loc) => /\/releases\/[0-9a-f-]{36}$/.test(loc!));
     expect(releaseLocs).toHaveLength(releases.total);
@@ -75,5 +78,30 @@ describe('a sitemap past the protocol limit', () => {
     const listed = [1, 2, 3].flatMap((part) => [...renderSitemap(entries, 'https://x.example', part, 2)!.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]));
     expect(listed).toEqual(entries.map((e) => `https://x.example${e.path}`));
     expect(renderSitemap(entries, 'https://x.example', 4, 2)).toBeUndefined();
+  });
+});
+
+describe('the site icons', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(testDatabaseKinds[0]!);
+  });
+  afterAll(async () => t?.close());
+
+  it('answer /favicon.ico, /favicon.svg and the touch icon, drawn from the site configuration', async () => {
+    const ico = await t.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(ico.statusCode).toBe(200);
+    expect(ico.headers['content-type']).toBe('image/x-icon');
+    // An ICO directory of two PNG images, 16 and 32 px.
+    expect([ico.rawPayload.readUInt16LE(2), ico.rawPayload.readUInt16LE(4), ico.rawPayload[6], ico.rawPayload[22]]).toEqual([1, 2, 16, 32]);
+    const firstPng = ico.rawPayload.subarray(ico.rawPayload.readUInt32LE(18));
+    expect((await sharp(firstPng).metadata()).format).toBe('png');
+    const svg = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(svg.headers['content-type']).toContain('image/svg+xml');
+    expect(svg.body).toContain(`>${siteConfig.icon.letters}</text>`);
+    expect(svg.body).toContain(siteConfig.icon.accent);
+    const touch = await t.app.inject({ method: 'GET', url: '/apple-touch-icon.png' });
+    expect(touch.headers['content-type']).toBe('image/png');
+    expect(await sharp(touch.rawPayload).metadata()).toMatchObject({ format: 'png', width: 180, height: 180 });
   });
 });

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VipSubscriptionResponse } from '../../src/shared/api/vip.js';
 import { siteConfig } from '../../src/shared/site-config.js';
 import { queryRows } from '../../src/server/db/client.js';
-import type { PaymentProvider } from '../../src/server/modules/membership/payment-provider.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
@@ -118,28 +117,6 @@ describe.each(testDatabaseKinds)('VIP subscriptions on $name', (kind) => {
       expect((await subscribe(payload)).statusCode).toBeGreaterThanOrEqual(400);
     }
     expect(await members()).toEqual(before);
-  });
-
-  it('takes the status from the payment provider (the seam of docs/product.md §10.7)', async () => {
-    const seen: unknown[] = [];
-    const payments: PaymentProvider = {
-      subscribe: async (member) => {
-        seen.push(member);
-        return 'active';
-      },
-    };
-    const paid = await createTestApp(kind, { deps: { payments } });
-    try {
-      const res = await subscribe({ name: 'Paid Fan', email: 'Paid@Example.com', plan: 'premium' }, paid);
-      expect(res.statusCode).toBe(201);
-      expect(res.json<VipSubscriptionResponse>()).toMatchObject({
-        message: "You're on the list for the Premium plan. Your membership is active.",
-        data: { status: 'active' },
-      });
-      expect(seen).toEqual([{ name: 'Paid Fan', email: 'paid@example.com', plan: 'premium' }]);
-    } finally {
-      await paid.close();
-    }
   });
 
   it('answers 429 with a clear message after the limit', async () => {

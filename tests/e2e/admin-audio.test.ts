@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AudioUploadReport, TrackAudio } from '../../src/shared/api/admin-audio.js';
+import type { TrackAudio } from '../../src/shared/api/admin-audio.js';
+import type { MediaUploadReport } from '../../src/shared/api/admin-media.js';
 import type { Release } from '../../src/shared/api/catalog.js';
 import { aSineWav } from '../helpers/audio.js';
 import { e2eAdmin, logInAsAdmin } from './admin-session.js';
@@ -80,8 +81,8 @@ describe('uploaded audio plays on every release of its recording', () => {
     form.append('files', new Blob([new Uint8Array(aSineWav({ seconds: 90, sampleRate: 22_050, channels: 1 }))]), `${isrc}.wav`);
     const uploaded = await fetch(`${site.server.url}/api/admin/media`, { method: 'POST', headers: asAdmin(), body: form });
     expect(uploaded.status).toBe(200);
-    const report = ((await uploaded.json()) as { data: AudioUploadReport }).data;
-    expect(report.matched.map((m) => m.tracks.length)).toEqual([2]);
+    const report = ((await uploaded.json()) as { data: MediaUploadReport }).data;
+    expect(report.matched.map((m) => (m.kind === 'audio' ? m.tracks.length : m.kind))).toEqual([2]);
     const job = await follow<TrackAudio>(`/api/admin/media/audio/${report.matched[0]!.id}`, /ready|failed/);
     expect(job.status).toBe('ready');
 

@@ -74,7 +74,7 @@ describe('admin labels: catalog upload and Import tracks', () => {
     });
     await page.getByLabel('Catalog CSV file').setInputFiles(distributorExportPath);
     await page.getByText(/^distributor-inventory-export\.csv \(\d+ KB\)$/).waitFor();
-    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.getByRole('table', { name: 'Rejected rows' }).waitFor();
     await page.unroute(isJobQuestion);
     if (failure) throw failure;

@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportJob, ImportStartedResponse } from '../../src/shared/api/admin-import.js';
 import { syntheticExport } from '../../src/server/modules/catalog-import/demo-catalog/synthetic-export.js';
@@ -9,36 +10,37 @@ import { startProductionServer, type ProductionServer } from '../helpers/product
 import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-postgres.js';
 import { testRedisUrl } from '../helpers/test-redis.js';
 import { e2eAdmin, e2eAdminEnv } from './admin-session.js';
-import { hasNginx, startLoadBalancer, type LoadBalancer } from './load-balancer.js';
+import { hasHaproxy, startHaproxy, type LoadBalancer } from './load-balancer.js';
 import { e2eLimits } from './limits.js';
 
 // Several instances on one PostgreSQL, behind a real load balancer, as the README's production
 // section deploys them: two production servers (the built `npm start`) started together on an empty
-// database of their own, sharing the local Redis, behind nginx round-robin, with the fake Spotify
+// database of their own, sharing the local Redis, behind HAProxy round-robin with its active check of
+// /api/ready (docs/decisions/0070), with the fake Spotify
 // for the admin's "Import tracks", whose album searches wait at a gate: a test steps the import
 // release by release instead of racing it. What each test proved, with its figures, is printed at
 // the end.
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-// CI installs nginx and sets both URLs (.ci/run): there the cluster must run.
+// CI installs HAProxy and sets both URLs (.ci/run): there the cluster must run.
 const missing = !serverUrl
   ? 'TEST_DATABASE_URL is not set'
   : !testRedisUrl
     ? 'TEST_REDIS_URL is not set'
-    : !hasNginx
-      ? 'nginx is not installed (apt-get install -y nginx)'
+    : !hasHaproxy
+      ? 'HAProxy is not installed (apt-get install -y haproxy)'
       : undefined;
 if (missing && process.env.CI) throw new Error(`The cluster test cannot run in CI: ${missing}`);
 
 const proved: string[][] = [];
 
 /**
- * A visitor's address of this run's own, sent to nginx as a CDN in front of it would: Redis is shared
+ * A visitor's address of this run's own, sent to the proxy as a CDN in front of it would: Redis is shared
  * with other runs (CI runs the suite twice), and its counts last for minutes.
  */
 const visitor = () => `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
 
-describe.skipIf(missing !== undefined)('two instances on one PostgreSQL and one Redis, behind nginx', () => {
+describe.skipIf(missing !== undefined)('two instances on one PostgreSQL and one Redis, behind HAProxy', () => {
   const leaseMs = 3000;
   // Low counts of their own: the limits below are the ones these servers were given.
   const limits = { demos: 3, loginFailures: 3 };
@@ -48,6 +50,7 @@ describe.skipIf(missing !== undefined)('two instances on one PostgreSQL and one 
   let instances: [ProductionServer, ProductionServer];
   let proxy: LoadBalancer;
   let token = '';
+  let env: Record<string, string>;
 
   beforeAll(async () => {
     database = await createScratchDatabase(serverUrl as string, { prefix: 'bir_cluster' });
@@ -56,7 +59,7 @@ describe.skipIf(missing !== undefined)('two instances on one PostgreSQL and one 
         if (url.pathname === '/v1/search' && url.searchParams.get('type') === 'album') await gate.pass();
       },
     });
-    const env = {
+    env = {
       ...e2eLimits,
       ...e2eAdminEnv,
       DATABASE_URL: database.url,
@@ -74,7 +77,13 @@ describe.skipIf(missing !== undefined)('two instances on one PostgreSQL and one 
     };
     // Both start at once on the empty database: one migrates and seeds the demo catalog, the other waits its turn.
     instances = (await Promise.all([startProductionServer({ env }), startProductionServer({ env })])) as [ProductionServer, ProductionServer];
-    proxy = await startLoadBalancer(instances.map((instance) => instance.url));
+    proxy = await startHaproxy(instances.map((instance) => instance.url));
+    // Both in rotation once the proxy's checks have passed.
+    const reached = new Set<string | undefined>();
+    for (const deadline = performance.now() + 20_000; reached.size < 2; ) {
+      if (performance.now() > deadline) throw new Error('HAProxy did not take both instances into rotation in 20 s');
+      reached.add(upstreamPort(await fetch(`${proxy.url}/api/ready`)));
+    }
     token = ((await (await logIn(proxy.url, e2eAdmin.password, visitor())).json()) as { token: string }).token;
     expect(token).toMatch(/\S/);
   }, 180_000);
@@ -223,6 +232,93 @@ describe.skipIf(missing !== undefined)('two instances on one PostgreSQL and one 
       'its progress seen release by release (1, 2, 3 of 60) and to the end; a catalog upload refused (409) by the other instance meanwhile',
     ]);
   });
+
+  /** Readers through the proxy, `concurrency` at a time, until stopped: what each answered, and which instance did. */
+  function readUnderLoad(concurrency: number) {
+    const paths = ['/api/releases?label=tech&limit=5', '/api/labels', '/api/artists?label=deep&limit=3', '/api/ready', '/tech'];
+    const failures: string[] = [];
+    const servedBy = new Map<string | undefined, number>();
+    let answered = 0;
+    let isRunning = true;
+    const readers = Array.from({ length: concurrency }, async (_, reader) => {
+      for (let n = reader; isRunning; n++) {
+        const path = paths[n % paths.length] as string;
+        try {
+          const res = await fetch(`${proxy.url}${path}`);
+          await res.arrayBuffer();
+          if (res.status !== 200) failures.push(`${path}: ${res.status}`);
+          servedBy.set(upstreamPort(res), (servedBy.get(upstreamPort(res)) ?? 0) + 1);
+        } catch (err) {
+          failures.push(`${path}: ${String(err)}`);
+        }
+        answered++;
+      }
+    });
+    return {
+      answeredBy: (port: string) => servedBy.get(port) ?? 0,
+      stop: async () => {
+        isRunning = false;
+        await Promise.all(readers);
+        return { answered, failures };
+      },
+    };
+  }
+
+  /**
+   * A failed login sent straight to `base` (no proxy), its body once `rest` resolves. `received`
+   * resolves when the server has taken the request (its `100 Continue`: Node's server sends it as it
+   * hands the request to Fastify); `status` with the status it was answered.
+   */
+  function slowLogin(base: string, rest: Promise<void>): { received: Promise<void>; status: Promise<number> } {
+    const body = JSON.stringify({ username: e2eAdmin.username, password: 'not the password' });
+    let received!: () => void;
+    const continued = new Promise<void>((resolve) => (received = resolve));
+    const status = new Promise<number>((resolve, reject) => {
+      const req = request(`${base}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'X-Forwarded-For': visitor(), Expect: '100-continue' },
+      });
+      req.on('continue', () => received());
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.flushHeaders();
+      void rest.then(() => req.end(body));
+    });
+    return { received: continued, status };
+  }
+
+  it('restarts both instances in turn (SIGTERM, then start) under load, with no request failed', async () => {
+    const load = readUnderLoad(8);
+    const downFor: number[] = [];
+    for (const [i, old] of instances.entries()) {
+      // A request in flight when the instance is told to stop is answered, though it arrives whole only after.
+      let stoppedListening!: () => void;
+      const inFlight = slowLogin(old.url, new Promise((resolve) => (stoppedListening = resolve)));
+      await inFlight.received;
+      const stopped = old.stop();
+      const signalled = performance.now();
+      await expect.poll(() => fetch(`${old.url}/api/health`).then(() => 'listening', () => 'refused'), { timeout: 10_000, interval: 10 }).toBe('refused');
+      stoppedListening();
+      expect(await inFlight.status).toBe(401);
+      await stopped;
+      // Its successor, on its address: the proxy's check takes it back.
+      const successor = await startProductionServer({ env: { ...env, PORT: portOf(old.url) } });
+      instances[i] = successor;
+      const before = load.answeredBy(portOf(successor.url));
+      await expect.poll(() => load.answeredBy(portOf(successor.url)), { timeout: 20_000, interval: 20 }).toBeGreaterThan(before);
+      downFor.push(performance.now() - signalled);
+    }
+    const { answered, failures } = await load.stop();
+    expect(failures).toEqual([]);
+    expect(answered).toBeGreaterThan(0);
+    proved.push([
+      'Rolling restart under load (8 readers through HAProxy, SIGTERM then a new instance, one at a time)',
+      `${answered} requests, 0 failed; a login in flight at each SIGTERM answered; each instance out of rotation for ${downFor.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(' and ')}`,
+    ]);
+  }, 120_000);
 
   it('finishes the import of an instance killed mid-way on the other, once its lease has run out', async () => {
     const [doomed, survivor] = instances;

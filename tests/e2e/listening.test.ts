@@ -1,7 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Release } from '../../src/shared/api/catalog.js';
-import { appStarted, saveScreenshot } from './browser.js';
+import { animationsSettled, appStarted, saveScreenshot } from './browser.js';
 import { useSharedSite } from './production-site.js';
 
 // A newcomer presses Play on a demo release and hears it, across pages and a reload.
@@ -71,6 +71,36 @@ describe('listening', () => {
     await phone.getByRole('region', { name: 'Player' }).waitFor();
     await saveScreenshot(phone, 'player-phone');
     await phone.close();
+    await page.close();
+  });
+
+  /**
+   * Whether the debug panel's chip (shown on 127.0.0.1) is what the visitor sees at its own centre. Found
+   * by its label, not its role: an open dialog or menu hides the rest of the page from assistive technology.
+   */
+  const isDebugChipOnTop = (page: Page) =>
+    page.locator('[aria-label^="Expand debug panel"]').evaluate((chip) => {
+      const box = chip.getBoundingClientRect();
+      return chip.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+    });
+
+  it.each(['desktop', 'phone'] as const)('never hides a dialog or the queue menu under the debug chip (%s)', async (viewport) => {
+    const page = await site.browser.newPage(viewport);
+    page.setDefaultTimeout(10_000);
+    await openRelease(page);
+    expect(await isDebugChipOnTop(page)).toBe(false);
+    await animationsSettled(page);
+    await saveScreenshot(page, `debug-chip-under-dialog-${viewport}`);
+    await page.getByRole('button', { name: `Play ${release.tracks?.[0]?.title}` }).first().click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    // Nothing open: the chip is there to be clicked.
+    expect(await isDebugChipOnTop(page)).toBe(true);
+    await page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Queue' }).click();
+    await page.getByRole('menu').waitFor();
+    expect(await isDebugChipOnTop(page)).toBe(false);
+    await animationsSettled(page);
+    await saveScreenshot(page, `debug-chip-under-queue-menu-${viewport}`);
     await page.close();
   });
 

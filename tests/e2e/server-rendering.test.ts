@@ -56,15 +56,18 @@ describe('server-rendered pages over plain HTTP', () => {
     expect(page.status).toBe(200);
     expect(titleOf(page.body)).toContain(release.title);
     expect(metaOf(page.body, 'og:title')).toContain(release.title);
-    expect(metaOf(page.body, 'og:type')).toBe(release.type === 'single' ? 'music.song' : 'music.album');
+    expect(metaOf(page.body, 'og:type')).toBe(release.total_tracks > 1 ? 'music.album' : 'music.song');
     expect(metaOf(page.body, 'og:url')).toBe(`${site.server.url}${path}`);
     expect(canonicalOf(page.body)).toBe(`${site.server.url}${path}`);
     expect(metaOf(page.body, 'twitter:card')).toBe('summary_large_image');
     const image = metaOf(page.body, 'og:image')!;
     expect(image.startsWith(site.server.url)).toBe(true);
+    expect(metaOf(page.body, 'twitter:image')).toBe(image);
+    // A raster card of the size link previews show (never the SVG art: the big networks do not show SVG).
     const artwork = await fetch(image);
     expect(artwork.status).toBe(200);
-    expect(artwork.headers.get('content-type')).toMatch(/^image\//);
+    expect(artwork.headers.get('content-type')).toBe('image/jpeg');
+    expect(await sharp(Buffer.from(await artwork.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
     // The releases page the modal opens over is there too.
     expect(textOf(page.body)).toContain('Build It Tech Releases');
 

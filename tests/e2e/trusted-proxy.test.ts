@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { e2eAdmin } from './admin-session.js';
-import { hasNginx, startLoadBalancer, type LoadBalancer } from './load-balancer.js';
+import { hasNginx, startNginx, type LoadBalancer } from './load-balancer.js';
 import { startProductionServer, type ProductionServer } from '../helpers/production-server.js';
 
 // TRUST_PROXY=true behind nginx as the README sets it up (`$proxy_add_x_forwarded_for`): nginx appends
@@ -17,7 +17,7 @@ describe.skipIf(!hasNginx)('TRUST_PROXY=true behind nginx', () => {
   beforeAll(async () => {
     // The production limits: 5 failed logins from one address in 15 minutes.
     server = await startProductionServer({ env: { TRUST_PROXY: 'true' }, template: inject('e2eTemplateDir') });
-    proxy = await startLoadBalancer([server.url]);
+    proxy = await startNginx([server.url]);
   }, 120_000);
   afterAll(async () => {
     await proxy?.stop();

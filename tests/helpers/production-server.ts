@@ -57,8 +57,8 @@ function listeningUrl(line: string): string | undefined {
 
 export async function startProductionServer({ env = {}, template, nodeOptions = [], ipc = false, readyTimeoutMs = 60_000 }: ProductionServerOptions = {}): Promise<ProductionServer> {
   const ownDataDir = env.DATA_DIR === undefined ? mkdtempSync(join(tmpdir(), 'bir-server-')) : undefined;
-  // The lock of the server that wrote the template is not this one's.
-  if (ownDataDir && template) cpSync(template, ownDataDir, { recursive: true, filter: (source) => basename(source) !== 'server.lock' });
+  // The lock and the command socket of the server that wrote the template are not this one's.
+  if (ownDataDir && template) cpSync(template, ownDataDir, { recursive: true, filter: (source) => !['server.lock', 'server.sock'].includes(basename(source)) });
   const removeDataDir = () => ownDataDir && rmSync(ownDataDir, { recursive: true, force: true });
   const child = spawn(process.execPath, [...nodeOptions, entry], {
     cwd: projectRoot,

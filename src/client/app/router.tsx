@@ -123,6 +123,22 @@ export function createRoutes(context: PageContext): RouteObject[] {
               lazy: async () => ({ Component: (await import('../features/admin/shell/login-page.js')).LoginPage }),
             },
             { id: 'vip', path: 'vip', lazy: async () => ({ Component: (await import('../features/vip/components/vip-page.js')).VipPage }) },
+            // Paying with Stripe and the member's own page (docs/decisions/0062, 0063): never indexed.
+            {
+              id: 'vip-welcome',
+              path: 'vip/welcome',
+              lazy: async () => ({ Component: (await import('../features/vip/components/vip-welcome-page.js')).VipWelcomePage }),
+            },
+            {
+              id: 'vip-account',
+              path: 'vip/account',
+              lazy: async () => ({ Component: (await import('../features/vip/components/vip-account-page.js')).VipAccountPage }),
+            },
+            {
+              id: 'vip-sign-in',
+              path: 'vip/account/sign-in/:token',
+              lazy: async () => ({ Component: (await import('../features/vip/components/vip-sign-in-page.js')).VipSignInPage }),
+            },
             {
               id: 'legal',
               path: 'legal',

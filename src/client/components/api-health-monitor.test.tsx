@@ -61,12 +61,12 @@ describe('ApiHealthMonitor', () => {
     expect(await screen.findByText('API performance is degraded')).toBeTruthy();
   });
 
-  it('shows degraded when the API answers 503 with success false (its database is out)', async () => {
+  it('shows down when the API answers 503, even with a health answer (its database is out): any non-OK answer is down', async () => {
     stubFetch([[/\/api\/health/, answer({ success: false, message: 'Database unavailable' }, 503)]]);
     await renderMonitor();
-    expect((await screen.findByRole('alert')).textContent).toContain('API degraded');
+    expect((await screen.findByRole('alert')).textContent).toContain('API down');
     await expandDetails();
-    expect(screen.getByText('Database unavailable')).toBeTruthy();
+    expect(screen.getByText(unreachable)).toBeTruthy();
   });
 
   it('shows down when the answer is not the health answer', async () => {

@@ -1,5 +1,5 @@
 import BugReportIcon from '@mui/icons-material/BugReport';
-import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, Paper, Stack, Typography, type Theme } from '@mui/material';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { apiBase, apiUrl } from '../lib/api-client.js';
 import { debugLog, type DebugLevel } from '../lib/debug-log.js';
@@ -39,7 +39,14 @@ export default function DebugConsole() {
     if (listRef.current) listRef.current.scrollTop = listRef.current.scrollHeight;
   }, [entries, isExpanded]);
 
-  const place = { position: 'fixed', right: 12, bottom: 'calc(12px + var(--player-bar-height, 0px))', zIndex: 'snackbar' } as const;
+  // Above the page, its app bar and drawers; under every dialog, menu and popover (MUI's modal layer)
+  // and the snackbars: it never covers what the visitor opened.
+  const place = {
+    position: 'fixed',
+    right: 12,
+    bottom: 'calc(12px + var(--player-bar-height, 0px))',
+    zIndex: (theme: Theme) => theme.zIndex.modal - 1,
+  } as const;
   const errorCount = entries.filter((entry) => entry.level === 'error').length;
 
   if (!isExpanded) {

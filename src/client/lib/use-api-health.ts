@@ -46,10 +46,11 @@ export async function checkApiHealth(signal?: AbortSignal): Promise<ApiHealth> {
   let health: Omit<ApiHealth, 'lastChecked'>;
   try {
     const res = await fetch(apiUrl('/health'), { signal: timeout.signal, headers: { Accept: 'application/json' } });
-    const body = readHealthAnswer(await res.json());
-    // The API answering `success: false` (503 while its database is out) is degraded, not down.
+    // SPEC: any non-OK answer is down (a 503 while the database is out too); an OK answer with
+    // `success: false` is degraded.
+    const body = res.ok ? readHealthAnswer(await res.json()) : undefined;
     if (!body) health = { status: 'down', message: unreachableMessage };
-    else if (body.success && res.ok) health = { status: 'healthy', message: body.message || 'OK' };
+    else if (body.success) health = { status: 'healthy', message: body.message || 'OK' };
     else health = { status: 'degraded', message: body.message || degradedMessage };
   } catch {
     health = { status: 'down', message: unreachableMessage };

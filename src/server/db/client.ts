@@ -24,6 +24,8 @@ export interface Database {
    * PostgreSQL: a session advisory lock; PGlite: the data directory's lock already admits one process.
    */
   exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /** PGlite only: a consistent copy of its data directory, a gzipped tar written into the folder `into`; its path (backups, docs/decisions/0073). */
+  dumpDataDir?(into: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export async function openPglite(dataDir: string | undefined, options: OpenOptio
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
     exclusively: (work) => work(),
+    dumpDataDir: (into) => client.dumpDataDir(into),
     close: () => client.close(),
   };
 }
@@ -118,6 +121,26 @@ export async function openPostgres(connectionString: string, options: OpenOption
 export function isHeldByTransaction(db: Db): boolean {
   const client = (db as unknown as { $client?: unknown }).$client;
   return client instanceof PgliteThread && client.isHeld;
+}
+
+/** How the database's connections are used now (metrics). */
+export interface ConnectionUse {
+  open: number;
+  /** Open and not in use. */
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+}
+
+/** PostgreSQL: the pool's connections and the queries waiting for one; PGlite: its one connection and the calls queued behind the running one. */
+export function connectionUse(db: Db): ConnectionUse {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) return { open: client.totalCount, idle: client.idleCount, waiting: client.waitingCount };
+  if (client instanceof PgliteThread) {
+    const busy = client.isHeld || client.unanswered > 0;
+    return { open: 1, idle: busy ? 0 : 1, waiting: Math.max(0, client.unanswered - 1) };
+  }
+  return { open: 0, idle: 0, waiting: 0 };
 }
 
 /** Rows of a raw SQL query; PGlite and node-postgres both answer `{ rows }`. */

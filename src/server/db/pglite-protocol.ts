@@ -13,6 +13,8 @@ export type WorkerRequest =
   | { op: 'begin'; id: number }
   /** Commits or rolls back transaction txId; the outcome is the reply with id = -txId. */
   | { op: 'end'; id: number; txId: number; commit: boolean }
+  /** A consistent copy of the data directory, a gzipped tar written into the folder `into`; the reply's result is its path. */
+  | { op: 'dump'; id: number; into: string }
   | { op: 'close'; id: number };
 
 /** id 0 is the start (ready or failed); a negative id the outcome of transaction -id. */

@@ -59,6 +59,11 @@ export class PgliteThread implements PgliteQueryable {
     return this.call({ op: 'query', sql, params, rowMode: options.rowMode ?? 'object', txId });
   }
 
+  /** Calls sent to the thread and not yet answered: the one running and those queued behind it (metrics). */
+  get unanswered(): number {
+    return this.pending.size;
+  }
+
   /** True while a transaction holds the only connection: every other query waits for it to end. */
   get isHeld(): boolean {
     return this.openTransactions > 0;
@@ -92,6 +97,11 @@ export class PgliteThread implements PgliteQueryable {
     this.post({ op: 'end', id: 0, txId, commit: true });
     await outcome;
     return result;
+  }
+
+  /** A consistent copy of the data directory, taken between two queries, as a gzipped tar written into the folder `into`; its path. */
+  async dumpDataDir(into: string): Promise<string> {
+    return (await this.call({ op: 'dump', into })) as string;
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,11 @@
+import { constants, createReadStream, createWriteStream } from 'node:fs';
+import { cp, readdir, rm, stat } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { parentPort, workerData } from 'node:worker_threads';
+import { createGzip } from 'node:zlib';
+import tar from 'tar-stream';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { WorkerReply, WorkerRequest, WorkerStart } from './pglite-protocol.js';
@@ -50,7 +57,7 @@ function begin(id: number): void {
   );
 }
 
-async function handle(request: WorkerRequest): Promise<unknown> {
+async function handle(request: Exclude<WorkerRequest, { op: 'begin' | 'dump' }>): Promise<unknown> {
   switch (request.op) {
     case 'query': {
       const target = request.txId === undefined ? db : open.get(request.txId)?.tx;
@@ -69,8 +76,50 @@ async function handle(request: WorkerRequest): Promise<unknown> {
   }
 }
 
+/**
+ * A consistent copy of the data directory, written as a gzipped tar to `into/pgdata.tar.gz` (the
+ * layout PGlite's `loadDataDir` reads). No query runs while the files are copied (PGlite's own query
+ * lock, as its dumpDataDir() takes): what is on disk then is what a crash would leave, the committed
+ * work with its WAL. On disk the copy is the operating system's (a clone where the file system can),
+ * and the tar and its compression are made after, with queries running again; in memory, PGlite's
+ * dumpDataDir(). Readers wait for the copy alone (docs/decisions/0073).
+ */
+async function dumpInto(into: string): Promise<string> {
+  const target = join(into, 'pgdata.tar.gz');
+  if (!start.dataDir) {
+    const tar = new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer());
+    await pipeline(Readable.from([tar]), createGzip(), createWriteStream(target, { mode: 0o600 }));
+    return target;
+  }
+  const copy = join(into, 'pgdata-copy');
+  await rm(copy, { recursive: true, force: true });
+  await db._runExclusiveQuery(() => cp(start.dataDir as string, copy, { recursive: true, mode: constants.COPYFILE_FICLONE }));
+  try {
+    const pack = tar.pack();
+    const written = pipeline(pack, createGzip(), createWriteStream(target, { mode: 0o600 }));
+    // Folders too: PostgreSQL needs its empty ones (pg_tblspc, pg_notify…), as PGlite's own dump has them.
+    for (const entry of await readdir(copy, { recursive: true, withFileTypes: true })) {
+      const path = join(entry.parentPath, entry.name);
+      const name = relative(copy, path).split(sep).join('/');
+      if (entry.isDirectory()) pack.entry({ name, type: 'directory', mode: 0o700 });
+      else if (entry.isFile()) await pipeline(createReadStream(path), pack.entry({ name, size: (await stat(path)).size, mode: 0o600 }));
+    }
+    pack.finalize();
+    await written;
+    return target;
+  } finally {
+    await rm(copy, { recursive: true, force: true });
+  }
+}
+
 port.on('message', (request: WorkerRequest) => {
   if (request.op === 'begin') return begin(request.id);
+  if (request.op === 'dump') {
+    return void dumpInto(request.into).then(
+      (file) => reply({ id: request.id, result: file }),
+      (err: unknown) => reply({ id: request.id, error: serialise(err) }),
+    );
+  }
   handle(request).then(
     (result) => request.op !== 'end' && reply({ id: request.id, result }),
     (err: unknown) => reply({ id: request.id, error: serialise(err) }),

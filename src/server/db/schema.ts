@@ -94,6 +94,8 @@ export const releases = pgTable(
     pinned: boolean('pinned').notNull().default(false),
     /** Part of the fictional demo catalog seeded on first start; staff remove it in one step (docs/decisions/0027). */
     demo: boolean('demo').notNull().default(false),
+    /** Where the release is sold and streamed, in the order shown: `[{ name, url }]` (docs/decisions/0080). */
+    links: jsonb('links').$type<{ name: string; url: string }[]>().notNull().default([]),
     /** How many tracks the release has: kept by triggers on `tracks` (migration 0012, docs/decisions/0033). */
     trackCount: integer('track_count').notNull().default(0),
     /**
@@ -339,9 +341,59 @@ export const vipMembers = pgTable(
     email: text('email').notNull().unique(),
     plan: text('plan').notNull(),
     status: text('status', { enum: vipMemberStatuses }).notNull().default('pending_payment'),
+    /** Stripe's ids once a checkout started or completed (docs/decisions/0062); null without Stripe. */
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    stripeCheckoutSessionId: text('stripe_checkout_session_id'),
+    /** The end of the period paid for: renewal, or the end of access after a cancellation. */
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    /** The member cancelled: access goes on to current_period_end, and no renewal follows. */
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /**
+     * The `created` time of the newest Stripe event applied to the status: an older one, arriving
+     * late, changes the ids it brings but not the status (docs/decisions/0062).
+     */
+    statusEventAt: timestamp('status_event_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [check('vip_members_status_check', isOneOf(t.status, vipMemberStatuses))],
+  (t) => [
+    check('vip_members_status_check', isOneOf(t.status, vipMemberStatuses)),
+    index('vip_members_stripe_subscription_idx').on(t.stripeSubscriptionId),
+    index('vip_members_stripe_customer_idx').on(t.stripeCustomerId),
+  ],
+);
+
+/**
+ * Every Stripe webhook event processed, by its id (docs/decisions/0062): written in the transaction
+ * that applies it, before the 2xx, so a retry of a processed event changes nothing and an event whose
+ * transaction never committed is processed when Stripe retries it.
+ */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  /** The event's own `created` time. */
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  payload: jsonb('payload').notNull(),
+});
+
+/**
+ * A member's emailed sign-in links and the sessions they open (docs/decisions/0063): only a SHA-256
+ * of each secret is kept. A link lasts 15 minutes and is used once; a session 30 days.
+ */
+export const vipMemberTokens = pgTable(
+  'vip_member_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => vipMembers.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['sign_in_link', 'session'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [check('vip_member_tokens_kind_check', isOneOf(t.kind, ['sign_in_link', 'session'])), index('vip_member_tokens_member_idx').on(t.memberId)],
 );
 
 /** The first answer to a write sent with an `Idempotency-Key`, replayed to its retries. */
@@ -568,4 +620,23 @@ export const releaseAlerts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('release_alerts_release_email_uq').on(t.releaseId, t.email), index('release_alerts_confirmed_idx').on(t.confirmedAt)],
+);
+
+export const backupTriggers = ['schedule', 'command'] as const;
+
+/** Each backup made or tried (docs/decisions/0073): the admin Settings tab shows the last one and a failure. */
+export const backups = pgTable(
+  'backups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    trigger: text('trigger', { enum: backupTriggers }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
+    /** The archive's name in BACKUP_DIR; null when it failed. */
+    fileName: text('file_name'),
+    sizeBytes: doublePrecision('size_bytes'),
+    /** Why it failed; null when it succeeded. */
+    error: text('error'),
+  },
+  (t) => [check('backups_trigger_check', isOneOf(t.trigger, backupTriggers)), index('backups_finished_idx').on(t.finishedAt)],
 );

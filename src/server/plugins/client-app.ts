@@ -21,6 +21,8 @@ export interface ClientAppOptions {
   catalogChanges: CatalogChanges;
   /** The app's clock: a kept page ages by it, as a kept catalog answer does. */
   clock: () => Date;
+  /** The next moment an upcoming release goes public after a time: no page is kept past it (docs/decisions/0081). */
+  expiresAt?: (storedAt: number) => number;
   /** The per-address limit pages count against (app.ts: the reads limit), which Fastify's not-found handler, where pages are served, does not get by itself. */
   rateLimit: preHandlerAsyncHookHandler;
   /** How long a catalog load may keep a request waiting (CATALOG_LOAD_WAIT_MS); a render waits for several. */
@@ -71,9 +73,9 @@ function cookie(request: FastifyRequest, name: string): string | undefined {
  * Serves the built web app: hashed /assets with long immutable caching (pre-compressed copies when
  * present), and every page path rendered on the server by the app's server entry (src/client/entry-server.tsx):
  * the page's HTML with its data, status (404 for an unknown page) and redirects. /api and /media
- * keep their JSON 404s.
+ * keep their JSON 404s. Answers the stored pages' cache (its lookups are counted in metrics).
  */
-export async function registerClientApp(app: FastifyInstance, clientDir: string, options: ClientAppOptions): Promise<void> {
+export async function registerClientApp(app: FastifyInstance, clientDir: string, options: ClientAppOptions): Promise<CatalogCache> {
   const templatePath = join(clientDir, 'index.html');
   const entryPath = serverEntryPath(clientDir);
   for (const path of [templatePath, entryPath]) {
@@ -110,6 +112,7 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string,
     keeps: (value) => (value as RenderedPage).kind === 'redirect' || (value as RenderedPage).status < 500,
     loadWaitMs: (options.loadWaitMs ?? defaultLoadWaitMs) * renderWaitsPerLoadWait,
     now: () => options.clock().getTime(),
+    expiresAt: options.expiresAt,
   });
 
   async function render(url: string, nonce: string, themeMode: ReturnType<typeof parseThemeMode>): Promise<RenderedPage> {
@@ -148,4 +151,5 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string,
     if (!isAppPath) return sendNotFound(request, reply);
     return sendPage(request, reply);
   });
+  return pages;
 }

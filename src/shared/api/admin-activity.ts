@@ -9,6 +9,8 @@ export const activityKinds = [
   'track.edit',
   'track.delete',
   'release.pin',
+  'release.create',
+  'release.edit',
   'artist.edit',
   'media.upload',
   'demo.received',
@@ -18,6 +20,8 @@ export const activityKinds = [
   'member.plan',
   /** A sign-up with a member's email: nothing changed, staff confirm with the member. */
   'member.request',
+  /** Stripe changed a membership's status (docs/decisions/0062). */
+  'member.status',
   'admin.password',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];

@@ -4,24 +4,24 @@ import { z } from 'zod';
 export const trackAudioStatuses = ['queued', 'cutting', 'ready', 'failed'] as const;
 export type TrackAudioStatus = (typeof trackAudioStatuses)[number];
 
-/** The audio types accepted. */
+/** What one audio file may weigh, alone or inside a zip. */
 export const audioUploadLimits = {
   /** One audio file (a 10-minute 24-bit 96 kHz stereo WAV is about 350 MB). */
   maxAudioBytes: 512 * 1024 * 1024,
 } as const;
 
+/** A media upload's file (alone or in a zip) with one of these extensions is audio; any other, an image. */
+export const audioFileName = /\.(wav|flac|aif|aiff|mp3)$/i;
+
 export const audioMessages = {
-  filesMissing: 'Choose one or more audio files (WAV, FLAC, AIFF or MP3) to upload.',
-  formMalformed: 'The upload arrived incomplete or garbled: send the files again.',
   unknownName: 'names no track: name it by the ISRC (such as GBKPL1912345) or the track id',
   audioTooLarge: `is larger than ${audioUploadLimits.maxAudioBytes / 1024 / 1024} MB`,
   jobNotFound: 'No such audio upload',
 } as const;
 
-const fileName = z.string().describe('The file as sent.');
-
+/** An audio file of a media upload (`POST /api/admin/media`) and the tracks it serves. */
 export const audioMatchSchema = z.object({
-  file: fileName,
+  file: z.string().describe('The file as sent; inside a zip, "zip name/path in the zip".'),
   kind: z.literal('audio'),
   /** The upload's id: `GET /api/admin/media/audio/{id}` follows its preview. */
   id: z.string(),
@@ -33,19 +33,6 @@ export const audioMatchSchema = z.object({
   tracks: z.array(z.object({ id: z.string(), release_id: z.string(), title: z.string() })),
 });
 export type AudioMatch = z.infer<typeof audioMatchSchema>;
-
-export const audioMissSchema = z.object({ file: fileName, reason: z.string() });
-
-export const audioUploadReportSchema = z.object({
-  matched: z.array(audioMatchSchema),
-  /** Files whose name names no track (by id or ISRC). */
-  unmatched: z.array(audioMissSchema),
-  /** Files that are no WAV, FLAC, AIFF or MP3, or are damaged: nothing of them is stored. */
-  refused: z.array(audioMissSchema),
-});
-export type AudioUploadReport = z.infer<typeof audioUploadReportSchema>;
-
-export const audioUploadResponseSchema = z.object({ success: z.literal(true), message: z.string(), data: audioUploadReportSchema });
 
 export const trackAudioSchema = z.object({
   id: z.string(),

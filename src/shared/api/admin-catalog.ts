@@ -94,7 +94,7 @@ export function isPreviewUrl(value: string): boolean {
 }
 
 /** A text field that may be cleared: null or blank clears it; otherwise trimmed and checked. */
-function clearableText(label: string, max: number, check?: { test: (value: string) => boolean; message: string }) {
+export function clearableText(label: string, max: number, check?: { test: (value: string) => boolean; message: string }) {
   const text = z
     .string({ error: `${label} must be text or null` })
     .trim()
@@ -105,7 +105,7 @@ function clearableText(label: string, max: number, check?: { test: (value: strin
 }
 
 /** A request body that refuses fields it does not know, so that a misspelt field is not ignored. */
-function strictBody<T extends z.ZodRawShape>(shape: T) {
+export function strictBody<T extends z.ZodRawShape>(shape: T) {
   return z.strictObject(shape, {
     error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : 'The body must be a JSON object'),
   });
@@ -119,31 +119,34 @@ const durationMessage = 'Duration must be more than 0:00 and at most 24 hours';
 const durationType = 'Duration must be a whole number of milliseconds or null';
 const isrcMessage = 'ISRC must be 12 letters and digits, like GB-ABC-24-00001';
 
+export const titleField = z
+  .string({ error: 'Title must be text' })
+  .trim()
+  .min(1, { error: 'Title must not be empty', abort: true })
+  .max(300, { error: 'Title must be at most 300 characters' });
+
+export const durationField = z
+  .number({ error: durationType })
+  .int({ error: durationType })
+  .positive({ error: durationMessage })
+  .max(maxTrackDurationMs, { error: durationMessage })
+  .nullable();
+
+/** Hyphens allowed as typed; stored in the canonical form the importer uses. */
+export const isrcField = z
+  .string({ error: 'ISRC must be text or null' })
+  .max(20, { error: isrcMessage, abort: true })
+  .transform(canonicalIsrc)
+  .refine((value) => value === '' || isrcPattern.test(value), { error: isrcMessage })
+  .transform((value) => (value === '' ? null : value))
+  .nullable();
+
 /** `PATCH /api/admin/tracks/{id}`: any of the fields, at least one. */
 export const adminTrackUpdateSchema = strictBody({
-  title: z
-    .string({ error: 'Title must be text' })
-    .trim()
-    .min(1, { error: 'Title must not be empty', abort: true })
-    .max(300, { error: 'Title must be at most 300 characters' })
-    .optional(),
+  title: titleField.optional(),
   mix_version: clearableText('Mix version', 200).optional(),
-  duration_ms: z
-    .number({ error: durationType })
-    .int({ error: durationType })
-    .positive({ error: durationMessage })
-    .max(maxTrackDurationMs, { error: durationMessage })
-    .nullable()
-    .optional(),
-  // Hyphens allowed as typed; stored in the canonical form the importer uses.
-  isrc: z
-    .string({ error: 'ISRC must be text or null' })
-    .max(20, { error: isrcMessage, abort: true })
-    .transform(canonicalIsrc)
-    .refine((value) => value === '' || isrcPattern.test(value), { error: isrcMessage })
-    .transform((value) => (value === '' ? null : value))
-    .nullable()
-    .optional(),
+  duration_ms: durationField.optional(),
+  isrc: isrcField.optional(),
   spotify_url: clearableText('Spotify URL', 500, {
     test: isSpotifyTrackUrl,
     message: 'Spotify URL must be a https://open.spotify.com/track/… link',
@@ -172,9 +175,6 @@ export const adminTrackUpdateSchema = strictBody({
 export type AdminTrackUpdate = z.infer<typeof adminTrackUpdateSchema>;
 export type AdminTrackUpdateInput = z.input<typeof adminTrackUpdateSchema>;
 
-/** `PATCH /api/admin/releases/{id}`. */
-export const adminReleaseUpdateSchema = strictBody({ pinned: z.boolean({ error: 'pinned must be true or false' }) });
-
 /** Genres as staff type them: trimmed, the same genre once (first spelling wins), at most 20. */
 export const artistGenresSchema = z
   .array(
@@ -201,7 +201,6 @@ export type AdminArtistUpdateInput = z.input<typeof adminArtistUpdateSchema>;
 
 export const adminTracksResponseSchema = listResponse(adminTrackSchema);
 export const adminTrackResponseSchema = itemResponse(adminTrackSchema);
-export const adminReleaseResponseSchema = itemResponse(adminReleaseSchema);
 export const adminArtistsResponseSchema = listResponse(adminArtistSchema);
 export const adminArtistResponseSchema = itemResponse(adminArtistSchema);
 export const adminDeleteResponseSchema = z.object({ success: z.literal(true), message: z.string() });

@@ -83,6 +83,8 @@ export const adminDemoResponseSchema = itemResponse(adminDemoSchema);
 export const vipMemberStatusLabels: Readonly<Record<VipMemberStatus, string>> = {
   pending_payment: 'Pending payment',
   active: 'Active',
+  past_due: 'Past due',
+  canceled: 'Canceled',
 };
 
 export const adminMembersExportQuerySchema = z.object({
@@ -112,6 +114,10 @@ export const adminMemberSchema = z.object({
     period: z.string().nullable(),
   }),
   status: z.enum(vipMemberStatuses),
+  /** The end of the period paid for (renewal, or end of access once cancelled); null without one. */
+  current_period_end: z.string().nullable(),
+  /** Cancelled by the member: no renewal, access to current_period_end. */
+  cancel_at_period_end: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

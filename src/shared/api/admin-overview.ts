@@ -12,7 +12,21 @@ export const adminStatsSchema = z.object({
   releases: count,
   tracks: count,
   demos: z.object({ new: count, total: count }),
-  members: z.object({ total: count, active: count, pending_payment: count }),
+  members: z.object({
+    total: count,
+    active: count,
+    pending_payment: count,
+    past_due: count,
+    canceled: count,
+    /** Active members of each configured plan, in the site configuration's order (docs/decisions/0062). */
+    active_by_plan: z.array(z.object({ plan: z.string(), name: z.string(), active: count })),
+    /**
+     * Monthly recurring revenue of the active members, in the plans' currency: a monthly plan's price,
+     * a yearly plan's twelfth. Past-due members are left out until they pay.
+     */
+    mrr: z.number().min(0),
+    currency: z.string(),
+  }),
   /** Emails not yet sent: waiting (held, due, or between retries) or being sent. */
   outbox: z.object({ waiting: count }),
 });

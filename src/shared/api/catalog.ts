@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { releaseTypes } from '../domain/release-type.js';
+import { storeLinkSchema } from '../domain/store-links.js';
 import { flagParam, intParam, itemResponse, limitParam, listResponse, offsetParam, searchParam } from './common.js';
 
 export const artistRoleSchema = z.enum(['primary', 'featured', 'remixer']);
@@ -59,6 +60,12 @@ export const releaseSchema = z.object({
   stream_count: z.number().int(),
   pinned: z.boolean(),
   total_tracks: z.number().int(),
+  /** Where it is sold and streamed: "Buy / Stream" buttons, in this order. */
+  links: z.array(storeLinkSchema),
+  /** Dated after today in the labels' time zone: announced as "Out {date}", not in Top Releases yet. */
+  upcoming: z.boolean(),
+  /** When it is (or was) out: midnight starting its date in the labels' time zone; null when undated. */
+  public_at: z.string().nullable(),
   artists: z.array(artistCreditSchema).optional(),
   tracks: z.array(trackSchema).optional(),
 });

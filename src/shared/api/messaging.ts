@@ -19,6 +19,11 @@ export const emailKinds = [
   /** "Notify me": the double opt-in's question, then the one email on the release day. */
   'release_alert_confirm',
   'release_alert',
+  /** VIP with Stripe (docs/decisions/0062, 0063): a member's sign-in link, a failed renewal, a cancellation, an annual plan's renewal ahead. */
+  'vip_sign_in',
+  'vip_payment_failed',
+  'vip_cancelled',
+  'vip_renewal_reminder',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 

@@ -13,8 +13,12 @@ export function findVipPlan(id: string): VipPlan | undefined {
   return vipPlans.find((plan) => plan.id === id);
 }
 
-/** `pending_payment` until a payment provider is configured (docs/product.md §10.7). */
-export const vipMemberStatuses = ['pending_payment', 'active'] as const;
+/**
+ * `pending_payment` until the member has paid (or, without Stripe, until payments open); `active` while
+ * paid up, a cancelled subscription too until its period ends; `past_due` after a failed renewal, until
+ * it is paid; `canceled` once the subscription has ended (docs/product.md §10.7, docs/decisions/0062).
+ */
+export const vipMemberStatuses = ['pending_payment', 'active', 'past_due', 'canceled'] as const;
 export type VipMemberStatus = (typeof vipMemberStatuses)[number];
 
 export const vipMessages = {
@@ -41,6 +45,11 @@ export const vipSubscriptionSchema = z.object({
   email: z.string(),
   plan: z.enum(vipPlanIds),
   status: z.enum(vipMemberStatuses),
+  /**
+   * With Stripe configured: where the browser goes next, the Checkout Session's page (or, for an
+   * address whose membership is already paid, the page that says a sign-in link was emailed).
+   */
+  checkoutUrl: z.string().optional(),
 });
 
 export const vipSubscriptionResponseSchema = z.object({

@@ -1,5 +1,6 @@
 import type { Artist, Playlist, Release } from '../../../shared/api/catalog.js';
 import { findLabel } from '../../../shared/labels.js';
+import { releaseTitle, variousArtists } from '../../../shared/domain/release-display.js';
 import type { LabelConfig } from '../../../shared/site-config.js';
 
 // schema.org structured data of the public pages: what a search engine reads as a record, an artist,
@@ -32,12 +33,16 @@ export function musicAlbum(release: Release, url: Url, releaseUrl: string) {
   return {
     '@context': 'https://schema.org',
     '@type': 'MusicAlbum',
-    name: release.title,
+    name: releaseTitle(release),
     url: releaseUrl,
     ...(release.artwork_url ? { image: url(release.artwork_url) } : {}),
-    byArtist: (release.artists ?? [])
-      .filter((artist) => artist.role === 'primary')
-      .map((artist) => ({ '@type': 'MusicGroup', name: artist.name, ...(label ? { url: url(`/${label.short}/artists/${artist.id}`) } : {}) })),
+    // A compilation's release artist is "Various Artists"; its track artists are on its tracks.
+    byArtist:
+      release.type === 'compilation'
+        ? [{ '@type': 'MusicGroup', name: variousArtists }]
+        : (release.artists ?? [])
+            .filter((artist) => artist.role === 'primary')
+            .map((artist) => ({ '@type': 'MusicGroup', name: artist.name, ...(label ? { url: url(`/${label.short}/artists/${artist.id}`) } : {}) })),
     numTracks: release.total_tracks,
     track: tracks.map((track, i) => ({
       '@type': 'MusicRecording',
@@ -45,7 +50,15 @@ export function musicAlbum(release: Release, url: Url, releaseUrl: string) {
       name: track.mix_version ? `${track.title} (${track.mix_version})` : track.title,
       ...(track.duration_ms !== null ? { duration: isoDuration(track.duration_ms) } : {}),
       ...(track.isrc ? { isrcCode: track.isrc } : {}),
+      ...(release.type === 'compilation' ? { byArtist: track.artists.filter((a) => a.role === 'primary').map((a) => ({ '@type': 'MusicGroup', name: a.name })) } : {}),
     })),
+    // Where it is sold and streamed: the same work elsewhere, and an offer at each store.
+    ...(release.links.length > 0
+      ? {
+          sameAs: release.links.map((link) => link.url),
+          offers: release.links.map((link) => ({ '@type': 'Offer', url: link.url, seller: { '@type': 'Organization', name: link.name } })),
+        }
+      : {}),
     ...(release.release_date ? { datePublished: release.release_date } : {}),
     ...(label ? { recordLabel: { '@type': 'Organization', name: label.name, url: url(`/${label.short}`) } } : {}),
     ...(release.catalog_number ? { catalogNumber: release.catalog_number } : {}),

@@ -1,9 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
+import { shareCardUrl } from '../../../shared/generated-images.js';
 import { defaultLabel } from '../../../shared/labels.js';
 import { siteConfig, type LabelConfig } from '../../../shared/site-config.js';
 import { artistQuery, labelArtistsQuery, playlistsQuery, releaseQuery } from '../../features/catalog/api/catalog-api.js';
 import { artistNames, releaseYear } from '../../features/catalog/components/release-card.js';
+import { releaseDay, releaseTitle, trackCount } from '../../../shared/domain/release-display.js';
 import { isNotFoundError } from '../../lib/api-client.js';
 import { labelFromParam, labelPath } from '../../lib/current-label.js';
 import { labelOrganization, musicAlbum, musicGroup, musicPlaylists } from './json-ld.js';
@@ -32,7 +34,7 @@ export interface PageMetaInput {
 }
 
 const site = siteConfig.productName;
-const pagesWithMeta = new Set(['landing', 'releases', 'release', 'artists', 'artist', 'playlists', 'submit', 'vip', 'legal', 'login', 'demo-status', 'unsubscribe', 'notify', 'not-found']);
+const pagesWithMeta = new Set(['landing', 'releases', 'release', 'artists', 'artist', 'playlists', 'submit', 'vip', 'vip-welcome', 'vip-account', 'vip-sign-in', 'legal', 'login', 'demo-status', 'unsubscribe', 'notify', 'not-found']);
 
 function clip(text: string, length = 200): string {
   return text.length <= length ? text : `${text.slice(0, length - 1).trimEnd()}…`;
@@ -74,13 +76,16 @@ export function pageMeta({ routeIds, params, queryClient, origin, status }: Page
       if (!release) return missing(queryKey);
       const by = artistNames(release);
       const year = releaseYear(release);
+      const named = `${releaseTitle(release)}${by ? ` by ${by}` : ''}`;
+      const when = release.upcoming && release.release_date ? `out ${releaseDay(release.release_date)} on ${label.name}` : year && `released ${year} on ${label.name}`;
       const pageUrl = url(`${labelPath(label, 'releases')}/${release.id}`);
       return {
-        title: `${release.title}${by ? ` by ${by}` : ''} | ${label.name}`,
-        description: clip([`${release.title}${by ? ` by ${by}` : ''}`, year && `released ${year} on ${label.name}`, `${release.total_tracks} tracks`].filter(Boolean).join(', ') + '.'),
+        title: `${named} | ${label.name}`,
+        description: clip([named, when, trackCount(release.total_tracks)].filter(Boolean).join(', ') + '.'),
         url: pageUrl,
-        ...(release.artwork_url ? { image: url(release.artwork_url) } : {}),
-        ogType: release.type === 'single' ? 'music.song' : 'music.album',
+        image: url(shareCardUrl({ kind: 'releases', id: release.id, pictureUrl: release.artwork_url })),
+        // A record of several tracks is an album to a share preview, whatever the label calls it (an EP, a single with remixes).
+        ogType: release.total_tracks > 1 ? 'music.album' : 'music.song',
         jsonLd: musicAlbum(release, url, pageUrl),
       };
     }
@@ -93,7 +98,7 @@ export function pageMeta({ routeIds, params, queryClient, origin, status }: Page
         title: `${artist.name} | ${label.name}`,
         description: clip(artist.bio ?? `${artist.name} on ${label.name}${artist.genres.length ? `: ${artist.genres.join(', ')}` : ''}.`),
         url: pageUrl,
-        image: url(artist.image_url),
+        image: url(shareCardUrl({ kind: 'artists', id: artist.id, pictureUrl: artist.image_url })),
         ogType: 'profile',
         jsonLd: musicGroup(artist, url, pageUrl),
       };
@@ -102,6 +107,12 @@ export function pageMeta({ routeIds, params, queryClient, origin, status }: Page
       return { ...fallback, title: `Submit a Demo | ${label.name}`, description: `Send your demo to ${label.name}.`, url: url(labelPath(label, 'submit')) };
     case 'vip':
       return { ...fallback, title: `VIP | ${site}`, description: `Join the ${site} VIP membership.`, url: url('/vip') };
+    case 'vip-welcome':
+      return { ...fallback, title: `Welcome to VIP | ${site}`, url: url('/vip'), noIndex: true };
+    case 'vip-account':
+      return { ...fallback, title: `Your VIP account | ${site}`, description: `Your ${site} VIP plan, invoices and billing.`, url: url('/vip/account'), noIndex: true };
+    case 'vip-sign-in':
+      return { ...fallback, title: `Sign in to VIP | ${site}`, url: url('/vip/account'), noIndex: true };
     case 'legal':
       return { ...fallback, title: `Legal | ${site}`, description: 'What we store about you and why.', url: url('/legal') };
     case 'login':

@@ -173,3 +173,15 @@ export async function listImportJobs(db: Db, limit: number): Promise<{ rows: Imp
   const [totals] = await db.select({ total: count() }).from(importJobs);
   return { rows, total: totals?.total ?? 0 };
 }
+
+/** Running jobs by their lease: held by an instance, or run out and waiting for one to take it over (metrics). */
+export async function countRunningJobs(db: Db): Promise<{ held: number; lease_expired: number }> {
+  const [row] = await db
+    .select({
+      held: sql<number>`count(*) filter (where ${importJobs.leaseUntil} >= now())::int`,
+      expired: sql<number>`count(*) filter (where ${importJobs.leaseUntil} is null or ${importJobs.leaseUntil} < now())::int`,
+    })
+    .from(importJobs)
+    .where(eq(importJobs.status, 'running'));
+  return { held: row?.held ?? 0, lease_expired: row?.expired ?? 0 };
+}

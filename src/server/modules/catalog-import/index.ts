@@ -5,3 +5,4 @@ export { adminImportRoutes } from './admin-import.routes.js';
 export type { ImportJobSettings } from './import-job-runner.js';
 export { createSpotifyCatalogClient, type SpotifyCatalogClient } from './spotify/spotify-catalog-client.js';
 export { seedDemoCatalogIfEmpty } from './demo-catalog/seed-demo-catalog.js';
+export { countRunningJobs } from './import-jobs.repo.js';

@@ -5,20 +5,20 @@ import {
   adminArtistsResponseSchema,
   adminArtistUpdateSchema,
   adminDeleteResponseSchema,
-  adminReleaseResponseSchema,
-  adminReleaseUpdateSchema,
   adminTrackResponseSchema,
   adminTracksQuerySchema,
   adminTracksResponseSchema,
   adminTrackUpdateSchema,
 } from '../../../shared/api/admin-catalog.js';
+import { adminReleaseCreateSchema, adminReleaseDetailResponseSchema, adminReleaseUpdateSchema } from '../../../shared/api/admin-releases.js';
 import { idParamsSchema } from '../../../shared/api/catalog.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
 import type { ResolvedAppDeps } from '../../app-deps.js';
 import { adminOf, guardAdminRoutes } from '../staff/index.js';
 import { editArtist, getAdminArtists } from './admin-artists.service.js';
-import { editTrack, getAdminTracks, pinRelease, removeTrack } from './admin-tracks.service.js';
-import { adminAudioRoutes } from './media/audio/admin-audio.routes.js';
+import { createRelease, editRelease, getReleaseForEdit } from './admin-releases.service.js';
+import { editTrack, getAdminTracks, removeTrack } from './admin-tracks.service.js';
+import { adminMediaRoutes } from './media/admin-media.routes.js';
 
 const guarded = { 401: errorResponseSchema };
 const tags = ['admin'];
@@ -27,12 +27,12 @@ const tags = ['admin'];
 export const adminCatalogRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, deps) => {
   guardAdminRoutes(app, deps.adminAuth);
   const { db, clock } = deps;
-  // Every write here that succeeded (edit, delete, pin) changed the public catalog: its cached answers go.
+  // Every write here that succeeded (create, edit, delete, pin) changed the public catalog: its cached answers go.
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.method !== 'GET' && reply.statusCode < 300) deps.catalogChanges.publish();
     return payload;
   });
-  await app.register(adminAudioRoutes, deps);
+  await app.register(adminMediaRoutes, deps);
 
   app.get(
     '/admin/tracks',
@@ -85,18 +85,62 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async 
     async (req) => removeTrack(db, req.params.id, { actor: adminOf(req).user.username, now: clock() }),
   );
 
-  app.patch(
+  // A release of 200 tracks with their credits and 20 links.
+  const releaseBodyLimit = 512 * 1024;
+  const releaseFields =
+    'title, version, type (album, single, compilation), release_date (YYYY-MM-DD; after today in the labels\' time zone ' +
+    'it is upcoming), label_id, catalog_number, upc, artists (names: an existing artist of that name is credited, ' +
+    'else one is made), tracks (title, mix_version, isrc, duration_ms, artists, remixers; in order) and links ' +
+    '([{ name, url }], http(s) only)';
+
+  app.post(
+    '/admin/releases',
+    {
+      bodyLimit: releaseBodyLimit,
+      schema: {
+        tags,
+        description:
+          `Creates a release by hand: ${releaseFields}. 409 when the catalog number is already on a release of the ` +
+          'label, or the UPC on any release (the release is named). Recorded as release.create.',
+        body: adminReleaseCreateSchema,
+        response: { 201: adminReleaseDetailResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema, ...guarded },
+      },
+    },
+    async (req, reply) => {
+      const data = await createRelease(db, req.body, { actor: adminOf(req).user.username, now: clock() });
+      return reply.code(201).send({ success: true as const, data });
+    },
+  );
+
+  app.get(
     '/admin/releases/:id',
     {
       schema: {
         tags,
-        description: "Pins the release to the top of its label's Top Releases, or unpins it.",
+        description: 'The release as the release form edits it, with its tracks and their credits.',
         params: idParamsSchema,
-        body: adminReleaseUpdateSchema,
-        response: { 200: adminReleaseResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema, ...guarded },
+        response: { 200: adminReleaseDetailResponseSchema, 404: errorResponseSchema, ...guarded },
       },
     },
-    async (req) => ({ success: true as const, data: await pinRelease(db, req.params.id, req.body.pinned, { actor: adminOf(req).user.username, now: clock() }) }),
+    async (req) => ({ success: true as const, data: await getReleaseForEdit(db, req.params.id, clock()) }),
+  );
+
+  app.patch(
+    '/admin/releases/:id',
+    {
+      bodyLimit: releaseBodyLimit,
+      schema: {
+        tags,
+        description:
+          `Changes any of the release's fields: ${releaseFields}, and pinned (to the top of its label's Top Releases). ` +
+          'Sent tracks replace the list: a track with its id is kept (its plays too), one without is new, the others ' +
+          'are deleted. 409 as on create. Recorded as release.edit, or release.pin when only the pin changes.',
+        params: idParamsSchema,
+        body: adminReleaseUpdateSchema,
+        response: { 200: adminReleaseDetailResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, ...guarded },
+      },
+    },
+    async (req) => ({ success: true as const, data: await editRelease(db, req.params.id, req.body, { actor: adminOf(req).user.username, now: clock() }) }),
   );
 
   app.get(

@@ -18,7 +18,6 @@ import {
   deleteTrack,
   findAdminTrack,
   listAdminTracks,
-  setReleasePinned,
   trackCredits,
   updateTrack,
   type AdminTrackRow,
@@ -150,22 +149,5 @@ export async function removeTrack(db: Db, id: string, change: Change): Promise<{
       at: change.now,
     });
     return { success: true as const, message: `Deleted track "${title}"` };
-  });
-}
-
-/** Pins a release to the top of its label's Top Releases (docs/product.md §10.5), or unpins it; recorded as 'release.pin'. */
-export async function pinRelease(db: Db, id: string, pinned: boolean, change: Change): Promise<AdminRelease> {
-  if (!isUuid(id)) throw new NotFoundError(`Release not found: ${id}`);
-  return db.transaction(async (tx) => {
-    const row = await setReleasePinned(tx, id, pinned, change.now);
-    if (!row) throw new NotFoundError(`Release not found: ${id}`);
-    await recordActivity(tx, {
-      kind: 'release.pin',
-      actor: change.actor,
-      summary: `${pinned ? 'Pinned' : 'Unpinned'} release "${row.title}" ${pinned ? 'to' : 'from'} Top Releases`,
-      subjectId: id,
-      at: change.now,
-    });
-    return toRelease(row);
   });
 }

@@ -47,7 +47,7 @@ async function loadArtist(db: Db, id: string): Promise<Artist> {
 
 const roleNames = { primary: 'Artist', featured: 'Featured', remixer: 'Remixer' } as const;
 
-async function loadArtistReleases(db: Db, artistId: string, page: number, limit: number) {
+async function loadArtistReleases(db: Db, artistId: string, page: number, limit: number, now: Date) {
   if (!(await findListedArtist(db, artistId))) throw new NotFoundError('Artist not found');
   const { rows, total } = await artistCredits(db, artistId, { offset: (page - 1) * limit, limit });
   const releaseRows = new Map((await findReleasesByIds(db, rows.map((r) => r.releaseId))).map((r) => [r.id, r]));
@@ -56,6 +56,7 @@ async function loadArtistReleases(db: Db, artistId: string, page: number, limit:
     rows.map((r) => releaseRows.get(r.releaseId)!),
     // The tracks give each row its length and its Play (docs/product.md §2.8).
     { tracks: true, artists: true, remixes: true },
+    now,
   );
   const data: ArtistRelease[] = releases.map((release, i) => ({
     ...release,
@@ -78,7 +79,7 @@ export function getArtist(catalog: CatalogReads, id: string) {
 
 /** {@link loadArtistReleases} through the catalog cache (docs/decisions/0030-catalog-cache.md). */
 export function getArtistReleases(catalog: CatalogReads, artistId: string, page: number, limit: number) {
-  return catalog.catalogCache.read(`artist-releases:${artistId}:${page}:${limit}`, () => loadArtistReleases(catalog.db, artistId, page, limit));
+  return catalog.catalogCache.read(`artist-releases:${artistId}:${page}:${limit}`, () => loadArtistReleases(catalog.db, artistId, page, limit, catalog.clock()));
 }
 
 /** How many artists a label's public artists list shows, by its own rule (for the admin's label figures). */

@@ -11,11 +11,22 @@ const jsonType = 'application/json; charset=utf-8';
 /**
  * The public catalog answers of the routes registered in `app`, kept as sent (JSON bytes, their
  * compressed forms, an ETag) until the catalog changes: a repeated GET costs neither a database query
- * nor serialising nor compressing. Conditional GETs get a 304.
+ * nor serialising nor compressing. Conditional GETs get a 304. Answers the cache (its lookups are counted in metrics).
  */
-export function registerCatalogAnswerCache(app: FastifyInstance, changes: CatalogChanges, clock: () => Date): void {
-  // Bounded in bytes too: a search's every offset and term is a key (docs/decisions/0037).
-  const answers = new CatalogCache(changes, { now: () => clock().getTime(), maxBytes: 64 * 1024 * 1024, weigh: (stored) => storedAnswerWeight(stored as StoredAnswer) });
+export function registerCatalogAnswerCache(
+  app: FastifyInstance,
+  changes: CatalogChanges,
+  clock: () => Date,
+  expiresAt: (storedAt: number) => number,
+): CatalogCache {
+  // Bounded in bytes too: a search's every offset and term is a key (docs/decisions/0037). Nothing is
+  // kept past the moment an upcoming release goes public (docs/decisions/0081).
+  const answers = new CatalogCache(changes, {
+    now: () => clock().getTime(),
+    maxBytes: 64 * 1024 * 1024,
+    weigh: (stored) => storedAnswerWeight(stored as StoredAnswer),
+    expiresAt,
+  });
   const versions = new WeakMap<FastifyRequest, number>();
   const served = new WeakSet<FastifyRequest>();
   // The answer one request is making for a URL: the requests that miss meanwhile (a burst when an
@@ -62,4 +73,5 @@ export function registerCatalogAnswerCache(app: FastifyInstance, changes: Catalo
   // A request that ended without sending (the client went away first) lets the waiting ones make their own.
   app.addHook('onResponse', async (request) => finish(request, undefined));
   app.addHook('onRequestAbort', async (request) => finish(request, undefined));
+  return answers;
 }

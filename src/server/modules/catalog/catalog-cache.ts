@@ -8,6 +8,8 @@ import { LoadTurns, type LoadTurnsLimits, type Turn } from './load-turns.js';
 export interface CatalogReads {
   db: Db;
   catalogCache: CatalogCache;
+  /** The time answers are made at: whether a release is upcoming depends on it. */
+  clock: () => Date;
 }
 
 /** How stale a cached catalog answer may be: its play counts and Top Releases at most this far behind (docs/decisions/0033). */
@@ -56,12 +58,21 @@ export interface CatalogCacheOptions {
    * statement timeout bounds it), so that a slow moment does not turn into 503s.
    */
   isStuck?: () => boolean;
+  /**
+   * The first moment after `storedAt` at which answers change by themselves (an upcoming release goes
+   * public, docs/decisions/0081): an answer is neither served nor kept past it. `storedAt` itself keeps
+   * nothing (the moments are being read again).
+   */
+  expiresAt?: (storedAt: number) => number;
   now?: () => number;
 }
 
 interface Entry {
   value: unknown;
-  storedAt: number;
+  /** Served until then (its age, or an upcoming release's moment)… */
+  freshUntil: number;
+  /** …and kept until then, for when a new one cannot be had. */
+  keptUntil: number;
   weight: number;
 }
 
@@ -84,6 +95,7 @@ export class CatalogCache {
   private readonly keeps: (value: unknown) => boolean;
   private readonly loadWaitMs: number;
   private readonly isStuck: () => boolean;
+  private readonly expiresAt: (storedAt: number) => number;
   private readonly now: () => number;
   private bytes = 0;
   private changes = 0;
@@ -98,6 +110,7 @@ export class CatalogCache {
     this.turns = new LoadTurns(options.loadLimits ?? defaultLoadLimits);
     this.loadWaitMs = options.loadWaitMs ?? defaultLoadWaitMs;
     this.isStuck = options.isStuck ?? (() => false);
+    this.expiresAt = options.expiresAt ?? (() => Infinity);
     this.now = options.now ?? Date.now;
     changes.subscribe(() => {
       this.changes++;
@@ -118,10 +131,15 @@ export class CatalogCache {
     return this.entries.size;
   }
 
+  /** Lookups answered with a fresh entry, and not, since the cache was made (metrics). */
+  readonly lookups = { hits: 0, misses: 0 };
+
   /** A fresh answer for `key`. */
   get<T>(key: string): T | undefined {
     const entry = this.entries.get(key);
-    return entry && this.now() - entry.storedAt < this.maxAgeMs ? (entry.value as T) : undefined;
+    const isFresh = entry !== undefined && this.now() < entry.freshUntil;
+    this.lookups[isFresh ? 'hits' : 'misses']++;
+    return isFresh ? (entry.value as T) : undefined;
   }
 
   /** Keeps `value` unless the catalog changed since `version` was taken (the value may predate it). */
@@ -129,7 +147,14 @@ export class CatalogCache {
     if (version !== this.changes || !this.keeps(value)) return;
     this.remove(key);
     const weight = this.weigh(value);
-    this.entries.set(key, { value, storedAt: this.now(), weight });
+    const storedAt = this.now();
+    const moment = this.expiresAt(storedAt);
+    this.entries.set(key, {
+      value,
+      freshUntil: Math.min(storedAt + this.maxAgeMs, moment),
+      keptUntil: Math.min(storedAt + this.keptForMs, moment),
+      weight,
+    });
     this.bytes += weight;
     this.sweep();
   }
@@ -207,7 +232,7 @@ export class CatalogCache {
   /** The last answer kept for `key` however old (no catalog change since), else a 503. */
   private fallback<T>(key: string): T {
     const entry = this.entries.get(key);
-    if (entry && this.now() - entry.storedAt < this.keptForMs) return entry.value as T;
+    if (entry && this.now() < entry.keptUntil) return entry.value as T;
     throw new ServiceUnavailableError(busyMessage, busyRetryAfterSeconds);
   }
 
@@ -218,12 +243,15 @@ export class CatalogCache {
     this.bytes -= entry.weight;
   }
 
-  /** Drops entries past their keeping time (the oldest come first), then the oldest while over a bound. */
+  /**
+   * Drops entries past their keeping time (the oldest come first: they expire first, the moments of
+   * upcoming releases only bring that nearer for all of them alike), then the oldest while over a bound.
+   */
   private sweep(): void {
     const now = this.now();
     for (const [key, entry] of this.entries) {
       const isOver = this.entries.size > this.maxEntries || this.bytes > this.maxBytes;
-      if (!isOver && now - entry.storedAt < this.keptForMs) return;
+      if (!isOver && now < entry.keptUntil) return;
       this.remove(key);
     }
   }

@@ -164,13 +164,13 @@ export async function keepScores(db: Db, scores: KeptScore[]): Promise<void> {
 }
 
 /**
- * The top `limit` of a label by the kept scores that hold at `now`, read in index order
+ * The top `limit` of a label by the kept scores that hold at `now`, of releases out by `releasedBy` (a date), read in index order
  * (releases_label_*rank_idx): pins first, then the score, newer first, then id (docs/product.md §10.5).
  */
 export async function rankedReleases(
   db: Db,
   labelId: string,
-  filter: { onlyPlayed: boolean; type?: ReleaseType; now: Date },
+  filter: { onlyPlayed: boolean; type?: ReleaseType; now: Date; releasedBy: string },
   limit: number,
 ): Promise<RankedRow[]> {
   const rows = await queryRows<{ id: string; pinned: boolean; score: number; release_date: string | null }>(db, sql`
@@ -179,6 +179,7 @@ export async function rankedReleases(
        ${filter.type ? sql`and type = ${filter.type}` : sql``}
        ${filter.onlyPlayed ? sql`and stream_count > 0` : sql``}
        and ${scoreHoldsAt(filter.now)}
+       and (release_date is null or release_date <= ${filter.releasedBy})
      order by pinned desc nulls last, popularity_score desc nulls last, release_date desc nulls last, id
      limit ${limit}`);
   return rows.map((r) => ({ id: r.id, pinned: r.pinned, score: Number(r.score), releaseDate: r.release_date }));
@@ -211,4 +212,11 @@ export async function releaseCredits(db: Db, releaseIds: string[]): Promise<Cred
 /** Every release's id, label and last change: the sitemap's. */
 export async function listReleasePages(db: Db): Promise<{ id: string; labelId: string; updatedAt: Date }[]> {
   return db.select({ id: releases.id, labelId: releases.labelId, updatedAt: releases.updatedAt }).from(releases).orderBy(releases.labelId, releases.id);
+}
+
+/** The release dates after `today`, soonest first: the moments the public catalog changes by itself (docs/decisions/0081). */
+export async function upcomingReleaseDates(db: Db, today: string, limit: number): Promise<string[]> {
+  const rows = await queryRows<{ release_date: string }>(db, sql`
+    select distinct release_date::text from ${releases} where release_date > ${today} order by 1 limit ${limit}`);
+  return rows.map((row) => row.release_date);
 }

@@ -1,6 +1,8 @@
 import type { ArtistCredit, RankedRelease, Release, ReleasesQuery } from '../../../shared/api/catalog.js';
 import type { ReleaseType } from '../../../shared/domain/release-type.js';
 import { popularityScore, recencySpan } from '../../../shared/domain/popularity.js';
+import { isUpcoming, localDate, releaseMoment } from '../../../shared/domain/release-day.js';
+import { siteConfig } from '../../../shared/site-config.js';
 import type { Db } from '../../db/client.js';
 import type { CatalogReads } from './catalog-cache.js';
 import { NotFoundError } from '../../errors.js';
@@ -28,7 +30,7 @@ export interface Includes {
   remixes: boolean;
 }
 
-function toRelease(row: ReleaseRow): Release {
+function toRelease(row: ReleaseRow, now: Date): Release {
   return {
     id: row.id,
     title: row.title,
@@ -45,6 +47,9 @@ function toRelease(row: ReleaseRow): Release {
     stream_count: row.streamCount,
     pinned: row.pinned,
     total_tracks: row.trackCount,
+    links: row.links,
+    upcoming: isUpcoming(row.releaseDate, now, siteConfig.timeZone),
+    public_at: row.releaseDate === null ? null : new Date(releaseMoment(row.releaseDate, siteConfig.timeZone)).toISOString(),
   };
 }
 
@@ -62,14 +67,14 @@ async function artistsOf(db: Db, releaseIds: string[]): Promise<Map<string, Arti
 }
 
 /** Releases with their tracks and artists: a fixed number of queries, whatever the page size. */
-export async function presentReleases(db: Db, rows: ReleaseRow[], includes: Includes): Promise<Release[]> {
+export async function presentReleases(db: Db, rows: ReleaseRow[], includes: Includes, now: Date): Promise<Release[]> {
   const ids = rows.map((r) => r.id);
   const artists = includes.artists ? await artistsOf(db, ids) : undefined;
   const tracks = includes.tracks
     ? groupBy(await presentTracks(db, await tracksOfReleases(db, ids)), (t) => t.release_id)
     : undefined;
   return rows.map((row) => {
-    const release = toRelease(row);
+    const release = toRelease(row, now);
     if (artists) release.artists = artists.get(row.id) ?? [];
     if (tracks) {
       const all = tracks.get(row.id) ?? [];
@@ -79,7 +84,7 @@ export async function presentReleases(db: Db, rows: ReleaseRow[], includes: Incl
   });
 }
 
-async function loadReleases(db: Db, query: ReleasesQuery) {
+async function loadReleases(db: Db, query: ReleasesQuery, now: Date) {
   const label = resolveLabelParam(query.label);
   const { rows, total } = await listReleases(
     db,
@@ -91,14 +96,14 @@ async function loadReleases(db: Db, query: ReleasesQuery) {
     tracks: query.include_tracks,
     artists: query.include_artists,
     remixes: true,
-  });
+  }, now);
   return { data, total };
 }
 
-async function loadRelease(db: Db, id: string, includes: Includes): Promise<Release> {
+async function loadRelease(db: Db, id: string, includes: Includes, now: Date): Promise<Release> {
   const row = isUuid(id) ? await findRelease(db, id) : undefined;
   if (!row) throw new NotFoundError(`Release not found: ${id}`);
-  const [release] = await presentReleases(db, [row], includes);
+  const [release] = await presentReleases(db, [row], includes, now);
   return release as Release;
 }
 
@@ -138,7 +143,7 @@ export async function keepStaleScores(db: Db, labelId: string, now: Date): Promi
 /**
  * docs/product.md §10.5: staff pins first, then docs/product.md §9's popularity score. With onlyPlayed, releases nobody
  * has played yet are left out (the "top plays" list); with a type, only that type is ranked ('Top Albums',
- * docs/product.md §2.6). Never a synthetic release. The ranking is read from an index of kept scores
+ * docs/product.md §2.6). Never a synthetic release, nor an upcoming one. The ranking is read from an index of kept scores
  * (docs/decisions/0033); the releases whose kept score does not hold now (the keeper has not come by
  * since a play, an edit or a recency step) are scored here in memory, and nothing is written (0036).
  */
@@ -150,12 +155,14 @@ async function loadTopReleases(
 ): Promise<RankedRelease[]> {
   const label = resolveLabelParam(labelParam, 'id');
   const { onlyPlayed, type, now } = options;
+  // Upcoming releases are not ranked until their day begins (docs/decisions/0081).
+  const today = localDate(now, siteConfig.timeZone);
   const [kept, stale] = await Promise.all([
-    rankedReleases(db, label.id, { onlyPlayed, type, now }, limit),
+    rankedReleases(db, label.id, { onlyPlayed, type, now, releasedBy: today }, limit),
     listStaleScores(db, label.id, now),
   ]);
   const scoredNow = stale
-    .filter((row) => (!type || row.type === type) && (!onlyPlayed || row.streamCount > 0))
+    .filter((row) => (!type || row.type === type) && (!onlyPlayed || row.streamCount > 0) && !isUpcoming(row.releaseDate, now, siteConfig.timeZone))
     .map((row) => ({ id: row.id, pinned: row.pinned, releaseDate: row.releaseDate, score: popularityScore(row, now) }));
   const ranked = [...kept, ...scoredNow].sort(byRank).slice(0, limit);
   const rows = new Map((await findReleasesByIds(db, ranked.map((r) => r.id))).map((r) => [r.id, r]));
@@ -163,6 +170,7 @@ async function loadTopReleases(
     db,
     ranked.map((r) => rows.get(r.id) as ReleaseRow),
     { tracks: false, artists: true, remixes: true },
+    now,
   );
   return presented.map((release, index) => ({
     ...release,
@@ -173,12 +181,12 @@ async function loadTopReleases(
 
 /** {@link loadReleases} through the catalog cache (docs/decisions/0030-catalog-cache.md). */
 export function getReleases(catalog: CatalogReads, query: ReleasesQuery) {
-  return catalog.catalogCache.read(`releases:${JSON.stringify(query)}`, () => loadReleases(catalog.db, query));
+  return catalog.catalogCache.read(`releases:${JSON.stringify(query)}`, () => loadReleases(catalog.db, query, catalog.clock()));
 }
 
 /** {@link loadRelease} through the catalog cache (docs/decisions/0030-catalog-cache.md). */
 export function getRelease(catalog: CatalogReads, id: string, includes: Includes) {
-  return catalog.catalogCache.read(`release:${id}:${JSON.stringify(includes)}`, () => loadRelease(catalog.db, id, includes));
+  return catalog.catalogCache.read(`release:${id}:${JSON.stringify(includes)}`, () => loadRelease(catalog.db, id, includes, catalog.clock()));
 }
 
 /** {@link loadTopReleases} through the catalog cache (docs/decisions/0030-catalog-cache.md). */

@@ -239,12 +239,3 @@ export async function updateTrack(db: Db, id: string, changes: TrackChanges, now
 export async function deleteTrack(db: Db, id: string): Promise<void> {
   await db.delete(tracks).where(eq(tracks.id, id));
 }
-
-export async function setReleasePinned(db: Db, id: string, pinned: boolean, now: Date): Promise<ReleaseSummaryRow | undefined> {
-  const [row] = await db
-    .update(releases)
-    .set({ pinned, updatedAt: now })
-    .where(eq(releases.id, id))
-    .returning(releaseColumns);
-  return row;
-}

@@ -18,6 +18,8 @@ function toMember(row: MemberRow): AdminMember {
       period: plan?.period ?? null,
     },
     status: row.status,
+    current_period_end: row.currentPeriodEnd?.toISOString() ?? null,
+    cancel_at_period_end: row.cancelAtPeriodEnd,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -28,7 +30,7 @@ export async function getMembers(db: Db, query: AdminMembersQuery): Promise<{ da
   return { data: rows.map(toMember), total };
 }
 
-export const membersCsvHeader = ['Name', 'Email', 'Plan', 'Price', 'Currency', 'Period', 'Status', 'Joined', 'Updated'] as const;
+export const membersCsvHeader = ['Name', 'Email', 'Plan', 'Price', 'Currency', 'Period', 'Status', 'Period end', 'Cancels at period end', 'Joined', 'Updated'] as const;
 
 /** The members the filter matches, newest first, as the CSV a spreadsheet opens; unknown plan details are '—'. */
 export async function exportMembersCsv(db: Db, filter: AdminMembersFilter): Promise<string> {
@@ -43,6 +45,8 @@ export async function exportMembersCsv(db: Db, filter: AdminMembersFilter): Prom
       m.plan.currency ?? '—',
       m.plan.period ?? '—',
       vipMemberStatusLabels[m.status],
+      m.current_period_end ?? '—',
+      m.cancel_at_period_end ? 'Yes' : 'No',
       m.created_at,
       m.updated_at,
     ]),

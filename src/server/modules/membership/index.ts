@@ -1,4 +1,4 @@
-// The membership context's public entry: VIP sign-up, the admin member list and the payment seam. Imports staff.
+// The membership context's public entry: VIP sign-up, paying with Stripe, the member page, the admin member list. Imports staff and messaging.
 export { adminMembersRoutes } from './admin-members.routes.js';
 export { vipRoutes } from './vip.routes.js';
-export type { PaymentProvider } from './payment-provider.js';
+export { createStripePayments, type PaymentProvider, type StripeConnection } from './payment-provider.js';

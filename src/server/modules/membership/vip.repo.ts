@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { VipMemberStatus, VipPlanId } from '../../../shared/api/vip.js';
 import type { Db } from '../../db/client.js';
-import { vipMembers } from '../../db/schema.js';
+import { stripeEvents, vipMembers } from '../../db/schema.js';
 
 export interface VipMemberInput {
   name: string;
@@ -31,3 +31,57 @@ export async function findVipMemberId(db: Db, email: string): Promise<string | u
   const [row] = await db.select({ id: vipMembers.id }).from(vipMembers).where(eq(vipMembers.email, email));
   return row?.id;
 }
+
+export type VipMemberRow = typeof vipMembers.$inferSelect;
+
+export async function findVipMemberByEmail(db: Db, email: string): Promise<VipMemberRow | undefined> {
+  const [row] = await db.select().from(vipMembers).where(eq(vipMembers.email, email));
+  return row;
+}
+
+export async function findVipMemberById(db: Db, id: string): Promise<VipMemberRow | undefined> {
+  if (!uuidPattern.test(id)) return undefined;
+  const [row] = await db.select().from(vipMembers).where(eq(vipMembers.id, id));
+  return row;
+}
+
+export async function findVipMemberByCheckoutSession(db: Db, sessionId: string): Promise<VipMemberRow | undefined> {
+  const [row] = await db.select().from(vipMembers).where(eq(vipMembers.stripeCheckoutSessionId, sessionId));
+  return row;
+}
+
+/** The member a Stripe object names: by subscription, else customer (the newest row of either). */
+export async function findVipMemberByStripe(db: Db, ids: { subscriptionId?: string; customerId?: string }): Promise<VipMemberRow | undefined> {
+  for (const [column, value] of [
+    [vipMembers.stripeSubscriptionId, ids.subscriptionId],
+    [vipMembers.stripeCustomerId, ids.customerId],
+  ] as const) {
+    if (!value) continue;
+    const [row] = await db.select().from(vipMembers).where(eq(column, value)).orderBy(desc(vipMembers.updatedAt)).limit(1);
+    if (row) return row;
+  }
+  return undefined;
+}
+
+export type VipMemberChange = Partial<
+  Pick<VipMemberRow, 'plan' | 'status' | 'stripeCustomerId' | 'stripeSubscriptionId' | 'stripeCheckoutSessionId' | 'currentPeriodEnd' | 'cancelAtPeriodEnd' | 'statusEventAt'>
+>;
+
+export async function updateVipMember(db: Db, id: string, change: VipMemberChange, now: Date): Promise<void> {
+  await db
+    .update(vipMembers)
+    .set({ ...change, updatedAt: now })
+    .where(eq(vipMembers.id, id));
+}
+
+/** Records a Stripe event by its id; false when it was recorded before (processed: nothing to do). */
+export async function recordStripeEvent(db: Db, event: { id: string; type: string; created: Date; payload: unknown }, now: Date): Promise<boolean> {
+  const rows = await db
+    .insert(stripeEvents)
+    .values({ id: event.id, type: event.type, createdAt: event.created, receivedAt: now, payload: event.payload })
+    .onConflictDoNothing({ target: stripeEvents.id })
+    .returning({ id: stripeEvents.id });
+  return rows.length > 0;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -6,10 +6,12 @@ import {
   type VipSubscriptionResponse,
 } from '../../../shared/api/vip.js';
 import type { Db } from '../../db/client.js';
+import { AppError } from '../../errors.js';
 import { recordActivity } from '../staff/index.js';
-import type { Mailroom } from '../messaging/index.js';
+import { vipAccountPath, type Mailroom } from '../messaging/index.js';
+import { emailSignInLink } from './member-account.service.js';
 import type { PaymentProvider } from './payment-provider.js';
-import { findVipMemberId, insertVipMemberUnlessKnown } from './vip.repo.js';
+import { findVipMemberByCheckoutSession, findVipMemberByEmail, findVipMemberId, insertVipMemberUnlessKnown, updateVipMember, type VipMemberRow } from './vip.repo.js';
 
 function statusSentence(status: VipMemberStatus, email: string): string {
   return status === 'active'
@@ -21,9 +23,46 @@ function statusSentence(status: VipMemberStatus, email: string): string {
  * Stores a new member (docs/product.md §10.7). A known email changes nothing: anyone may type anyone's email,
  * so the answer is the same 201 as for a new member and tells nothing of the stored one; the request
  * goes to the activity log for staff to confirm with the member by email. A new member's welcome email
- * is written in the same transaction (docs/decisions/0060).
+ * is written in the same transaction (docs/decisions/0060). With Stripe, see subscribeVipWithStripe.
  */
-export async function subscribeVip(
+export async function subscribeVip(db: Db, mailroom: Mailroom, input: VipSubscriptionRequest, now: Date): Promise<VipSubscriptionResponse> {
+  const email = input.email.toLowerCase();
+  const plan = findVipPlan(input.plan) as VipPlan;
+  const status = 'pending_payment';
+  const welcome = await mailroom.prepareVipWelcome({ name: input.name, email, planId: plan.id, status }, now);
+  await db.transaction(async (tx) => {
+    const newId = await insertVipMemberUnlessKnown(tx, { name: input.name, email, plan: plan.id, status, now });
+    if (newId) await mailroom.write(tx, welcome);
+    await recordSignUp(tx, input, plan, newId, now);
+  });
+  return {
+    success: true,
+    message: `You're on the list for the ${plan.name} plan. ${statusSentence(status, email)}`,
+    data: { name: input.name, email, plan: plan.id, status },
+  };
+}
+
+async function recordSignUp(tx: Db, input: VipSubscriptionRequest, plan: VipPlan, newId: string | undefined, now: Date): Promise<void> {
+  await recordActivity(tx, {
+    kind: newId ? 'member.joined' : 'member.request',
+    actor: null,
+    summary: newId ? `${input.name} joined VIP (${plan.name})` : `${input.name} asked for the ${plan.name} plan with a member's email`,
+    subjectId: newId ?? ((await findVipMemberId(tx, input.email.toLowerCase())) as string),
+    at: now,
+  });
+}
+
+/** A membership that is paid for (or being retried): a new checkout would charge twice. */
+const isPaying = (status: VipMemberStatus) => status === 'active' || status === 'past_due';
+
+/**
+ * With Stripe (docs/decisions/0062): a new member, or one who never paid or whose membership ended,
+ * gets a Checkout Session and goes to pay; the welcome waits for the payment. The member row keeps
+ * its name and plan until a checkout completes. An address whose membership is paid starts no
+ * checkout: it is emailed a sign-in link to its member page (docs/decisions/0063), and the answer
+ * sends the browser to the page that says so.
+ */
+export async function subscribeVipWithStripe(
   db: Db,
   mailroom: Mailroom,
   payments: PaymentProvider,
@@ -32,22 +71,30 @@ export async function subscribeVip(
 ): Promise<VipSubscriptionResponse> {
   const email = input.email.toLowerCase();
   const plan = findVipPlan(input.plan) as VipPlan;
-  const status = await payments.subscribe({ name: input.name, email, plan: plan.id });
-  const welcome = await mailroom.prepareVipWelcome({ name: input.name, email, planId: plan.id, status }, now);
-  await db.transaction(async (tx) => {
-    const newId = await insertVipMemberUnlessKnown(tx, { name: input.name, email, plan: plan.id, status, now });
-    if (newId) await mailroom.write(tx, welcome);
-    await recordActivity(tx, {
-      kind: newId ? 'member.joined' : 'member.request',
-      actor: null,
-      summary: newId ? `${input.name} joined VIP (${plan.name})` : `${input.name} asked for the ${plan.name} plan with a member's email`,
-      subjectId: newId ?? ((await findVipMemberId(tx, email)) as string),
-      at: now,
-    });
+  const known = await findVipMemberByEmail(db, email);
+  const base = { success: true as const, message: `Taking you to payment for the ${plan.name} plan.`, data: { name: input.name, email, plan: plan.id, status: 'pending_payment' as const } };
+  if (known && isPaying(known.status)) {
+    await emailSignInLink(db, mailroom, known, now);
+    await db.transaction((tx) => recordSignUp(tx, input, plan, undefined, now));
+    return { ...base, data: { ...base.data, checkoutUrl: mailroom.link(`${vipAccountPath}?emailed=1`) } };
+  }
+  const memberId = await db.transaction(async (tx) => {
+    const newId = await insertVipMemberUnlessKnown(tx, { name: input.name, email, plan: plan.id, status: 'pending_payment', now });
+    await recordSignUp(tx, input, plan, newId, now);
+    return newId ?? (known as VipMemberRow).id;
   });
-  return {
-    success: true,
-    message: `You're on the list for the ${plan.name} plan. ${statusSentence(status, email)}`,
-    data: { name: input.name, email, plan: plan.id, status },
-  };
+  const session = await payments
+    .startCheckout({ id: memberId, email, plan }, { success: mailroom.link(`/vip/welcome?session_id={CHECKOUT_SESSION_ID}`), cancel: mailroom.link('/vip') })
+    .catch((err: unknown) => {
+      // Stripe unreachable or refusing: the member stays stored, pending; they may try again.
+      throw Object.assign(new AppError(502, 'Payments are not available right now. Please try again in a few minutes.'), { cause: err });
+    });
+  await updateVipMember(db, memberId, { stripeCheckoutSessionId: session.sessionId }, now);
+  return { ...base, data: { ...base.data, checkoutUrl: session.url } };
+}
+
+/** Where a Checkout Session's member stands: the return page polls it until the webhook made them active. */
+export async function checkoutStatus(db: Db, sessionId: string): Promise<{ status: VipMemberStatus; planName: string | null } | undefined> {
+  const member = await findVipMemberByCheckoutSession(db, sessionId);
+  return member ? { status: member.status, planName: findVipPlan(member.plan)?.name ?? null } : undefined;
 }

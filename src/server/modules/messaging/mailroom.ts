@@ -11,9 +11,28 @@ import { DemoDecisionEmail, defaultDecisionTemplates, demoDecisionSubject } from
 import { DemoReceivedEmail, demoReceivedSubject } from './templates/demo-received-email.js';
 import { ReleaseAlertConfirmEmail, ReleaseAlertEmail, releaseAlertConfirmSubject, releaseAlertSubject, type ReleaseAlertProps } from './templates/release-alert-emails.js';
 import { renderEmail } from './templates/render-email.js';
-import { VipWelcomeEmail, vipWelcomeSubject } from './templates/vip-welcome-email.js';
+import {
+  VipCancelledEmail,
+  vipCancelledSubject,
+  VipPaymentFailedEmail,
+  vipPaymentFailedSubject,
+  VipRenewalReminderEmail,
+  vipRenewalReminderSubject,
+  VipSignInEmail,
+  vipSignInSubject,
+} from './templates/vip-member-emails.js';
+import { VipWelcomeEmail, vipWelcomeSubject, type VipReceipt } from './templates/vip-welcome-email.js';
 import { dayInWords, listInWords } from './templates/words.js';
 import { unsubscribeToken } from './tokens.js';
+
+/** The member page (docs/decisions/0063). */
+export const vipAccountPath = '/vip/account';
+
+export interface VipMemberForEmail {
+  name: string;
+  email: string;
+  planId: string;
+}
 
 /** How long staff may undo an accept or a decline before its email goes. */
 export const decisionUndoMs = 10 * 60_000;
@@ -132,10 +151,52 @@ export class Mailroom {
     return cancelled > 0;
   }
 
-  async prepareVipWelcome(member: { name: string; email: string; planId: string; status: VipMemberStatus }, at: Date): Promise<PreparedEmail> {
+  /** The welcome; with Stripe, once paid, with the receipt and the member page's link. */
+  async prepareVipWelcome(member: VipMemberForEmail & { status: VipMemberStatus }, at: Date, receipt?: VipReceipt): Promise<PreparedEmail> {
     const plan = findVipPlan(member.planId) as VipPlan;
-    const props = { label: defaultLabel, name: member.name, email: member.email, plan, isActive: member.status === 'active' };
+    const props = {
+      label: defaultLabel,
+      name: member.name,
+      email: member.email,
+      plan,
+      isActive: member.status === 'active',
+      receipt,
+      accountUrl: receipt ? this.link(vipAccountPath) : undefined,
+    };
     return this.prepare({ kind: 'vip_welcome', label: defaultLabel, to: [member.email], subject: vipWelcomeSubject(props), element: createElement(VipWelcomeEmail, props), at });
+  }
+
+  /** A member's sign-in link: the confirm page of `token`, which a button there uses up. */
+  async prepareVipSignIn(email: string, token: string, at: Date): Promise<PreparedEmail> {
+    const props = { label: defaultLabel, email, signInUrl: this.link(`${vipAccountPath}/sign-in/${token}`) };
+    return this.prepare({ kind: 'vip_sign_in', label: defaultLabel, to: [email], subject: vipSignInSubject(), element: createElement(VipSignInEmail, props), at });
+  }
+
+  /** A failed payment, linking to the member page where "Manage billing" opens Stripe's portal. */
+  async prepareVipPaymentFailed(member: VipMemberForEmail, at: Date): Promise<PreparedEmail> {
+    const props = { ...this.memberProps(member), billingUrl: this.link(vipAccountPath) };
+    return this.prepare({ kind: 'vip_payment_failed', label: defaultLabel, to: [member.email], subject: vipPaymentFailedSubject(props), element: createElement(VipPaymentFailedEmail, props), at });
+  }
+
+  async prepareVipCancelled(member: VipMemberForEmail, accessUntil: Date | null, at: Date): Promise<PreparedEmail> {
+    const props = { ...this.memberProps(member), accessUntil, at };
+    return this.prepare({ kind: 'vip_cancelled', label: defaultLabel, to: [member.email], subject: vipCancelledSubject(props), element: createElement(VipCancelledEmail, props), at });
+  }
+
+  async prepareVipRenewalReminder(member: VipMemberForEmail, renewsOn: Date, at: Date): Promise<PreparedEmail> {
+    const props = { ...this.memberProps(member), renewsOn, billingUrl: this.link(vipAccountPath) };
+    return this.prepare({
+      kind: 'vip_renewal_reminder',
+      label: defaultLabel,
+      to: [member.email],
+      subject: vipRenewalReminderSubject(props),
+      element: createElement(VipRenewalReminderEmail, props),
+      at,
+    });
+  }
+
+  private memberProps(member: VipMemberForEmail) {
+    return { label: defaultLabel, name: member.name, email: member.email, plan: findVipPlan(member.planId) as VipPlan };
   }
 
   /** "Notify me": the double opt-in's question, with the link that confirms (or forgets) the address. */

@@ -224,3 +224,14 @@ export async function unsubscribedAmong(db: Db, emails: string[], list: string):
     .where(and(eq(emailUnsubscribes.list, list as 'digest'), inArray(emailUnsubscribes.email, emails)));
   return new Set(rows.map((r) => r.email));
 }
+
+/** Emails not yet sent, by status (metrics): the open rows' index answers it. */
+export async function countOpenEmails(db: Db): Promise<{ waiting: number; sending: number }> {
+  const rows = await db
+    .select({ status: outboxEmails.status, n: count() })
+    .from(outboxEmails)
+    .where(inArray(outboxEmails.status, ['waiting', 'sending']))
+    .groupBy(outboxEmails.status);
+  const of = (status: StoredOutboxStatus) => rows.find((row) => row.status === status)?.n ?? 0;
+  return { waiting: of('waiting'), sending: of('sending') };
+}

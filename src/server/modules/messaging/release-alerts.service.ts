@@ -1,5 +1,8 @@
 import { releaseAlertMessages, type ReleaseAlert } from '../../../shared/api/messaging.js';
+import { isUpcoming, localDate } from '../../../shared/domain/release-day.js';
+import { releaseDay, releaseTitle } from '../../../shared/domain/release-display.js';
 import { defaultLabel, findLabel } from '../../../shared/labels.js';
+import { siteConfig } from '../../../shared/site-config.js';
 import type { Db } from '../../db/client.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import type { Mailroom } from './mailroom.js';
@@ -17,7 +20,7 @@ import {
   type StoredAlert,
 } from './release-alerts.repo.js';
 import type { ReleaseAlertProps } from './templates/release-alert-emails.js';
-import { dayInWords, listInWords } from './templates/words.js';
+import { listInWords } from './templates/words.js';
 import { hideAddress, newStatusToken } from './tokens.js';
 
 // "Notify me" on an upcoming release (docs/decisions/0061): double opt-in, one email on the release day,
@@ -25,12 +28,8 @@ import { hideAddress, newStatusToken } from './tokens.js';
 
 const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
-/** The day it is at `now` (YYYY-MM-DD, UTC): a release dated after it is upcoming. */
-export const dayOf = (now: Date) => now.toISOString().slice(0, 10);
-
-const isUpcoming = (release: AlertRelease, now: Date) => release.releaseDate !== null && release.releaseDate > dayOf(now);
-
-const titleOf = (release: AlertRelease) => (release.version ? `${release.title} (${release.version})` : release.title);
+/** The labels' day at `now` (siteConfig.timeZone): a release dated after it is upcoming (docs/decisions/0081). */
+const dayOf = (now: Date) => localDate(now, siteConfig.timeZone);
 
 function pathOf(release: AlertRelease): string {
   const label = findLabel(release.labelId) ?? defaultLabel;
@@ -41,9 +40,9 @@ function emailProps(release: AlertRelease, email: string): ReleaseAlertProps {
   return {
     label: findLabel(release.labelId) ?? defaultLabel,
     email,
-    releaseTitle: titleOf(release),
+    releaseTitle: releaseTitle(release),
     artistNames: listInWords(release.artistNames),
-    releaseDay: dayInWords(new Date(`${release.releaseDate ?? ''}T00:00:00Z`)),
+    releaseDay: releaseDay(release.releaseDate ?? ''),
   };
 }
 
@@ -54,7 +53,7 @@ function emailProps(release: AlertRelease, email: string): ReleaseAlertProps {
 export async function askReleaseAlert(db: Db, mailroom: Mailroom, releaseId: string, rawEmail: string, now: Date): Promise<void> {
   const release = isUuid(releaseId) ? await findAlertRelease(db, releaseId) : undefined;
   if (!release) throw new NotFoundError(`Release not found: ${releaseId}`);
-  if (!isUpcoming(release, now)) throw new ConflictError(releaseAlertMessages.alreadyOut);
+  if (!isUpcoming(release.releaseDate, now, siteConfig.timeZone)) throw new ConflictError(releaseAlertMessages.alreadyOut);
   const email = rawEmail.toLowerCase();
   if (await findAlert(db, release.id, email)) return;
   const token = newStatusToken();
@@ -76,7 +75,7 @@ function present(alert: StoredAlert): ReleaseAlert {
     confirmed: alert.confirmedAt !== null,
     release: {
       id: alert.release.id,
-      title: titleOf(alert.release),
+      title: releaseTitle(alert.release),
       artists: listInWords(alert.release.artistNames),
       label_name: label.name,
       release_date: alert.release.releaseDate ?? '',

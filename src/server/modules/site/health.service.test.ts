@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client.js';
-import { createDatabaseCheck } from './health.service.js';
+import { createDatabaseCheck, createReadinessCheck } from './health.service.js';
 
 /** A database whose every answer the test gives by hand, counting the pings it was sent. */
 function databaseAnsweredByHand() {
@@ -63,5 +63,34 @@ describe('createDatabaseCheck', () => {
     expect(pending).toHaveLength(3);
     pending[2]!.reject(new Error('connection lost'));
     await expect(next).rejects.toThrow('connection lost');
+  });
+});
+
+describe('createReadinessCheck', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('asks the database every time, sharing a ping under way, and gives up when it does not answer in time', async () => {
+    // setImmediate stays real: stateOf uses it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { db, pending } = databaseAnsweredByHand();
+    const check = createReadinessCheck(db, 800);
+
+    const first = check();
+    expect(await stateOf(first)).toBe('waiting');
+    pending[0]!.resolve();
+    expect(await stateOf(first)).toBe('answered');
+
+    // No answer from before: the next check pings again, and one that comes meanwhile shares it.
+    const hung = check();
+    const alongside = check();
+    expect(pending).toHaveLength(2);
+    const outcomes = Promise.allSettled([hung, alongside]);
+    await vi.advanceTimersByTimeAsync(799);
+    expect(await stateOf(hung)).toBe('waiting');
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await outcomes).map((o) => o.status)).toEqual(['rejected', 'rejected']);
+    await expect(hung).rejects.toThrow('the database did not answer in 800 ms');
   });
 });

@@ -114,36 +114,51 @@ export interface StartupLogger {
   warn(data: object, message: string): void;
 }
 
-export type FirstAdminOutcome = 'admins exist' | 'created from environment' | 'created with generated password' | 'no admin';
+export type FirstAdminOutcome =
+  | { outcome: 'admins exist' | 'created from environment' | 'no admin' }
+  | { outcome: 'created with generated password'; username: string; generatedPassword: string };
 
 /**
  * Makes sure someone can log in (docs/product.md §10.6). With no admin yet: ADMIN_USERNAME / ADMIN_PASSWORD
- * when given; else, on the embedded database only, `admin` with a random password logged once.
+ * when given; else, on the embedded database only, `admin` with a random password, answered for the
+ * caller to print once (main.ts, with the login URL, once the server listens); the log says so without it.
  */
 export async function ensureFirstAdmin(
   db: Db,
   options: { credentials?: { username: string; password: string }; isEmbedded: boolean; now: Date; logger: StartupLogger },
 ): Promise<FirstAdminOutcome> {
   const { credentials, isEmbedded, now, logger } = options;
-  if (await hasAnyAdmin(db)) return 'admins exist';
+  if (await hasAnyAdmin(db)) return { outcome: 'admins exist' };
   if (credentials) {
     checkNewPassword(credentials.password);
     await insertAdmin(db, credentials.username, await hashPassword(credentials.password), now);
     logger.info({ username: credentials.username }, 'first admin created from ADMIN_USERNAME and ADMIN_PASSWORD');
-    return 'created from environment';
+    return { outcome: 'created from environment' };
   }
   if (!isEmbedded) {
     logger.warn({}, 'no admin account yet: set ADMIN_USERNAME and ADMIN_PASSWORD, or run `npm run admin:create -- <username>`');
-    return 'no admin';
+    return { outcome: 'no admin' };
   }
   const username = 'admin';
-  const password = randomBytes(18).toString('base64url');
-  if (!(await insertAdmin(db, username, await hashPassword(password), now))) return 'admins exist';
-  logger.warn(
-    // Not `password`: the logger censors that key, and this one must reach the operator (docs/product.md §10.6).
-    { username, generatedPassword: password },
-    `first admin created with a generated password, shown only this once: log in as "${username}" and change the password ` +
-      '(Settings, or `npm run admin:create -- admin`)',
-  );
-  return 'created with generated password';
+  const generatedPassword = randomBytes(18).toString('base64url');
+  if (!(await insertAdmin(db, username, await hashPassword(generatedPassword), now))) return { outcome: 'admins exist' };
+  logger.warn({ username }, 'first admin created with a generated password, printed once in plain lines when the server listens');
+  return { outcome: 'created with generated password', username, generatedPassword };
+}
+
+/**
+ * The lines that give the generated first admin to whoever started the server, as plain text (not a
+ * JSON log line), whether or not the output is a terminal: printed once, last, with the login URL.
+ */
+export function firstAdminLines(admin: { username: string; generatedPassword: string }, loginUrl: string): string {
+  return [
+    '',
+    'First admin account created. Its password is shown only this once:',
+    `  Log in at: ${loginUrl}`,
+    `  Username:  ${admin.username}`,
+    `  Password:  ${admin.generatedPassword}`,
+    'Change the password after logging in (Settings), or set another with `npm run admin:create -- admin`.',
+    '',
+    '',
+  ].join('\n');
 }

@@ -3,7 +3,7 @@
 export { adminAuthRoutes } from './admin-auth.routes.js';
 export { adminOverviewRoutes } from './admin-overview.routes.js';
 export { adminOf, bearerToken, decorateAdminRequest, guardAdminRoutes, requireAdmin } from './admin-guard.js';
-export { ensureFirstAdmin, type AdminAuthContext } from './admin-auth.service.js';
+export { ensureFirstAdmin, firstAdminLines, type AdminAuthContext } from './admin-auth.service.js';
 export { EndedSessions } from './ended-sessions.js';
 export { verifyAdminToken } from './admin-tokens.js';
 export { recordActivity } from './activity.repo.js';

@@ -3,7 +3,6 @@ import type {
   adminArtistResponseSchema,
   adminArtistsResponseSchema,
   adminDeleteResponseSchema,
-  adminReleaseResponseSchema,
   adminTrackResponseSchema,
   adminTracksResponseSchema,
   AdminArtistsQuery,
@@ -11,6 +10,7 @@ import type {
   AdminTracksQuery,
   AdminTrackUpdateInput,
 } from '../../../../shared/api/admin-catalog.js';
+import type { adminReleaseDetailResponseSchema, AdminReleaseCreateInput, AdminReleaseUpdateInput } from '../../../../shared/api/admin-releases.js';
 import { apiGet, apiSend, type Answer } from '../../../lib/api-client.js';
 import { withAdminSession } from './admin-request.js';
 
@@ -42,7 +42,24 @@ export function deleteTrack(token: string, id: string) {
 }
 
 export function pinRelease(token: string, id: string, pinned: boolean) {
-  return withAdminSession(apiSend<Answer<typeof adminReleaseResponseSchema>>('PATCH', `/admin/releases/${encodeURIComponent(id)}`, { pinned }, { token }));
+  return updateRelease(token, id, { pinned });
+}
+
+/** `GET /api/admin/releases/{id}`: the release as its form edits it. */
+export function adminReleaseQuery(token: string, id: string) {
+  return queryOptions({
+    queryKey: ['admin', 'release', id],
+    queryFn: ({ signal }) =>
+      withAdminSession(apiGet<Answer<typeof adminReleaseDetailResponseSchema>>(`/admin/releases/${encodeURIComponent(id)}`, {}, signal, { token })),
+  });
+}
+
+export function createRelease(token: string, release: AdminReleaseCreateInput) {
+  return withAdminSession(apiSend<Answer<typeof adminReleaseDetailResponseSchema>>('POST', '/admin/releases', release, { token }));
+}
+
+export function updateRelease(token: string, id: string, changes: AdminReleaseUpdateInput) {
+  return withAdminSession(apiSend<Answer<typeof adminReleaseDetailResponseSchema>>('PATCH', `/admin/releases/${encodeURIComponent(id)}`, changes, { token }));
 }
 
 export function updateArtist(token: string, id: string, changes: AdminArtistUpdateInput) {

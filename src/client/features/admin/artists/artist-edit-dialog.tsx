@@ -6,6 +6,7 @@ import { adminArtistUpdateSchema, artistGenresSchema, maxArtistBioLength, type A
 import { FormTextField } from '../../../components/form-text-field.js';
 import { updateArtist } from '../api/admin-catalog.js';
 import { EditDialog, useEditMutation } from '../components/edit-dialog.js';
+import { PictureUpload } from '../components/picture-upload.js';
 
 interface ArtistFormValues {
   bio: string;
@@ -70,6 +71,7 @@ function ArtistEditForm({ artist, open, token, onClose }: Props & { artist: Admi
       onClose={onClose}
       onSubmit={handleSubmit((update) => save.mutate(update))}
     >
+      <PictureUpload token={token} targetId={artist.id} label="Picture" currentUrl={artist.image_url} name={artist.name} />
       <FormTextField control={control} name="bio" label="Bio" helperText={bioHelp} multiline minRows={4} maxRows={12} fullWidth />
       <FormTextField control={control} name="genres" label="Genres" helperText="Separated by commas" fullWidth />
       {genres.length > 0 && (

@@ -10,6 +10,7 @@ import { CatalogUpload } from './catalog-upload.js';
 import { DemoCatalogNotice } from './demo-catalog-notice.js';
 import { ImportJobProgress } from './import-job-progress.js';
 import { ImportJobsList } from './import-jobs-list.js';
+import { MediaUpload } from './media-upload.js';
 import { RetryAlert } from '../components/retry-alert.js';
 
 const recentJobs = 10;
@@ -20,7 +21,7 @@ function startFailureMessage(err: unknown): string {
   return err instanceof ApiError && err.hasServerMessage ? err.message : importMessages.requestFailed;
 }
 
-/** /admin/labels: the labels with live counts, "Import tracks" per label, the catalog upload and the imports. */
+/** /admin/labels: the labels with live counts, "Import tracks" per label, the catalog upload, the imports, and covers and pictures. */
 export function AdminLabelsTab() {
   const token = useAdminToken();
   const queryClient = useQueryClient();
@@ -92,6 +93,7 @@ export function AdminLabelsTab() {
       {startError && <Alert severity="error">{startError}</Alert>}
       {job && <ImportJobProgress job={job} />}
       {jobs.data && <ImportJobsList jobs={jobs.data} />}
+      <MediaUpload />
     </Box>
   );
 }

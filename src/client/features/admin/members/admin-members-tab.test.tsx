@@ -16,6 +16,8 @@ const sam: AdminMember = {
   email: 'sam@example.com',
   plan: { id: 'annual', name: 'Annual', price: 99.99, currency: 'USD', period: 'year' },
   status: 'pending_payment',
+  current_period_end: null,
+  cancel_at_period_end: false,
   created_at: '2026-11-02T10:00:00.000Z',
   updated_at: '2026-11-09T10:00:00.000Z',
 };
@@ -26,6 +28,7 @@ const oldTimer: AdminMember = {
   email: 'old@example.com',
   plan: { id: 'gold', name: null, price: null, currency: null, period: null },
   status: 'active',
+  current_period_end: '2027-01-02T10:00:00.000Z',
 };
 
 const page = (data: AdminMember[], total = data.length) => json({ success: true, data, total, offset: 0, limit: 20 });
@@ -59,7 +62,7 @@ describe('AdminMembersTab', () => {
     const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
     expect(cells(first!)).toEqual([expect.stringMatching(/^Sam Rivers/), 'sam@example.com', expect.stringMatching(/^Annual\$99\.99\/year/), 'Pending payment', '2 Nov 2026', '9 Nov 2026']);
     // A plan the site no longer offers: its id, and an unknown price.
-    expect(cells(second!).slice(2, 4)).toEqual([expect.stringMatching(/^gold—/), 'Active']);
+    expect(cells(second!).slice(2, 4)).toEqual([expect.stringMatching(/^gold—/), 'Active · renews 2 Jan 2027']);
     expect(queries('/api/admin/members')).toEqual([{ offset: '0', limit: '20' }]);
   });
 
@@ -80,7 +83,7 @@ describe('AdminMembersTab', () => {
     await screen.findByText('No members match these filters');
     expect(queries('/api/admin/members').at(-1)).toEqual({ q: 'rivers', plan: 'premium', offset: '0', limit: '20' });
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Pending payment', 'Active']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Pending payment', 'Active', 'Past due', 'Canceled']);
   });
 
   it('downloads the CSV of the filtered members with the token', async () => {

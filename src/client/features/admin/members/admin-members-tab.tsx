@@ -97,6 +97,15 @@ export function AdminMembersTab() {
   );
 }
 
+/** "Active · renews 21 Dec 2026", "Active · ends 21 Dec 2026" (cancelled), "Past due · period ended …". */
+function memberStatus(member: AdminMember): string {
+  const label = vipMemberStatusLabels[member.status];
+  if (!member.current_period_end) return label;
+  const day = formatDay(member.current_period_end);
+  if (member.status === 'active') return `${label} · ${member.cancel_at_period_end ? 'ends' : 'renews'} ${day}`;
+  return `${label} · period end ${day}`;
+}
+
 function MemberRow({ member }: { member: AdminMember }) {
   return (
     <TableRow>
@@ -113,10 +122,10 @@ function MemberRow({ member }: { member: AdminMember }) {
           {planPrice(member.plan)}
         </Typography>
         <Typography variant="body2" sx={phoneOnly}>
-          {vipMemberStatusLabels[member.status]}
+          {memberStatus(member)}
         </Typography>
       </TableCell>
-      <TableCell sx={hideOnPhone}>{vipMemberStatusLabels[member.status]}</TableCell>
+      <TableCell sx={hideOnPhone}>{memberStatus(member)}</TableCell>
       <TableCell sx={{ ...hideOnPhone, whiteSpace: 'nowrap' }}>{formatDay(member.created_at)}</TableCell>
       <TableCell sx={{ ...hideOnPhone, whiteSpace: 'nowrap' }}>{formatDay(member.updated_at)}</TableCell>
     </TableRow>

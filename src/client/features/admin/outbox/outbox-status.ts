@@ -28,4 +28,8 @@ export const emailKindLabels: Readonly<Record<EmailKind, string>> = {
   staff_digest: 'Staff digest',
   release_alert_confirm: 'Notify me: confirm',
   release_alert: 'Notify me: out now',
+  vip_sign_in: 'VIP sign-in link',
+  vip_payment_failed: 'VIP payment failed',
+  vip_cancelled: 'VIP cancellation',
+  vip_renewal_reminder: 'VIP renewal reminder',
 };

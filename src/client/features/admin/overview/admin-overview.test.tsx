@@ -14,7 +14,20 @@ const stats: AdminStats = {
   releases: 278,
   tracks: 1542,
   demos: { new: 4, total: 19 },
-  members: { total: 12, active: 5, pending_payment: 7 },
+  members: {
+    total: 15,
+    active: 5,
+    pending_payment: 7,
+    past_due: 2,
+    canceled: 1,
+    active_by_plan: [
+      { plan: 'monthly', name: 'Monthly', active: 3 },
+      { plan: 'annual', name: 'Annual', active: 2 },
+      { plan: 'premium', name: 'Premium', active: 0 },
+    ],
+    mrr: 46.64,
+    currency: 'USD',
+  },
   outbox: { waiting: 2 },
 };
 const statsAnswer = json({ success: true, data: stats });
@@ -45,7 +58,8 @@ describe('AdminOverview', () => {
       ['Releases278', '/admin/labels'],
       ['Tracks1,542', '/admin/tracks'],
       ['New demos4of 19 received', '/admin/demos'],
-      ['Members125 active · 7 pending payment', '/admin/members'],
+      ['Members155 active · 7 pending payment · 2 past due · 1 canceled', '/admin/members'],
+      ['Monthly recurring revenue$46.64Active: Monthly 3 · Annual 2 · Premium 0', '/admin/members'],
       ['Waiting emails2', '/admin/outbox'],
     ]);
     expect(sent.find((s) => s.path === '/api/admin/stats')?.authorization).toBe('Bearer jwt-good');

@@ -11,8 +11,12 @@ interface Tile {
   label: string;
   to: string;
   value: (stats: AdminStats) => number;
+  /** How the value reads; a count by default. */
+  format?: (value: number, stats: AdminStats) => string;
   detail?: (stats: AdminStats) => string;
 }
+
+const money = (value: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(value);
 
 /** docs/product.md §10.6: live figures, each opening the tab that manages it. */
 const tiles: Tile[] = [
@@ -25,10 +29,23 @@ const tiles: Tile[] = [
     label: 'Members',
     to: '/admin/members',
     value: (s) => s.members.total,
-    detail: (s) => `${count(s.members.active)} active · ${count(s.members.pending_payment)} pending payment`,
+    detail: (s) =>
+      `${count(s.members.active)} active · ${count(s.members.pending_payment)} pending payment · ${count(s.members.past_due)} past due · ${count(s.members.canceled)} canceled`,
+  },
+  {
+    label: 'Monthly recurring revenue',
+    to: '/admin/members',
+    value: (s) => s.members.mrr,
+    format: (value, s) => money(value, s.members.currency),
+    detail: (s) => `Active: ${s.members.active_by_plan.map((p) => `${p.name} ${count(p.active)}`).join(' · ')}`,
   },
   { label: 'Waiting emails', to: '/admin/outbox', value: (s) => s.outbox.waiting },
 ];
+
+function shown(tile: Tile, stats: AdminStats): string {
+  const value = tile.value(stats);
+  return tile.format ? tile.format(value, stats) : count(value);
+}
 
 export function QuickStatsPanel() {
   const token = useAdminToken();
@@ -45,7 +62,7 @@ export function QuickStatsPanel() {
                   {tile.label}
                 </Typography>
                 <Typography variant="h4" component="p" sx={(theme) => ({ fontWeight: 700, [theme.breakpoints.down('sm')]: { fontSize: '1.75rem' } })}>
-                  {stats.data ? count(tile.value(stats.data)) : <Skeleton width={64} />}
+                  {stats.data ? shown(tile, stats.data) : <Skeleton width={64} />}
                 </Typography>
                 {tile.detail && (
                   <Typography variant="caption" color="text.secondary">

@@ -12,6 +12,7 @@ async function openSettings(changeAnswer: Answer | Answer[] = changed) {
     'GET /api/admin/verify-admin-token': verified,
     'POST /api/admin/change-password': changeAnswer,
     'GET /api/admin/account/email': json({ success: true, data: { email: null, digest_labels: [] } }),
+    'GET /api/admin/backups': json({ success: true, data: { last: null, failed: null, everyHours: 24, keep: 7 } }),
   });
   storeToken('jwt-good');
   const user = userEvent.setup();

@@ -1,9 +1,10 @@
 import { Paper, Stack, Typography } from '@mui/material';
 import { useAdminToken, useAdminUser } from '../shell/admin-outlet-context.js';
+import { BackupsPanel } from './backups-panel.js';
 import { ChangePasswordForm } from './change-password-form.js';
 import { StaffEmailForm } from './staff-email-form.js';
 
-/** Settings: who is signed in, changing one's own password, and one's email and digest. */
+/** Settings: who is signed in, changing one's own password, one's email and digest, and the backups. */
 export function AdminSettingsTab() {
   const user = useAdminUser();
   const token = useAdminToken();
@@ -28,6 +29,15 @@ export function AdminSettingsTab() {
         Staff mail goes to this address; a digest comes the day after new demos arrive, for the labels you choose.
       </Typography>
       <StaffEmailForm token={token} />
+    </Paper>
+    <Paper component="section" aria-labelledby="admin-settings-backups" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 480 }}>
+      <Typography id="admin-settings-backups" variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+        Backups
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        A backup holds the database and the uploaded files; restore one with npm run restore.
+      </Typography>
+      <BackupsPanel token={token} />
     </Paper>
     </Stack>
   );

@@ -9,6 +9,7 @@ async function openEmailSettings(saveAnswer: Answer) {
   const sent = serveAdminApi({
     'GET /api/admin/verify-admin-token': verified,
     'GET /api/admin/account/email': json({ success: true, data: { email: 'old@example.com', digest_labels: ['buildit-tech'] } }),
+    'GET /api/admin/backups': json({ success: true, data: { last: null, failed: null, everyHours: 24, keep: 7 } }),
     'PUT /api/admin/account/email': saveAnswer,
   });
   storeToken('jwt-good');

@@ -1,4 +1,5 @@
-import { Box, useMediaQuery, type Theme } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { Box, Button, useMediaQuery, type Theme } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { defaultAdminTrackSort, type AdminTrack, type AdminTrackSort } from '../../../../shared/api/admin-catalog.js';
@@ -9,6 +10,7 @@ import { TracksTableHead, TrackTableRow, visibleTrackColumns } from './admin-tra
 import { TrackDeleteDialog } from './track-delete-dialog.js';
 import { TrackEditDialog } from './track-edit-dialog.js';
 import { usePagedSearch } from '../components/use-paged-search.js';
+import { ReleaseFormDialog } from './release-form-dialog.js';
 
 type DialogState = { kind: 'edit' | 'delete'; track: AdminTrack; open: boolean } | null;
 
@@ -21,6 +23,8 @@ export function AdminTracksTab() {
   const [dialog, setDialog] = useState<DialogState>(null);
   const open = (kind: 'edit' | 'delete') => (track: AdminTrack) => setDialog({ kind, track, open: true });
   const closeDialog = () => setDialog((d) => (d ? { ...d, open: false } : d));
+  // The release form: a new release (id null) or the release of a track row.
+  const [releaseForm, setReleaseForm] = useState<{ releaseId: string | null; open: boolean }>({ releaseId: null, open: false });
   // A phone shows release, date and duration under the title, so that the actions stay in view.
   const isCompact = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
@@ -28,7 +32,14 @@ export function AdminTracksTab() {
     <Box>
       <AdminTable
         label="Tracks"
-        toolbar={<TableSearchField label="Search tracks" value={paging.search} onChange={paging.setSearch} />}
+        toolbar={
+          <>
+            <TableSearchField label="Search tracks" value={paging.search} onChange={paging.setSearch} />
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setReleaseForm({ releaseId: null, open: true })} sx={{ ml: { sm: 'auto' } }}>
+              New release
+            </Button>
+          </>
+        }
         head={<TracksTableHead isCompact={isCompact} sort={sort} onSort={setSort} />}
         columnCount={visibleTrackColumns(isCompact).length}
         query={query}
@@ -37,7 +48,14 @@ export function AdminTracksTab() {
         minWidth={760}
       >
         {query.data?.data.map((track) => (
-          <TrackTableRow key={track.id} track={track} isCompact={isCompact} onEdit={open('edit')} onDelete={open('delete')} />
+          <TrackTableRow
+            key={track.id}
+            track={track}
+            isCompact={isCompact}
+            onEdit={open('edit')}
+            onDelete={open('delete')}
+            onEditRelease={(releaseId) => setReleaseForm({ releaseId, open: true })}
+          />
         ))}
       </AdminTable>
       <TrackEditDialog
@@ -45,6 +63,12 @@ export function AdminTracksTab() {
         open={dialog?.kind === 'edit' && dialog.open}
         token={token}
         onClose={closeDialog}
+      />
+      <ReleaseFormDialog
+        releaseId={releaseForm.releaseId}
+        open={releaseForm.open}
+        token={token}
+        onClose={() => setReleaseForm((form) => ({ ...form, open: false }))}
       />
       <TrackDeleteDialog
         track={dialog?.kind === 'delete' ? dialog.track : null}

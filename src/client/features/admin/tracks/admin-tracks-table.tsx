@@ -2,7 +2,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import PushPinIcon from '@mui/icons-material/PushPin';
-import { Box, IconButton, TableCell, TableHead, TableRow, TableSortLabel, Tooltip, Typography } from '@mui/material';
+import { Box, IconButton, Link, TableCell, TableHead, TableRow, TableSortLabel, Tooltip, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { AdminTrack, AdminTrackSort, AdminTrackSortField, SortDirection } from '../../../../shared/api/admin-catalog.js';
 import { formatDuration } from '../../../../shared/domain/duration.js';
@@ -81,10 +81,13 @@ function Action({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function ReleaseTitle({ release }: { release: AdminTrack['release'] }) {
+/** The track's release: following it opens the release form. */
+function ReleaseTitle({ release, onEditRelease }: { release: AdminTrack['release']; onEditRelease: (releaseId: string) => void }) {
   return (
     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-      {release.title}
+      <Link component="button" type="button" variant="inherit" aria-label={`Edit release “${release.title}”`} onClick={() => onEditRelease(release.id)} sx={{ textAlign: 'left' }}>
+        {release.title}
+      </Link>
       {release.pinned && <PushPinIcon titleAccess="Pinned to Top Releases" fontSize="inherit" color="primary" />}
     </Box>
   );
@@ -93,9 +96,10 @@ function ReleaseTitle({ release }: { release: AdminTrack['release'] }) {
 interface RowActions {
   onEdit: (track: AdminTrack) => void;
   onDelete: (track: AdminTrack) => void;
+  onEditRelease: (releaseId: string) => void;
 }
 
-function TrackActions({ track, title, onEdit, onDelete }: RowActions & { track: AdminTrack; title: string }) {
+function TrackActions({ track, title, onEdit, onDelete }: Omit<RowActions, 'onEditRelease'> & { track: AdminTrack; title: string }) {
   return (
     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
       <Action label={track.spotify_url ? 'Open in Spotify' : 'No Spotify link'}>
@@ -128,6 +132,7 @@ export function TrackTableRow({
   isCompact,
   onEdit,
   onDelete,
+  onEditRelease,
 }: RowActions & { track: AdminTrack; isCompact: boolean }) {
   const title = trackTitle(track);
   const artists = trackArtists({ artists: track.artists, remixer: null });
@@ -141,7 +146,7 @@ export function TrackTableRow({
             {artists}
           </Typography>
           <Typography variant="caption" component="div" color="text.secondary">
-            <ReleaseTitle release={track.release} />
+            <ReleaseTitle release={track.release} onEditRelease={onEditRelease} />
             {` · ${releaseDate} · ${formatDuration(track.duration_ms)}`}
           </Typography>
         </TableCell>
@@ -154,7 +159,7 @@ export function TrackTableRow({
       <TableCell sx={{ fontWeight: 500 }}>{title}</TableCell>
       <TableCell>{artists}</TableCell>
       <TableCell>
-        <ReleaseTitle release={track.release} />
+        <ReleaseTitle release={track.release} onEditRelease={onEditRelease} />
       </TableCell>
       <TableCell align="right">{formatDuration(track.duration_ms)}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{releaseDate}</TableCell>

@@ -5,6 +5,7 @@ import type { AdminTrack, AdminTrackUpdateField } from '../../../../shared/api/a
 import { FormTextField } from '../../../components/form-text-field.js';
 import { pinRelease, updateTrack } from '../api/admin-catalog.js';
 import { EditDialog, useEditMutation } from '../components/edit-dialog.js';
+import { PictureUpload } from '../components/picture-upload.js';
 import { trackFormSchema, trackFormValues, type TrackEdit, type TrackFormValues } from './track-edit-form.js';
 
 const fields: { name: AdminTrackUpdateField; label: string; helper?: string; inputMode?: 'numeric' }[] = [
@@ -59,6 +60,7 @@ function TrackEditForm({ track, open, token, onClose }: Props & { track: AdminTr
       onClose={onClose}
       onSubmit={handleSubmit((edit) => save.mutate(edit))}
     >
+      <PictureUpload token={token} targetId={track.release.id} label="Cover" currentUrl={track.release.artwork_url} name={track.release.title} />
       {fields.map(({ name, label, helper, inputMode }) => (
         <FormTextField
           key={name}

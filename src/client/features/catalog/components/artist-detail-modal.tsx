@@ -32,6 +32,7 @@ import { artistReleasesQuery } from '../api/catalog-api.js';
 import { ArtistImage } from './artist-image.js';
 import { PlayButton } from '../../../lib/play-button-slot.js';
 import { ShareButton } from '../../../components/share-button.js';
+import { releaseTitle } from '../../../../shared/domain/release-display.js';
 
 interface ArtistDetailModalProps {
   artist: Artist | null;
@@ -208,12 +209,12 @@ function ReleaseGroup({ name, releases }: Group) {
 function ReleaseRow({ release }: { release: ArtistRelease }) {
   const tracks = release.tracks ?? [];
   const credited = tracks.find((t) => t.id === release.artistTrackId);
-  const context = { artworkUrl: release.artwork_url, releaseTitle: release.title };
+  const context = { artworkUrl: release.artwork_url, releaseTitle: releaseTitle(release) };
   const first = credited ?? tracks.find(isPlayable);
   return (
     <TableRow hover>
       <TableCell>
-        <Typography variant="body2">{release.title}</Typography>
+        <Typography variant="body2">{releaseTitle(release)}</Typography>
         {credited && (
           <Typography variant="caption" color="text.secondary">
             {trackTitle(credited)}

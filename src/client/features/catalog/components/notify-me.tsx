@@ -1,14 +1,8 @@
 import { Alert, Button, FormHelperText, OutlinedInput, Stack, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import type { Release } from '../../../../shared/api/catalog.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { askReleaseAlert } from '../api/catalog-api.js';
-
-/** Whether the release comes out after today (the visitor's day): "Notify me" is offered. */
-export function isUpcoming(release: Pick<Release, 'release_date'>, now = new Date()): boolean {
-  return release.release_date !== null && release.release_date > now.toISOString().slice(0, 10);
-}
 
 /**
  * "Notify me" on an upcoming release (docs/decisions/0061): an address, then the server's answer. The

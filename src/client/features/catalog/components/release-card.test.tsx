@@ -36,4 +36,18 @@ describe('ReleaseCard', () => {
     expect(screen.getByText('Compilation')).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
   });
+
+  it('names the version in the title, "Various Artists" for a compilation and "Out {date}" for an upcoming release', () => {
+    renderWithApp(
+      <ReleaseCard
+        release={aRelease({ title: 'Symbiotic', version: 'Radio Edit', type: 'compilation', upcoming: true, release_date: '2026-12-04', artists: [aCredit({ name: 'Ada Lane' }), aCredit({ name: 'Kay Vo' })] })}
+      />,
+    );
+
+    expect(screen.getByText('Symbiotic (Radio Edit)')).toBeTruthy();
+    expect(screen.getByText('Various Artists')).toBeTruthy();
+    expect(screen.queryByText('Ada Lane, Kay Vo')).toBeNull();
+    expect(screen.getByText('Out 4 December 2026')).toBeTruthy();
+    expect(screen.queryByText('2026')).toBeNull();
+  });
 });

@@ -1,12 +1,22 @@
 import { Box, Card, CardActionArea, Chip, Typography } from '@mui/material';
 import type { Release } from '../../../../shared/api/catalog.js';
+import { releaseDay, releaseTitle, variousArtists } from '../../../../shared/domain/release-display.js';
 import { ReleaseArtwork } from './release-artwork.js';
 
-export type ReleaseCardRelease = Pick<Release, 'id' | 'title' | 'artwork_url' | 'release_date' | 'type' | 'artists'>;
+export type ReleaseCardRelease = Pick<Release, 'id' | 'title' | 'version' | 'artwork_url' | 'release_date' | 'type' | 'artists' | 'upcoming'>;
 
-/** Names of a release's artists, joined ("A, B"); empty when the release has none listed. */
-export function artistNames(release: Pick<Release, 'artists'>): string {
+/**
+ * Names of a release's artists, joined ("A, B"); a compilation's is "Various Artists" (its track
+ * artists show in its track list); empty when the release has none listed.
+ */
+export function artistNames(release: Pick<Release, 'artists' | 'type'>): string {
+  if (release.type === 'compilation') return variousArtists;
   return (release.artists ?? []).map((a) => a.name).join(', ');
+}
+
+/** "Out 25 November 2026" for an upcoming release; undefined for one that is out. */
+export function outLabel(release: Pick<Release, 'upcoming' | 'release_date'>): string | undefined {
+  return release.upcoming && release.release_date ? `Out ${releaseDay(release.release_date)}` : undefined;
 }
 
 /** The year of a release date ("2024-03-01" → "2024"); undefined when unknown. */
@@ -14,10 +24,12 @@ export function releaseYear(release: Pick<Release, 'release_date'>): string | un
   return release.release_date?.slice(0, 4) || undefined;
 }
 
-/** A release in a grid: cover art, title, artists, year and a chip for compilations. */
+/** A release in a grid: cover art, title with its version, artists, year (or "Out {date}") and a chip for compilations. */
 export function ReleaseCard<R extends ReleaseCardRelease>({ release, onClick }: { release: R; onClick?: (release: R) => void }) {
   const artists = artistNames(release);
   const year = releaseYear(release);
+  const title = releaseTitle(release);
+  const out = outLabel(release);
   const content = (
     <Box sx={{ p: 1.5, display: 'flex', flexDirection: 'column', gap: 1, height: '100%' }}>
       <Box sx={{ position: 'relative' }}>
@@ -31,18 +43,22 @@ export function ReleaseCard<R extends ReleaseCardRelease>({ release, onClick }: 
         )}
       </Box>
       <Box sx={{ minWidth: 0 }}>
-        <Typography variant="subtitle1" component="div" noWrap title={release.title} sx={{ fontWeight: 600, lineHeight: 1.3 }}>
-          {release.title}
+        <Typography variant="subtitle1" component="div" noWrap title={title} sx={{ fontWeight: 600, lineHeight: 1.3 }}>
+          {title}
         </Typography>
         {artists && (
           <Typography variant="body2" color="text.secondary" noWrap title={artists}>
             {artists}
           </Typography>
         )}
-        {year && (
-          <Typography variant="caption" sx={{ color: 'text.disabled' }}>
-            {year}
-          </Typography>
+        {out ? (
+          <Chip label={out} size="small" color="primary" sx={{ mt: 0.5, fontWeight: 700 }} />
+        ) : (
+          year && (
+            <Typography variant="caption" sx={{ color: 'text.disabled' }}>
+              {year}
+            </Typography>
+          )
         )}
       </Box>
     </Box>

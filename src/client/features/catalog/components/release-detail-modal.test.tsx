@@ -123,6 +123,7 @@ describe('ReleaseDetailModal', () => {
 
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
   });
+
   it('offers "Notify me" on an upcoming release only, with the field\'s error and then the server\'s answer', async () => {
     const user = userEvent.setup();
     const asked: unknown[] = [];
@@ -134,7 +135,7 @@ describe('ReleaseDetailModal', () => {
         return new Response(JSON.stringify({ success: false, error: 'Bad Request', message: 'Please enter a valid email address', field: 'email', reqId: 'r' }), { status: 400 });
       return new Response(JSON.stringify({ success: true, message: 'Check your inbox: confirm your address there, and we email you on the release day.' }), { status: 202 });
     }) as typeof fetch;
-    const upcoming = aRelease({ title: 'Soon', release_date: '2999-01-01', tracks: [] });
+    const upcoming = aRelease({ title: 'Soon', release_date: '2999-01-01', upcoming: true, public_at: '2999-01-01T00:00:00.000Z', tracks: [] });
     const { unmount } = renderWithApp(<ReleaseDetailModal release={upcoming} open onClose={() => undefined} />);
     const form = within(screen.getByRole('form', { name: 'Notify me' }));
     await user.type(form.getByLabelText('Get one email on the release day'), 'nope');
@@ -149,5 +150,45 @@ describe('ReleaseDetailModal', () => {
 
     renderWithApp(<ReleaseDetailModal release={aRelease({ title: 'Out', release_date: '2024-05-17', tracks: [] })} open onClose={() => undefined} />);
     expect(screen.queryByRole('form', { name: 'Notify me' })).toBeNull();
+  });
+
+  it('shows Buy / Stream buttons named by their stores, opening in a new tab', async () => {
+    stubFetch([]);
+    const release = aRelease({
+      title: 'Symbiotic',
+      version: 'Radio Edit',
+      tracks: [aTrack()],
+      links: [
+        { name: 'Beatport', url: 'https://www.beatport.com/release/symbiotic/1' },
+        { name: 'Bandcamp', url: 'https://label.bandcamp.com/album/symbiotic' },
+      ],
+    });
+    renderWithApp(<ReleaseDetailModal release={release} open onClose={() => undefined} />);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Symbiotic (Radio Edit)' });
+    const stores = within(dialog).getByRole('region', { name: 'Buy or stream Symbiotic (Radio Edit)' });
+    expect(within(stores).getByText('Buy / Stream')).toBeTruthy();
+    const beatport = within(stores).getByRole('link', { name: 'Beatport' });
+    expect(beatport.getAttribute('href')).toBe('https://www.beatport.com/release/symbiotic/1');
+    expect(beatport.getAttribute('target')).toBe('_blank');
+    expect(within(stores).getByRole('link', { name: 'Bandcamp' }).getAttribute('href')).toBe('https://label.bandcamp.com/album/symbiotic');
+  });
+
+  it('shows when an upcoming release is out and counts down to it', async () => {
+    stubFetch([]);
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    try {
+      vi.setSystemTime(new Date('2026-12-02T22:00:00Z'));
+      const release = aRelease({ upcoming: true, release_date: '2026-12-04', public_at: '2026-12-04T00:00:00.000Z', tracks: [aTrack()] });
+      renderWithApp(<ReleaseDetailModal release={release} open onClose={() => undefined} />);
+
+      expect(screen.getByText('Out 4 December 2026')).toBeTruthy();
+      expect(screen.queryByText(/^Released/)).toBeNull();
+      expect(screen.getByRole('timer').textContent).toBe('in 1 day 2 h 00 min 00 s');
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(screen.getByRole('timer').textContent).toBe('in 1 day 1 h 59 min 59 s');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -24,9 +24,12 @@ import { useIsHydrating } from '../../../lib/use-is-hydrating.js';
 import { ShareButton } from '../../../components/share-button.js';
 import { ArtistImage } from './artist-image.js';
 import { ReleaseArtwork } from './release-artwork.js';
-import { NotifyMe, isUpcoming } from './notify-me.js';
+import { NotifyMe } from './notify-me.js';
 import { TrackTable } from './track-table.js';
 import { artistNames, releaseYear } from './release-card.js';
+import { ReleaseCountdown } from './release-countdown.js';
+import { StoreLinks } from './store-links.js';
+import { releaseTitle } from '../../../../shared/domain/release-display.js';
 
 export interface ReleaseDetailModalProps {
   /** The release as the caller has it (a list item, a top release…); its tracks may be missing. */
@@ -86,6 +89,7 @@ export function ReleaseDetailModal({ release, releaseId, open, onClose }: Releas
   const year = shown ? releaseYear(shown) : undefined;
   const tracksReady = shown !== undefined && !needsFullRelease(shown);
   const artists = shown?.artists ?? [];
+  const title = shown ? releaseTitle(shown) : 'Release';
 
   return (
     <Dialog
@@ -98,7 +102,7 @@ export function ReleaseDetailModal({ release, releaseId, open, onClose }: Releas
       slotProps={{ paper: { sx: fullScreenOnPhones }, transition: { appear }, backdrop: { appear } }}
     >
       <DialogTitle id={titleId} sx={{ pr: 7 }}>
-        {shown?.title ?? 'Release'}
+        {title}
       </DialogTitle>
       <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
         <CloseIcon />
@@ -114,7 +118,7 @@ export function ReleaseDetailModal({ release, releaseId, open, onClose }: Releas
                 {artistNames(shown)}
               </Typography>
             )}
-            {year && <Typography color="text.secondary">Released {year}</Typography>}
+            {shown?.upcoming ? <ReleaseCountdown release={shown} /> : year && <Typography color="text.secondary">Released {year}</Typography>}
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
               {label && <Chip label={label.name} size="small" sx={{ bgcolor: label.accent, color: '#000', fontWeight: 600 }} />}
               {shown?.genres.map((genre) => <Chip key={genre} label={genre} size="small" variant="outlined" />)}
@@ -124,8 +128,9 @@ export function ReleaseDetailModal({ release, releaseId, open, onClose }: Releas
                 Open on Spotify
               </Link>
             )}
-            {shown && label && <ShareButton path={`${labelPath(label, 'releases')}/${shown.id}`} title={shown.title} />}
-            {shown && isUpcoming(shown) && <NotifyMe releaseId={shown.id} />}
+            {shown && <StoreLinks links={shown.links} releaseTitle={title} />}
+            {shown && label && <ShareButton path={`${labelPath(label, 'releases')}/${shown.id}`} title={title} />}
+            {shown?.upcoming && <NotifyMe releaseId={shown.id} />}
           </Stack>
         </Stack>
 
@@ -146,9 +151,9 @@ export function ReleaseDetailModal({ release, releaseId, open, onClose }: Releas
               </Typography>
             )}
             <TrackTable
-              playContext={{ artworkUrl: shown.artwork_url, releaseTitle: shown.title }}
+              playContext={{ artworkUrl: shown.artwork_url, releaseTitle: title }}
               tracks={shown.tracks ?? []}
-              label={`Tracks of ${shown.title}`}
+              label={`Tracks of ${title}`}
               placeholderFor={{ id: shown.id, artists: artistNames(shown) }}
             />
           </>

@@ -1,14 +1,8 @@
 import { Box, Card, CardActionArea, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import type { Release } from '../../../../shared/api/catalog.js';
 import { ReleaseArtwork } from '../components/release-artwork.js';
-import { artistNames } from '../components/release-card.js';
-
-function formatReleaseDate(date: string | null): string | undefined {
-  if (!date) return undefined;
-  const parsed = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(parsed.getTime())) return date;
-  return parsed.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
+import { artistNames, outLabel } from '../components/release-card.js';
+import { releaseDay, releaseTitle } from '../../../../shared/domain/release-display.js';
 
 /** docs/product.md §2 'Latest Release': the newest release of the list as it is filtered now. */
 export function LatestRelease({
@@ -38,13 +32,17 @@ export function LatestRelease({
               </Box>
               <Stack spacing={0.5} sx={{ minWidth: 0 }}>
                 <Typography variant="h6" component="div" sx={{ fontWeight: 700, lineHeight: 1.25, overflowWrap: 'anywhere' }}>
-                  {release.title}
+                  {releaseTitle(release)}
                 </Typography>
                 {artistNames(release) && <Typography color="text.secondary">{artistNames(release)}</Typography>}
-                {release.release_date && (
-                  <Typography variant="body2" sx={{ color: 'text.disabled' }}>
-                    {formatReleaseDate(release.release_date)}
-                  </Typography>
+                {outLabel(release) ? (
+                  <Chip label={outLabel(release)} size="small" color="primary" sx={{ alignSelf: 'flex-start', fontWeight: 700 }} />
+                ) : (
+                  release.release_date && (
+                    <Typography variant="body2" sx={{ color: 'text.disabled' }}>
+                      {releaseDay(release.release_date)}
+                    </Typography>
+                  )
                 )}
                 <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, pt: 0.5 }}>
                   <Chip label={release.type} size="small" sx={{ textTransform: 'capitalize' }} />

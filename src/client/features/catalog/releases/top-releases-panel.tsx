@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { RankedRelease } from '../../../../shared/api/catalog.js';
 import { ReleaseArtwork } from '../components/release-artwork.js';
 import { artistNames } from '../components/release-card.js';
+import { releaseTitle } from '../../../../shared/domain/release-display.js';
 import { topReleasesShown } from '../../../../shared/page-queries.js';
 import { topReleasesQuery } from '../api/catalog-api.js';
 import type { ReleaseTypeChoice } from './release-type-filter.js';
@@ -25,7 +26,7 @@ function TopReleaseRow({ release, position, onSelect }: { release: RankedRelease
         </Box>
         <Box sx={{ minWidth: 0 }}>
           <Typography noWrap sx={{ fontWeight: 600 }}>
-            {release.title}
+            {releaseTitle(release)}
           </Typography>
           {artists && (
             <Typography variant="body2" color="text.secondary" noWrap>

@@ -1,11 +1,9 @@
 import { Alert, Button, Link, Stack, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
+import { releaseDay } from '../../../../shared/domain/release-display.js';
 import { confirmReleaseAlert, forgetReleaseAlert, releaseAlertQuery } from '../api/email-links.js';
 import { LinkAnswer } from './link-answer.js';
-
-/** 4 December 2026, as the emails say it. */
-const dayInWords = (isoDay: string) => new Date(`${isoDay}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * /notify/:token: the page of a "Notify me" email (docs/decisions/0061). Opening it changes nothing (mail
@@ -27,7 +25,7 @@ export function ReleaseAlertPage() {
             <Link component={RouterLink} to={alert.release.path}>
               {`“${alert.release.title}”`}
             </Link>
-            {` by ${alert.release.artists} comes out on ${alert.release.label_name} on ${dayInWords(alert.release.release_date)}.`}
+            {` by ${alert.release.artists} comes out on ${alert.release.label_name} on ${releaseDay(alert.release.release_date)}.`}
           </Typography>
           {forget.isSuccess ? (
             <Alert severity="success">{forget.data.message}</Alert>

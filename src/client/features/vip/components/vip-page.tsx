@@ -1,4 +1,5 @@
-import { Alert, Box, Grid, Typography } from '@mui/material';
+import { Alert, Box, Grid, Link, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
 import { notify } from '../../../lib/notifications.js';
 import { useState } from 'react';
 import { findVipPlan, vipPlans, type VipPlan, type VipSubscriptionResponse } from '../../../../shared/api/vip.js';
@@ -15,6 +16,11 @@ export function VipPage() {
   const storedPlan = status ? findVipPlan(status.plan) : undefined;
 
   const onSubscribed = (response: VipSubscriptionResponse) => {
+    // With Stripe: on to Checkout (or, for a paid membership's address, the page that says a sign-in link was emailed).
+    if (response.data.checkoutUrl) {
+      window.location.assign(response.data.checkoutUrl);
+      return;
+    }
     saveStatus({ subscribed: true, plan: response.data.plan, email: response.data.email, timestamp: new Date().toISOString() });
     setIsDialogOpen(false);
     // docs/product.md §4: the notice hides after 6000 ms. The server's words say whether payment is still pending.
@@ -27,7 +33,10 @@ export function VipPage() {
         VIP Membership
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {`Get closer to ${siteConfig.productName}: choose the plan that suits you.`}
+        {`Get closer to ${siteConfig.productName}: choose the plan that suits you. Already a member? `}
+        <Link component={RouterLink} to="/vip/account">
+          Your account
+        </Link>
       </Typography>
       {status && storedPlan && (
         <Alert severity="info" sx={{ mb: 4 }}>

@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/client.js';
-import { artistIdFor } from '../importer/artist-id.js';
+import { artistIdFor } from '../../catalog/index.js';
 import { importCatalog, type ImportReport } from '../importer/catalog-importer.js';
 import { recordUnattendedImport, systemActors } from '../importer/record-catalog-import.js';
 import { artistPictureUrl, previewAudioUrl, releaseArtworkUrl } from '../../catalog/index.js';

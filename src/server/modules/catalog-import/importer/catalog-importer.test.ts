@@ -344,6 +344,22 @@ describe.each(testDatabaseKinds)('catalog importer on $name', (kind) => {
       expect(await snapshot(database.db)).toEqual(before);
     });
 
+    it('reads store links from columns named by a store, and a file without them keeps the links', async () => {
+      // The fixture with two store columns: line 2 ("No More") has both, one of them no URL.
+      const lines = fixture.split('\n');
+      lines[0] = `${lines[0]?.trimEnd()},"Beatport URL","Spotify Link"`;
+      for (let i = 1; i < lines.length; i += 1) if (lines[i]?.trim()) lines[i] = `${lines[i]?.trimEnd()},,`;
+      lines[1] = `${lines[1]?.trimEnd().slice(0, -2)},https://www.beatport.com/release/no-more/1,open.spotify.com/album/x`;
+      const report = await importCatalog(database.db, lines.join('\n'));
+      expect(report.warnings).toContainEqual({ line: 2, reason: 'Spotify Link "open.spotify.com/album/x" is not an http(s) URL: not linked' });
+      const linked = async () => (await database.db.select({ links: releases.links }).from(releases).where(eq(releases.upc, '198937087963')))[0]?.links;
+      expect(await linked()).toEqual([{ name: 'Beatport', url: 'https://www.beatport.com/release/no-more/1' }]);
+
+      const again = await importCatalog(database.db, fixture);
+      expect(again.updated.releases).toBe(0);
+      expect(await linked()).toEqual([{ name: 'Beatport', url: 'https://www.beatport.com/release/no-more/1' }]);
+    });
+
     it('updates exactly the track whose row changed', async () => {
       await importCatalog(database.db, fixture);
       const before = await snapshot(database.db);

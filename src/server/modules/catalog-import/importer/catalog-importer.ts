@@ -4,7 +4,7 @@ import { looksLikeSamplePack } from '../../../../shared/domain/hygiene.js';
 import { startTypeTally, tallyTrack, typeOfTally, type ReleaseType, type ReleaseTypeTally } from '../../../../shared/domain/release-type.js';
 import type { Db } from '../../../db/client.js';
 import { artists, releaseArtists, releases, trackArtists, tracks } from '../../../db/schema.js';
-import { artistIdFor } from './artist-id.js';
+import { artistIdFor } from '../../catalog/index.js';
 import { keepKeysInTransaction, rememberReleases, rememberTracks, seenArtists, seenReleases, seenTracks } from './import-keys.js';
 import { readDistributorCsv, type CatalogBatch, type CsvSource, type ReadOptions, type RowNote } from './parse-distributor-csv.js';
 import { chunks } from './statement-chunks.js';
@@ -149,6 +149,10 @@ async function writeNewReleases(tx: Db, batch: CatalogBatch, counts: ChangeCount
     releases.releaseDate,
     releases.genres,
   ]);
+  // Store links come from an export that has them: a file without (most exports) keeps the links staff added.
+  const links = sql`case when jsonb_array_length(${excluded(releases.links)}) > 0 then ${excluded(releases.links)} else ${releases.links} end`;
+  changes.set.links = links;
+  changes.setWhere = sql`(${changes.setWhere}) or ${releases.links} is distinct from ${links}`;
   const ids = new Map<string, string>();
   const counted = new Set<string>();
   for (const part of chunks(batch.releases)) {
@@ -164,6 +168,7 @@ async function writeNewReleases(tx: Db, batch: CatalogBatch, counts: ChangeCount
           releaseDate: r.releaseDate,
           type: typeOfTally(tallies.get(r.upc) as ReleaseTypeTally),
           genres: r.genres,
+          links: r.links,
         })),
       )
       .onConflictDoUpdate({ target: releases.upc, ...changes })

@@ -131,6 +131,7 @@ describe('readDistributorCsv', () => {
         releaseDate: '2015-03-02',
         genres: ['Dance', 'House'],
         artists: ['Chris Gresswell'],
+        links: [],
         tracks: [
           {
             line: 2,

@@ -4,6 +4,7 @@ import { CsvError, parse } from 'csv-parse';
 import { parseLength } from '../../../../shared/domain/duration.js';
 import { canonicalIsrc, isrcPattern } from '../../../../shared/domain/isrc.js';
 import { detectRemix } from '../../../../shared/domain/remix.js';
+import { isHttpUrl, storeOfColumn, type StoreLink } from '../../../../shared/domain/store-links.js';
 import { findLabel, findLabelByDistributorName } from '../../../../shared/labels.js';
 import type { LabelConfig } from '../../../../shared/site-config.js';
 
@@ -43,6 +44,8 @@ export interface ParsedRelease {
   genres: string[];
   /** Release Artist column; empty for "Various Artists". */
   artists: string[];
+  /** From columns named by a store ("Beatport URL", "Spotify Link"), where the export has them. */
+  links: StoreLink[];
 }
 
 /** Consecutive rows of the file, read: what the importer writes in one step. */
@@ -124,6 +127,22 @@ function isValidDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value.startsWith('0000')) return false;
   const parsed = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * The store links of a release's row: every column an export names by a store (storeOfColumn) with an
+ * http(s) URL in it, in the file's column order. Anything else in such a column is a warning.
+ */
+function linksOf(row: Row, line: number, warnings: RowNote[]): StoreLink[] {
+  const links: StoreLink[] = [];
+  for (const [header, value] of Object.entries(row)) {
+    const store = storeOfColumn(header);
+    const url = (value ?? '').trim();
+    if (!store || url === '') continue;
+    if (isHttpUrl(url) && url.length <= 500) links.push({ name: store, url });
+    else warnings.push({ line, reason: `${header} "${url.slice(0, 80)}" is not an http(s) URL: not linked` });
+  }
+  return links;
 }
 
 function remixersOf(row: Row, title: string, mixVersion: string | null): string[] {
@@ -243,6 +262,7 @@ function readRow(
       releaseDate: date,
       genres: distinctNonEmpty([row[columns.genre], row[columns.subgenre]]),
       artists: /^various artists$/i.test(releaseArtist) ? [] : splitArtists(releaseArtist),
+      links: linksOf(row, line, batch.warnings),
     });
     release = { line, labelId: label.id, title: releaseTitle };
     seen.releases.set(upc, release);

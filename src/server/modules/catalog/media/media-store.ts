@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 
 /**
- * Where uploaded originals and what is derived from them live. Keys are paths such as
- * `audio/3f9c….wav`: content-addressed, so a key is written once and never changes.
- * (The same seam as branch `media`'s, which adds S3-compatible storage: at merge, that file stands.)
+ * Where uploaded originals and what is derived from them live (docs/decisions/0085). Keys are paths
+ * such as `art/3f9c…-320.webp` or `previews/3f9c….mp3` (docs/decisions/0026): content-addressed, so a key is written once and never changes.
  */
 export interface MediaStore {
   /** Where it keeps its files, for the start-up log (a folder or a bucket URL). */
@@ -23,9 +23,21 @@ function checkKey(key: string): string {
   return key;
 }
 
+const contentTypes: Record<string, string> = {
+  webp: 'image/webp',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  aiff: 'audio/aiff',
+  flac: 'audio/flac',
+};
+const contentTypeOf = (key: string) => contentTypes[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+
 /**
- * A folder (DATA_DIR/media): one instance, or several sharing the folder (a network file system).
- * A file is written under a temporary name and renamed, so a reader never sees half of it.
+ * A folder (MEDIA_DIR, default DATA_DIR/media): one instance, or several sharing the folder
+ * (a network file system). A file is written under a temporary name and renamed, so a reader never
+ * sees half of it.
  */
 export function folderMediaStore(dir: string): MediaStore {
   return {
@@ -40,11 +52,56 @@ export function folderMediaStore(dir: string): MediaStore {
     async get(key) {
       if (!keyPattern.test(key)) return undefined;
       try {
-        return { body: await readFile(join(dir, key)), contentType: 'application/octet-stream' };
+        return { body: await readFile(join(dir, key)), contentType: contentTypeOf(key) };
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw err;
       }
     },
+  };
+}
+
+export interface S3Settings {
+  /** The endpoint and bucket: `https://s3.eu-central-1.amazonaws.com/my-bucket`, `http://minio:9000/media`. */
+  url: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+}
+
+/** `http://host:port/bucket` as the client's endpoint and the bucket (path-style, as every S3-compatible server takes). */
+export function parseS3Url(url: string): { endpoint: string; bucket: string } {
+  const parsed = new URL(url);
+  const bucket = parsed.pathname.replace(/^\/+|\/+$/g, '');
+  if (!bucket || bucket.includes('/')) throw new Error('MEDIA_S3_URL must name the bucket as its path: https://host/bucket');
+  return { endpoint: parsed.origin, bucket };
+}
+
+/** S3-compatible object storage (MEDIA_S3_URL): every instance reads what any instance stored. */
+export function s3MediaStore(settings: S3Settings): MediaStore & { close(): void } {
+  const { endpoint, bucket } = parseS3Url(settings.url);
+  const client = new S3Client({
+    endpoint,
+    region: settings.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+  });
+  return {
+    where: `${endpoint}/${bucket}`,
+    async put(key, body, contentType) {
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: checkKey(key), Body: body, ContentType: contentType }));
+    },
+    async get(key) {
+      if (!keyPattern.test(key)) return undefined;
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        const bytes = await object.Body?.transformToByteArray();
+        return bytes ? { body: Buffer.from(bytes), contentType: object.ContentType ?? contentTypeOf(key) } : undefined;
+      } catch (err) {
+        if (err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404)) return undefined;
+        throw err;
+      }
+    },
+    close: () => client.destroy(),
   };
 }

@@ -24,3 +24,20 @@ export async function findPreviewSubject(db: Db, trackId: string) {
   const [row] = await db.select({ isrc: tracks.isrc, previewUrl: tracks.previewUrl }).from(tracks).where(eq(tracks.id, trackId));
   return row;
 }
+
+/** What an uploaded file's name may name: every release by id, UPC and catalog number, every artist by id and name. */
+export async function listMediaTargets(db: Db) {
+  const [releaseRows, artistRows] = await Promise.all([
+    db.select({ id: releases.id, upc: releases.upc, catalogNumber: releases.catalogNumber, title: releases.title, labelId: releases.labelId }).from(releases),
+    db.select({ id: artists.id, name: artists.name }).from(artists),
+  ]);
+  return { releases: releaseRows, artists: artistRows };
+}
+
+export async function setReleaseArtwork(db: Db, releaseId: string, url: string, now: Date): Promise<void> {
+  await db.update(releases).set({ artworkUrl: url, updatedAt: now }).where(eq(releases.id, releaseId));
+}
+
+export async function setArtistPicture(db: Db, artistId: string, url: string, now: Date): Promise<void> {
+  await db.update(artists).set({ imageUrl: url, updatedAt: now }).where(eq(artists.id, artistId));
+}

@@ -6,12 +6,22 @@ import { NotFoundError } from '../../../errors.js';
 import { parseByteRange } from '../../../lib/byte-range.js';
 import { generatedImageWidths, type GeneratedImageWidth } from '../../../../shared/generated-images.js';
 import { artistPlaceholderUrl } from './media-urls.js';
-import { artistPictureSvg, generatedPreviewWav, placeholderArtistSvg, playlistCoverSvg, releaseArtworkSvg, webpCopy } from './media.service.js';
+import {
+  artistPictureSvg,
+  artistShareCard,
+  generatedPreviewWav,
+  placeholderArtistSvg,
+  playlistCoverSvg,
+  releaseArtworkSvg,
+  releaseShareCard,
+  webpCopy,
+} from './media.service.js';
 
-/** `{id}.svg`, or one of its WebP copies `{id}-{width}.webp` (shared/generated-images.ts). */
+/** `{id}.svg`, one of its WebP copies `{id}-{width}.webp`, or its share card `{id}-card.jpg` (shared/generated-images.ts). */
 const pictureParams = z.object({
-  file: z.string().regex(new RegExp(`^[^/]+(\\.svg|-(${generatedImageWidths.join('|')})\\.webp)$`), { error: 'not a picture file name' }),
+  file: z.string().regex(new RegExp(`^[^/]+(\\.svg|-(${generatedImageWidths.join('|')})\\.webp|-card\\.jpg)$`), { error: 'not a picture file name' }),
 });
+const cardFile = /^(.+)-card\.jpg$/;
 const wavParams = z.object({ file: z.string().regex(/^[^/]+\.wav$/, { error: 'not a WAV file name' }) });
 const mp3Params = z.object({ file: z.string().regex(/^[0-9a-f]{64}\.mp3$/, { error: 'not a preview file name' }) });
 const idOf = (file: string) => file.slice(0, file.lastIndexOf('.'));
@@ -33,7 +43,8 @@ function sendAudio(req: FastifyRequest, reply: FastifyReply, type: string, body:
 
 /**
  * Generated artwork and previews of the demo catalog, rendered from the database so the site works
- * offline, and previews cut from uploaded audio, from the media store.
+ * offline; share cards; and, from the media store, the covers and pictures staff uploaded and the
+ * previews cut from uploaded audio.
  */
 export const mediaRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { db, mediaStore }) => {
   /** The SVG itself, or its WebP copy at the width the file name asks for. */
@@ -42,17 +53,30 @@ export const mediaRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, {
     if (width === undefined) return reply.type('image/svg+xml').send(svg);
     return reply.type('image/webp').send(await webpCopy(`${kind}/${file}`, svg, width));
   };
+  const sendCard = (reply: FastifyReply, card: Buffer | undefined) => {
+    if (!card) throw new NotFoundError('Picture not found');
+    return reply.type('image/jpeg').send(card);
+  };
 
-  // A day for what exists (a year for what is named by its content); a miss is not kept, since the
-  // artwork or preview may appear with the next import.
-  app.addHook('onSend', async (_req, reply) => {
-    if (reply.statusCode >= 400) reply.header('Cache-Control', 'no-store');
-    else if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'public, max-age=86400');
+  // A day for what exists; a miss is not kept, since the artwork or preview may appear with the next import.
+  // An uploaded file's name (a cover, a picture, a preview cut from uploaded audio) is its content's:
+  // it never changes, and is kept a year.
+  app.addHook('onSend', async (req, reply) => {
+    const isUploaded = req.url.startsWith('/media/art/') || req.url.startsWith('/media/audio/');
+    reply.header('Cache-Control', reply.statusCode >= 400 ? 'no-store' : isUploaded ? 'public, max-age=31536000, immutable' : 'public, max-age=86400');
+  });
+
+  app.get('/media/art/:file', { schema: { hide: true, params: z.object({ file: z.string().max(100) }) } }, async (req, reply) => {
+    const stored = await mediaStore.get(`art/${req.params.file}`);
+    if (!stored) throw new NotFoundError('Picture not found');
+    return reply.type(stored.contentType).send(stored.body);
   });
 
   app.get(artistPlaceholderUrl, { schema: { hide: true } }, async (_req, reply) => reply.type('image/svg+xml').send(placeholderArtistSvg()));
 
   app.get('/media/releases/:file', { schema: { hide: true, params: pictureParams } }, async (req, reply) => {
+    const card = cardFile.exec(req.params.file);
+    if (card) return sendCard(reply, await releaseShareCard(db, card[1]!));
     const svg = await releaseArtworkSvg(db, pictureOf(req.params.file).id);
     if (!svg) throw new NotFoundError('Artwork not found');
     return sendPicture(reply, 'releases', req.params.file, svg);
@@ -74,11 +98,12 @@ export const mediaRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, {
   app.get('/media/audio/:file', { schema: { hide: true, params: mp3Params } }, async (req, reply) => {
     const stored = await mediaStore.get(`previews/${req.params.file}`);
     if (!stored) throw new NotFoundError('Preview not found');
-    reply.header('Cache-Control', 'public, max-age=31536000, immutable');
     return sendAudio(req, reply, 'audio/mpeg', stored.body);
   });
 
   app.get('/media/artists/:file', { schema: { hide: true, params: pictureParams } }, async (req, reply) => {
+    const card = cardFile.exec(req.params.file);
+    if (card) return sendCard(reply, await artistShareCard(db, card[1]!));
     const svg = await artistPictureSvg(db, pictureOf(req.params.file).id);
     if (!svg) throw new NotFoundError('Picture not found');
     return sendPicture(reply, 'artists', req.params.file, svg);

@@ -4,6 +4,7 @@ import { defaultLabel, findLabel, labels } from '../../../../shared/labels.js';
 import type { Db } from '../../../db/client.js';
 import { renderArtistPicture, renderReleaseArtwork } from './artwork.js';
 import { renderPreviewWav } from './preview-audio.js';
+import { renderShareCard } from './share-card.js';
 import { isUuid } from '../../../lib/uuid.js';
 import { previewAudioUrl } from './media-urls.js';
 import { findArtistName, findArtworkSubject, findPreviewSubject } from './media.repo.js';
@@ -30,14 +31,33 @@ export function placeholderArtistSvg(): string {
 
 /** The release's generated artwork, or undefined for no such release. */
 export async function releaseArtworkSvg(db: Db, releaseId: string): Promise<string | undefined> {
+  return (await releaseArtwork(db, releaseId))?.svg;
+}
+
+async function releaseArtwork(db: Db, releaseId: string) {
   const subject = isUuid(releaseId) ? await findArtworkSubject(db, releaseId) : undefined;
   if (!subject) return undefined;
-  return renderReleaseArtwork({
-    key: subject.upc ?? releaseId,
-    title: subject.title,
-    artist: subject.artist ?? 'Various Artists',
-    accent: findLabel(subject.labelId)?.accent ?? primaryAccent,
-  });
+  const label = findLabel(subject.labelId) ?? defaultLabel;
+  const artist = subject.artist ?? 'Various Artists';
+  const svg = renderReleaseArtwork({ key: subject.upc ?? releaseId, title: subject.title, artist, accent: label.accent });
+  return { svg, title: subject.title, artist, label };
+}
+
+/** The share card of a release without an uploaded cover, drawn from its generated artwork; undefined for no such release. */
+export async function releaseShareCard(db: Db, releaseId: string): Promise<Buffer | undefined> {
+  const art = await releaseArtwork(db, releaseId);
+  if (!art) return undefined;
+  const input = { picture: Buffer.from(art.svg), title: art.title, subtitle: art.artist, labelName: art.label.name, accent: art.label.accent };
+  return cachedRaster(`releases/${releaseId}-card.jpg`, art.svg, () => renderShareCard(input));
+}
+
+/** The share card of an artist without an uploaded picture, drawn from the generated picture. */
+export async function artistShareCard(db: Db, artistId: string): Promise<Buffer | undefined> {
+  const name = await findArtistName(db, artistId);
+  if (name === undefined) return undefined;
+  const svg = renderArtistPicture({ key: artistId, name, accent: primaryAccent });
+  const input = { picture: Buffer.from(svg), title: name, labelName: defaultLabel.name, accent: primaryAccent };
+  return cachedRaster(`artists/${artistId}-card.jpg`, svg, () => renderShareCard(input));
 }
 
 /** The cover of a playlist of the site configuration, or undefined for no such playlist. */
@@ -65,20 +85,24 @@ export async function generatedPreviewWav(db: Db, trackId: string): Promise<Buff
 }
 
 /**
- * WebP copies of generated pictures (docs/decisions/0023): the same picture every time, so each is
- * drawn once and kept (a release list's first screen asks for a dozen at once).
+ * Rasters of generated pictures, WebP copies (docs/decisions/0023) and share cards: the same picture
+ * every time its SVG is the same, so each is drawn once and kept (a release list's first screen asks
+ * for a dozen at once). Kept with the SVG it was drawn from: a renamed release draws its card again.
  */
-const webpCache = new Map<string, Promise<Buffer>>();
-const webpCacheSize = 1024;
+const rasterCache = new Map<string, { svg: string; raster: Promise<Buffer> }>();
+const rasterCacheSize = 1024;
+
+function cachedRaster(key: string, svg: string, draw: () => Promise<Buffer>): Promise<Buffer> {
+  const kept = rasterCache.get(key);
+  if (kept?.svg === svg) return kept.raster;
+  const raster = draw();
+  raster.catch(() => rasterCache.delete(key));
+  if (rasterCache.size >= rasterCacheSize) rasterCache.delete(rasterCache.keys().next().value as string);
+  rasterCache.set(key, { svg, raster });
+  return raster;
+}
 
 /** The picture `svg` at `width` pixels as WebP, cached under `key` (its kind and file name). */
 export function webpCopy(key: string, svg: string, width: GeneratedImageWidth): Promise<Buffer> {
-  let webp = webpCache.get(key);
-  if (!webp) {
-    webp = sharp(Buffer.from(svg)).resize(width, width).webp({ quality: 80 }).toBuffer();
-    webp.catch(() => webpCache.delete(key));
-    if (webpCache.size >= webpCacheSize) webpCache.delete(webpCache.keys().next().value as string);
-    webpCache.set(key, webp);
-  }
-  return webp;
+  return cachedRaster(key, svg, () => sharp(Buffer.from(svg)).resize(width, width).webp({ quality: 80 }).toBuffer());
 }

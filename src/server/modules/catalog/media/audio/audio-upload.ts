@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { audioMessages, type AudioUploadReport, type TrackAudio } from '../../../../../shared/api/admin-audio.js';
+import { audioMessages, type AudioMatch, type TrackAudio } from '../../../../../shared/api/admin-audio.js';
+import type { MediaUploadReport } from '../../../../../shared/api/admin-media.js';
 import type { Db } from '../../../../db/client.js';
-import { recordActivity } from '../../../staff/index.js';
 import type { MediaStore } from '../media-store.js';
+import { nameKey } from '../media-name.js';
 import { AudioRefused, audioExtensions, probeAudio } from './audio-format.js';
 import { findTrackAudio, findTracksNamed, insertQueuedAudio, tracksOfAudio } from './track-audio.repo.js';
 
@@ -21,15 +22,8 @@ export interface AudioUploadContext {
 
 /** Where a file lands in the upload's report, and its entry there. */
 export type AudioOutcome =
-  | { list: 'matched'; entry: AudioUploadReport['matched'][number] }
-  | { list: 'unmatched' | 'refused'; entry: AudioUploadReport['unmatched'][number] };
-
-/** A file's name as it names a track: without folders and extension, trimmed. */
-function nameKey(fileName: string): string {
-  const base = fileName.slice(fileName.lastIndexOf('/') + 1);
-  const dot = base.lastIndexOf('.');
-  return (dot > 0 ? base.slice(0, dot) : base).trim();
-}
+  | { list: 'matched'; entry: AudioMatch }
+  | { list: 'unmatched' | 'refused'; entry: MediaUploadReport['unmatched'][number] };
 
 /**
  * One uploaded audio file (docs/decisions/0026): refused unless it is a readable WAV, FLAC, AIFF or
@@ -62,33 +56,6 @@ export async function applyAudioFile(ctx: AudioUploadContext, file: UploadedAudi
       tracks: named.map((t) => ({ id: t.id, release_id: t.releaseId, title: t.title })),
     },
   };
-}
-
-/**
- * The audio files of one upload, applied one by one; `finish` records what was applied in the
- * activity log (one 'media.upload') and answers the report.
- */
-export function createAudioUpload(ctx: AudioUploadContext) {
-  const report: AudioUploadReport = { matched: [], unmatched: [], refused: [] };
-  const apply = async (file: UploadedAudio): Promise<void> => {
-    const outcome = await applyAudioFile(ctx, file);
-    if (outcome.list === 'matched') report.matched.push(outcome.entry);
-    else report[outcome.list].push(outcome.entry);
-  };
-  const finish = async (): Promise<AudioUploadReport> => {
-    if (report.matched.length > 0) {
-      const tracks = report.matched.reduce((sum, m) => sum + m.tracks.length, 0);
-      await recordActivity(ctx.db, {
-        kind: 'media.upload',
-        actor: ctx.actor,
-        summary: `Uploaded audio for ${tracks} track${tracks === 1 ? '' : 's'} (${report.matched.length} file${report.matched.length === 1 ? '' : 's'})`,
-        details: { audio: report.matched.map((m) => ({ file: m.file, id: m.id, tracks: m.tracks.map((t) => t.id) })), unmatched: report.unmatched.length, refused: report.refused.length },
-        at: ctx.now,
-      });
-    }
-    return report;
-  };
-  return { apply, finish, report };
 }
 
 /** An upload and its preview job as `GET /api/admin/media/audio/{id}` answers it; undefined for no such upload. */

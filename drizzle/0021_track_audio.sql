@@ -16,11 +16,9 @@ CREATE TABLE "track_audio" (
 	CONSTRAINT "track_audio_status_check" CHECK ("track_audio"."status" in ('queued', 'cutting', 'ready', 'failed'))
 );
 --> statement-breakpoint
-ALTER TABLE "activity_log" DROP CONSTRAINT "activity_log_kind_check";--> statement-breakpoint
 ALTER TABLE "tracks" ADD COLUMN "audio_id" uuid;--> statement-breakpoint
 ALTER TABLE "tracks" ADD COLUMN "preview_start_ms" integer;--> statement-breakpoint
 ALTER TABLE "tracks" ADD COLUMN "preview_length_ms" integer;--> statement-breakpoint
 CREATE INDEX "track_audio_status_idx" ON "track_audio" USING btree ("status","created_at");--> statement-breakpoint
 ALTER TABLE "tracks" ADD CONSTRAINT "tracks_audio_id_track_audio_id_fk" FOREIGN KEY ("audio_id") REFERENCES "public"."track_audio"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "tracks_audio_idx" ON "tracks" USING btree ("audio_id");--> statement-breakpoint
-ALTER TABLE "activity_log" ADD CONSTRAINT "activity_log_kind_check" CHECK ("activity_log"."kind" in ('catalog.import', 'catalog.enrichment', 'catalog.demo-removal', 'track.edit', 'track.delete', 'release.pin', 'artist.edit', 'media.upload', 'demo.received', 'demo.status', 'member.joined', 'member.plan', 'member.request', 'admin.password'));
+CREATE INDEX "tracks_audio_idx" ON "tracks" USING btree ("audio_id");

@@ -1,0 +1,73 @@
+import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
+import { Alert, Avatar, Box, Button, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { generatedImageCopies } from '../../../../shared/generated-images.js';
+import { notify } from '../../../lib/notifications.js';
+import { refreshAdminData } from '../api/admin-catalog.js';
+import { uploadPictureOf } from '../api/admin-media.js';
+
+/** The image types the server takes (JPEG, PNG, WebP). */
+export const pictureAccept = 'image/jpeg,image/png,image/webp';
+
+interface Props {
+  token: string;
+  /** The release or artist id the file is sent under. */
+  targetId: string;
+  /** "Cover" or "Picture". */
+  label: string;
+  /** What it shows now. */
+  currentUrl: string | null;
+  /** Whose picture, for the alt text and the snackbar ("No More", "Kwal"). */
+  name: string;
+}
+
+/**
+ * A release's cover or an artist's picture, with "Upload": the file goes to `POST /api/admin/media`
+ * under the target's id. A refusal (a wrong type, too small) shows with the file's own name.
+ */
+export function PictureUpload({ token, targetId, label, currentUrl, name }: Props) {
+  const queryClient = useQueryClient();
+  const upload = useMutation({
+    mutationFn: async (file: File) => {
+      const { data } = await uploadPictureOf(token, targetId, file);
+      const miss = data.refused[0] ?? data.unmatched[0];
+      // The server names the file as it was sent (the target's id): the admin chose another name.
+      if (miss) throw new Error(`${file.name} ${miss.reason.slice(miss.file.length + 1)}`);
+      return data.matched[0];
+    },
+    onSuccess: () => notify(`${label} of ${name} uploaded`, { variant: 'success' }),
+    onSettled: () => void refreshAdminData(queryClient),
+  });
+  const shown = upload.data?.url ?? currentUrl;
+  const thumbnail = shown ? (generatedImageCopies(shown)[0]?.url ?? shown) : undefined;
+  return (
+    <Box sx={{ display: 'grid', gap: 1 }}>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Avatar variant="rounded" src={thumbnail} alt={`${name} ${label.toLowerCase()}`} sx={{ width: 64, height: 64 }} />
+        <Box>
+          <Typography variant="subtitle2" component="p">
+            {label}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            JPEG, PNG or WebP, at least 500 px a side
+          </Typography>
+        </Box>
+        <Button variant="outlined" component="label" startIcon={<AddPhotoAlternateIcon />} disabled={upload.isPending}>
+          {upload.isPending ? 'Uploading…' : `Upload ${label.toLowerCase()}`}
+          <input
+            type="file"
+            accept={pictureAccept}
+            hidden
+            aria-label={`${label} file`}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) upload.mutate(file);
+            }}
+          />
+        </Button>
+      </Box>
+      {upload.isError && <Alert severity="error">{upload.error.message}</Alert>}
+    </Box>
+  );
+}

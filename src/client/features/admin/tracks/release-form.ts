@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { adminReleaseCreateSchema, type AdminReleaseCreateInput, type AdminReleaseDetail } from '../../../../shared/api/admin-releases.js';
+import type { ReleaseType } from '../../../../shared/domain/release-type.js';
+import { formatDuration, parseLength } from '../../../../shared/domain/duration.js';
+import { defaultLabel } from '../../../../shared/labels.js';
+
+/** The release form as typed: names as comma-separated text, a duration as m:ss, blanks for none. */
+export interface ReleaseFormValues {
+  title: string;
+  version: string;
+  type: ReleaseType;
+  release_date: string;
+  label_id: string;
+  catalog_number: string;
+  upc: string;
+  artists: string;
+  tracks: { id?: string; title: string; mix_version: string; isrc: string; duration: string; artists: string; remixers: string }[];
+  links: { name: string; url: string }[];
+}
+
+export const emptyTrack: ReleaseFormValues['tracks'][number] = { title: '', mix_version: '', isrc: '', duration: '', artists: '', remixers: '' };
+
+export const newReleaseValues: ReleaseFormValues = {
+  title: '',
+  version: '',
+  type: 'single',
+  release_date: '',
+  label_id: defaultLabel.id,
+  catalog_number: '',
+  upc: '',
+  artists: '',
+  tracks: [emptyTrack],
+  links: [],
+};
+
+const names = (list: string[]) => list.join(', ');
+const split = (text: string) =>
+  text
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+const orNull = (text: string) => (text.trim() === '' ? null : text);
+
+export function releaseFormValues(release: AdminReleaseDetail): ReleaseFormValues {
+  return {
+    title: release.title,
+    version: release.version ?? '',
+    type: release.type,
+    release_date: release.release_date ?? '',
+    label_id: release.label_id,
+    catalog_number: release.catalog_number ?? '',
+    upc: release.upc ?? '',
+    artists: names(release.artists),
+    tracks: release.tracks.map((track) => ({
+      id: track.id,
+      title: track.title,
+      mix_version: track.mix_version ?? '',
+      isrc: track.isrc ?? '',
+      duration: track.duration_ms === null ? '' : formatDuration(track.duration_ms),
+      artists: names(track.artists),
+      remixers: names(track.remixers),
+    })),
+    links: release.links,
+  };
+}
+
+/** The request body the form's values make (a duration that is no m:ss is left to the check below). */
+export function releaseBody(values: ReleaseFormValues): AdminReleaseCreateInput {
+  return {
+    title: values.title,
+    version: orNull(values.version),
+    type: values.type,
+    release_date: orNull(values.release_date),
+    label_id: values.label_id,
+    catalog_number: orNull(values.catalog_number),
+    upc: orNull(values.upc),
+    artists: split(values.artists),
+    tracks: values.tracks.map((track) => ({
+      ...(track.id ? { id: track.id } : {}),
+      title: track.title,
+      mix_version: orNull(track.mix_version),
+      isrc: orNull(track.isrc),
+      duration_ms: track.duration.trim() === '' ? null : parseLength(track.duration.trim()),
+      artists: split(track.artists),
+      remixers: split(track.remixers),
+    })),
+    links: values.links,
+  };
+}
+
+/**
+ * Where an answer's field ("tracks.2.duration_ms", "artists.0") shows in the form: a list of names
+ * is one text field, a duration is typed as m:ss.
+ */
+export function formFieldOf(path: readonly PropertyKey[]): string {
+  const parts = path.map(String);
+  if (parts[0] === 'artists') return 'artists';
+  if (parts[0] === 'tracks' && parts.length >= 3) {
+    const field = parts[2] === 'duration_ms' ? 'duration' : parts[2];
+    return `tracks.${parts[1]}.${field}`;
+  }
+  return parts.slice(0, 3).join('.');
+}
+
+/** The form checked with the server's own schema; each message shows on the field it is about. */
+export const releaseFormSchema = z
+  .custom<ReleaseFormValues>()
+  .superRefine((values, ctx) => {
+    values.tracks.forEach((track, index) => {
+      if (track.duration.trim() !== '' && parseLength(track.duration.trim()) === null) {
+        ctx.addIssue({ code: 'custom', path: ['tracks', index, 'duration'], message: 'Duration must be m:ss, like 5:30' });
+      }
+    });
+    const checked = adminReleaseCreateSchema.safeParse(releaseBody(values));
+    for (const issue of checked.error?.issues ?? []) {
+      ctx.addIssue({ code: 'custom', path: formFieldOf(issue.path).split('.'), message: issue.message });
+    }
+  });

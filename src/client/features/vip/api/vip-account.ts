@@ -1,0 +1,31 @@
+import type {
+  vipAccountResponseSchema,
+  vipBillingPortalResponseSchema,
+  vipCheckoutStatusSchema,
+  vipMessageResponseSchema,
+  vipSignInLinkStateSchema,
+} from '../../../../shared/api/vip-account.js';
+import { apiGet, apiPost, type Answer } from '../../../lib/api-client.js';
+
+// Paying with Stripe and the member page (docs/decisions/0062, 0063). The member session is an
+// HttpOnly cookie the browser sends by itself.
+
+export const checkoutStatusQuery = (sessionId: string) => ({
+  queryKey: ['vip', 'checkout', sessionId] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) => apiGet<Answer<typeof vipCheckoutStatusSchema>>(`/vip/checkout/${encodeURIComponent(sessionId)}`, undefined, signal),
+});
+
+export const vipAccountQuery = {
+  queryKey: ['vip', 'account'] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) => apiGet<Answer<typeof vipAccountResponseSchema>>('/vip/account', undefined, signal),
+};
+
+export const signInLinkQuery = (token: string) => ({
+  queryKey: ['vip', 'sign-in', token] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) => apiGet<Answer<typeof vipSignInLinkStateSchema>>(`/vip/sign-in/${encodeURIComponent(token)}`, undefined, signal),
+});
+
+export const askSignInLink = (email: string) => apiPost<Answer<typeof vipMessageResponseSchema>>('/vip/sign-in', { email });
+export const signInWithLink = (token: string) => apiPost<Answer<typeof vipMessageResponseSchema>>(`/vip/sign-in/${encodeURIComponent(token)}`, undefined);
+export const signOut = () => apiPost<Answer<typeof vipMessageResponseSchema>>('/vip/sign-out', undefined);
+export const openBillingPortal = () => apiPost<Answer<typeof vipBillingPortalResponseSchema>>('/vip/account/billing-portal', undefined);

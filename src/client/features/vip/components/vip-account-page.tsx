@@ -1,0 +1,156 @@
+import { Alert, Box, Button, CircularProgress, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import type { VipAccount } from '../../../../shared/api/vip-account.js';
+import { vipMemberStatusLabels } from '../../../../shared/api/admin-inbox.js';
+import { ApiError } from '../../../lib/api-client.js';
+import { askSignInLink, openBillingPortal, signOut, vipAccountQuery } from '../api/vip-account.js';
+
+/** 21 November 2027, as the emails say it. */
+const dayInWords = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const money = (amount: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+
+const isSignedOut = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+/**
+ * /vip/account: a member's own page (docs/decisions/0063). Signed out, it asks for the emailed
+ * sign-in link; signed in, it shows the plan, status, renewal or end date and invoices, and
+ * "Manage billing" opens Stripe's Billing Portal (change plan, card, cancel).
+ */
+export function VipAccountPage() {
+  const { data, error, isPending } = useQuery({ ...vipAccountQuery, retry: (count, failure) => !isSignedOut(failure) && count < 2 });
+  return (
+    <Box sx={{ p: { xs: 2, md: 4 }, maxWidth: 820 }}>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 3, fontSize: { xs: '1.75rem', md: '2.125rem' } }}>
+        Your VIP account
+      </Typography>
+      {isSignedOut(error) ? (
+        <SignInForm />
+      ) : error ? (
+        <Alert severity="error">We could not load your account. Please try again later.</Alert>
+      ) : isPending ? (
+        <CircularProgress aria-label="Loading" />
+      ) : (
+        <Account account={data.data} />
+      )}
+    </Box>
+  );
+}
+
+function SignInForm() {
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const ask = useMutation({ mutationFn: askSignInLink });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    ask.mutate(email);
+  };
+  const sent = ask.data?.message ?? (params.get('emailed') === '1' ? 'This address already has a VIP membership: we emailed it a sign-in link. It works once, within 15 minutes.' : null);
+  return (
+    <Stack component="form" noValidate onSubmit={submit} spacing={2} sx={{ maxWidth: 440 }}>
+      <Typography>Sign in with a link we email you: no password needed.</Typography>
+      {sent && (
+        <Alert severity="success" role="status">
+          {sent}
+        </Alert>
+      )}
+      {ask.error && <Alert severity="error">{ask.error.message}</Alert>}
+      <TextField label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <Box>
+        <Button type="submit" variant="contained" disabled={ask.isPending}>
+          Email me a sign-in link
+        </Button>
+      </Box>
+      <Typography variant="body2" color="text.secondary">
+        {'Not a member yet? '}
+        <Link component={RouterLink} to="/vip">
+          Join VIP
+        </Link>
+      </Typography>
+    </Stack>
+  );
+}
+
+function periodSentence(account: VipAccount): string | null {
+  const end = account.current_period_end;
+  if (!end) return null;
+  if (account.status === 'active') return account.cancel_at_period_end ? `Cancelled: your membership stays active until ${dayInWords(end)}.` : `Renews on ${dayInWords(end)}.`;
+  if (account.status === 'past_due') return 'Your last payment failed: update your card in billing to keep your membership.';
+  if (account.status === 'canceled') return `Ended on ${dayInWords(end)}.`;
+  return null;
+}
+
+function Account({ account }: { account: VipAccount }) {
+  const queryClient = useQueryClient();
+  const billing = useMutation({ mutationFn: openBillingPortal, onSuccess: (answer) => window.location.assign(answer.data.url) });
+  const out = useMutation({ mutationFn: signOut, onSuccess: () => queryClient.removeQueries({ queryKey: vipAccountQuery.queryKey }) });
+  const { plan } = account;
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
+          {`${plan.name ?? plan.id}${plan.price !== null && plan.currency ? `, ${money(plan.price, plan.currency)}/${plan.period ?? ''}` : ''}`}
+        </Typography>
+        <Typography color="text.secondary">{`${account.name} · ${account.email}`}</Typography>
+        <Typography sx={{ mt: 1 }}>
+          <strong>{vipMemberStatusLabels[account.status]}</strong>
+          {periodSentence(account) ? ` · ${periodSentence(account)}` : ''}
+        </Typography>
+      </Box>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        {account.can_manage_billing && (
+          <Button variant="contained" onClick={() => billing.mutate()} disabled={billing.isPending}>
+            Manage billing
+          </Button>
+        )}
+        {account.status === 'canceled' && (
+          <Button variant="outlined" component={RouterLink} to="/vip">
+            Join again
+          </Button>
+        )}
+        <Button onClick={() => out.mutate()} disabled={out.isPending}>
+          Sign out
+        </Button>
+      </Stack>
+      {billing.error && <Alert severity="error">{billing.error.message}</Alert>}
+      <Box>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          Invoices
+        </Typography>
+        {account.invoices.length === 0 ? (
+          <Typography color="text.secondary">No invoices yet.</Typography>
+        ) : (
+          <Table size="small" aria-label="Invoices">
+            <TableHead>
+              <TableRow>
+                <TableCell>Date</TableCell>
+                <TableCell>Amount</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell>Invoice</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {account.invoices.map((invoice) => (
+                <TableRow key={invoice.id}>
+                  <TableCell>{dayInWords(invoice.created_at)}</TableCell>
+                  <TableCell>{money(invoice.amount, invoice.currency)}</TableCell>
+                  <TableCell>{invoice.status ?? '—'}</TableCell>
+                  <TableCell>
+                    {invoice.url ? (
+                      <Link href={invoice.url} target="_blank" rel="noopener noreferrer">
+                        {invoice.number ?? 'View'}
+                      </Link>
+                    ) : (
+                      (invoice.number ?? '—')
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,203 @@
+import type { AdminReleaseCreate, AdminReleaseDetail, AdminReleaseUpdate } from '../../../shared/api/admin-releases.js';
+import { isUpcoming } from '../../../shared/domain/release-day.js';
+import { siteConfig } from '../../../shared/site-config.js';
+import { isUniqueViolation, type Db } from '../../db/client.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
+import { isUuid } from '../../lib/uuid.js';
+import { recordActivity } from '../staff/index.js';
+import type { Change } from './admin-tracks.service.js';
+import {
+  clearIsrcs,
+  deleteTracks,
+  ensureArtists,
+  findReleaseConflicts,
+  findReleaseForEdit,
+  insertRelease,
+  insertTrack,
+  releaseTrackIds,
+  setReleaseArtists,
+  setTrackArtists,
+  updateRelease,
+  updateTrackValues,
+  type ReleaseForEdit,
+  type ReleaseValues,
+} from './admin-releases.repo.js';
+
+// Releases made and edited by hand (docs/decisions/0082): one transaction per write, recorded in the
+// activity log; the route publishes the catalog change once it committed.
+
+const releaseNotFound = (id: string) => new NotFoundError(`Release not found: ${id}`);
+
+function toDetail(found: ReleaseForEdit, now: Date): AdminReleaseDetail {
+  const { row } = found;
+  const named = (trackId: string, role: 'primary' | 'remixer') =>
+    found.trackCredits.filter((c) => c.trackId === trackId && c.role === role).map((c) => c.name);
+  return {
+    id: row.id,
+    title: row.title,
+    version: row.version,
+    type: row.type,
+    release_date: row.releaseDate,
+    label_id: row.labelId,
+    catalog_number: row.catalogNumber,
+    upc: row.upc,
+    artwork_url: row.artworkUrl,
+    pinned: row.pinned,
+    artists: found.artistNames,
+    tracks: found.tracks.map((track) => ({
+      id: track.id,
+      title: track.title,
+      mix_version: track.mixVersion,
+      isrc: track.isrc,
+      duration_ms: track.durationMs,
+      artists: named(track.id, 'primary'),
+      remixers: named(track.id, 'remixer'),
+    })),
+    links: row.links,
+    upcoming: isUpcoming(row.releaseDate, now, siteConfig.timeZone),
+  };
+}
+
+/** 409 naming the release that already holds the catalog number (in the label) or the UPC. */
+async function refuseConflicts(db: Db, wanted: { labelId: string; catalogNumber: string | null; upc: string | null; exceptId?: string }) {
+  for (const other of await findReleaseConflicts(db, wanted)) {
+    if (wanted.upc && other.upc === wanted.upc) {
+      throw new ConflictError(`UPC ${wanted.upc} is already on "${other.title}" (${other.id})`, 'upc');
+    }
+    throw new ConflictError(`Catalog number ${wanted.catalogNumber} is already on "${other.title}" (${other.id}) in this label`, 'catalog_number');
+  }
+}
+
+type TracksInput = AdminReleaseCreate['tracks'];
+
+/** Writes the release's tracks in the order given: those with an id (of this release) kept and changed, the rest new; the others deleted. */
+async function writeTracks(db: Db, releaseId: string, input: TracksInput, now: Date): Promise<void> {
+  const existing = new Set(await releaseTrackIds(db, releaseId));
+  input.forEach((track, index) => {
+    if (track.id && !existing.has(track.id)) throw new BadRequestError(`Track ${index + 1} is not a track of this release: ${track.id}`, `tracks.${index}.id`);
+  });
+  const kept = new Set(input.flatMap((track) => (track.id ? [track.id] : [])));
+  await deleteTracks(db, [...existing].filter((id) => !kept.has(id)));
+  await clearIsrcs(db, [...kept]);
+  const names = input.flatMap((track) => [...track.artists, ...track.remixers]);
+  const ids = await ensureArtists(db, names);
+  const idsOf = (list: string[]) => list.map((name) => ids.get(name) as string);
+  for (const [index, track] of input.entries()) {
+    const values = {
+      title: track.title,
+      mixVersion: track.mix_version ?? null,
+      isrc: track.isrc ?? null,
+      durationMs: track.duration_ms ?? null,
+      trackNumber: index + 1,
+    };
+    const trackId = track.id ?? (await insertTrack(db, releaseId, values, now));
+    if (track.id) await updateTrackValues(db, track.id, values, now);
+    await setTrackArtists(db, trackId, idsOf(track.artists), idsOf(track.remixers));
+  }
+}
+
+async function writeArtists(db: Db, releaseId: string, names: string[]): Promise<void> {
+  const ids = await ensureArtists(db, names);
+  await setReleaseArtists(db, releaseId, names.map((name) => ids.get(name) as string));
+}
+
+/** Turns the database's own unique refusal (a concurrent write got there first) into the same 409. */
+async function conflictsAnswered<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error, 'releases_upc_unique')) throw new ConflictError('That UPC is already on another release', 'upc');
+    throw error;
+  }
+}
+
+export async function getReleaseForEdit(db: Db, id: string, now: Date): Promise<AdminReleaseDetail> {
+  const found = isUuid(id) ? await findReleaseForEdit(db, id) : undefined;
+  if (!found) throw releaseNotFound(id);
+  return toDetail(found, now);
+}
+
+/** Creates the release with its artists (found by name or made), tracks and links; recorded as 'release.create'. */
+export async function createRelease(db: Db, input: AdminReleaseCreate, change: Change): Promise<AdminReleaseDetail> {
+  return conflictsAnswered(() =>
+    db.transaction(async (tx) => {
+      await refuseConflicts(tx, { labelId: input.label_id, catalogNumber: input.catalog_number, upc: input.upc });
+      const id = await insertRelease(tx, releaseValues(input), change.now);
+      await writeArtists(tx, id, input.artists);
+      await writeTracks(tx, id, input.tracks, change.now);
+      await recordActivity(tx, {
+        kind: 'release.create',
+        actor: change.actor,
+        summary: `Created release "${input.title}"`,
+        subjectId: id,
+        at: change.now,
+      });
+      return toDetail((await findReleaseForEdit(tx, id)) as ReleaseForEdit, change.now);
+    }),
+  );
+}
+
+function releaseValues(input: AdminReleaseCreate): ReleaseValues {
+  return {
+    title: input.title,
+    version: input.version,
+    type: input.type,
+    releaseDate: input.release_date,
+    labelId: input.label_id,
+    catalogNumber: input.catalog_number,
+    upc: input.upc,
+    links: input.links,
+  };
+}
+
+const columnOf = {
+  title: 'title',
+  version: 'version',
+  type: 'type',
+  release_date: 'releaseDate',
+  label_id: 'labelId',
+  catalog_number: 'catalogNumber',
+  upc: 'upc',
+  links: 'links',
+  pinned: 'pinned',
+} as const;
+
+/**
+ * Changes the sent fields; tracks and artists, when sent, replace the lists. Recorded as 'release.pin'
+ * when only the pin changes (as before), else 'release.edit' naming the fields.
+ */
+export async function editRelease(db: Db, id: string, update: AdminReleaseUpdate, change: Change): Promise<AdminReleaseDetail> {
+  if (!isUuid(id)) throw releaseNotFound(id);
+  return conflictsAnswered(() =>
+    db.transaction(async (tx) => {
+      const before = await findReleaseForEdit(tx, id, { forUpdate: true });
+      if (!before) throw releaseNotFound(id);
+      const values: Record<string, unknown> = {};
+      for (const [field, column] of Object.entries(columnOf)) {
+        const value = update[field as keyof typeof columnOf];
+        if (value !== undefined) values[column] = value;
+      }
+      const labelId = update.label_id ?? before.row.labelId;
+      const catalogNumber = update.catalog_number === undefined ? before.row.catalogNumber : update.catalog_number;
+      const upc = update.upc === undefined ? before.row.upc : update.upc;
+      await refuseConflicts(tx, { labelId, catalogNumber, upc, exceptId: id });
+      await updateRelease(tx, id, values, change.now);
+      if (update.artists) await writeArtists(tx, id, update.artists);
+      if (update.tracks) await writeTracks(tx, id, update.tracks, change.now);
+      const fields = Object.keys(update).filter((field) => update[field as keyof AdminReleaseUpdate] !== undefined);
+      const onlyPin = fields.length === 1 && update.pinned !== undefined;
+      const title = update.title ?? before.row.title;
+      await recordActivity(tx, {
+        kind: onlyPin ? 'release.pin' : 'release.edit',
+        actor: change.actor,
+        summary: onlyPin
+          ? `${update.pinned ? 'Pinned' : 'Unpinned'} release "${title}" ${update.pinned ? 'to' : 'from'} Top Releases`
+          : `Edited release "${title}"`,
+        subjectId: id,
+        ...(onlyPin ? {} : { details: { fields } }),
+        at: change.now,
+      });
+      return toDetail((await findReleaseForEdit(tx, id)) as ReleaseForEdit, change.now);
+    }),
+  );
+}

@@ -1,0 +1,179 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, open, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import yauzl from 'yauzl';
+import { audioFileName, audioMessages, audioUploadLimits } from '../../../../shared/api/admin-audio.js';
+import { mediaMessages, mediaUploadLimits } from '../../../../shared/api/admin-media.js';
+import { AppError, BadRequestError } from '../../../errors.js';
+import { checkUploadFileName } from '../../../lib/uploads.js';
+
+/** One file of an upload, alone or from a zip: its bytes, or why it was refused before they were read. */
+export type UploadedItem = { name: string; bytes: Buffer } | { name: string; refused: string };
+
+/** The files of a request, each written to a scratch folder as it arrives (never held whole in memory). */
+interface ReceivedFile {
+  name: string;
+  path: string;
+  /** Why it is refused already (its name, its size). */
+  refused?: string;
+}
+
+const zipSignature = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+async function startsWithZipSignature(path: string): Promise<boolean> {
+  const handle = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(4);
+    await handle.read(head, 0, 4, 0);
+    return head.equals(zipSignature);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** What one file may weigh, by its name: an audio file (docs/decisions/0026) or an image; and the refusal past it. */
+function sizeLimitOf(name: string): { max: number; tooLarge: string } {
+  return audioFileName.test(name)
+    ? { max: audioUploadLimits.maxAudioBytes, tooLarge: audioMessages.audioTooLarge }
+    : { max: mediaUploadLimits.maxImageBytes, tooLarge: mediaMessages.imageTooLarge };
+}
+
+/** Reads a stream of at most `max` bytes into memory; undefined (the stream ended) past it. */
+async function readAtMost(stream: Readable, max: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > max) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A media upload (`POST /api/admin/media`): every file field of the form, written to a scratch
+ * folder; then each file, and each file of each zip, handed to `each` one at a time. Only one
+ * image or audio file is in memory at once, whatever the size of a zip. The scratch folder goes at the end.
+ */
+export async function readMediaUpload(request: FastifyRequest, each: (item: UploadedItem) => Promise<void>): Promise<void> {
+  if (!request.isMultipart()) throw new BadRequestError(mediaMessages.filesMissing, 'files');
+  const scratch = await mkdtemp(join(tmpdir(), 'media-upload-'));
+  try {
+    const files = await receiveFiles(request, scratch);
+    if (files.length === 0) throw new BadRequestError(mediaMessages.filesMissing, 'files');
+    let count = 0;
+    // Past the limit of files, each further one is refused by name, unread.
+    const counted = (item: UploadedItem) => {
+      count += 1;
+      return each(count > mediaUploadLimits.maxFiles && 'bytes' in item ? { name: item.name, refused: mediaMessages.tooManyFiles } : item);
+    };
+    for (const file of files) {
+      if (file.refused) await counted({ name: file.name, refused: file.refused });
+      else if (await startsWithZipSignature(file.path)) await eachZipEntry(file, counted);
+      else {
+        const limit = sizeLimitOf(file.name);
+        if ((await stat(file.path)).size > limit.max) await counted({ name: file.name, refused: limit.tooLarge });
+        else await counted({ name: file.name, bytes: await readFile(file.path) });
+      }
+    }
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+async function receiveFiles(request: FastifyRequest, scratch: string): Promise<ReceivedFile[]> {
+  const files: ReceivedFile[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      let name: string;
+      try {
+        name = checkUploadFileName(part.filename, part.fieldname);
+      } catch {
+        part.file.resume();
+        files.push({ name: part.filename, path: '', refused: mediaMessages.fileNameInvalid });
+        continue;
+      }
+      const path = join(scratch, String(files.length));
+      await pipeline(part.file, createWriteStream(path));
+      // @fastify/multipart cuts a file at limits.fileSize and says so.
+      if (part.file.truncated) throw new AppError(413, mediaMessages.uploadTooLarge, 'files');
+      files.push({ name, path });
+    }
+  } catch (err) {
+    // The form parser's own complaints (cut short, no boundary, broken part headers) are the client's.
+    const status = (err as { statusCode?: number }).statusCode;
+    if (err instanceof AppError || (status !== undefined && status < 500)) throw err;
+    throw new BadRequestError(mediaMessages.formMalformed, 'files');
+  }
+  return files;
+}
+
+/** The zip's next entry, or undefined at its end. */
+function nextEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry | undefined> {
+  return new Promise((resolve, reject) => {
+    const settle = (done: () => void) => {
+      zip.off('entry', onEntry).off('end', onEnd).off('error', onError);
+      done();
+    };
+    const onEntry = (entry: yauzl.Entry) => settle(() => resolve(entry));
+    const onEnd = () => settle(() => resolve(undefined));
+    const onError = (err: Error) => settle(() => reject(err));
+    zip.on('entry', onEntry).on('end', onEnd).on('error', onError);
+    zip.readEntry();
+  });
+}
+
+/**
+ * Each file of a zip, read from the disk through its central directory (yauzl): folders, macOS's
+ * `__MACOSX` copies and hidden files skipped, a zip inside it refused, an entry over the image (or audio) limit
+ * refused by its declared size (yauzl checks the declared size against what inflates). A zip that
+ * cannot be read is one refused item.
+ */
+async function eachZipEntry(file: ReceivedFile, each: (item: UploadedItem) => Promise<void>): Promise<void> {
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+      yauzl.open(file.path, { lazyEntries: true, autoClose: false, strictFileNames: false }, (err, opened) => (err ? reject(err) : resolve(opened))),
+    );
+  } catch {
+    await each({ name: file.name, refused: mediaMessages.zipUnreadable });
+    return;
+  }
+  try {
+    for (;;) {
+      const entry = await nextEntry(zip);
+      if (!entry) return;
+      const inner = entry.fileName;
+      const name = `${file.name}/${inner}`;
+      if (inner.endsWith('/') || inner.startsWith('__MACOSX/') || basename(inner).startsWith('.')) continue;
+      if (/\.zip$/i.test(inner)) {
+        await each({ name, refused: mediaMessages.zipInZip });
+        continue;
+      }
+      const limit = sizeLimitOf(inner);
+      if (entry.uncompressedSize > limit.max) {
+        await each({ name, refused: limit.tooLarge });
+        continue;
+      }
+      let bytes: Buffer | undefined;
+      try {
+        const stream = await new Promise<Readable>((resolve, reject) => zip.openReadStream(entry, (err, opened) => (err ? reject(err) : resolve(opened))));
+        bytes = await readAtMost(stream, limit.max);
+      } catch {
+        await each({ name, refused: mediaMessages.unreadable });
+        continue;
+      }
+      await each(bytes ? { name, bytes } : { name, refused: limit.tooLarge });
+    }
+  } catch {
+    // Its central directory lied part of the way through: what came before stands.
+    await each({ name: file.name, refused: mediaMessages.zipUnreadable });
+  } finally {
+    zip.close();
+  }
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { audioMatchSchema } from './admin-audio.js';
+
+/** What one media upload takes (docs/decisions/0085): the whole request, and each image in it. */
+export const mediaUploadLimits = {
+  /** The whole body: files and zips together. */
+  maxUploadBytes: 1024 * 1024 * 1024,
+  /** One image, alone or inside a zip. */
+  maxImageBytes: 30 * 1024 * 1024,
+  /** Files and zip entries in one upload. */
+  maxFiles: 2000,
+  /** The shorter side of a cover or picture, in pixels. */
+  minImageSide: 500,
+  /** Pixels an image may declare: more is a decompression bomb (a few KB that would decode to gigabytes). */
+  maxImagePixels: 50_000_000,
+} as const;
+
+/** The image types accepted. */
+export const mediaImageFormats = ['jpeg', 'png', 'webp'] as const;
+
+export const mediaMessages = {
+  filesMissing: 'Choose one or more images (JPEG, PNG or WebP), audio files (WAV, FLAC, AIFF or MP3) or zips of them to upload.',
+  formMalformed: 'The upload arrived incomplete or garbled: send the files again.',
+  uploadTooLarge: `The upload is larger than ${mediaUploadLimits.maxUploadBytes / 1024 / 1024 / 1024} GB: send it in parts.`,
+  alreadyRunning: 'Another media upload is being read on this server: wait until it has finished, then send this one.',
+  notAnImage: 'is not a JPEG, PNG or WebP image',
+  tooSmall: (width: number, height: number) => `is ${width}×${height} px: a cover or picture needs at least ${mediaUploadLimits.minImageSide} px on each side`,
+  bomb: (width: number, height: number) =>
+    `declares ${width}×${height} px, more than ${mediaUploadLimits.maxImagePixels / 1_000_000} megapixels: refused as a possible decompression bomb`,
+  unreadable: 'could not be read as an image (damaged or cut short)',
+  imageTooLarge: `is larger than ${mediaUploadLimits.maxImageBytes / 1024 / 1024} MB`,
+  zipUnreadable: 'is not a readable zip',
+  zipInZip: 'is a zip inside a zip: unpack it first',
+  tooManyFiles: `is past the ${mediaUploadLimits.maxFiles} files one upload may hold: send it again in another upload`,
+  fileNameInvalid: 'has a name with control characters or path separators',
+  unknownName: 'names no release (catalog number, UPC or release id) and no artist (name or id)',
+  ambiguous: (count: number, what: string) => `names ${count} ${what}: rename it to the release id or UPC`,
+} as const;
+
+const fileName = z.string().describe('The file as sent; inside a zip, "zip name/path in the zip".');
+
+export const imageMatchSchema = z.object({
+  file: fileName,
+  /** What the picture became: a release's cover or an artist's picture. */
+  kind: z.enum(['release', 'artist']),
+  id: z.string(),
+  /** The release's title or the artist's name. */
+  name: z.string(),
+  /** The cover or picture URL the catalog now answers (a WebP). */
+  url: z.string(),
+});
+
+/** A matched file: an image that became a cover or picture, or audio queued for its tracks' previews (docs/decisions/0026). */
+export const mediaMatchSchema = z.discriminatedUnion('kind', [imageMatchSchema, audioMatchSchema]);
+
+export const mediaMissSchema = z.object({ file: fileName, reason: z.string() });
+
+export const mediaUploadReportSchema = z.object({
+  matched: z.array(mediaMatchSchema),
+  /** Images whose name matches nothing, or more than one release or artist; audio whose name names no track (the reason says which). */
+  unmatched: z.array(mediaMissSchema),
+  /** Files that are no acceptable image (a wrong type, too small, a decompression bomb, unreadable) or no readable WAV, FLAC, AIFF or MP3. Nothing of them is stored. */
+  refused: z.array(mediaMissSchema),
+});
+export type MediaUploadReport = z.infer<typeof mediaUploadReportSchema>;
+
+export const mediaUploadResponseSchema = z.object({ success: z.literal(true), message: z.string(), data: mediaUploadReportSchema });
+export type MediaUploadResponse = z.infer<typeof mediaUploadResponseSchema>;

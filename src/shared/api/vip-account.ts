@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { emailAddress } from './common.js';
+import { vipMemberStatuses, vipMessages } from './vip.js';
+
+// A VIP member's own page and paying with Stripe (docs/decisions/0062, 0063).
+
+/** Where Stripe Checkout returns the member: "Processing" until the webhook confirms the payment. */
+export const vipCheckoutStatusSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ status: z.enum(vipMemberStatuses), planName: z.string().nullable() }),
+});
+export type VipCheckoutStatus = z.infer<typeof vipCheckoutStatusSchema>['data'];
+
+export const vipSignInRequestSchema = z.object({
+  email: emailAddress({ required: vipMessages.required, invalid: vipMessages.invalidEmail }),
+});
+
+export const vipSignInSentMessage = 'If that address has a VIP membership, a sign-in link is on its way. It works once, within 15 minutes.';
+export const vipSignInLinkUnusableMessage = 'This sign-in link has been used or has expired. Ask for a new one.';
+export const vipSignInRequiredMessage = 'Sign in with the link we email you';
+
+export const vipMessageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+
+export const vipSignInLinkStateSchema = z.object({ success: z.literal(true), data: z.object({ usable: z.boolean() }) });
+
+export const vipInvoiceSchema = z.object({
+  id: z.string(),
+  number: z.string().nullable(),
+  amount: z.number(),
+  currency: z.string(),
+  status: z.string().nullable(),
+  created_at: z.string(),
+  url: z.string().nullable(),
+});
+
+export const vipAccountSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  plan: z.object({ id: z.string(), name: z.string().nullable(), price: z.number().nullable(), currency: z.string().nullable(), period: z.string().nullable() }),
+  status: z.enum(vipMemberStatuses),
+  /** Renewal, or the end of access once cancelled; null when unknown. */
+  current_period_end: z.string().nullable(),
+  cancel_at_period_end: z.boolean(),
+  can_manage_billing: z.boolean(),
+  invoices: z.array(vipInvoiceSchema),
+});
+export type VipAccount = z.infer<typeof vipAccountSchema>;
+export const vipAccountResponseSchema = z.object({ success: z.literal(true), data: vipAccountSchema });
+
+export const vipBillingPortalResponseSchema = z.object({ success: z.literal(true), data: z.object({ url: z.string() }) });

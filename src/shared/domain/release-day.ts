@@ -1,0 +1,48 @@
+// When a release becomes public: at midnight of its date in the label's time zone (siteConfig.timeZone).
+// Until then it is upcoming: announced ("Out {date}"), left out of Top Releases (docs/decisions/0081).
+
+/** The offset of `timeZone` from UTC at `at`, in ms (positive east of Greenwich). */
+function offsetMs(at: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date(at));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return asUtc - Math.floor(at / 1000) * 1000;
+}
+
+/** The instant (ms) of midnight starting `date` (YYYY-MM-DD) in `timeZone`. */
+export function releaseMoment(date: string, timeZone: string): number {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(year, month - 1, day);
+  // Two passes: the offset at the guess may differ from the offset at midnight across a DST change.
+  const guess = wall - offsetMs(wall, timeZone);
+  return wall - offsetMs(guess, timeZone);
+}
+
+/** The date (YYYY-MM-DD) it is at `now` in `timeZone`. */
+export function localDate(now: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** Whether a release of `releaseDate` is still upcoming at `now`: its date has not begun in `timeZone`. */
+export function isUpcoming(releaseDate: string | null, now: Date, timeZone: string): boolean {
+  return releaseDate !== null && releaseDate > localDate(now, timeZone);
+}
+
+/** Whether `timeZone` is an IANA time zone this runtime knows. */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { countdown, releaseDay, releaseTitle, trackCount } from './release-display.js';
+
+describe('release display', () => {
+  it('shows the version in the title, once', () => {
+    expect(releaseTitle({ title: 'Symbiotic', version: 'Radio Edit' })).toBe('Symbiotic (Radio Edit)');
+    expect(releaseTitle({ title: 'Symbiotic (Radio Edit)', version: 'Radio Edit' })).toBe('Symbiotic (Radio Edit)');
+    expect(releaseTitle({ title: 'Symbiotic', version: null })).toBe('Symbiotic');
+  });
+
+  it('spells track counts right', () => {
+    expect(trackCount(1)).toBe('1 track');
+    expect(trackCount(2)).toBe('2 tracks');
+    expect(trackCount(0)).toBe('0 tracks');
+  });
+
+  it('names the day and counts down to a moment', () => {
+    expect(releaseDay('2026-11-25')).toBe('25 November 2026');
+    const moment = Date.parse('2026-11-25T00:00:00Z');
+    expect(countdown(moment, moment - (2 * 86_400 + 3 * 3600 + 4 * 60 + 5) * 1000)).toBe('2 days 3 h 04 min 05 s');
+    expect(countdown(moment, moment - 59_500)).toBe('0 h 01 min 00 s');
+    expect(countdown(moment, moment)).toBeNull();
+  });
+});

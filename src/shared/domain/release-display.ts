@@ -1,0 +1,33 @@
+import { titleWithMix } from './track-title.js';
+
+// How the site names a release wherever it shows one: cards, the modal, page titles, JSON-LD.
+
+/** The release artist of a compilation, as the distributor export names it. */
+export const variousArtists = 'Various Artists';
+
+/** "Symbiotic (Radio Edit)": the title with its version, so that two versions never look alike. */
+export function releaseTitle(release: { title: string; version: string | null }): string {
+  return titleWithMix(release.title, release.version);
+}
+
+/** "1 track", "2 tracks". */
+export function trackCount(count: number): string {
+  return `${count} ${count === 1 ? 'track' : 'tracks'}`;
+}
+
+/** "25 November 2026" of a release date (YYYY-MM-DD), the same on the server and in every browser. */
+export function releaseDay(date: string): string {
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** "3 days 4 h 05 min 09 s" until `until` (ms), from `now`; null once it has come. */
+export function countdown(until: number, now: number): string | null {
+  const left = Math.ceil((until - now) / 1000);
+  if (left <= 0) return null;
+  const days = Math.floor(left / 86_400);
+  const hours = Math.floor((left % 86_400) / 3600);
+  const minutes = Math.floor((left % 3600) / 60);
+  const seconds = left % 60;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${days > 0 ? `${days} ${days === 1 ? 'day' : 'days'} ` : ''}${hours} h ${pad(minutes)} min ${pad(seconds)} s`;
+}

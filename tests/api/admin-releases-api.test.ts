@@ -1,0 +1,186 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminReleaseCreateInput, AdminReleaseDetail } from '../../src/shared/api/admin-releases.js';
+import type { RankedRelease, Release } from '../../src/shared/api/catalog.js';
+import { queryRows } from '../../src/server/db/client.js';
+import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
+import { seedFixture, type PagedList } from '../helpers/test-app.js';
+import { testDatabaseKinds } from '../helpers/test-database.js';
+
+const now = new Date('2026-11-21T12:00:00Z');
+
+interface Failure {
+  success: false;
+  message: string;
+  field?: string;
+}
+
+/** A release as the form sends it; each test changes what it is about. */
+function aRelease(overrides: Partial<AdminReleaseCreateInput> = {}): AdminReleaseCreateInput {
+  return {
+    title: 'Symbiotic',
+    version: 'Radio Edit',
+    type: 'single',
+    release_date: '2026-11-01',
+    label_id: 'buildit-records',
+    catalog_number: null,
+    upc: null,
+    artists: ['Kwal', 'Nova Hand'],
+    tracks: [
+      { title: 'Symbiotic', mix_version: 'Radio Edit', isrc: 'GB-ABC-26-00001', duration_ms: 180_000, artists: ['Kwal', 'Nova Hand'], remixers: [] },
+      { title: 'Symbiotic', mix_version: 'BELLO Remix', isrc: 'GBABC2600002', duration_ms: 360_000, artists: ['Kwal'], remixers: ['BELLO'] },
+    ],
+    links: [
+      { name: 'Beatport', url: 'https://www.beatport.com/release/symbiotic/1' },
+      { name: 'Bandcamp', url: 'https://builditrecords.bandcamp.com/album/symbiotic' },
+    ],
+    ...overrides,
+  };
+}
+
+// Releases made and edited by hand (issue 24 parts 3 and 4), on the distributor export, on PGlite and PostgreSQL.
+describe.each(testDatabaseKinds)('admin releases API on $name', (kind) => {
+  let t: AdminTestApp;
+
+  beforeAll(async () => {
+    t = await createAdminTestApp(kind, { now, seed: seedFixture });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function call<T>(method: 'GET' | 'PATCH' | 'POST', url: string, status: number, payload?: unknown, auth = true): Promise<T> {
+    const res = await t.app.inject({ method, url, payload: payload as object, headers: auth ? t.auth : {} });
+    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(status);
+    return res.json() as T;
+  }
+  const create = async (release: AdminReleaseCreateInput) => (await call<{ data: AdminReleaseDetail }>('POST', '/api/admin/releases', 201, release)).data;
+  const publicRelease = async (id: string) => (await call<{ data: Release }>('GET', `/api/releases/${id}`, 200)).data;
+  const releaseCount = async () => (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from releases`))[0]?.n;
+  const kinds = async (id: string) =>
+    (await queryRows<{ kind: string }>(t.database.db, sql`select kind from activity_log where subject_id = ${id} order by occurred_at, id`)).map((r) => r.kind);
+
+  it('refuses without an admin token', async () => {
+    await call('POST', '/api/admin/releases', 401, aRelease(), false);
+    await call('GET', `/api/admin/releases/${crypto.randomUUID()}`, 401, undefined, false);
+  });
+
+  it('creates a release with its credits, tracks and store links, shown on the public answer', async () => {
+    const created = await create(aRelease({ catalog_number: 'BLDR900', upc: '190000000001' }));
+    expect(created).toMatchObject({
+      title: 'Symbiotic',
+      version: 'Radio Edit',
+      catalog_number: 'BLDR900',
+      artists: ['Kwal', 'Nova Hand'],
+      upcoming: false,
+      links: [
+        { name: 'Beatport', url: 'https://www.beatport.com/release/symbiotic/1' },
+        { name: 'Bandcamp', url: 'https://builditrecords.bandcamp.com/album/symbiotic' },
+      ],
+    });
+    expect(created.tracks.map((tr) => [tr.title, tr.mix_version, tr.isrc, tr.artists, tr.remixers])).toEqual([
+      ['Symbiotic', 'Radio Edit', 'GBABC2600001', ['Kwal', 'Nova Hand'], []],
+      ['Symbiotic', 'BELLO Remix', 'GBABC2600002', ['Kwal'], ['BELLO']],
+    ]);
+    const shown = await publicRelease(created.id);
+    expect(shown.links).toEqual(created.links);
+    expect(shown.total_tracks).toBe(2);
+    expect(shown.artists?.map((a) => a.id)).toEqual(['kwal', 'nova-hand']);
+    expect(shown.tracks?.[1]?.remixer?.name).toBe('BELLO');
+    // "Kwal" is the imported artist: credited, not made twice.
+    const kwal = await call<{ data: { release_count: number } }>('GET', '/api/admin/artists?q=Kwal', 200);
+    expect(kwal).toMatchObject({ total: 1 });
+    expect(await kinds(created.id)).toEqual(['release.create']);
+  });
+
+  it('names the field of every refused value and changes nothing', async () => {
+    const before = await releaseCount();
+    const refusals: [Partial<AdminReleaseCreateInput> | Record<string, unknown>, string, string][] = [
+      [{ title: ' ' }, 'title', 'Title must not be empty'],
+      [{ links: [{ name: 'Beatport', url: 'javascript:alert(1)' }] }, 'links.0.url', 'A store URL must be an http(s) URL'],
+      [{ links: [{ name: '', url: 'https://a.example' }] }, 'links.0.name', 'A store name must not be empty'],
+      [{ release_date: '2026-02-30' }, 'release_date', 'Release date must be a date like 2026-12-04'],
+      [{ label_id: 'elsewhere' }, 'label_id', 'Label must be one of'],
+      [{ upc: '12ab' }, 'upc', 'UPC must be 12 to 14 digits'],
+      [{ tracks: [] }, 'tracks', 'A release needs at least one track'],
+      [{ tracks: [{ title: 'A', isrc: 'GBABC2600009' }, { title: 'B', isrc: 'GB-ABC-26-00009' }] }, 'tracks.1.isrc', 'ISRC GBABC2600009 is already on track 1 of this release'],
+      [{ tracks: [{ title: 'A', isrc: 'nope' }] }, 'tracks.0.isrc', 'ISRC must be 12 letters and digits'],
+      [{ colour: 'red' }, '', 'Unknown field: colour'],
+    ];
+    for (const [change, field, message] of refusals) {
+      const failure = await call<Failure>('POST', '/api/admin/releases', 400, { ...aRelease(), ...change });
+      expect(failure.message, JSON.stringify(change)).toContain(message);
+      if (field) expect(failure.field, JSON.stringify(change)).toBe(field);
+    }
+    expect(await releaseCount()).toBe(before);
+  });
+
+  it('refuses a catalog number or UPC already in use with 409 naming the release; another label may reuse the number', async () => {
+    const before = await releaseCount();
+    const number = await call<Failure>('POST', '/api/admin/releases', 409, aRelease({ catalog_number: 'bldr192' }));
+    expect(number).toMatchObject({ field: 'catalog_number' });
+    expect(number.message).toMatch(/^Catalog number bldr192 is already on "No More" \(/);
+    const upc = await call<Failure>('POST', '/api/admin/releases', 409, aRelease({ upc: '198937087963' }));
+    expect(upc).toMatchObject({ field: 'upc' });
+    expect(upc.message).toMatch(/^UPC 198937087963 is already on "No More" \(/);
+    expect(await releaseCount()).toBe(before);
+    // The ISRC of an imported track on another release is no conflict (a compilation repeats ISRCs).
+    const elsewhere = await create(aRelease({ label_id: 'buildit-tech', catalog_number: 'BLDR192', tracks: [{ title: 'No More', isrc: 'QZZ8B2454752' }] }));
+    expect(elsewhere.catalog_number).toBe('BLDR192');
+  });
+
+  it('edits every field: tracks kept by id, added and removed; 409 on a taken catalog number; pin alone is a pin', async () => {
+    const release = await create(aRelease({ catalog_number: 'BLDR901' }));
+    const [first, second] = release.tracks;
+    const edited = (
+      await call<{ data: AdminReleaseDetail }>('PATCH', `/api/admin/releases/${release.id}`, 200, {
+        title: 'Symbiotic II',
+        version: null,
+        links: [{ name: 'Spotify', url: 'https://open.spotify.com/album/abc' }],
+        tracks: [
+          { id: second?.id, title: 'Symbiotic', mix_version: 'BELLO Remix', isrc: first?.isrc, artists: ['Kwal'], remixers: ['BELLO'] },
+          { title: 'Symbiotic', mix_version: 'Dub', artists: ['Kwal'] },
+        ],
+      })
+    ).data;
+    expect(edited).toMatchObject({ title: 'Symbiotic II', version: null, links: [{ name: 'Spotify', url: 'https://open.spotify.com/album/abc' }] });
+    expect(edited.tracks.map((tr) => [tr.id === second?.id, tr.mix_version, tr.isrc])).toEqual([
+      [true, 'BELLO Remix', first?.isrc],
+      [false, 'Dub', null],
+    ]);
+    expect((await publicRelease(release.id)).total_tracks).toBe(2);
+
+    const taken = await call<Failure>('PATCH', `/api/admin/releases/${release.id}`, 409, { catalog_number: 'BLDR192' });
+    expect(taken.message).toContain('"No More"');
+    const foreign = await call<Failure>('PATCH', `/api/admin/releases/${release.id}`, 400, { tracks: [{ id: crypto.randomUUID(), title: 'X' }] });
+    expect(foreign).toMatchObject({ field: 'tracks.0.id' });
+    expect((await call<{ data: AdminReleaseDetail }>('GET', `/api/admin/releases/${release.id}`, 200)).data.title).toBe('Symbiotic II');
+
+    await call('PATCH', `/api/admin/releases/${release.id}`, 200, { pinned: true });
+    expect((await kinds(release.id)).sort()).toEqual(['release.create', 'release.edit', 'release.pin']);
+    await call('PATCH', `/api/admin/releases/${release.id}`, 400, {});
+    await call('PATCH', `/api/admin/releases/${crypto.randomUUID()}`, 404, { title: 'X' });
+  });
+
+  it('keeps an upcoming release out of Top Releases until midnight of its date, when cached answers expire too', async () => {
+    const upcoming = await create(aRelease({ title: 'Tomorrowland Dub', release_date: '2026-11-25', catalog_number: 'BLDR902' }));
+    // Pinned, it would top the list the moment it is out.
+    await call('PATCH', `/api/admin/releases/${upcoming.id}`, 200, { pinned: true });
+    const moment = new Date('2026-11-25T00:00:00.000Z');
+    const top = () => call<PagedList<RankedRelease>>('GET', '/api/labels/buildit-records/top-releases?limit=5', 200);
+    const list = () => call<PagedList<Release>>('GET', '/api/releases?label=buildit-records&limit=3', 200);
+
+    t.setNow(new Date(moment.getTime() - 1000));
+    expect((await top()).data.map((r) => r.id)).not.toContain(upcoming.id);
+    const announced = (await list()).data.find((r) => r.id === upcoming.id);
+    expect(announced).toMatchObject({ upcoming: true, public_at: moment.toISOString() });
+    expect((await publicRelease(upcoming.id)).upcoming).toBe(true);
+
+    // One second later, within a cached answer's 5 s: the answers made before midnight are not served.
+    t.setNow(moment);
+    expect((await top()).data[0]?.id).toBe(upcoming.id);
+    expect((await list()).data.find((r) => r.id === upcoming.id)?.upcoming).toBe(false);
+    expect((await publicRelease(upcoming.id)).upcoming).toBe(false);
+    t.setNow(now);
+  });
+});

@@ -1,0 +1,112 @@
+import { createServer } from 'node:net';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeStripe, type FakeStripe } from '../fakes/fake-stripe.js';
+import { TestSmtpServer } from '../helpers/mail.js';
+import { openPage, saveScreenshot, type viewports } from './browser.js';
+import { useOwnSite } from './production-site.js';
+
+// Issue 26 in Debian's Chromium against the production build: sign up → the fake Stripe Checkout →
+// back on the site ("Processing" until the webhook, then active) → the member page through an
+// emailed sign-in link, at 1280 and 390 px. The fake Stripe delivers its signed webhooks to the
+// server over HTTP; the emails go to an SMTP server of the test's.
+
+/** A free loopback port: PUBLIC_URL must name the server's own origin before it starts. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+describe('VIP with Stripe', () => {
+  let stripe: FakeStripe | undefined;
+  let smtp: TestSmtpServer | undefined;
+  let origin = '';
+  beforeAll(async () => {
+    [stripe, smtp] = await Promise.all([startFakeStripe(), TestSmtpServer.start()]);
+    origin = `http://127.0.0.1:${await freePort()}`;
+    stripe.setWebhookUrl(`${origin}/api/webhooks/stripe`);
+  });
+  afterAll(async () => {
+    await stripe?.close();
+    await smtp?.close();
+  });
+  const site = useOwnSite(() => ({
+    PORT: new URL(origin).port,
+    PUBLIC_URL: origin,
+    STRIPE_SECRET_KEY: (stripe as FakeStripe).secretKey,
+    STRIPE_WEBHOOK_SECRET: (stripe as FakeStripe).webhookSecret,
+    STRIPE_API_URL: (stripe as FakeStripe).url,
+    SMTP_URL: (smtp as TestSmtpServer).url,
+    MAIL_FROM: 'vip@records.example',
+  }));
+
+  /** The first email to `address` whose subject starts so, once the SMTP server accepted it. */
+  async function emailTo(address: string, subject: string) {
+    const server = smtp as TestSmtpServer;
+    const find = () => server.accepted.find((m) => m.to.includes(address) && m.subject.startsWith(subject));
+    for (let count = 1; !find(); count = server.accepted.length + 1) await server.waitForAccepted(count);
+    return find();
+  }
+
+  async function walk(viewport: keyof typeof viewports, email: string, plan: 'Monthly' | 'Annual'): Promise<Page> {
+    // Signed out: the browser profile is shared by the tests.
+    await site.browser.context.clearCookies();
+    const page = await openPage(site.browser, `${site.server.url}/vip`, site.problems, { viewport, expectedStatuses: [401] });
+    expect(site.server.url).toBe(origin);
+    await page.getByRole('button', { name: `Subscribe to ${plan}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill('Sam Rivers');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByRole('button', { name: 'Subscribe' }).click();
+
+    // Stripe's Checkout (the fake's page), then back to the site.
+    await page.getByRole('heading', { name: 'Fake Checkout' }).waitFor();
+    expect(page.url()).toMatch(new RegExp(`^${(stripe as FakeStripe).url}/checkout/cs_test_`));
+    await page.getByText(`VIP ${plan}`).waitFor();
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL(/\/vip\/welcome\?session_id=cs_test_/);
+    await page.getByText(`Your ${plan} membership is active. A welcome email with your receipt is on its way.`).waitFor();
+    await saveScreenshot(page, `vip-stripe-welcome-${viewport}`);
+
+    // The member page: signed out, it asks for the emailed link.
+    await page.getByRole('link', { name: 'Your account' }).click();
+    await page.getByRole('button', { name: 'Email me a sign-in link' }).waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await page.getByText('If that address has a VIP membership, a sign-in link is on its way.', { exact: false }).waitFor();
+    const signIn = await emailTo(email, 'Sign in');
+    const link = /https?:\/\/\S+\/vip\/account\/sign-in\/[A-Za-z0-9_-]+/.exec(signIn?.text ?? '')?.[0];
+    expect(link?.startsWith(`${origin}/vip/account/sign-in/`)).toBe(true);
+    await page.goto(link as string);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${origin}/vip/account`);
+    await page.getByRole('heading', { level: 2, name: new RegExp(`^${plan}, \\$`) }).waitFor();
+    await page.getByText(/Renews on/).waitFor();
+    await page.getByRole('table', { name: 'Invoices' }).getByText('paid').waitFor();
+    await page.getByRole('button', { name: 'Manage billing' }).waitFor();
+    await saveScreenshot(page, `vip-stripe-account-${viewport}`);
+    return page;
+  }
+
+  it('walks sign-up → Checkout → return → account page at 1280 px, and Manage billing opens the portal', { timeout: 90_000 }, async () => {
+    const page = await walk('desktop', 'desk@example.com', 'Annual');
+    await page.getByRole('button', { name: 'Manage billing' }).click();
+    await page.getByRole('heading', { name: 'Fake Billing Portal' }).waitFor();
+    const welcome = await emailTo('desk@example.com', 'Welcome');
+    expect(welcome?.text).toContain('Receipt: USD 99.99 paid on');
+    await page.close();
+    expect(site.problems).toEqual([]);
+  });
+
+  it('walks the same at 390 px', { timeout: 90_000 }, async () => {
+    const page = await walk('phone', 'phone@example.com', 'Monthly');
+    await page.close();
+    expect(site.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,287 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+/**
+ * A fake Stripe on loopback (docs/decisions/0062): the real `stripe` SDK reaches it through
+ * STRIPE_API_URL (its host, port and protocol options). It speaks Stripe's wire format (form-encoded
+ * requests with bracketed keys, JSON answers, `Authorization: Bearer sk_…`):
+ *
+ * - `POST /v1/checkout/sessions`: a subscription-mode session; its `url` is this fake's own
+ *   Checkout page, `GET /checkout/{id}`, whose "Pay" button (`POST /checkout/{id}/pay`) completes
+ *   it: a customer and an active subscription are made, the events Stripe sends then are delivered
+ *   to `webhookUrl` (signed with the SDK's `generateTestHeaderString`), and the browser is sent to
+ *   the session's `success_url`.
+ * - `POST /v1/billing_portal/sessions`: a portal session whose URL is `GET /portal/{id}` here.
+ * - `GET /v1/invoices?customer=…`: the customer's invoices, newest first.
+ *
+ * Tests build and sign events with `event` and `sign`, to deliver them in any order, twice, or forged.
+ */
+
+export interface FakeStripeOptions {
+  secretKey?: string;
+  webhookSecret?: string;
+  /** Where completed Checkouts deliver their events (the app's POST /api/webhooks/stripe). */
+  webhookUrl?: string;
+}
+
+export interface FakeCheckoutSession {
+  id: string;
+  object: 'checkout.session';
+  mode: string;
+  status: 'open' | 'complete';
+  payment_status: 'unpaid' | 'paid';
+  url: string;
+  customer_email: string;
+  client_reference_id: string | null;
+  metadata: Record<string, string>;
+  success_url: string;
+  cancel_url: string;
+  line_items: { quantity: string; price_data: { currency: string; unit_amount: string; recurring: { interval: 'month' | 'year' }; product_data: { name: string } } }[];
+  subscription_data: { metadata: Record<string, string> };
+  customer: string | null;
+  subscription: string | null;
+}
+
+export interface FakeStripeEvent {
+  id: string;
+  object: 'event';
+  type: string;
+  created: number;
+  api_version: string;
+  livemode: false;
+  data: { object: Record<string, unknown> };
+}
+
+export interface FakeStripe {
+  /** STRIPE_API_URL for the app. */
+  url: string;
+  secretKey: string;
+  webhookSecret: string;
+  /** Every Checkout Session created, in order. */
+  sessions: FakeCheckoutSession[];
+  /** Every request the SDK sent (method, path, Authorization). */
+  requests: { method: string; path: string; authorization: string | undefined }[];
+  setWebhookUrl(url: string): void;
+  /** An event as Stripe sends it; `created` in seconds (default: the fake's clock, one second apart). */
+  event(type: string, object: Record<string, unknown>, options?: { id?: string; created?: number }): FakeStripeEvent;
+  /** The body and Stripe-Signature of an event, signed with the webhook secret (or another). */
+  sign(event: FakeStripeEvent, secret?: string): { body: string; signature: string };
+  /**
+   * Completes a session as paying on Checkout does: a customer and a subscription (period end one
+   * interval after `at`, in seconds), and the events Stripe sends, in Stripe's order, not delivered.
+   */
+  complete(sessionId: string, at: number): { customer: string; subscription: Record<string, unknown>; events: FakeStripeEvent[] };
+  /** The invoice object a subscription's period is paid (or failed) with. */
+  invoice(subscription: Record<string, unknown>, options: { paid: boolean; periodStart: number; periodEnd: number; reason?: string }): Record<string, unknown>;
+  close(): Promise<void>;
+}
+
+const apiVersion = '2026-10-28.endive';
+const day = 24 * 60 * 60;
+
+/** Stripe's form encoding (`a[b][0][c]=1`) read back into objects and arrays (of strings). */
+export function parseStripeForm(body: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const path = key.split(/\[|\]\[|\]/).filter((part) => part !== '');
+    let node: Record<string, unknown> = root;
+    path.forEach((part, i) => {
+      if (i === path.length - 1) node[part] = value;
+      else node = (node[part] ??= /^\d+$/.test(path[i + 1] ?? '') ? [] : {}) as Record<string, unknown>;
+    });
+  }
+  return root;
+}
+
+export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
+  const secretKey = options.secretKey ?? 'sk_test_fake';
+  const webhookSecret = options.webhookSecret ?? 'whsec_fake';
+  const sdk = new Stripe(secretKey);
+  let webhookUrl = options.webhookUrl;
+  let counter = 0;
+  let clock = Math.floor(Date.parse('2026-11-21T12:00:00Z') / 1000);
+  const nextId = (prefix: string) => `${prefix}_test_${(++counter).toString().padStart(6, '0')}`;
+  const sessions: FakeCheckoutSession[] = [];
+  const requests: FakeStripe['requests'] = [];
+  const invoicesByCustomer = new Map<string, Record<string, unknown>[]>();
+  let origin = '';
+
+  const fake: FakeStripe = {
+    url: '',
+    secretKey,
+    webhookSecret,
+    sessions,
+    requests,
+    setWebhookUrl: (url) => {
+      webhookUrl = url;
+    },
+    event: (type, object, eventOptions = {}) => ({
+      id: eventOptions.id ?? nextId('evt'),
+      object: 'event',
+      type,
+      created: eventOptions.created ?? ++clock,
+      api_version: apiVersion,
+      livemode: false,
+      data: { object },
+    }),
+    sign: (event, secret = webhookSecret) => {
+      const body = JSON.stringify(event);
+      return { body, signature: sdk.webhooks.generateTestHeaderString({ payload: body, secret }) };
+    },
+    invoice: (subscription, { paid, periodStart, periodEnd, reason }) => {
+      const item = (subscription.items as { data: { price: { unit_amount: number; currency: string } }[] }).data[0];
+      const amount = item?.price.unit_amount ?? 0;
+      const invoice = {
+        id: nextId('in'),
+        object: 'invoice',
+        number: `FAKE-${counter.toString().padStart(4, '0')}`,
+        customer: subscription.customer,
+        currency: item?.price.currency ?? 'usd',
+        amount_due: amount,
+        amount_paid: paid ? amount : 0,
+        status: paid ? 'paid' : 'open',
+        billing_reason: reason ?? 'subscription_cycle',
+        created: periodStart,
+        hosted_invoice_url: `${origin}/invoice/${counter}`,
+        parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
+        lines: { object: 'list', data: [{ id: nextId('il'), amount, period: { start: periodStart, end: periodEnd } }] },
+      };
+      const list = invoicesByCustomer.get(String(subscription.customer)) ?? [];
+      invoicesByCustomer.set(String(subscription.customer), [invoice, ...list.filter((i) => i.id !== invoice.id)]);
+      return invoice;
+    },
+    complete: (sessionId, at) => {
+      const session = sessions.find((s) => s.id === sessionId);
+      if (!session) throw new Error(`No session ${sessionId}`);
+      const customer = nextId('cus');
+      const line = session.line_items[0];
+      if (!line) throw new Error(`Session ${sessionId} has no line item`);
+      const periodEnd = at + (line.price_data.recurring.interval === 'year' ? 365 : 30) * day;
+      const subscription: Record<string, unknown> = {
+        id: nextId('sub'),
+        object: 'subscription',
+        customer,
+        status: 'active',
+        cancel_at_period_end: false,
+        cancel_at: null,
+        metadata: session.subscription_data.metadata,
+        items: {
+          object: 'list',
+          data: [
+            {
+              id: nextId('si'),
+              current_period_start: at,
+              current_period_end: periodEnd,
+              price: { unit_amount: Number(line.price_data.unit_amount), currency: line.price_data.currency, recurring: { interval: line.price_data.recurring.interval } },
+            },
+          ],
+        },
+      };
+      Object.assign(session, { status: 'complete', payment_status: 'paid', customer, subscription: subscription.id });
+      const invoice = fake.invoice(subscription, { paid: true, periodStart: at, periodEnd, reason: 'subscription_create' });
+      const completed = { ...session, customer_details: { email: session.customer_email }, amount_total: Number(line.price_data.unit_amount), currency: line.price_data.currency };
+      const events = [
+        fake.event('customer.subscription.created', subscription, { created: at }),
+        fake.event('invoice.paid', invoice, { created: at }),
+        fake.event('checkout.session.completed', completed, { created: at }),
+      ];
+      return { customer, subscription, events };
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+
+  async function deliver(events: FakeStripeEvent[]): Promise<void> {
+    if (!webhookUrl) throw new Error('The fake Stripe has no webhook URL');
+    for (const event of events) {
+      const { body, signature } = fake.sign(event);
+      const res = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body });
+      if (!res.ok) throw new Error(`The webhook answered ${res.status}: ${await res.text()}`);
+    }
+  }
+
+  const json = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  const html = (res: ServerResponse, body: string) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width"><title>Fake Stripe Checkout</title></head><body style="font-family:sans-serif;padding:24px">${body}</body></html>`);
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', origin);
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString();
+    if (url.pathname.startsWith('/v1/')) {
+      requests.push({ method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization });
+      if (req.headers.authorization !== `Bearer ${secretKey}`) return json(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    }
+    const checkoutPage = /^\/checkout\/([^/]+)(\/pay)?$/.exec(url.pathname);
+    if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+      const params = parseStripeForm(body) as unknown as FakeCheckoutSession;
+      if (params.mode !== 'subscription' || !params.success_url || !params.line_items?.[0]) {
+        return json(res, 400, { error: { type: 'invalid_request_error', message: 'mode subscription, success_url and line_items are required' } });
+      }
+      const id = nextId('cs');
+      const session: FakeCheckoutSession = {
+        ...params,
+        id,
+        object: 'checkout.session',
+        status: 'open',
+        payment_status: 'unpaid',
+        url: `${origin}/checkout/${id}`,
+        client_reference_id: params.client_reference_id ?? null,
+        metadata: params.metadata ?? {},
+        subscription_data: params.subscription_data ?? { metadata: {} },
+        customer: null,
+        subscription: null,
+      };
+      sessions.push(session);
+      return json(res, 200, session);
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
+      const params = parseStripeForm(body);
+      const id = nextId('bps');
+      return json(res, 200, { id, object: 'billing_portal.session', customer: params.customer, return_url: params.return_url, url: `${origin}/portal/${id}` });
+    }
+    if (req.method === 'GET' && url.pathname === '/v1/invoices') {
+      const data = invoicesByCustomer.get(url.searchParams.get('customer') ?? '') ?? [];
+      return json(res, 200, { object: 'list', url: '/v1/invoices', has_more: false, data });
+    }
+    if (req.method === 'GET' && checkoutPage && !checkoutPage[2]) {
+      const session = sessions.find((s) => s.id === checkoutPage[1]);
+      if (!session) return json(res, 404, { error: { message: 'No such session' } });
+      const line = session.line_items[0];
+      const price = line ? `${line.price_data.currency.toUpperCase()} ${(Number(line.price_data.unit_amount) / 100).toFixed(2)} per ${line.price_data.recurring.interval}` : '';
+      return html(
+        res,
+        `<h1>Fake Checkout</h1><p>${line?.price_data.product_data.name ?? ''}: ${price}</p><p>${session.customer_email}</p>` +
+          `<form method="post" action="/checkout/${session.id}/pay"><button type="submit">Pay</button></form>`,
+      );
+    }
+    if (req.method === 'POST' && checkoutPage?.[2]) {
+      const session = sessions.find((s) => s.id === checkoutPage[1]);
+      if (!session) return json(res, 404, { error: { message: 'No such session' } });
+      const { events } = fake.complete(session.id, ++clock);
+      await deliver(events);
+      res.writeHead(303, { location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) });
+      return void res.end();
+    }
+    if (req.method === 'GET' && url.pathname.startsWith('/portal/')) return html(res, '<h1>Fake Billing Portal</h1>');
+    if (url.pathname === '/favicon.ico') {
+      res.writeHead(204);
+      return void res.end();
+    }
+    return json(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method} ${url.pathname})` } });
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => json(res, 500, { error: { message: String(err) } }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.url = origin;
+  return fake;
+}
