@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { labels } from '../shared/labels.js';
 import { buildApp } from './app.js';
 import { ConfigError, fastifyTrustProxy, parseConfig } from './config.js';
