@@ -5,7 +5,10 @@ import type { AudioMatch, TrackAudio } from '../../src/shared/api/admin-audio.js
 import type { MediaUploadReport } from '../../src/shared/api/admin-media.js';
 import type { Release } from '../../src/shared/api/catalog.js';
 import type { Db } from '../../src/server/db/client.js';
+import { buildApp } from '../../src/server/app.js';
 import { activityLog, trackAudio, tracks } from '../../src/server/db/schema.js';
+import { s3MediaStore } from '../../src/server/modules/catalog/index.js';
+import { startFakeS3, type FakeS3 } from '../fakes/fake-s3.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
 import { aSineAiff, aSineWav } from '../helpers/audio.js';
 import { aPicture } from '../helpers/images.js';
@@ -237,5 +240,51 @@ describe.each(testDatabaseKinds)('admin audio upload on $name', (kind) => {
     const missing = await t.app.inject({ method: 'GET', url: `/api/admin/media/audio/${crypto.randomUUID()}`, headers: t.auth });
     expect(missing.statusCode).toBe(404);
     expect(await t.database.db.select({ n: count() }).from(trackAudio).where(sql`${trackAudio.status} = 'queued'`)).toEqual([{ n: 0 }]);
+  });
+});
+
+describe.each(testDatabaseKinds)('audio in S3-compatible storage on $name', (kind) => {
+  let s3: FakeS3;
+  let t: AdminTestApp;
+
+  beforeAll(async () => {
+    s3 = await startFakeS3();
+    t = await createAdminTestApp(kind, { seed: seedFixture, deps: { mediaStore: s3MediaStore(s3.settings) } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await s3?.close();
+  });
+
+  it('keeps the original and the preview in the bucket: another instance serves the preview, Range included', async () => {
+    const data = await report(t, [{ name: `${sharedIsrc}.wav`, bytes: aSineWav({ seconds: 3, channels: 1, sampleRate: 8000 }) }]);
+    const id = data.matched[0]!.id;
+    let previewUrl: string | null | undefined;
+    await expect
+      .poll(
+        async () => {
+          const job = (await t.app.inject({ method: 'GET', url: `/api/admin/media/audio/${id}`, headers: t.auth })).json<{ data: TrackAudio }>().data;
+          previewUrl = job.tracks[0]?.preview_url;
+          return job.status;
+        },
+        { timeout: 30_000, interval: 50 },
+      )
+      .toBe('ready');
+    expect(previewUrl).toMatch(/^\/media\/audio\/[0-9a-f]{64}\.mp3$/);
+    // A second instance: the same database, a store of its own on the same bucket.
+    const other = await buildApp({ db: t.database.db, clock: () => new Date(), mediaStore: s3MediaStore(s3.settings) }, { logger: false });
+    try {
+      const mine = await t.app.inject({ method: 'GET', url: previewUrl! });
+      const theirs = await other.inject({ method: 'GET', url: previewUrl! });
+      expect(theirs.statusCode).toBe(200);
+      expect(theirs.headers['content-type']).toBe('audio/mpeg');
+      expect(theirs.rawPayload.equals(mine.rawPayload)).toBe(true);
+      const part = await other.inject({ method: 'GET', url: previewUrl!, headers: { range: 'bytes=10-109' } });
+      expect(part.statusCode).toBe(206);
+      expect(part.rawPayload.equals(mine.rawPayload.subarray(10, 110))).toBe(true);
+      expect(part.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    } finally {
+      await other.close();
+    }
   });
 });
