@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { runApiBench } from './api.bench.js';
+import { runAudioBench } from './audio.bench.js';
 import { runBackupBench } from './backup.bench.js';
 import { runExplainBench } from './explain.bench.js';
 import { runHttpBench } from './http.bench.js';
@@ -19,6 +20,7 @@ const benches: Record<string, () => Promise<void>> = {
   explain: runExplainBench,
   scale: runScaleBench,
   lighthouse: runLighthouseBench,
+  audio: runAudioBench,
   backup: runBackupBench,
   media: runMediaBench,
 };

@@ -56,7 +56,7 @@ export interface AppDeps {
   backupSchedule?: BackupScheduleInfo;
   /** How often popularity scores that went stale are kept again; production: every minute. */
   scoreKeeping?: ScoreKeepingSettings;
-  /** Where uploaded covers and pictures live (main.ts: MEDIA_S3_URL or MEDIA_DIR); without one, a scratch folder removed when the app closes. */
+  /** Where uploaded media (covers, pictures, audio and its previews) live (main.ts: MEDIA_S3_URL or MEDIA_DIR); without one, a scratch folder removed when the app closes. */
   mediaStore?: MediaStore;
 }
 

@@ -113,8 +113,11 @@ export function fitting(schema: JsonSchema | undefined, known: Record<string, st
     }
     case 'array':
       return fc.array(fitting(schema.items, known, name), { maxLength: 3 });
-    case 'integer':
-      return fc.integer({ min: schema.minimum ?? -5, max: Math.min(schema.maximum ?? 1_000, 1_000) });
+    case 'integer': {
+      // Small numbers, from the minimum on (a preview length starts at 5000 ms).
+      const min = schema.minimum ?? -5;
+      return fc.integer({ min, max: Math.min(schema.maximum ?? Infinity, Math.max(min, 0) + 1_000) });
+    }
     case 'number':
       return fc.double({ min: schema.minimum ?? -5, max: schema.maximum ?? 1_000, noNaN: true });
     case 'boolean':

@@ -20,6 +20,7 @@ import { demoStatuses } from '../../shared/api/demos.js';
 import { vipMemberStatuses } from '../../shared/api/vip.js';
 import { activityKinds } from '../../shared/api/admin-activity.js';
 import { importJobKinds, importJobStatuses } from '../../shared/api/admin-import.js';
+import { trackAudioStatuses } from '../../shared/api/admin-audio.js';
 import { decisionStatuses, emailKinds, mailingLists, storedOutboxStatuses } from '../../shared/api/messaging.js';
 
 const timestamps = {
@@ -159,6 +160,11 @@ export const tracks = pgTable(
     durationMs: integer('duration_ms'),
     genres: text('genres').array().notNull().default(sql`'{}'::text[]`),
     previewUrl: text('preview_url'),
+    /** The label's own audio of the recording (docs/decisions/0026), shared by every track with its ISRC. */
+    audioId: uuid('audio_id').references((): AnyPgColumn => trackAudio.id, { onDelete: 'set null' }),
+    /** Where the preview starts and how long it lasts; null: 25% of the track, 60 s. */
+    previewStartMs: integer('preview_start_ms'),
+    previewLengthMs: integer('preview_length_ms'),
     spotifyId: text('spotify_id').unique(),
     spotifyUrl: text('spotify_url'),
     ...timestamps,
@@ -169,7 +175,34 @@ export const tracks = pgTable(
     index('tracks_release_order_idx').on(t.releaseId, t.discNumber, t.trackNumber),
     index('tracks_created_idx').on(t.createdAt, t.id),
     index('tracks_isrc_idx').on(t.isrc),
+    index('tracks_audio_idx').on(t.audioId),
   ],
+);
+
+/**
+ * Audio the label uploaded (docs/decisions/0026): the original in the media store, and the job that
+ * cuts the previews of its tracks, claimed by any instance by a lease (the pattern of 0050).
+ */
+export const trackAudio = pgTable(
+  'track_audio',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fileName: text('file_name').notNull(),
+    /** The original's key in the media store (`audio/{sha256}.{ext}`). */
+    originalKey: text('original_key').notNull(),
+    status: text('status', { enum: trackAudioStatuses }).notNull(),
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    message: text('message'),
+    durationMs: integer('duration_ms'),
+    actor: text('actor').notNull(),
+    owner: text('owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [check('track_audio_status_check', isOneOf(t.status, trackAudioStatuses)), index('track_audio_status_idx').on(t.status, t.createdAt)],
 );
 
 export const artistRoles = ['primary', 'featured', 'remixer'] as const;

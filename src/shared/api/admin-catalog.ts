@@ -51,6 +51,9 @@ export const adminTrackSchema = z.object({
   isrc: z.string().nullable(),
   spotify_url: z.string().nullable(),
   preview_url: z.string().nullable(),
+  /** Where the preview cut from uploaded audio starts and how long it is; null: 25% of the track, 60 s (docs/decisions/0026). */
+  preview_start_ms: z.number().int().nullable(),
+  preview_length_ms: z.number().int().nullable(),
   artists: z.array(artistCreditSchema),
   release: adminReleaseSchema,
 });
@@ -108,7 +111,7 @@ export function strictBody<T extends z.ZodRawShape>(shape: T) {
   });
 }
 
-export const adminTrackUpdateFields = ['title', 'mix_version', 'duration_ms', 'isrc', 'spotify_url', 'preview_url'] as const;
+export const adminTrackUpdateFields = ['title', 'mix_version', 'duration_ms', 'isrc', 'spotify_url', 'preview_url', 'preview_start_ms', 'preview_length_ms'] as const;
 export type AdminTrackUpdateField = (typeof adminTrackUpdateFields)[number];
 
 const durationMessage = 'Duration must be more than 0:00 and at most 24 hours';
@@ -152,6 +155,20 @@ export const adminTrackUpdateSchema = strictBody({
     test: isPreviewUrl,
     message: 'Preview URL must be an http(s) URL or a path starting with /media/',
   }).optional(),
+  preview_start_ms: z
+    .number({ error: 'Preview start must be a whole number of milliseconds or null' })
+    .int({ error: 'Preview start must be a whole number of milliseconds or null' })
+    .min(0, { error: 'Preview start must not be negative' })
+    .max(maxTrackDurationMs, { error: 'Preview start must be at most 24 hours' })
+    .nullable()
+    .optional(),
+  preview_length_ms: z
+    .number({ error: 'Preview length must be a whole number of milliseconds or null' })
+    .int({ error: 'Preview length must be a whole number of milliseconds or null' })
+    .min(5_000, { error: 'Preview length must be between 0:05 and 10:00' })
+    .max(600_000, { error: 'Preview length must be between 0:05 and 10:00' })
+    .nullable()
+    .optional(),
 }).refine((body) => Object.values(body).some((value) => value !== undefined), {
   error: `Send at least one of ${adminTrackUpdateFields.join(', ')}`,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { audioMatchSchema } from './admin-audio.js';
 
 /** What one media upload takes (docs/decisions/0085): the whole request, and each image in it. */
 export const mediaUploadLimits = {
@@ -18,7 +19,7 @@ export const mediaUploadLimits = {
 export const mediaImageFormats = ['jpeg', 'png', 'webp'] as const;
 
 export const mediaMessages = {
-  filesMissing: 'Choose one or more images (JPEG, PNG or WebP) or zips of them to upload.',
+  filesMissing: 'Choose one or more images (JPEG, PNG or WebP), audio files (WAV, FLAC, AIFF or MP3) or zips of them to upload.',
   formMalformed: 'The upload arrived incomplete or garbled: send the files again.',
   uploadTooLarge: `The upload is larger than ${mediaUploadLimits.maxUploadBytes / 1024 / 1024 / 1024} GB: send it in parts.`,
   alreadyRunning: 'Another media upload is being read on this server: wait until it has finished, then send this one.',
@@ -38,7 +39,7 @@ export const mediaMessages = {
 
 const fileName = z.string().describe('The file as sent; inside a zip, "zip name/path in the zip".');
 
-export const mediaMatchSchema = z.object({
+export const imageMatchSchema = z.object({
   file: fileName,
   /** What the picture became: a release's cover or an artist's picture. */
   kind: z.enum(['release', 'artist']),
@@ -49,13 +50,16 @@ export const mediaMatchSchema = z.object({
   url: z.string(),
 });
 
+/** A matched file: an image that became a cover or picture, or audio queued for its tracks' previews (docs/decisions/0026). */
+export const mediaMatchSchema = z.discriminatedUnion('kind', [imageMatchSchema, audioMatchSchema]);
+
 export const mediaMissSchema = z.object({ file: fileName, reason: z.string() });
 
 export const mediaUploadReportSchema = z.object({
   matched: z.array(mediaMatchSchema),
-  /** Images whose name matches nothing, or more than one release or artist (the reason says which). */
+  /** Images whose name matches nothing, or more than one release or artist; audio whose name names no track (the reason says which). */
   unmatched: z.array(mediaMissSchema),
-  /** Files that are no acceptable image: a wrong type, too small, a decompression bomb, unreadable. Nothing of them is stored. */
+  /** Files that are no acceptable image (a wrong type, too small, a decompression bomb, unreadable) or no readable WAV, FLAC, AIFF or MP3. Nothing of them is stored. */
   refused: z.array(mediaMissSchema),
 });
 export type MediaUploadReport = z.infer<typeof mediaUploadReportSchema>;

@@ -13,6 +13,7 @@ import { recordActivity } from '../staff/index.js';
 import { isUuid } from '../../lib/uuid.js';
 import { groupBy } from '../../lib/group-by.js';
 import { toCredit } from './tracks.service.js';
+import { requeueTrackAudio } from './media/audio/track-audio.repo.js';
 import {
   deleteTrack,
   findAdminTrack,
@@ -53,6 +54,8 @@ async function presentAdminTracks(db: Db, rows: AdminTrackRow[]): Promise<AdminT
     isrc: track.isrc,
     spotify_url: track.spotifyUrl,
     preview_url: track.previewUrl,
+    preview_start_ms: track.previewStartMs,
+    preview_length_ms: track.previewLengthMs,
     artists: (credits.get(track.id) ?? []).map(toCredit),
     release: toRelease(release),
   }));
@@ -75,6 +78,8 @@ const columnOf: Record<AdminTrackUpdateField, keyof TrackChanges> = {
   isrc: 'isrc',
   spotify_url: 'spotifyUrl',
   preview_url: 'previewUrl',
+  preview_start_ms: 'previewStartMs',
+  preview_length_ms: 'previewLengthMs',
 };
 
 const trackNotFound = (id: string) => new NotFoundError(`Track not found: ${id}`);
@@ -107,6 +112,8 @@ export async function editTrack(db: Db, id: string, update: AdminTrackUpdate, ch
       }
       throw error;
     }
+    // A new window on a track with uploaded audio: its previews are cut again (docs/decisions/0026).
+    if (before.track.audioId && ('preview_start_ms' in changed || 'preview_length_ms' in changed)) await requeueTrackAudio(tx, before.track.audioId);
     const after = (await findAdminTrack(tx, id)) as AdminTrackRow;
     await recordActivity(tx, {
       kind: 'track.edit',

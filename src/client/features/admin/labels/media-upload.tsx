@@ -35,13 +35,16 @@ function ReportPart({ title, severity, items }: { title: string; severity: 'succ
   );
 }
 
+/** What a matched file became, before its target's name. */
+const matchedAs: Record<MediaUploadReport['matched'][number]['kind'], string> = { release: 'cover of', artist: 'picture of', audio: 'audio for' };
+
 function MediaReport({ report }: { report: MediaUploadReport }) {
   return (
     <Box sx={{ display: 'grid', gap: 1 }} aria-live="polite">
       <ReportPart
         title="Matched"
         severity="success"
-        items={report.matched.map((m) => ({ file: m.file, text: `${m.file} → ${m.kind === 'release' ? 'cover of' : 'picture of'} ${m.name}` }))}
+        items={report.matched.map((m) => ({ file: m.file, text: `${m.file} → ${matchedAs[m.kind]} ${m.name}` }))}
       />
       <ReportPart title="Unmatched" severity="warning" items={report.unmatched.map((m) => ({ file: m.file, text: m.reason }))} />
       <ReportPart title="Refused" severity="error" items={report.refused.map((m) => ({ file: m.file, text: m.reason }))} />

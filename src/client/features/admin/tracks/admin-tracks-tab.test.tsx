@@ -18,6 +18,8 @@ function anAdminTrack(overrides: Partial<AdminTrack> = {}): AdminTrack {
     isrc: null,
     spotify_url: null,
     preview_url: null,
+    preview_start_ms: null,
+    preview_length_ms: null,
     artists: [{ id: 'kwal', name: 'Kwal', role: 'primary', image_url: null }],
     release: { id: 'release-1', title: 'No More', release_date: '2024-12-13', artwork_url: null, label_id: 'buildit-records', pinned: false },
     ...overrides,
@@ -137,7 +139,9 @@ describe('AdminTracksTab', () => {
     await fill('Title', '');
     await fill('Duration', 'five');
     await fill('ISRC', 'GB-ABC-24');
+    await fill('Preview length', '0:02');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Preview length must be between 0:05 and 10:00')).toBeTruthy();
     expect(within(dialog).getByText('Title must not be empty')).toBeTruthy();
     expect(within(dialog).getByText('Duration must be m:ss, like 5:30')).toBeTruthy();
     expect(within(dialog).getByText('ISRC must be 12 letters and digits, like GB-ABC-24-00001')).toBeTruthy();
@@ -146,10 +150,17 @@ describe('AdminTracksTab', () => {
     await fill('Title', 'No More Tears');
     await fill('Duration', '5:00');
     await fill('ISRC', 'GB-ABC-24-00001');
+    await fill('Preview start', '1:30');
+    await fill('Preview length', '0:45');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved “No More Tears”')).toBeTruthy();
     expect(sent.filter((s) => s.method === 'PATCH')).toEqual([
-      { method: 'PATCH', path: `/api/admin/tracks/${noMore.id}`, authorization: 'Bearer jwt-good', body: { title: 'No More Tears', isrc: 'GB-ABC-24-00001' } },
+      {
+        method: 'PATCH',
+        path: `/api/admin/tracks/${noMore.id}`,
+        authorization: 'Bearer jwt-good',
+        body: { title: 'No More Tears', isrc: 'GB-ABC-24-00001', preview_start_ms: 90_000, preview_length_ms: 45_000 },
+      },
     ]);
     await screen.findByText('No More Tears (Extended Mix)');
     expect(listCalls()).toHaveLength(2);

@@ -15,6 +15,8 @@ const fields: { name: AdminTrackUpdateField; label: string; helper?: string; inp
   { name: 'isrc', label: 'ISRC', helper: 'CC-XXX-YY-NNNNN' },
   { name: 'spotify_url', label: 'Spotify URL', helper: 'https://open.spotify.com/track/…' },
   { name: 'preview_url', label: 'Preview URL', helper: 'An audio URL or a /media/ path' },
+  { name: 'preview_start_ms', label: 'Preview start', helper: 'm:ss into uploaded audio (empty: 25% of the track)', inputMode: 'numeric' },
+  { name: 'preview_length_ms', label: 'Preview length', helper: 'm:ss (empty: 1:00)', inputMode: 'numeric' },
 ];
 
 interface Props {

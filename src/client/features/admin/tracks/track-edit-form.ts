@@ -8,7 +8,7 @@ import {
 } from '../../../../shared/api/admin-catalog.js';
 import { formatDuration, parseLength } from '../../../../shared/domain/duration.js';
 
-/** The edit dialog's fields as typed (the duration as m:ss), and the release's pin. */
+/** The edit dialog's fields as typed (the duration and the preview window as m:ss), and the release's pin. */
 export type TrackFormValues = Record<AdminTrackUpdateField, string> & { pinned: boolean };
 
 /** What a valid form sends: the changed fields as the PATCH body, the pin, and the title to name it by. */
@@ -18,7 +18,12 @@ export interface TrackEdit {
   title: string;
 }
 
-const durationFormatMessage = 'Duration must be m:ss, like 5:30';
+/** The fields typed as m:ss and sent as milliseconds, with the message for what is not m:ss. */
+const lengthFields = {
+  duration_ms: 'Duration must be m:ss, like 5:30',
+  preview_start_ms: 'Preview start must be m:ss, like 1:30',
+  preview_length_ms: 'Preview length must be m:ss, like 1:00',
+} as const;
 
 export function trackFormValues(track: AdminTrack): TrackFormValues {
   return {
@@ -28,6 +33,8 @@ export function trackFormValues(track: AdminTrack): TrackFormValues {
     isrc: track.isrc ?? '',
     spotify_url: track.spotify_url ?? '',
     preview_url: track.preview_url ?? '',
+    preview_start_ms: track.preview_start_ms === null ? '' : formatDuration(track.preview_start_ms),
+    preview_length_ms: track.preview_length_ms === null ? '' : formatDuration(track.preview_length_ms),
     pinned: track.release.pinned,
   };
 }
@@ -38,7 +45,16 @@ export function trackFormValues(track: AdminTrack): TrackFormValues {
  */
 export function trackFormSchema(initial: TrackFormValues) {
   const text = z.string();
-  const typed = { title: text, mix_version: text, duration_ms: text, isrc: text, spotify_url: text, preview_url: text };
+  const typed = {
+    title: text,
+    mix_version: text,
+    duration_ms: text,
+    isrc: text,
+    spotify_url: text,
+    preview_url: text,
+    preview_start_ms: text,
+    preview_length_ms: text,
+  };
   return z
     .object({ ...(typed satisfies Record<AdminTrackUpdateField, z.ZodString>), pinned: z.boolean() })
     .transform((values, ctx): TrackEdit => {
@@ -46,12 +62,13 @@ export function trackFormSchema(initial: TrackFormValues) {
       for (const field of adminTrackUpdateFields) {
         if (values[field] !== initial[field]) changes[field] = values[field];
       }
-      if ('duration_ms' in changes) {
-        const length = values.duration_ms.trim();
-        changes.duration_ms = length === '' ? null : parseLength(length);
-        if (changes.duration_ms === null && length !== '') {
-          ctx.addIssue({ code: 'custom', path: ['duration_ms'], message: durationFormatMessage });
-          delete changes.duration_ms;
+      for (const [field, message] of Object.entries(lengthFields) as [keyof typeof lengthFields, string][]) {
+        if (!(field in changes)) continue;
+        const length = values[field].trim();
+        changes[field] = length === '' ? null : parseLength(length);
+        if (changes[field] === null && length !== '') {
+          ctx.addIssue({ code: 'custom', path: [field], message });
+          delete changes[field];
         }
       }
       // Only the pin changed: no PATCH body to check.

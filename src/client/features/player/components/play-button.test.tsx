@@ -44,4 +44,11 @@ describe('PlayButton', () => {
     expect(seek.getAttribute('aria-valuenow')).toBe('5');
     expect(buttonRenders).toBe(rendersBefore);
   });
+
+  it('says why Play is disabled for a track with no preview and no Spotify URL', () => {
+    renderWithApp(<PlayButton track={aTrack({ id: 'silent', title: 'Silent', preview_url: null, spotify_url: null })} />);
+    const play = screen.getByRole('button', { name: 'Play Silent' }) as HTMLButtonElement;
+    expect(play.disabled).toBe(true);
+    expect(play.parentElement?.getAttribute('title')).toBe('No preview yet');
+  });
 });

@@ -3,7 +3,7 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { IconButton } from '@mui/material';
 import { titleWithMix } from '../../../../shared/domain/track-title.js';
 import type { PlayButtonProps } from '../../../lib/play-button-slot.js';
-import { isPlayable } from '../state/player-tracks.js';
+import { isPlayable, noPreviewMessage } from '../state/player-tracks.js';
 import { usePlayer } from '../state/player-context.js';
 
 /** Play / pause for one track; disabled when the track has nothing to play (docs/product.md §5). */
@@ -20,5 +20,5 @@ export function PlayButton({ track, queue, context, size = 'small', name: listNa
   );
   // A disabled button fires no events and takes no focus: the span's hint shows on hover. (The
   // browser's own tooltip: MUI's would load Popper into every page that lists a track.)
-  return isPlayable(track) ? button : <span title="Nothing to play for this track yet">{button}</span>;
+  return isPlayable(track) ? button : <span title={noPreviewMessage}>{button}</span>;
 }

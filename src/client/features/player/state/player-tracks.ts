@@ -18,6 +18,8 @@ export const clientIdStorageKey = 'clientId';
 /** docs/product.md §10.5: a play counts after this much actual listening. */
 export const playReportAfterMs = playReportAfterSeconds * 1000;
 export const noSpotifyUrlMessage = 'No Spotify URL available for this track';
+/** Why a disabled Play is disabled: no preview (uploaded audio, docs/decisions/0026) and no Spotify URL. */
+export const noPreviewMessage = 'No preview yet';
 
 export type Sources = Pick<PlayableTrack, 'preview_url' | 'spotify_url'>;
 

@@ -1,11 +1,15 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { audioMessages, audioUploadLimits, trackAudioResponseSchema } from '../../../../shared/api/admin-audio.js';
 import { mediaMessages, mediaUploadLimits, mediaUploadResponseSchema } from '../../../../shared/api/admin-media.js';
+import { idParamsSchema } from '../../../../shared/api/catalog.js';
 import { errorResponseSchema } from '../../../../shared/api/common.js';
 import type { ResolvedAppDeps } from '../../../app-deps.js';
-import { ConflictError } from '../../../errors.js';
+import { ConflictError, NotFoundError } from '../../../errors.js';
 import { checkUploadLength } from '../../../lib/uploads.js';
 import { adminOf } from '../../staff/index.js';
+import { trackAudioStatus } from './audio/audio-upload.js';
+import { PreviewCutter } from './audio/preview-cutter.js';
 import { createMediaUpload } from './media-upload.service.js';
 import { readMediaUpload } from './media-upload.js';
 
@@ -18,8 +22,14 @@ const processingIdleMs = 15 * 60_000;
 
 const uploadBody = { maxBodyBytes: mediaUploadLimits.maxUploadBytes, tooLargeMessage: mediaMessages.uploadTooLarge, field: 'files' };
 
-/** Covers and artist pictures staff upload (docs/decisions/0085); registered inside the guarded admin catalog routes. */
-export const adminMediaRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { db, clock, mediaStore }) => {
+/**
+ * Covers and artist pictures (docs/decisions/0085) and track audio (docs/decisions/0026) staff upload;
+ * registered inside the guarded admin catalog routes. This instance's preview cutter runs while the app does.
+ */
+export const adminMediaRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { db, clock, mediaStore, catalogChanges }) => {
+  const cutter = new PreviewCutter({ db, store: mediaStore, catalogChanges, clock, log: app.log });
+  app.addHook('onReady', async () => cutter.start());
+  app.addHook('onClose', () => cutter.close());
   // preservePath: the file name as sent, which the upload rules check (a path is refused, not cut down).
   await app.register(fastifyMultipart, {
     preservePath: true,
@@ -34,16 +44,23 @@ export const adminMediaRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (a
       schema: {
         tags: ['admin'],
         description:
-          'Uploads covers and artist pictures (multipart/form-data: any number of JPEG, PNG or WebP images, or zips of them, ' +
-          `in any file field; at most ${mediaUploadLimits.maxUploadBytes / 1024 / 1024 / 1024} GB in all, ${mediaUploadLimits.maxImageBytes / 1024 / 1024} MB ` +
-          `an image). Each image is matched by its file name (without extension, any case) to a release (its id, UPC or ` +
-          'catalog number) or else an artist (id or name), and becomes its cover or picture: the original is kept, the ' +
-          'catalog answers a square WebP URL with 160/320/640 px copies and a 1200×630 JPEG share card. Each file is applied ' +
-          `or refused on its own: refused when it is no JPEG, PNG or WebP, is under ${mediaUploadLimits.minImageSide} px a ` +
-          `side, declares more than ${mediaUploadLimits.maxImagePixels / 1_000_000} megapixels (a decompression bomb) or ` +
-          'cannot be decoded; unmatched when its name names nothing or more than one release or artist. The report names ' +
-          'each file with the reason. Before the body is read: 411 without Content-Length, 413 when it states more than ' +
-          'the limit, 409 while another upload is being read on this server. Recorded as media.upload.',
+          'Uploads covers, artist pictures and track audio (multipart/form-data: any number of files, or zips of them, in ' +
+          `any file field; at most ${mediaUploadLimits.maxUploadBytes / 1024 / 1024 / 1024} GB in all). A file named .wav, .flac, ` +
+          '.aif, .aiff or .mp3 (alone or in a zip) is audio, any other an image. ' +
+          `An image (JPEG, PNG or WebP, ${mediaUploadLimits.maxImageBytes / 1024 / 1024} MB at most) is matched by its file ` +
+          'name (without extension, any case) to a release (its id, UPC or catalog number) or else an artist (id or name), ' +
+          'and becomes its cover or picture: the original is kept, the catalog answers a square WebP URL with 160/320/640 px ' +
+          'copies and a 1200×630 JPEG share card. ' +
+          `An audio file (WAV, FLAC, AIFF or MP3, ${audioUploadLimits.maxAudioBytes / 1024 / 1024} MB at most) is matched by its ` +
+          'name to the track with that id, or every track with that ISRC on every release (a compilation repeats a recording): ' +
+          "its original is kept and a job cuts each track's preview (60 s from 25% of the track unless the track says " +
+          "otherwise, faded, MP3), which `GET /api/admin/media/audio/{id}` follows; the tracks' `preview_url` is set when it " +
+          'is cut. Each file is applied or refused on its own: refused when an image is no JPEG, PNG or WebP, is under ' +
+          `${mediaUploadLimits.minImageSide} px a side, declares more than ${mediaUploadLimits.maxImagePixels / 1_000_000} ` +
+          'megapixels (a decompression bomb) or cannot be decoded, or when audio is no readable WAV, FLAC, AIFF or MP3, or ' +
+          'when a file is over its size; unmatched when its name names nothing, more than one release or artist, or no ' +
+          'track. The report names each file with the reason. Before the body is read: 411 without Content-Length, 413 ' +
+          'when it states more than the limit, 409 while another upload is being read on this server. Recorded as media.upload.',
         consumes: ['multipart/form-data'],
         response: {
           200: mediaUploadResponseSchema,
@@ -67,11 +84,31 @@ export const adminMediaRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (a
         const upload = createMediaUpload({ db, store: mediaStore, now: clock(), actor: adminOf(req).user.username });
         await readMediaUpload(req, upload.apply);
         const data = await upload.finish();
+        if (data.matched.some((m) => m.kind === 'audio')) cutter.kick();
         const message = `${data.matched.length} matched, ${data.unmatched.length} unmatched, ${data.refused.length} refused`;
         return { success: true as const, message, data };
       } finally {
         isReading = false;
       }
+    },
+  );
+
+  app.get(
+    '/admin/media/audio/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        description:
+          'An audio upload and the job cutting its previews: queued, cutting (with progress: frames encoded of all its ' +
+          "previews), ready (each track's preview URL) or failed (why, naming the file); its duration once read.",
+        params: idParamsSchema,
+        response: { 200: trackAudioResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (req) => {
+      const data = await trackAudioStatus(db, req.params.id);
+      if (!data) throw new NotFoundError(audioMessages.jobNotFound);
+      return { success: true as const, data };
     },
   );
 };

@@ -5,7 +5,7 @@ import { GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from
 
 /**
  * Where uploaded originals and what is derived from them live (docs/decisions/0085). Keys are paths
- * such as `art/3f9c…-320.webp`: content-addressed, so a key is written once and never changes.
+ * such as `art/3f9c…-320.webp` or `previews/3f9c….mp3` (docs/decisions/0026): content-addressed, so a key is written once and never changes.
  */
 export interface MediaStore {
   /** Where it keeps its files, for the start-up log (a folder or a bucket URL). */
@@ -23,7 +23,15 @@ function checkKey(key: string): string {
   return key;
 }
 
-const contentTypes: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' };
+const contentTypes: Record<string, string> = {
+  webp: 'image/webp',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  aiff: 'audio/aiff',
+  flac: 'audio/flac',
+};
 const contentTypeOf = (key: string) => contentTypes[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
 
 /**

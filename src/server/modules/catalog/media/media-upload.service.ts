@@ -1,7 +1,10 @@
+import { audioFileName } from '../../../../shared/api/admin-audio.js';
 import { mediaMessages, type MediaUploadReport } from '../../../../shared/api/admin-media.js';
 import { defaultLabel, findLabel } from '../../../../shared/labels.js';
 import type { Db } from '../../../db/client.js';
 import { recordActivity } from '../../staff/index.js';
+import { applyAudioFile } from './audio/audio-upload.js';
+import { nameKey } from './media-name.js';
 import type { MediaStore } from './media-store.js';
 import { findArtworkSubject, listMediaTargets, setArtistPicture, setReleaseArtwork } from './media.repo.js';
 import type { UploadedItem } from './media-upload.js';
@@ -9,13 +12,6 @@ import { checkImage, ImageRefused, storeUploadedArt } from './uploaded-art.js';
 
 type Targets = Awaited<ReturnType<typeof listMediaTargets>>;
 type Target = { kind: 'release'; release: Targets['releases'][number] } | { kind: 'artist'; artist: Targets['artists'][number] };
-
-/** A file's name as it names something: without its folders and extension, trimmed, in lower case. */
-export function nameKey(fileName: string): string {
-  const base = fileName.slice(fileName.lastIndexOf('/') + 1);
-  const dot = base.lastIndexOf('.');
-  return (dot > 0 ? base.slice(0, dot) : base).trim().toLowerCase();
-}
 
 /**
  * What a file name names: a release by its id, UPC or catalog number, else an artist by id or
@@ -42,7 +38,8 @@ export interface MediaUploadContext {
 /**
  * Applies the files of an upload one by one (docs/decisions/0085): each image checked (type, a
  * decompression bomb, its size), matched by its name, stored and made the release's cover or the
- * artist's picture; a refused or unmatched file changes nothing. Recorded as one 'media.upload'
+ * artist's picture; each audio file (named .wav, .flac, .aif, .aiff or .mp3) checked, matched to its
+ * tracks and queued for the preview cutter (docs/decisions/0026). A refused or unmatched file changes nothing. Recorded as one 'media.upload'
  * when anything was applied.
  */
 export function createMediaUpload(ctx: MediaUploadContext) {
@@ -52,6 +49,12 @@ export function createMediaUpload(ctx: MediaUploadContext) {
   const apply = async (item: UploadedItem): Promise<void> => {
     if ('refused' in item) {
       report.refused.push({ file: item.name, reason: `${item.name} ${item.refused}` });
+      return;
+    }
+    if (audioFileName.test(item.name)) {
+      const outcome = await applyAudioFile(ctx, item);
+      if (outcome.list === 'matched') report.matched.push(outcome.entry);
+      else report[outcome.list].push(outcome.entry);
       return;
     }
     try {
@@ -86,11 +89,22 @@ export function createMediaUpload(ctx: MediaUploadContext) {
   const finish = async (): Promise<MediaUploadReport> => {
     if (report.matched.length > 0) {
       const covers = report.matched.filter((m) => m.kind === 'release').length;
+      const pictures = report.matched.filter((m) => m.kind === 'artist').length;
+      const audio = report.matched.flatMap((m) => (m.kind === 'audio' ? [m] : []));
+      const tracks = audio.reduce((sum, m) => sum + m.tracks.length, 0);
+      const parts = [
+        ...(covers + pictures > 0 ? [`${covers} cover${covers === 1 ? '' : 's'} and ${pictures} artist picture${pictures === 1 ? '' : 's'}`] : []),
+        ...(audio.length > 0 ? [`audio for ${tracks} track${tracks === 1 ? '' : 's'} (${audio.length} file${audio.length === 1 ? '' : 's'})`] : []),
+      ];
       await recordActivity(ctx.db, {
         kind: 'media.upload',
         actor: ctx.actor,
-        summary: `Uploaded ${covers} cover${covers === 1 ? '' : 's'} and ${report.matched.length - covers} artist picture${report.matched.length - covers === 1 ? '' : 's'}`,
-        details: { matched: report.matched.map((m) => ({ file: m.file, kind: m.kind, id: m.id })), unmatched: report.unmatched.length, refused: report.refused.length },
+        summary: `Uploaded ${parts.join(', and ')}`,
+        details: {
+          matched: report.matched.map((m) => (m.kind === 'audio' ? { file: m.file, kind: m.kind, id: m.id, tracks: m.tracks.map((t) => t.id) } : { file: m.file, kind: m.kind, id: m.id })),
+          unmatched: report.unmatched.length,
+          refused: report.refused.length,
+        },
         at: ctx.now,
       });
     }

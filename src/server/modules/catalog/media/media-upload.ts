@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import yauzl from 'yauzl';
+import { audioFileName, audioMessages, audioUploadLimits } from '../../../../shared/api/admin-audio.js';
 import { mediaMessages, mediaUploadLimits } from '../../../../shared/api/admin-media.js';
 import { AppError, BadRequestError } from '../../../errors.js';
 import { checkUploadFileName } from '../../../lib/uploads.js';
@@ -34,6 +35,13 @@ async function startsWithZipSignature(path: string): Promise<boolean> {
   }
 }
 
+/** What one file may weigh, by its name: an audio file (docs/decisions/0026) or an image; and the refusal past it. */
+function sizeLimitOf(name: string): { max: number; tooLarge: string } {
+  return audioFileName.test(name)
+    ? { max: audioUploadLimits.maxAudioBytes, tooLarge: audioMessages.audioTooLarge }
+    : { max: mediaUploadLimits.maxImageBytes, tooLarge: mediaMessages.imageTooLarge };
+}
+
 /** Reads a stream of at most `max` bytes into memory; undefined (the stream ended) past it. */
 async function readAtMost(stream: Readable, max: number): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
@@ -48,8 +56,8 @@ async function readAtMost(stream: Readable, max: number): Promise<Buffer | undef
 
 /**
  * A media upload (`POST /api/admin/media`): every file field of the form, written to a scratch
- * folder; then each image, and each image of each zip, handed to `each` one at a time. Only one
- * image is in memory at once, whatever the size of a zip. The scratch folder goes at the end.
+ * folder; then each file, and each file of each zip, handed to `each` one at a time. Only one
+ * image or audio file is in memory at once, whatever the size of a zip. The scratch folder goes at the end.
  */
 export async function readMediaUpload(request: FastifyRequest, each: (item: UploadedItem) => Promise<void>): Promise<void> {
   if (!request.isMultipart()) throw new BadRequestError(mediaMessages.filesMissing, 'files');
@@ -66,8 +74,11 @@ export async function readMediaUpload(request: FastifyRequest, each: (item: Uplo
     for (const file of files) {
       if (file.refused) await counted({ name: file.name, refused: file.refused });
       else if (await startsWithZipSignature(file.path)) await eachZipEntry(file, counted);
-      else if ((await stat(file.path)).size > mediaUploadLimits.maxImageBytes) await counted({ name: file.name, refused: mediaMessages.imageTooLarge });
-      else await counted({ name: file.name, bytes: await readFile(file.path) });
+      else {
+        const limit = sizeLimitOf(file.name);
+        if ((await stat(file.path)).size > limit.max) await counted({ name: file.name, refused: limit.tooLarge });
+        else await counted({ name: file.name, bytes: await readFile(file.path) });
+      }
     }
   } finally {
     await rm(scratch, { recursive: true, force: true });
@@ -119,7 +130,7 @@ function nextEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry | undefined> {
 
 /**
  * Each file of a zip, read from the disk through its central directory (yauzl): folders, macOS's
- * `__MACOSX` copies and hidden files skipped, a zip inside it refused, an entry over the image limit
+ * `__MACOSX` copies and hidden files skipped, a zip inside it refused, an entry over the image (or audio) limit
  * refused by its declared size (yauzl checks the declared size against what inflates). A zip that
  * cannot be read is one refused item.
  */
@@ -144,19 +155,20 @@ async function eachZipEntry(file: ReceivedFile, each: (item: UploadedItem) => Pr
         await each({ name, refused: mediaMessages.zipInZip });
         continue;
       }
-      if (entry.uncompressedSize > mediaUploadLimits.maxImageBytes) {
-        await each({ name, refused: mediaMessages.imageTooLarge });
+      const limit = sizeLimitOf(inner);
+      if (entry.uncompressedSize > limit.max) {
+        await each({ name, refused: limit.tooLarge });
         continue;
       }
       let bytes: Buffer | undefined;
       try {
         const stream = await new Promise<Readable>((resolve, reject) => zip.openReadStream(entry, (err, opened) => (err ? reject(err) : resolve(opened))));
-        bytes = await readAtMost(stream, mediaUploadLimits.maxImageBytes);
+        bytes = await readAtMost(stream, limit.max);
       } catch {
         await each({ name, refused: mediaMessages.unreadable });
         continue;
       }
-      await each(bytes ? { name, bytes } : { name, refused: mediaMessages.imageTooLarge });
+      await each(bytes ? { name, bytes } : { name, refused: limit.tooLarge });
     }
   } catch {
     // Its central directory lied part of the way through: what came before stands.

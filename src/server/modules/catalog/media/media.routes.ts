@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ResolvedAppDeps } from '../../../app-deps.js';
@@ -23,6 +23,7 @@ const pictureParams = z.object({
 });
 const cardFile = /^(.+)-card\.jpg$/;
 const wavParams = z.object({ file: z.string().regex(/^[^/]+\.wav$/, { error: 'not a WAV file name' }) });
+const mp3Params = z.object({ file: z.string().regex(/^[0-9a-f]{64}\.mp3$/, { error: 'not a preview file name' }) });
 const idOf = (file: string) => file.slice(0, file.lastIndexOf('.'));
 
 /** The picture a file name asks for: the SVG's id, and the width of a WebP copy (undefined for the SVG). */
@@ -31,9 +32,19 @@ function pictureOf(file: string): { id: string; width?: GeneratedImageWidth } {
   return copy ? { id: copy[1]!, width: Number(copy[2]) as GeneratedImageWidth } : { id: idOf(file) };
 }
 
+/** Audio with `Accept-Ranges`: the part a `Range` asks for (206), 416 past its end, else the whole. */
+function sendAudio(req: FastifyRequest, reply: FastifyReply, type: string, body: Buffer) {
+  reply.type(type).header('Accept-Ranges', 'bytes');
+  const range = parseByteRange(req.headers.range, body.length);
+  if (range === 'unsatisfiable') return reply.code(416).header('Content-Range', `bytes */${body.length}`).send();
+  if (range) return reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${body.length}`).send(body.subarray(range.start, range.end + 1));
+  return reply.send(body);
+}
+
 /**
  * Generated artwork and previews of the demo catalog, rendered from the database so the site works
- * offline; share cards; and the covers and pictures staff uploaded, from the media store.
+ * offline; share cards; and, from the media store, the covers and pictures staff uploaded and the
+ * previews cut from uploaded audio.
  */
 export const mediaRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { db, mediaStore }) => {
   /** The SVG itself, or its WebP copy at the width the file name asks for. */
@@ -48,9 +59,10 @@ export const mediaRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, {
   };
 
   // A day for what exists; a miss is not kept, since the artwork or preview may appear with the next import.
-  // An uploaded file's name is its content's: it never changes, and is kept a year.
+  // An uploaded file's name (a cover, a picture, a preview cut from uploaded audio) is its content's:
+  // it never changes, and is kept a year.
   app.addHook('onSend', async (req, reply) => {
-    const isUploaded = req.url.startsWith('/media/art/');
+    const isUploaded = req.url.startsWith('/media/art/') || req.url.startsWith('/media/audio/');
     reply.header('Cache-Control', reply.statusCode >= 400 ? 'no-store' : isUploaded ? 'public, max-age=31536000, immutable' : 'public, max-age=86400');
   });
 
@@ -79,18 +91,14 @@ export const mediaRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, {
   app.get('/media/previews/:file', { schema: { hide: true, params: wavParams } }, async (req, reply) => {
     const wav = await generatedPreviewWav(db, idOf(req.params.file));
     if (!wav) throw new NotFoundError('Preview not found');
-    reply.type('audio/wav').header('Accept-Ranges', 'bytes');
-    const range = parseByteRange(req.headers.range, wav.length);
-    if (range === 'unsatisfiable') {
-      return reply.code(416).header('Content-Range', `bytes */${wav.length}`).send();
-    }
-    if (range) {
-      return reply
-        .code(206)
-        .header('Content-Range', `bytes ${range.start}-${range.end}/${wav.length}`)
-        .send(wav.subarray(range.start, range.end + 1));
-    }
-    return reply.send(wav);
+    return sendAudio(req, reply, 'audio/wav', wav);
+  });
+
+  // Previews cut from uploaded audio (docs/decisions/0026): named by their content, never changed.
+  app.get('/media/audio/:file', { schema: { hide: true, params: mp3Params } }, async (req, reply) => {
+    const stored = await mediaStore.get(`previews/${req.params.file}`);
+    if (!stored) throw new NotFoundError('Preview not found');
+    return sendAudio(req, reply, 'audio/mpeg', stored.body);
   });
 
   app.get('/media/artists/:file', { schema: { hide: true, params: pictureParams } }, async (req, reply) => {

@@ -1,0 +1,58 @@
+import { MPEGDecoder } from 'mpg123-decoder';
+import { describe, expect, it } from 'vitest';
+import { aSineAiff, aSineWav } from '../../../../../../tests/helpers/audio.js';
+import { AudioRefused, audioRefusals, probeAudio } from './audio-format.js';
+import { cutPreviews, placeWindow } from './cut-preview.js';
+
+async function decodeMp3(bytes: Buffer) {
+  const decoder = new MPEGDecoder();
+  await decoder.ready;
+  try {
+    return decoder.decode(bytes);
+  } finally {
+    decoder.free();
+  }
+}
+
+describe('cutting a preview', () => {
+  it('places the default window at 25% for 60 s, never past the end, and a short track whole', () => {
+    expect(placeWindow({ startMs: null, lengthMs: null }, 360_000)).toEqual({ startMs: 90_000, lengthMs: 60_000 });
+    expect(placeWindow({ startMs: 330_000, lengthMs: 60_000 }, 360_000)).toEqual({ startMs: 300_000, lengthMs: 60_000 });
+    expect(placeWindow({ startMs: null, lengthMs: null }, 40_000)).toEqual({ startMs: 0, lengthMs: 40_000 });
+    expect(placeWindow({ startMs: 5_000, lengthMs: 20_000 }, 360_000)).toEqual({ startMs: 5_000, lengthMs: 20_000 });
+  });
+
+  it('reads the duration and encodes each window to an MP3 of its length, from WAV and AIFF alike', async () => {
+    for (const file of [aSineWav({ seconds: 12, sampleRate: 22_050 }), aSineAiff({ seconds: 12, sampleRate: 22_050 })]) {
+      const progress: number[] = [];
+      const result = await cutPreviews(file, [{ startMs: null, lengthMs: 4_000 }, { startMs: 1_000, lengthMs: 2_000 }], (done) => progress.push(done));
+      expect(result.durationMs).toBe(12_000);
+      expect(result.previews).toHaveLength(2);
+      const [long, short] = await Promise.all(result.previews.map(decodeMp3));
+      expect(long!.sampleRate).toBe(22_050);
+      // The encoder pads a frame or two at each end.
+      expect(long!.samplesDecoded / 22_050).toBeCloseTo(4, 0);
+      expect(short!.samplesDecoded / 22_050).toBeCloseTo(2, 0);
+      expect(progress.at(-1)).toBe(6 * 22_050);
+      // Faded in: the first samples are near silence, the middle is the tone at half scale.
+      const channel = long!.channelData[0]!;
+      expect(Math.max(...channel.subarray(0, 200).map(Math.abs))).toBeLessThan(0.05);
+      expect(Math.max(...channel.subarray(40_000, 41_000).map(Math.abs))).toBeGreaterThan(0.4);
+    }
+  });
+
+  it('refuses what is no audio, or a header that promises more than the file holds', () => {
+    const refusal = (bytes: Buffer) => {
+      try {
+        probeAudio(bytes);
+        return undefined;
+      } catch (err) {
+        expect(err).toBeInstanceOf(AudioRefused);
+        return (err as Error).message;
+      }
+    };
+    expect(refusal(Buffer.from('definitely not audio, just some words'))).toBe(audioRefusals.unknown);
+    expect(refusal(aSineWav({ seconds: 1 }).subarray(0, 1000))).toBe(audioRefusals.cutShort);
+    expect(refusal(aSineWav({ seconds: 1 }))).toBeUndefined();
+  });
+});

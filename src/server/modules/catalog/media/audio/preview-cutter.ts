@@ -1,0 +1,162 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../../../db/client.js';
+import { loggableError } from '../../../../logging.js';
+import type { CatalogChanges } from '../../catalog-changes.js';
+import type { MediaStore } from '../media-store.js';
+import { uploadedPreviewUrl } from '../media-urls.js';
+import { AudioRefused } from './audio-format.js';
+import { cutPreviewsOffThread } from './preview-thread.js';
+import {
+  claimTrackAudio,
+  failTrackAudio,
+  finishTrackAudio,
+  releaseTrackAudio,
+  renewTrackAudioLease,
+  tracksOfAudio,
+  type Lease,
+  type TrackAudioRow,
+} from './track-audio.repo.js';
+
+/** How long a cutter's lease lasts and how often an idle instance looks for a job; production: 30 s and 5 s. */
+export interface PreviewCutterSettings {
+  leaseMs: number;
+  pollMs: number;
+}
+
+export const defaultPreviewCutterSettings: PreviewCutterSettings = { leaseMs: 30_000, pollMs: 5_000 };
+
+/** Runs of one job that may begin; a job whose runs all died fails as interrupted. */
+const maxAttempts = 3;
+const progressWriteMs = 500;
+
+export const previewFailures = {
+  interrupted: (file: string) => `${file}: cutting its preview was interrupted ${maxAttempts} times; upload it again`,
+  missing: (file: string) => `${file}: the original is missing from the media store; upload it again`,
+  failed: (file: string) => `${file}: its preview could not be cut; upload it again`,
+} as const;
+
+/**
+ * Cuts the previews of uploaded audio (docs/decisions/0026), one job at a time on this instance, on
+ * a worker thread: a queued `track_audio` row is claimed by a lease (any instance may take it, and
+ * one whose instance died is taken over), its tracks' windows cut in one decode, the MP3s stored
+ * under their content's hash, and the tracks' preview URLs set in one transaction.
+ */
+export class PreviewCutter {
+  readonly owner = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly controller = new AbortController();
+
+  constructor(
+    private readonly deps: { db: Db; store: MediaStore; catalogChanges: CatalogChanges; clock: () => Date; log: FastifyBaseLogger },
+    private readonly settings: PreviewCutterSettings = defaultPreviewCutterSettings,
+  ) {}
+
+  private get lease(): Lease {
+    return { owner: this.owner, ms: this.settings.leaseMs };
+  }
+
+  /** Looks for jobs now and every `pollMs` (ones queued by other instances, or left by one that died). */
+  start(): void {
+    this.kick();
+    this.timer = setInterval(() => this.kick(), this.settings.pollMs);
+    this.timer.unref();
+  }
+
+  /** Runs every queued job, now (after an upload); a call while running makes it look again at the end. */
+  kick(): void {
+    if (this.controller.signal.aborted) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        this.kick();
+      }
+    });
+  }
+
+  /** Stops: the job running here is handed back, queued for any instance. */
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    this.controller.abort(new Error('this server is shutting down'));
+    await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      let row: TrackAudioRow | undefined;
+      try {
+        row = await claimTrackAudio(this.deps.db, this.lease);
+      } catch (err) {
+        this.deps.log.error({ error: loggableError(err as Error) }, 'could not look for a preview to cut');
+        return;
+      }
+      if (!row) return;
+      await this.run(row);
+      if (this.controller.signal.aborted) return;
+    }
+  }
+
+  private async run(row: TrackAudioRow): Promise<void> {
+    const { db, store, log, clock } = this.deps;
+    try {
+      if (row.attempts > maxAttempts) return await failTrackAudio(db, row.id, this.owner, previewFailures.interrupted(row.fileName), clock());
+      const original = await store.get(row.originalKey);
+      if (!original) return await failTrackAudio(db, row.id, this.owner, previewFailures.missing(row.fileName), clock());
+      const served = await tracksOfAudio(db, row.id);
+      // Tracks with the same window share one preview.
+      const windows = new Map<string, { startMs: number | null; lengthMs: number | null; trackIds: string[] }>();
+      for (const t of served) {
+        const key = `${t.previewStartMs}/${t.previewLengthMs}`;
+        const window = windows.get(key) ?? { startMs: t.previewStartMs, lengthMs: t.previewLengthMs, trackIds: [] };
+        window.trackIds.push(t.id);
+        windows.set(key, window);
+      }
+      const planned = [...windows.values()];
+      let written = 0;
+      let progress = { done: 0, total: 0 };
+      const heartbeat = setInterval(() => void renewTrackAudioLease(db, row.id, this.lease, progress), this.settings.leaseMs / 3);
+      let result;
+      try {
+        result = await cutPreviewsOffThread(
+          original.body,
+          planned,
+          (done, total) => {
+            progress = { done, total };
+            if (Date.now() - written < progressWriteMs) return;
+            written = Date.now();
+            void renewTrackAudioLease(db, row.id, this.lease, progress);
+          },
+          this.controller.signal,
+        );
+      } finally {
+        clearInterval(heartbeat);
+      }
+      const previews = [];
+      for (const [i, mp3] of result.previews.entries()) {
+        const name = `${createHash('sha256').update(mp3).digest('hex')}.mp3`;
+        await store.put(`previews/${name}`, mp3, 'audio/mpeg');
+        previews.push({ trackIds: planned[i]!.trackIds, url: uploadedPreviewUrl(name) });
+      }
+      if (await finishTrackAudio(db, row.id, this.owner, { durationMs: result.durationMs, previews, done: progress.total, at: clock() })) {
+        this.deps.catalogChanges.publish();
+        log.info({ audioId: row.id, file: row.fileName, tracks: served.length }, 'preview cut');
+      }
+    } catch (err) {
+      if (this.controller.signal.aborted) {
+        await releaseTrackAudio(db, row.id, this.owner).catch(() => undefined);
+        return;
+      }
+      const message = err instanceof AudioRefused ? `${row.fileName} ${err.message}` : previewFailures.failed(row.fileName);
+      if (!(err instanceof AudioRefused)) log.error({ error: loggableError(err as Error), audioId: row.id }, 'could not cut a preview');
+      await failTrackAudio(db, row.id, this.owner, message, clock()).catch(() => undefined);
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../../../db/client.js';
+import { trackAudio, tracks } from '../../../../db/schema.js';
+import { isUuid } from '../../../../lib/uuid.js';
+import { canonicalIsrc } from '../../../../../shared/domain/isrc.js';
+
+export type TrackAudioRow = typeof trackAudio.$inferSelect;
+
+/** A lease on a preview job (the pattern of docs/decisions/0050): who holds it, for how long. */
+export interface Lease {
+  owner: string;
+  ms: number;
+}
+
+const leaseEnd = (ms: number) => sql`now() + ${`${Math.round(ms)} milliseconds`}::interval`;
+const isHeldBy = (id: string, owner: string) => and(eq(trackAudio.id, id), eq(trackAudio.owner, owner), eq(trackAudio.status, 'cutting'));
+
+/**
+ * The tracks a file name names: the track with that id, or every track with that ISRC (one recording
+ * on several releases: a compilation repeats it).
+ */
+export async function findTracksNamed(db: Db, key: string) {
+  const columns = { id: tracks.id, releaseId: tracks.releaseId, title: tracks.title, isrc: tracks.isrc };
+  if (isUuid(key)) return db.select(columns).from(tracks).where(eq(tracks.id, key.toLowerCase()));
+  return db
+    .select(columns)
+    .from(tracks)
+    // Stored canonical (the importer's and the editor's form): `GB-KPL-19-12345` names `GBKPL1912345`.
+    .where(eq(tracks.isrc, canonicalIsrc(key)))
+    .orderBy(asc(tracks.releaseId), asc(tracks.id));
+}
+
+/** Stores a new upload, queued, and makes it the audio of `trackIds` (their previews follow when cut). */
+export async function insertQueuedAudio(db: Db, audio: { fileName: string; originalKey: string; actor: string; at: Date }, trackIds: string[]): Promise<TrackAudioRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(trackAudio)
+      .values({ fileName: audio.fileName, originalKey: audio.originalKey, actor: audio.actor, status: 'queued', createdAt: audio.at })
+      .returning();
+    await tx.update(tracks).set({ audioId: row!.id, updatedAt: audio.at }).where(inArray(tracks.id, trackIds));
+    return row!;
+  });
+}
+
+/** Takes the oldest queued upload, or one whose cutter's lease ran out; undefined when there is none. */
+export async function claimTrackAudio(db: Db, lease: Lease): Promise<TrackAudioRow | undefined> {
+  const claimable = db
+    .select({ id: trackAudio.id })
+    .from(trackAudio)
+    .where(or(eq(trackAudio.status, 'queued'), and(eq(trackAudio.status, 'cutting'), lt(trackAudio.leaseUntil, sql`now()`))))
+    .orderBy(asc(trackAudio.createdAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [row] = await db
+    .update(trackAudio)
+    .set({ status: 'cutting', owner: lease.owner, leaseUntil: leaseEnd(lease.ms), attempts: sql`${trackAudio.attempts} + 1`, done: 0 })
+    .where(inArray(trackAudio.id, claimable))
+    .returning();
+  return row;
+}
+
+/** Writes the progress and extends the lease; false when this instance no longer holds the job. */
+export async function renewTrackAudioLease(db: Db, id: string, lease: Lease, progress: { done: number; total: number }): Promise<boolean> {
+  const rows = await db
+    .update(trackAudio)
+    .set({ done: progress.done, total: progress.total, leaseUntil: leaseEnd(lease.ms) })
+    .where(isHeldBy(id, lease.owner))
+    .returning({ id: trackAudio.id });
+  return rows.length > 0;
+}
+
+/** The tracks an upload serves, with their preview windows and durations. */
+export function tracksOfAudio(db: Db, audioId: string) {
+  return db
+    .select({ id: tracks.id, previewStartMs: tracks.previewStartMs, previewLengthMs: tracks.previewLengthMs, previewUrl: tracks.previewUrl })
+    .from(tracks)
+    .where(eq(tracks.audioId, audioId))
+    .orderBy(asc(tracks.id));
+}
+
+/**
+ * Ends a job: each track's preview URL, the duration where the catalog had none, the upload ready.
+ * False (nothing written) when this instance no longer holds the job.
+ */
+export async function finishTrackAudio(
+  db: Db,
+  id: string,
+  owner: string,
+  result: { durationMs: number; previews: { trackIds: string[]; url: string }[]; done: number; at: Date },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [held] = await tx
+      .update(trackAudio)
+      .set({ status: 'ready', done: result.done, total: result.done, durationMs: result.durationMs, finishedAt: result.at, owner: null, leaseUntil: null })
+      .where(isHeldBy(id, owner))
+      .returning({ id: trackAudio.id });
+    if (!held) return false;
+    for (const preview of result.previews) {
+      // Only tracks still served by this upload: one uploaded again since keeps the newer audio.
+      const ours = and(inArray(tracks.id, preview.trackIds), eq(tracks.audioId, id));
+      await tx.update(tracks).set({ previewUrl: preview.url, updatedAt: result.at }).where(ours);
+      await tx.update(tracks).set({ durationMs: result.durationMs }).where(and(ours, isNull(tracks.durationMs)));
+    }
+    return true;
+  });
+}
+
+/** Ends a job that cannot succeed, with the reason (naming the file). */
+export async function failTrackAudio(db: Db, id: string, owner: string, message: string, at: Date): Promise<void> {
+  await db.update(trackAudio).set({ status: 'failed', message, finishedAt: at, owner: null, leaseUntil: null }).where(isHeldBy(id, owner));
+}
+
+/**
+ * Cuts the upload's previews again (a track's window changed): queued for any instance; a cut
+ * running now finds the job no longer held and its result is dropped.
+ */
+export async function requeueTrackAudio(db: Db, id: string): Promise<void> {
+  await db.update(trackAudio).set({ status: 'queued', owner: null, leaseUntil: null, attempts: 0, message: null, finishedAt: null }).where(and(eq(trackAudio.id, id), ne(trackAudio.status, 'failed')));
+}
+
+/** Hands a job back (shutdown): queued again, for any instance. */
+export async function releaseTrackAudio(db: Db, id: string, owner: string): Promise<void> {
+  await db.update(trackAudio).set({ status: 'queued', owner: null, leaseUntil: null }).where(isHeldBy(id, owner));
+}
+
+export async function findTrackAudio(db: Db, id: string): Promise<TrackAudioRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.select().from(trackAudio).where(eq(trackAudio.id, id));
+  return row;
+}

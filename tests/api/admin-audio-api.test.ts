@@ -1,0 +1,290 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { MPEGDecoder } from 'mpg123-decoder';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AudioMatch, TrackAudio } from '../../src/shared/api/admin-audio.js';
+import type { MediaUploadReport } from '../../src/shared/api/admin-media.js';
+import type { Release } from '../../src/shared/api/catalog.js';
+import type { Db } from '../../src/server/db/client.js';
+import { buildApp } from '../../src/server/app.js';
+import { activityLog, trackAudio, tracks } from '../../src/server/db/schema.js';
+import { s3MediaStore } from '../../src/server/modules/catalog/index.js';
+import { startFakeS3, type FakeS3 } from '../fakes/fake-s3.js';
+import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
+import { aSineAiff, aSineWav } from '../helpers/audio.js';
+import { aPicture } from '../helpers/images.js';
+import { seedFixture } from '../helpers/test-app.js';
+import { testDatabaseKinds } from '../helpers/test-database.js';
+import { zipOf } from '../helpers/zip.js';
+
+/** A recording the distributor export repeats on four releases (compilations). */
+const sharedIsrc = 'USLZJ1568659';
+
+interface Part {
+  name: string;
+  bytes: Buffer;
+}
+
+/** A multipart body as a browser's FormData sends it. */
+async function multipart(parts: Part[]) {
+  const form = new FormData();
+  for (const p of parts) form.append('files', new Blob([new Uint8Array(p.bytes)], { type: 'application/octet-stream' }), p.name);
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type') as string };
+}
+
+async function upload(t: AdminTestApp, parts: Part[], headers: Record<string, string> = t.auth) {
+  const body = await multipart(parts);
+  return t.app.inject({ method: 'POST', url: '/api/admin/media', payload: body.payload, headers: { ...headers, 'content-type': body.contentType } });
+}
+
+/** The report of an upload of audio alone: every match is audio. */
+async function report(t: AdminTestApp, parts: Part[]): Promise<Omit<MediaUploadReport, 'matched'> & { matched: AudioMatch[] }> {
+  const res = await upload(t, parts);
+  expect(res.statusCode, res.body).toBe(200);
+  const data = res.json<{ data: MediaUploadReport }>().data;
+  const audio = data.matched.filter((m) => m.kind === 'audio');
+  expect(audio).toHaveLength(data.matched.length);
+  return { ...data, matched: audio };
+}
+
+/** What an audio upload may change: every track's audio, preview and duration, the uploads, the activity log. */
+async function audioState(db: Db) {
+  const trackRows = await db
+    .select({ id: tracks.id, audio: tracks.audioId, preview: tracks.previewUrl, duration: tracks.durationMs })
+    .from(tracks)
+    .orderBy(tracks.id);
+  const [uploads] = await db.select({ n: count() }).from(trackAudio);
+  const [activity] = await db.select({ n: count() }).from(activityLog);
+  return { trackRows, uploads: uploads?.n, activity: activity?.n };
+}
+
+async function decodeMp3(bytes: Buffer) {
+  const decoder = new MPEGDecoder();
+  await decoder.ready;
+  try {
+    return decoder.decode(bytes);
+  } finally {
+    decoder.free();
+  }
+}
+
+describe.each(testDatabaseKinds)('admin audio upload on $name', (kind) => {
+  let t: AdminTestApp;
+
+  beforeAll(async () => {
+    t = await createAdminTestApp(kind, { seed: seedFixture });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** The upload's job, followed until it ends (the cutter runs off the request path). */
+  async function finished(id: string): Promise<TrackAudio> {
+    let job: TrackAudio | undefined;
+    await expect
+      .poll(
+        async () => {
+          const res = await t.app.inject({ method: 'GET', url: `/api/admin/media/audio/${id}`, headers: t.auth });
+          expect(res.statusCode, res.body).toBe(200);
+          job = res.json<{ data: TrackAudio }>().data;
+          return job.status;
+        },
+        { timeout: 30_000, interval: 50 },
+      )
+      .toMatch(/ready|failed/);
+    return job!;
+  }
+
+  const tracksWith = (isrc: string) => t.database.db.select().from(tracks).where(eq(tracks.isrc, isrc)).orderBy(tracks.id);
+
+  it('refuses what is no readable audio by name, reports a name that matches no track, and changes nothing', async () => {
+    const before = await audioState(t.database.db);
+    const data = await report(t, [
+      { name: `${sharedIsrc}.wav`, bytes: Buffer.from('this is not audio, only words pretending') },
+      { name: `${sharedIsrc}.flac`, bytes: aSineWav({ seconds: 2 }).subarray(0, 5000) },
+      { name: 'ZZZZZ9999999.wav', bytes: aSineWav({ seconds: 1, channels: 1, sampleRate: 8000 }) },
+    ]);
+    expect(data.matched).toEqual([]);
+    expect(data.refused).toEqual([
+      { file: `${sharedIsrc}.wav`, reason: `${sharedIsrc}.wav is not a WAV, FLAC, AIFF or MP3 file` },
+      { file: `${sharedIsrc}.flac`, reason: `${sharedIsrc}.flac is cut short: its header promises more audio than the file holds` },
+    ]);
+    expect(data.unmatched).toEqual([
+      { file: 'ZZZZZ9999999.wav', reason: 'ZZZZZ9999999.wav names no track: name it by the ISRC (such as GBKPL1912345) or the track id' },
+    ]);
+    expect(await audioState(t.database.db)).toEqual(before);
+  });
+
+  it('serves a WAV named by ISRC on every track with that ISRC: an MP3 preview with Range, and the duration the catalog lacked', async () => {
+    const shared = await tracksWith(sharedIsrc);
+    expect(shared.length).toBeGreaterThan(1);
+    const releaseIds = new Set(shared.map((tr) => tr.releaseId));
+    expect(releaseIds.size).toBe(shared.length);
+    // One of them has no length in the catalog: the upload's is stored.
+    await t.database.db.update(tracks).set({ durationMs: null }).where(eq(tracks.id, shared[0]!.id));
+
+    const data = await report(t, [{ name: `${sharedIsrc.toLowerCase()}.wav`, bytes: aSineWav({ seconds: 8, sampleRate: 22_050 }) }]);
+    expect(data.refused).toEqual([]);
+    expect(data.unmatched).toEqual([]);
+    expect(data.matched).toHaveLength(1);
+    const match = data.matched[0]!;
+    expect(match.file).toBe(`${sharedIsrc.toLowerCase()}.wav`);
+    expect(match.tracks.map((tr) => tr.id).sort()).toEqual(shared.map((tr) => tr.id).sort());
+
+    const job = await finished(match.id);
+    expect(job).toMatchObject({ status: 'ready', message: null, duration_ms: 8000 });
+    expect(job.done).toBe(job.total);
+    expect(job.total).toBeGreaterThan(0);
+
+    const previewUrls = new Set<string>();
+    for (const releaseId of releaseIds) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/releases/${releaseId}` });
+      expect(res.statusCode).toBe(200);
+      const track = res.json<{ data: Release }>().data.tracks?.find((tr) => tr.isrc === sharedIsrc);
+      expect(track?.preview_url, releaseId).toMatch(/^\/media\/audio\/[0-9a-f]{64}\.mp3$/);
+      previewUrls.add(track!.preview_url!);
+    }
+    // One recording, one window: one preview for all of them.
+    expect(previewUrls.size).toBe(1);
+    const [url] = [...previewUrls];
+
+    const whole = await t.app.inject({ method: 'GET', url: url! });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-type']).toBe('audio/mpeg');
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const decoded = await decodeMp3(whole.rawPayload);
+    expect(decoded.sampleRate).toBe(22_050);
+    expect(decoded.samplesDecoded / 22_050).toBeCloseTo(8, 0);
+
+    const part = await t.app.inject({ method: 'GET', url: url!, headers: { range: 'bytes=100-1099' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 100-1099/${whole.rawPayload.length}`);
+    expect(part.rawPayload.equals(whole.rawPayload.subarray(100, 1100))).toBe(true);
+
+    const [stored] = await t.database.db.select({ duration: tracks.durationMs }).from(tracks).where(eq(tracks.id, shared[0]!.id));
+    expect(stored?.duration).toBe(8000);
+    const others = (await tracksWith(sharedIsrc)).filter((tr) => tr.id !== shared[0]!.id);
+    expect(others.map((tr) => tr.durationMs)).toEqual(shared.slice(1).map((tr) => tr.durationMs));
+    // ISRCs stay shared across releases: nothing was made unique.
+    expect(await tracksWith(sharedIsrc)).toHaveLength(shared.length);
+  });
+
+  it('serves an AIFF named by track id on that track alone, cut where the track says', async () => {
+    const [track] = await tracksWith('QZZ8B2454752');
+    await t.database.db.update(tracks).set({ previewStartMs: 1000, previewLengthMs: 3000 }).where(eq(tracks.id, track!.id));
+    const data = await report(t, [{ name: `${track!.id}.aif`, bytes: aSineAiff({ seconds: 10, sampleRate: 16_000, channels: 1 }) }]);
+    expect(data.matched.map((m) => m.tracks.map((tr) => tr.id))).toEqual([[track!.id]]);
+    const job = await finished(data.matched[0]!.id);
+    expect(job.status).toBe('ready');
+    const preview = job.tracks[0]!.preview_url!;
+    const mp3 = (await t.app.inject({ method: 'GET', url: preview })).rawPayload;
+    const decoded = await decodeMp3(mp3);
+    expect(decoded.samplesDecoded / 16_000).toBeCloseTo(3, 0);
+    // Mono stays mono: the first frame's channel mode (its fourth byte's top bits) is 3.
+    expect(mp3[3]! >> 6).toBe(3);
+
+    // Staff lengthen the window: the preview is cut again, by whichever instance takes the job.
+    const edit = await t.app.inject({ method: 'PATCH', url: `/api/admin/tracks/${track!.id}`, headers: t.auth, payload: { preview_length_ms: 6000 } });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(edit.json<{ data: { preview_start_ms: number; preview_length_ms: number } }>().data).toMatchObject({ preview_start_ms: 1000, preview_length_ms: 6000 });
+    const again = await finished(data.matched[0]!.id);
+    const longer = again.tracks[0]!.preview_url!;
+    expect(longer).not.toBe(preview);
+    const recut = await decodeMp3((await t.app.inject({ method: 'GET', url: longer })).rawPayload);
+    expect(recut.samplesDecoded / 16_000).toBeCloseTo(6, 0);
+  });
+
+  it('fails the job, naming the file, when audio that looked right cannot be decoded; the tracks keep what they had', async () => {
+    const [track] = await tracksWith('QZZ8B2454763');
+    // A FLAC's header (10 s at 44.1 kHz) followed by noise: it passes the first look, the decoder finds no frame.
+    const streamInfo = Buffer.alloc(34);
+    streamInfo.set([0x10, 0x00, 0x10, 0x00], 0);
+    streamInfo.set([0x0a, 0xc4, 0x42, 0xf0], 10);
+    streamInfo.writeUInt32BE(441_000, 14);
+    const fake = Buffer.concat([Buffer.from('fLaC'), Buffer.from([0x80, 0, 0, 34]), streamInfo, Buffer.alloc(4000, 0x5a)]);
+    const data = await report(t, [{ name: `${track!.isrc}.flac`, bytes: fake }]);
+    const job = await finished(data.matched[0]!.id);
+    expect(job).toMatchObject({ status: 'failed', message: `${track!.isrc}.flac could not be decoded (damaged or not audio)` });
+    const [after] = await t.database.db.select({ preview: tracks.previewUrl }).from(tracks).where(eq(tracks.id, track!.id));
+    expect(after?.preview).toBe(track!.previewUrl);
+  });
+
+  it('takes audio and a cover in one zip into one report, each by its kind, and records one upload', async () => {
+    const [track] = await tracksWith(sharedIsrc);
+    const before = await audioState(t.database.db);
+    const zip = await zipOf([
+      { name: `${sharedIsrc}.wav`, bytes: aSineWav({ seconds: 2, channels: 1, sampleRate: 8000 }) },
+      { name: `${track!.releaseId}.jpg`, bytes: await aPicture(600, 600) },
+      { name: `${sharedIsrc}.mp3`, bytes: Buffer.from('no frames here') },
+    ]);
+    const res = await upload(t, [{ name: 'delivery.zip', bytes: zip }]);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json<{ data: MediaUploadReport }>().data;
+    expect(data.matched.map((m) => [m.file, m.kind])).toEqual([
+      [`delivery.zip/${sharedIsrc}.wav`, 'audio'],
+      [`delivery.zip/${track!.releaseId}.jpg`, 'release'],
+    ]);
+    expect(data.refused.map((m) => m.file)).toEqual([`delivery.zip/${sharedIsrc}.mp3`]);
+    expect(data.unmatched).toEqual([]);
+    const [audio] = data.matched.filter((m) => m.kind === 'audio');
+    expect((await finished(audio!.id)).status).toBe('ready');
+    const summary = `Uploaded 1 cover and 0 artist pictures, and audio for ${(await tracksWith(sharedIsrc)).length} tracks (1 file)`;
+    expect(await t.database.db.select({ kind: activityLog.kind }).from(activityLog).where(eq(activityLog.summary, summary))).toEqual([{ kind: 'media.upload' }]);
+    expect((await audioState(t.database.db)).activity).toBe((before.activity ?? 0) + 1);
+  });
+
+  it('answers 401 without an admin token and 404 for an unknown upload', async () => {
+    const res = await upload(t, [{ name: `${sharedIsrc}.wav`, bytes: aSineWav({ seconds: 1 }) }], {});
+    expect(res.statusCode).toBe(401);
+    const missing = await t.app.inject({ method: 'GET', url: `/api/admin/media/audio/${crypto.randomUUID()}`, headers: t.auth });
+    expect(missing.statusCode).toBe(404);
+    expect(await t.database.db.select({ n: count() }).from(trackAudio).where(sql`${trackAudio.status} = 'queued'`)).toEqual([{ n: 0 }]);
+  });
+});
+
+describe.each(testDatabaseKinds)('audio in S3-compatible storage on $name', (kind) => {
+  let s3: FakeS3;
+  let t: AdminTestApp;
+
+  beforeAll(async () => {
+    s3 = await startFakeS3();
+    t = await createAdminTestApp(kind, { seed: seedFixture, deps: { mediaStore: s3MediaStore(s3.settings) } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await s3?.close();
+  });
+
+  it('keeps the original and the preview in the bucket: another instance serves the preview, Range included', async () => {
+    const data = await report(t, [{ name: `${sharedIsrc}.wav`, bytes: aSineWav({ seconds: 3, channels: 1, sampleRate: 8000 }) }]);
+    const id = data.matched[0]!.id;
+    let previewUrl: string | null | undefined;
+    await expect
+      .poll(
+        async () => {
+          const job = (await t.app.inject({ method: 'GET', url: `/api/admin/media/audio/${id}`, headers: t.auth })).json<{ data: TrackAudio }>().data;
+          previewUrl = job.tracks[0]?.preview_url;
+          return job.status;
+        },
+        { timeout: 30_000, interval: 50 },
+      )
+      .toBe('ready');
+    expect(previewUrl).toMatch(/^\/media\/audio\/[0-9a-f]{64}\.mp3$/);
+    // A second instance: the same database, a store of its own on the same bucket.
+    const other = await buildApp({ db: t.database.db, clock: () => new Date(), mediaStore: s3MediaStore(s3.settings) }, { logger: false });
+    try {
+      const mine = await t.app.inject({ method: 'GET', url: previewUrl! });
+      const theirs = await other.inject({ method: 'GET', url: previewUrl! });
+      expect(theirs.statusCode).toBe(200);
+      expect(theirs.headers['content-type']).toBe('audio/mpeg');
+      expect(theirs.rawPayload.equals(mine.rawPayload)).toBe(true);
+      const part = await other.inject({ method: 'GET', url: previewUrl!, headers: { range: 'bytes=10-109' } });
+      expect(part.statusCode).toBe(206);
+      expect(part.rawPayload.equals(mine.rawPayload.subarray(10, 110))).toBe(true);
+      expect(part.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    } finally {
+      await other.close();
+    }
+  });
+});
