@@ -57,9 +57,9 @@ describe('admin media: covers named by catalog number after importing the distri
     const page = await openPage(site.browser, `${site.server.url}/login`, site.problems, { viewport });
     await logInAsAdmin(page, site.server);
     await page.goto(`${site.server.url}/admin/labels`);
-    const panel = page.getByRole('region', { name: 'Upload covers and artist pictures' });
+    const panel = page.getByRole('region', { name: 'Upload covers, artist pictures and audio' });
     await panel.scrollIntoViewIfNeeded();
-    await panel.getByLabel('Cover, picture or zip files').setInputFiles(['BLDR191A.jpg', 'BLDRD012A.png', 'BLDR190A.webp', 'BLDR192.jpg', 'press-photo.jpg'].map((name) => join(folder, name)));
+    await panel.getByLabel('Cover, picture, audio or zip files').setInputFiles(['BLDR191A.jpg', 'BLDRD012A.png', 'BLDR190A.webp', 'BLDR192.jpg', 'press-photo.jpg'].map((name) => join(folder, name)));
     await panel.getByText(/^5 files \(\d+ KB\)$/).waitFor();
     await panel.getByRole('button', { name: 'Upload images' }).click();
     const matched = panel.getByRole('list', { name: 'Matched', exact: true });

@@ -8,7 +8,7 @@ import { refreshAdminData } from '../api/admin-catalog.js';
 import { uploadMedia } from '../api/admin-media.js';
 import { useAdminToken } from '../shell/admin-outlet-context.js';
 
-const accept = 'image/jpeg,image/png,image/webp,.zip,application/zip';
+const accept = 'image/jpeg,image/png,image/webp,.wav,.flac,.aif,.aiff,.mp3,audio/*,.zip,application/zip';
 
 function totalSize(files: readonly File[]): number {
   return files.reduce((sum, file) => sum + file.size, 0);
@@ -53,8 +53,9 @@ function MediaReport({ report }: { report: MediaUploadReport }) {
 }
 
 /**
- * The "Upload covers and pictures" panel: images, a folder of them or zips, each matched by its file
- * name (catalog number, UPC or release id for a cover; artist name or id for a picture), answered
+ * The "Upload covers, artist pictures and audio" panel: files, a folder of them or zips, each matched by its
+ * file name (catalog number, UPC or release id for a cover; artist name or id for a picture; ISRC or track
+ * id for audio), answered
  * with a report of what was matched, unmatched and refused.
  */
 export function MediaUpload() {
@@ -76,21 +77,22 @@ export function MediaUpload() {
     <Paper variant="outlined" component="section" aria-labelledby="media-upload-heading" sx={{ p: 2, display: 'grid', gap: 2 }}>
       <Box>
         <Typography id="media-upload-heading" variant="h6" component="h3">
-          Upload covers and artist pictures
+          Upload covers, artist pictures and audio
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          JPEG, PNG or WebP images of at least {mediaUploadLimits.minImageSide} px a side, or zips of them. Name each cover by its
-          release&apos;s catalog number or UPC (BLDR192.jpg), each picture by its artist&apos;s name (Kwal.png).
+          JPEG, PNG or WebP images of at least {mediaUploadLimits.minImageSide} px a side, WAV, FLAC, AIFF or MP3 audio, or zips of
+          them. Name each cover by its release&apos;s catalog number or UPC (BLDR192.jpg), each picture by its artist&apos;s name
+          (Kwal.png), each track&apos;s audio by its ISRC (QZZ8B2454752.wav): a preview is cut from it for every track with that ISRC.
         </Typography>
       </Box>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
         <Button variant="outlined" component="label" startIcon={<PhotoLibraryIcon />}>
           Choose files
-          <input type="file" accept={accept} multiple hidden onChange={onPick} aria-label="Cover, picture or zip files" />
+          <input type="file" accept={accept} multiple hidden onChange={onPick} aria-label="Cover, picture, audio or zip files" />
         </Button>
         <Button variant="outlined" component="label" startIcon={<FolderOpenIcon />}>
           Choose folder
-          <input type="file" hidden onChange={onPick} aria-label="Folder of covers and pictures" {...{ webkitdirectory: '' }} />
+          <input type="file" hidden onChange={onPick} aria-label="Folder of covers, pictures and audio" {...{ webkitdirectory: '' }} />
         </Button>
         <Typography sx={{ minWidth: 0, overflowWrap: 'anywhere' }} color={files.length > 0 ? 'text.primary' : 'text.secondary'}>
           {files.length === 0 ? 'No files chosen' : files.length === 1 ? `${files[0]!.name} (${sizeText(files[0]!.size)})` : `${files.length} files (${sizeText(totalSize(files))})`}
