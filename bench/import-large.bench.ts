@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { syntheticExportLines, type SyntheticExportSize } from '../src/server/modules/catalog-import/demo-catalog/synthetic-export.js';
 import { importCatalog } from '../src/server/modules/catalog-import/importer/catalog-importer.js';
-import { createPostgresDatabase, fmt, heading, percentile, postgresUnreachable, printTable, recordVerdict, startBenchServer, timed, withFreshDatabase, type BackendKind, type BenchServer } from './support.js';
+import { createPostgresDatabase, fmt, heading, percentile, postgresUnreachable, printTable, recordVerdict, sampleRss, startBenchServer, timed, withFreshDatabase, type BackendKind, type BenchServer } from './support.js';
 
 // Issue 16 item 5: a synthetic 100k-row export imported in <= 60 s with flat memory (streamed),
 // progress visible, the site answering meanwhile. Measured three ways: in this process (seconds,
@@ -32,27 +32,6 @@ async function writeExport(dir: string, size: SyntheticExportSize): Promise<stri
   const path = join(dir, `export-${size.releases * size.tracksPerRelease}.csv`);
   await pipeline(Readable.from(syntheticExportLines(size)), createWriteStream(path));
   return path;
-}
-
-/** Peak of a process's resident memory, read from /proc every 50 ms (Linux). */
-function sampleRss(pid: number): { stop(): number } {
-  let peak = 0;
-  const read = () => {
-    try {
-      const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-      if (kb) peak = Math.max(peak, Number(kb) * 1024);
-    } catch {
-      // The process has ended.
-    }
-  };
-  read();
-  const timer = setInterval(read, 50);
-  return {
-    stop: () => {
-      clearInterval(timer);
-      return peak;
-    },
-  };
 }
 
 /** The 100k-row file imported in this process from a read stream: seconds, progress reports, event-loop delay. */

@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import type { MediaUploadResponse } from '../src/shared/api/admin-media.js';
 import type { Release } from '../src/shared/api/catalog.js';
 import { writeZipFile, type ZipEntry } from '../tests/helpers/zip.js';
-import { fmt, heading, printTable, recordVerdict, startBenchServer, type BenchServer } from './support.js';
+import { fmt, heading, printTable, recordVerdict, sampleRss, startBenchServer, type BenchServer } from './support.js';
 
 // Issue 24: the peak memory of a 200 MB zip of covers uploaded to the built server (POST
 // /api/admin/media), sampled from /proc every 50 ms. The zip is streamed to the disk and read an
@@ -43,28 +43,6 @@ async function zipEntries(ids: string[]): Promise<ZipEntry[]> {
     size += bytes.length;
   }
   return entries;
-}
-
-/** Peak of a process's resident memory, read from /proc every 50 ms (Linux). */
-function sampleRss(pid: number): { stop(): number } {
-  let peak = 0;
-  const read = () => {
-    try {
-      const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-      if (kb) peak = Math.max(peak, Number(kb) * 1024);
-    } catch {
-      // The process has ended.
-    }
-  };
-  read();
-  const timer = setInterval(read, 50);
-  return {
-    stop: () => {
-      clearInterval(timer);
-      read();
-      return peak;
-    },
-  };
 }
 
 /** The zip as a browser's form sends it, streamed from the disk with its length stated. */

@@ -227,3 +227,25 @@ export function printVerdicts(): boolean {
 export async function processRssMiB(pid: number): Promise<number> {
   return Number(/VmRSS:\s+(\d+) kB/.exec(await readFile(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 }
+
+/** Peak of a process's resident memory, read from /proc every 50 ms (Linux). */
+export function sampleRss(pid: number): { stop(): number } {
+  let peak = 0;
+  const read = () => {
+    try {
+      const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+      if (kb) peak = Math.max(peak, Number(kb) * 1024);
+    } catch {
+      // The process has ended.
+    }
+  };
+  read();
+  const timer = setInterval(read, 50);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      read();
+      return peak;
+    },
+  };
+}
