@@ -1,5 +1,4 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { MPEGDecoder } from 'mpg123-decoder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AudioMatch, TrackAudio } from '../../src/shared/api/admin-audio.js';
 import type { MediaUploadReport } from '../../src/shared/api/admin-media.js';
@@ -10,7 +9,7 @@ import { activityLog, trackAudio, tracks } from '../../src/server/db/schema.js';
 import { s3MediaStore } from '../../src/server/modules/catalog/index.js';
 import { startFakeS3, type FakeS3 } from '../fakes/fake-s3.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
-import { aSineAiff, aSineWav } from '../helpers/audio.js';
+import { aSineAiff, aSineWav, decodeMp3 } from '../helpers/audio.js';
 import { aPicture } from '../helpers/images.js';
 import { seedFixture } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
@@ -56,16 +55,6 @@ async function audioState(db: Db) {
   const [uploads] = await db.select({ n: count() }).from(trackAudio);
   const [activity] = await db.select({ n: count() }).from(activityLog);
   return { trackRows, uploads: uploads?.n, activity: activity?.n };
-}
-
-async function decodeMp3(bytes: Buffer) {
-  const decoder = new MPEGDecoder();
-  await decoder.ready;
-  try {
-    return decoder.decode(bytes);
-  } finally {
-    decoder.free();
-  }
 }
 
 describe.each(testDatabaseKinds)('admin audio upload on $name', (kind) => {

@@ -1,3 +1,5 @@
+import { MPEGDecoder } from 'mpg123-decoder';
+
 /** Test audio written by code (no binary fixtures): a sine tone as 16-bit PCM WAV or AIFF. */
 export interface Tone {
   seconds: number;
@@ -59,4 +61,15 @@ export function aSineAiff(tone: Tone): Buffer {
   form.writeUInt32BE(4 + comm.length + ssnd.length + data.length, 4);
   form.write('AIFF', 8);
   return Buffer.concat([form, comm, ssnd, data]);
+}
+
+/** An MP3 decoded as a listener's player would (mpg123 in WebAssembly): its channels and sample rate. */
+export async function decodeMp3(bytes: Buffer) {
+  const decoder = new MPEGDecoder();
+  await decoder.ready;
+  try {
+    return decoder.decode(bytes);
+  } finally {
+    decoder.free();
+  }
 }

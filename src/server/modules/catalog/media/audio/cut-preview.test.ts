@@ -1,18 +1,7 @@
-import { MPEGDecoder } from 'mpg123-decoder';
 import { describe, expect, it } from 'vitest';
-import { aSineAiff, aSineWav } from '../../../../../../tests/helpers/audio.js';
+import { aSineAiff, aSineWav, decodeMp3 } from '../../../../../../tests/helpers/audio.js';
 import { AudioRefused, audioRefusals, probeAudio } from './audio-format.js';
 import { cutPreviews, placeWindow } from './cut-preview.js';
-
-async function decodeMp3(bytes: Buffer) {
-  const decoder = new MPEGDecoder();
-  await decoder.ready;
-  try {
-    return decoder.decode(bytes);
-  } finally {
-    decoder.free();
-  }
-}
 
 describe('cutting a preview', () => {
   it('places the default window at 25% for 60 s, never past the end, and a short track whole', () => {
