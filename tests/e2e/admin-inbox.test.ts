@@ -74,10 +74,10 @@ describe('admin demos and members', () => {
     const csv = await readFile(await download.path(), 'utf8');
     // Every member, one per line (the other files on the shared server add theirs), every cell quoted, ending in CRLF.
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('\uFEFF"Name","Email","Plan","Price","Currency","Period","Status","Joined","Updated"');
+    expect(lines[0]).toBe('\uFEFF"Name","Email","Plan","Price","Currency","Period","Status","Period end","Cancels at period end","Joined","Updated"');
     expect(lines.at(-1)).toBe('');
     expect(lines.filter((line) => line.includes(member.email))).toEqual([
-      expect.stringMatching(/^"Vip, ""Quoted"" Member","vip\.e2e@example\.com","Annual","99\.99","USD","year","Pending payment","\d{4}-/),
+      expect.stringMatching(/^"Vip, ""Quoted"" Member","vip\.e2e@example\.com","Annual","99\.99","USD","year","Pending payment","—","No","\d{4}-/),
     ]);
     expect(site.problems).toEqual([]);
     await page.close();
