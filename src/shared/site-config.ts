@@ -202,6 +202,11 @@ export const siteConfig = {
     textTertiary: 'rgba(255, 255, 255, 0.5)',
     border: 'rgba(255, 255, 255, 0.1)',
   },
+  /** What active VIP members get beyond the plan texts' words (docs/decisions/0064). */
+  vip: {
+    /** How many days before an upcoming release's date members stream its previews. */
+    earlyAccessDays: 7,
+  },
   /** docs/product.md §9 VIP plans. Prices in `currency` per `period`; `isPopular` marks the MOST POPULAR plan. */
   vipPlans: [
     {

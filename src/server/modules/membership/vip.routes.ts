@@ -10,6 +10,7 @@ import {
   vipDownloadLinkResponseSchema,
   vipDownloadLinkUnusableMessage,
   vipDownloadMembersOnlyMessage,
+  vipEarlyAccessMembersOnlyMessage,
   vipMessageResponseSchema,
   vipSignInLinkStateSchema,
   vipSignInLinkUnusableMessage,
@@ -22,7 +23,8 @@ import { defaultLimits } from '../../config.js';
 import { AppError, NotFoundError } from '../../errors.js';
 import { loggableError } from '../../logging.js';
 import { routeRateLimit } from '../../plugins/rate-limit.js';
-import { findMemberDownload } from '../catalog/index.js';
+import { earlyAccessPreview, findMemberDownload } from '../catalog/index.js';
+import { siteConfig } from '../../../shared/site-config.js';
 import { vipAccountPath } from '../messaging/index.js';
 import { isDownloadSigned, signDownload } from './member-downloads.js';
 import { endSession, isSignInLinkUsable, memberAccount, memberOfSession, memberSessionMs, requestSignInLink, useSignInLink } from './member-account.service.js';
@@ -268,6 +270,31 @@ export const vipRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { d
         .header('Content-Disposition', attachment(download.fileName))
         .type(file.contentType)
         .send(file.body);
+    },
+  );
+
+  // Early access (docs/decisions/0064): an upcoming release's previews, for active members, privately.
+  app.get(
+    '/vip/early-access/:trackId',
+    {
+      schema: {
+        tags: ['vip'],
+        description:
+          `The preview of a track of an upcoming release, for the signed-in active member, from ${siteConfig.vip.earlyAccessDays} days before its date ` +
+          '(Cache-Control: private, no-store). 403 without a member session, for a member who is not active, or before early access opens; ' +
+          '404 for a track that is not upcoming (its preview is public) or has no preview of ours.',
+        params: trackParams,
+        response: { 403: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      reply.header('Cache-Control', 'private, no-store');
+      const member = await memberOfSession(db, sessionToken(req), clock());
+      if (member?.status !== 'active') throw new AppError(403, vipEarlyAccessMembersOnlyMessage);
+      const preview = await earlyAccessPreview(db, mediaStore, req.params.trackId, clock(), siteConfig.vip.earlyAccessDays);
+      if (preview.kind === 'none') throw new NotFoundError(`No early-access preview for track ${req.params.trackId}`);
+      if (preview.kind === 'not-yet') throw new AppError(403, `Early access to this release opens ${preview.opensAt.toISOString()}`);
+      return reply.type(preview.contentType).send(preview.body);
     },
   );
 
