@@ -26,11 +26,10 @@ import { routeRateLimit } from '../../plugins/rate-limit.js';
 import { earlyAccessPreview, findMemberDownload } from '../catalog/index.js';
 import { siteConfig } from '../../../shared/site-config.js';
 import { vipAccountPath } from '../messaging/index.js';
-import { isDownloadSigned, signDownload } from './member-downloads.js';
+import { memberOfDownloadLink, signDownload } from './member-downloads.service.js';
 import { endSession, isSignInLinkUsable, memberAccount, memberOfSession, memberSessionMs, requestSignInLink, useSignInLink } from './member-account.service.js';
 import { applyStripeEvent } from './stripe-events.js';
 import { checkoutStatus, subscribeVip, subscribeVipWithStripe } from './vip.service.js';
-import { findVipMemberById } from './vip.repo.js';
 
 const sessionCookie = 'vip_session';
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
@@ -253,13 +252,13 @@ export const vipRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { d
           'tampered with or expired, or whose member is no longer active.',
         params: trackParams,
         querystring: z.object({ member: z.string().max(100).default(''), expires: z.coerce.number().int().default(0), signature: z.string().max(200).default('') }),
-        response: { 403: errorResponseSchema, 404: errorResponseSchema },
+        response: { 200: { description: 'The file as uploaded, as an attachment', content: { 'application/octet-stream': { schema: z.any() } } }, 403: errorResponseSchema, 404: errorResponseSchema },
       },
     },
     async (req, reply) => {
       const { member: memberId, expires, signature } = req.query;
-      if (!isDownloadSigned(jwtSecret, { trackId: req.params.trackId, memberId, expires }, signature, clock())) throw new AppError(403, vipDownloadLinkUnusableMessage);
-      const member = await findVipMemberById(db, memberId);
+      const member = await memberOfDownloadLink(db, jwtSecret, { trackId: req.params.trackId, memberId, expires }, signature, clock());
+      if (member === 'unsigned') throw new AppError(403, vipDownloadLinkUnusableMessage);
       if (member?.status !== 'active') throw new AppError(403, vipDownloadMembersOnlyMessage);
       const download = await findMemberDownload(db, req.params.trackId);
       const file = download && (await mediaStore.get(download.originalKey));
@@ -284,7 +283,7 @@ export const vipRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { d
           '(Cache-Control: private, no-store). 403 without a member session, for a member who is not active, or before early access opens; ' +
           '404 for a track that is not upcoming (its preview is public) or has no preview of ours.',
         params: trackParams,
-        response: { 403: errorResponseSchema, 404: errorResponseSchema },
+        response: { 200: { description: 'The preview (MP3 or WAV)', content: { 'audio/*': { schema: z.any() } } }, 403: errorResponseSchema, 404: errorResponseSchema },
       },
     },
     async (req, reply) => {

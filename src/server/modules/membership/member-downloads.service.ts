@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../../db/client.js';
+import { findVipMemberById, type VipMemberRow } from './vip.repo.js';
 
 // VIP-only downloads (docs/decisions/0064): a link signed with the app's secret (HMAC-SHA256), for one
 // track and one member, that expires. The member must still be active when the link is used.
@@ -25,8 +27,14 @@ export function signDownload(secret: Uint8Array, trackId: string, memberId: stri
 }
 
 /** Whether the signature is the app's for this grant and the link has not expired. */
-export function isDownloadSigned(secret: Uint8Array, grant: DownloadGrant, signature: string, now: Date): boolean {
+function isDownloadSigned(secret: Uint8Array, grant: DownloadGrant, signature: string, now: Date): boolean {
   const given = Buffer.from(signature, 'base64url');
   const expected = signatureOf(secret, grant);
   return given.length === expected.length && timingSafeEqual(given, expected) && grant.expires * 1000 > now.getTime();
+}
+
+/** The member a download link names, when its signature holds and it has not expired; 'unsigned' otherwise. */
+export async function memberOfDownloadLink(db: Db, secret: Uint8Array, grant: DownloadGrant, signature: string, now: Date): Promise<VipMemberRow | 'unsigned' | undefined> {
+  if (!isDownloadSigned(secret, grant, signature, now)) return 'unsigned';
+  return findVipMemberById(db, grant.memberId);
 }
