@@ -41,6 +41,9 @@ export interface LabelConfig {
   email: { fromName: string; replyTo: string };
 }
 
+/** How many days before an upcoming release's date active VIP members stream its previews (docs/decisions/0064). */
+const vipEarlyAccessDays = 7;
+
 export const siteConfig = {
   productName: 'Build It Records',
   /**
@@ -202,7 +205,12 @@ export const siteConfig = {
     textTertiary: 'rgba(255, 255, 255, 0.5)',
     border: 'rgba(255, 255, 255, 0.1)',
   },
-  /** docs/product.md §9 VIP plans. Prices in `currency` per `period`; `isPopular` marks the MOST POPULAR plan. */
+  /** What active VIP members get beyond the plan texts' words (docs/decisions/0064). */
+  vip: { earlyAccessDays: vipEarlyAccessDays },
+  /**
+   * docs/product.md §9 VIP plans. Each feature is what the plan gives (docs/decisions/0064): built
+   * (early access, member downloads, the member page) or fulfilled by staff by hand (guest-list spots,
+   * to the Premium members Admin Members lists by plan). Promise nothing else. Prices in `currency` per `period`; `isPopular` marks the MOST POPULAR plan. */
   vipPlans: [
     {
       id: 'monthly',
@@ -212,7 +220,11 @@ export const siteConfig = {
       period: 'month',
       badge: null,
       isPopular: false,
-      features: ['Early access to new releases', 'Members-only newsletter', 'Cancel anytime'],
+      features: [
+        `Early access: stream upcoming releases ${vipEarlyAccessDays} days before they come out`,
+        'Download the tracks the label marks for members, as uploaded',
+        'Cancel anytime from your member page',
+      ],
     },
     {
       id: 'annual',
@@ -222,7 +234,7 @@ export const siteConfig = {
       period: 'year',
       badge: 'Save 17%',
       isPopular: true,
-      features: ['Everything in Monthly', 'Two months free compared with paying monthly', 'VIP-only downloads'],
+      features: ['Everything in Monthly', 'Two months free compared with paying monthly'],
     },
     {
       id: 'premium',
@@ -232,7 +244,7 @@ export const siteConfig = {
       period: 'year',
       badge: null,
       isPopular: false,
-      features: ['Everything in Annual', 'Guest-list spots at label events', 'Limited-edition merchandise'],
+      features: ['Everything in Annual', 'Guest-list spots at label events, arranged with you by email'],
     },
   ],
   /**

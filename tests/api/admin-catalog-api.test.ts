@@ -97,6 +97,7 @@ describe.each(testDatabaseKinds)('admin catalog API on $name', (kind) => {
         preview_url: null,
         preview_start_ms: null,
         preview_length_ms: null,
+        member_download: false,
         artists: [{ id: expect.any(String), name: 'Kwal', role: 'primary', image_url: null }],
         release: expect.objectContaining({ artwork_url: null }),
       });
@@ -247,7 +248,7 @@ describe.each(testDatabaseKinds)('admin catalog API on $name', (kind) => {
         [{ preview_start_ms: -1 }, 'preview_start_ms', 'Preview start must not be negative'],
         [{ preview_length_ms: 1000 }, 'preview_length_ms', 'Preview length must be between 0:05 and 10:00'],
         [{ preview_length_ms: '1:00' }, 'preview_length_ms', 'Preview length must be a whole number of milliseconds or null'],
-        [{}, 'body', 'Send at least one of title, mix_version, duration_ms, isrc, spotify_url, preview_url, preview_start_ms, preview_length_ms'],
+        [{}, 'body', 'Send at least one of title, mix_version, duration_ms, isrc, spotify_url, preview_url, preview_start_ms, preview_length_ms, member_download'],
         [{ title: 'Fine', durationMs: 1 }, 'durationMs', 'Unknown field: durationMs'],
       ];
       for (const [payload, field, message] of cases) {

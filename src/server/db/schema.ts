@@ -165,6 +165,8 @@ export const tracks = pgTable(
     /** Where the preview starts and how long it lasts; null: 25% of the track, 60 s. */
     previewStartMs: integer('preview_start_ms'),
     previewLengthMs: integer('preview_length_ms'),
+    /** Staff made the uploaded audio a download for active VIP members (docs/decisions/0064). */
+    memberDownload: boolean('member_download').notNull().default(false),
     spotifyId: text('spotify_id').unique(),
     spotifyUrl: text('spotify_url'),
     ...timestamps,

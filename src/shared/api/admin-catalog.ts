@@ -54,6 +54,7 @@ export const adminTrackSchema = z.object({
   /** Where the preview cut from uploaded audio starts and how long it is; null: 25% of the track, 60 s (docs/decisions/0026). */
   preview_start_ms: z.number().int().nullable(),
   preview_length_ms: z.number().int().nullable(),
+  member_download: z.boolean(),
   artists: z.array(artistCreditSchema),
   release: adminReleaseSchema,
 });
@@ -111,7 +112,7 @@ export function strictBody<T extends z.ZodRawShape>(shape: T) {
   });
 }
 
-export const adminTrackUpdateFields = ['title', 'mix_version', 'duration_ms', 'isrc', 'spotify_url', 'preview_url', 'preview_start_ms', 'preview_length_ms'] as const;
+export const adminTrackUpdateFields = ['title', 'mix_version', 'duration_ms', 'isrc', 'spotify_url', 'preview_url', 'preview_start_ms', 'preview_length_ms', 'member_download'] as const;
 export type AdminTrackUpdateField = (typeof adminTrackUpdateFields)[number];
 
 const durationMessage = 'Duration must be more than 0:00 and at most 24 hours';
@@ -169,6 +170,7 @@ export const adminTrackUpdateSchema = strictBody({
     .max(600_000, { error: 'Preview length must be between 0:05 and 10:00' })
     .nullable()
     .optional(),
+  member_download: z.boolean({ error: 'Member download must be true or false' }).optional(),
 }).refine((body) => Object.values(body).some((value) => value !== undefined), {
   error: `Send at least one of ${adminTrackUpdateFields.join(', ')}`,
 });

@@ -48,3 +48,15 @@ export type VipAccount = z.infer<typeof vipAccountSchema>;
 export const vipAccountResponseSchema = z.object({ success: z.literal(true), data: vipAccountSchema });
 
 export const vipBillingPortalResponseSchema = z.object({ success: z.literal(true), data: z.object({ url: z.string() }) });
+
+/** The 403 of a VIP-only download for anyone but an active member (docs/decisions/0064). */
+export const vipDownloadMembersOnlyMessage = 'Downloads are for active VIP members: join VIP, or sign in on your VIP account page.';
+export const vipEarlyAccessMembersOnlyMessage = 'Early access is for active VIP members: join VIP, or sign in on your VIP account page.';
+export const vipDownloadLinkUnusableMessage = 'This download link has expired or is not valid: open it again from the site.';
+
+/** `POST /api/vip/downloads/{trackId}`: a signed link for the signed-in member, expiring in 10 minutes. */
+export const vipDownloadLinkResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ url: z.string(), expires_at: z.string() }),
+});
+export type VipDownloadLink = z.infer<typeof vipDownloadLinkResponseSchema>['data'];

@@ -56,6 +56,7 @@ async function presentAdminTracks(db: Db, rows: AdminTrackRow[]): Promise<AdminT
     preview_url: track.previewUrl,
     preview_start_ms: track.previewStartMs,
     preview_length_ms: track.previewLengthMs,
+    member_download: track.memberDownload,
     artists: (credits.get(track.id) ?? []).map(toCredit),
     release: toRelease(release),
   }));
@@ -80,6 +81,7 @@ const columnOf: Record<AdminTrackUpdateField, keyof TrackChanges> = {
   preview_url: 'previewUrl',
   preview_start_ms: 'previewStartMs',
   preview_length_ms: 'previewLengthMs',
+  member_download: 'memberDownload',
 };
 
 const trackNotFound = (id: string) => new NotFoundError(`Track not found: ${id}`);

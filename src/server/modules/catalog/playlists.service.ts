@@ -8,7 +8,7 @@ import { listTracks } from './tracks.repo.js';
 import { presentTracks } from './tracks.service.js';
 
 /** The fixed playlists of the site configuration, filled with tracks from the catalog. */
-async function loadPlaylists(db: Db, labelParam: string | undefined): Promise<Playlist[]> {
+async function loadPlaylists(db: Db, labelParam: string | undefined, now: Date): Promise<Playlist[]> {
   const label = resolveLabelParam(labelParam);
   const chosen = label ? [label] : labels;
   const playlists: Playlist[] = [];
@@ -20,7 +20,7 @@ async function loadPlaylists(db: Db, labelParam: string | undefined): Promise<Pl
         { field: 'release_date', direction: p.tracks.order === 'newest' ? 'desc' : 'asc' },
         { offset: 0, limit: p.tracks.limit },
       );
-      const tracks = await presentTracks(db, rows);
+      const tracks = await presentTracks(db, rows, now);
       playlists.push({
         id: p.id,
         label_id: l.id,
@@ -39,5 +39,5 @@ async function loadPlaylists(db: Db, labelParam: string | undefined): Promise<Pl
 
 /** {@link loadPlaylists} through the catalog cache (docs/decisions/0030-catalog-cache.md). */
 export function getPlaylists(catalog: CatalogReads, labelParam: string | undefined) {
-  return catalog.catalogCache.read(`playlists:${labelParam}`, () => loadPlaylists(catalog.db, labelParam));
+  return catalog.catalogCache.read(`playlists:${labelParam}`, () => loadPlaylists(catalog.db, labelParam, catalog.clock()));
 }

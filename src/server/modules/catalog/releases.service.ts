@@ -7,9 +7,9 @@ import type { Db } from '../../db/client.js';
 import type { CatalogReads } from './catalog-cache.js';
 import { NotFoundError } from '../../errors.js';
 import { resolveLabelParam } from './labels.service.js';
-import { primaryTrackArtistsOfReleases, tracksOfReleases } from './tracks.repo.js';
+import { primaryTrackArtistsOfReleases, tracksOfReleases, type TrackRow } from './tracks.repo.js';
 import { groupBy } from '../../lib/group-by.js';
-import { presentTracks, toCredit } from './tracks.service.js';
+import { presentTracks, toCredit, type DatedTrackRow } from './tracks.service.js';
 import { isUuid } from '../../lib/uuid.js';
 import {
   findRelease,
@@ -66,12 +66,18 @@ async function artistsOf(db: Db, releaseIds: string[]): Promise<Map<string, Arti
   return result;
 }
 
+/** The tracks with their release's date. */
+function datedTracks(releaseRows: ReleaseRow[], trackRows: TrackRow[]): DatedTrackRow[] {
+  const dates = new Map(releaseRows.map((r) => [r.id, r.releaseDate]));
+  return trackRows.map((row) => ({ ...row, releaseDate: dates.get(row.releaseId) ?? null }));
+}
+
 /** Releases with their tracks and artists: a fixed number of queries, whatever the page size. */
 export async function presentReleases(db: Db, rows: ReleaseRow[], includes: Includes, now: Date): Promise<Release[]> {
   const ids = rows.map((r) => r.id);
   const artists = includes.artists ? await artistsOf(db, ids) : undefined;
   const tracks = includes.tracks
-    ? groupBy(await presentTracks(db, await tracksOfReleases(db, ids)), (t) => t.release_id)
+    ? groupBy(await presentTracks(db, datedTracks(rows, await tracksOfReleases(db, ids)), now), (t) => t.release_id)
     : undefined;
   return rows.map((row) => {
     const release = toRelease(row, now);

@@ -1,5 +1,7 @@
 import type { ArtistCredit, Track, TracksQuery } from '../../../shared/api/catalog.js';
+import { isUpcoming } from '../../../shared/domain/release-day.js';
 import { detectRemix } from '../../../shared/domain/remix.js';
+import { siteConfig } from '../../../shared/site-config.js';
 import type { Db } from '../../db/client.js';
 import { groupBy } from '../../lib/group-by.js';
 import type { CatalogReads } from './catalog-cache.js';
@@ -11,7 +13,10 @@ export function toCredit(row: CreditRow): ArtistCredit {
   return { id: row.artistId, name: row.name, role: row.role, image_url: row.imageUrl };
 }
 
-export function toTrack(row: TrackRow, credits: ArtistCredit[]): Track {
+/** A track's row with its release's date: an upcoming release's previews are for members only until its day (docs/decisions/0064). */
+export type DatedTrackRow = TrackRow & { releaseDate: string | null };
+
+export function toTrack(row: DatedTrackRow, credits: ArtistCredit[], now: Date): Track {
   const remixer = credits.find((c) => c.role === 'remixer') ?? null;
   return {
     id: row.id,
@@ -27,14 +32,14 @@ export function toTrack(row: TrackRow, credits: ArtistCredit[]): Track {
     isRemix: remixer !== null || detectRemix(row.mixVersion).isRemix || detectRemix(row.title).isRemix,
     remixer,
     spotify_url: row.spotifyUrl,
-    preview_url: row.previewUrl,
+    preview_url: isUpcoming(row.releaseDate, now, siteConfig.timeZone) ? null : row.previewUrl,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
 }
 
 /** Tracks with their artists, in one query for all of them. */
-export async function presentTracks(db: Db, rows: TrackRow[]): Promise<Track[]> {
+export async function presentTracks(db: Db, rows: DatedTrackRow[], now: Date): Promise<Track[]> {
   const credits = groupBy(
     (await trackCredits(
       db,
@@ -42,10 +47,10 @@ export async function presentTracks(db: Db, rows: TrackRow[]): Promise<Track[]> 
     )).map((c) => ({ ownerId: c.ownerId, credit: toCredit(c) })),
     (c) => c.ownerId,
   );
-  return rows.map((row) => toTrack(row, (credits.get(row.id) ?? []).map((c) => c.credit)));
+  return rows.map((row) => toTrack(row, (credits.get(row.id) ?? []).map((c) => c.credit), now));
 }
 
-async function loadTracks(db: Db, query: TracksQuery) {
+async function loadTracks(db: Db, query: TracksQuery, now: Date) {
   const label = resolveLabelParam(query.label);
   const [field, direction] = query.sort.split(':') as [TrackOrder, 'asc' | 'desc' | undefined];
   const { rows, total } = await listTracks(
@@ -54,10 +59,10 @@ async function loadTracks(db: Db, query: TracksQuery) {
     { field, direction: direction ?? (field === 'title' ? 'asc' : 'desc') },
     { offset: query.offset, limit: query.limit },
   );
-  return { data: await presentTracks(db, rows), total };
+  return { data: await presentTracks(db, rows, now), total };
 }
 
 /** {@link loadTracks} through the catalog cache (docs/decisions/0030-catalog-cache.md). */
 export function getTracks(catalog: CatalogReads, query: TracksQuery) {
-  return catalog.catalogCache.read(`tracks:${JSON.stringify(query)}`, () => loadTracks(catalog.db, query));
+  return catalog.catalogCache.read(`tracks:${JSON.stringify(query)}`, () => loadTracks(catalog.db, query, catalog.clock()));
 }

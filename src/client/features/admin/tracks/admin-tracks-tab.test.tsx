@@ -20,6 +20,7 @@ function anAdminTrack(overrides: Partial<AdminTrack> = {}): AdminTrack {
     preview_url: null,
     preview_start_ms: null,
     preview_length_ms: null,
+    member_download: false,
     artists: [{ id: 'kwal', name: 'Kwal', role: 'primary', image_url: null }],
     release: { id: 'release-1', title: 'No More', release_date: '2024-12-13', artwork_url: null, label_id: 'buildit-records', pinned: false },
     ...overrides,
@@ -152,6 +153,7 @@ describe('AdminTracksTab', () => {
     await fill('ISRC', 'GB-ABC-24-00001');
     await fill('Preview start', '1:30');
     await fill('Preview length', '0:45');
+    await user.click(within(dialog).getByRole('switch', { name: 'VIP members download the uploaded audio' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved “No More Tears”')).toBeTruthy();
     expect(sent.filter((s) => s.method === 'PATCH')).toEqual([
@@ -159,7 +161,7 @@ describe('AdminTracksTab', () => {
         method: 'PATCH',
         path: `/api/admin/tracks/${noMore.id}`,
         authorization: 'Bearer jwt-good',
-        body: { title: 'No More Tears', isrc: 'GB-ABC-24-00001', preview_start_ms: 90_000, preview_length_ms: 45_000 },
+        body: { title: 'No More Tears', isrc: 'GB-ABC-24-00001', preview_start_ms: 90_000, preview_length_ms: 45_000, member_download: true },
       },
     ]);
     await screen.findByText('No More Tears (Extended Mix)');

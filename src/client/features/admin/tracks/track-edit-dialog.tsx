@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormControlLabel, FormHelperText, Switch } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
-import type { AdminTrack, AdminTrackUpdateField } from '../../../../shared/api/admin-catalog.js';
+import type { AdminTrack } from '../../../../shared/api/admin-catalog.js';
 import { FormTextField } from '../../../components/form-text-field.js';
 import { pinRelease, updateTrack } from '../api/admin-catalog.js';
 import { EditDialog, useEditMutation } from '../components/edit-dialog.js';
 import { PictureUpload } from '../components/picture-upload.js';
-import { trackFormSchema, trackFormValues, type TrackEdit, type TrackFormValues } from './track-edit-form.js';
+import { trackFormSchema, trackFormValues, type TrackEdit, type TrackFormValues, type TrackTextField } from './track-edit-form.js';
 
-const fields: { name: AdminTrackUpdateField; label: string; helper?: string; inputMode?: 'numeric' }[] = [
+const fields: { name: TrackTextField; label: string; helper?: string; inputMode?: 'numeric' }[] = [
   { name: 'title', label: 'Title' },
   { name: 'mix_version', label: 'Mix version', helper: 'Extended Mix, Radio Edit, … (empty for none)' },
   { name: 'duration_ms', label: 'Duration', helper: 'm:ss (empty when unknown)', inputMode: 'numeric' },
@@ -73,6 +73,19 @@ function TrackEditForm({ track, open, token, onClose }: Props & { track: AdminTr
           slotProps={{ htmlInput: { inputMode } }}
         />
       ))}
+      <div>
+        <Controller
+          control={control}
+          name="member_download"
+          render={({ field }) => (
+            <FormControlLabel
+              control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} slotProps={{ input: { ref: field.ref } }} />}
+              label="VIP members download the uploaded audio"
+            />
+          )}
+        />
+        <FormHelperText sx={{ mt: 0 }}>Active VIP members get the file as uploaded in Media; others are asked to join VIP.</FormHelperText>
+      </div>
       <div>
         <Controller
           control={control}

@@ -77,7 +77,7 @@ describe('VipPage', () => {
     expect(within(plan('Premium')).getByText('/year')).toBeTruthy();
     expect(screen.getAllByText('MOST POPULAR')).toHaveLength(1);
     expect(screen.getAllByText('Save 17%')).toHaveLength(1);
-    expect(within(plan('Premium')).getByText('Guest-list spots at label events')).toBeTruthy();
+    expect(within(plan('Premium')).getByText('Guest-list spots at label events, arranged with you by email')).toBeTruthy();
   });
 
   it("asks for all required fields before sending, once, and for a valid email", async () => {

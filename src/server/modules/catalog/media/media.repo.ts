@@ -19,9 +19,13 @@ export async function findArtistName(db: Db, artistId: string): Promise<string |
   return row?.name;
 }
 
-/** What a generated preview needs: the track's key and whether its preview is the generated one. */
+/** What a preview needs: the track's key, its preview, and its release's date (an upcoming one's previews are for members, docs/decisions/0064). */
 export async function findPreviewSubject(db: Db, trackId: string) {
-  const [row] = await db.select({ isrc: tracks.isrc, previewUrl: tracks.previewUrl }).from(tracks).where(eq(tracks.id, trackId));
+  const [row] = await db
+    .select({ isrc: tracks.isrc, previewUrl: tracks.previewUrl, releaseDate: releases.releaseDate })
+    .from(tracks)
+    .innerJoin(releases, eq(releases.id, tracks.releaseId))
+    .where(eq(tracks.id, trackId));
   return row;
 }
 

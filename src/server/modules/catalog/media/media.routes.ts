@@ -46,7 +46,7 @@ function sendAudio(req: FastifyRequest, reply: FastifyReply, type: string, body:
  * offline; share cards; and, from the media store, the covers and pictures staff uploaded and the
  * previews cut from uploaded audio.
  */
-export const mediaRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { db, mediaStore }) => {
+export const mediaRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { db, mediaStore, clock }) => {
   /** The SVG itself, or its WebP copy at the width the file name asks for. */
   const sendPicture = async (reply: FastifyReply, kind: string, file: string, svg: string) => {
     const { width } = pictureOf(file);
@@ -89,7 +89,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, {
   });
 
   app.get('/media/previews/:file', { schema: { hide: true, params: wavParams } }, async (req, reply) => {
-    const wav = await generatedPreviewWav(db, idOf(req.params.file));
+    const wav = await generatedPreviewWav(db, idOf(req.params.file), clock());
     if (!wav) throw new NotFoundError('Preview not found');
     return sendAudio(req, reply, 'audio/wav', wav);
   });

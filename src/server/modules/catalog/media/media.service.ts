@@ -1,12 +1,15 @@
 import sharp from 'sharp';
 import type { GeneratedImageWidth } from '../../../../shared/generated-images.js';
+import { isUpcoming, releaseMoment } from '../../../../shared/domain/release-day.js';
 import { defaultLabel, findLabel, labels } from '../../../../shared/labels.js';
+import { siteConfig } from '../../../../shared/site-config.js';
 import type { Db } from '../../../db/client.js';
 import { renderArtistPicture, renderReleaseArtwork } from './artwork.js';
 import { renderPreviewWav } from './preview-audio.js';
 import { renderShareCard } from './share-card.js';
 import { isUuid } from '../../../lib/uuid.js';
-import { previewAudioUrl } from './media-urls.js';
+import type { MediaStore } from './media-store.js';
+import { previewAudioUrl, uploadedPreviewUrl } from './media-urls.js';
 import { findArtistName, findArtworkSubject, findPreviewSubject } from './media.repo.js';
 
 const primaryAccent = defaultLabel.accent;
@@ -75,13 +78,35 @@ export async function artistPictureSvg(db: Db, artistId: string): Promise<string
 }
 
 /**
- * The generated preview loop of a track whose preview is the generated one (the demo catalog's);
- * undefined otherwise: a real track never plays a made-up loop.
+ * The generated preview loop of a track whose preview is the generated one (the demo catalog's), once
+ * its release is out; undefined otherwise: a real track never plays a made-up loop, and an upcoming
+ * release's previews are for members (docs/decisions/0064).
  */
-export async function generatedPreviewWav(db: Db, trackId: string): Promise<Buffer | undefined> {
+export async function generatedPreviewWav(db: Db, trackId: string, now: Date): Promise<Buffer | undefined> {
   const subject = isUuid(trackId) ? await findPreviewSubject(db, trackId) : undefined;
-  if (!subject || subject.previewUrl !== previewAudioUrl(trackId)) return undefined;
+  if (!subject || subject.previewUrl !== previewAudioUrl(trackId) || isUpcoming(subject.releaseDate, now, siteConfig.timeZone)) return undefined;
   return cachedPreview(subject.isrc ?? trackId);
+}
+
+export type EarlyAccessPreview =
+  | { kind: 'preview'; body: Buffer; contentType: string }
+  /** Upcoming, but further than `earlyAccessDays` away: when members may listen. */
+  | { kind: 'not-yet'; opensAt: Date }
+  | { kind: 'none' };
+
+/**
+ * An upcoming release's preview for VIP early access (docs/decisions/0064): within `earlyAccessDays`
+ * of its public moment, the generated loop or the preview cut from uploaded audio. 'none' for a track
+ * that is not upcoming (its preview is public), has no preview of ours, or no such track.
+ */
+export async function earlyAccessPreview(db: Db, mediaStore: MediaStore, trackId: string, now: Date, earlyAccessDays: number): Promise<EarlyAccessPreview> {
+  const subject = isUuid(trackId) ? await findPreviewSubject(db, trackId) : undefined;
+  if (!subject?.releaseDate || !subject.previewUrl || !isUpcoming(subject.releaseDate, now, siteConfig.timeZone)) return { kind: 'none' };
+  const opensAt = new Date(releaseMoment(subject.releaseDate, siteConfig.timeZone) - earlyAccessDays * 24 * 60 * 60 * 1000);
+  if (now < opensAt) return { kind: 'not-yet', opensAt };
+  if (subject.previewUrl === previewAudioUrl(trackId)) return { kind: 'preview', body: cachedPreview(subject.isrc ?? trackId), contentType: 'audio/wav' };
+  const uploaded = subject.previewUrl.startsWith(uploadedPreviewUrl('')) ? await mediaStore.get(`previews/${subject.previewUrl.slice(uploadedPreviewUrl('').length)}`) : undefined;
+  return uploaded ? { kind: 'preview', ...uploaded } : { kind: 'none' };
 }
 
 /**

@@ -128,3 +128,14 @@ export async function findTrackAudio(db: Db, id: string): Promise<TrackAudioRow 
   const [row] = await db.select().from(trackAudio).where(eq(trackAudio.id, id));
   return row;
 }
+
+/** A track staff made a member download (docs/decisions/0064): its uploaded original's key and file name; undefined otherwise. */
+export async function findMemberDownload(db: Db, trackId: string): Promise<{ originalKey: string; fileName: string } | undefined> {
+  if (!isUuid(trackId)) return undefined;
+  const [row] = await db
+    .select({ originalKey: trackAudio.originalKey, fileName: trackAudio.fileName })
+    .from(tracks)
+    .innerJoin(trackAudio, eq(trackAudio.id, tracks.audioId))
+    .where(and(eq(tracks.id, trackId.toLowerCase()), eq(tracks.memberDownload, true)));
+  return row;
+}

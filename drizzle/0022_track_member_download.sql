@@ -1,0 +1,1 @@
+ALTER TABLE "tracks" ADD COLUMN "member_download" boolean DEFAULT false NOT NULL;
