@@ -38,7 +38,7 @@ import {
 import { adminImportRoutes, countRunningJobs } from './modules/catalog-import/index.js';
 import { adminDemosRoutes, demosRoutes } from './modules/demos/index.js';
 import { playsRoutes } from './modules/listening/index.js';
-import { adminMembersRoutes, vipRoutes } from './modules/membership/index.js';
+import { adminMembersRoutes, memberPerksRoutes, vipRoutes } from './modules/membership/index.js';
 import { clientConfigRoutes, healthRoutes, seoRoutes } from './modules/site/index.js';
 import { adminAuthRoutes, adminOverviewRoutes, EndedSessions } from './modules/staff/index.js';
 import { countOpenEmails, createMessaging, listeningOrigin } from './modules/messaging/index.js';
@@ -163,6 +163,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
       });
       await api.register(demosRoutes, deps);
       await api.register(vipRoutes, deps);
+      await api.register(memberPerksRoutes, deps);
       await api.register(playsRoutes, deps);
       await api.register(clientConfigRoutes, deps);
       await api.register(adminAuthRoutes, deps);

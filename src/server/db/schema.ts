@@ -398,6 +398,24 @@ export const vipMemberTokens = pgTable(
   (t) => [check('vip_member_tokens_kind_check', isOneOf(t.kind, ['sign_in_link', 'session'])), index('vip_member_tokens_member_idx').on(t.memberId)],
 );
 
+/**
+ * The merch discount code staff set for members (docs/decisions/0066): one row at most (`id` is always
+ * 1), naming the plans whose active members see it on their page.
+ */
+export const memberDiscounts = pgTable(
+  'member_discounts',
+  {
+    id: integer('id').primaryKey().default(1),
+    code: text('code').notNull(),
+    /** What the code is for ("15% off at the merch store"). */
+    note: text('note').notNull(),
+    plans: text('plans').array().notNull(),
+    updatedBy: text('updated_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [check('member_discounts_one_row', sql`${t.id} = 1`)],
+);
+
 /** The first answer to a write sent with an `Idempotency-Key`, replayed to its retries. */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

@@ -22,6 +22,8 @@ export const activityKinds = [
   'member.request',
   /** Stripe changed a membership's status (docs/decisions/0062). */
   'member.status',
+  /** Staff set or removed the members' discount code (docs/decisions/0066). */
+  'member.discount',
   'admin.password',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];

@@ -39,6 +39,8 @@ export const trackSchema = z.object({
   remixer: artistCreditSchema.nullable(),
   spotify_url: z.string().nullable(),
   preview_url: z.string().nullable(),
+  /** Active VIP members download its uploaded audio (docs/decisions/0064, 0066); others are asked to join. */
+  member_download: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -11,6 +11,7 @@ export { folderMediaStore, s3MediaStore, type MediaStore, type S3Settings } from
 export { artistPictureUrl, previewAudioUrl, releaseArtworkUrl } from './media/media-urls.js';
 export { findMemberDownload } from './media/audio/track-audio.repo.js';
 export { earlyAccessPreview } from './media/media.service.js';
+export { getEarlyAccessTracks, getMemberDownloads } from './member-tracks.service.js';
 export { registerCatalogAnswerCache } from './catalog-answer-cache.js';
 export { busyMessage, busyRetryAfterSeconds, catalogAnswerMaxAgeMs, CatalogCache, defaultLoadLimits, defaultLoadWaitMs, type CatalogReads } from './catalog-cache.js';
 export { createLocalCatalogChanges, relayCatalogChanges, type CatalogChanges } from './catalog-changes.js';

@@ -33,6 +33,8 @@ export function toTrack(row: DatedTrackRow, credits: ArtistCredit[], now: Date):
     remixer,
     spotify_url: row.spotifyUrl,
     preview_url: isUpcoming(row.releaseDate, now, siteConfig.timeZone) ? null : row.previewUrl,
+    // Marked and with uploaded audio: what POST /api/vip/downloads/{id} needs.
+    member_download: row.memberDownload && row.audioId !== null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -1,21 +1,16 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { errorResponseSchema } from '../../../shared/api/common.js';
 import { vipSubscriptionRequestSchema, vipSubscriptionResponseSchema } from '../../../shared/api/vip.js';
 import {
   vipAccountResponseSchema,
   vipBillingPortalResponseSchema,
   vipCheckoutStatusSchema,
-  vipDownloadLinkResponseSchema,
-  vipDownloadLinkUnusableMessage,
-  vipDownloadMembersOnlyMessage,
-  vipEarlyAccessMembersOnlyMessage,
   vipMessageResponseSchema,
   vipSignInLinkStateSchema,
   vipSignInLinkUnusableMessage,
   vipSignInRequestSchema,
-  vipSignInRequiredMessage,
   vipSignInSentMessage,
 } from '../../../shared/api/vip-account.js';
 import type { ResolvedAppDeps } from '../../app-deps.js';
@@ -23,37 +18,15 @@ import { defaultLimits } from '../../config.js';
 import { AppError, NotFoundError } from '../../errors.js';
 import { loggableError } from '../../logging.js';
 import { routeRateLimit } from '../../plugins/rate-limit.js';
-import { earlyAccessPreview, findMemberDownload } from '../catalog/index.js';
-import { siteConfig } from '../../../shared/site-config.js';
 import { vipAccountPath } from '../messaging/index.js';
-import { memberOfDownloadLink, signDownload } from './member-downloads.service.js';
-import { endSession, isSignInLinkUsable, memberAccount, memberOfSession, memberSessionMs, requestSignInLink, useSignInLink } from './member-account.service.js';
+import { endSession, isSignInLinkUsable, memberAccount, memberSessionMs, requestSignInLink, useSignInLink } from './member-account.service.js';
+import { sessionToken, setSessionCookie, signedInMember } from './member-session.js';
 import { applyStripeEvent } from './stripe-events.js';
 import { checkoutStatus, subscribeVip, subscribeVipWithStripe } from './vip.service.js';
 
-const sessionCookie = 'vip_session';
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
-const trackParams = z.object({ trackId: z.string().min(1).max(100) });
 
-/** `attachment` with the uploaded file's name: an ASCII fallback and the exact name (RFC 6266). */
-function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
-function sessionToken(request: FastifyRequest): string | undefined {
-  const pair = (request.headers.cookie ?? '')
-    .split(';')
-    .map((part) => part.trim().split('='))
-    .find(([key]) => key === sessionCookie);
-  return pair?.[1] || undefined;
-}
-
-function setSessionCookie(reply: FastifyReply, value: string, maxAgeSeconds: number, secure: boolean): void {
-  reply.header('set-cookie', `${sessionCookie}=${value}; Path=/api/vip; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure ? '; Secure' : ''}`);
-}
-
-export const vipRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { db, clock, rateLimits, payments, mailroom, publicUrl, jwtSecret, mediaStore }) => {
+export const vipRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { db, clock, rateLimits, payments, mailroom, publicUrl }) => {
   const limited = { rateLimit: routeRateLimit(rateLimits?.vip ?? defaultLimits.vip) };
   const secureCookie = publicUrl?.startsWith('https:') ?? false;
 
@@ -169,11 +142,7 @@ export const vipRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { d
     },
   );
 
-  async function signedInMember(req: FastifyRequest) {
-    const member = await memberOfSession(db, sessionToken(req), clock());
-    if (!member) throw new AppError(401, vipSignInRequiredMessage);
-    return member;
-  }
+  const signedIn = (req: FastifyRequest) => signedInMember(db, req, clock());
 
   app.get(
     '/vip/account',
@@ -185,7 +154,7 @@ export const vipRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { d
       },
     },
     async (req, reply) => {
-      const account = await memberAccount(await signedInMember(req), payments);
+      const account = await memberAccount(await signedIn(req), payments);
       reply.header('Cache-Control', 'private, no-store');
       return {
         success: true as const,
@@ -213,87 +182,9 @@ export const vipRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { d
       },
     },
     async (req) => {
-      const member = await signedInMember(req);
+      const member = await signedIn(req);
       if (!payments || !member.stripeCustomerId) throw new AppError(409, 'Billing opens once your first payment went through');
       return { success: true as const, data: { url: await payments.billingPortalUrl(member.stripeCustomerId, mailroom.link(vipAccountPath)) } };
-    },
-  );
-
-  // VIP-only downloads (docs/decisions/0064): a signed, expiring link per member; the file as uploaded.
-  app.post(
-    '/vip/downloads/:trackId',
-    {
-      schema: {
-        tags: ['vip'],
-        description:
-          "A download link for a track staff made a member download, for the signed-in active member: signed with the app's secret, " +
-          'for this member alone, working for 10 minutes. 403 without a member session or for a member who is not active; 404 for a track that is no member download.',
-        params: trackParams,
-        response: { 200: vipDownloadLinkResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
-      },
-    },
-    async (req, reply) => {
-      const member = await memberOfSession(db, sessionToken(req), clock());
-      if (member?.status !== 'active') throw new AppError(403, vipDownloadMembersOnlyMessage);
-      if (!(await findMemberDownload(db, req.params.trackId))) throw new NotFoundError(`No member download for track ${req.params.trackId}`);
-      const link = signDownload(jwtSecret, req.params.trackId, member.id, clock());
-      reply.header('Cache-Control', 'private, no-store');
-      return { success: true as const, data: { url: `/api/vip/downloads/${req.params.trackId}?${link.query}`, expires_at: link.expiresAt.toISOString() } };
-    },
-  );
-
-  app.get(
-    '/vip/downloads/:trackId',
-    {
-      schema: {
-        tags: ['vip'],
-        description:
-          'The uploaded original of a member download, as an attachment, through a link from POST /api/vip/downloads/{trackId}. 403 for a link that was ' +
-          'tampered with or expired, or whose member is no longer active.',
-        params: trackParams,
-        querystring: z.object({ member: z.string().max(100).default(''), expires: z.coerce.number().int().default(0), signature: z.string().max(200).default('') }),
-        response: { 200: { description: 'The file as uploaded, as an attachment', content: { 'application/octet-stream': { schema: z.any() } } }, 403: errorResponseSchema, 404: errorResponseSchema },
-      },
-    },
-    async (req, reply) => {
-      const { member: memberId, expires, signature } = req.query;
-      const member = await memberOfDownloadLink(db, jwtSecret, { trackId: req.params.trackId, memberId, expires }, signature, clock());
-      if (member === 'unsigned') throw new AppError(403, vipDownloadLinkUnusableMessage);
-      if (member?.status !== 'active') throw new AppError(403, vipDownloadMembersOnlyMessage);
-      const download = await findMemberDownload(db, req.params.trackId);
-      const file = download && (await mediaStore.get(download.originalKey));
-      if (!download || !file) throw new NotFoundError(`No member download for track ${req.params.trackId}`);
-      req.log.info({ track: req.params.trackId, member: member.id }, 'vip download');
-      return reply
-        .header('Cache-Control', 'private, no-store')
-        .header('Content-Disposition', attachment(download.fileName))
-        .type(file.contentType)
-        .send(file.body);
-    },
-  );
-
-  // Early access (docs/decisions/0064): an upcoming release's previews, for active members, privately.
-  app.get(
-    '/vip/early-access/:trackId',
-    {
-      schema: {
-        tags: ['vip'],
-        description:
-          `The preview of a track of an upcoming release, for the signed-in active member, from ${siteConfig.vip.earlyAccessDays} days before its date ` +
-          '(Cache-Control: private, no-store). 403 without a member session, for a member who is not active, or before early access opens; ' +
-          '404 for a track that is not upcoming (its preview is public) or has no preview of ours.',
-        params: trackParams,
-        response: { 200: { description: 'The preview (MP3 or WAV)', content: { 'audio/*': { schema: z.any() } } }, 403: errorResponseSchema, 404: errorResponseSchema },
-      },
-    },
-    async (req, reply) => {
-      reply.header('Cache-Control', 'private, no-store');
-      const member = await memberOfSession(db, sessionToken(req), clock());
-      if (member?.status !== 'active') throw new AppError(403, vipEarlyAccessMembersOnlyMessage);
-      const preview = await earlyAccessPreview(db, mediaStore, req.params.trackId, clock(), siteConfig.vip.earlyAccessDays);
-      if (preview.kind === 'none') throw new NotFoundError(`No early-access preview for track ${req.params.trackId}`);
-      if (preview.kind === 'not-yet') throw new AppError(403, `Early access to this release opens ${preview.opensAt.toISOString()}`);
-      return reply.type(preview.contentType).send(preview.body);
     },
   );
 

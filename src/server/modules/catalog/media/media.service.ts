@@ -94,6 +94,16 @@ export type EarlyAccessPreview =
   | { kind: 'not-yet'; opensAt: Date }
   | { kind: 'none' };
 
+/** When early access to a release dated `releaseDate` opens: `earlyAccessDays` before its public moment. */
+export function earlyAccessOpensAt(releaseDate: string, earlyAccessDays: number): Date {
+  return new Date(releaseMoment(releaseDate, siteConfig.timeZone) - earlyAccessDays * 24 * 60 * 60 * 1000);
+}
+
+/** A preview early access can serve: the generated loop or one cut from uploaded audio (not a store's URL). */
+export function hasPreviewOfOurs(trackId: string, previewUrl: string | null): previewUrl is string {
+  return previewUrl !== null && (previewUrl === previewAudioUrl(trackId) || previewUrl.startsWith(uploadedPreviewUrl('')));
+}
+
 /**
  * An upcoming release's preview for VIP early access (docs/decisions/0064): within `earlyAccessDays`
  * of its public moment, the generated loop or the preview cut from uploaded audio. 'none' for a track
@@ -101,11 +111,11 @@ export type EarlyAccessPreview =
  */
 export async function earlyAccessPreview(db: Db, mediaStore: MediaStore, trackId: string, now: Date, earlyAccessDays: number): Promise<EarlyAccessPreview> {
   const subject = isUuid(trackId) ? await findPreviewSubject(db, trackId) : undefined;
-  if (!subject?.releaseDate || !subject.previewUrl || !isUpcoming(subject.releaseDate, now, siteConfig.timeZone)) return { kind: 'none' };
-  const opensAt = new Date(releaseMoment(subject.releaseDate, siteConfig.timeZone) - earlyAccessDays * 24 * 60 * 60 * 1000);
+  if (!subject?.releaseDate || !hasPreviewOfOurs(trackId, subject.previewUrl) || !isUpcoming(subject.releaseDate, now, siteConfig.timeZone)) return { kind: 'none' };
+  const opensAt = earlyAccessOpensAt(subject.releaseDate, earlyAccessDays);
   if (now < opensAt) return { kind: 'not-yet', opensAt };
   if (subject.previewUrl === previewAudioUrl(trackId)) return { kind: 'preview', body: cachedPreview(subject.isrc ?? trackId), contentType: 'audio/wav' };
-  const uploaded = subject.previewUrl.startsWith(uploadedPreviewUrl('')) ? await mediaStore.get(`previews/${subject.previewUrl.slice(uploadedPreviewUrl('').length)}`) : undefined;
+  const uploaded = await mediaStore.get(`previews/${subject.previewUrl.slice(uploadedPreviewUrl('').length)}`);
   return uploaded ? { kind: 'preview', ...uploaded } : { kind: 'none' };
 }
 

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { errorResponseSchema } from '../../../shared/api/common.js';
+import {
+  vipDownloadLinkResponseSchema,
+  vipDownloadLinkUnusableMessage,
+  vipDownloadMembersOnlyMessage,
+  vipEarlyAccessMembersOnlyMessage,
+} from '../../../shared/api/vip-account.js';
+import { earlyAccessResponseSchema, memberDownloadsResponseSchema, memberPerksQuerySchema, memberPerksUnavailableMessages } from '../../../shared/api/vip-perks.js';
+import { siteConfig } from '../../../shared/site-config.js';
+import type { ResolvedAppDeps } from '../../app-deps.js';
+import { AppError, NotFoundError } from '../../errors.js';
+import { earlyAccessPreview, findMemberDownload, getEarlyAccessTracks, getMemberDownloads } from '../catalog/index.js';
+import { memberOfDownloadLink, signDownload } from './member-downloads.service.js';
+import { memberOfRequest, signedInMember } from './member-session.js';
+
+const trackParams = z.object({ trackId: z.string().min(1).max(100) });
+
+/** `attachment` with the uploaded file's name: an ASCII fallback and the exact name (RFC 6266). */
+function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * What the plans promise, for the signed-in member (docs/decisions/0064, 0066): the lists their page
+ * shows, a download's signed link and the file, and early access's private previews.
+ */
+export const memberPerksRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { db, clock, jwtSecret, mediaStore }) => {
+  /** The signed-in active member: 401 signed out; 403 saying why (and the way back) for any other status. */
+  async function activeMember(req: FastifyRequest) {
+    const member = await signedInMember(db, req, clock());
+    if (member.status !== 'active') throw new AppError(403, memberPerksUnavailableMessages[member.status]);
+    return member;
+  }
+  const listErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+
+  app.get(
+    '/vip/downloads',
+    {
+      schema: {
+        tags: ['vip'],
+        description:
+          "The member downloads (tracks staff marked whose audio is uploaded), newest release first, paged, for the signed-in active member's page. " +
+          '401 without a member session; 403 with the reason (and the way back) for a member who is not active.',
+        querystring: memberPerksQuerySchema,
+        response: { 200: memberDownloadsResponseSchema, ...listErrors },
+      },
+    },
+    async (req, reply) => {
+      await activeMember(req);
+      reply.header('Cache-Control', 'private, no-store');
+      const { data, total } = await getMemberDownloads(db, clock(), req.query);
+      return { success: true as const, data, total, offset: req.query.offset, limit: req.query.limit };
+    },
+  );
+
+  app.get(
+    '/vip/early-access',
+    {
+      schema: {
+        tags: ['vip'],
+        description:
+          'The tracks of upcoming releases that have a preview, soonest first, paged, for the signed-in active member: each with opens_at ' +
+          `(${siteConfig.vip.earlyAccessDays} days before the release) and, once open, preview_url (GET /api/vip/early-access/{trackId}). ` +
+          '401 without a member session; 403 with the reason for a member who is not active.',
+        querystring: memberPerksQuerySchema,
+        response: { 200: earlyAccessResponseSchema, ...listErrors },
+      },
+    },
+    async (req, reply) => {
+      await activeMember(req);
+      reply.header('Cache-Control', 'private, no-store');
+      const { data, total } = await getEarlyAccessTracks(db, clock(), siteConfig.vip.earlyAccessDays, req.query);
+      return { success: true as const, data, total, offset: req.query.offset, limit: req.query.limit };
+    },
+  );
+
+  // VIP-only downloads (docs/decisions/0064): a signed, expiring link per member; the file as uploaded.
+  app.post(
+    '/vip/downloads/:trackId',
+    {
+      schema: {
+        tags: ['vip'],
+        description:
+          "A download link for a track staff made a member download, for the signed-in active member: signed with the app's secret, " +
+          'for this member alone, working for 10 minutes. 403 without a member session or for a member who is not active; 404 for a track that is no member download.',
+        params: trackParams,
+        response: { 200: vipDownloadLinkResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const member = await memberOfRequest(db, req, clock());
+      if (member?.status !== 'active') throw new AppError(403, vipDownloadMembersOnlyMessage);
+      if (!(await findMemberDownload(db, req.params.trackId))) throw new NotFoundError(`No member download for track ${req.params.trackId}`);
+      const link = signDownload(jwtSecret, req.params.trackId, member.id, clock());
+      reply.header('Cache-Control', 'private, no-store');
+      return { success: true as const, data: { url: `/api/vip/downloads/${req.params.trackId}?${link.query}`, expires_at: link.expiresAt.toISOString() } };
+    },
+  );
+
+  app.get(
+    '/vip/downloads/:trackId',
+    {
+      schema: {
+        tags: ['vip'],
+        description:
+          'The uploaded original of a member download, as an attachment, through a link from POST /api/vip/downloads/{trackId}. 403 for a link that was ' +
+          'tampered with or expired, or whose member is no longer active.',
+        params: trackParams,
+        querystring: z.object({ member: z.string().max(100).default(''), expires: z.coerce.number().int().default(0), signature: z.string().max(200).default('') }),
+        response: { 200: { description: 'The file as uploaded, as an attachment', content: { 'application/octet-stream': { schema: z.any() } } }, 403: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const { member: memberId, expires, signature } = req.query;
+      const member = await memberOfDownloadLink(db, jwtSecret, { trackId: req.params.trackId, memberId, expires }, signature, clock());
+      if (member === 'unsigned') throw new AppError(403, vipDownloadLinkUnusableMessage);
+      if (member?.status !== 'active') throw new AppError(403, vipDownloadMembersOnlyMessage);
+      const download = await findMemberDownload(db, req.params.trackId);
+      const file = download && (await mediaStore.get(download.originalKey));
+      if (!download || !file) throw new NotFoundError(`No member download for track ${req.params.trackId}`);
+      req.log.info({ track: req.params.trackId, member: member.id }, 'vip download');
+      return reply
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Disposition', attachment(download.fileName))
+        .type(file.contentType)
+        .send(file.body);
+    },
+  );
+
+  // Early access (docs/decisions/0064): an upcoming release's previews, for active members, privately.
+  app.get(
+    '/vip/early-access/:trackId',
+    {
+      schema: {
+        tags: ['vip'],
+        description:
+          `The preview of a track of an upcoming release, for the signed-in active member, from ${siteConfig.vip.earlyAccessDays} days before its date ` +
+          '(Cache-Control: private, no-store). 403 without a member session, for a member who is not active, or before early access opens; ' +
+          '404 for a track that is not upcoming (its preview is public) or has no preview of ours.',
+        params: trackParams,
+        response: { 200: { description: 'The preview (MP3 or WAV)', content: { 'audio/*': { schema: z.any() } } }, 403: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      reply.header('Cache-Control', 'private, no-store');
+      const member = await memberOfRequest(db, req, clock());
+      if (member?.status !== 'active') throw new AppError(403, vipEarlyAccessMembersOnlyMessage);
+      const preview = await earlyAccessPreview(db, mediaStore, req.params.trackId, clock(), siteConfig.vip.earlyAccessDays);
+      if (preview.kind === 'none') throw new NotFoundError(`No early-access preview for track ${req.params.trackId}`);
+      if (preview.kind === 'not-yet') throw new AppError(403, `Early access to this release opens ${preview.opensAt.toISOString()}`);
+      return reply.type(preview.contentType).send(preview.body);
+    },
+  );
+
+};
