@@ -6,12 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminTrack } from '../../src/shared/api/admin-catalog.js';
 import type { Release } from '../../src/shared/api/catalog.js';
 import { siteConfig } from '../../src/shared/site-config.js';
+import type { VipMemberStatus } from '../../src/shared/api/vip.js';
 import { vipDownloadLinkUnusableMessage, vipDownloadMembersOnlyMessage, vipEarlyAccessMembersOnlyMessage, type VipDownloadLink } from '../../src/shared/api/vip-account.js';
 import { queryRows } from '../../src/server/db/client.js';
 import { folderMediaStore } from '../../src/server/modules/catalog/index.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
 import { seedFixture, testNow } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
+import { signedInMember as signIn } from '../helpers/vip-member.js';
 
 // What the VIP plans promise (issue 26 part 4, docs/decisions/0064). Downloads: staff mark a track's
 // uploaded audio as a member download; an active member gets a signed, expiring link of their own;
@@ -74,43 +76,7 @@ describe.each(testDatabaseKinds)('VIP perks on $name', (kind) => {
     rmSync(mediaDir, { recursive: true, force: true });
   });
 
-  /** A member with the given status, signed in through the emailed link: their session cookie and id. */
-  async function signedInMember(email: string, status: 'active' | 'past_due' | 'canceled' | 'pending_payment') {
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/subscribe-vip',
-          payload: { name: 'Fan', email, plan: 'monthly' },
-        })
-      ).statusCode,
-    ).toBe(201);
-    await t.database.db.execute(sql`update vip_members set status = ${status} where email = ${email}`);
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/vip/sign-in',
-          payload: { email },
-        })
-      ).statusCode,
-    ).toBe(202);
-    const [mail] = await queryRows<{ text: string }>(
-      t.database.db,
-      sql`select text_body as text from outbox_emails where ${email} = any(to_addresses) and kind = 'vip_sign_in' order by created_at desc limit 1`,
-    );
-    const token = /\/vip\/account\/sign-in\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
-    const signedIn = await t.app.inject({
-      method: 'POST',
-      url: `/api/vip/sign-in/${token}`,
-    });
-    expect(signedIn.statusCode, signedIn.body).toBe(200);
-    const [member] = await queryRows<{ id: string }>(t.database.db, sql`select id from vip_members where email = ${email}`);
-    return {
-      cookie: String(signedIn.headers['set-cookie']).split(';')[0] as string,
-      id: member!.id,
-    };
-  }
+  const signedInMember = (email: string, status: VipMemberStatus) => signIn(t, email, status);
   const askLink = (id: string, cookie?: string) =>
     t.app.inject({
       method: 'POST',

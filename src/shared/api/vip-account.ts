@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailAddress } from './common.js';
 import { vipMemberStatuses, vipMessages } from './vip.js';
+import { memberDiscountCodeSchema } from './vip-perks.js';
 
 // A VIP member's own page and paying with Stripe (docs/decisions/0062, 0063).
 
@@ -43,6 +44,8 @@ export const vipAccountSchema = z.object({
   cancel_at_period_end: z.boolean(),
   can_manage_billing: z.boolean(),
   invoices: z.array(vipInvoiceSchema),
+  /** The merch discount code staff set, for an active member of a plan it names (docs/decisions/0066); null otherwise. */
+  discount: memberDiscountCodeSchema.nullable(),
 });
 export type VipAccount = z.infer<typeof vipAccountSchema>;
 export const vipAccountResponseSchema = z.object({ success: z.literal(true), data: vipAccountSchema });

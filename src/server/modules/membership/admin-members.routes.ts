@@ -8,12 +8,14 @@ import {
 } from '../../../shared/api/admin-inbox.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
 import type { ResolvedAppDeps } from '../../app-deps.js';
-import { guardAdminRoutes } from '../staff/index.js';
+import { adminMemberDiscountResponseSchema, memberDiscountSchema } from '../../../shared/api/vip-perks.js';
+import { adminOf, guardAdminRoutes } from '../staff/index.js';
 import { exportMembersCsv, getMembers } from './admin-members.service.js';
+import { getMemberDiscount, removeMemberDiscount, setMemberDiscount } from './member-discount.service.js';
 
 const guarded = { 401: errorResponseSchema };
 
-/** Admin Members (docs/product.md §10.7): the VIP member list and its CSV export. */
+/** Admin Members (docs/product.md §10.7): the VIP member list, its CSV export, and the members' discount code (docs/decisions/0066). */
 export const adminMembersRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, deps) => {
   const { db, clock } = deps;
   guardAdminRoutes(app, deps.adminAuth);
@@ -54,6 +56,48 @@ export const adminMembersRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async 
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${membersCsvFileName(clock())}"`)
         .send(csv);
+    },
+  );
+
+  app.get(
+    '/admin/members/discount',
+    {
+      schema: {
+        tags: ['admin'],
+        description: "The members' discount code staff set (code, what it is for, the plans whose active members see it on their page); null when none is.",
+        response: { 200: adminMemberDiscountResponseSchema, ...guarded },
+      },
+    },
+    async () => ({ success: true as const, data: await getMemberDiscount(db) }),
+  );
+
+  app.put(
+    '/admin/members/discount',
+    {
+      schema: {
+        tags: ['admin'],
+        description:
+          "Sets the members' discount code, replacing the one before: code (letters, digits, - and _; at most 40), note (what it is for; at most 200) " +
+          'and plans (one or more plan ids). Active members of those plans see it on their page. Recorded in the activity log.',
+        body: memberDiscountSchema,
+        response: { 200: adminMemberDiscountResponseSchema, 400: errorResponseSchema, ...guarded },
+      },
+    },
+    async (req) => ({ success: true as const, data: await setMemberDiscount(db, req.body, { actor: adminOf(req).user.username, now: clock() }) }),
+  );
+
+  app.delete(
+    '/admin/members/discount',
+    {
+      schema: {
+        tags: ['admin'],
+        description: "Removes the members' discount code: members see none. Recorded in the activity log when there was one.",
+        response: { 200: adminMemberDiscountResponseSchema, ...guarded },
+      },
+    },
+    async (req) => {
+      await removeMemberDiscount(db, { actor: adminOf(req).user.username, now: clock() });
+      return { success: true as const, data: null };
     },
   );
 };

@@ -3,6 +3,7 @@ import { findVipPlan, type VipMemberStatus } from '../../../shared/api/vip.js';
 import type { Db } from '../../db/client.js';
 import type { Mailroom } from '../messaging/index.js';
 import { deleteExpiredMemberTokens, deleteMemberSession, findLiveMemberToken, insertMemberToken, useMemberLink } from './member-tokens.repo.js';
+import { discountFor } from './member-discount.service.js';
 import type { MemberInvoice, PaymentProvider } from './payment-provider.js';
 import { findVipMemberByEmail, findVipMemberById, type VipMemberRow } from './vip.repo.js';
 
@@ -69,9 +70,11 @@ export interface MemberAccount {
   cancelAtPeriodEnd: boolean;
   canManageBilling: boolean;
   invoices: MemberInvoice[];
+  /** The discount code staff set, for an active member of a plan it names (docs/decisions/0066). */
+  discount: { code: string; note: string } | null;
 }
 
-export async function memberAccount(member: VipMemberRow, payments: PaymentProvider | undefined): Promise<MemberAccount> {
+export async function memberAccount(db: Db, member: VipMemberRow, payments: PaymentProvider | undefined): Promise<MemberAccount> {
   const plan = findVipPlan(member.plan);
   const customerId = member.stripeCustomerId;
   return {
@@ -83,5 +86,6 @@ export async function memberAccount(member: VipMemberRow, payments: PaymentProvi
     cancelAtPeriodEnd: member.cancelAtPeriodEnd,
     canManageBilling: Boolean(payments && customerId),
     invoices: payments && customerId ? await payments.invoices(customerId) : [],
+    discount: await discountFor(db, member),
   };
 }

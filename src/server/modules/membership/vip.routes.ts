@@ -154,7 +154,7 @@ export const vipRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { d
       },
     },
     async (req, reply) => {
-      const account = await memberAccount(await signedIn(req), payments);
+      const account = await memberAccount(db, await signedIn(req), payments);
       reply.header('Cache-Control', 'private, no-store');
       return {
         success: true as const,
@@ -167,6 +167,7 @@ export const vipRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { d
           cancel_at_period_end: account.cancelAtPeriodEnd,
           can_manage_billing: account.canManageBilling,
           invoices: account.invoices.map(({ createdAt, ...invoice }) => ({ ...invoice, created_at: createdAt.toISOString() })),
+          discount: account.discount,
         },
       };
     },

@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { VipMemberStatus } from '../../src/shared/api/vip.js';
+import { queryRows } from '../../src/server/db/client.js';
+import type { TestApp } from './test-app.js';
+
+/**
+ * A VIP member of `plan` with the given status, signed in the way a member does (sign-up, the emailed
+ * link, its button): their session cookie (`vip_session=…`) and id.
+ */
+export async function signedInMember(t: TestApp, email: string, status: VipMemberStatus, plan = 'monthly'): Promise<{ cookie: string; id: string }> {
+  const joined = await t.app.inject({ method: 'POST', url: '/api/subscribe-vip', payload: { name: 'Fan', email, plan } });
+  expect(joined.statusCode, joined.body).toBe(201);
+  await t.database.db.execute(sql`update vip_members set status = ${status} where email = ${email}`);
+  expect((await t.app.inject({ method: 'POST', url: '/api/vip/sign-in', payload: { email } })).statusCode).toBe(202);
+  const [mail] = await queryRows<{ text: string }>(
+    t.database.db,
+    sql`select text_body as text from outbox_emails where ${email} = any(to_addresses) and kind = 'vip_sign_in' order by created_at desc limit 1`,
+  );
+  const token = /\/vip\/account\/sign-in\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
+  const signedIn = await t.app.inject({ method: 'POST', url: `/api/vip/sign-in/${token}` });
+  expect(signedIn.statusCode, signedIn.body).toBe(200);
+  const [member] = await queryRows<{ id: string }>(t.database.db, sql`select id from vip_members where email = ${email}`);
+  return { cookie: String(signedIn.headers['set-cookie']).split(';')[0] as string, id: member!.id };
+}
