@@ -167,7 +167,7 @@ describe.each(testDatabaseKinds)('What VIP members see on $name', (kind) => {
   });
 
   describe("the members' discount code", () => {
-    const put = (payload: unknown, headers = t.auth) => t.app.inject({ method: 'PUT', url: '/api/admin/members/discount', headers, payload: payload as object });
+    const put = (payload: unknown, headers: Record<string, string> = t.auth) => t.app.inject({ method: 'PUT', url: '/api/admin/members/discount', headers, payload: payload as object });
     const saved = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/members/discount', headers: t.auth })).json<{ data: AdminMemberDiscount }>().data;
     const accountOf = async (cookie: string) => (await get('/api/vip/account', cookie)).json<{ data: VipAccount }>().data;
     const discountLog = () => queryRows<{ summary: string; actor: string }>(t.database.db, sql`select summary, actor from activity_log where kind = 'member.discount'`);

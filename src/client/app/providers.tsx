@@ -3,18 +3,25 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ThemeMode } from '../../shared/page-render.js';
 import { Notifications } from '../lib/notifications-outlet.js';
+import { MemberPerksProvider, type MemberPerks } from '../lib/member-perks-slot.js';
 import { PlayButtonProvider } from '../lib/play-button-slot.js';
 import { PlayButton } from '../features/player/components/play-button.js';
 import { PlayerProvider } from '../features/player/state/player.js';
 import { useSpotifyPremium } from '../features/spotify/api/use-spotify.js';
+import { EarlyListenButton, MemberDownloadButton } from '../features/vip/components/member-perk-buttons.js';
 import { ThemeModeProvider } from './theme-mode.js';
+
+/** The catalog's VIP perks are the VIP feature's buttons (docs/decisions/0066). */
+const memberPerks: MemberPerks = { MemberDownload: MemberDownloadButton, EarlyListen: EarlyListenButton };
 
 /** The player plays full tracks for Spotify Premium listeners; the catalog's Play buttons are the player's. */
 function Player({ children }: { children: ReactNode }) {
   const isPremium = useSpotifyPremium();
   return (
     <PlayerProvider isPremium={isPremium}>
-      <PlayButtonProvider value={PlayButton}>{children}</PlayButtonProvider>
+      <PlayButtonProvider value={PlayButton}>
+        <MemberPerksProvider value={memberPerks}>{children}</MemberPerksProvider>
+      </PlayButtonProvider>
     </PlayerProvider>
   );
 }

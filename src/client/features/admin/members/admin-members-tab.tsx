@@ -1,5 +1,5 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { Box, Button, Stack, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Paper, Stack, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { notify } from '../../../lib/notifications.js';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { formatDay } from '../components/admin-format.js';
 import { useAdminToken } from '../shell/admin-outlet-context.js';
 import { AdminTable, FilterSelect, TableSearchField, hideOnPhone, phoneOnly } from '../components/admin-table.js';
 import { usePagedSearch } from '../components/use-paged-search.js';
+import { MemberPerksForm } from './member-perks-form.js';
 
 const planOptions = vipPlans.map((plan) => ({ value: plan.id, label: plan.name }));
 const statusOptions = vipMemberStatuses.map((status) => ({ value: status, label: vipMemberStatusLabels[status] }));
@@ -33,7 +34,11 @@ function saveFile(blob: Blob, fileName: string) {
   URL.revokeObjectURL(url);
 }
 
-/** docs/product.md §10.7: the VIP members, newest first, with their plan and payment status, and a CSV export. */
+/**
+ * docs/product.md §10.7: the VIP members, newest first, with their plan and payment status, and a CSV
+ * export of what the filters show (a plan and Active: whom staff fulfil a perk for by hand); below, the
+ * members' discount code (docs/decisions/0066).
+ */
 export function AdminMembersTab() {
   const token = useAdminToken();
   const [plan, setPlan] = useState('');
@@ -93,6 +98,16 @@ export function AdminMembersTab() {
       >
         {query.data?.data.map((member) => <MemberRow key={member.id} member={member} />)}
       </AdminTable>
+      <Paper component="section" aria-labelledby="admin-member-perks" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mt: 3, maxWidth: 560 }}>
+        <Typography id="admin-member-perks" variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+          Member perks
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          A discount code for the label's store, shown on the member page of the plans you choose. Perks you fulfil by hand (guest-list
+          spots): filter the list above by plan and Active, and export it.
+        </Typography>
+        <MemberPerksForm token={token} />
+      </Paper>
     </Box>
   );
 }

@@ -20,6 +20,7 @@ import type { ArtistCredit, Release } from '../../../../shared/api/catalog.js';
 import { findLabel } from '../../../../shared/labels.js';
 import { releaseQuery } from '../api/catalog-api.js';
 import { labelPath } from '../../../lib/current-label.js';
+import { EarlyListen } from '../../../lib/member-perks-slot.js';
 import { useIsHydrating } from '../../../lib/use-is-hydrating.js';
 import { ShareButton } from '../../../components/share-button.js';
 import { ArtistImage } from './artist-image.js';
@@ -119,6 +120,7 @@ export function ReleaseDetailModal({ release, releaseId, open, onClose }: Releas
               </Typography>
             )}
             {shown?.upcoming ? <ReleaseCountdown release={shown} /> : year && <Typography color="text.secondary">Released {year}</Typography>}
+            {shown?.upcoming && <EarlyListen release={shown} tracks={tracksReady ? (shown.tracks ?? []) : []} />}
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
               {label && <Chip label={label.name} size="small" sx={{ bgcolor: label.accent, color: '#000', fontWeight: 600 }} />}
               {shown?.genres.map((genre) => <Chip key={genre} label={genre} size="small" variant="outlined" />)}

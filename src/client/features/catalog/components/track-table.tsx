@@ -1,7 +1,8 @@
-import { Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { Box, Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import type { Track } from '../../../../shared/api/catalog.js';
 import { formatDuration } from '../../../../shared/domain/duration.js';
 import { trackArtists, trackTitle } from '../../../../shared/domain/track-title.js';
+import { MemberDownload } from '../../../lib/member-perks-slot.js';
 import { PlayButton, type PlayContext } from '../../../lib/play-button-slot.js';
 
 /** docs/product.md §9 placeholder tracks last 3 minutes; docs/product.md §10.8 keeps the row, visibly a placeholder. */
@@ -37,7 +38,7 @@ export interface TrackTableProps {
   playContext?: PlayContext;
 }
 
-/** The track table (docs/product.md §3): #, Title, Artist, Time, Play. */
+/** The track table (docs/product.md §3): #, Title, Artist, Time, Play; a member download's title has the VIP download button (docs/decisions/0066). */
 export function TrackTable({ tracks, label, numbering = 'track', placeholderFor, playContext }: TrackTableProps) {
   return (
     <TableContainer>
@@ -60,7 +61,16 @@ export function TrackTable({ tracks, label, numbering = 'track', placeholderFor,
           {tracks.map((track, index) => (
             <TableRow key={track.id} hover>
               <TableCell>{numbering === 'track' ? track.track_number || index + 1 : index + 1}</TableCell>
-              <TableCell sx={{ fontWeight: 500 }}>{trackTitle(track)}</TableCell>
+              <TableCell sx={{ fontWeight: 500 }}>
+                {trackTitle(track)}
+                {track.member_download && (
+                  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                    {' '}
+                    <Chip label="VIP" size="small" color="secondary" variant="outlined" sx={{ ml: 0.5, height: 20, fontSize: '0.7rem' }} />
+                    <MemberDownload track={track} />
+                  </Box>
+                )}
+              </TableCell>
               <TableCell sx={{ color: 'text.secondary' }}>{trackArtists(track)}</TableCell>
               <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                 {formatDuration(track.duration_ms)}

@@ -6,17 +6,18 @@ import type { VipAccount } from '../../../../shared/api/vip-account.js';
 import { vipMemberStatusLabels } from '../../../../shared/api/admin-inbox.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { askSignInLink, openBillingPortal, signOut, vipAccountQuery } from '../api/vip-account.js';
+import { dayInWords } from './vip-dates.js';
+import { MemberPerksSection } from './member-perks-section.js';
 
-/** 21 November 2027, as the emails say it. */
-const dayInWords = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const money = (amount: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
 
 const isSignedOut = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 /**
  * /vip/account: a member's own page (docs/decisions/0063). Signed out, it asks for the emailed
- * sign-in link; signed in, it shows the plan, status, renewal or end date and invoices, and
- * "Manage billing" opens Stripe's Billing Portal (change plan, card, cancel).
+ * sign-in link; signed in, it shows the plan, status, renewal or end date, what the plan gives (the
+ * discount code, downloads and early access: docs/decisions/0066) and invoices, and "Manage billing"
+ * opens Stripe's Billing Portal (change plan, card, cancel).
  */
 export function VipAccountPage() {
   const { data, error, isPending } = useQuery({ ...vipAccountQuery, retry: (count, failure) => !isSignedOut(failure) && count < 2 });
@@ -104,9 +105,9 @@ function Account({ account }: { account: VipAccount }) {
             Manage billing
           </Button>
         )}
-        {account.status === 'canceled' && (
+        {(account.status === 'canceled' || account.status === 'pending_payment') && (
           <Button variant="outlined" component={RouterLink} to="/vip">
-            Join again
+            {account.status === 'canceled' ? 'Join again' : 'Join VIP'}
           </Button>
         )}
         <Button onClick={() => out.mutate()} disabled={out.isPending}>
@@ -114,6 +115,7 @@ function Account({ account }: { account: VipAccount }) {
         </Button>
       </Stack>
       {billing.error && <Alert severity="error">{billing.error.message}</Alert>}
+      <MemberPerksSection account={account} />
       <Box>
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
           Invoices

@@ -1,0 +1,89 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import { Button, IconButton, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { titleWithMix } from '../../../../shared/domain/track-title.js';
+import { ApiError } from '../../../lib/api-client.js';
+import type { EarlyListenProps, MemberDownloadProps } from '../../../lib/member-perks-slot.js';
+import { notify } from '../../../lib/notifications.js';
+import { PlayButton } from '../../../lib/play-button-slot.js';
+import { downloadTrack } from '../api/vip-perks.js';
+import { useActiveMember } from '../hooks/use-active-member.js';
+import { JoinVipDialog } from './join-vip-dialog.js';
+import { dayInWords, earlyAccessOpensAt } from './vip-dates.js';
+
+// What the catalog shows of the VIP perks (docs/decisions/0066), through lib/member-perks-slot.tsx.
+
+const failed = (error: unknown) => notify(error instanceof Error ? error.message : 'Something went wrong', { variant: 'error' });
+
+/** A member download's button on a track row: the file for an active member, the "Join VIP" prompt for anyone else. */
+export function MemberDownloadButton({ track }: MemberDownloadProps) {
+  const { checkActive } = useActiveMember();
+  const [isPrompting, setIsPrompting] = useState(false);
+  const [isBusy, setIsBusy] = useState(false);
+  const onClick = async () => {
+    setIsBusy(true);
+    try {
+      if (await checkActive()) await downloadTrack(track.id);
+      else setIsPrompting(true);
+    } catch (error) {
+      // Lapsed since the page read the membership: the server's 403 is the prompt's case too.
+      if (error instanceof ApiError && error.status === 403) setIsPrompting(true);
+      else failed(error);
+    } finally {
+      setIsBusy(false);
+    }
+  };
+  return (
+    <>
+      <IconButton aria-label={`Download ${titleWithMix(track.title, track.mix_version)} (VIP)`} title="VIP download" size="small" disabled={isBusy} onClick={() => void onClick()}>
+        <DownloadIcon fontSize="inherit" />
+      </IconButton>
+      <JoinVipDialog open={isPrompting} onClose={() => setIsPrompting(false)} perk="download" />
+    </>
+  );
+}
+
+/** Beside an upcoming release's countdown: VIP members listen early; a member plays, anyone else is asked to join. */
+export function EarlyListenButton({ release, tracks }: EarlyListenProps) {
+  const { isKnownActive, checkActive } = useActiveMember();
+  const [isConfirmed, setIsConfirmed] = useState(false);
+  const [isPrompting, setIsPrompting] = useState(false);
+  if (!release.public_at) return null;
+  const opensAt = earlyAccessOpensAt(release.public_at);
+  // Read when drawn for a member after a click (never while rendering the public page on the server).
+  const isOpen = (isKnownActive || isConfirmed) && Date.parse(opensAt) <= Date.now();
+  const earlyTracks = tracks.map((track) => ({ ...track, spotify_url: null, preview_url: `/api/vip/early-access/${encodeURIComponent(track.id)}` }));
+  const first = earlyTracks[0];
+  const onClick = async () => {
+    try {
+      if (await checkActive()) setIsConfirmed(true);
+      else setIsPrompting(true);
+    } catch (error) {
+      failed(error);
+    }
+  };
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+      {isKnownActive || isConfirmed ? (
+        isOpen && first ? (
+          <>
+            <PlayButton track={first} queue={earlyTracks} context={{ artworkUrl: release.artwork_url, releaseTitle: release.title }} name={`${release.title} early`} size="medium" />
+            <Typography variant="body2">VIP early access: listen now</Typography>
+          </>
+        ) : (
+          <Typography variant="body2">{`VIP early access opens on ${dayInWords(opensAt)}`}</Typography>
+        )
+      ) : (
+        <>
+          <Typography variant="body2" color="text.secondary">
+            {`VIP members listen early, from ${dayInWords(opensAt)}`}
+          </Typography>
+          <Button size="small" variant="outlined" onClick={() => void onClick()}>
+            Listen early
+          </Button>
+        </>
+      )}
+      <JoinVipDialog open={isPrompting} onClose={() => setIsPrompting(false)} perk="early" />
+    </Stack>
+  );
+}

@@ -1,0 +1,119 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import type { ReactNode } from 'react';
+import { Alert, Box, Button, CircularProgress, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { VipAccount } from '../../../../shared/api/vip-account.js';
+import { memberPerksUnavailableMessages, type EarlyAccessTrack, type MemberTrack } from '../../../../shared/api/vip-perks.js';
+import { titleWithMix, trackArtists } from '../../../../shared/domain/track-title.js';
+import { PlayButton } from '../../../lib/play-button-slot.js';
+import { downloadTrack, earlyAccessQuery, memberDownloadsQuery } from '../api/vip-perks.js';
+import { dayInWords } from './vip-dates.js';
+
+/**
+ * What the member's plan gives them (docs/decisions/0066): the discount code staff set for their plan,
+ * the member downloads and the early-access previews; for a member who is not active, why not.
+ */
+export function MemberPerksSection({ account }: { account: VipAccount }) {
+  if (account.status !== 'active') {
+    return (
+      <Alert severity="info" role="status">
+        {`${memberPerksUnavailableMessages[account.status]} Downloads and early access are for active members.`}
+      </Alert>
+    );
+  }
+  return (
+    <>
+      {account.discount && (
+        <Paper variant="outlined" component="section" aria-label="Your discount code" sx={{ p: 2 }}>
+          <Typography variant="overline" component="h2">
+            Your discount code
+          </Typography>
+          <Typography sx={{ fontFamily: 'monospace', fontSize: '1.5rem', fontWeight: 700, overflowWrap: 'anywhere' }}>{account.discount.code}</Typography>
+          <Typography color="text.secondary">{account.discount.note}</Typography>
+        </Paper>
+      )}
+      <Downloads />
+      <EarlyAccess />
+    </>
+  );
+}
+
+const titleOf = (track: MemberTrack) => titleWithMix(track.title, track.mix_version);
+
+function PerksList<T extends MemberTrack>({ heading, empty, query, action, detail }: {
+  heading: string;
+  empty: string;
+  query: { data?: { data: T[]; total: number }; error: Error | null };
+  action: (track: T, all: T[]) => ReactNode;
+  detail: (track: T) => string;
+}) {
+  const { data, error } = query;
+  return (
+    <Box component="section" aria-label={heading}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {heading}
+      </Typography>
+      {error ? (
+        <Alert severity="error">{error.message}</Alert>
+      ) : !data ? (
+        <CircularProgress aria-label={`Loading ${heading.toLowerCase()}`} size={24} />
+      ) : data.data.length === 0 ? (
+        <Typography color="text.secondary">{empty}</Typography>
+      ) : (
+        <>
+          <List dense disablePadding>
+            {data.data.map((track) => (
+              <ListItem key={track.id} divider secondaryAction={action(track, data.data)} sx={{ pr: 16 }}>
+                <ListItemText primary={titleOf(track)} secondary={detail(track)} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
+              </ListItem>
+            ))}
+          </List>
+          {data.total > data.data.length && <Typography variant="body2" color="text.secondary">{`The first ${data.data.length} of ${data.total}.`}</Typography>}
+        </>
+      )}
+    </Box>
+  );
+}
+
+function Downloads() {
+  const query = useQuery(memberDownloadsQuery);
+  const download = useMutation({ mutationFn: downloadTrack });
+  return (
+    <>
+      <PerksList
+        heading="Downloads"
+        empty="No member downloads yet: the label marks tracks for members from time to time."
+        query={query}
+        detail={(track) => [trackArtists(track), track.release.title].filter(Boolean).join(' · ')}
+        action={(track) => (
+          <Button size="small" variant="outlined" startIcon={<DownloadIcon />} aria-label={`Download ${titleOf(track)}`} disabled={download.isPending} onClick={() => download.mutate(track.id)}>
+            Download
+          </Button>
+        )}
+      />
+      {download.error && <Alert severity="error">{download.error.message}</Alert>}
+    </>
+  );
+}
+
+/** The private early-access stream, never Spotify: the release is not out there yet. */
+const playable = (track: EarlyAccessTrack) => ({ ...track, spotify_url: null });
+
+function EarlyAccess() {
+  const query = useQuery(earlyAccessQuery);
+  return (
+    <PerksList
+      heading="Early access"
+      empty="No upcoming releases to listen to early right now."
+      query={query}
+      detail={(track: EarlyAccessTrack) => `${track.release.title} · out ${track.release.public_at ? dayInWords(track.release.public_at) : 'soon'}`}
+      action={(track, all) =>
+        track.preview_url ? (
+          <PlayButton track={playable(track)} queue={all.filter((t) => t.preview_url).map(playable)} context={{ artworkUrl: track.release.artwork_url, releaseTitle: track.release.title }} />
+        ) : (
+          <Typography variant="body2" color="text.secondary">{`Opens ${dayInWords(track.opens_at)}`}</Typography>
+        )
+      }
+    />
+  );
+}
