@@ -1,27 +1,15 @@
-import { createServer } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe, type FakeStripe } from '../fakes/fake-stripe.js';
 import { TestSmtpServer } from '../helpers/mail.js';
 import { openPage, saveScreenshot, type viewports } from './browser.js';
 import { useOwnSite } from './production-site.js';
+import { emailTo, freePort, signInLink } from './vip-site.js';
 
 // Issue 26 in Debian's Chromium against the production build: sign up → the fake Stripe Checkout →
 // back on the site ("Processing" until the webhook, then active) → the member page through an
 // emailed sign-in link, at 1280 and 390 px. The fake Stripe delivers its signed webhooks to the
 // server over HTTP; the emails go to an SMTP server of the test's.
-
-/** A free loopback port: PUBLIC_URL must name the server's own origin before it starts. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 describe('VIP with Stripe', () => {
   let stripe: FakeStripe | undefined;
@@ -45,14 +33,6 @@ describe('VIP with Stripe', () => {
     SMTP_URL: (smtp as TestSmtpServer).url,
     MAIL_FROM: 'vip@records.example',
   }));
-
-  /** The first email to `address` whose subject starts so, once the SMTP server accepted it. */
-  async function emailTo(address: string, subject: string) {
-    const server = smtp as TestSmtpServer;
-    const find = () => server.accepted.find((m) => m.to.includes(address) && m.subject.startsWith(subject));
-    for (let count = 1; !find(); count = server.accepted.length + 1) await server.waitForAccepted(count);
-    return find();
-  }
 
   async function walk(viewport: keyof typeof viewports, email: string, plan: 'Monthly' | 'Annual'): Promise<Page> {
     // Signed out: the browser profile is shared by the tests.
@@ -80,10 +60,9 @@ describe('VIP with Stripe', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
     await page.getByText('If that address has a VIP membership, a sign-in link is on its way.', { exact: false }).waitFor();
-    const signIn = await emailTo(email, 'Sign in');
-    const link = /https?:\/\/\S+\/vip\/account\/sign-in\/[A-Za-z0-9_-]+/.exec(signIn?.text ?? '')?.[0];
-    expect(link?.startsWith(`${origin}/vip/account/sign-in/`)).toBe(true);
-    await page.goto(link as string);
+    const link = await signInLink(smtp as TestSmtpServer, email);
+    expect(link.startsWith(`${origin}/vip/account/sign-in/`)).toBe(true);
+    await page.goto(link);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${origin}/vip/account`);
     await page.getByRole('heading', { level: 2, name: new RegExp(`^${plan}, \\$`) }).waitFor();
@@ -98,7 +77,7 @@ describe('VIP with Stripe', () => {
     const page = await walk('desktop', 'desk@example.com', 'Annual');
     await page.getByRole('button', { name: 'Manage billing' }).click();
     await page.getByRole('heading', { name: 'Fake Billing Portal' }).waitFor();
-    const welcome = await emailTo('desk@example.com', 'Welcome');
+    const welcome = await emailTo(smtp as TestSmtpServer, 'desk@example.com', 'Welcome');
     expect(welcome?.text).toContain('Receipt: USD 99.99 paid on');
     await page.close();
     expect(site.problems).toEqual([]);
