@@ -208,9 +208,9 @@ export const siteConfig = {
   /** What active VIP members get beyond the plan texts' words (docs/decisions/0064). */
   vip: { earlyAccessDays: vipEarlyAccessDays },
   /**
-   * docs/product.md §9 VIP plans. Each feature is what the plan gives (docs/decisions/0064): built
-   * (early access, member downloads, the member page) or fulfilled by staff by hand (guest-list spots,
-   * to the Premium members Admin Members lists by plan). Promise nothing else. Prices in `currency` per `period`; `isPopular` marks the MOST POPULAR plan. */
+   * docs/product.md §9 VIP plans. Each feature is what the plan gives (docs/decisions/0064, 0066): built
+   * (early access, member downloads, the member page, the discount code staff set for chosen plans) or
+   * fulfilled by staff by hand (guest-list spots, to the Premium members Admin Members lists by plan). Promise nothing else. Prices in `currency` per `period`; `isPopular` marks the MOST POPULAR plan. */
   vipPlans: [
     {
       id: 'monthly',
@@ -224,6 +224,7 @@ export const siteConfig = {
         `Early access: stream upcoming releases ${vipEarlyAccessDays} days before they come out`,
         'Download the tracks the label marks for members, as uploaded',
         'Cancel anytime from your member page',
+        'A merch discount code on your member page, when the label runs one',
       ],
     },
     {

@@ -120,6 +120,7 @@ describe('VIP member perks in the browser', () => {
       await openRelease(member);
       const [fromRow] = await Promise.all([member.waitForEvent('download'), downloadButton(member).click()]);
       expect(fromRow.suggestedFilename()).toBe(`${track.isrc}.wav`);
+      await saveScreenshot(member, `vip-perks-release-row-${viewport}`);
       expect(await member.getByRole('dialog', { name: 'For VIP members' }).count()).toBe(0);
       await member.close();
       expect(site.problems).toEqual([]);

@@ -63,8 +63,9 @@ function PerksList<T extends MemberTrack>({ heading, empty, query, action, detai
         <>
           <List dense disablePadding>
             {data.data.map((track) => (
-              <ListItem key={track.id} divider secondaryAction={action(track, data.data)} sx={{ pr: 16 }}>
-                <ListItemText primary={titleOf(track)} secondary={detail(track)} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
+              <ListItem key={track.id} divider sx={{ gap: 1 }}>
+                <ListItemText primary={titleOf(track)} secondary={detail(track)} slotProps={{ primary: { sx: { fontWeight: 600 } } }} sx={{ minWidth: 0, overflowWrap: 'anywhere' }} />
+                <Box sx={{ flexShrink: 0 }}>{action(track, data.data)}</Box>
               </ListItem>
             ))}
           </List>
