@@ -1,64 +1,41 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TrackAudio } from '../../src/shared/api/admin-audio.js';
 import type { MediaUploadReport } from '../../src/shared/api/admin-media.js';
 import type { Release, Track } from '../../src/shared/api/catalog.js';
-import { startFakeStripe, type FakeStripe } from '../fakes/fake-stripe.js';
 import { aSineWav } from '../helpers/audio.js';
-import { TestSmtpServer } from '../helpers/mail.js';
 import { e2eAdmin, e2eAdminEnv } from './admin-session.js';
 import { animationsSettled, appStarted, openPage, saveScreenshot, type viewports } from './browser.js';
-import { useOwnSite } from './production-site.js';
-import { freePort, signInLink } from './vip-site.js';
+import { signInLink, useStripeSite } from './vip-site.js';
 
 // What members see (docs/decisions/0066) in Chromium against the production build, at 1280 and 390 px:
 // a member who paid through the fake Stripe downloads a member download from their page and from the
 // release's track row; a stranger who reaches for it gets the "Join VIP" prompt.
 
 describe('VIP member perks in the browser', () => {
-  let stripe: FakeStripe | undefined;
-  let smtp: TestSmtpServer | undefined;
-  let origin = '';
+  const vip = useStripeSite(e2eAdminEnv);
+  const { site } = vip;
   let release: Release;
   let track: Track;
-  beforeAll(async () => {
-    [stripe, smtp] = await Promise.all([startFakeStripe(), TestSmtpServer.start()]);
-    origin = `http://127.0.0.1:${await freePort()}`;
-    stripe.setWebhookUrl(`${origin}/api/webhooks/stripe`);
-  });
-  afterAll(async () => {
-    await stripe?.close();
-    await smtp?.close();
-  });
-  const site = useOwnSite(() => ({
-    ...e2eAdminEnv,
-    PORT: new URL(origin).port,
-    PUBLIC_URL: origin,
-    STRIPE_SECRET_KEY: (stripe as FakeStripe).secretKey,
-    STRIPE_WEBHOOK_SECRET: (stripe as FakeStripe).webhookSecret,
-    STRIPE_API_URL: (stripe as FakeStripe).url,
-    SMTP_URL: (smtp as TestSmtpServer).url,
-    MAIL_FROM: 'vip@records.example',
-  }));
 
   /** Staff upload a WAV named by a released track's ISRC and mark the track a member download. */
   beforeAll(async () => {
-    const login = await fetch(`${origin}/api/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(e2eAdmin) });
+    const login = await fetch(`${vip.origin}/api/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(e2eAdmin) });
     const asAdmin = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-    const listed = ((await (await fetch(`${origin}/api/releases?label=tech&include_tracks=true&limit=20`)).json()) as { data: Release[] }).data;
+    const listed = ((await (await fetch(`${vip.origin}/api/releases?label=tech&include_tracks=true&limit=20`)).json()) as { data: Release[] }).data;
     release = listed.find((r) => !r.upcoming && r.tracks?.[0]?.isrc) as Release;
     track = release.tracks![0]!;
     const form = new FormData();
     form.append('files', new Blob([new Uint8Array(aSineWav({ seconds: 3, sampleRate: 22_050, channels: 1 }))]), `${track.isrc}.wav`);
-    const uploaded = await fetch(`${origin}/api/admin/media`, { method: 'POST', headers: asAdmin, body: form });
+    const uploaded = await fetch(`${vip.origin}/api/admin/media`, { method: 'POST', headers: asAdmin, body: form });
     const report = ((await uploaded.json()) as { data: MediaUploadReport }).data;
     const audioId = report.matched[0]!.id;
     for (let status = ''; status !== 'ready'; ) {
-      status = ((await (await fetch(`${origin}/api/admin/media/audio/${audioId}`, { headers: asAdmin })).json()) as { data: TrackAudio }).data.status;
+      status = ((await (await fetch(`${vip.origin}/api/admin/media/audio/${audioId}`, { headers: asAdmin })).json()) as { data: TrackAudio }).data.status;
       if (status === 'failed') throw new Error('The upload failed');
       await new Promise((resolve) => setImmediate(resolve));
     }
-    const marked = await fetch(`${origin}/api/admin/tracks/${track.id}`, {
+    const marked = await fetch(`${vip.origin}/api/admin/tracks/${track.id}`, {
       method: 'PATCH',
       headers: { ...asAdmin, 'Content-Type': 'application/json' },
       body: JSON.stringify({ member_download: true }),
@@ -69,7 +46,7 @@ describe('VIP member perks in the browser', () => {
   const downloadButton = (page: Page) => page.getByRole('dialog', { name: release.title }).getByRole('button', { name: /^Download .* \(VIP\)$/ });
 
   async function openRelease(page: Page) {
-    await page.goto(`${origin}/tech/releases/${release.id}`);
+    await page.goto(`${vip.origin}/tech/releases/${release.id}`);
     await appStarted(page);
     await page.getByRole('dialog', { name: release.title }).waitFor();
   }
@@ -77,7 +54,7 @@ describe('VIP member perks in the browser', () => {
   /** Joins through the fake Checkout and signs in on the member page with the emailed link. */
   async function becomeMember(viewport: keyof typeof viewports, email: string): Promise<Page> {
     await site.browser.context.clearCookies();
-    const page = await openPage(site.browser, `${origin}/vip`, site.problems, { viewport, expectedStatuses: [401] });
+    const page = await openPage(site.browser, `${vip.origin}/vip`, site.problems, { viewport, expectedStatuses: [401] });
     await page.getByRole('button', { name: 'Subscribe to Monthly' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Name').fill('Kim Fan');
@@ -85,19 +62,19 @@ describe('VIP member perks in the browser', () => {
     await dialog.getByRole('button', { name: 'Subscribe' }).click();
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.getByText('Your Monthly membership is active.', { exact: false }).waitFor();
-    await page.goto(`${origin}/vip/account`);
+    await page.goto(`${vip.origin}/vip/account`);
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
-    await page.goto(await signInLink(smtp as TestSmtpServer, email));
+    await page.goto(await signInLink(vip.smtp, email));
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${origin}/vip/account`);
+    await page.waitForURL(`${vip.origin}/vip/account`);
     return page;
   }
 
   for (const viewport of ['desktop', 'phone'] as const) {
     it(`a stranger gets the Join VIP prompt; a member downloads from their page and the release (${viewport})`, { timeout: 90_000 }, async () => {
       await site.browser.context.clearCookies();
-      const stranger = await openPage(site.browser, `${origin}/tech/releases/${release.id}`, site.problems, { viewport, expectedStatuses: [401] });
+      const stranger = await openPage(site.browser, `${vip.origin}/tech/releases/${release.id}`, site.problems, { viewport, expectedStatuses: [401] });
       await stranger.getByRole('dialog', { name: release.title }).waitFor();
       await downloadButton(stranger).click();
       const prompt = stranger.getByRole('dialog', { name: 'For VIP members' });
@@ -106,7 +83,7 @@ describe('VIP member perks in the browser', () => {
       await animationsSettled(stranger);
       await saveScreenshot(stranger, `vip-perks-join-prompt-${viewport}`);
       await prompt.getByRole('link', { name: 'Join VIP' }).click();
-      await stranger.waitForURL(`${origin}/vip`);
+      await stranger.waitForURL(`${vip.origin}/vip`);
       await stranger.close();
 
       const member = await becomeMember(viewport, `perks-${viewport}@example.com`);

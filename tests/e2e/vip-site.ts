@@ -1,5 +1,8 @@
 import { createServer } from 'node:net';
-import type { TestSmtpServer } from '../helpers/mail.js';
+import { afterAll, beforeAll } from 'vitest';
+import { startFakeStripe, type FakeStripe } from '../fakes/fake-stripe.js';
+import { TestSmtpServer } from '../helpers/mail.js';
+import { useOwnSite, type ProductionSite } from './production-site.js';
 
 // What the VIP browser tests share: a server that must know its own origin before it starts (PUBLIC_URL
 // with Stripe), and the emails it sends.
@@ -29,4 +32,53 @@ export async function signInLink(smtp: TestSmtpServer, address: string): Promise
   const link = /https?:\/\/\S+\/vip\/account\/sign-in\/[A-Za-z0-9_-]+/.exec(mail?.text ?? '')?.[0];
   if (!link) throw new Error(`No sign-in link to ${address}`);
   return link;
+}
+
+export interface StripeSite {
+  readonly site: ProductionSite;
+  readonly stripe: FakeStripe;
+  readonly smtp: TestSmtpServer;
+  /** The server's own origin (PUBLIC_URL), known before it starts. */
+  readonly origin: string;
+}
+
+/**
+ * A server of the file's own with Stripe (the fake, delivering its signed webhooks to the server over
+ * HTTP) and email (an SMTP server of the test's); `env` adds settings (the staff account).
+ */
+export function useStripeSite(env: Record<string, string> = {}): StripeSite {
+  let stripe: FakeStripe | undefined;
+  let smtp: TestSmtpServer | undefined;
+  let origin = '';
+  beforeAll(async () => {
+    [stripe, smtp] = await Promise.all([startFakeStripe(), TestSmtpServer.start()]);
+    origin = `http://127.0.0.1:${await freePort()}`;
+    stripe.setWebhookUrl(`${origin}/api/webhooks/stripe`);
+  });
+  afterAll(async () => {
+    await stripe?.close();
+    await smtp?.close();
+  });
+  const site = useOwnSite(() => ({
+    ...env,
+    PORT: new URL(origin).port,
+    PUBLIC_URL: origin,
+    STRIPE_SECRET_KEY: (stripe as FakeStripe).secretKey,
+    STRIPE_WEBHOOK_SECRET: (stripe as FakeStripe).webhookSecret,
+    STRIPE_API_URL: (stripe as FakeStripe).url,
+    SMTP_URL: (smtp as TestSmtpServer).url,
+    MAIL_FROM: 'vip@records.example',
+  }));
+  return {
+    site,
+    get stripe() {
+      return stripe as FakeStripe;
+    },
+    get smtp() {
+      return smtp as TestSmtpServer;
+    },
+    get origin() {
+      return origin;
+    },
+  };
 }

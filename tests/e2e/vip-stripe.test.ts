@@ -1,10 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeStripe, type FakeStripe } from '../fakes/fake-stripe.js';
-import { TestSmtpServer } from '../helpers/mail.js';
+import { describe, expect, it } from 'vitest';
 import { openPage, saveScreenshot, type viewports } from './browser.js';
-import { useOwnSite } from './production-site.js';
-import { emailTo, freePort, signInLink } from './vip-site.js';
+import { emailTo, signInLink, useStripeSite } from './vip-site.js';
 
 // Issue 26 in Debian's Chromium against the production build: sign up → the fake Stripe Checkout →
 // back on the site ("Processing" until the webhook, then active) → the member page through an
@@ -12,33 +9,14 @@ import { emailTo, freePort, signInLink } from './vip-site.js';
 // server over HTTP; the emails go to an SMTP server of the test's.
 
 describe('VIP with Stripe', () => {
-  let stripe: FakeStripe | undefined;
-  let smtp: TestSmtpServer | undefined;
-  let origin = '';
-  beforeAll(async () => {
-    [stripe, smtp] = await Promise.all([startFakeStripe(), TestSmtpServer.start()]);
-    origin = `http://127.0.0.1:${await freePort()}`;
-    stripe.setWebhookUrl(`${origin}/api/webhooks/stripe`);
-  });
-  afterAll(async () => {
-    await stripe?.close();
-    await smtp?.close();
-  });
-  const site = useOwnSite(() => ({
-    PORT: new URL(origin).port,
-    PUBLIC_URL: origin,
-    STRIPE_SECRET_KEY: (stripe as FakeStripe).secretKey,
-    STRIPE_WEBHOOK_SECRET: (stripe as FakeStripe).webhookSecret,
-    STRIPE_API_URL: (stripe as FakeStripe).url,
-    SMTP_URL: (smtp as TestSmtpServer).url,
-    MAIL_FROM: 'vip@records.example',
-  }));
+  const vip = useStripeSite();
+  const { site } = vip;
 
   async function walk(viewport: keyof typeof viewports, email: string, plan: 'Monthly' | 'Annual'): Promise<Page> {
     // Signed out: the browser profile is shared by the tests.
     await site.browser.context.clearCookies();
     const page = await openPage(site.browser, `${site.server.url}/vip`, site.problems, { viewport, expectedStatuses: [401] });
-    expect(site.server.url).toBe(origin);
+    expect(site.server.url).toBe(vip.origin);
     await page.getByRole('button', { name: `Subscribe to ${plan}` }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Name').fill('Sam Rivers');
@@ -47,7 +25,7 @@ describe('VIP with Stripe', () => {
 
     // Stripe's Checkout (the fake's page), then back to the site.
     await page.getByRole('heading', { name: 'Fake Checkout' }).waitFor();
-    expect(page.url()).toMatch(new RegExp(`^${(stripe as FakeStripe).url}/checkout/cs_test_`));
+    expect(page.url()).toMatch(new RegExp(`^${vip.stripe.url}/checkout/cs_test_`));
     await page.getByText(`VIP ${plan}`).waitFor();
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.waitForURL(/\/vip\/welcome\?session_id=cs_test_/);
@@ -60,11 +38,11 @@ describe('VIP with Stripe', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
     await page.getByText('If that address has a VIP membership, a sign-in link is on its way.', { exact: false }).waitFor();
-    const link = await signInLink(smtp as TestSmtpServer, email);
-    expect(link.startsWith(`${origin}/vip/account/sign-in/`)).toBe(true);
+    const link = await signInLink(vip.smtp, email);
+    expect(link.startsWith(`${vip.origin}/vip/account/sign-in/`)).toBe(true);
     await page.goto(link);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${origin}/vip/account`);
+    await page.waitForURL(`${vip.origin}/vip/account`);
     await page.getByRole('heading', { level: 2, name: new RegExp(`^${plan}, \\$`) }).waitFor();
     await page.getByText(/Renews on/).waitFor();
     await page.getByRole('table', { name: 'Invoices' }).getByText('paid').waitFor();
@@ -77,7 +55,7 @@ describe('VIP with Stripe', () => {
     const page = await walk('desktop', 'desk@example.com', 'Annual');
     await page.getByRole('button', { name: 'Manage billing' }).click();
     await page.getByRole('heading', { name: 'Fake Billing Portal' }).waitFor();
-    const welcome = await emailTo(smtp as TestSmtpServer, 'desk@example.com', 'Welcome');
+    const welcome = await emailTo(vip.smtp, 'desk@example.com', 'Welcome');
     expect(welcome?.text).toContain('Receipt: USD 99.99 paid on');
     await page.close();
     expect(site.problems).toEqual([]);
