@@ -124,6 +124,8 @@ describe('server-rendered pages over plain HTTP', () => {
       { path: '/tech/submit', text: ['Submit Demo to Build It Tech'], title: 'Submit a Demo', ogType: 'website' },
       { path: '/vip', text: ['VIP'], title: 'VIP', ogType: 'website' },
       { path: '/legal', text: ['Terms of Service'], title: 'Legal', ogType: 'website' },
+      // The member page asks for the emailed sign-in in its first HTML: the server never sees the member's cookie.
+      { path: '/vip/account', text: ['Your VIP account', 'Sign in with a link we email you', 'Email me a sign-in link'], title: 'VIP', ogType: 'website' },
       { path: '/login', text: ['Log In'], title: 'Log in', ogType: 'website' },
     ];
     for (const { path, text, title, ogType, ldType, ldName } of pages) {

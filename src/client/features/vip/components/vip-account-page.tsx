@@ -31,7 +31,7 @@ export function VipAccountPage() {
       ) : error ? (
         <Alert severity="error">We could not load your account. Please try again later.</Alert>
       ) : isPending ? (
-        <CircularProgress aria-label="Loading" />
+        <SignInForm checking />
       ) : (
         <Account account={data.data} />
       )}
@@ -39,7 +39,11 @@ export function VipAccountPage() {
   );
 }
 
-function SignInForm() {
+/**
+ * The emailed sign-in. `checking`: whether the visitor is signed in is not known yet (the server renders
+ * this page without the member's cookie, which only /api/vip receives): the form shows, waiting.
+ */
+function SignInForm({ checking = false }: { checking?: boolean }) {
   const [params] = useSearchParams();
   const [email, setEmail] = useState('');
   const ask = useMutation({ mutationFn: askSignInLink });
@@ -51,15 +55,23 @@ function SignInForm() {
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2} sx={{ maxWidth: 440 }}>
       <Typography>Sign in with a link we email you: no password needed.</Typography>
+      {checking && (
+        <Stack direction="row" spacing={1} role="status" sx={{ alignItems: 'center' }}>
+          <CircularProgress size={16} aria-hidden />
+          <Typography variant="body2" color="text.secondary">
+            Checking whether you are signed in…
+          </Typography>
+        </Stack>
+      )}
       {sent && (
         <Alert severity="success" role="status">
           {sent}
         </Alert>
       )}
       {ask.error && <Alert severity="error">{ask.error.message}</Alert>}
-      <TextField label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <TextField label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} disabled={checking} />
       <Box>
-        <Button type="submit" variant="contained" disabled={ask.isPending}>
+        <Button type="submit" variant="contained" disabled={checking || ask.isPending}>
           Email me a sign-in link
         </Button>
       </Box>
