@@ -22,6 +22,8 @@ export const activityKinds = [
   'member.request',
   /** Stripe changed a membership's status (docs/decisions/0062). */
   'member.status',
+  /** Staff sent the members' newsletter (docs/decisions/0065). */
+  'newsletter.send',
   'admin.password',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
