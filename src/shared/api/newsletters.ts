@@ -22,6 +22,13 @@ export const newsletterDraftSchema = z.object({
 });
 export type NewsletterDraft = z.infer<typeof newsletterDraftSchema>;
 
+/** What sending asks of a draft, field by field (the server checks the saved draft with it, the form before asking). */
+export const newsletterToSendSchema = z.object({
+  subject: z.string().trim().min(1, { error: 'subject is required to send the newsletter' }),
+  body: z.string().trim().min(1, { error: 'body is required to send the newsletter' }),
+  plans: z.array(planId).min(1, { error: 'plans: choose at least one plan to send the newsletter to' }),
+});
+
 export const newsletterParamsSchema = z.object({ id: z.uuid({ error: 'id must be a newsletter id' }) });
 
 /** `plans=monthly,annual`: the plans whose members a newsletter would reach. */

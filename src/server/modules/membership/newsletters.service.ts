@@ -1,4 +1,4 @@
-import type { Newsletter, NewsletterDraft, NewsletterReach } from '../../../shared/api/newsletters.js';
+import { newsletterToSendSchema, type Newsletter, type NewsletterDraft, type NewsletterReach } from '../../../shared/api/newsletters.js';
 import { findVipPlan, type VipPlanId } from '../../../shared/api/vip.js';
 import type { Db } from '../../db/client.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
@@ -65,9 +65,9 @@ export async function getReach(db: Db, plans: VipPlanId[]): Promise<NewsletterRe
 
 /** A draft is sent only whole: a subject, a text and at least one plan. */
 function requireComplete(row: NewsletterRow): void {
-  if (!row.subject.trim()) throw new BadRequestError('subject is required to send the newsletter', 'subject');
-  if (!row.body.trim()) throw new BadRequestError('body is required to send the newsletter', 'body');
-  if (row.plans.length === 0) throw new BadRequestError('plans: choose at least one plan to send the newsletter to', 'plans');
+  const checked = newsletterToSendSchema.safeParse(row);
+  const issue = checked.error?.issues[0];
+  if (issue) throw new BadRequestError(issue.message, String(issue.path[0]));
 }
 
 /**
