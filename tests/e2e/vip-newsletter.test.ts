@@ -1,57 +1,23 @@
-import { createServer } from 'node:net';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeStripe, type FakeStripe } from '../fakes/fake-stripe.js';
-import { TestSmtpServer } from '../helpers/mail.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { logInAsAdmin } from './admin-session.js';
 import { animationsSettled, openPage, saveScreenshot } from './browser.js';
-import { useOwnSite } from './production-site.js';
+import { useStripeSite } from './stripe-site.js';
 
 // The members' newsletter in Debian's Chromium against the production build (docs/decisions/0065):
 // two members pay through the fake Stripe, staff write and send a newsletter in admin Newsletter at
 // 1280 and 390 px, the SMTP server of the test receives one copy per member, and a member leaves the
 // newsletter from the page of their emailed link.
 
-/** A free loopback port: PUBLIC_URL must name the server's own origin before it starts. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe('members newsletter', () => {
-  let stripe: FakeStripe | undefined;
-  let smtp: TestSmtpServer | undefined;
-  let origin = '';
-  beforeAll(async () => {
-    [stripe, smtp] = await Promise.all([startFakeStripe(), TestSmtpServer.start()]);
-    origin = `http://127.0.0.1:${await freePort()}`;
-    stripe.setWebhookUrl(`${origin}/api/webhooks/stripe`);
-  });
-  afterAll(async () => {
-    await stripe?.close();
-    await smtp?.close();
-  });
-  const site = useOwnSite(() => ({
-    PORT: new URL(origin).port,
-    PUBLIC_URL: origin,
-    STRIPE_SECRET_KEY: (stripe as FakeStripe).secretKey,
-    STRIPE_WEBHOOK_SECRET: (stripe as FakeStripe).webhookSecret,
-    STRIPE_API_URL: (stripe as FakeStripe).url,
-    SMTP_URL: (smtp as TestSmtpServer).url,
-    MAIL_FROM: 'vip@records.example',
-  }));
+  const stripeSite = useStripeSite();
+  const { site } = stripeSite;
 
   /** A member who paid on the fake Checkout: its webhooks made them active before the redirect. */
   async function paidMember(email: string, plan: string) {
-    const res = await fetch(`${origin}/api/subscribe-vip`, {
+    const res = await fetch(`${stripeSite.origin}/api/subscribe-vip`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ name: 'Fan', email, plan }),
@@ -63,7 +29,7 @@ describe('members newsletter', () => {
 
   /** The emails accepted with this subject, once there are `count` of them. */
   async function newsletters(subject: string, count: number) {
-    const server = smtp as TestSmtpServer;
+    const server = stripeSite.smtp;
     const found = () => server.accepted.filter((m) => m.subject === subject);
     while (found().length < count) await server.waitForAccepted(server.accepted.length + 1);
     return found();
@@ -75,9 +41,9 @@ describe('members newsletter', () => {
   });
 
   it('staff write and send one at 1280 px; each member gets it and can leave from its link', { timeout: 90_000 }, async () => {
-    const page = await openPage(site.browser, `${origin}/login`, site.problems, { viewport: 'desktop' });
+    const page = await openPage(site.browser, `${stripeSite.origin}/login`, site.problems, { viewport: 'desktop' });
     await logInAsAdmin(page, site.server);
-    await page.goto(`${origin}/admin/newsletter`);
+    await page.goto(`${stripeSite.origin}/admin/newsletter`);
     await page.getByRole('heading', { name: 'Write a newsletter' }).waitFor();
     await page.getByRole('textbox', { name: 'Subject' }).fill('Studio diary: March');
     await page.getByRole('textbox', { name: 'Text' }).fill('Hello members,\n\nThe new EP is mastered <and> ready.\n\nSee you soon.');
@@ -100,11 +66,11 @@ describe('members newsletter', () => {
     expect(mail.map((m) => m.to[0]).sort()).toEqual(['annual.fan@example.com', 'monthly.fan@example.com']);
     const ana = mail.find((m) => m.to[0] === 'monthly.fan@example.com');
     expect(ana?.text).toContain('The new EP is mastered <and> ready.');
-    const link = new RegExp(`${origin}/unsubscribe/[A-Za-z0-9_-]+`).exec(ana?.text ?? '')?.[0] as string;
+    const link = new RegExp(`${stripeSite.origin}/unsubscribe/[A-Za-z0-9_-]+`).exec(ana?.text ?? '')?.[0] as string;
 
     // The emailed link's page changes nothing; its button unsubscribes.
     const leave = await openPage(site.browser, link, site.problems, { viewport: 'phone' });
-    await leave.getByText("Stop sending the VIP members' newsletter to mo*************@example.com?", { exact: false }).waitFor();
+    await leave.getByText("Stop sending the VIP members' newsletter to mo*********@example.com?", { exact: false }).waitFor();
     await saveScreenshot(leave, 'newsletter-unsubscribe-phone');
     await leave.getByRole('button', { name: 'Unsubscribe' }).click();
     await leave.getByText("is unsubscribed from the VIP members' newsletter: nothing more of it will be sent there. Your membership and its emails", { exact: false }).waitFor();
@@ -120,9 +86,9 @@ describe('members newsletter', () => {
   });
 
   it('fits a phone at 390 px, and saves a draft there', { timeout: 90_000 }, async () => {
-    const page = await openPage(site.browser, `${origin}/login`, site.problems, { viewport: 'phone' });
+    const page = await openPage(site.browser, `${stripeSite.origin}/login`, site.problems, { viewport: 'phone' });
     await logInAsAdmin(page, site.server);
-    await page.goto(`${origin}/admin/newsletter`);
+    await page.goto(`${stripeSite.origin}/admin/newsletter`);
     await page.getByRole('textbox', { name: 'Subject' }).fill('April plans');
     await page.getByRole('checkbox', { name: 'Premium' }).check();
     await page.getByRole('status', { name: 'Reach' }).getByText('Reaches 0 members today.').waitFor();

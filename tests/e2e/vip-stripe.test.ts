@@ -1,54 +1,20 @@
-import { createServer } from 'node:net';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeStripe, type FakeStripe } from '../fakes/fake-stripe.js';
-import { TestSmtpServer } from '../helpers/mail.js';
+import { describe, expect, it } from 'vitest';
 import { openPage, saveScreenshot, type viewports } from './browser.js';
-import { useOwnSite } from './production-site.js';
+import { useStripeSite } from './stripe-site.js';
 
 // Issue 26 in Debian's Chromium against the production build: sign up → the fake Stripe Checkout →
 // back on the site ("Processing" until the webhook, then active) → the member page through an
 // emailed sign-in link, at 1280 and 390 px. The fake Stripe delivers its signed webhooks to the
 // server over HTTP; the emails go to an SMTP server of the test's.
 
-/** A free loopback port: PUBLIC_URL must name the server's own origin before it starts. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 describe('VIP with Stripe', () => {
-  let stripe: FakeStripe | undefined;
-  let smtp: TestSmtpServer | undefined;
-  let origin = '';
-  beforeAll(async () => {
-    [stripe, smtp] = await Promise.all([startFakeStripe(), TestSmtpServer.start()]);
-    origin = `http://127.0.0.1:${await freePort()}`;
-    stripe.setWebhookUrl(`${origin}/api/webhooks/stripe`);
-  });
-  afterAll(async () => {
-    await stripe?.close();
-    await smtp?.close();
-  });
-  const site = useOwnSite(() => ({
-    PORT: new URL(origin).port,
-    PUBLIC_URL: origin,
-    STRIPE_SECRET_KEY: (stripe as FakeStripe).secretKey,
-    STRIPE_WEBHOOK_SECRET: (stripe as FakeStripe).webhookSecret,
-    STRIPE_API_URL: (stripe as FakeStripe).url,
-    SMTP_URL: (smtp as TestSmtpServer).url,
-    MAIL_FROM: 'vip@records.example',
-  }));
+  const stripeSite = useStripeSite();
+  const { site } = stripeSite;
 
   /** The first email to `address` whose subject starts so, once the SMTP server accepted it. */
   async function emailTo(address: string, subject: string) {
-    const server = smtp as TestSmtpServer;
+    const server = stripeSite.smtp;
     const find = () => server.accepted.find((m) => m.to.includes(address) && m.subject.startsWith(subject));
     for (let count = 1; !find(); count = server.accepted.length + 1) await server.waitForAccepted(count);
     return find();
@@ -58,7 +24,7 @@ describe('VIP with Stripe', () => {
     // Signed out: the browser profile is shared by the tests.
     await site.browser.context.clearCookies();
     const page = await openPage(site.browser, `${site.server.url}/vip`, site.problems, { viewport, expectedStatuses: [401] });
-    expect(site.server.url).toBe(origin);
+    expect(site.server.url).toBe(stripeSite.origin);
     await page.getByRole('button', { name: `Subscribe to ${plan}` }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Name').fill('Sam Rivers');
@@ -67,7 +33,7 @@ describe('VIP with Stripe', () => {
 
     // Stripe's Checkout (the fake's page), then back to the site.
     await page.getByRole('heading', { name: 'Fake Checkout' }).waitFor();
-    expect(page.url()).toMatch(new RegExp(`^${(stripe as FakeStripe).url}/checkout/cs_test_`));
+    expect(page.url()).toMatch(new RegExp(`^${stripeSite.stripe.url}/checkout/cs_test_`));
     await page.getByText(`VIP ${plan}`).waitFor();
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.waitForURL(/\/vip\/welcome\?session_id=cs_test_/);
@@ -82,10 +48,10 @@ describe('VIP with Stripe', () => {
     await page.getByText('If that address has a VIP membership, a sign-in link is on its way.', { exact: false }).waitFor();
     const signIn = await emailTo(email, 'Sign in');
     const link = /https?:\/\/\S+\/vip\/account\/sign-in\/[A-Za-z0-9_-]+/.exec(signIn?.text ?? '')?.[0];
-    expect(link?.startsWith(`${origin}/vip/account/sign-in/`)).toBe(true);
+    expect(link?.startsWith(`${stripeSite.origin}/vip/account/sign-in/`)).toBe(true);
     await page.goto(link as string);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${origin}/vip/account`);
+    await page.waitForURL(`${stripeSite.origin}/vip/account`);
     await page.getByRole('heading', { level: 2, name: new RegExp(`^${plan}, \\$`) }).waitFor();
     await page.getByText(/Renews on/).waitFor();
     await page.getByRole('table', { name: 'Invoices' }).getByText('paid').waitFor();
