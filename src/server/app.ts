@@ -38,7 +38,7 @@ import {
 import { adminImportRoutes, countRunningJobs } from './modules/catalog-import/index.js';
 import { adminDemosRoutes, demosRoutes } from './modules/demos/index.js';
 import { playsRoutes } from './modules/listening/index.js';
-import { adminMembersRoutes, memberPerksRoutes, vipRoutes } from './modules/membership/index.js';
+import { adminMembersRoutes, adminNewslettersRoutes, memberPerksRoutes, vipRoutes } from './modules/membership/index.js';
 import { clientConfigRoutes, healthRoutes, seoRoutes } from './modules/site/index.js';
 import { adminAuthRoutes, adminOverviewRoutes, EndedSessions } from './modules/staff/index.js';
 import { countOpenEmails, createMessaging, listeningOrigin } from './modules/messaging/index.js';
@@ -171,6 +171,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
       await api.register(adminImportRoutes, deps);
       await api.register(adminDemosRoutes, deps);
       await api.register(adminMembersRoutes, deps);
+      await api.register(adminNewslettersRoutes, deps);
       await api.register(adminOverviewRoutes, deps);
       await api.register(adminBackupsRoutes, deps);
       await messaging.routes(api, deps);

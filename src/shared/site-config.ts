@@ -223,8 +223,9 @@ export const siteConfig = {
       features: [
         `Early access: stream upcoming releases ${vipEarlyAccessDays} days before they come out`,
         'Download the tracks the label marks for members, as uploaded',
-        'Cancel anytime from your member page',
+        "The members' newsletter by email from the label, whenever it has news (unsubscribe in one click)",
         'A merch discount code on your member page, when the label runs one',
+        'Cancel anytime from your member page',
       ],
     },
     {
@@ -320,9 +321,9 @@ export const siteConfig = {
         {
           heading: 'Emails we send',
           paragraphs: [
-            'Every email we send (the demo receipt and decisions, the VIP welcome, the "Notify me" confirmation and release-day email, and the daily digest of new demos for label staff who ask for it) is first written to our outbox: its recipients, subject, text, status and dates. We keep a sent email\'s text for 90 days, so that staff can read what was sent and send it again if it failed; after that only its recipients, subject, status and dates remain.',
+            'Every email we send (the demo receipt and decisions, the VIP welcome and membership emails, the members\' newsletter, the "Notify me" confirmation and release-day email, and the daily digest of new demos for label staff who ask for it) is first written to our outbox: its recipients, subject, text, status and dates. We keep a sent email\'s text for 90 days, so that staff can read what was sent and send it again if it failed; after that only its recipients, subject, status and dates remain.',
             'When you ask to be told when an upcoming release is out ("Notify me"), we store your email address, that release, a private random code for the link in our emails, and when you asked and confirmed. Without your confirmation we send nothing more. On the release day we send you one email and then delete your address for that release, confirmed or not; the link in our emails deletes it at once.',
-            'When you unsubscribe from a mailing list we keep your address and that list, so that nothing more of it is sent to you. Label staff may give their own email address and choose the labels of their digest in the admin area.',
+            "When you unsubscribe from a mailing list (the members' newsletter, or the staff digest) we keep your address and that list, so that nothing more of it is sent to you; your membership emails (receipts, payment problems, renewals) still come. Label staff may give their own email address and choose the labels of their digest in the admin area.",
           ],
         },
         {

@@ -59,7 +59,7 @@ const publicStops: Stop[] = [
   { name: 'not found', path: '/records/nowhere' },
 ];
 
-const adminStops: Stop[] = ['', '/tracks', '/artists', '/labels', '/settings', '/demos', '/members'].map((tab) => ({
+const adminStops: Stop[] = ['', '/tracks', '/artists', '/labels', '/settings', '/demos', '/members', '/newsletter'].map((tab) => ({
   name: `admin${tab || ' overview'}`,
   path: `/admin${tab}`,
   then: async (page) => {

@@ -11,6 +11,7 @@ import { AdminArtistsTab } from '../../src/client/features/admin/artists/admin-a
 import { AdminDemosTab } from '../../src/client/features/admin/demos/admin-demos-tab.js';
 import { AdminLabelsTab } from '../../src/client/features/admin/labels/admin-labels-tab.js';
 import { AdminMembersTab } from '../../src/client/features/admin/members/admin-members-tab.js';
+import { AdminNewsletterTab } from '../../src/client/features/admin/newsletter/admin-newsletter-tab.js';
 import { AdminOutboxTab } from '../../src/client/features/admin/outbox/admin-outbox-tab.js';
 import { AdminSettingsTab } from '../../src/client/features/admin/settings/admin-settings-tab.js';
 import { AdminTracksTab } from '../../src/client/features/admin/tracks/admin-tracks-tab.js';
@@ -37,6 +38,7 @@ export function renderAdmin(path: string) {
             <Route path="settings" element={<AdminSettingsTab />} />
             <Route path="demos" element={<AdminDemosTab />} />
             <Route path="members" element={<AdminMembersTab />} />
+            <Route path="newsletter" element={<AdminNewsletterTab />} />
             <Route path="outbox" element={<AdminOutboxTab />} />
           </Route>
         </Route>

@@ -15,6 +15,7 @@ const adminTabRoutes: RouteObject[] = [
   { path: 'settings', lazy: async () => ({ Component: (await import('../features/admin/settings/admin-settings-tab.js')).AdminSettingsTab }) },
   { path: 'demos', lazy: async () => ({ Component: (await import('../features/admin/demos/admin-demos-tab.js')).AdminDemosTab }) },
   { path: 'members', lazy: async () => ({ Component: (await import('../features/admin/members/admin-members-tab.js')).AdminMembersTab }) },
+  { path: 'newsletter', lazy: async () => ({ Component: (await import('../features/admin/newsletter/admin-newsletter-tab.js')).AdminNewsletterTab }) },
   { path: 'outbox', lazy: async () => ({ Component: (await import('../features/admin/outbox/admin-outbox-tab.js')).AdminOutboxTab }) },
 ];
 

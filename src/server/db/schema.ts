@@ -366,6 +366,31 @@ export const vipMembers = pgTable(
 );
 
 /**
+ * The members' newsletter (docs/decisions/0065): a draft until `sent_at`, set once, by the send that
+ * writes one outbox email per active member of `plans` in the same transaction.
+ */
+export const newsletters = pgTable(
+  'newsletters',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subject: text('subject').notNull(),
+    /** Plain text as staff wrote it; a blank line starts a paragraph. */
+    body: text('body').notNull(),
+    /** VIP plan ids (site configuration) whose active members get it. */
+    plans: text('plans').array().notNull(),
+    /** Admin usernames. */
+    createdBy: text('created_by').notNull(),
+    updatedBy: text('updated_by').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentBy: text('sent_by'),
+    /** The members it was written to, counted when sent. */
+    recipientCount: integer('recipient_count'),
+    ...timestamps,
+  },
+  (t) => [index('newsletters_created_idx').on(t.createdAt, t.id)],
+);
+
+/**
  * Every Stripe webhook event processed, by its id (docs/decisions/0062): written in the transaction
  * that applies it, before the 2xx, so a retry of a processed event changes nothing and an event whose
  * transaction never committed is processed when Stripe retries it.

@@ -24,6 +24,8 @@ export const activityKinds = [
   'member.status',
   /** Staff set or removed the members' discount code (docs/decisions/0066). */
   'member.discount',
+  /** Staff sent the members' newsletter (docs/decisions/0065). */
+  'newsletter.send',
   'admin.password',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];

@@ -24,6 +24,8 @@ export const emailKinds = [
   'vip_payment_failed',
   'vip_cancelled',
   'vip_renewal_reminder',
+  /** The members' newsletter staff write (docs/decisions/0065): one per member, on the `newsletter` list. */
+  'vip_newsletter',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
@@ -31,9 +33,9 @@ export type EmailKind = (typeof emailKinds)[number];
  * Non-transactional emails by the list a person can leave (RFC 8058 one-click): an unsubscribed
  * address gets nothing more of that list. Every other kind answers something the person did.
  */
-export const mailingLists = ['digest'] as const;
+export const mailingLists = ['digest', 'newsletter'] as const;
 export type MailingList = (typeof mailingLists)[number];
-export const mailingListOf: Readonly<Partial<Record<EmailKind, MailingList>>> = { staff_digest: 'digest' };
+export const mailingListOf: Readonly<Partial<Record<EmailKind, MailingList>>> = { staff_digest: 'digest', vip_newsletter: 'newsletter' };
 
 /**
  * waiting: due or held (an undo window, a retry's backoff); sending: an instance holds it now;

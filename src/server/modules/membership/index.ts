@@ -1,5 +1,6 @@
-// The membership context's public entry: VIP sign-up, paying with Stripe, the member page, the admin member list. Imports staff and messaging.
+// The membership context's public entry: VIP sign-up, paying with Stripe, the member page, the admin member list, the members' newsletter. Imports staff and messaging.
 export { adminMembersRoutes } from './admin-members.routes.js';
 export { memberPerksRoutes } from './member-perks.routes.js';
+export { adminNewslettersRoutes } from './newsletters.routes.js';
 export { vipRoutes } from './vip.routes.js';
 export { createStripePayments, type PaymentProvider, type StripeConnection } from './payment-provider.js';

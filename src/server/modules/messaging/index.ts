@@ -11,11 +11,11 @@ import { defaultOutboxSettings, OutboxWorker, type OutboxSettings } from './outb
 // The messaging context: the outbox, its worker, the email templates and the routes behind emailed
 // links. Other contexts write email through the Mailroom, in their own transactions.
 
-export { decisionUndoMs, Mailroom, vipAccountPath, type DemoForEmail, type PreparedEmail, type VipMemberForEmail } from './mailroom.js';
+export { decisionUndoMs, Mailroom, vipAccountPath, type BulkEmail, type DemoForEmail, type PreparedEmail, type VipMemberForEmail } from './mailroom.js';
 export type { VipReceipt } from './templates/vip-welcome-email.js';
 export { newStatusToken } from './tokens.js';
 export type { OutboxSettings } from './outbox-worker.js';
-export { countOpenEmails } from './outbox.repo.js';
+export { countOpenEmails, unsubscribedAmong } from './outbox.repo.js';
 
 /** Email settings of an app (main.ts reads SMTP_URL and MAIL_FROM). */
 export interface MailSettings {

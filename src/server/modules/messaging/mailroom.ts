@@ -6,7 +6,7 @@ import { defaultLabel, findLabel } from '../../../shared/labels.js';
 import type { LabelConfig } from '../../../shared/site-config.js';
 import type { Db } from '../../db/client.js';
 import { findEmailTemplate } from './email-templates.repo.js';
-import { cancelWaitingEmails, insertOutboxEmail, unsubscribedAmong } from './outbox.repo.js';
+import { cancelWaitingEmails, insertOutboxEmail, insertOutboxEmails, unsubscribedAmong } from './outbox.repo.js';
 import { DemoDecisionEmail, defaultDecisionTemplates, demoDecisionSubject } from './templates/demo-decision-email.js';
 import { DemoReceivedEmail, demoReceivedSubject } from './templates/demo-received-email.js';
 import { ReleaseAlertConfirmEmail, ReleaseAlertEmail, releaseAlertConfirmSubject, releaseAlertSubject, type ReleaseAlertProps } from './templates/release-alert-emails.js';
@@ -21,6 +21,7 @@ import {
   VipSignInEmail,
   vipSignInSubject,
 } from './templates/vip-member-emails.js';
+import { VipNewsletterEmail } from './templates/vip-newsletter-email.js';
 import { VipWelcomeEmail, vipWelcomeSubject, type VipReceipt } from './templates/vip-welcome-email.js';
 import { dayInWords, listInWords } from './templates/words.js';
 import { unsubscribeToken } from './tokens.js';
@@ -51,6 +52,13 @@ export interface PreparedEmail {
   /** Held until then (a decision's undo window); null: due at once. */
   sendAfter?: Date | null;
   at: Date;
+}
+
+/** A list's email rendered once for many recipients (prepareBulk, writeBulk). */
+export interface BulkEmail extends PreparedEmail {
+  list: MailingList;
+  /** Stands for each recipient's unsubscribe token in the html and text. */
+  placeholder: string;
 }
 
 export interface DemoForEmail {
@@ -89,9 +97,12 @@ export class Mailroom {
     return token ? this.link(`/demo-status/${token}`) : this.link('/');
   }
 
-  unsubscribeLinks(list: MailingList, email: string): { page: string; oneClick: string } {
-    const token = unsubscribeToken(this.options.secret, list, email);
+  private unsubscribeLinks(token: string): { page: string; oneClick: string } {
     return { page: this.link(`/unsubscribe/${token}`), oneClick: this.link(`/api/unsubscribe/${token}`) };
+  }
+
+  private newMessageId(): string {
+    return `<${randomUUID()}@${this.options.messageIdDomain}>`;
   }
 
   /**
@@ -101,7 +112,7 @@ export class Mailroom {
   async write(tx: Db, email: PreparedEmail & { subjectId?: string; dedupeKey?: string }): Promise<boolean> {
     return insertOutboxEmail(tx, {
       ...email,
-      messageId: `<${randomUUID()}@${this.options.messageIdDomain}>`,
+      messageId: this.newMessageId(),
       subjectId: email.subjectId ?? null,
       dedupeKey: email.dedupeKey ?? null,
     });
@@ -218,27 +229,55 @@ export class Mailroom {
     return this.prepare({ kind: 'release_alert', label: alert.label, to: [alert.email], subject: releaseAlertSubject(props), element: createElement(ReleaseAlertEmail, props), at });
   }
 
-  /**
-   * A non-transactional email: not written to an address that left its list, and written with
-   * RFC 8058 one-click unsubscribe headers. One per dedupe key, whichever instance writes it.
-   */
-  async bulk(
-    tx: Db,
-    email: { kind: EmailKind; list: MailingList; to: string; subject: string; element: (unsubscribeUrl: string) => ReactElement; at: Date; dedupeKey: string },
-  ): Promise<boolean> {
-    const address = email.to.toLowerCase();
-    if ((await unsubscribedAmong(tx, [address], email.list)).size > 0) return false;
-    const links = this.unsubscribeLinks(email.list, address);
-    const prepared = await this.prepare({
-      kind: email.kind,
-      label: null,
-      to: [email.to],
-      subject: email.subject,
-      element: email.element(links.page),
-      at: email.at,
-      headers: { 'List-Unsubscribe': `<${links.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  /** The members' newsletter, rendered once for all its recipients (docs/decisions/0065). */
+  async prepareVipNewsletter(newsletter: { subject: string; body: string }, at: Date): Promise<BulkEmail> {
+    return this.prepareBulk({
+      kind: 'vip_newsletter',
+      list: 'newsletter',
+      label: defaultLabel,
+      subject: newsletter.subject,
+      element: (unsubscribeUrl) => createElement(VipNewsletterEmail, { label: defaultLabel, ...newsletter, unsubscribeUrl }),
+      at,
     });
-    return this.write(tx, { ...prepared, dedupeKey: email.dedupeKey });
+  }
+
+  /**
+   * A non-transactional email of a list, rendered once however many it goes to: its unsubscribe
+   * link holds a placeholder that writeBulk replaces with each address's own.
+   */
+  async prepareBulk(email: { kind: EmailKind; list: MailingList; label: LabelConfig | null; subject: string; element: (unsubscribeUrl: string) => ReactElement; at: Date }): Promise<BulkEmail> {
+    // Letters, digits and hyphens: rendering leaves it as it is in both parts.
+    const placeholder = `unsubscribe-${randomUUID()}`;
+    const prepared = await this.prepare({ ...email, to: [], element: email.element(this.unsubscribeLinks(placeholder).page) });
+    return { ...prepared, list: email.list, placeholder };
+  }
+
+  /**
+   * Writes a copy of a bulk email to each recipient still on its list, with their own unsubscribe
+   * link and RFC 8058 one-click headers, one per dedupe key whichever instance writes it; answers
+   * how many were written.
+   */
+  async writeBulk(tx: Db, email: BulkEmail, recipients: readonly { to: string; dedupeKey: string }[], subjectId?: string): Promise<number> {
+    const gone = await unsubscribedAmong(tx, recipients.map((r) => r.to.toLowerCase()), email.list);
+    const copies = recipients
+      .filter((r) => !gone.has(r.to.toLowerCase()))
+      .map((r) => {
+        const token = unsubscribeToken(this.options.secret, email.list, r.to);
+        const links = this.unsubscribeLinks(token);
+        // A function, not a string: a replacement string would expand `$&` and the like.
+        const personal = (part: string) => part.replaceAll(email.placeholder, () => token);
+        return {
+          ...email,
+          to: [r.to],
+          html: personal(email.html),
+          text: personal(email.text),
+          headers: { 'List-Unsubscribe': `<${links.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+          messageId: this.newMessageId(),
+          subjectId: subjectId ?? null,
+          dedupeKey: r.dedupeKey,
+        };
+      });
+    return insertOutboxEmails(tx, copies);
   }
 }
 

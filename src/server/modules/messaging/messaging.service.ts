@@ -162,16 +162,15 @@ export async function writeDigests(db: Db, mailroom: Mailroom, now: Date): Promi
     if (perLabel.length === 0 || !reader.email) continue;
     const day = dayInWords(dayStart);
     const props = { label: defaultLabel, username: reader.username, email: reader.email, day, perLabel, inboxUrl: mailroom.link('/admin/demos') };
-    const isWritten = await mailroom.bulk(db, {
+    const digest = await mailroom.prepareBulk({
       kind: 'staff_digest',
       list: 'digest',
-      to: reader.email,
+      label: null,
       subject: staffDigestSubject(props),
       element: (unsubscribeUrl) => createElement(StaffDigestEmail, { ...props, unsubscribeUrl }),
       at: now,
-      dedupeKey: `digest:${reader.id}:${dayStart.toISOString().slice(0, 10)}`,
     });
-    if (isWritten) written += 1;
+    written += await mailroom.writeBulk(db, digest, [{ to: reader.email, dedupeKey: `digest:${reader.id}:${dayStart.toISOString().slice(0, 10)}` }]);
   }
   return written;
 }

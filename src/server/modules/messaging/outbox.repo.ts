@@ -30,26 +30,40 @@ const leaseEnd = (ms: number) => sql`now() + ${`${Math.round(ms)} milliseconds`}
 
 /** Stores an email; with a dedupe key already written (by any instance), nothing: answers false. */
 export async function insertOutboxEmail(db: Db, email: NewOutboxEmail): Promise<boolean> {
-  const rows = await db
-    .insert(outboxEmails)
-    .values({
-      kind: email.kind,
-      labelId: email.labelId,
-      toAddresses: email.to,
-      subject: email.subject,
-      html: email.html,
-      textBody: email.text,
-      headers: email.headers,
-      messageId: email.messageId,
-      subjectId: email.subjectId ?? null,
-      dedupeKey: email.dedupeKey ?? null,
-      sendAfter: email.sendAfter ?? null,
-      createdAt: email.at,
-      updatedAt: email.at,
-    })
-    .onConflictDoNothing({ target: outboxEmails.dedupeKey })
-    .returning({ id: outboxEmails.id });
-  return rows.length > 0;
+  return (await insertOutboxEmails(db, [email])) === 1;
+}
+
+/** Rows per INSERT: well under PostgreSQL's 65535 parameters at 13 a row. */
+const insertBatch = 500;
+
+/** Stores emails, skipping dedupe keys already written (by any instance); answers how many were stored. */
+export async function insertOutboxEmails(db: Db, emails: readonly NewOutboxEmail[]): Promise<number> {
+  let stored = 0;
+  for (let start = 0; start < emails.length; start += insertBatch) {
+    const rows = await db
+      .insert(outboxEmails)
+      .values(
+        emails.slice(start, start + insertBatch).map((email) => ({
+          kind: email.kind,
+          labelId: email.labelId,
+          toAddresses: email.to,
+          subject: email.subject,
+          html: email.html,
+          textBody: email.text,
+          headers: email.headers,
+          messageId: email.messageId,
+          subjectId: email.subjectId ?? null,
+          dedupeKey: email.dedupeKey ?? null,
+          sendAfter: email.sendAfter ?? null,
+          createdAt: email.at,
+          updatedAt: email.at,
+        })),
+      )
+      .onConflictDoNothing({ target: outboxEmails.dedupeKey })
+      .returning({ id: outboxEmails.id });
+    stored += rows.length;
+  }
+  return stored;
 }
 
 /**

@@ -32,4 +32,5 @@ export const emailKindLabels: Readonly<Record<EmailKind, string>> = {
   vip_payment_failed: 'VIP payment failed',
   vip_cancelled: 'VIP cancellation',
   vip_renewal_reminder: 'VIP renewal reminder',
+  vip_newsletter: 'VIP newsletter',
 };

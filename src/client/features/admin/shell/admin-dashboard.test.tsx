@@ -12,6 +12,7 @@ const tabs: [string, string][] = [
   ['Labels', '/admin/labels'],
   ['Demos', '/admin/demos'],
   ['Members', '/admin/members'],
+  ['Newsletter', '/admin/newsletter'],
   ['Outbox', '/admin/outbox'],
   ['Settings', '/admin/settings'],
 ];

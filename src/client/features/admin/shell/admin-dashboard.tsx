@@ -18,6 +18,8 @@ export const adminTabs = [
   { label: 'Labels', path: '/admin/labels' },
   { label: 'Demos', path: '/admin/demos' },
   { label: 'Members', path: '/admin/members' },
+  // What members are told: beside the members it goes to.
+  { label: 'Newsletter', path: '/admin/newsletter' },
   // Where the mail the label sends is read: beside the inboxes whose decisions and members write it.
   { label: 'Outbox', path: '/admin/outbox' },
   { label: 'Settings', path: '/admin/settings' },

@@ -5,7 +5,11 @@ import type { MailingList } from '../../../../shared/api/messaging.js';
 import { unsubscribe, unsubscribeQuery } from '../api/email-links.js';
 import { LinkAnswer } from './link-answer.js';
 
-const listNames: Readonly<Record<MailingList, string>> = { digest: 'the daily digest of new demos' };
+/** Each list's name, and what leaving it does not stop. */
+const lists: Readonly<Record<MailingList, { name: string; keeps: string }>> = {
+  digest: { name: 'the daily digest of new demos', keeps: '' },
+  newsletter: { name: "the VIP members' newsletter", keeps: 'Your membership and its emails (receipts, payment problems, renewals) go on as before.' },
+};
 
 /**
  * /unsubscribe/:token: the page of an email's unsubscribe link. Opening it changes nothing (mail
@@ -26,10 +30,10 @@ export function UnsubscribePage() {
       {link && (
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
           {link.unsubscribed ? (
-            <Alert severity="success">{`${link.email} is unsubscribed from ${listNames[link.list]}: nothing more of it will be sent there.`}</Alert>
+            <Alert severity="success">{`${link.email} is unsubscribed from ${lists[link.list].name}: nothing more of it will be sent there. ${lists[link.list].keeps}`.trim()}</Alert>
           ) : (
             <>
-              <Typography>{`Stop sending ${listNames[link.list]} to ${link.email}?`}</Typography>
+              <Typography>{`Stop sending ${lists[link.list].name} to ${link.email}? ${lists[link.list].keeps}`.trim()}</Typography>
               {leave.error && <Alert severity="error">{leave.error.message}</Alert>}
               <Button variant="contained" onClick={() => leave.mutate()} disabled={leave.isPending}>
                 Unsubscribe

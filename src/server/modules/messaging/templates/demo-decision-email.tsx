@@ -2,6 +2,7 @@ import { Heading, Link, Text } from '@react-email/components';
 import type { DecisionStatus, EmailTemplateBody } from '../../../../shared/api/messaging.js';
 import type { LabelConfig } from '../../../../shared/site-config.js';
 import { EmailLayout, headingStyle, paragraphStyle } from './email-layout.js';
+import { paragraphsOf } from './words.js';
 
 /** What a decision template's placeholders stand for. */
 export interface DecisionValues {
@@ -73,7 +74,7 @@ export function demoDecisionSubject({ template, values }: Pick<DemoDecisionProps
 
 /** A decision on a demo, in the words of the label's template; blank lines part paragraphs. */
 export function DemoDecisionEmail({ label, status, template, values, to }: DemoDecisionProps) {
-  const paragraphs = fillPlaceholders(template.body, values).split(/\n\s*\n/);
+  const paragraphs = paragraphsOf(fillPlaceholders(template.body, values));
   return (
     <EmailLayout
       label={label}

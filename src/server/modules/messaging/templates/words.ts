@@ -12,3 +12,12 @@ export function quoted(text: string): string {
 export function dayInWords(at: Date): string {
   return at.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
+
+/** Plain text as staff write it: a blank line parts paragraphs. */
+export function paragraphsOf(text: string): string[] {
+  return text
+    .trim()
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+}

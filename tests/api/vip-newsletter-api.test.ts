@@ -1,0 +1,210 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Newsletter, NewsletterReach } from '../../src/shared/api/newsletters.js';
+import { queryRows } from '../../src/server/db/client.js';
+import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
+import { quickOutbox, TestSmtpServer, type ReceivedEmail } from '../helpers/mail.js';
+import { testDatabaseKinds } from '../helpers/test-database.js';
+
+// The members' newsletter (docs/decisions/0065): who a plan choice reaches, one send however many
+// clicks, what members receive through a real SMTP server, and unsubscribing by the page's button
+// and by the one-click POST of mail clients (RFC 8058).
+
+const members = [
+  { name: 'Ana', email: 'ana@example.com', plan: 'monthly', status: 'active' },
+  { name: 'Ben', email: 'ben@example.com', plan: 'annual', status: 'active' },
+  { name: 'Cleo', email: 'cleo@example.com', plan: 'premium', status: 'active' },
+  { name: 'Dev', email: 'dev@example.com', plan: 'monthly', status: 'past_due' },
+  { name: 'Eve', email: 'eve@example.com', plan: 'annual', status: 'canceled' },
+  { name: 'Finn', email: 'finn@example.com', plan: 'monthly', status: 'pending_payment' },
+] as const;
+
+/** The List-* headers as mailparser reads them. */
+interface ListHeaders {
+  unsubscribe: { url: string };
+  'unsubscribe-post': { name: string };
+}
+
+describe.each(testDatabaseKinds)('members newsletter on $name', (kind) => {
+  let smtp: TestSmtpServer;
+  let t: AdminTestApp;
+
+  beforeAll(async () => {
+    smtp = await TestSmtpServer.start();
+    t = await createAdminTestApp(kind, {
+      deps: { publicUrl: 'https://records.example', mail: { smtpUrl: smtp.url, from: 'vip@records.example', outbox: quickOutbox } },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+  beforeEach(async () => {
+    await t.database.db.execute(sql`delete from vip_members`);
+    await t.database.db.execute(sql`delete from email_unsubscribes`);
+    for (const [i, m] of members.entries()) {
+      await t.database.db.execute(
+        sql`insert into vip_members (name, email, plan, status, created_at, updated_at) values (${m.name}, ${m.email}, ${m.plan}, ${m.status}, ${new Date(Date.UTC(2026, 0, 1 + i))}, now())`,
+      );
+    }
+  });
+
+  const reach = (plans: string) => t.app.inject({ method: 'GET', url: `/api/admin/newsletters/reach?plans=${plans}`, headers: t.auth });
+  const create = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/admin/newsletters', headers: t.auth, payload: payload as object });
+  const edit = (id: string, payload: unknown) => t.app.inject({ method: 'PUT', url: `/api/admin/newsletters/${id}`, headers: t.auth, payload: payload as object });
+  const send = (id: string) => t.app.inject({ method: 'POST', url: `/api/admin/newsletters/${id}/send`, headers: t.auth });
+
+  async function draft(payload: { subject: string; body: string; plans: string[] }) {
+    const res = await create(payload);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ data: Newsletter }>().data;
+  }
+
+  async function outboxCount(subjectId?: string) {
+    const [row] = await queryRows<{ n: number }>(
+      t.database.db,
+      subjectId
+        ? sql`select count(*)::int as n from outbox_emails where kind = 'vip_newsletter' and subject_id = ${subjectId}`
+        : sql`select count(*)::int as n from outbox_emails where kind = 'vip_newsletter'`,
+    );
+    return row?.n ?? 0;
+  }
+
+  /** The emails the SMTP server accepts after `before`, `count` of them, by recipient. */
+  async function delivered(before: number, count: number): Promise<Map<string, ReceivedEmail>> {
+    const emails = (await smtp.waitForAccepted(before + count)).slice(before);
+    return new Map(emails.map((email) => [email.to[0] as string, email]));
+  }
+
+  it('reaches the active members of the chosen plans only', async () => {
+    const of = async (plans: string) => {
+      const res = await reach(plans);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ data: NewsletterReach }>().data;
+    };
+    expect(await of('monthly')).toEqual({ plans: ['monthly'], recipients: 1, unsubscribed: 0 });
+    expect(await of('monthly,annual')).toMatchObject({ recipients: 2 });
+    expect(await of('monthly,annual,premium')).toMatchObject({ recipients: 3 });
+    expect(await of('')).toMatchObject({ plans: [], recipients: 0 });
+    expect((await reach('monthly,gold')).json()).toMatchObject({ success: false, field: 'plans.1', message: 'plans must be a list of monthly, annual, premium' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/newsletters/reach?plans=monthly' })).statusCode).toBe(401);
+  });
+
+  it('refuses bad input with 400 naming the field; an incomplete draft is saved but not sent', async () => {
+    expect((await create({ subject: 'x'.repeat(201), body: '', plans: [] })).json()).toMatchObject({ field: 'subject' });
+    expect((await create({ subject: 'Hi', body: '', plans: ['gold'] })).json()).toMatchObject({ field: 'plans.0' });
+    expect((await create({ subject: 'Hi', body: 3, plans: [] })).json()).toMatchObject({ field: 'body' });
+    const empty = await draft({ subject: '', body: '', plans: [] });
+    const sendError = async () => {
+      const res = await send(empty.id);
+      expect(res.statusCode).toBe(400);
+      return res.json<{ field: string; message: string }>();
+    };
+    expect(await sendError()).toMatchObject({ field: 'subject', message: 'subject is required to send the newsletter' });
+    await edit(empty.id, { subject: 'News', body: '  ', plans: [] });
+    expect(await sendError()).toMatchObject({ field: 'body' });
+    await edit(empty.id, { subject: 'News', body: 'Hello', plans: [] });
+    expect(await sendError()).toMatchObject({ field: 'plans' });
+    expect(await outboxCount(empty.id)).toBe(0);
+
+    // Plans whose members are none of them active: nothing is sent, the draft stays a draft.
+    await t.database.db.execute(sql`update vip_members set status = 'canceled' where plan = 'premium'`);
+    await edit(empty.id, { subject: 'News', body: 'Hello', plans: ['premium'] });
+    const nobody = await send(empty.id);
+    expect(nobody.statusCode).toBe(409);
+    expect(nobody.json()).toMatchObject({ field: 'plans', message: 'No active member of Premium gets the newsletter: nothing was sent.' });
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/newsletters', headers: t.auth });
+    expect(list.json<{ data: Newsletter[] }>().data.find((n) => n.id === empty.id)).toMatchObject({ sent_at: null, recipient_count: null, plans: ['premium'] });
+
+    expect((await send('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await send('nope')).json()).toMatchObject({ field: 'id' });
+  });
+
+  it('sends once, however many sends arrive together; members get the text as written, with their own unsubscribe link', async () => {
+    const before = smtp.accepted.length;
+    const body = 'Hello members,\n\nA new <b>record</b> & a $& party.\nSecond line.\n\nSee you there.';
+    const newsletter = await draft({ subject: 'March news <live>', body, plans: ['monthly', 'annual', 'monthly'] });
+    expect(newsletter).toMatchObject({ plans: ['monthly', 'annual'], created_by: 'alice', sent_at: null });
+
+    const answers = await Promise.all(Array.from({ length: 5 }, () => send(newsletter.id)));
+    const ok = answers.filter((res) => res.statusCode === 200);
+    expect(ok).toHaveLength(1);
+    expect(ok[0]?.json()).toMatchObject({ message: 'Sent to 2 members', data: { recipient_count: 2, sent_by: 'alice' } });
+    for (const refused of answers.filter((res) => res.statusCode !== 200)) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json<{ message: string }>().message).toMatch(/^This newsletter was sent already, on .* UTC by alice to 2 members: it is not sent or changed again\.$/);
+    }
+    expect((await send(newsletter.id)).statusCode).toBe(409);
+    expect((await edit(newsletter.id, { subject: 'Changed', body: 'x', plans: ['premium'] })).statusCode).toBe(409);
+    expect(await outboxCount(newsletter.id)).toBe(2);
+
+    const mail = await delivered(before, 2);
+    expect([...mail.keys()].sort()).toEqual(['ana@example.com', 'ben@example.com']);
+    const tokens = new Set<string>();
+    for (const email of mail.values()) {
+      expect(email.subject).toBe('March news <live>');
+      expect(email.from).toBe('"Build It Records" <vip@records.example>');
+      expect(email.text).toContain('Hello members,');
+      expect(email.text).toContain('A new <b>record</b> & a $& party.');
+      expect(email.text).toContain('See you there.');
+      expect(email.html).toContain('A new &lt;b&gt;record&lt;/b&gt; &amp; a $&amp; party.');
+      expect(email.html).not.toContain('<b>record</b>');
+      expect(email.html).toContain('You get this email because you are an active Build It Records VIP member.');
+      // mailparser reads List-Unsubscribe and List-Unsubscribe-Post into `list`.
+      const list = email.headers.get('list') as ListHeaders;
+      const oneClick = /^https:\/\/records\.example\/api\/unsubscribe\/([A-Za-z0-9_-]+)$/.exec(list.unsubscribe.url);
+      expect(oneClick).not.toBeNull();
+      expect(list['unsubscribe-post'].name).toBe('List-Unsubscribe=One-Click');
+      const token = oneClick?.[1] as string;
+      expect(email.html).toContain(`href="https://records.example/unsubscribe/${token}"`);
+      expect(email.text).toContain(`https://records.example/unsubscribe/${token}`);
+      expect(email.text).not.toContain('unsubscribe-');
+      tokens.add(token);
+    }
+    expect(tokens.size).toBe(2);
+
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/newsletters', headers: t.auth });
+    expect(list.json<{ data: Newsletter[] }>().data.find((n) => n.id === newsletter.id)).toMatchObject({ recipient_count: 2, plans: ['monthly', 'annual'], sent_by: 'alice' });
+    const activity = await t.app.inject({ method: 'GET', url: '/api/admin/activity', headers: t.auth });
+    expect(activity.json<{ data: { kind: string; actor: string; summary: string; subject_id: string }[] }>().data).toContainEqual(
+      expect.objectContaining({ kind: 'newsletter.send', actor: 'alice', subject_id: newsletter.id, summary: 'Sent the newsletter "March news <live>" to 2 members (Monthly, Annual)' }),
+    );
+  });
+
+  it('unsubscribes by the page and its button, or one click; the unsubscribed get no later newsletter but keep their membership emails', async () => {
+    const first = await draft({ subject: 'First', body: 'One', plans: ['monthly', 'annual'] });
+    const before = smtp.accepted.length;
+    expect((await send(first.id)).statusCode).toBe(200);
+    const mail = await delivered(before, 2);
+
+    // Ana opens the page of her emailed link: that changes nothing, until she presses the button.
+    const page = /https:\/\/records\.example(\/unsubscribe\/[A-Za-z0-9_-]+)/.exec(mail.get('ana@example.com')?.text ?? '')?.[1] as string;
+    for (let i = 0; i < 2; i += 1) {
+      expect((await t.app.inject({ method: 'GET', url: `/api${page}` })).json()).toMatchObject({ data: { email: 'an*@example.com', list: 'newsletter', unsubscribed: false } });
+    }
+    expect((await reach('monthly,annual')).json()).toMatchObject({ data: { recipients: 2, unsubscribed: 0 } });
+    const pressed = await t.app.inject({ method: 'POST', url: `/api${page}` });
+    expect(pressed.json()).toMatchObject({ data: { list: 'newsletter', unsubscribed: true } });
+
+    // Ben's mail client posts the one-click unsubscribe of the header.
+    const oneClick = new URL((mail.get('ben@example.com')?.headers.get('list') as ListHeaders).unsubscribe.url).pathname;
+    const clicked = await t.app.inject({ method: 'POST', url: oneClick, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(clicked.statusCode, clicked.body).toBe(200);
+    expect((await reach('monthly,annual,premium')).json()).toMatchObject({ data: { recipients: 1, unsubscribed: 2 } });
+
+    const second = await draft({ subject: 'Second', body: 'Two', plans: ['monthly', 'annual', 'premium'] });
+    const beforeSecond = smtp.accepted.length;
+    expect((await send(second.id)).json()).toMatchObject({ message: 'Sent to 1 member', data: { recipient_count: 1 } });
+    expect([...(await delivered(beforeSecond, 1)).keys()]).toEqual(['cleo@example.com']);
+    expect(await outboxCount(second.id)).toBe(1);
+
+    // Membership emails go on: Ana asks for a sign-in link and gets it.
+    const beforeSignIn = smtp.accepted.length;
+    expect((await t.app.inject({ method: 'POST', url: '/api/vip/sign-in', payload: { email: 'ana@example.com' } })).statusCode).toBe(202);
+    const [signIn] = (await smtp.waitForAccepted(beforeSignIn + 1)).slice(beforeSignIn);
+    expect(signIn?.to).toEqual(['ana@example.com']);
+    expect(signIn?.subject).toBe('Sign in to your Build It Records VIP account');
+    // Nothing after the sign-in link: the SMTP server got no newsletter besides Cleo's.
+    expect(smtp.accepted.slice(beforeSecond).map((e) => e.subject)).toEqual(['Second', 'Sign in to your Build It Records VIP account']);
+  });
+});
