@@ -25,6 +25,13 @@ export type Crash = 'server' | 'database';
 
 const random = (min: number, max: number) => min + Math.random() * (max - min);
 
+/**
+ * How long the run may go without a new acknowledgement before it gives up: a restart takes seconds
+ * (a failed one is reported by startProductionServer within its own 60 s), and a server that is up but
+ * answers nothing but errors must end the run too, not keep its clients retrying for ever.
+ */
+const stallLimitMs = 90_000;
+
 function demoBody(i: number) {
   const email = `artist${i}@stress.example`;
   const artist = aDemoArtist({ fullName: `Stress Artist ${i}`, name: `Stress ${i}`, email });
@@ -58,6 +65,20 @@ export async function runCrashSafety(kind: BackendKind, crash: Crash, count: num
   let next = 0;
   let done = false;
   let kills = 0;
+  // Ends every client and the crasher at once, with the reason the run failed.
+  const failure = new AbortController();
+  const fail = (err: unknown) => {
+    done = true;
+    if (!failure.signal.aborted) failure.abort(new Error(`crash safety (${kind}, ${crash} crashes): ${err instanceof Error ? err.message : String(err)}`));
+  };
+  let lastAcknowledgedAt = Date.now();
+  const watchdog = setInterval(() => {
+    const quietMs = Date.now() - lastAcknowledgedAt;
+    console.log(`  ${acknowledged.size}/${count} acknowledged, ${kills} crashes`);
+    if (quietMs > stallLimitMs) {
+      fail(new Error(`no submission acknowledged for ${Math.round(quietMs / 1000)} s after crash ${kills}; the server's last output:\n${server.output()}`));
+    }
+  }, 10_000);
 
   async function client(): Promise<void> {
     for (let i = next++; i < count; i = next++) {
@@ -68,16 +89,18 @@ export async function runCrashSafety(kind: BackendKind, crash: Crash, count: num
         'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
       };
       for (;;) {
-        const status = await fetch(`${server.url}/api/submit-demo`, { method: 'POST', headers, body }).then(
+        failure.signal.throwIfAborted();
+        const status = await fetch(`${server.url}/api/submit-demo`, { method: 'POST', headers, body, signal: failure.signal }).then(
           (res) => res.status,
           () => 0,
         );
         if (status === 201) {
           acknowledged.add(email);
+          lastAcknowledgedAt = Date.now();
           break;
         }
         if (status !== 0 && status < 500) throw new Error(`submission ${i} refused with ${status}`);
-        await delay(random(20, 100));
+        await delay(random(20, 100), undefined, { signal: failure.signal });
       }
     }
   }
@@ -96,19 +119,26 @@ export async function runCrashSafety(kind: BackendKind, crash: Crash, count: num
       kills += 1;
       if (crash === 'server') {
         await server.kill();
-        server = await startProductionServer({ env });
+        server = await startProductionServer({ env }).catch((err: Error) => {
+          throw new Error(`the server did not come back after crash ${kills}: ${err.message}`);
+        });
       } else {
         crashPostgres();
       }
     }
   }
 
-  const crashing = crasher();
-  try {
-    await Promise.all(Array.from({ length: 20 }, client));
-  } finally {
-    done = true;
-    await crashing;
+  // The first error of a client, the crasher or the watchdog ends them all, and is the one reported.
+  const crashing = crasher().catch(fail);
+  await Promise.all(Array.from({ length: 20 }, () => client().catch(fail)));
+  done = true;
+  clearInterval(watchdog);
+  await crashing;
+  if (failure.signal.aborted) {
+    await server.kill();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await postgres?.drop();
+    throw failure.signal.reason;
   }
   await server.stop();
 

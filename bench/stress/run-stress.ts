@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { fmt, heading, postgresServerUrl, postgresUnreachable, printTable } from '../support.js';
-import { runCrashSafety, type CrashSafetyResult } from './crash-safety.js';
+import { fmt, heading, postgresServerUrl, postgresUnreachable, printTable, type BackendKind } from '../support.js';
+import { runCrashSafety, type Crash, type CrashSafetyResult } from './crash-safety.js';
 import { runEmailDelivery, type EmailDeliveryResult } from './email-delivery.js';
 import { runOneAddressFloods } from './one-address-flood.js';
 import { runRedisStall } from './redis-stall.js';
@@ -28,10 +28,21 @@ if (wants('fuzz')) {
 
 if (wants('crash')) {
   heading('Crash safety: 1,000 demo submissions with Idempotency-Key, retried until acknowledged');
-  const results: CrashSafetyResult[] = [await runCrashSafety('pglite', 'server', 1000)];
+  const runs: [BackendKind, Crash][] = [['pglite', 'server']];
   const unreachable = await postgresUnreachable();
   if (unreachable) console.log(`PostgreSQL skipped: ${unreachable}`);
-  else results.push(await runCrashSafety('postgres', 'server', 1000), await runCrashSafety('postgres', 'database', 1000));
+  else runs.push(['postgres', 'server'], ['postgres', 'database']);
+  const results: CrashSafetyResult[] = [];
+  for (const [kind, crash] of runs) {
+    // A server that does not come back, or stops acknowledging, ends its run with the reason (crash-safety.ts).
+    await runCrashSafety(kind, crash, 1000).then(
+      (result) => results.push(result),
+      (err: Error) => {
+        console.log(`FAILED: ${err.message}`);
+        failed = true;
+      },
+    );
+  }
   printTable(
     ['database', 'crashes', 'acknowledged', 'stored', 'lost', 'duplicated', 'seconds'],
     results.map((r) => [r.database, String(r.kills), String(r.acknowledged), String(r.stored), String(r.lost), String(r.duplicated), fmt(r.seconds)]),
