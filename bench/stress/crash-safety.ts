@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { setMaxListeners } from 'node:events';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +32,16 @@ const random = (min: number, max: number) => min + Math.random() * (max - min);
  * answers nothing but errors must end the run too, not keep its clients retrying for ever.
  */
 const stallLimitMs = 90_000;
+/** One attempt's longest wait for an answer: a server that hangs is as good as down for the retry. */
+const attemptTimeoutMs = 30_000;
+/**
+ * Acknowledgements the run waits for after each crash before the next one may come. Without them, on a
+ * busy machine a server that needs seconds to restart and to warm up was killed again before it had
+ * answered anything: 490 submissions in the first 10 s, then one every 10 s (a run of hours).
+ */
+const acknowledgedBetweenCrashes = 20;
+/** Clients submitting at once, each retrying its submission until it is acknowledged. */
+const clients = 20;
 
 function demoBody(i: number) {
   const email = `artist${i}@stress.example`;
@@ -67,6 +78,8 @@ export async function runCrashSafety(kind: BackendKind, crash: Crash, count: num
   let kills = 0;
   // Ends every client and the crasher at once, with the reason the run failed.
   const failure = new AbortController();
+  // Each client's pause between attempts listens on it.
+  setMaxListeners(clients + 1, failure.signal);
   const fail = (err: unknown) => {
     done = true;
     if (!failure.signal.aborted) failure.abort(new Error(`crash safety (${kind}, ${crash} crashes): ${err instanceof Error ? err.message : String(err)}`));
@@ -90,7 +103,9 @@ export async function runCrashSafety(kind: BackendKind, crash: Crash, count: num
       };
       for (;;) {
         failure.signal.throwIfAborted();
-        const status = await fetch(`${server.url}/api/submit-demo`, { method: 'POST', headers, body, signal: failure.signal }).then(
+        // A signal of its own per attempt: fetch never lets go of the listener it adds to one it is given.
+        const signal = AbortSignal.timeout(attemptTimeoutMs);
+        const status = await fetch(`${server.url}/api/submit-demo`, { method: 'POST', headers, body, signal }).then(
           (res) => res.status,
           () => 0,
         );
@@ -109,12 +124,14 @@ export async function runCrashSafety(kind: BackendKind, crash: Crash, count: num
   // back, and every crash breaks every pooled connection: five crashes, a few seconds apart.
   const [minGap, maxGap, maxCrashes] = crash === 'server' ? [300, 1500, Infinity] : [2000, 4000, 5];
   // The first crash comes while the first half of the submissions is under way, however fast the
-  // server is: a run that ends before its first crash would prove nothing.
+  // server is: a run that ends before its first crash would prove nothing. Each later one, once the
+  // server is back and acknowledging, at a random moment of that work.
   const firstCrashAt = Math.floor(random(count / 20, count / 2));
   async function crasher(): Promise<void> {
     while (!done && kills < maxCrashes) {
-      if (kills === 0) while (!done && acknowledged.size < firstCrashAt) await delay(10);
-      else await delay(random(minGap, maxGap));
+      const crashAt = kills === 0 ? firstCrashAt : acknowledged.size + acknowledgedBetweenCrashes;
+      while (!done && acknowledged.size < crashAt) await delay(10);
+      if (kills > 0) await delay(random(minGap, maxGap));
       if (done) break;
       kills += 1;
       if (crash === 'server') {
@@ -130,7 +147,7 @@ export async function runCrashSafety(kind: BackendKind, crash: Crash, count: num
 
   // The first error of a client, the crasher or the watchdog ends them all, and is the one reported.
   const crashing = crasher().catch(fail);
-  await Promise.all(Array.from({ length: 20 }, () => client().catch(fail)));
+  await Promise.all(Array.from({ length: clients }, () => client().catch(fail)));
   done = true;
   clearInterval(watchdog);
   await crashing;

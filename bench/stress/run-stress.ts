@@ -79,7 +79,7 @@ if (wants('flood')) {
   heading('One address floods (pages with distinct query strings; uncached catalog reads), a second is measured (PGlite, demo catalog, production limits)');
   const floods = await runOneAddressFloods();
   printTable(
-    ['flood', 'flood requests', 'flood answers', 'quiet p50/p99 ms', 'flooded p50/p99 ms', 'visitor non-200', 'RSS before/during/after MiB', 'goals'],
+    ['flood', 'flood requests', 'flood answers', 'quiet p50/p99 ms', 'flooded p50/p99 ms', 'visitor non-200', 'RSS before/during/after MiB', 'heap used/total/external before → after MiB', 'goals'],
     floods.map((f) => {
       const isMet = f.floodP99Ms <= 2 * f.quietP99Ms && f.rssAfterMiB <= 1.1 * f.rssBeforeMiB;
       return [
@@ -90,6 +90,7 @@ if (wants('flood')) {
         `${fmt(f.floodP50Ms)} / ${fmt(f.floodP99Ms)}`,
         String(f.visitorFailures),
         `${fmt(f.rssBeforeMiB)} / ${fmt(f.rssDuringMiB)} / ${fmt(f.rssAfterMiB)}`,
+        [f.heapBefore, f.heapAfter].map((h) => `${fmt(h.usedMiB)}/${fmt(h.totalMiB)}/${fmt(h.externalMiB)}`).join(' → '),
         `${isMet ? 'met' : 'MISSED'} (p99 <= 2x quiet, RSS after <= 1.1x before)`,
       ];
     }),
