@@ -35,8 +35,6 @@ export interface CatalogCacheOptions {
   /**
    * How long past `maxAgeMs` an answer is still kept, to be served when a new one cannot be had in
    * time (the embedded database held by an import): no catalog change has happened since it was made.
-   * Only an answer asked for again (a hit, or a key loaded before) is kept so: one asked once, as each
-   * of a flood's distinct searches and offsets is, goes at the end of its age (docs/decisions/0074).
    */
   staleForMs?: number;
   /** Entries kept at most (searches make the key space unbounded); the oldest go first. */
@@ -73,10 +71,8 @@ interface Entry {
   value: unknown;
   /** Served until then (its age, or an upcoming release's moment)… */
   freshUntil: number;
-  /** …and kept until then, for when a new one cannot be had… */
+  /** …and kept until then, for when a new one cannot be had. */
   keptUntil: number;
-  /** …which is this, once it is asked for again. */
-  keepableUntil: number;
   weight: number;
 }
 
@@ -143,22 +139,22 @@ export class CatalogCache {
     const entry = this.entries.get(key);
     const isFresh = entry !== undefined && this.now() < entry.freshUntil;
     this.lookups[isFresh ? 'hits' : 'misses']++;
-    if (!isFresh) return undefined;
-    entry.keptUntil = entry.keepableUntil;
-    return entry.value as T;
+    return isFresh ? (entry.value as T) : undefined;
   }
 
   /** Keeps `value` unless the catalog changed since `version` was taken (the value may predate it). */
   set(key: string, value: unknown, version: number): void {
     if (version !== this.changes || !this.keeps(value)) return;
-    const wasAskedBefore = this.entries.has(key);
     this.remove(key);
     const weight = this.weigh(value);
     const storedAt = this.now();
     const moment = this.expiresAt(storedAt);
-    const freshUntil = Math.min(storedAt + this.maxAgeMs, moment);
-    const keepableUntil = Math.min(storedAt + this.keptForMs, moment);
-    this.entries.set(key, { value, freshUntil, keptUntil: wasAskedBefore ? keepableUntil : freshUntil, keepableUntil, weight });
+    this.entries.set(key, {
+      value,
+      freshUntil: Math.min(storedAt + this.maxAgeMs, moment),
+      keptUntil: Math.min(storedAt + this.keptForMs, moment),
+      weight,
+    });
     this.bytes += weight;
     this.sweep();
   }
@@ -248,16 +244,15 @@ export class CatalogCache {
   }
 
   /**
-   * Drops entries past their keeping time, and the oldest while over a bound, up to the first fresh
-   * one: the oldest come first and age first (the moments of upcoming releases only bring that nearer
-   * for all of them alike); past their age, only those asked for again are still kept.
+   * Drops entries past their keeping time (the oldest come first: they expire first, the moments of
+   * upcoming releases only bring that nearer for all of them alike), then the oldest while over a bound.
    */
   private sweep(): void {
     const now = this.now();
     for (const [key, entry] of this.entries) {
       const isOver = this.entries.size > this.maxEntries || this.bytes > this.maxBytes;
-      if (isOver || now >= entry.keptUntil) this.remove(key);
-      else if (now < entry.freshUntil) return;
+      if (!isOver && now < entry.keptUntil) return;
+      this.remove(key);
     }
   }
 }
