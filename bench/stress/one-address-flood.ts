@@ -18,6 +18,34 @@ export interface FloodResult {
   rssBeforeMiB: number;
   rssDuringMiB: number;
   rssAfterMiB: number;
+  /** What of the RSS is the main thread's JavaScript heap, and memory outside it (buffers), before and after. */
+  heapBefore: HeapFigures;
+  heapAfter: HeapFigures;
+}
+
+export interface HeapFigures {
+  usedMiB: number;
+  totalMiB: number;
+  externalMiB: number;
+}
+
+/** METRICS_TOKEN of the flooded server: its heap figures are read at /metrics, from an address of their own. */
+const metricsToken = 'stress-metrics-token-'.repeat(2);
+const scraper = new Agent({ keepAlive: true, localAddress: '127.0.0.5' });
+
+async function heapFigures(base: string): Promise<HeapFigures> {
+  const text = await new Promise<string>((resolve, reject) => {
+    const req = request(`${base}/metrics`, { agent: scraper, headers: { authorization: `Bearer ${metricsToken}` } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve(body));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  const mib = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN) / 1_048_576;
+  return { usedMiB: mib('nodejs_heap_size_used_bytes'), totalMiB: mib('nodejs_heap_size_total_bytes'), externalMiB: mib('nodejs_external_memory_bytes') };
 }
 
 const visitor = new Agent({ keepAlive: true, localAddress: '127.0.0.2' });
@@ -56,6 +84,7 @@ async function measureVisitor(base: string, paths: () => string, ms: number): Pr
 async function runFlood(server: ProductionServer, name: string, flooder: Agent, floodPath: (i: number) => string, visitorPath: () => string, connections: number): Promise<FloodResult> {
   const quiet = await measureVisitor(server.url, visitorPath, 8_000);
   const rssBeforeMiB = await processRssMiB(server.pid);
+  const heapBefore = await heapFigures(server.url);
   let sent = 0;
   const statuses: Record<string, number> = {};
   let isFlooding = true;
@@ -77,6 +106,7 @@ async function runFlood(server: ProductionServer, name: string, flooder: Agent, 
   await new Promise((resolve) => setTimeout(resolve, 10_000));
   await measureVisitor(server.url, visitorPath, 1_000);
   const rssAfterMiB = await processRssMiB(server.pid);
+  const heapAfter = await heapFigures(server.url);
   return {
     flood: name,
     floodRequests: sent,
@@ -89,12 +119,14 @@ async function runFlood(server: ProductionServer, name: string, flooder: Agent, 
     rssBeforeMiB,
     rssDuringMiB,
     rssAfterMiB,
+    heapBefore,
+    heapAfter,
   };
 }
 
 /** Both floods against the production server on the embedded database with the demo catalog and the production limits. */
 export async function runOneAddressFloods(): Promise<FloodResult[]> {
-  const server = await startProductionServer({ env: { SEED_DEMO_CATALOG: 'true' } });
+  const server = await startProductionServer({ env: { SEED_DEMO_CATALOG: 'true', METRICS_TOKEN: metricsToken } });
   try {
     // Warm-up from a third address: the pages and the database's memory settle first.
     const warm = new Agent({ keepAlive: true, localAddress: '127.0.0.3' });

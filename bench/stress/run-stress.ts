@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { fmt, heading, postgresServerUrl, postgresUnreachable, printTable } from '../support.js';
-import { runCrashSafety, type CrashSafetyResult } from './crash-safety.js';
+import { fmt, heading, postgresServerUrl, postgresUnreachable, printTable, type BackendKind } from '../support.js';
+import { runCrashSafety, type Crash, type CrashSafetyResult } from './crash-safety.js';
 import { runEmailDelivery, type EmailDeliveryResult } from './email-delivery.js';
 import { runOneAddressFloods } from './one-address-flood.js';
 import { runRedisStall } from './redis-stall.js';
@@ -28,10 +28,21 @@ if (wants('fuzz')) {
 
 if (wants('crash')) {
   heading('Crash safety: 1,000 demo submissions with Idempotency-Key, retried until acknowledged');
-  const results: CrashSafetyResult[] = [await runCrashSafety('pglite', 'server', 1000)];
+  const runs: [BackendKind, Crash][] = [['pglite', 'server']];
   const unreachable = await postgresUnreachable();
   if (unreachable) console.log(`PostgreSQL skipped: ${unreachable}`);
-  else results.push(await runCrashSafety('postgres', 'server', 1000), await runCrashSafety('postgres', 'database', 1000));
+  else runs.push(['postgres', 'server'], ['postgres', 'database']);
+  const results: CrashSafetyResult[] = [];
+  for (const [kind, crash] of runs) {
+    // A server that does not come back, or stops acknowledging, ends its run with the reason (crash-safety.ts).
+    await runCrashSafety(kind, crash, 1000).then(
+      (result) => results.push(result),
+      (err: Error) => {
+        console.log(`FAILED: ${err.message}`);
+        failed = true;
+      },
+    );
+  }
   printTable(
     ['database', 'crashes', 'acknowledged', 'stored', 'lost', 'duplicated', 'seconds'],
     results.map((r) => [r.database, String(r.kills), String(r.acknowledged), String(r.stored), String(r.lost), String(r.duplicated), fmt(r.seconds)]),
@@ -68,7 +79,7 @@ if (wants('flood')) {
   heading('One address floods (pages with distinct query strings; uncached catalog reads), a second is measured (PGlite, demo catalog, production limits)');
   const floods = await runOneAddressFloods();
   printTable(
-    ['flood', 'flood requests', 'flood answers', 'quiet p50/p99 ms', 'flooded p50/p99 ms', 'visitor non-200', 'RSS before/during/after MiB', 'goals'],
+    ['flood', 'flood requests', 'flood answers', 'quiet p50/p99 ms', 'flooded p50/p99 ms', 'visitor non-200', 'RSS before/during/after MiB', 'heap used/total/external before → after MiB', 'goals'],
     floods.map((f) => {
       const isMet = f.floodP99Ms <= 2 * f.quietP99Ms && f.rssAfterMiB <= 1.1 * f.rssBeforeMiB;
       return [
@@ -79,6 +90,7 @@ if (wants('flood')) {
         `${fmt(f.floodP50Ms)} / ${fmt(f.floodP99Ms)}`,
         String(f.visitorFailures),
         `${fmt(f.rssBeforeMiB)} / ${fmt(f.rssDuringMiB)} / ${fmt(f.rssAfterMiB)}`,
+        [f.heapBefore, f.heapAfter].map((h) => `${fmt(h.usedMiB)}/${fmt(h.totalMiB)}/${fmt(h.externalMiB)}`).join(' → '),
         `${isMet ? 'met' : 'MISSED'} (p99 <= 2x quiet, RSS after <= 1.1x before)`,
       ];
     }),
