@@ -210,7 +210,11 @@ export const siteConfig = {
   /**
    * docs/product.md §9 VIP plans. Each feature is what the plan gives (docs/decisions/0064): built
    * (early access, member downloads, the member page) or fulfilled by staff by hand (guest-list spots,
-   * to the Premium members Admin Members lists by plan). Promise nothing else. Prices in `currency` per `period`; `isPopular` marks the MOST POPULAR plan. */
+   * to the Premium members Admin Members lists by plan). Promise nothing else. Prices in `currency` per `period`; `isPopular` marks the MOST POPULAR plan.
+   * `stripePriceId`: a recurring price of the label's own Stripe account (`price_…`) that Checkout
+   * uses as it is (keep `price`, `currency` and `period` saying the same); null: the site creates the
+   * price in Stripe at the plan's first checkout and keeps it (docs/decisions/0067).
+   */
   vipPlans: [
     {
       id: 'monthly',
@@ -218,6 +222,7 @@ export const siteConfig = {
       price: 9.99,
       currency: 'USD',
       period: 'month',
+      stripePriceId: null,
       badge: null,
       isPopular: false,
       features: [
@@ -232,6 +237,7 @@ export const siteConfig = {
       price: 99.99,
       currency: 'USD',
       period: 'year',
+      stripePriceId: null,
       badge: 'Save 17%',
       isPopular: true,
       features: ['Everything in Monthly', 'Two months free compared with paying monthly'],
@@ -242,6 +248,7 @@ export const siteConfig = {
       price: 199.99,
       currency: 'USD',
       period: 'year',
+      stripePriceId: null,
       badge: null,
       isPopular: false,
       features: ['Everything in Annual', 'Guest-list spots at label events, arranged with you by email'],
