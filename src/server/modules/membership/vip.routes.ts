@@ -185,21 +185,9 @@ export const vipRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { d
       },
     },
     async (req, reply) => {
-      const account = await memberAccount(await signedInMember(req), payments);
+      const data = await memberAccount(await signedInMember(req), payments);
       reply.header('Cache-Control', 'private, no-store');
-      return {
-        success: true as const,
-        data: {
-          name: account.name,
-          email: account.email,
-          plan: account.plan,
-          status: account.status,
-          current_period_end: account.currentPeriodEnd?.toISOString() ?? null,
-          cancel_at_period_end: account.cancelAtPeriodEnd,
-          can_manage_billing: account.canManageBilling,
-          invoices: account.invoices.map(({ createdAt, ...invoice }) => ({ ...invoice, created_at: createdAt.toISOString() })),
-        },
-      };
+      return { success: true as const, data };
     },
   );
 
