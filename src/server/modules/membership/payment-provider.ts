@@ -102,9 +102,10 @@ export function createStripePayments(connection: StripeConnection): PaymentProvi
    * checkouts at once send one idempotency key, so Stripe creates one price and answers both with
    * it, and the table keeps one row (whichever insert comes second keeps the first's). The key
    * holds the minute too: Stripe answers a key's failure (a 500) again for 24 hours, but a failed
-   * price must not keep the plan from being sold for longer than that minute. A Stripe without a prices API (a stand-in that speaks only
-   * Checkout: the call answers 404, or not in Stripe's JSON) gets the price inline for this session,
-   * with a warning; any other failure fails the checkout.
+   * price must not keep the plan from being sold for longer than that minute. A Stripe without a
+   * prices API (a stand-in that speaks only Checkout: the call answers 404, or not in Stripe's JSON,
+   * or with no Price) gets the price inline for this session, with a warning, and nothing is kept;
+   * any other failure or a stall fails the checkout.
    */
   async function planLineItem(plan: CheckoutPlan, { kept, log, now }: CheckoutPricing): Promise<Stripe.Checkout.SessionCreateParams.LineItem> {
     if (plan.stripePriceId) return { quantity: 1, price: plan.stripePriceId };
