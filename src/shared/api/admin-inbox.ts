@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { itemResponse, limitParam, listResponse, offsetParam, searchParam } from './common.js';
 import { demoStatuses } from './demos.js';
-import { memberPlanSchema, vipMemberStatuses, vipPlanIds, type VipMemberStatus } from './vip.js';
+import { vipMemberStatuses, vipPlanIds, type VipMemberStatus } from './vip.js';
 
 // The admin inbox (docs/product.md §10.6, §10.7): demo submissions with their review status, and VIP members.
 
@@ -105,7 +105,14 @@ export const adminMemberSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   email: z.string(),
-  plan: memberPlanSchema,
+  /** From the site configuration; a plan id no longer configured has its name and price unknown (null). */
+  plan: z.object({
+    id: z.string(),
+    name: z.string().nullable(),
+    price: z.number().nullable(),
+    currency: z.string().nullable(),
+    period: z.string().nullable(),
+  }),
   status: z.enum(vipMemberStatuses),
   /** The end of the period paid for (renewal, or end of access once cancelled); null without one. */
   current_period_end: z.string().nullable(),

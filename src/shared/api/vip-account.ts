@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailAddress } from './common.js';
-import { memberPlanSchema, vipMemberStatuses, vipMessages } from './vip.js';
+import { vipMemberStatuses, vipMessages } from './vip.js';
 
 // A VIP member's own page and paying with Stripe (docs/decisions/0062, 0063).
 
@@ -36,7 +36,7 @@ export const vipInvoiceSchema = z.object({
 export const vipAccountSchema = z.object({
   name: z.string(),
   email: z.string(),
-  plan: memberPlanSchema,
+  plan: z.object({ id: z.string(), name: z.string().nullable(), price: z.number().nullable(), currency: z.string().nullable(), period: z.string().nullable() }),
   status: z.enum(vipMemberStatuses),
   /** Renewal, or the end of access once cancelled; null when unknown. */
   current_period_end: z.string().nullable(),

@@ -13,21 +13,6 @@ export function findVipPlan(id: string): VipPlan | undefined {
   return vipPlans.find((plan) => plan.id === id);
 }
 
-/** A member's plan as answers show it: from the site configuration; a plan id no longer configured has its name and price unknown (null). */
-export const memberPlanSchema = z.object({
-  id: z.string(),
-  name: z.string().nullable(),
-  price: z.number().nullable(),
-  currency: z.string().nullable(),
-  period: z.string().nullable(),
-});
-export type MemberPlan = z.infer<typeof memberPlanSchema>;
-
-export function memberPlan(id: string): MemberPlan {
-  const plan = findVipPlan(id);
-  return { id, name: plan?.name ?? null, price: plan?.price ?? null, currency: plan?.currency ?? null, period: plan?.period ?? null };
-}
-
 /**
  * `pending_payment` until the member has paid (or, without Stripe, until payments open); `active` while
  * paid up, a cancelled subscription too until its period ends; `past_due` after a failed renewal, until

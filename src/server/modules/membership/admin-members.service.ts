@@ -1,15 +1,22 @@
 import { vipMemberStatusLabels, type AdminMember, type AdminMembersFilter, type AdminMembersQuery } from '../../../shared/api/admin-inbox.js';
-import { memberPlan } from '../../../shared/api/vip.js';
+import { findVipPlan } from '../../../shared/api/vip.js';
 import type { Db } from '../../db/client.js';
 import { toCsv } from './csv.js';
 import { allMembers, listMembers, type MemberRow } from './admin-members.repo.js';
 
 function toMember(row: MemberRow): AdminMember {
+  const plan = findVipPlan(row.plan);
   return {
     id: row.id,
     name: row.name,
     email: row.email,
-    plan: memberPlan(row.plan),
+    plan: {
+      id: row.plan,
+      name: plan?.name ?? null,
+      price: plan?.price ?? null,
+      currency: plan?.currency ?? null,
+      period: plan?.period ?? null,
+    },
     status: row.status,
     current_period_end: row.currentPeriodEnd?.toISOString() ?? null,
     cancel_at_period_end: row.cancelAtPeriodEnd,

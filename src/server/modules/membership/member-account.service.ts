@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { memberPlan } from '../../../shared/api/vip.js';
-import type { VipAccount } from '../../../shared/api/vip-account.js';
+import { findVipPlan, type VipMemberStatus } from '../../../shared/api/vip.js';
 import type { Db } from '../../db/client.js';
 import type { Mailroom } from '../messaging/index.js';
 import { deleteExpiredMemberTokens, deleteMemberSession, findLiveMemberToken, insertMemberToken, useMemberLink } from './member-tokens.repo.js';
-import type { PaymentProvider } from './payment-provider.js';
+import type { MemberInvoice, PaymentProvider } from './payment-provider.js';
 import { findVipMemberByEmail, findVipMemberById, type VipMemberRow } from './vip.repo.js';
 
 // A member's own page (docs/decisions/0063): an emailed sign-in link, used once within 15 minutes by
@@ -61,18 +60,28 @@ export async function endSession(db: Db, token: string | undefined): Promise<voi
   if (token) await deleteMemberSession(db, hashOf(token));
 }
 
-/** The member page's answer (`GET /api/vip/account`): the plan from the site configuration, the invoices from Stripe. */
-export async function memberAccount(member: VipMemberRow, payments: PaymentProvider | undefined): Promise<VipAccount> {
+export interface MemberAccount {
+  name: string;
+  email: string;
+  plan: { id: string; name: string | null; price: number | null; currency: string | null; period: string | null };
+  status: VipMemberStatus;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  canManageBilling: boolean;
+  invoices: MemberInvoice[];
+}
+
+export async function memberAccount(member: VipMemberRow, payments: PaymentProvider | undefined): Promise<MemberAccount> {
+  const plan = findVipPlan(member.plan);
   const customerId = member.stripeCustomerId;
-  const invoices = payments && customerId ? await payments.invoices(customerId) : [];
   return {
     name: member.name,
     email: member.email,
-    plan: memberPlan(member.plan),
+    plan: { id: member.plan, name: plan?.name ?? null, price: plan?.price ?? null, currency: plan?.currency ?? null, period: plan?.period ?? null },
     status: member.status,
-    current_period_end: member.currentPeriodEnd?.toISOString() ?? null,
-    cancel_at_period_end: member.cancelAtPeriodEnd,
-    can_manage_billing: Boolean(payments && customerId),
-    invoices: invoices.map(({ createdAt, ...invoice }) => ({ ...invoice, created_at: createdAt.toISOString() })),
+    currentPeriodEnd: member.currentPeriodEnd,
+    cancelAtPeriodEnd: member.cancelAtPeriodEnd,
+    canManageBilling: Boolean(payments && customerId),
+    invoices: payments && customerId ? await payments.invoices(customerId) : [],
   };
 }

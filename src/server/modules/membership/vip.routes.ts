@@ -185,9 +185,21 @@ export const vipRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { d
       },
     },
     async (req, reply) => {
-      const data = await memberAccount(await signedInMember(req), payments);
+      const account = await memberAccount(await signedInMember(req), payments);
       reply.header('Cache-Control', 'private, no-store');
-      return { success: true as const, data };
+      return {
+        success: true as const,
+        data: {
+          name: account.name,
+          email: account.email,
+          plan: account.plan,
+          status: account.status,
+          current_period_end: account.currentPeriodEnd?.toISOString() ?? null,
+          cancel_at_period_end: account.cancelAtPeriodEnd,
+          can_manage_billing: account.canManageBilling,
+          invoices: account.invoices.map(({ createdAt, ...invoice }) => ({ ...invoice, created_at: createdAt.toISOString() })),
+        },
+      };
     },
   );
 
