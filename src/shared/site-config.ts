@@ -210,11 +210,7 @@ export const siteConfig = {
   /**
    * docs/product.md §9 VIP plans. Each feature is what the plan gives (docs/decisions/0064): built
    * (early access, member downloads, the member page) or fulfilled by staff by hand (guest-list spots,
-   * to the Premium members Admin Members lists by plan). Promise nothing else. Prices in `currency` per `period`; `isPopular` marks the MOST POPULAR plan.
-   * `stripePriceId`: a recurring price of the label's own Stripe account (`price_…`) that Checkout
-   * uses as it is (keep `price`, `currency` and `period` saying the same); null: the site creates the
-   * price in Stripe at the plan's first checkout and keeps it (docs/decisions/0067).
-   */
+   * to the Premium members Admin Members lists by plan). Promise nothing else. Prices in `currency` per `period`; `isPopular` marks the MOST POPULAR plan. */
   vipPlans: [
     {
       id: 'monthly',
@@ -222,6 +218,9 @@ export const siteConfig = {
       price: 9.99,
       currency: 'USD',
       period: 'month',
+      // A recurring price of the label's own Stripe account (`price_…`) that Checkout uses as it is (keep
+      // `price`, `currency` and `period` saying the same); null: the site creates the price in Stripe at
+      // the plan's first checkout and keeps it (docs/decisions/0067).
       stripePriceId: null,
       badge: null,
       isPopular: false,
