@@ -218,6 +218,10 @@ export const siteConfig = {
       price: 9.99,
       currency: 'USD',
       period: 'month',
+      // A recurring price of the label's own Stripe account (`price_…`) that Checkout uses as it is (keep
+      // `price`, `currency` and `period` saying the same); null: the site creates the price in Stripe at
+      // the plan's first checkout and keeps it (docs/decisions/0067).
+      stripePriceId: null,
       badge: null,
       isPopular: false,
       features: [
@@ -234,6 +238,7 @@ export const siteConfig = {
       price: 99.99,
       currency: 'USD',
       period: 'year',
+      stripePriceId: null,
       badge: 'Save 17%',
       isPopular: true,
       features: ['Everything in Monthly', 'Two months free compared with paying monthly'],
@@ -244,6 +249,7 @@ export const siteConfig = {
       price: 199.99,
       currency: 'USD',
       period: 'year',
+      stripePriceId: null,
       badge: null,
       isPopular: false,
       features: ['Everything in Annual', 'Guest-list spots at label events, arranged with you by email'],

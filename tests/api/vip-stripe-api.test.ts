@@ -87,16 +87,22 @@ describe.each(testDatabaseKinds)('VIP with Stripe on $name', (kind) => {
       sql`select id, status, stripe_checkout_session_id from vip_members where email = 'sam@example.com'`,
     );
     expect(member).toMatchObject({ status: 'pending_payment', stripe_checkout_session_id: session?.id });
-    // The price from the site configuration, the member named, and PUBLIC_URL (never the request's Host) to return to.
+    // The price from the site configuration (created in Stripe once: docs/decisions/0067), the member
+    // named, and PUBLIC_URL (never the request's Host) to return to.
+    const [price] = stripe.prices;
+    expect(price).toMatchObject({ currency: 'usd', unit_amount: 9999, recurring: { interval: 'year' } });
+    expect(stripe.products.find((p) => p.id === price?.product)?.name).toBe('VIP Annual');
     expect(session).toMatchObject({
       mode: 'subscription',
       customer_email: 'sam@example.com',
       client_reference_id: member?.id,
-      line_items: [{ quantity: '1', price_data: { currency: 'usd', unit_amount: '9999', recurring: { interval: 'year' }, product_data: { name: 'VIP Annual' } } }],
+      line_items: [{ quantity: '1', price: price?.id }],
       success_url: `${publicUrl}/vip/welcome?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${publicUrl}/vip`,
     });
-    expect(stripe.requests.at(-1)).toEqual({ method: 'POST', path: '/v1/checkout/sessions', authorization: `Bearer ${stripe.secretKey}` });
+    expect(stripe.requests.slice(-2)).toEqual(
+      ['/v1/prices', '/v1/checkout/sessions'].map((path) => ({ method: 'POST', path, authorization: `Bearer ${stripe.secretKey}` })),
+    );
     // The welcome waits for the payment.
     expect(await emailsTo('sam@example.com')).toEqual([]);
     const status = await t.app.inject({ method: 'GET', url: `/api/vip/checkout/${session?.id}` });

@@ -7,13 +7,20 @@ import Stripe from 'stripe';
  * STRIPE_API_URL (its host, port and protocol options). It speaks Stripe's wire format (form-encoded
  * requests with bracketed keys, JSON answers, `Authorization: Bearer sk_…`):
  *
- * - `POST /v1/checkout/sessions`: a subscription-mode session; its `url` is this fake's own
+ * - `POST /v1/prices`: a recurring price, with its product from `product_data` (docs/decisions/0067);
+ *   `setPricesApi` makes it missing (a 404, in Stripe's JSON or bare), failing (500) or stalled.
+ * - `POST /v1/checkout/sessions`: a subscription-mode session whose line item names a price made
+ *   here (`price`; another gets Stripe's 400 "No such price") or gives one inline (`price_data`); its `url` is this fake's own
  *   Checkout page, `GET /checkout/{id}`, whose "Pay" button (`POST /checkout/{id}/pay`) completes
  *   it: a customer and an active subscription are made, the events Stripe sends then are delivered
  *   to `webhookUrl` (signed with the SDK's `generateTestHeaderString`), and the browser is sent to
  *   the session's `success_url`.
  * - `POST /v1/billing_portal/sessions`: a portal session whose URL is `GET /portal/{id}` here.
  * - `GET /v1/invoices?customer=…`: the customer's invoices, newest first.
+ *
+ * Every POST honours `Idempotency-Key` as Stripe does: a request that ran is answered again as it
+ * was (`Idempotent-Replayed: true`) to the same key with the same path and parameters; the same key
+ * with others gets a 400 `idempotency_error`.
  *
  * Tests build and sign events with `event` and `sign`, to deliver them in any order, twice, or forged.
  */
@@ -23,6 +30,40 @@ export interface FakeStripeOptions {
   webhookSecret?: string;
   /** Where completed Checkouts deliver their events (the app's POST /api/webhooks/stripe). */
   webhookUrl?: string;
+}
+
+/**
+ * What `POST /v1/prices` does: `served` (the default); `missing`, a 404 in Stripe's JSON as for any URL
+ * it does not know, or `missing-bare`, a 404 with an empty body (a stand-in without it); `failing`, a
+ * 500 `api_error`; `stalled`, no answer until the fake closes.
+ */
+export type FakePricesApi = 'served' | 'missing' | 'missing-bare' | 'failing' | 'stalled';
+
+/** A price's fields as a Checkout line item gives them inline (`price_data`) and `POST /v1/prices` takes them. */
+export interface FakePriceData {
+  currency: string;
+  unit_amount: string;
+  recurring: { interval: 'month' | 'year' };
+  product_data: { name: string };
+}
+
+export interface FakePrice {
+  id: string;
+  object: 'price';
+  active: true;
+  currency: string;
+  unit_amount: number;
+  recurring: { interval: 'month' | 'year' };
+  product: string;
+  livemode: false;
+  /** The parameters it was created with, as received. */
+  received: FakePriceData;
+}
+
+export interface FakeProduct {
+  id: string;
+  object: 'product';
+  name: string;
 }
 
 export interface FakeCheckoutSession {
@@ -37,7 +78,7 @@ export interface FakeCheckoutSession {
   metadata: Record<string, string>;
   success_url: string;
   cancel_url: string;
-  line_items: { quantity: string; price_data: { currency: string; unit_amount: string; recurring: { interval: 'month' | 'year' }; product_data: { name: string } } }[];
+  line_items: { quantity: string; price?: string; price_data?: FakePriceData }[];
   subscription_data: { metadata: Record<string, string> };
   customer: string | null;
   subscription: string | null;
@@ -60,6 +101,15 @@ export interface FakeStripe {
   webhookSecret: string;
   /** Every Checkout Session created, in order. */
   sessions: FakeCheckoutSession[];
+  /** Every price created (by `POST /v1/prices` or `addPrice`), in order. */
+  prices: FakePrice[];
+  /** Every product created with a price, in order. */
+  products: FakeProduct[];
+  /** A price made in Stripe's dashboard, as a label's own `stripePriceId` names one. */
+  addPrice(price: { unit_amount: number; currency: string; interval: 'month' | 'year'; productName: string }): FakePrice;
+  setPricesApi(api: FakePricesApi): void;
+  /** Holds the next `count` `POST /v1/prices` until all of them have arrived, then answers them in order: requests surely at once. */
+  gatherPrices(count: number): void;
   /** Every request the SDK sent (method, path, Authorization). */
   requests: { method: string; path: string; authorization: string | undefined }[];
   setWebhookUrl(url: string): void;
@@ -103,6 +153,12 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   let clock = Math.floor(Date.parse('2026-11-21T12:00:00Z') / 1000);
   const nextId = (prefix: string) => `${prefix}_test_${(++counter).toString().padStart(6, '0')}`;
   const sessions: FakeCheckoutSession[] = [];
+  const prices: FakePrice[] = [];
+  const products: FakeProduct[] = [];
+  let pricesApi: FakePricesApi = 'served';
+  let gathering: { left: number; all: Promise<void>; release: () => void } | undefined;
+  /** The answers of requests that ran, by Idempotency-Key. */
+  const idempotent = new Map<string, { path: string; params: string; ran: Ran }>();
   const requests: FakeStripe['requests'] = [];
   const invoicesByCustomer = new Map<string, Record<string, unknown>[]>();
   let origin = '';
@@ -112,6 +168,20 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     secretKey,
     webhookSecret,
     sessions,
+    prices,
+    products,
+    addPrice: ({ unit_amount, currency, interval, productName }) =>
+      createPrice({ unit_amount: String(unit_amount), currency, recurring: { interval }, product_data: { name: productName } }),
+    setPricesApi: (api) => {
+      pricesApi = api;
+    },
+    gatherPrices: (count) => {
+      let release = () => {};
+      const all = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      gathering = { left: count, all, release };
+    },
     requests,
     setWebhookUrl: (url) => {
       webhookUrl = url;
@@ -157,7 +227,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       const customer = nextId('cus');
       const line = session.line_items[0];
       if (!line) throw new Error(`Session ${sessionId} has no line item`);
-      const periodEnd = at + (line.price_data.recurring.interval === 'year' ? 365 : 30) * day;
+      const price = priceOf(line);
+      const periodEnd = at + (price.recurring.interval === 'year' ? 365 : 30) * day;
       const subscription: Record<string, unknown> = {
         id: nextId('sub'),
         object: 'subscription',
@@ -173,14 +244,14 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
               id: nextId('si'),
               current_period_start: at,
               current_period_end: periodEnd,
-              price: { unit_amount: Number(line.price_data.unit_amount), currency: line.price_data.currency, recurring: { interval: line.price_data.recurring.interval } },
+              price: { id: price.id, unit_amount: price.unit_amount, currency: price.currency, recurring: price.recurring },
             },
           ],
         },
       };
       Object.assign(session, { status: 'complete', payment_status: 'paid', customer, subscription: subscription.id });
       const invoice = fake.invoice(subscription, { paid: true, periodStart: at, periodEnd, reason: 'subscription_create' });
-      const completed = { ...session, customer_details: { email: session.customer_email }, amount_total: Number(line.price_data.unit_amount), currency: line.price_data.currency };
+      const completed = { ...session, customer_details: { email: session.customer_email }, amount_total: price.unit_amount, currency: price.currency };
       const events = [
         fake.event('customer.subscription.created', subscription, { created: at }),
         fake.event('invoice.paid', invoice, { created: at }),
@@ -188,8 +259,39 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       ];
       return { customer, subscription, events };
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // Stalled answers too.
+        server.closeAllConnections();
+      }),
   };
+
+  function createPrice(params: FakePriceData): FakePrice {
+    const product: FakeProduct = { id: nextId('prod'), object: 'product', name: params.product_data.name };
+    products.push(product);
+    const price: FakePrice = {
+      id: nextId('price'),
+      object: 'price',
+      active: true,
+      currency: params.currency,
+      unit_amount: Number(params.unit_amount),
+      recurring: { interval: params.recurring.interval },
+      product: product.id,
+      livemode: false,
+      received: params,
+    };
+    prices.push(price);
+    return price;
+  }
+
+  /** A line item's price: the one it names, or its inline one (which has no id). */
+  function priceOf(line: FakeCheckoutSession['line_items'][number]) {
+    const named = prices.find((p) => p.id === line.price);
+    if (named) return { ...named, name: products.find((p) => p.id === named.product)?.name ?? '' };
+    const inline = line.price_data as FakePriceData;
+    return { id: null, unit_amount: Number(inline.unit_amount), currency: inline.currency, recurring: inline.recurring, name: inline.product_data.name };
+  }
 
   async function deliver(events: FakeStripeEvent[]): Promise<void> {
     if (!webhookUrl) throw new Error('The fake Stripe has no webhook URL');
@@ -204,6 +306,16 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   };
+  /** An API answer that ran, as given and as replayed. */
+  interface Ran {
+    status: number;
+    body: unknown;
+    shouldRetry?: false;
+  }
+  const answer = (res: ServerResponse, { status, body, shouldRetry }: Ran) => {
+    if (shouldRetry === false) res.setHeader('stripe-should-retry', 'false');
+    json(res, status, body);
+  };
   const html = (res: ServerResponse, body: string) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(`<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width"><title>Fake Stripe Checkout</title></head><body style="font-family:sans-serif;padding:24px">${body}</body></html>`);
@@ -214,15 +326,63 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString();
-    if (url.pathname.startsWith('/v1/')) {
-      requests.push({ method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization });
-      if (req.headers.authorization !== `Bearer ${secretKey}`) return json(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    if (!url.pathname.startsWith('/v1/')) return handlePage(req, res, url);
+    requests.push({ method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization });
+    if (req.headers.authorization !== `Bearer ${secretKey}`) return json(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    if (gathering && req.method === 'POST' && url.pathname === '/v1/prices') {
+      const { all } = gathering;
+      if (--gathering.left === 0) {
+        gathering.release();
+        gathering = undefined;
+      }
+      await all;
     }
-    const checkoutPage = /^\/checkout\/([^/]+)(\/pay)?$/.exec(url.pathname);
+    const key = req.method === 'POST' ? req.headers['idempotency-key'] : undefined;
+    if (typeof key !== 'string') return void handleApi(req, res, url, body);
+    const ran = idempotent.get(key);
+    if (ran && (ran.path !== url.pathname || ran.params !== body)) {
+      return json(res, 400, {
+        error: { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}'.` },
+      });
+    }
+    if (ran) {
+      res.setHeader('idempotent-replayed', 'true');
+      return answer(res, ran.ran);
+    }
+    const done = handleApi(req, res, url, body);
+    if (done) idempotent.set(key, { path: url.pathname, params: body, ran: done });
+  }
+
+  /**
+   * Answers an API request. What it answered when it ran (when the endpoint began its work, as
+   * Stripe saves it for the key: a failure too), else undefined (refused before, or no answer).
+   */
+  function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, body: string): Ran | undefined {
+    const ran = (done: Ran) => {
+      answer(res, done);
+      return done;
+    };
+    const ok = (object: unknown) => ran({ status: 200, body: object });
+    const refuse = (status: number, error: Record<string, unknown>) => void json(res, status, { error });
+    if (req.method === 'POST' && url.pathname === '/v1/prices' && pricesApi !== 'missing') {
+      if (pricesApi === 'stalled') return undefined;
+      if (pricesApi === 'missing-bare') return void res.writeHead(404).end();
+      // Stripe's own failure, which it asks the SDK not to retry (the key would replay it).
+      if (pricesApi === 'failing') return ran({ status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred' } }, shouldRetry: false });
+      const params = parseStripeForm(body) as unknown as FakePriceData;
+      if (!params.currency || !params.unit_amount || !params.recurring?.interval || !params.product_data?.name) {
+        return refuse(400, { type: 'invalid_request_error', message: 'currency, unit_amount, recurring[interval] and product_data[name] are required' });
+      }
+      return ok(createPrice(params));
+    }
     if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
       const params = parseStripeForm(body) as unknown as FakeCheckoutSession;
-      if (params.mode !== 'subscription' || !params.success_url || !params.line_items?.[0]) {
-        return json(res, 400, { error: { type: 'invalid_request_error', message: 'mode subscription, success_url and line_items are required' } });
+      const line = params.line_items?.[0];
+      if (params.mode !== 'subscription' || !params.success_url || !(line?.price ?? line?.price_data)) {
+        return refuse(400, { type: 'invalid_request_error', message: 'mode subscription, success_url and line_items (a price or price_data) are required' });
+      }
+      if (line?.price && !prices.some((p) => p.id === line.price)) {
+        return refuse(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'line_items[0][price]', message: `No such price: '${line.price}'` });
       }
       const id = nextId('cs');
       const session: FakeCheckoutSession = {
@@ -239,25 +399,32 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         subscription: null,
       };
       sessions.push(session);
-      return json(res, 200, session);
+      return ok(session);
     }
     if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
       const params = parseStripeForm(body);
       const id = nextId('bps');
-      return json(res, 200, { id, object: 'billing_portal.session', customer: params.customer, return_url: params.return_url, url: `${origin}/portal/${id}` });
+      return ok({ id, object: 'billing_portal.session', customer: params.customer, return_url: params.return_url, url: `${origin}/portal/${id}` });
     }
     if (req.method === 'GET' && url.pathname === '/v1/invoices') {
       const data = invoicesByCustomer.get(url.searchParams.get('customer') ?? '') ?? [];
-      return json(res, 200, { object: 'list', url: '/v1/invoices', has_more: false, data });
+      return void json(res, 200, { object: 'list', url: '/v1/invoices', has_more: false, data });
     }
+    return refuse(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method} ${url.pathname})` });
+  }
+
+  /** The fake's own pages: Checkout and its Pay button, the Billing Portal. */
+  async function handlePage(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const checkoutPage = /^\/checkout\/([^/]+)(\/pay)?$/.exec(url.pathname);
     if (req.method === 'GET' && checkoutPage && !checkoutPage[2]) {
       const session = sessions.find((s) => s.id === checkoutPage[1]);
       if (!session) return json(res, 404, { error: { message: 'No such session' } });
       const line = session.line_items[0];
-      const price = line ? `${line.price_data.currency.toUpperCase()} ${(Number(line.price_data.unit_amount) / 100).toFixed(2)} per ${line.price_data.recurring.interval}` : '';
+      const price = line && priceOf(line);
+      const amount = price ? `${price.currency.toUpperCase()} ${(price.unit_amount / 100).toFixed(2)} per ${price.recurring.interval}` : '';
       return html(
         res,
-        `<h1>Fake Checkout</h1><p>${line?.price_data.product_data.name ?? ''}: ${price}</p><p>${session.customer_email}</p>` +
+        `<h1>Fake Checkout</h1><p>${price?.name ?? ''}: ${amount}</p><p>${session.customer_email}</p>` +
           `<form method="post" action="/checkout/${session.id}/pay"><button type="submit">Pay</button></form>`,
       );
     }

@@ -405,6 +405,26 @@ export const stripeEvents = pgTable('stripe_events', {
 });
 
 /**
+ * The Stripe prices the site created for its VIP plans (docs/decisions/0067), kept so that every
+ * checkout of a plan uses one price: a price per plan, amount (minor units), currency, interval and
+ * Stripe mode, so a price changed in the site configuration gets a new one while subscriptions keep
+ * theirs, and test mode's prices are never sent to live mode. Plans that name a `stripePriceId` have none.
+ */
+export const stripePrices = pgTable(
+  'stripe_prices',
+  {
+    planId: text('plan_id').notNull(),
+    unitAmount: integer('unit_amount').notNull(),
+    currency: text('currency').notNull(),
+    interval: text('interval').notNull(),
+    livemode: boolean('livemode').notNull(),
+    stripePriceId: text('stripe_price_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.unitAmount, t.currency, t.interval, t.livemode] })],
+);
+
+/**
  * A member's emailed sign-in links and the sessions they open (docs/decisions/0063): only a SHA-256
  * of each secret is kept. A link lasts 15 minutes and is used once; a session 30 days.
  */

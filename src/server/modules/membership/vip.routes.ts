@@ -55,7 +55,7 @@ export const vipRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { d
     },
     async (req, reply) => {
       const body = payments
-        ? await subscribeVipWithStripe(db, mailroom, payments, req.body, clock()).catch((err: unknown) => {
+        ? await subscribeVipWithStripe(db, mailroom, payments, req.body, clock(), req.log).catch((err: unknown) => {
             if (err instanceof AppError && err.statusCode === 502) req.log.error({ error: err.cause instanceof Error ? loggableError(err.cause) : String(err.cause) }, 'stripe checkout failed');
             throw err;
           })

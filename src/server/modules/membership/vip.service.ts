@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import {
   findVipPlan,
   type VipMemberStatus,
@@ -10,7 +11,8 @@ import { AppError } from '../../errors.js';
 import { recordActivity } from '../staff/index.js';
 import { vipAccountPath, type Mailroom } from '../messaging/index.js';
 import { emailSignInLink } from './member-account.service.js';
-import type { PaymentProvider } from './payment-provider.js';
+import type { KeptPrices, PaymentProvider } from './payment-provider.js';
+import { findKeptStripePrice, keepStripePrice } from './stripe-prices.repo.js';
 import { findVipMemberByCheckoutSession, findVipMemberByEmail, findVipMemberId, insertVipMemberUnlessKnown, updateVipMember, type VipMemberRow } from './vip.repo.js';
 
 function statusSentence(status: VipMemberStatus, email: string): string {
@@ -68,6 +70,7 @@ export async function subscribeVipWithStripe(
   payments: PaymentProvider,
   input: VipSubscriptionRequest,
   now: Date,
+  log: FastifyBaseLogger,
 ): Promise<VipSubscriptionResponse> {
   const email = input.email.toLowerCase();
   const plan = findVipPlan(input.plan) as VipPlan;
@@ -83,10 +86,12 @@ export async function subscribeVipWithStripe(
     await recordSignUp(tx, input, plan, newId, now);
     return newId ?? (known as VipMemberRow).id;
   });
+  const kept: KeptPrices = { find: (key) => findKeptStripePrice(db, key), keep: (key, priceId) => keepStripePrice(db, key, priceId, now) };
   const session = await payments
-    .startCheckout({ id: memberId, email, plan }, { success: mailroom.link(`/vip/welcome?session_id={CHECKOUT_SESSION_ID}`), cancel: mailroom.link('/vip') })
+    .startCheckout({ id: memberId, email, plan }, { success: mailroom.link(`/vip/welcome?session_id={CHECKOUT_SESSION_ID}`), cancel: mailroom.link('/vip') }, { kept, log, now })
     .catch((err: unknown) => {
-      // Stripe unreachable or refusing: the member stays stored, pending; they may try again.
+      // Stripe unreachable, stalled or refusing (the price as well as the session): the member stays
+      // stored, pending; they may try again.
       throw Object.assign(new AppError(502, 'Payments are not available right now. Please try again in a few minutes.'), { cause: err });
     });
   await updateVipMember(db, memberId, { stripeCheckoutSessionId: session.sessionId }, now);

@@ -1,0 +1,40 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { stripePrices } from '../../db/schema.js';
+
+/** What a kept price is kept by (docs/decisions/0067): the plan and the price the site configuration gives it. */
+export interface PlanPriceKey {
+  planId: string;
+  /** Minor units (999 for 9.99). */
+  unitAmount: number;
+  /** Lower case, as Stripe spells it. */
+  currency: string;
+  interval: 'month' | 'year';
+  livemode: boolean;
+}
+
+const matching = (key: PlanPriceKey) =>
+  and(
+    eq(stripePrices.planId, key.planId),
+    eq(stripePrices.unitAmount, key.unitAmount),
+    eq(stripePrices.currency, key.currency),
+    eq(stripePrices.interval, key.interval),
+    eq(stripePrices.livemode, key.livemode),
+  );
+
+export async function findKeptStripePrice(db: Db, key: PlanPriceKey): Promise<string | undefined> {
+  const [row] = await db.select({ id: stripePrices.stripePriceId }).from(stripePrices).where(matching(key));
+  return row?.id;
+}
+
+/**
+ * Keeps a created price unless one is kept for its key already (two first checkouts at once), and
+ * answers the one kept: one statement for the insert, so both requests leave one row and agree on it.
+ */
+export async function keepStripePrice(db: Db, key: PlanPriceKey, stripePriceId: string, now: Date): Promise<string> {
+  await db
+    .insert(stripePrices)
+    .values({ ...key, stripePriceId, createdAt: now })
+    .onConflictDoNothing();
+  return (await findKeptStripePrice(db, key)) as string;
+}
