@@ -22,7 +22,7 @@ describe('npm run backup after the server crashed', () => {
   const backupDir = join(root, 'backups');
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it('reaches the server restarted on the data directory of one killed with SIGKILL, and a second server there is refused without taking its socket', async () => {
+  it('reaches the server restarted on the data directory of one killed with SIGKILL, and a second server there is refused without taking its socket', { timeout: 120_000 }, async () => {
     const env = { DATA_DIR: dataDir, SEED_DEMO_CATALOG: 'false' };
     const crashed = await startProductionServer({ env });
     await crashed.kill();
