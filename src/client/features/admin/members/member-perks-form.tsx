@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Checkbox, CircularProgress, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, type Path } from 'react-hook-form';
+import { useForm, type Path } from 'react-hook-form';
 import { vipPlans } from '../../../../shared/api/vip.js';
 import { memberDiscountSchema, type adminMemberDiscountResponseSchema, type AdminMemberDiscount, type MemberDiscount } from '../../../../shared/api/vip-perks.js';
 import { FormTextField } from '../../../components/form-text-field.js';
+import { PlanCheckboxes } from '../components/plan-checkboxes.js';
 import { ApiError, type Answer } from '../../../lib/api-client.js';
 import { notify } from '../../../lib/notifications.js';
 import { memberDiscountQuery, removeMemberDiscount, saveMemberDiscount } from '../api/admin-member-discount.js';
@@ -56,30 +57,7 @@ function Form({ token, saved }: { token: string; saved: AdminMemberDiscount }) {
       </Typography>
       <FormTextField control={control} name="code" label="Discount code" helperText="Letters, digits, - and _, as your store takes it" fullWidth />
       <FormTextField control={control} name="note" label="What it is for" helperText="Shown with the code, e.g. 15% off at the merch store" fullWidth />
-      <Controller
-        control={control}
-        name="plans"
-        render={({ field, fieldState }) => (
-          <FormControl component="fieldset" error={Boolean(fieldState.error)}>
-            <FormLabel component="legend">Plans whose active members see it</FormLabel>
-            <FormGroup row>
-              {vipPlans.map((plan) => (
-                <FormControlLabel
-                  key={plan.id}
-                  label={plan.name}
-                  control={
-                    <Checkbox
-                      checked={field.value.includes(plan.id)}
-                      onChange={(event) => field.onChange(event.target.checked ? [...field.value, plan.id] : field.value.filter((id) => id !== plan.id))}
-                    />
-                  }
-                />
-              ))}
-            </FormGroup>
-            {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
-          </FormControl>
-        )}
-      />
+      <PlanCheckboxes control={control} name="plans" legend="Plans whose active members see it" />
       {save.error && !(save.error instanceof ApiError && fieldOf(save.error.field)) && <Alert severity="error">{save.error.message}</Alert>}
       {remove.error && <Alert severity="error">{remove.error.message}</Alert>}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>

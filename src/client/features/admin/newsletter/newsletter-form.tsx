@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
+import { useForm, useWatch, type Path } from 'react-hook-form';
 import {
   newsletterDraftSchema,
   newsletterLimits,
@@ -13,6 +13,7 @@ import {
 } from '../../../../shared/api/newsletters.js';
 import { vipPlans, type VipPlanId } from '../../../../shared/api/vip.js';
 import { FormTextField } from '../../../components/form-text-field.js';
+import { PlanCheckboxes } from '../components/plan-checkboxes.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { notify } from '../../../lib/notifications.js';
 import { newsletterReachQuery, newslettersQuery, saveNewsletter, sendNewsletter } from '../api/admin-newsletters.js';
@@ -98,31 +99,7 @@ export function NewsletterForm({ token, draft, onSaved, onDone }: { token: strin
         minRows={8}
         fullWidth
       />
-      <Controller
-        control={control}
-        name="plans"
-        render={({ field, fieldState }) => (
-          <FormControl component="fieldset" error={Boolean(fieldState.error)}>
-            <FormLabel component="legend">Send to the active members of</FormLabel>
-            <FormGroup row>
-              {vipPlans.map((plan) => (
-                <FormControlLabel
-                  key={plan.id}
-                  label={plan.name}
-                  control={
-                    <Checkbox
-                      checked={field.value.includes(plan.id)}
-                      onChange={(event) => field.onChange(event.target.checked ? [...field.value, plan.id] : field.value.filter((id) => id !== plan.id))}
-                      slotProps={{ input: { ref: plan === vipPlans[0] ? field.ref : undefined } }}
-                    />
-                  }
-                />
-              ))}
-            </FormGroup>
-            {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
-          </FormControl>
-        )}
-      />
+      <PlanCheckboxes control={control} name="plans" legend="Send to the active members of" />
       <Typography role="status" aria-label="Reach" color="text.secondary">
         {reachText(plans, reach)}
       </Typography>
