@@ -46,7 +46,7 @@ export const vipAccountSchema = z.object({
   invoices: z.array(vipInvoiceSchema),
   /** The merch discount code staff set, for an active member of a plan it names (docs/decisions/0066); null otherwise. */
   discount: memberDiscountCodeSchema.nullable(),
-  /** Whether the members' newsletter comes to this address: false once it left the `newsletter` list (docs/decisions/0065, 0068). */
+  /** Whether the members' newsletter comes to this address: false once it left the `newsletter` list (docs/decisions/0065). */
   gets_newsletter: z.boolean(),
 });
 export type VipAccount = z.infer<typeof vipAccountSchema>;
