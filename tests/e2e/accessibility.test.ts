@@ -9,7 +9,8 @@ import { useSharedSite } from './production-site.js';
 
 // WCAG 2.2 AA by axe-core (issue 15 §11): every public route, a release (opened and linked) and an artist dialog, and
 // every admin tab, at 1280 and 390 px, in the dark and the light theme. Serious and critical
-// violations fail; the counts per page are written to tests/.output/axe-counts.json.
+// violations fail; the counts per page are written to tests/.output/axe-counts.json. The signed-in member
+// page and the "Join VIP" prompt need Stripe and email: vip-member-perks.test.ts checks them the same way.
 
 interface Stop {
   name: string;

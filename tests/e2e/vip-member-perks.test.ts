@@ -133,7 +133,7 @@ describe('VIP member perks in the browser', () => {
       await newsletter.getByText('You get it:', { exact: false }).waitFor();
       await newsletter.getByRole('button', { name: 'Leave the newsletter' }).click();
       await newsletter.getByText('You left it:', { exact: false }).waitFor();
-      await newsletter.scrollIntoViewIfNeeded();
+      await newsletter.evaluate((element) => element.scrollIntoView({ block: 'center' }));
       await animationsSettled(member);
       await saveScreenshot(member, `vip-account-newsletter-left-${viewport}`);
       await newsletter.getByRole('button', { name: 'Get the newsletter again' }).click();
