@@ -166,6 +166,39 @@ describe.each(testDatabaseKinds)('What VIP members see on $name', (kind) => {
     });
   });
 
+  describe('the public early_access flag', () => {
+    const publicTrack = async (releaseId: string, trackId: string) => {
+      const res = await get(`/api/releases/${releaseId}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ data: Release }>().data.tracks?.find((track) => track.id === trackId);
+    };
+    const setPreview = async (id: string, previewUrl: string) => {
+      const res = await t.app.inject({ method: 'PATCH', url: `/api/admin/tracks/${id}`, headers: t.auth, payload: { preview_url: previewUrl } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+
+    it('marks exactly the upcoming tracks early access streams: not one without a preview of ours, not one that is out', async () => {
+      const stream = (id: string) => get(`/api/vip/early-access/${id}`, active.cookie);
+      expect(await publicTrack(soon.releaseId, soon.trackId)).toMatchObject({ preview_url: null, early_access: true });
+      expect((await stream(soon.trackId)).statusCode).toBe(200);
+
+      // A preview that is not the label's own (Spotify's): nothing to stream early, and the flag says so at once.
+      await setPreview(soon.trackId, 'https://p.scdn.co/mp3-preview/abc123');
+      try {
+        expect(await publicTrack(soon.releaseId, soon.trackId)).toMatchObject({ preview_url: null, early_access: false });
+        expect((await stream(soon.trackId)).statusCode).toBe(404);
+      } finally {
+        await setPreview(soon.trackId, `/media/previews/${soon.trackId}.wav`);
+      }
+      expect(await publicTrack(soon.releaseId, soon.trackId)).toMatchObject({ early_access: true });
+
+      // Out already: its preview is public, and early access has nothing to do with it.
+      const [out] = await queryRows<{ id: string; release_id: string }>(t.database.db, sql`select id, release_id from tracks where id = ${withoutAudio}`);
+      await setPreview(out!.id, `/media/previews/${out!.id}.wav`);
+      expect(await publicTrack(out!.release_id, out!.id)).toMatchObject({ preview_url: `/media/previews/${out!.id}.wav`, early_access: false });
+    });
+  });
+
   describe("the members' discount code", () => {
     const put = (payload: unknown, headers: Record<string, string> = t.auth) => t.app.inject({ method: 'PUT', url: '/api/admin/members/discount', headers, payload: payload as object });
     const saved = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/members/discount', headers: t.auth })).json<{ data: AdminMemberDiscount }>().data;

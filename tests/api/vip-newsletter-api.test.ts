@@ -1,14 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Newsletter, NewsletterReach } from '../../src/shared/api/newsletters.js';
+import type { VipAccount } from '../../src/shared/api/vip-account.js';
 import { queryRows } from '../../src/server/db/client.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
 import { quickOutbox, TestSmtpServer, type ReceivedEmail } from '../helpers/mail.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
+import { signedInMember } from '../helpers/vip-member.js';
 
 // The members' newsletter (docs/decisions/0065): who a plan choice reaches, one send however many
 // clicks, what members receive through a real SMTP server, and unsubscribing by the page's button
-// and by the one-click POST of mail clients (RFC 8058).
+// and by the one-click POST of mail clients (RFC 8058), and leaving or rejoining from the member page.
 
 const members = [
   { name: 'Ana', email: 'ana@example.com', plan: 'monthly', status: 'active' },
@@ -32,7 +34,11 @@ describe.each(testDatabaseKinds)('members newsletter on $name', (kind) => {
   beforeAll(async () => {
     smtp = await TestSmtpServer.start();
     t = await createAdminTestApp(kind, {
-      deps: { publicUrl: 'https://records.example', mail: { smtpUrl: smtp.url, from: 'vip@records.example', outbox: quickOutbox } },
+      deps: {
+        publicUrl: 'https://records.example',
+        mail: { smtpUrl: smtp.url, from: 'vip@records.example', outbox: quickOutbox },
+        rateLimits: { vip: { max: 1000, timeWindowMs: 60_000 } },
+      },
     });
   });
   afterAll(async () => {
@@ -206,5 +212,73 @@ describe.each(testDatabaseKinds)('members newsletter on $name', (kind) => {
     expect(signIn?.subject).toBe('Sign in to your Build It Records VIP account');
     // Nothing after the sign-in link: the SMTP server got no newsletter besides Cleo's.
     expect(smtp.accepted.slice(beforeSecond).map((e) => e.subject)).toEqual(['Second', 'Sign in to your Build It Records VIP account']);
+  });
+
+  describe("the member page's newsletter setting", () => {
+    const account = async (cookie: string) => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/vip/account', headers: { cookie } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ data: VipAccount }>().data;
+    };
+    const choose = (cookie: string | undefined, payload: unknown) =>
+      t.app.inject({ method: 'PUT', url: '/api/vip/account/newsletter', headers: cookie ? { cookie } : {}, payload: payload as object });
+
+    it('a member leaves from the page, gets no newsletter, rejoins, and the next newsletter reaches them again', async () => {
+      const beforeSignIn = smtp.accepted.length;
+      const ana = await signedInMember(t, 'ana@example.com', 'active');
+      await smtp.waitForAccepted(beforeSignIn + 1); // her sign-in link, before the newsletters counted below
+      expect(await account(ana.cookie)).toMatchObject({ email: 'ana@example.com', gets_newsletter: true });
+
+      const left = await choose(ana.cookie, { gets_newsletter: false });
+      expect(left.statusCode, left.body).toBe(200);
+      expect(left.headers['cache-control']).toBe('private, no-store');
+      expect(left.json()).toMatchObject({ message: "You left the members' newsletter: no more of it comes to you. Your membership emails keep coming.", data: { gets_newsletter: false } });
+      expect(await account(ana.cookie)).toMatchObject({ gets_newsletter: false });
+      // The same list an emailed link leaves: staff see her left out.
+      expect((await reach('monthly,annual')).json()).toMatchObject({ data: { recipients: 1, unsubscribed: 1 } });
+
+      const before = smtp.accepted.length;
+      const first = await draft({ subject: 'Without Ana', body: 'One', plans: ['monthly', 'annual'] });
+      expect((await send(first.id)).json()).toMatchObject({ message: 'Sent to 1 member' });
+      expect([...(await delivered(before, 1)).keys()]).toEqual(['ben@example.com']);
+
+      // Rejoining twice at once (a double click) is one choice.
+      const rejoined = await Promise.all([choose(ana.cookie, { gets_newsletter: true }), choose(ana.cookie, { gets_newsletter: true })]);
+      for (const res of rejoined) expect(res.json()).toMatchObject({ message: "You get the members' newsletter again.", data: { gets_newsletter: true } });
+      expect(await account(ana.cookie)).toMatchObject({ gets_newsletter: true });
+      expect((await reach('monthly,annual')).json()).toMatchObject({ data: { recipients: 2, unsubscribed: 0 } });
+
+      const beforeSecond = smtp.accepted.length;
+      const second = await draft({ subject: 'With Ana', body: 'Two', plans: ['monthly', 'annual'] });
+      expect((await send(second.id)).json()).toMatchObject({ message: 'Sent to 2 members' });
+      const mail = await delivered(beforeSecond, 2);
+      expect([...mail.keys()].sort()).toEqual(['ana@example.com', 'ben@example.com']);
+      expect(mail.get('ana@example.com')?.subject).toBe('With Ana');
+
+      // Leaving by the emailed link shows on the page, and the page brings her back.
+      const page = /https:\/\/records\.example(\/unsubscribe\/[A-Za-z0-9_-]+)/.exec(mail.get('ana@example.com')?.text ?? '')?.[1] as string;
+      expect((await t.app.inject({ method: 'POST', url: `/api${page}` })).statusCode).toBe(200);
+      expect(await account(ana.cookie)).toMatchObject({ gets_newsletter: false });
+      expect((await choose(ana.cookie, { gets_newsletter: true })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: `/api${page}` })).json()).toMatchObject({ data: { unsubscribed: false } });
+    });
+
+    it('a member who is not active may choose too; bad input is 400 naming the field and changes nothing; signed out is 401', async () => {
+      const eve = await signedInMember(t, 'eve@example.com', 'canceled', 'annual');
+      expect((await choose(eve.cookie, { gets_newsletter: false })).statusCode).toBe(200);
+      for (const payload of [{ gets_newsletter: 'yes' }, {}, { gets_newsletter: null }]) {
+        const res = await choose(eve.cookie, payload);
+        expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(res.json()).toMatchObject({ success: false, field: 'gets_newsletter', message: 'gets_newsletter must be true or false' });
+      }
+      expect(await account(eve.cookie)).toMatchObject({ status: 'canceled', gets_newsletter: false });
+
+      const stranger = await choose(undefined, { gets_newsletter: false });
+      expect(stranger.statusCode).toBe(401);
+      expect(stranger.json()).toMatchObject({ error: 'Sign in with the link we email you' });
+      expect((await choose('vip_session=not-a-session', { gets_newsletter: false })).statusCode).toBe(401);
+      const [row] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from email_unsubscribes`);
+      expect(row?.n).toBe(1);
+    });
   });
 });

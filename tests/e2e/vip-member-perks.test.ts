@@ -5,12 +5,15 @@ import type { MediaUploadReport } from '../../src/shared/api/admin-media.js';
 import type { Release, Track } from '../../src/shared/api/catalog.js';
 import { aSineWav } from '../helpers/audio.js';
 import { e2eAdmin, e2eAdminEnv } from './admin-session.js';
+import { severeViolations } from './axe.js';
 import { animationsSettled, appStarted, openPage, saveScreenshot, type viewports } from './browser.js';
 import { signInLink, useStripeSite } from './vip-site.js';
 
 // What members see (docs/decisions/0066) in Chromium against the production build, at 1280 and 390 px:
 // a member who paid through the fake Stripe downloads a member download from their page and from the
-// release's track row; a stranger who reaches for it gets the "Join VIP" prompt.
+// release's track row, sees the discount code and leaves and rejoins the members' newsletter; a stranger
+// who reaches for a download gets the "Join VIP" prompt. The member page and the prompt are checked by
+// axe (WCAG 2.2 AA, as tests/e2e/accessibility.test.ts checks the rest) in both themes.
 
 describe('VIP member perks in the browser', () => {
   const vip = useStripeSite(e2eAdminEnv);
@@ -41,7 +44,31 @@ describe('VIP member perks in the browser', () => {
       body: JSON.stringify({ member_download: true }),
     });
     expect(marked.status).toBe(200);
+    const discount = await fetch(`${vip.origin}/api/admin/members/discount`, {
+      method: 'PUT',
+      headers: { ...asAdmin, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code: 'VIP15', note: '15% off at the merch store', plans: ['monthly', 'annual', 'premium'] }),
+    });
+    expect(discount.status).toBe(200);
   }, 90_000);
+
+  /**
+   * The serious and critical axe violations of `page` in the light and then the dark theme (the one the
+   * other steps see): the page is reloaded in each and `show` brings back what is checked.
+   */
+  async function auditThemes(page: Page, name: string, show: () => Promise<void>): Promise<string[]> {
+    const found: string[] = [];
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate((mode) => localStorage.setItem('theme', mode), theme);
+      await page.reload();
+      await appStarted(page);
+      await show();
+      await page.waitForLoadState('networkidle');
+      await animationsSettled(page);
+      found.push(...(await severeViolations(page)).flatMap((v) => v.nodes.map((n) => `${theme} ${name} ${v.id}: ${n.target.join(' ')}`)));
+    }
+    return found;
+  }
 
   const downloadButton = (page: Page) => page.getByRole('dialog', { name: release.title }).getByRole('button', { name: /^Download .* \(VIP\)$/ });
 
@@ -75,11 +102,15 @@ describe('VIP member perks in the browser', () => {
     it(`a stranger gets the Join VIP prompt; a member downloads from their page and the release (${viewport})`, { timeout: 90_000 }, async () => {
       await site.browser.context.clearCookies();
       const stranger = await openPage(site.browser, `${vip.origin}/tech/releases/${release.id}`, site.problems, { viewport, expectedStatuses: [401] });
-      await stranger.getByRole('dialog', { name: release.title }).waitFor();
-      await downloadButton(stranger).click();
       const prompt = stranger.getByRole('dialog', { name: 'For VIP members' });
-      await prompt.getByText('Downloads are for active VIP members.', { exact: false }).waitFor();
-      await prompt.getByRole('link', { name: 'Sign in' }).waitFor();
+      const showPrompt = async () => {
+        await stranger.getByRole('dialog', { name: release.title }).waitFor();
+        await downloadButton(stranger).click();
+        await prompt.getByText('Downloads are for active VIP members.', { exact: false }).waitFor();
+        await prompt.getByRole('link', { name: 'Sign in' }).waitFor();
+      };
+      await showPrompt();
+      expect(await auditThemes(stranger, `join prompt ${viewport}`, showPrompt)).toEqual([]);
       await animationsSettled(stranger);
       await saveScreenshot(stranger, `vip-perks-join-prompt-${viewport}`);
       await prompt.getByRole('link', { name: 'Join VIP' }).click();
@@ -88,9 +119,27 @@ describe('VIP member perks in the browser', () => {
 
       const member = await becomeMember(viewport, `perks-${viewport}@example.com`);
       const downloads = member.getByRole('region', { name: 'Downloads' });
-      await downloads.getByText(track.title, { exact: true }).waitFor();
-      await member.getByRole('region', { name: 'Early access' }).waitFor();
+      const showAccount = async () => {
+        await downloads.getByText(track.title, { exact: true }).waitFor();
+        await member.getByRole('region', { name: 'Your discount code' }).getByText('VIP15', { exact: true }).waitFor();
+        await member.getByRole('region', { name: 'Early access' }).getByText('No upcoming releases', { exact: false }).or(member.getByRole('region', { name: 'Early access' }).getByRole('list')).waitFor();
+      };
+      await showAccount();
       await saveScreenshot(member, `vip-perks-account-${viewport}`);
+      expect(await auditThemes(member, `member page ${viewport}`, showAccount)).toEqual([]);
+
+      // The members' newsletter: leave it from the page, then get it again.
+      const newsletter = member.getByRole('region', { name: "Members' newsletter" });
+      await newsletter.getByText('You get it:', { exact: false }).waitFor();
+      await newsletter.getByRole('button', { name: 'Leave the newsletter' }).click();
+      await newsletter.getByText('You left it:', { exact: false }).waitFor();
+      await newsletter.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      await animationsSettled(member);
+      await saveScreenshot(member, `vip-account-newsletter-left-${viewport}`);
+      await newsletter.getByRole('button', { name: 'Get the newsletter again' }).click();
+      await newsletter.getByRole('button', { name: 'Leave the newsletter' }).waitFor();
+      await member.reload();
+      await newsletter.getByText('You get it:', { exact: false }).waitFor();
       const [fromPage] = await Promise.all([member.waitForEvent('download'), downloads.getByRole('button', { name: /^Download / }).click()]);
       expect(fromPage.suggestedFilename()).toBe(`${track.isrc}.wav`);
 

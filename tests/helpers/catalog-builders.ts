@@ -27,6 +27,7 @@ export function aTrack(overrides: Partial<Track> = {}): Track {
     spotify_url: null,
     preview_url: null,
     member_download: false,
+    early_access: false,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
     ...overrides,

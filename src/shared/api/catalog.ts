@@ -41,6 +41,12 @@ export const trackSchema = z.object({
   preview_url: z.string().nullable(),
   /** Active VIP members download its uploaded audio (docs/decisions/0064, 0066); others are asked to join. */
   member_download: z.boolean(),
+  /**
+   * An upcoming release's track with a preview of the label's own (the generated loop or one cut from
+   * uploaded audio): what active VIP members stream early (docs/decisions/0064, 0066). False once out
+   * (its preview_url is public) and for a track without one. The same for everyone.
+   */
+  early_access: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

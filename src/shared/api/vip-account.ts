@@ -46,9 +46,22 @@ export const vipAccountSchema = z.object({
   invoices: z.array(vipInvoiceSchema),
   /** The merch discount code staff set, for an active member of a plan it names (docs/decisions/0066); null otherwise. */
   discount: memberDiscountCodeSchema.nullable(),
+  /** Whether the members' newsletter comes to this address: false once it left the `newsletter` list (docs/decisions/0065). */
+  gets_newsletter: z.boolean(),
 });
 export type VipAccount = z.infer<typeof vipAccountSchema>;
 export const vipAccountResponseSchema = z.object({ success: z.literal(true), data: vipAccountSchema });
+
+/** `PUT /api/vip/account/newsletter`: the signed-in member leaves the members' newsletter, or gets it again. */
+export const vipNewsletterChoiceSchema = z.object({
+  gets_newsletter: z.boolean({ error: 'gets_newsletter must be true or false' }),
+});
+export type VipNewsletterChoice = z.infer<typeof vipNewsletterChoiceSchema>;
+export const vipNewsletterChoiceResponseSchema = z.object({ success: z.literal(true), message: z.string(), data: vipNewsletterChoiceSchema });
+export const vipNewsletterChoiceMessages = {
+  on: 'You get the members\' newsletter again.',
+  off: 'You left the members\' newsletter: no more of it comes to you. Your membership emails keep coming.',
+} as const;
 
 export const vipBillingPortalResponseSchema = z.object({ success: z.literal(true), data: z.object({ url: z.string() }) });
 

@@ -5,6 +5,7 @@ import { siteConfig } from '../../../shared/site-config.js';
 import type { Db } from '../../db/client.js';
 import { groupBy } from '../../lib/group-by.js';
 import type { CatalogReads } from './catalog-cache.js';
+import { hasPreviewOfOurs } from './media/media.service.js';
 import type { CreditRow } from './releases.repo.js';
 import { resolveLabelParam } from './labels.service.js';
 import { listTracks, trackCredits, type TrackOrder, type TrackRow } from './tracks.repo.js';
@@ -18,6 +19,7 @@ export type DatedTrackRow = TrackRow & { releaseDate: string | null };
 
 export function toTrack(row: DatedTrackRow, credits: ArtistCredit[], now: Date): Track {
   const remixer = credits.find((c) => c.role === 'remixer') ?? null;
+  const isUpcomingRelease = isUpcoming(row.releaseDate, now, siteConfig.timeZone);
   return {
     id: row.id,
     release_id: row.releaseId,
@@ -32,9 +34,11 @@ export function toTrack(row: DatedTrackRow, credits: ArtistCredit[], now: Date):
     isRemix: remixer !== null || detectRemix(row.mixVersion).isRemix || detectRemix(row.title).isRemix,
     remixer,
     spotify_url: row.spotifyUrl,
-    preview_url: isUpcoming(row.releaseDate, now, siteConfig.timeZone) ? null : row.previewUrl,
+    preview_url: isUpcomingRelease ? null : row.previewUrl,
     // Marked and with uploaded audio: what POST /api/vip/downloads/{id} needs.
     member_download: row.memberDownload && row.audioId !== null,
+    // What GET /api/vip/early-access/{id} serves: only these join the early-access Play's queue.
+    early_access: isUpcomingRelease && hasPreviewOfOurs(row.id, row.previewUrl),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

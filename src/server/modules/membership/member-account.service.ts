@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { findVipPlan, type VipMemberStatus } from '../../../shared/api/vip.js';
 import type { Db } from '../../db/client.js';
-import type { Mailroom } from '../messaging/index.js';
+import { chooseMailingList, isOnMailingList, type Mailroom } from '../messaging/index.js';
 import { deleteExpiredMemberTokens, deleteMemberSession, findLiveMemberToken, insertMemberToken, useMemberLink } from './member-tokens.repo.js';
 import { discountFor } from './member-discount.service.js';
 import type { MemberInvoice, PaymentProvider } from './payment-provider.js';
@@ -72,6 +72,8 @@ export interface MemberAccount {
   invoices: MemberInvoice[];
   /** The discount code staff set, for an active member of a plan it names (docs/decisions/0066). */
   discount: { code: string; note: string } | null;
+  /** Whether the members' newsletter comes to them (docs/decisions/0065: the `newsletter` list, kept by address). */
+  getsNewsletter: boolean;
 }
 
 export async function memberAccount(db: Db, member: VipMemberRow, payments: PaymentProvider | undefined): Promise<MemberAccount> {
@@ -87,5 +89,11 @@ export async function memberAccount(db: Db, member: VipMemberRow, payments: Paym
     canManageBilling: Boolean(payments && customerId),
     invoices: payments && customerId ? await payments.invoices(customerId) : [],
     discount: await discountFor(db, member),
+    getsNewsletter: await isOnMailingList(db, member.email, 'newsletter'),
   };
+}
+
+/** The member leaves the newsletter or comes back to it, through the messaging context's one store of list choices. */
+export async function chooseNewsletter(db: Db, member: Pick<VipMemberRow, 'email'>, getsNewsletter: boolean, now: Date): Promise<void> {
+  await chooseMailingList(db, member.email, 'newsletter', getsNewsletter, now);
 }

@@ -8,6 +8,9 @@ import {
   vipBillingPortalResponseSchema,
   vipCheckoutStatusSchema,
   vipMessageResponseSchema,
+  vipNewsletterChoiceMessages,
+  vipNewsletterChoiceResponseSchema,
+  vipNewsletterChoiceSchema,
   vipSignInLinkStateSchema,
   vipSignInLinkUnusableMessage,
   vipSignInRequestSchema,
@@ -19,7 +22,7 @@ import { AppError, NotFoundError } from '../../errors.js';
 import { loggableError } from '../../logging.js';
 import { routeRateLimit } from '../../plugins/rate-limit.js';
 import { vipAccountPath } from '../messaging/index.js';
-import { endSession, isSignInLinkUsable, memberAccount, memberSessionMs, requestSignInLink, useSignInLink } from './member-account.service.js';
+import { chooseNewsletter, endSession, isSignInLinkUsable, memberAccount, memberSessionMs, requestSignInLink, useSignInLink } from './member-account.service.js';
 import { sessionToken, setSessionCookie, signedInMember } from './member-session.js';
 import { applyStripeEvent } from './stripe-events.js';
 import { checkoutStatus, subscribeVip, subscribeVipWithStripe } from './vip.service.js';
@@ -168,7 +171,35 @@ export const vipRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { d
           can_manage_billing: account.canManageBilling,
           invoices: account.invoices.map(({ createdAt, ...invoice }) => ({ ...invoice, created_at: createdAt.toISOString() })),
           discount: account.discount,
+          gets_newsletter: account.getsNewsletter,
         },
+      };
+    },
+  );
+
+  app.put(
+    '/vip/account/newsletter',
+    {
+      bodyLimit: 1024,
+      schema: {
+        tags: ['vip'],
+        description:
+          "The signed-in member leaves the members' newsletter (gets_newsletter: false) or gets it again (true), whatever their status: the " +
+          "`newsletter` mailing list an emailed unsubscribe link leaves, kept by address (docs/decisions/0065). Saying the same twice changes nothing. " +
+          'The newsletter goes to active members of the plans staff choose; membership emails are on no list. 401 without a member session.',
+        body: vipNewsletterChoiceSchema,
+        response: { 200: vipNewsletterChoiceResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const member = await signedIn(req);
+      await chooseNewsletter(db, member, req.body.gets_newsletter, clock());
+      req.log.info({ list: 'newsletter', member: member.id, isOn: req.body.gets_newsletter }, 'newsletter choice');
+      reply.header('Cache-Control', 'private, no-store');
+      return {
+        success: true as const,
+        message: req.body.gets_newsletter ? vipNewsletterChoiceMessages.on : vipNewsletterChoiceMessages.off,
+        data: { gets_newsletter: req.body.gets_newsletter },
       };
     },
   );

@@ -6,6 +6,7 @@ import { createSmtpMailer, type Mailer, type SmtpTimeouts } from './mailer.js';
 import { Mailroom } from './mailroom.js';
 import { adminMessagingRoutes, publicMessagingRoutes } from './messaging.routes.js';
 import { keepOutbox } from './messaging.service.js';
+export { chooseMailingList, isOnMailingList } from './messaging.service.js';
 import { defaultOutboxSettings, OutboxWorker, type OutboxSettings } from './outbox-worker.js';
 
 // The messaging context: the outbox, its worker, the email templates and the routes behind emailed

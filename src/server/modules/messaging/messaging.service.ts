@@ -4,6 +4,7 @@ import type {
   DecisionStatus,
   EmailTemplate,
   EmailTemplateBody,
+  MailingList,
   OutboxEmail,
   OutboxEmailRow,
   PublicDemoStatus,
@@ -123,6 +124,22 @@ export async function previewEmailTemplate(mailroom: Mailroom, input: EmailTempl
   return { subject: demoDecisionSubject(props), html, text };
 }
 
+// ---- Mailing lists ----
+
+/** Whether an address gets a list's emails: it does unless it left the list (`email_unsubscribes`, by address). */
+export async function isOnMailingList(db: Db, email: string, list: MailingList): Promise<boolean> {
+  return (await unsubscribedAmong(db, [email.toLowerCase()], list)).size === 0;
+}
+
+/**
+ * Leaves a list, or comes back to it: the one place an address's choice is stored, whether it comes
+ * from an emailed unsubscribe link, staff Settings (the digest) or the member page (the newsletter).
+ */
+export async function chooseMailingList(db: Db, email: string, list: MailingList, isOn: boolean, at: Date): Promise<void> {
+  if (isOn) await deleteUnsubscribe(db, email.toLowerCase(), list);
+  else await insertUnsubscribe(db, email.toLowerCase(), list, at);
+}
+
 // ---- Staff email and digest ----
 
 export async function getStaffEmailSettings(db: Db, adminId: string): Promise<StaffEmailSettings> {
@@ -137,7 +154,7 @@ export async function setStaffEmailSettings(db: Db, adminId: string, input: Staf
   await db.transaction(async (tx) => {
     await updateStaffEmailSettings(tx, adminId, { email, digestLabels }, at);
     // Asking for the digest again in Settings undoes an earlier unsubscribe.
-    if (email && digestLabels.length > 0) await deleteUnsubscribe(tx, email, 'digest');
+    if (email && digestLabels.length > 0) await chooseMailingList(tx, email, 'digest', true, at);
   });
   return { email, digest_labels: digestLabels };
 }
@@ -208,12 +225,11 @@ function readToken(secret: Uint8Array, token: string) {
 
 export async function getUnsubscribe(db: Db, secret: Uint8Array, token: string) {
   const { list, email } = readToken(secret, token);
-  const isGone = (await unsubscribedAmong(db, [email], list)).size > 0;
-  return { email: hideAddress(email), list, unsubscribed: isGone };
+  return { email: hideAddress(email), list, unsubscribed: !(await isOnMailingList(db, email, list)) };
 }
 
 export async function unsubscribe(db: Db, secret: Uint8Array, token: string, at: Date) {
   const { list, email } = readToken(secret, token);
-  await insertUnsubscribe(db, email, list, at);
+  await chooseMailingList(db, email, list, false, at);
   return { email: hideAddress(email), list, unsubscribed: true };
 }

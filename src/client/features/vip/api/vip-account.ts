@@ -3,9 +3,10 @@ import type {
   vipBillingPortalResponseSchema,
   vipCheckoutStatusSchema,
   vipMessageResponseSchema,
+  vipNewsletterChoiceResponseSchema,
   vipSignInLinkStateSchema,
 } from '../../../../shared/api/vip-account.js';
-import { apiGet, apiPost, type Answer } from '../../../lib/api-client.js';
+import { apiGet, apiPost, apiSend, type Answer } from '../../../lib/api-client.js';
 
 // Paying with Stripe and the member page (docs/decisions/0062, 0063). The member session is an
 // HttpOnly cookie the browser sends by itself.
@@ -29,3 +30,7 @@ export const askSignInLink = (email: string) => apiPost<Answer<typeof vipMessage
 export const signInWithLink = (token: string) => apiPost<Answer<typeof vipMessageResponseSchema>>(`/vip/sign-in/${encodeURIComponent(token)}`, undefined);
 export const signOut = () => apiPost<Answer<typeof vipMessageResponseSchema>>('/vip/sign-out', undefined);
 export const openBillingPortal = () => apiPost<Answer<typeof vipBillingPortalResponseSchema>>('/vip/account/billing-portal', undefined);
+
+/** `PUT /api/vip/account/newsletter`: leave the members' newsletter (false) or get it again (true). */
+export const chooseNewsletter = (getsNewsletter: boolean) =>
+  apiSend<Answer<typeof vipNewsletterChoiceResponseSchema>>('PUT', '/vip/account/newsletter', { gets_newsletter: getsNewsletter });

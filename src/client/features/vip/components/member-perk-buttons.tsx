@@ -52,7 +52,12 @@ export function EarlyListenButton({ release, tracks }: EarlyListenProps) {
   const opensAt = earlyAccessOpensAt(release.public_at);
   // Read when drawn for a member after a click (never while rendering the public page on the server).
   const isOpen = (isKnownActive || isConfirmed) && Date.parse(opensAt) <= Date.now();
-  const earlyTracks = tracks.map((track) => ({ ...track, spotify_url: null, preview_url: `/api/vip/early-access/${encodeURIComponent(track.id)}` }));
+  // Only the tracks the server streams early (a preview of the label's own): any other would 404 when played.
+  const earlyTracks = tracks
+    .filter((track) => track.early_access)
+    .map((track) => ({ ...track, spotify_url: null, preview_url: `/api/vip/early-access/${encodeURIComponent(track.id)}` }));
+  // Tracks loaded and none of them streams early: nothing to promise on this release.
+  if (tracks.length > 0 && earlyTracks.length === 0) return null;
   const first = earlyTracks[0];
   const onClick = async () => {
     try {
@@ -65,11 +70,14 @@ export function EarlyListenButton({ release, tracks }: EarlyListenProps) {
   return (
     <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
       {isKnownActive || isConfirmed ? (
-        isOpen && first ? (
-          <>
-            <PlayButton track={first} queue={earlyTracks} context={{ artworkUrl: release.artwork_url, releaseTitle: release.title }} name={`${release.title} early`} size="medium" />
-            <Typography variant="body2">VIP early access: listen now</Typography>
-          </>
+        isOpen ? (
+          // The tracks are still loading when there is no first one yet.
+          first && (
+            <>
+              <PlayButton track={first} queue={earlyTracks} context={{ artworkUrl: release.artwork_url, releaseTitle: release.title }} name={`${release.title} early`} size="medium" />
+              <Typography variant="body2">VIP early access: listen now</Typography>
+            </>
+          )
         ) : (
           <Typography variant="body2">{`VIP early access opens on ${dayInWords(opensAt)}`}</Typography>
         )

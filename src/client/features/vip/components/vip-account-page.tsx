@@ -7,6 +7,7 @@ import { vipMemberStatusLabels } from '../../../../shared/api/admin-inbox.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { askSignInLink, openBillingPortal, signOut, vipAccountQuery } from '../api/vip-account.js';
 import { dayInWords } from './vip-dates.js';
+import { MemberNewsletterSetting } from './member-newsletter-setting.js';
 import { MemberPerksSection } from './member-perks-section.js';
 
 const money = (amount: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
@@ -16,7 +17,7 @@ const isSignedOut = (error: unknown) => error instanceof ApiError && error.statu
 /**
  * /vip/account: a member's own page (docs/decisions/0063). Signed out, it asks for the emailed
  * sign-in link; signed in, it shows the plan, status, renewal or end date, what the plan gives (the
- * discount code, downloads and early access: docs/decisions/0066) and invoices, and "Manage billing"
+ * discount code, downloads and early access: docs/decisions/0066), the members' newsletter setting and invoices, and "Manage billing"
  * opens Stripe's Billing Portal (change plan, card, cancel).
  */
 export function VipAccountPage() {
@@ -128,6 +129,7 @@ function Account({ account }: { account: VipAccount }) {
       </Stack>
       {billing.error && <Alert severity="error">{billing.error.message}</Alert>}
       <MemberPerksSection account={account} />
+      <MemberNewsletterSetting account={account} />
       <Box>
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
           Invoices
