@@ -19,11 +19,10 @@ import { defaultLimits } from './config.js';
 import { connectionUse, isHeldByTransaction } from './db/client.js';
 import { memoryLimitStore } from './lib/limit-store.js';
 import { registerRequestClient } from './lib/request-client.js';
-import type {
-  CatalogCache} from './modules/catalog/index.js';
 import {
   adminCatalogRoutes,
   artistsRoutes,
+  type CatalogCache,
   createCatalogDataCache,
   ReleaseMoments,
   createLocalCatalogChanges,
