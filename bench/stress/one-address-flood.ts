@@ -1,10 +1,14 @@
 import { Agent, request } from 'node:http';
+import { releaseSorts } from '../../src/shared/api/catalog.js';
 import { percentile, processRssMiB } from '../support.js';
 import { startProductionServer, type ProductionServer } from '../../tests/helpers/production-server.js';
+import { collectGarbage, freeLoopbackPort, inspectorOptions } from './full-collection.js';
 
 // Issue 23, findings 1 and 2: one address floods (distinct page URLs, or uncached catalog reads), a
 // second address is measured before and during the flood, and the server's memory before, during and
-// after. Real client addresses on loopback: the sockets are bound to 127.0.0.1 (then 127.0.0.4) and 127.0.0.2.
+// after. Real client addresses on loopback: the sockets are bound to 127.0.0.1 (then 127.0.0.4, 127.0.0.6) and 127.0.0.2.
+// Memory before and at the end is taken after a full garbage collection (full-collection.ts), so that it
+// is what the server holds, not garbage V8 has not collected yet; the end is also given as the flood left it.
 
 export interface FloodResult {
   flood: string;
@@ -15,18 +19,26 @@ export interface FloodResult {
   floodP50Ms: number;
   floodP99Ms: number;
   visitorFailures: number;
+  /** After a full collection. */
   rssBeforeMiB: number;
+  /** The highest sampled while flooded. */
   rssDuringMiB: number;
+  /** 10 s after the flood and one second of visits, as the flood left it… */
   rssAfterMiB: number;
-  /** What of the RSS is the main thread's JavaScript heap, and memory outside it (buffers), before and after. */
+  /** …and then after a full collection: what the server still holds. */
+  rssAfterCollectedMiB: number;
+  /** What of the RSS is the main thread's JavaScript heap, and memory outside it (buffers), at those three points. */
   heapBefore: HeapFigures;
   heapAfter: HeapFigures;
+  heapAfterCollected: HeapFigures;
 }
 
 export interface HeapFigures {
   usedMiB: number;
   totalMiB: number;
   externalMiB: number;
+  /** What each cache keeps weighs, by its bound's measure (bir_cache_bytes), by cache. */
+  cachesMiB: Record<string, number>;
 }
 
 /** METRICS_TOKEN of the flooded server: its heap figures are read at /metrics, from an address of their own. */
@@ -45,7 +57,8 @@ async function heapFigures(base: string): Promise<HeapFigures> {
     req.end();
   });
   const mib = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN) / 1_048_576;
-  return { usedMiB: mib('nodejs_heap_size_used_bytes'), totalMiB: mib('nodejs_heap_size_total_bytes'), externalMiB: mib('nodejs_external_memory_bytes') };
+  const cachesMiB = Object.fromEntries([...text.matchAll(/^bir_cache_bytes\{cache="(\w+)"\} (\S+)$/gm)].map(([, cache, bytes]) => [cache, Number(bytes) / 1_048_576]));
+  return { usedMiB: mib('nodejs_heap_size_used_bytes'), totalMiB: mib('nodejs_heap_size_total_bytes'), externalMiB: mib('nodejs_external_memory_bytes'), cachesMiB };
 }
 
 const visitor = new Agent({ keepAlive: true, localAddress: '127.0.0.2' });
@@ -81,8 +94,9 @@ async function measureVisitor(base: string, paths: () => string, ms: number): Pr
   return { latencies: latencies.sort((a, b) => a - b), failures };
 }
 
-async function runFlood(server: ProductionServer, name: string, flooder: Agent, floodPath: (i: number) => string, visitorPath: () => string, connections: number): Promise<FloodResult> {
+async function runFlood(server: ProductionServer, inspectorPort: number, name: string, flooder: Agent, floodPath: (i: number) => string, visitorPath: () => string, connections: number): Promise<FloodResult> {
   const quiet = await measureVisitor(server.url, visitorPath, 8_000);
+  await collectGarbage(inspectorPort);
   const rssBeforeMiB = await processRssMiB(server.pid);
   const heapBefore = await heapFigures(server.url);
   let sent = 0;
@@ -107,6 +121,9 @@ async function runFlood(server: ProductionServer, name: string, flooder: Agent, 
   await measureVisitor(server.url, visitorPath, 1_000);
   const rssAfterMiB = await processRssMiB(server.pid);
   const heapAfter = await heapFigures(server.url);
+  await collectGarbage(inspectorPort);
+  const rssAfterCollectedMiB = await processRssMiB(server.pid);
+  const heapAfterCollected = await heapFigures(server.url);
   return {
     flood: name,
     floodRequests: sent,
@@ -119,20 +136,24 @@ async function runFlood(server: ProductionServer, name: string, flooder: Agent, 
     rssBeforeMiB,
     rssDuringMiB,
     rssAfterMiB,
+    rssAfterCollectedMiB,
     heapBefore,
     heapAfter,
+    heapAfterCollected,
   };
 }
 
-/** Both floods against the production server on the embedded database with the demo catalog and the production limits. */
+/** The three floods against the production server on the embedded database with the demo catalog and the production limits. */
 export async function runOneAddressFloods(): Promise<FloodResult[]> {
-  const server = await startProductionServer({ env: { SEED_DEMO_CATALOG: 'true', METRICS_TOKEN: metricsToken } });
+  const inspectorPort = await freeLoopbackPort();
+  const server = await startProductionServer({ env: { SEED_DEMO_CATALOG: 'true', METRICS_TOKEN: metricsToken }, nodeOptions: inspectorOptions(inspectorPort) });
   try {
     // Warm-up from a third address: the pages and the database's memory settle first.
     const warm = new Agent({ keepAlive: true, localAddress: '127.0.0.3' });
     for (const path of ['/records', '/tech', '/tech/releases', '/deep/artists', '/api/config']) await get(server.url, path, warm);
     const pages = await runFlood(
       server,
+      inspectorPort,
       'pages with distinct query strings',
       new Agent({ keepAlive: true, localAddress: '127.0.0.1' }),
       (i) => `/${pick(['records', 'tech', 'deep'])}/${pick(['artists', 'releases'])}?z=${i}`,
@@ -141,6 +162,7 @@ export async function runOneAddressFloods(): Promise<FloodResult[]> {
     );
     const loads = await runFlood(
       server,
+      inspectorPort,
       'uncached catalog reads (offset, q)',
       // Another flooding address: the first one's minute of reads is spent.
       new Agent({ keepAlive: true, localAddress: '127.0.0.4' }),
@@ -148,7 +170,17 @@ export async function runOneAddressFloods(): Promise<FloodResult[]> {
       () => `/api/releases?label=tech&q=${pick(words)}&offset=${Math.floor(Math.random() * 50)}&limit=5`,
       8,
     );
-    return [pages, loads];
+    const largeLoads = await runFlood(
+      server,
+      inspectorPort,
+      'large uncached catalog reads (100 releases with tracks, by sort and offset)',
+      new Agent({ keepAlive: true, localAddress: '127.0.0.6' }),
+      // The heaviest answers the API gives (about 190 kB of JSON each), every one a key of its own.
+      (i) => `/api/releases?label=buildit-records&limit=100&include_tracks=true&include_artists=true&sort=${pick([...releaseSorts])}&offset=${i % 300}`,
+      () => `/api/releases?label=tech&q=${pick(words)}&offset=${Math.floor(Math.random() * 50)}&limit=5`,
+      8,
+    );
+    return [pages, loads, largeLoads];
   } finally {
     await server.stop();
   }

@@ -22,7 +22,8 @@ import { registerRequestClient } from './lib/request-client.js';
 import {
   adminCatalogRoutes,
   artistsRoutes,
-  CatalogCache,
+  type CatalogCache,
+  createCatalogDataCache,
   ReleaseMoments,
   createLocalCatalogChanges,
   defaultLoadLimits,
@@ -51,8 +52,6 @@ import { registerMetrics } from './plugins/metrics.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { createPageDataSource } from './ssr/page-data.js';
 
-/** How long a catalog answer is kept past its age, to be served while a new one cannot be had (an import holding the embedded database). */
-const catalogStaleForMs = 60_000;
 /** The body size of a route without a limit of its own, and of the not-found handler. */
 const defaultBodyLimit = 16 * 1024;
 
@@ -70,10 +69,8 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
     jwtSecret,
     adminAuth: { db: given.db, clock: given.clock, jwtSecret, endedSessions: new EndedSessions() },
     catalogChanges,
-    catalogCache: new CatalogCache(catalogChanges, {
+    catalogCache: createCatalogDataCache(catalogChanges, {
       now: () => given.clock().getTime(),
-      // Answers served past their 5 s while a new one cannot be had in time (docs/decisions/0037).
-      staleForMs: catalogStaleForMs,
       loadWaitMs: given.catalogLoads?.waitMs ?? defaultLoadWaitMs,
       isStuck: () => isHeldByTransaction(given.db),
       loadLimits: { ...defaultLoadLimits, perClient: given.catalogLoads?.perClient ?? defaultLoadLimits.perClient },
@@ -125,9 +122,9 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
     registerMetrics(app, {
       token: deps.metricsToken,
       caches: () => ({
-        data: deps.catalogCache.lookups,
-        ...(answerCache && { answers: answerCache.lookups }),
-        ...(pageCache && { pages: pageCache.lookups }),
+        data: deps.catalogCache,
+        ...(answerCache && { answers: answerCache }),
+        ...(pageCache && { pages: pageCache }),
       }),
       connections: () => connectionUse(deps.db),
       queues: async () => {

@@ -59,7 +59,7 @@ describe.each(testDatabaseKinds)('metrics on $name', (kind) => {
     expect(after).not.toMatch(/no-such-release|nothing\/here/);
   });
 
-  it('counts catalog cache hits and misses', async () => {
+  it('counts catalog cache hits and misses, and gives what each cache weighs', async () => {
     const before = await scrape();
     const hits = sample(before, 'bir_cache_lookups_total', { cache: 'answers', result: 'hit' }) ?? 0;
     const misses = sample(before, 'bir_cache_lookups_total', { cache: 'answers', result: 'miss' }) ?? 0;
@@ -69,6 +69,9 @@ describe.each(testDatabaseKinds)('metrics on $name', (kind) => {
     expect(sample(after, 'bir_cache_lookups_total', { cache: 'answers', result: 'miss' })).toBe(misses + 1);
     expect(sample(after, 'bir_cache_lookups_total', { cache: 'answers', result: 'hit' })).toBe(hits + 2);
     expect(sample(after, 'bir_cache_lookups_total', { cache: 'data', result: 'miss' })).toBeGreaterThan(0);
+    // The answer just kept weighs its URL and its bytes; the rows behind it, their key and JSON.
+    expect(sample(after, 'bir_cache_bytes', { cache: 'answers' })).toBeGreaterThan(url.length);
+    expect(sample(after, 'bir_cache_bytes', { cache: 'data' })).toBeGreaterThan(0);
   });
 
   it("gives the event loop's delay, the database connections and the queues' depths", async () => {

@@ -8,8 +8,8 @@ import { AppError } from '../errors.js';
 export interface MetricsSources {
   /** METRICS_TOKEN: a scrape sends `Authorization: Bearer <token>`. */
   token: string;
-  /** Each cache's lookups since start, by the cache's name. */
-  caches: () => Record<string, { hits: number; misses: number }>;
+  /** Each cache's lookups since start and what its entries weigh now (bytes), by the cache's name. */
+  caches: () => Record<string, { lookups: { hits: number; misses: number }; weight: number }>;
   connections: () => ConnectionUse;
   /** Unfinished work in the database's queues: import jobs and outbox emails, by state. */
   queues: () => Promise<{ importJobs: Record<string, number>; outboxEmails: Record<string, number> }>;
@@ -46,10 +46,20 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
     registers: [registry],
     collect() {
       this.reset();
-      for (const [cache, { hits, misses }] of Object.entries(sources.caches())) {
-        this.inc({ cache, result: 'hit' }, hits);
-        this.inc({ cache, result: 'miss' }, misses);
+      for (const [cache, { lookups }] of Object.entries(sources.caches())) {
+        this.inc({ cache, result: 'hit' }, lookups.hits);
+        this.inc({ cache, result: 'miss' }, lookups.misses);
       }
+    },
+  });
+  new Gauge({
+    name: 'bir_cache_bytes',
+    help: 'What each cache keeps weighs, by its bound\'s measure (bytes): its entries\' keys and values, fresh or kept past their age',
+    labelNames: ['cache'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [cache, { weight }] of Object.entries(sources.caches())) this.set({ cache }, weight);
     },
   });
   new Gauge({

@@ -157,4 +157,12 @@ describe('CatalogCache under a flood of uncached loads (docs/decisions/0037)', (
     cache.set('d', 'w', cache.version);
     expect(cache.size).toBe(1);
   });
+
+  it('weighs each entry by its key too: long keys with empty answers are bounded as well', () => {
+    const cache = new CatalogCache(createLocalCatalogChanges(), { maxBytes: 1_000, weigh: () => 0 });
+    // A page or an API answer is keyed by its URL, whose length the client chooses (up to the header limit).
+    for (let i = 0; i < 100; i++) cache.set(`/records/${String(i).padStart(300, '0')}`, '', cache.version);
+    expect(cache.weight).toBeLessThanOrEqual(1_000);
+    expect(cache.size).toBe(3);
+  });
 });

@@ -39,7 +39,10 @@ export interface CatalogCacheOptions {
   staleForMs?: number;
   /** Entries kept at most (searches make the key space unbounded); the oldest go first. */
   maxEntries?: number;
-  /** What the entries may weigh together, by `weigh` (bytes); the oldest go first. */
+  /**
+   * What the entries may weigh together (bytes): each its key's characters (a key is made of what was
+   * asked, so its length is the asker's to choose) and its value by `weigh`; the oldest go first.
+   */
   maxBytes?: number;
   weigh?: (value: unknown) => number;
   /** Whether a loaded value is kept (a page that failed to render is sent, not kept). */
@@ -131,6 +134,11 @@ export class CatalogCache {
     return this.entries.size;
   }
 
+  /** What the entries weigh together (bytes, by their keys and `weigh`): at most `maxBytes` once an insert is swept. */
+  get weight(): number {
+    return this.bytes;
+  }
+
   /** Lookups answered with a fresh entry, and not, since the cache was made (metrics). */
   readonly lookups = { hits: 0, misses: 0 };
 
@@ -146,7 +154,7 @@ export class CatalogCache {
   set(key: string, value: unknown, version: number): void {
     if (version !== this.changes || !this.keeps(value)) return;
     this.remove(key);
-    const weight = this.weigh(value);
+    const weight = key.length + this.weigh(value);
     const storedAt = this.now();
     const moment = this.expiresAt(storedAt);
     this.entries.set(key, {

@@ -14,6 +14,7 @@ export { earlyAccessPreview } from './media/media.service.js';
 export { getEarlyAccessTracks, getMemberDownloads } from './member-tracks.service.js';
 export { registerCatalogAnswerCache } from './catalog-answer-cache.js';
 export { busyMessage, busyRetryAfterSeconds, catalogAnswerMaxAgeMs, CatalogCache, defaultLoadLimits, defaultLoadWaitMs, type CatalogReads } from './catalog-cache.js';
+export { createCatalogDataCache } from './catalog-data-cache.js';
 export { createLocalCatalogChanges, relayCatalogChanges, type CatalogChanges } from './catalog-changes.js';
 export { countLabelArtists, getArtist, getArtistReleases, getArtists } from './artists.service.js';
 export { resolveLabelParam } from './labels.service.js';
