@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CatalogCache } from './catalog-cache.js';
 import { createLocalCatalogChanges } from './catalog-changes.js';
 import { ServiceUnavailableError } from '../../errors.js';
@@ -120,12 +120,20 @@ describe('CatalogCache under a flood of uncached loads (docs/decisions/0037)', (
     let isStuck = false;
     const cache = new CatalogCache(createLocalCatalogChanges(), { loadWaitMs: 5, isStuck: () => isStuck });
     const loads = manualLoads();
-    const slow = cache.read('slow', loads.load('slow'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    loads.finish('slow');
-    expect(await slow).toBe('slow');
-    isStuck = true;
-    await expect(cache.read('stuck', loads.load('stuck'))).rejects.toMatchObject({ statusCode: 503 });
+    vi.useFakeTimers();
+    try {
+      const slow = cache.read('slow', loads.load('slow'));
+      // Ten times loadWaitMs pass while the load runs and the database is not stuck: still waited for.
+      await vi.advanceTimersByTimeAsync(50);
+      loads.finish('slow');
+      expect(await slow).toBe('slow');
+      isStuck = true;
+      const stuck = expect(cache.read('stuck', loads.load('stuck'))).rejects.toMatchObject({ statusCode: 503 });
+      await vi.advanceTimersByTimeAsync(5);
+      await stuck;
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('answers a request that waited loadWaitMs with the last answer kept, else a 503; the load runs on and is kept', async () => {
