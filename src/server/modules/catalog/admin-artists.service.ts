@@ -1,9 +1,8 @@
 import type { AdminArtist, AdminArtistsQuery, AdminArtistUpdate } from '../../../shared/api/admin-catalog.js';
 import type { Db } from '../../db/client.js';
 import { NotFoundError } from '../../errors.js';
-import { recordActivity } from '../staff/index.js';
+import { recordActivity, type StaffChange } from '../staff/index.js';
 import { artistCreditCounts, findArtist, listAdminArtists, updateArtist, type ArtistChanges, type ArtistRow } from './admin-artists.repo.js';
-import type { Change } from './admin-tracks.service.js';
 
 async function presentAdminArtists(db: Db, rows: ArtistRow[]): Promise<AdminArtist[]> {
   const counts = new Map((await artistCreditCounts(db, rows.map((r) => r.id))).map((c) => [c.artist_id, c]));
@@ -30,7 +29,7 @@ const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringi
  * Sets the artist's bio and genres and records 'artist.edit' with each change (before → after) in
  * the same transaction; sending the stored values changes and records nothing.
  */
-export async function editArtist(db: Db, id: string, update: AdminArtistUpdate, change: Change): Promise<AdminArtist> {
+export async function editArtist(db: Db, id: string, update: AdminArtistUpdate, change: StaffChange): Promise<AdminArtist> {
   return db.transaction(async (tx) => {
     const before = await findArtist(tx, id, { forUpdate: true });
     if (!before) throw new NotFoundError(`Artist not found: ${id}`);

@@ -4,8 +4,7 @@ import { siteConfig } from '../../../shared/site-config.js';
 import { isUniqueViolation, type Db } from '../../db/client.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
 import { isUuid } from '../../lib/uuid.js';
-import { recordActivity } from '../staff/index.js';
-import type { Change } from './admin-tracks.service.js';
+import { recordActivity, type StaffChange } from '../staff/index.js';
 import {
   clearIsrcs,
   deleteTracks,
@@ -118,7 +117,7 @@ export async function getReleaseForEdit(db: Db, id: string, now: Date): Promise<
 }
 
 /** Creates the release with its artists (found by name or made), tracks and links; recorded as 'release.create'. */
-export async function createRelease(db: Db, input: AdminReleaseCreate, change: Change): Promise<AdminReleaseDetail> {
+export async function createRelease(db: Db, input: AdminReleaseCreate, change: StaffChange): Promise<AdminReleaseDetail> {
   return conflictsAnswered(() =>
     db.transaction(async (tx) => {
       await refuseConflicts(tx, { labelId: input.label_id, catalogNumber: input.catalog_number, upc: input.upc });
@@ -166,7 +165,7 @@ const columnOf = {
  * Changes the sent fields; tracks and artists, when sent, replace the lists. Recorded as 'release.pin'
  * when only the pin changes (as before), else 'release.edit' naming the fields.
  */
-export async function editRelease(db: Db, id: string, update: AdminReleaseUpdate, change: Change): Promise<AdminReleaseDetail> {
+export async function editRelease(db: Db, id: string, update: AdminReleaseUpdate, change: StaffChange): Promise<AdminReleaseDetail> {
   if (!isUuid(id)) throw releaseNotFound(id);
   return conflictsAnswered(() =>
     db.transaction(async (tx) => {

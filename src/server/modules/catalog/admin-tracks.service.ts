@@ -9,7 +9,7 @@ import {
 import { titleWithMix } from '../../../shared/domain/track-title.js';
 import { isUniqueViolation, type Db } from '../../db/client.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
-import { recordActivity } from '../staff/index.js';
+import { recordActivity, type StaffChange } from '../staff/index.js';
 import { isUuid } from '../../lib/uuid.js';
 import { groupBy } from '../../lib/group-by.js';
 import { toCredit } from './tracks.service.js';
@@ -25,12 +25,6 @@ import {
   type TrackChanges,
   type TrackRow,
 } from './tracks.repo.js';
-
-/** Who makes a change, and when (deps.clock()). */
-export interface Change {
-  actor: string;
-  now: Date;
-}
 
 function toRelease(row: ReleaseSummaryRow): AdminRelease {
   return {
@@ -91,7 +85,7 @@ const trackNotFound = (id: string) => new NotFoundError(`Track not found: ${id}`
  * change (before → after) in the same transaction. Sending the stored values changes and records
  * nothing. An ISRC already on another track of the release answers 409 and changes nothing.
  */
-export async function editTrack(db: Db, id: string, update: AdminTrackUpdate, change: Change): Promise<AdminTrack> {
+export async function editTrack(db: Db, id: string, update: AdminTrackUpdate, change: StaffChange): Promise<AdminTrack> {
   if (!isUuid(id)) throw trackNotFound(id);
   return db.transaction(async (tx) => {
     const before = await findAdminTrack(tx, id, { forUpdate: true });
@@ -130,7 +124,7 @@ export async function editTrack(db: Db, id: string, update: AdminTrackUpdate, ch
 }
 
 /** Deletes the track (credits and plays cascade) and records 'track.delete' in the same transaction. */
-export async function removeTrack(db: Db, id: string, change: Change): Promise<{ success: true; message: string }> {
+export async function removeTrack(db: Db, id: string, change: StaffChange): Promise<{ success: true; message: string }> {
   if (!isUuid(id)) throw trackNotFound(id);
   return db.transaction(async (tx) => {
     const row = await findAdminTrack(tx, id, { forUpdate: true });

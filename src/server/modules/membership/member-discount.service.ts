@@ -1,16 +1,11 @@
 import type { AdminMemberDiscount, MemberDiscount } from '../../../shared/api/vip-perks.js';
 import type { Db } from '../../db/client.js';
-import { recordActivity } from '../staff/index.js';
+import { recordActivity, type StaffChange } from '../staff/index.js';
 import { deleteMemberDiscount, findMemberDiscount, saveMemberDiscount, type MemberDiscountRow } from './member-discount.repo.js';
 import type { VipMemberRow } from './vip.repo.js';
 
 // The merch discount code staff set (docs/decisions/0066): one code at a time, for the plans it names,
 // shown on the page of their active members. Staff give it out by hand; nothing here checks it is used.
-
-interface Change {
-  actor: string;
-  now: Date;
-}
 
 function toAdmin(row: MemberDiscountRow | undefined): AdminMemberDiscount {
   return row ? { code: row.code, note: row.note, plans: row.plans as MemberDiscount['plans'], updated_at: row.updatedAt.toISOString(), updated_by: row.updatedBy } : null;
@@ -21,7 +16,7 @@ export async function getMemberDiscount(db: Db): Promise<AdminMemberDiscount> {
 }
 
 /** Sets the code and records 'member.discount' in the same transaction. */
-export async function setMemberDiscount(db: Db, discount: MemberDiscount, change: Change): Promise<AdminMemberDiscount> {
+export async function setMemberDiscount(db: Db, discount: MemberDiscount, change: StaffChange): Promise<AdminMemberDiscount> {
   return db.transaction(async (tx) => {
     await saveMemberDiscount(tx, { ...discount, updatedBy: change.actor, updatedAt: change.now });
     await recordActivity(tx, {
@@ -36,7 +31,7 @@ export async function setMemberDiscount(db: Db, discount: MemberDiscount, change
 }
 
 /** Removes the code (members see none); records it when there was one. */
-export async function removeMemberDiscount(db: Db, change: Change): Promise<void> {
+export async function removeMemberDiscount(db: Db, change: StaffChange): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await findMemberDiscount(tx);
     if (!before) return;

@@ -3,16 +3,11 @@ import { findVipPlan, type VipPlanId } from '../../../shared/api/vip.js';
 import type { Db } from '../../db/client.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
 import { unsubscribedAmong, type Mailroom } from '../messaging/index.js';
-import { recordActivity } from '../staff/index.js';
+import { recordActivity, type StaffChange } from '../staff/index.js';
 import { activeMembersOf, claimForSending, findNewsletter, insertNewsletter, listNewsletters, setRecipientCount, updateDraft, type NewsletterRow } from './newsletters.repo.js';
 
 // The members' newsletter (docs/decisions/0065): drafts staff save as often as they like, then one
 // send that writes an outbox email per active member of the chosen plans, in one transaction.
-
-export interface StaffChange {
-  actor: string;
-  now: Date;
-}
 
 function toNewsletter(row: NewsletterRow): Newsletter {
   return {

@@ -6,6 +6,6 @@ export { adminOf, bearerToken, decorateAdminRequest, guardAdminRoutes, requireAd
 export { ensureFirstAdmin, firstAdminLines, type AdminAuthContext } from './admin-auth.service.js';
 export { EndedSessions } from './ended-sessions.js';
 export { verifyAdminToken } from './admin-tokens.js';
-export { recordActivity } from './activity.repo.js';
+export { recordActivity, type StaffChange } from './activity.repo.js';
 export { loadJwtSecret } from './jwt-secret.js';
 export type { LoginThrottleLimit } from './login-throttle.js';
