@@ -100,6 +100,14 @@ describe.each(testDatabaseKinds)('members newsletter on $name', (kind) => {
     expect((await create({ subject: 'x'.repeat(201), body: '', plans: [] })).json()).toMatchObject({ field: 'subject' });
     expect((await create({ subject: 'Hi', body: '', plans: ['gold'] })).json()).toMatchObject({ field: 'plans.0' });
     expect((await create({ subject: 'Hi', body: 3, plans: [] })).json()).toMatchObject({ field: 'body' });
+    expect((await create({ subject: 'Hi\r\nBcc: all@example.com', body: '', plans: [] })).json()).toMatchObject({ field: 'subject', message: 'subject must be one line' });
+    // The longest body fits the request in any script, even as JSON escapes; one character more names the field.
+    for (const character of ['a', 'é', '音', '"', '\n']) {
+      const longest = await create({ subject: 'Long', body: character.repeat(20_000), plans: [] });
+      expect(longest.statusCode, JSON.stringify(character)).toBe(201);
+      expect(longest.json<{ data: { body: string } }>().data.body).toBe(character.repeat(20_000));
+    }
+    expect((await create({ subject: 'Long', body: '音'.repeat(20_001), plans: [] })).json()).toMatchObject({ field: 'body', message: 'body must be at most 20000 characters' });
     const empty = await draft({ subject: '', body: '', plans: [] });
     const sendError = async () => {
       const res = await send(empty.id);

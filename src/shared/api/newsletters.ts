@@ -15,7 +15,8 @@ export const newsletterDraftSchema = z.object({
   subject: z
     .string({ error: 'subject must be text' })
     .trim()
-    .max(newsletterLimits.subject, { error: `subject must be at most ${newsletterLimits.subject} characters` }),
+    .max(newsletterLimits.subject, { error: `subject must be at most ${newsletterLimits.subject} characters` })
+    .regex(/^[^\r\n]*$/, { error: 'subject must be one line' }),
   /** Plain text; a blank line starts a paragraph. Never markup: the email shows it as written. */
   body: z.string({ error: 'body must be text' }).max(newsletterLimits.body, { error: `body must be at most ${newsletterLimits.body} characters` }),
   plans: z.array(planId, { error: plansError }).transform((plans) => [...new Set(plans)]),

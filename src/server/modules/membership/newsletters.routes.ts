@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../shared/api/common.js';
 import {
   newsletterDraftSchema,
+  newsletterLimits,
   newsletterParamsSchema,
   newsletterReachQuerySchema,
   newsletterReachResponseSchema,
@@ -14,6 +15,12 @@ import { adminOf, guardAdminRoutes } from '../staff/index.js';
 import { createNewsletter, editNewsletter, getNewsletters, getReach, sendNewsletter } from './newsletters.service.js';
 
 const guarded = { 401: errorResponseSchema };
+
+/**
+ * A draft at its longest must fit the request: up to 6 bytes of JSON per character (`\u0000` escapes;
+ * 4 for UTF-8), and room for the rest. Past it, 413; within it, the schema names the field too long.
+ */
+const draftBodyLimit = (newsletterLimits.subject + newsletterLimits.body) * 6 + 16 * 1024;
 
 /** Admin Newsletter (docs/decisions/0065): drafts, the reach of a plan choice, and the one send. */
 export const adminNewslettersRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, deps) => {
@@ -53,6 +60,7 @@ export const adminNewslettersRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = as
   app.post(
     '/admin/newsletters',
     {
+      bodyLimit: draftBodyLimit,
       schema: {
         tags: ['admin'],
         description: 'Saves a new draft. Subject, body (plain text) and plans may still be empty; sending asks for all three.',
@@ -66,6 +74,7 @@ export const adminNewslettersRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = as
   app.put(
     '/admin/newsletters/:id',
     {
+      bodyLimit: draftBodyLimit,
       schema: {
         tags: ['admin'],
         description: 'Saves a draft over its last version. A sent newsletter is 409: it is not changed after sending.',
