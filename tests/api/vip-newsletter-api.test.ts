@@ -290,3 +290,40 @@ describe.each(testDatabaseKinds)('members newsletter on $name', (kind) => {
     });
   });
 });
+
+describe.each(testDatabaseKinds)('a newsletter to more members than one batch on $name', (kind) => {
+  // No SMTP: the copies wait in the outbox, where the test counts them.
+  let t: AdminTestApp;
+  beforeAll(async () => {
+    t = await createAdminTestApp(kind, { deps: { publicUrl: 'https://records.example' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('writes one copy to each of 1,203 members, batch after batch, leaving out who left wherever they stand', async () => {
+    const db = t.database.db;
+    await db.execute(
+      sql`insert into vip_members (name, email, plan, status, created_at, updated_at)
+          select 'Fan ' || n, 'fan' || lpad(n::text, 4, '0') || '@example.com', 'monthly', 'active', now(), now() from generate_series(1, 1203) as n`,
+    );
+    // One who left in the first batch of addresses, one in the second, one in the last.
+    await db.execute(
+      sql`insert into email_unsubscribes (email, list, created_at) values ('fan0007@example.com', 'newsletter', now()), ('fan0700@example.com', 'newsletter', now()), ('fan1201@example.com', 'newsletter', now())`,
+    );
+    const reach = await t.app.inject({ method: 'GET', url: '/api/admin/newsletters/reach?plans=monthly', headers: t.auth });
+    expect(reach.json()).toMatchObject({ data: { recipients: 1200, unsubscribed: 3 } });
+    const created = await t.app.inject({ method: 'POST', url: '/api/admin/newsletters', headers: t.auth, payload: { subject: 'To all', body: 'Hello', plans: ['monthly'] } });
+    const { id } = created.json<{ data: Newsletter }>().data;
+    const sent = await t.app.inject({ method: 'POST', url: `/api/admin/newsletters/${id}/send`, headers: t.auth });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ data: { recipient_count: 1200 } });
+    const [copies] = await queryRows<{ n: number; people: number; left: number }>(
+      db,
+      sql`select count(*)::int as n, count(distinct to_addresses[1])::int as people,
+                 count(*) filter (where to_addresses[1] in ('fan0007@example.com', 'fan0700@example.com', 'fan1201@example.com'))::int as left
+          from outbox_emails where subject_id = ${id}`,
+    );
+    expect(copies).toEqual({ n: 1200, people: 1200, left: 0 });
+  });
+});

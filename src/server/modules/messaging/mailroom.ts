@@ -54,6 +54,9 @@ export interface PreparedEmail {
   at: Date;
 }
 
+/** How many copies of a bulk email writeBulk makes and stores at a time. */
+const bulkBatch = 500;
+
 /** A list's email rendered once for many recipients (prepareBulk, writeBulk). */
 export interface BulkEmail extends PreparedEmail {
   list: MailingList;
@@ -258,26 +261,32 @@ export class Mailroom {
    * how many were written.
    */
   async writeBulk(tx: Db, email: BulkEmail, recipients: readonly { to: string; dedupeKey: string }[], subjectId?: string): Promise<number> {
-    const gone = await unsubscribedAmong(tx, recipients.map((r) => r.to.toLowerCase()), email.list);
-    const copies = recipients
-      .filter((r) => !gone.has(r.to.toLowerCase()))
-      .map((r) => {
-        const token = unsubscribeToken(this.options.secret, email.list, r.to);
-        const links = this.unsubscribeLinks(token);
-        // A function, not a string: a replacement string would expand `$&` and the like.
-        const personal = (part: string) => part.replaceAll(email.placeholder, () => token);
-        return {
-          ...email,
-          to: [r.to],
-          html: personal(email.html),
-          text: personal(email.text),
-          headers: { 'List-Unsubscribe': `<${links.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-          messageId: this.newMessageId(),
-          subjectId: subjectId ?? null,
-          dedupeKey: r.dedupeKey,
-        };
-      });
-    return insertOutboxEmails(tx, copies);
+    let written = 0;
+    // A batch at a time: the copies in memory and the addresses asked about stay bounded, whatever the list's size.
+    for (let start = 0; start < recipients.length; start += bulkBatch) {
+      const batch = recipients.slice(start, start + bulkBatch);
+      const gone = await unsubscribedAmong(tx, batch.map((r) => r.to.toLowerCase()), email.list);
+      const copies = batch
+        .filter((r) => !gone.has(r.to.toLowerCase()))
+        .map((r) => {
+          const token = unsubscribeToken(this.options.secret, email.list, r.to);
+          const links = this.unsubscribeLinks(token);
+          // A function, not a string: a replacement string would expand `$&` and the like.
+          const personal = (part: string) => part.replaceAll(email.placeholder, () => token);
+          return {
+            ...email,
+            to: [r.to],
+            html: personal(email.html),
+            text: personal(email.text),
+            headers: { 'List-Unsubscribe': `<${links.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+            messageId: this.newMessageId(),
+            subjectId: subjectId ?? null,
+            dedupeKey: r.dedupeKey,
+          };
+        });
+      written += await insertOutboxEmails(tx, copies);
+    }
+    return written;
   }
 }
 

@@ -231,12 +231,16 @@ export async function deleteUnsubscribe(db: Db, email: string, list: string): Pr
 
 /** Which of these (lower-cased) addresses left `list`. */
 export async function unsubscribedAmong(db: Db, emails: string[], list: string): Promise<Set<string>> {
-  if (emails.length === 0) return new Set();
-  const rows = await db
-    .select({ email: emailUnsubscribes.email })
-    .from(emailUnsubscribes)
-    .where(and(eq(emailUnsubscribes.list, list as 'digest'), inArray(emailUnsubscribes.email, emails)));
-  return new Set(rows.map((r) => r.email));
+  const gone = new Set<string>();
+  // A bounded number of parameters a statement, whatever the number of addresses.
+  for (let start = 0; start < emails.length; start += 1000) {
+    const rows = await db
+      .select({ email: emailUnsubscribes.email })
+      .from(emailUnsubscribes)
+      .where(and(eq(emailUnsubscribes.list, list as 'digest'), inArray(emailUnsubscribes.email, emails.slice(start, start + 1000))));
+    for (const row of rows) gone.add(row.email);
+  }
+  return gone;
 }
 
 /** Emails not yet sent, by status (metrics): the open rows' index answers it. */
