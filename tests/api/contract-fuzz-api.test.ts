@@ -48,7 +48,9 @@ describe.each(testDatabaseKinds)('contract fuzzing on $name', (kind) => {
     const spotifyCatalog = createSpotifyCatalogClient({ clientId: fake.clientId, clientSecret: fake.clientSecret, accountsUrl: fake.accountsUrl, apiUrl: fake.apiUrl });
     t = await createAdminTestApp(kind, {
       seed: seedFixture,
-      deps: { spotifyCatalog, rateLimits: { demos: plenty, vip: plenty, plays: plenty, reads: plenty } },
+      // The score keeper's minutely pass would keep the score of a release an earlier case created while a
+      // later refused write is checked for changing nothing: it passes once at start, and not again here.
+      deps: { spotifyCatalog, rateLimits: { demos: plenty, vip: plenty, plays: plenty, reads: plenty }, scoreKeeping: { intervalMs: 3_600_000 } },
     });
     operations.push(...operationsOf(t.app.swagger()));
     const ids = async (table: string) =>
