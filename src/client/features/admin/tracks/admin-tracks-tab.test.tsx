@@ -60,6 +60,16 @@ async function openTab() {
   return user;
 }
 
+/**
+ * Save stays disabled until the form holds a change; once the form has been submitted, react-hook-form checks each
+ * edit before it marks the form changed, so a person clicks Save when it is enabled, and so does this.
+ */
+async function clickSave(user: Awaited<ReturnType<typeof openTab>>, dialog: HTMLElement) {
+  const save = within(dialog).getByRole('button', { name: 'Save' });
+  await waitFor(() => expect(save.hasAttribute('disabled')).toBe(false));
+  await user.click(save);
+}
+
 describe('AdminTracksTab', () => {
   it("shows the product's columns, newest release first, with durations as m:ss and a Spotify link per track", async () => {
     const { listCalls } = serve({ 'GET /api/admin/tracks': json(listOf([noMore, unknownLength], 2, 0, 25)) });
@@ -141,7 +151,7 @@ describe('AdminTracksTab', () => {
     await fill('Duration', 'five');
     await fill('ISRC', 'GB-ABC-24');
     await fill('Preview length', '0:02');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await clickSave(user, dialog);
     expect(within(dialog).getByText('Preview length must be between 0:05 and 10:00')).toBeTruthy();
     expect(within(dialog).getByText('Title must not be empty')).toBeTruthy();
     expect(within(dialog).getByText('Duration must be m:ss, like 5:30')).toBeTruthy();
@@ -154,7 +164,7 @@ describe('AdminTracksTab', () => {
     await fill('Preview start', '1:30');
     await fill('Preview length', '0:45');
     await user.click(within(dialog).getByRole('switch', { name: 'VIP members download the uploaded audio' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await clickSave(user, dialog);
     expect(await screen.findByText('Saved “No More Tears”')).toBeTruthy();
     expect(sent.filter((s) => s.method === 'PATCH')).toEqual([
       {
@@ -184,7 +194,7 @@ describe('AdminTracksTab', () => {
     const isrc = within(dialog).getByRole('textbox', { name: 'ISRC' });
     await user.clear(isrc);
     await user.paste('QZZ8B2454763');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await clickSave(user, dialog);
     const message = 'ISRC QZZ8B2454763 is already on another track of "No More"';
     await waitFor(() => expect(within(dialog).getAllByText(message)).toHaveLength(2)); // the alert and the field
     expect(isrc.getAttribute('aria-invalid')).toBe('true');
@@ -192,7 +202,7 @@ describe('AdminTracksTab', () => {
     await user.clear(isrc);
     await user.paste('QZZ8B2454752');
     await user.click(within(dialog).getByRole('switch', { name: 'Pin release to Top Releases' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await clickSave(user, dialog);
     await screen.findByText('Saved “No More”');
     expect(sent.filter((s) => s.method === 'PATCH').map((s) => [s.path, s.body])).toEqual([
       [`/api/admin/tracks/${noMore.id}`, { isrc: 'QZZ8B2454763' }],
