@@ -1,18 +1,30 @@
 // When a release becomes public: at midnight of its date in the label's time zone (siteConfig.timeZone).
 // Until then it is upcoming: announced ("Out {date}"), left out of Top Releases (docs/decisions/0081).
 
+const formatOptions = {
+  wallClock: { hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' },
+  date: { year: 'numeric', month: '2-digit', day: '2-digit' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * One formatter per use and time zone, made once: making one costs far more than formatting with it
+ * (ICU allocates outside the JavaScript heap, freed only when the formatter is collected), and a page
+ * of 100 releases with their tracks asks hundreds of times. At most one per IANA zone for each use.
+ */
+function formatter(use: keyof typeof formatOptions, timeZone: string): Intl.DateTimeFormat {
+  const key = `${use} ${timeZone}`;
+  let made = formatters.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat(use === 'date' ? 'en-CA' : 'en-US', { ...formatOptions[use], timeZone });
+    formatters.set(key, made);
+  }
+  return made;
+}
+
 /** The offset of `timeZone` from UTC at `at`, in ms (positive east of Greenwich). */
 function offsetMs(at: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(at));
+  const parts = formatter('wallClock', timeZone).formatToParts(new Date(at));
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
   return asUtc - Math.floor(at / 1000) * 1000;
@@ -29,7 +41,7 @@ export function releaseMoment(date: string, timeZone: string): number {
 
 /** The date (YYYY-MM-DD) it is at `now` in `timeZone`. */
 export function localDate(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return formatter('date', timeZone).format(now);
 }
 
 /** Whether a release of `releaseDate` is still upcoming at `now`: its date has not begun in `timeZone`. */
