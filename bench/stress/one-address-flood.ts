@@ -31,6 +31,10 @@ export interface FloodResult {
   heapBefore: HeapFigures;
   heapAfter: HeapFigures;
   heapAfterCollected: HeapFigures;
+  /** The worker threads' JavaScript heaps used (the embedded database's): before (collected), at the end as left, and collected. */
+  workerHeapsBeforeMiB: number[];
+  workerHeapsAfterMiB: number[];
+  workerHeapsAfterCollectedMiB: number[];
 }
 
 export interface HeapFigures {
@@ -96,7 +100,7 @@ async function measureVisitor(base: string, paths: () => string, ms: number): Pr
 
 async function runFlood(server: ProductionServer, inspectorPort: number, name: string, flooder: Agent, floodPath: (i: number) => string, visitorPath: () => string, connections: number): Promise<FloodResult> {
   const quiet = await measureVisitor(server.url, visitorPath, 8_000);
-  await collectGarbage(inspectorPort);
+  const { workerHeapsUsedMiB: workerHeapsBeforeMiB } = await collectGarbage(inspectorPort);
   const rssBeforeMiB = await processRssMiB(server.pid);
   const heapBefore = await heapFigures(server.url);
   let sent = 0;
@@ -121,7 +125,7 @@ async function runFlood(server: ProductionServer, inspectorPort: number, name: s
   await measureVisitor(server.url, visitorPath, 1_000);
   const rssAfterMiB = await processRssMiB(server.pid);
   const heapAfter = await heapFigures(server.url);
-  await collectGarbage(inspectorPort);
+  const { workerHeapsAsLeftMiB: workerHeapsAfterMiB, workerHeapsUsedMiB: workerHeapsAfterCollectedMiB } = await collectGarbage(inspectorPort);
   const rssAfterCollectedMiB = await processRssMiB(server.pid);
   const heapAfterCollected = await heapFigures(server.url);
   return {
@@ -140,6 +144,9 @@ async function runFlood(server: ProductionServer, inspectorPort: number, name: s
     heapBefore,
     heapAfter,
     heapAfterCollected,
+    workerHeapsBeforeMiB,
+    workerHeapsAfterMiB,
+    workerHeapsAfterCollectedMiB,
   };
 }
 

@@ -1,5 +1,6 @@
 import { percentile, processRssMiB } from '../support.js';
 import { startProductionServer } from '../../tests/helpers/production-server.js';
+import { collectGarbage, freeLoopbackPort, inspectorOptions } from './full-collection.js';
 
 export interface SoakResult {
   seconds: number;
@@ -7,8 +8,12 @@ export interface SoakResult {
   fiveHundreds: number;
   networkErrors: number;
   p99Ms: number;
+  /** After a full collection (full-collection.ts), in every thread. */
   rssAfterWarmUpMiB: number;
+  /** As the soak left it… */
   rssAfterMiB: number;
+  /** …and after a full collection: what the server still holds. */
+  rssAfterCollectedMiB: number;
 }
 
 /**
@@ -16,7 +21,11 @@ export interface SoakResult {
  * against the production server on the embedded database with the demo catalog.
  */
 export async function runSoak(seconds: number): Promise<SoakResult> {
-  const server = await startProductionServer({ env: { TRUST_PROXY: '127.0.0.1', RATE_LIMIT_READS_PER_MINUTE: '100000000' } });
+  const inspectorPort = await freeLoopbackPort();
+  const server = await startProductionServer({
+    env: { TRUST_PROXY: '127.0.0.1', RATE_LIMIT_READS_PER_MINUTE: '100000000' },
+    nodeOptions: inspectorOptions(inspectorPort),
+  });
   const rssMiB = () => processRssMiB(server.pid);
   try {
     const list = (await (await fetch(`${server.url}/api/releases?label=tech&limit=20&include_tracks=true`)).json()) as {
@@ -61,6 +70,7 @@ export async function runSoak(seconds: number): Promise<SoakResult> {
     // Warm-up: the caches, the JIT and the embedded database's WebAssembly memory (which grows and
     // never shrinks) settle before memory is measured. 5 s left the database's heap still growing.
     await Promise.all(Array.from({ length: 50 }, () => loop(performance.now() + 20_000)));
+    await collectGarbage(inspectorPort);
     const rssAfterWarmUpMiB = await rssMiB();
     sent = 0;
     fiveHundreds = 0;
@@ -69,6 +79,8 @@ export async function runSoak(seconds: number): Promise<SoakResult> {
     const end = performance.now() + seconds * 1000;
     await Promise.all(Array.from({ length: 50 }, () => loop(end)));
     const rssAfterMiB = await rssMiB();
+    await collectGarbage(inspectorPort);
+    const rssAfterCollectedMiB = await rssMiB();
     return {
       seconds,
       requests: sent,
@@ -77,6 +89,7 @@ export async function runSoak(seconds: number): Promise<SoakResult> {
       p99Ms: percentile(latencies.sort((a, b) => a - b), 99),
       rssAfterWarmUpMiB,
       rssAfterMiB,
+      rssAfterCollectedMiB,
     };
   } finally {
     await server.stop();
