@@ -17,7 +17,8 @@ describe('CatalogCache loads', () => {
         started.push(key);
         finish.set(key, resolve);
       });
-    const answers = ['a', 'b', 'c', 'd'].map((key) => cache.read(key, load(key)));
+    // Four addresses, one load each.
+    const answers = ['a', 'b', 'c', 'd'].map((key, i) => runAsClient(`10.0.0.${i + 1}`, () => cache.read(key, load(key))));
     await settle();
     expect(started).toEqual(['a', 'b']);
 
@@ -67,23 +68,44 @@ describe('CatalogCache under a flood of uncached loads (docs/decisions/0037)', (
   }
 
   it('gives freed slots to each address in turn: one address with many loads waiting does not go first', async () => {
-    const cache = new CatalogCache(createLocalCatalogChanges(), { loadLimits: { running: 2, perClient: 16, waiting: 256 }, loadWaitMs: 60_000 });
+    const cache = new CatalogCache(createLocalCatalogChanges(), { loadLimits: { running: 3, perClient: 16, waiting: 256 }, loadWaitMs: 60_000 });
     const loads = manualLoads();
     const read = (client: string, key: string) => runAsClient(client, () => cache.read(key, loads.load(key)));
     const flood = ['a1', 'a2', 'a3', 'a4', 'a5', 'a6'].map((key) => read('10.0.0.1', key));
+    const third = read('10.0.0.3', 'c1');
     const other = read('10.0.0.2', 'b1');
     await settle();
-    expect(loads.started).toEqual(['a1', 'a2']);
+    expect(loads.started).toEqual(['a1', 'a2', 'c1']);
     loads.finish('a1');
     await settle();
-    expect(loads.started).toEqual(['a1', 'a2', 'b1']);
+    expect(loads.started).toEqual(['a1', 'a2', 'c1', 'b1']);
     loads.finish('b1');
-    expect(await other).toBe('b1');
+    loads.finish('c1');
+    expect(await Promise.all([other, third])).toEqual(['b1', 'c1']);
     for (const key of ['a2', 'a3', 'a4', 'a5', 'a6']) {
       await settle();
       loads.finish(key);
     }
     expect(await Promise.all(flood)).toEqual(['a1', 'a2', 'a3', 'a4', 'a5', 'a6']);
+  });
+
+  it('keeps a slot for the others: one address runs every slot but one, so another address starts at once', async () => {
+    const cache = new CatalogCache(createLocalCatalogChanges(), { loadLimits: { running: 2, perClient: 16, waiting: 256 }, loadWaitMs: 60_000 });
+    const loads = manualLoads();
+    const read = (client: string, key: string) => runAsClient(client, () => cache.read(key, loads.load(key)));
+    const flood = ['a1', 'a2', 'a3'].map((key) => read('10.0.0.1', key));
+    await settle();
+    expect(loads.started).toEqual(['a1']);
+    const other = read('10.0.0.2', 'b1');
+    await settle();
+    expect(loads.started).toEqual(['a1', 'b1']);
+    loads.finish('b1');
+    expect(await other).toBe('b1');
+    for (const key of ['a1', 'a2', 'a3']) {
+      await settle();
+      loads.finish(key);
+    }
+    expect(await Promise.all(flood)).toEqual(['a1', 'a2', 'a3']);
   });
 
   it('refuses an address its loads beyond its share at once with a 503, and others still get theirs', async () => {

@@ -16,15 +16,19 @@ export interface Turn<T> {
 interface Task {
   state: 'waiting' | 'running' | 'settled';
   clients: Set<string>;
-  start(): void;
+  /** The address in whose turn it started. */
+  startedFor?: string;
+  start(client: string): void;
   cancel(reason: Error): void;
 }
 
 /**
  * Fair turns for uncached loads (docs/decisions/0037): each client address has its own queue, and a
  * freed slot goes to the address whose last load started longest ago (round robin), so a flood from
- * one address delays that address, not every other. A load several addresses asked for waits in each of their queues and runs in the
- * first turn it gets.
+ * one address delays that address, not every other. One address runs at most all slots but one at
+ * once: another address's load starts at once, not after one of the flood's (loads cannot be
+ * interrupted, and the largest take a while). A load several addresses asked for waits in each of
+ * their queues and runs in the first turn it gets.
  */
 export class LoadTurns {
   private running = 0;
@@ -35,9 +39,15 @@ export class LoadTurns {
   private ticks = 0;
   /** Loads waiting or running per address. */
   private readonly held = new Map<string, number>();
+  /** Loads running per address (the one in whose turn each started). */
+  private readonly runningFor = new Map<string, number>();
+  /** What one address may run at once: every slot but one, when there are two or more. */
+  private readonly runningPerClient: number;
   private readonly tasks = new WeakMap<Turn<unknown>, Task>();
 
-  constructor(private readonly limits: LoadTurnsLimits) {}
+  constructor(private readonly limits: LoadTurnsLimits) {
+    this.runningPerClient = Math.max(1, limits.running - 1);
+  }
 
   /** True when `client` may queue another load. */
   admits(client: string): boolean {
@@ -51,10 +61,12 @@ export class LoadTurns {
       task = {
         state: 'waiting',
         clients: new Set(),
-        start: () => {
+        start: (starter) => {
           task.state = 'running';
+          task.startedFor = starter;
           this.waiting--;
           this.running++;
+          this.runningFor.set(starter, (this.runningFor.get(starter) ?? 0) + 1);
           new Promise<T>((loaded) => loaded(load()))
             .then(resolve, reject)
             .finally(() => this.settle(task, 'running'));
@@ -99,8 +111,13 @@ export class LoadTurns {
   }
 
   private settle(task: Task, from: Task['state']): void {
-    if (from === 'running') this.running--;
-    else this.waiting--;
+    if (from === 'running') {
+      this.running--;
+      const starter = task.startedFor as string;
+      const left = (this.runningFor.get(starter) ?? 1) - 1;
+      if (left > 0) this.runningFor.set(starter, left);
+      else this.runningFor.delete(starter);
+    } else this.waiting--;
     task.state = 'settled';
     for (const client of task.clients) {
       const left = (this.held.get(client) ?? 1) - 1;
@@ -113,7 +130,10 @@ export class LoadTurns {
     this.startNext();
   }
 
-  /** Fills free slots, each from the queue of the address served longest ago, skipping tasks that started from another queue or were cancelled. */
+  /**
+   * Fills free slots, each from the queue of the address served longest ago among those running less
+   * than their share, skipping tasks that started from another queue or were cancelled.
+   */
   private startNext(): void {
     while (this.running < this.limits.running) {
       let next: { client: string; at: number } | undefined;
@@ -123,12 +143,13 @@ export class LoadTurns {
           this.queues.delete(client);
           continue;
         }
+        if ((this.runningFor.get(client) ?? 0) >= this.runningPerClient) continue;
         const at = this.servedAt.get(client) ?? 0;
         if (!next || at < next.at) next = { client, at };
       }
       if (!next) return;
       this.servedAt.set(next.client, ++this.ticks);
-      this.queues.get(next.client)?.shift()?.start();
+      this.queues.get(next.client)?.shift()?.start(next.client);
     }
   }
 }
