@@ -71,7 +71,7 @@ describe('AdminArtistsTab', () => {
     await user.click(genres);
     await user.paste(Array.from({ length: 21 }, (_, i) => `Genre ${i}`).join(', '));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(within(dialog).getByText('At most 20 genres')).toBeTruthy();
+    expect(await within(dialog).findByText('At most 20 genres')).toBeTruthy();
     expect(sent.some((s) => s.method === 'PATCH')).toBe(false);
 
     await user.clear(genres);

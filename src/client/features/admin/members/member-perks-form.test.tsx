@@ -75,7 +75,7 @@ describe('Admin Members → Member perks (docs/decisions/0066)', () => {
     await user.click(screen.getByRole('button', { name: 'Remove code' }));
     expect(await screen.findByText('No code is set: members see none.')).toBeTruthy();
     expect(changes()).toEqual([{ method: 'DELETE', path: '/api/admin/members/discount', authorization: 'Bearer jwt-good', body: undefined }]);
-    expect((screen.getByRole('textbox', { name: 'Discount code' }) as HTMLInputElement).value).toBe('');
+    await waitFor(() => expect((screen.getByRole('textbox', { name: 'Discount code' }) as HTMLInputElement).value).toBe(''));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove code' })).toBeNull());
   });
 

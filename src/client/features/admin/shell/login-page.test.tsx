@@ -22,7 +22,7 @@ describe('LoginPage', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Log In' })).toBeTruthy();
 
     await logIn(user, 'staff', '');
-    expect(screen.getByText('Please enter both username and password')).toBeTruthy();
+    expect(await screen.findByText('Please enter both username and password')).toBeTruthy();
     await user.clear(screen.getByLabelText('Username'));
     await user.type(screen.getByLabelText('Username'), '   ');
     await user.type(screen.getByLabelText('Password'), 'secret');

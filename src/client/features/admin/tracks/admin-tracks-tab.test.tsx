@@ -152,7 +152,8 @@ describe('AdminTracksTab', () => {
     await fill('ISRC', 'GB-ABC-24');
     await fill('Preview length', '0:02');
     await clickSave(user, dialog);
-    expect(within(dialog).getByText('Preview length must be between 0:05 and 10:00')).toBeTruthy();
+    // The errors show once react-hook-form has checked the form (asynchronously): all in one render.
+    expect(await within(dialog).findByText('Preview length must be between 0:05 and 10:00')).toBeTruthy();
     expect(within(dialog).getByText('Title must not be empty')).toBeTruthy();
     expect(within(dialog).getByText('Duration must be m:ss, like 5:30')).toBeTruthy();
     expect(within(dialog).getByText('ISRC must be 12 letters and digits, like GB-ABC-24-00001')).toBeTruthy();

@@ -90,13 +90,13 @@ describe('VipPage', () => {
     expect([privacy.getAttribute('href'), privacy.getAttribute('target')]).toEqual(['/legal?tab=privacy', '_blank']);
 
     await user.click(within(dialog).getByRole('button', { name: 'Subscribe' }));
-    expect(within(dialog).getAllByText('Please fill in all required fields')).toHaveLength(1);
+    expect(await within(dialog).findAllByText('Please fill in all required fields')).toHaveLength(1);
     await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Sam Rivers');
     await user.click(within(dialog).getByRole('button', { name: 'Subscribe' }));
     expect(within(dialog).getAllByText('Please fill in all required fields')).toHaveLength(1);
     await user.type(within(dialog).getByRole('textbox', { name: /^Email/ }), 'sam@');
     await user.click(within(dialog).getByRole('button', { name: 'Subscribe' }));
-    expect(within(dialog).getByText('Please enter a valid email address')).toBeTruthy();
+    expect(await within(dialog).findByText('Please enter a valid email address')).toBeTruthy();
     expect(within(dialog).queryByText('Please fill in all required fields')).toBeNull();
     expect(sent).toEqual([]);
   });
