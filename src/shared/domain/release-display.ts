@@ -1,3 +1,4 @@
+import { dayInWords } from './day-in-words.js';
 import { titleWithMix } from './track-title.js';
 
 // How the site names a release wherever it shows one: cards, the modal, page titles, JSON-LD.
@@ -15,15 +16,9 @@ export function trackCount(count: number): string {
   return `${count} ${count === 1 ? 'track' : 'tracks'}`;
 }
 
-// Made once: a formatter made per date costs far more than the formatting (release-day.ts says why).
-const dayFormats = {
-  long: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
-  short: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
-};
-
 /** "25 November 2026" (or "25 Nov 2026") of a release date (YYYY-MM-DD), the same on the server and in every browser. */
 export function releaseDay(date: string, month: 'long' | 'short' = 'long'): string {
-  return dayFormats[month].format(new Date(`${date}T00:00:00Z`));
+  return dayInWords(`${date}T00:00:00Z`, month);
 }
 
 /** "3 days 4 h 05 min 09 s" until `until` (ms), from `now`; null once it has come. */

@@ -23,7 +23,8 @@ import {
 } from './templates/vip-member-emails.js';
 import { VipNewsletterEmail } from './templates/vip-newsletter-email.js';
 import { VipWelcomeEmail, vipWelcomeSubject, type VipReceipt } from './templates/vip-welcome-email.js';
-import { dayInWords, listInWords } from './templates/words.js';
+import { dayInWords } from '../../../shared/domain/day-in-words.js';
+import { listInWords } from './templates/words.js';
 import { unsubscribeToken } from './tokens.js';
 
 /** The member page (docs/decisions/0063). */

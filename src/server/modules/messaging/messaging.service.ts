@@ -23,7 +23,7 @@ import { findDemoByStatusToken, findStaffEmailSettings, listDemosReceivedBetween
 import { DemoDecisionEmail, defaultDecisionTemplates, demoDecisionSubject } from './templates/demo-decision-email.js';
 import { renderEmail } from './templates/render-email.js';
 import { StaffDigestEmail, staffDigestSubject } from './templates/staff-digest-email.js';
-import { dayInWords } from './templates/words.js';
+import { dayInWords } from '../../../shared/domain/day-in-words.js';
 import { hideAddress, readUnsubscribeToken } from './tokens.js';
 import { writeReleaseDayAlerts } from './release-alerts.service.js';
 

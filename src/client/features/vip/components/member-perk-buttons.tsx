@@ -9,7 +9,8 @@ import { PlayButton } from '../../../lib/play-button-slot.js';
 import { downloadTrack } from '../api/vip-perks.js';
 import { useActiveMember } from '../hooks/use-active-member.js';
 import { JoinVipDialog } from './join-vip-dialog.js';
-import { dayInWords, earlyAccessOpensAt } from './vip-dates.js';
+import { dayInWords } from '../../../../shared/domain/day-in-words.js';
+import { earlyAccessOpensAt } from './vip-dates.js';
 
 // What the catalog shows of the VIP perks (docs/decisions/0066), through lib/member-perks-slot.tsx.
 

@@ -7,7 +7,7 @@ import { memberPerksUnavailableMessages, type EarlyAccessTrack, type MemberTrack
 import { titleWithMix, trackArtists } from '../../../../shared/domain/track-title.js';
 import { PlayButton } from '../../../lib/play-button-slot.js';
 import { downloadTrack, earlyAccessQuery, memberDownloadsQuery } from '../api/vip-perks.js';
-import { dayInWords } from './vip-dates.js';
+import { dayInWords } from '../../../../shared/domain/day-in-words.js';
 
 /**
  * What the member's plan gives them (docs/decisions/0066): the discount code staff set for their plan,

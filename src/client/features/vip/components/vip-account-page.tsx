@@ -6,7 +6,7 @@ import type { VipAccount } from '../../../../shared/api/vip-account.js';
 import { vipMemberStatusLabels } from '../../../../shared/api/admin-inbox.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { askSignInLink, openBillingPortal, signOut, vipAccountQuery } from '../api/vip-account.js';
-import { dayInWords } from './vip-dates.js';
+import { dayInWords } from '../../../../shared/domain/day-in-words.js';
 import { MemberNewsletterSetting } from './member-newsletter-setting.js';
 import { MemberPerksSection } from './member-perks-section.js';
 

@@ -3,7 +3,7 @@ import type { VipPlan } from '../../../../shared/api/vip.js';
 import type { LabelConfig } from '../../../../shared/site-config.js';
 import { siteConfig } from '../../../../shared/site-config.js';
 import { EmailLayout, buttonStyle, headingStyle, paragraphStyle } from './email-layout.js';
-import { dayInWords } from './words.js';
+import { dayInWords } from '../../../../shared/domain/day-in-words.js';
 
 // A VIP member's emails with Stripe (docs/decisions/0062, 0063): the sign-in link, a failed payment,
 // a cancellation, an annual plan's renewal ahead. Each answers something the member or Stripe did.

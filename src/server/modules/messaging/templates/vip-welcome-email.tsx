@@ -3,7 +3,7 @@ import type { VipPlan } from '../../../../shared/api/vip.js';
 import type { LabelConfig } from '../../../../shared/site-config.js';
 import { siteConfig } from '../../../../shared/site-config.js';
 import { EmailLayout, headingStyle, paragraphStyle } from './email-layout.js';
-import { dayInWords } from './words.js';
+import { dayInWords } from '../../../../shared/domain/day-in-words.js';
 
 /** What was paid: the receipt a welcome carries once Stripe confirmed the payment. */
 export interface VipReceipt {

@@ -8,11 +8,6 @@ export function quoted(text: string): string {
   return `“${text}”`;
 }
 
-/** 21 November 2026, in UTC: the same on every server. */
-export function dayInWords(at: Date): string {
-  return at.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
-
 /** Plain text as staff write it: a blank line parts paragraphs. */
 export function paragraphsOf(text: string): string[] {
   return text
