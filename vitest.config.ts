@@ -2,27 +2,37 @@ import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-const shared = { testTimeout: 30_000, hookTimeout: 60_000 };
+// Four tiers, each a project a developer can run alone (docs/testing.md):
+//   node        unit and API tests on real databases   npm run test:node
+//   components  React components in jsdom              npm run test:components
+//   browser     whole flows in Chromium                npm run test:browser
+//   ops         the product run for years: several instances, crashes, stalled and restarted services
+//                                                      npm run test:ops
+// `npm run test:fast` runs node and components; `npm test` runs all four. Each tier has its own
+// timeouts: a test over them is a slow test to look at, not a limit to raise for the whole tier.
+// Every run writes a per-file timing report, printed by `npm run test:report` (scripts/test-report.mjs).
 
-// Three projects: `npm run test:fast` runs node and components; `npm test` runs all three.
+
 export default defineConfig({
   plugins: [react()],
   test: {
     // One file per core, not vitest's cores − 1: the database and browser tests spend much of their
-    // time waiting on other processes. Measured on 2 cores: 1 worker 399 s, 2 workers 288 s, 3 318 s.
+    // time waiting on other processes.
     maxWorkers: availableParallelism(),
+    reporters: ['default', ['json', { outputFile: 'tests/.output/vitest-report.json' }]],
     projects: [
       {
         extends: true,
         test: {
-          ...shared,
           name: 'node',
           include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
-          exclude: ['tests/e2e/**'],
+          exclude: ['tests/e2e/**', 'tests/ops/**'],
           environment: 'node',
           pool: 'forks',
-          // One module graph per worker, not per file (measured: 127 s → 104 s for this project). Safe
-          // here: no module mocks or fake timers, and each file builds its own app and databases.
+          testTimeout: 15_000,
+          hookTimeout: 30_000,
+          // One module graph per worker, not per file. Safe here: no module mocks or fake timers
+          // left behind, and each file builds its own app and databases.
           isolate: false,
           globalSetup: ['tests/setup/migrated-databases.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
@@ -31,28 +41,44 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          ...shared,
-          name: 'e2e',
+          name: 'components',
+          include: ['src/client/**/*.test.tsx'],
+          environment: 'jsdom',
+          testTimeout: 10_000,
+          hookTimeout: 10_000,
+          // Loading MUI and jsdom once per worker, not per file. Each file restores the globals and
+          // timers it fakes, and tests/setup/dom.ts cleans the DOM and localStorage after each test;
+          // a file that leaves module state behind (say, a cache in src/client/lib) would show up
+          // here first: then set isolate back to true.
+          isolate: false,
+          setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/dom.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
-          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+          globalSetup: ['tests/e2e-helpers/global-setup.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
         },
       },
       {
         extends: true,
         test: {
-          ...shared,
-          name: 'components',
-          include: ['src/client/**/*.test.tsx'],
-          environment: 'jsdom',
-          // Loading MUI and jsdom once per worker, not per file: measured 140 s → 55 s for this project.
-          // Each file restores the globals and timers it fakes, and tests/setup/dom.ts cleans the
-          // DOM and localStorage after each test; a file that leaves module state behind (say, a
-          // cache in src/client/lib) would show up here first: then set isolate back to true.
-          isolate: false,
-          setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/dom.ts'],
+          name: 'ops',
+          include: ['tests/ops/**/*.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          // Servers started, killed and restarted, a PostgreSQL cluster initialised, leases left to run out.
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+          globalSetup: ['tests/setup/migrated-databases.ts', 'tests/e2e-helpers/global-setup.ts'],
+          setupFiles: ['tests/setup/fail-on-console-error.ts'],
         },
       },
     ],

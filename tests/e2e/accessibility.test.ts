@@ -2,10 +2,10 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { logInAsAdmin } from './admin-session.js';
-import { severeViolations } from './axe.js';
-import { animationsSettled, openPage, screenshotDir, type viewports } from './browser.js';
-import { useSharedSite } from './production-site.js';
+import { logInAsAdmin } from '../e2e-helpers/admin-session.js';
+import { severeViolations } from '../e2e-helpers/axe.js';
+import { animationsSettled, openPage, screenshotDir, type viewports } from '../e2e-helpers/browser.js';
+import { useSharedSite } from '../e2e-helpers/production-site.js';
 
 // WCAG 2.2 AA by axe-core (issue 15 §11): every public route, a release (opened and linked) and an artist dialog, and
 // every admin tab, at 1280 and 390 px, in the dark and the light theme. Serious and critical

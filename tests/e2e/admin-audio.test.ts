@@ -4,9 +4,9 @@ import type { TrackAudio } from '../../src/shared/api/admin-audio.js';
 import type { MediaUploadReport } from '../../src/shared/api/admin-media.js';
 import type { Release } from '../../src/shared/api/catalog.js';
 import { aSineWav } from '../helpers/audio.js';
-import { e2eAdmin, logInAsAdmin } from './admin-session.js';
-import { animationsSettled, appStarted, openPage, saveScreenshot } from './browser.js';
-import { useOwnSite } from './production-site.js';
+import { e2eAdmin, logInAsAdmin } from '../e2e-helpers/admin-session.js';
+import { animationsSettled, appStarted, openPage, saveScreenshot } from '../e2e-helpers/browser.js';
+import { useOwnSite } from '../e2e-helpers/production-site.js';
 
 /** One recording on a single and on a compilation: the export repeats its ISRC. */
 const isrc = 'QZZ8B9999971';

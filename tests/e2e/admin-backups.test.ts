@@ -6,9 +6,9 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/server/paths.js';
 import type { ProductionServer } from '../helpers/production-server.js';
-import { logInAsAdmin } from './admin-session.js';
-import { animationsSettled, openPage, saveScreenshot } from './browser.js';
-import { useOwnSite } from './production-site.js';
+import { logInAsAdmin } from '../e2e-helpers/admin-session.js';
+import { animationsSettled, openPage, saveScreenshot } from '../e2e-helpers/browser.js';
+import { useOwnSite } from '../e2e-helpers/production-site.js';
 
 const execFileAsync = promisify(execFile);
 

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Release, Track } from '../../src/shared/api/catalog.js';
-import { logInAsAdmin } from './admin-session.js';
-import { animationsSettled, appStarted, openPage, saveScreenshot } from './browser.js';
-import { useSharedSite } from './production-site.js';
+import { logInAsAdmin } from '../e2e-helpers/admin-session.js';
+import { animationsSettled, appStarted, openPage, saveScreenshot } from '../e2e-helpers/browser.js';
+import { useSharedSite } from '../e2e-helpers/production-site.js';
 
 /** How the tables name a track: its title and mix version, unless the title already says it. */
 function shownTitle({ title, mix_version: mix }: Pick<Track, 'title' | 'mix_version'>): string {

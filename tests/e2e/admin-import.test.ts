@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportJob } from '../../src/shared/api/admin-import.js';
 import type { Release } from '../../src/shared/api/catalog.js';
 import { distributorExportPath } from '../helpers/fixtures.js';
-import { logInAsAdmin } from './admin-session.js';
-import { animationsSettled, openPage, saveScreenshot } from './browser.js';
-import { useFakeSpotify, useOwnSite } from './production-site.js';
+import { logInAsAdmin } from '../e2e-helpers/admin-session.js';
+import { animationsSettled, openPage, saveScreenshot } from '../e2e-helpers/browser.js';
+import { useFakeSpotify, useOwnSite } from '../e2e-helpers/production-site.js';
 
 const isPartWay = (percent: number) => percent > 0 && percent < 100;
 /** The bar's value (aria-valuenow) for a running job, as the Labels tab shows it. */

@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
-import { logInAsAdmin } from './admin-session.js';
-import { animationsSettled, openPage, saveScreenshot } from './browser.js';
+import { logInAsAdmin } from '../e2e-helpers/admin-session.js';
+import { animationsSettled, openPage, saveScreenshot } from '../e2e-helpers/browser.js';
 import type { ProductionServer } from '../helpers/production-server.js';
-import { useSharedSite } from './production-site.js';
+import { useSharedSite } from '../e2e-helpers/production-site.js';
 
 // Admin Demos and Members in Debian's Chromium against the production build: a demo and a VIP
 // member arrive through the public API, then staff review the demo and export the members.

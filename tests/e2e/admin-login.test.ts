@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { openPage, saveScreenshot } from './browser.js';
-import { e2eAdmin } from './admin-session.js';
-import { useSharedSite } from './production-site.js';
+import { openPage, saveScreenshot } from '../e2e-helpers/browser.js';
+import { e2eAdmin } from '../e2e-helpers/admin-session.js';
+import { useSharedSite } from '../e2e-helpers/production-site.js';
 
 describe('admin login', () => {
   const site = useSharedSite();

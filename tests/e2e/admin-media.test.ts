@@ -8,10 +8,10 @@ import type { ImportJob } from '../../src/shared/api/admin-import.js';
 import type { Release } from '../../src/shared/api/catalog.js';
 import { readFixtureCsv } from '../helpers/test-app.js';
 import { aPicture } from '../helpers/images.js';
-import { e2eAdmin, logInAsAdmin } from './admin-session.js';
-import { animationsSettled, openPage, saveScreenshot } from './browser.js';
-import { metaOf } from './page-html.js';
-import { useOwnSite } from './production-site.js';
+import { e2eAdmin, logInAsAdmin } from '../e2e-helpers/admin-session.js';
+import { animationsSettled, openPage, saveScreenshot } from '../e2e-helpers/browser.js';
+import { metaOf } from '../e2e-helpers/page-html.js';
+import { useOwnSite } from '../e2e-helpers/production-site.js';
 
 /** The page does not scroll sideways. */
 const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

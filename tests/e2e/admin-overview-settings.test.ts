@@ -2,9 +2,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { AdminStats } from '../../src/shared/api/admin-overview.js';
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
-import { e2eAdmin, logInAsAdmin } from './admin-session.js';
-import { animationsSettled, openPage, saveScreenshot } from './browser.js';
-import { useOwnSite } from './production-site.js';
+import { e2eAdmin, logInAsAdmin } from '../e2e-helpers/admin-session.js';
+import { animationsSettled, openPage, saveScreenshot } from '../e2e-helpers/browser.js';
+import { useOwnSite } from '../e2e-helpers/production-site.js';
 
 const figure = (n: number) => n.toLocaleString('en-US');
 

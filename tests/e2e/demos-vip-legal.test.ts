@@ -1,13 +1,13 @@
 import type { Locator, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { DemoArtist, DemoTrack } from '../../src/shared/api/demos.js';
-import { animationsSettled, openPage, saveScreenshot } from './browser.js';
-import { useSharedSite } from './production-site.js';
+import { animationsSettled, openPage, saveScreenshot } from '../e2e-helpers/browser.js';
+import { useSharedSite } from '../e2e-helpers/production-site.js';
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
 
 // Demo submission, VIP membership and the legal page in Debian's Chromium against the shared
 // production server. It allows 5 demos per 10 minutes per address, shared by the files on it
-// (tests/e2e/global-setup.ts): this file sends 3.
+// (tests/e2e-helpers/global-setup.ts): this file sends 3.
 
 const lead = aDemoArtist({ email: 'mara.e2e@example.com' });
 /** The second artist has no Instagram ("Don't have" ticked). */

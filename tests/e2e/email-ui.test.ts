@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
-import { logInAsAdmin } from './admin-session.js';
-import { animationsSettled, openPage, saveScreenshot } from './browser.js';
-import { useSharedSite } from './production-site.js';
+import { logInAsAdmin } from '../e2e-helpers/admin-session.js';
+import { animationsSettled, openPage, saveScreenshot } from '../e2e-helpers/browser.js';
+import { useSharedSite } from '../e2e-helpers/production-site.js';
 
 // Issue 25 in Debian's Chromium against the production build (no SMTP_URL: emails stay in the
 // outbox, 'Not sent: no SMTP server'): the admin Outbox and decision email preview at 1280 and

@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Release } from '../../src/shared/api/catalog.js';
 import { trackTitle } from '../../src/shared/domain/track-title.js';
-import { appStarted, saveScreenshot, type viewports } from './browser.js';
-import { useSharedSite } from './production-site.js';
+import { appStarted, saveScreenshot, type viewports } from '../e2e-helpers/browser.js';
+import { useSharedSite } from '../e2e-helpers/production-site.js';
 
 // Server-rendered pages taking life in the browser: hydration without a warning, release links,
 // and the theme's first paint. On the shared server; nothing here changes the catalog.

@@ -1,13 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
-import { e2eAdmin } from './admin-session.js';
-import { openPage } from './browser.js';
-import { useSharedSite } from './production-site.js';
+import { e2eAdmin } from '../e2e-helpers/admin-session.js';
+import { openPage } from '../e2e-helpers/browser.js';
+import { useSharedSite } from '../e2e-helpers/production-site.js';
 
 // Keyboard only (issue 15 §13, WCAG 2.1.1 and 2.4.7), in Debian's Chromium against the shared
 // production server: no mouse, no locator clicks. On that server this file sends 1 demo and 1 VIP
-// sign-up, and edits one track's title and puts it back (tests/e2e/global-setup.ts).
+// sign-up, and edits one track's title and puts it back (tests/e2e-helpers/global-setup.ts).
 
 interface Focused {
   name: string;

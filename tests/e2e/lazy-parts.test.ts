@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appStarted } from './browser.js';
-import { useSharedSite } from './production-site.js';
+import { appStarted } from '../e2e-helpers/browser.js';
+import { useSharedSite } from '../e2e-helpers/production-site.js';
 
 // What a page does not use, it does not load (docs/decisions/0023): the release modal, the player's
 // bar, the phone's drawer and notistack come with their first use, and then work.

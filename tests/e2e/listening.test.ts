@@ -1,8 +1,8 @@
 import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Release } from '../../src/shared/api/catalog.js';
-import { animationsSettled, appStarted, saveScreenshot } from './browser.js';
-import { useSharedSite } from './production-site.js';
+import { animationsSettled, appStarted, saveScreenshot } from '../e2e-helpers/browser.js';
+import { useSharedSite } from '../e2e-helpers/production-site.js';
 
 // A newcomer presses Play on a demo release and hears it, across pages and a reload.
 describe('listening', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Release } from '../../src/shared/api/catalog.js';
 import { themeCookieName } from '../../src/shared/page-render.js';
-import { e2eAdmin } from './admin-session.js';
-import { appStarted, openPage } from './browser.js';
-import { bareRequest, scriptTagsOf, textOf } from './page-html.js';
-import { useOwnSite } from './production-site.js';
+import { e2eAdmin } from '../e2e-helpers/admin-session.js';
+import { appStarted, openPage } from '../e2e-helpers/browser.js';
+import { bareRequest, scriptTagsOf, textOf } from '../e2e-helpers/page-html.js';
+import { useOwnSite } from '../e2e-helpers/production-site.js';
 
 // Rendered pages are kept until the catalog changes (docs/decisions/0034-rendered-pages-cached.md).
 // A server of its own: one test edits the catalog.

@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { describe, expect, inject, it } from 'vitest';
 import { startProductionServer } from '../helpers/production-server.js';
 
-// The shared server of tests/e2e/global-setup.ts, which began as a fresh data directory that the
+// The shared server of tests/e2e-helpers/global-setup.ts, which began as a fresh data directory that the
 // first start seeded with the demo catalog.
 describe('the production server', () => {
   const url = inject('e2eServerUrl');

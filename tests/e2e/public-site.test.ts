@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { animationsSettled, appStarted, openPage, saveScreenshot } from './browser.js';
-import { useSharedSite } from './production-site.js';
+import { animationsSettled, appStarted, openPage, saveScreenshot } from '../e2e-helpers/browser.js';
+import { useSharedSite } from '../e2e-helpers/production-site.js';
 
-// The public site in Debian's Chromium against the shared production server (tests/e2e/global-setup.ts).
+// The public site in Debian's Chromium against the shared production server (tests/e2e-helpers/global-setup.ts).
 describe('public site', () => {
   const site = useSharedSite();
 

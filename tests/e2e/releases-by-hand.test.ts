@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RankedRelease, Release } from '../../src/shared/api/catalog.js';
 import { releaseDay } from '../../src/shared/domain/release-display.js';
-import { logInAsAdmin } from './admin-session.js';
-import { animationsSettled, appStarted, openPage, saveScreenshot } from './browser.js';
-import { useOwnSite } from './production-site.js';
+import { logInAsAdmin } from '../e2e-helpers/admin-session.js';
+import { animationsSettled, appStarted, openPage, saveScreenshot } from '../e2e-helpers/browser.js';
+import { useOwnSite } from '../e2e-helpers/production-site.js';
 
 /** A date `days` from today (UTC, the labels' time zone by default), as the release date column holds it. */
 const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { animationsSettled, appStarted, openPage, saveScreenshot } from './browser.js';
-import { useSharedSite } from './production-site.js';
+import { animationsSettled, appStarted, openPage, saveScreenshot } from '../e2e-helpers/browser.js';
+import { useSharedSite } from '../e2e-helpers/production-site.js';
 
 // What a careful visitor tripped on (issue 15 §1 and §7), in Debian's Chromium against the shared
 // production server; failing answers are made by the browser (page.route), not by the server.

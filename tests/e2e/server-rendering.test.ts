@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Release } from '../../src/shared/api/catalog.js';
-import { e2eAdmin } from './admin-session.js';
-import { bareRequest, canonicalOf, documentOf, jsonLdOf, metaOf, scriptTagsOf, textOf, titleOf } from './page-html.js';
-import { useOwnSite } from './production-site.js';
+import { e2eAdmin } from '../e2e-helpers/admin-session.js';
+import { bareRequest, canonicalOf, documentOf, jsonLdOf, metaOf, scriptTagsOf, textOf, titleOf } from '../e2e-helpers/page-html.js';
+import { useOwnSite } from '../e2e-helpers/production-site.js';
 import { releaseTitle } from '../../src/shared/domain/release-display.js';
 
 // The first HTML of every public page, read as a crawler or a link preview reads it (plain HTTP).

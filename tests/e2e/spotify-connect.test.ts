@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { FakeSpotifyUserKind } from '../fakes/fake-spotify.js';
-import { openPage, saveScreenshot } from './browser.js';
-import { useFakeSpotify, useOwnSite } from './production-site.js';
+import { openPage, saveScreenshot } from '../e2e-helpers/browser.js';
+import { useFakeSpotify, useOwnSite } from '../e2e-helpers/production-site.js';
 
 // Connecting a listener's Spotify account (Authorization Code with PKCE) in Chromium, against the
 // production build configured to use the fake Spotify on loopback.

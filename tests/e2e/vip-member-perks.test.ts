@@ -4,10 +4,10 @@ import type { TrackAudio } from '../../src/shared/api/admin-audio.js';
 import type { MediaUploadReport } from '../../src/shared/api/admin-media.js';
 import type { Release, Track } from '../../src/shared/api/catalog.js';
 import { aSineWav } from '../helpers/audio.js';
-import { e2eAdmin, e2eAdminEnv } from './admin-session.js';
-import { severeViolations } from './axe.js';
-import { animationsSettled, appStarted, openPage, saveScreenshot, type viewports } from './browser.js';
-import { signInLink, useStripeSite } from './vip-site.js';
+import { e2eAdmin, e2eAdminEnv } from '../e2e-helpers/admin-session.js';
+import { severeViolations } from '../e2e-helpers/axe.js';
+import { animationsSettled, appStarted, openPage, saveScreenshot, type viewports } from '../e2e-helpers/browser.js';
+import { signInLink, useStripeSite } from '../e2e-helpers/vip-site.js';
 
 // What members see (docs/decisions/0066) in Chromium against the production build, at 1280 and 390 px:
 // a member who paid through the fake Stripe downloads a member download from their page and from the

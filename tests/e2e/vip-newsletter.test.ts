@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { logInAsAdmin } from './admin-session.js';
-import { animationsSettled, openPage, saveScreenshot } from './browser.js';
-import { useStripeSite } from './vip-site.js';
+import { logInAsAdmin } from '../e2e-helpers/admin-session.js';
+import { animationsSettled, openPage, saveScreenshot } from '../e2e-helpers/browser.js';
+import { useStripeSite } from '../e2e-helpers/vip-site.js';
 
 // The members' newsletter in Debian's Chromium against the production build (docs/decisions/0065):
 // two members pay through the fake Stripe, staff write and send a newsletter in admin Newsletter at

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, saveScreenshot, type viewports } from './browser.js';
-import { emailTo, signInLink, useStripeSite } from './vip-site.js';
+import { openPage, saveScreenshot, type viewports } from '../e2e-helpers/browser.js';
+import { emailTo, signInLink, useStripeSite } from '../e2e-helpers/vip-site.js';
 
 // Issue 26 in Debian's Chromium against the production build: sign up → the fake Stripe Checkout →
 // back on the site ("Processing" until the webhook, then active) → the member page through an

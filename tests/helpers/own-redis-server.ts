@@ -35,7 +35,7 @@ async function answers(child: ChildProcess, url: string): Promise<boolean> {
 
 /**
  * `redis-server` on loopback, keeping nothing on disk; resolves once it answers. Like nginx
- * (tests/e2e/load-balancer.ts), it cannot be told to take a port the system chooses and say which:
+ * (tests/e2e-helpers/load-balancer.ts), it cannot be told to take a port the system chooses and say which:
  * it takes one at random, and another when that one is taken.
  */
 export async function startOwnRedisServer(): Promise<OwnRedisServer> {

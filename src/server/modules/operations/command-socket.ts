@@ -43,7 +43,7 @@ function readLine(socket: Socket, maxBytes: number): Promise<{ line: string; res
  * Listens on DATA_DIR/server.sock. A socket file already there is a dead server's (a SIGKILL leaves it):
  * it is replaced without asking whether anyone answers on it, since this process holds DATA_DIR's
  * lock (db/data-dir-lock.ts), which a live server would hold, so a second server is refused before
- * it gets here (tests/e2e/backup-after-crash.test.ts).
+ * it gets here (tests/ops/backup-after-crash.test.ts).
  */
 export async function listenForCommands(dataDir: string, source: BackupSource, clock: () => Date, log: FastifyBaseLogger): Promise<{ close(): Promise<void> }> {
   const path = commandSocketPath(dataDir);

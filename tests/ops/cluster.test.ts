@@ -9,9 +9,9 @@ import { Gate } from '../helpers/gate.js';
 import { startProductionServer, type ProductionServer } from '../helpers/production-server.js';
 import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-postgres.js';
 import { testRedisUrl } from '../helpers/test-redis.js';
-import { e2eAdmin, e2eAdminEnv } from './admin-session.js';
-import { hasHaproxy, startHaproxy, type LoadBalancer } from './load-balancer.js';
-import { e2eLimits } from './limits.js';
+import { e2eAdmin, e2eAdminEnv } from '../e2e-helpers/admin-session.js';
+import { hasHaproxy, startHaproxy, type LoadBalancer } from '../e2e-helpers/load-balancer.js';
+import { e2eLimits } from '../e2e-helpers/limits.js';
 
 // Several instances on one PostgreSQL, behind a real load balancer, as the README's production
 // section deploys them: two production servers (the built `npm start`) started together on an empty

@@ -49,7 +49,7 @@ async function onSomePort(name: string, start: (port: number) => Promise<LoadBal
 
 function haproxyConfig(upstreams: string[], port: number): string {
   const servers = upstreams.map((url, i) => `server instance${i + 1} ${new URL(url).host} check`).join('\n  ');
-  return `# Written by tests/e2e/load-balancer.ts
+  return `# Written by tests/e2e-helpers/load-balancer.ts
 global
   maxconn 512
 defaults
@@ -87,7 +87,7 @@ function nginxOn(upstreams: string[], port: number): Promise<LoadBalancer | 'por
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `${kind}_temp_path ${join(prefix, kind)};`).join('\n  ');
   return startProxy(
     'nginx',
-    `# Written by tests/e2e/load-balancer.ts
+    `# Written by tests/e2e-helpers/load-balancer.ts
 ${process.getuid?.() === 0 ? 'user root;' : ''}
 daemon off;
 worker_processes 1;

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { e2eAdmin } from './admin-session.js';
-import { hasNginx, startNginx, type LoadBalancer } from './load-balancer.js';
+import { e2eAdmin } from '../e2e-helpers/admin-session.js';
+import { hasNginx, startNginx, type LoadBalancer } from '../e2e-helpers/load-balancer.js';
 import { startProductionServer, type ProductionServer } from '../helpers/production-server.js';
 
 // TRUST_PROXY=true behind nginx as the README sets it up (`$proxy_add_x_forwarded_for`): nginx appends

@@ -24,7 +24,7 @@ export interface ProductionSite {
 }
 
 /**
- * The server most files share (tests/e2e/global-setup.ts) and a browser of the file's own. Its staff
+ * The server most files share (tests/e2e-helpers/global-setup.ts) and a browser of the file's own. Its staff
  * account is admin-session.ts's; catalog edits there stay on what no other file opens.
  */
 export function useSharedSite(): ProductionSite {
