@@ -61,6 +61,8 @@ export async function openPglite(dataDir: string | undefined, options: OpenOptio
   };
 }
 
+const ignoreDroppedConnection = () => undefined;
+
 /** The advisory lock key of `exclusively`: any fixed 64-bit number that nothing else on the database uses. */
 const startupLockKey = '7311853420551023101';
 
@@ -70,6 +72,9 @@ const startupLockKey = '7311853420551023101';
  */
 async function onOwnConnection<T>(connectionString: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString });
+  // A connection PostgreSQL drops (a restart) is an 'error' event; unheard, it ends the process. The
+  // client's queries fail with it anyway, which is where the work hears of it.
+  client.on('error', ignoreDroppedConnection);
   await client.connect();
   try {
     return await work(client);
@@ -90,9 +95,12 @@ export async function openPostgres(connectionString: string, options: OpenOption
     query_timeout: timeoutMs + 1_000,
     connectionTimeoutMillis: timeoutMs,
   });
-  // An idle connection that PostgreSQL drops (a restart, a failover) is an 'error' event; unheard, it
-  // ends the process. The pool has already discarded that connection and the next query opens a new one.
-  pool.on('error', () => undefined);
+  // A connection that PostgreSQL drops (a restart, a failover) is an 'error' event; unheard, it ends the
+  // process. Idle, the pool emits it and has already discarded the connection; checked out (an import's
+  // long transaction), the client emits it, and its queries fail with it. Either way the next query
+  // opens a new connection.
+  pool.on('error', ignoreDroppedConnection);
+  pool.on('connect', (client) => client.on('error', ignoreDroppedConnection));
   // Fail fast with the server's own message when the URL is wrong or the server is down.
   await pool.query('select 1');
   const db = drizzlePg(pool, { schema, ...queryLogger(options) });
@@ -107,7 +115,8 @@ export async function openPostgres(connectionString: string, options: OpenOption
         try {
           return await work();
         } finally {
-          await holder.query('select pg_advisory_unlock($1)', [startupLockKey]);
+          // On a lost connection the session's lock went with the session: the work's answer stands.
+          await holder.query('select pg_advisory_unlock($1)', [startupLockKey]).catch(ignoreDroppedConnection);
         }
       }),
     close: () => pool.end(),
