@@ -1,10 +1,11 @@
 import type { SpotifyConfig } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { LimitStore } from './lib/limit-store.js';
-import type { CatalogCache, CatalogChanges, MediaStore, ReleaseMoments, ScoreKeepingSettings } from './modules/catalog/index.js';
+import type { CatalogCache, CatalogChanges, ReleaseMoments, ScoreKeepingSettings } from './modules/catalog/index.js';
 import type { ImportJobSettings, SpotifyCatalogClient } from './modules/catalog-import/index.js';
 import type { PaymentProvider } from './modules/membership/index.js';
 import type { AdminAuthContext, LoginThrottleLimit } from './modules/staff/index.js';
+import type { MediaStore } from './modules/media/index.js';
 import type { Mailroom, MailSettings } from './modules/messaging/index.js';
 import type { BackupScheduleInfo } from './modules/operations/index.js';
 import type { RateLimit } from './plugins/rate-limit.js';

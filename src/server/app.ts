@@ -28,9 +28,7 @@ import {
   createLocalCatalogChanges,
   defaultLoadLimits,
   defaultLoadWaitMs,
-  folderMediaStore,
   labelsRoutes,
-  mediaRoutes,
   playlistsRoutes,
   registerCatalogAnswerCache,
   releasesRoutes,
@@ -38,6 +36,7 @@ import {
 } from './modules/catalog/index.js';
 import { adminImportRoutes, countRunningJobs } from './modules/catalog-import/index.js';
 import { adminDemosRoutes, demosRoutes } from './modules/demos/index.js';
+import { adminMediaRoutes, folderMediaStore, mediaRoutes } from './modules/media/index.js';
 import { playsRoutes } from './modules/listening/index.js';
 import { adminMembersRoutes, adminNewslettersRoutes, memberPerksRoutes, vipRoutes } from './modules/membership/index.js';
 import { clientConfigRoutes, healthRoutes, seoRoutes } from './modules/site/index.js';
@@ -165,6 +164,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
       await api.register(clientConfigRoutes, deps);
       await api.register(adminAuthRoutes, deps);
       await api.register(adminCatalogRoutes, deps);
+      await api.register(adminMediaRoutes, deps);
       await api.register(adminImportRoutes, deps);
       await api.register(adminDemosRoutes, deps);
       await api.register(adminMembersRoutes, deps);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { adminPasswordLength } from '../shared/api/admin-auth.js';
 import { defaultStatementTimeoutMs } from './db/client.js';
-import type { S3Settings } from './modules/catalog/index.js';
+import type { S3Settings } from './modules/media/index.js';
 
 /** How many of its own backups the server keeps unless BACKUP_KEEP says otherwise. */
 export const defaultBackupKeep = 7;

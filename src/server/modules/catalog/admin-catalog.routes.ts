@@ -18,7 +18,6 @@ import { adminOf, guardAdminRoutes } from '../staff/index.js';
 import { editArtist, getAdminArtists } from './admin-artists.service.js';
 import { createRelease, editRelease, getReleaseForEdit } from './admin-releases.service.js';
 import { editTrack, getAdminTracks, removeTrack } from './admin-tracks.service.js';
-import { adminMediaRoutes } from './media/admin-media.routes.js';
 
 const guarded = { 401: errorResponseSchema };
 const tags = ['admin'];
@@ -32,7 +31,6 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async 
     if (req.method !== 'GET' && reply.statusCode < 300) deps.catalogChanges.publish();
     return payload;
   });
-  await app.register(adminMediaRoutes, deps);
 
   app.get(
     '/admin/tracks',

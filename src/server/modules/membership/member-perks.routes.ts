@@ -12,7 +12,8 @@ import { earlyAccessResponseSchema, memberDownloadsResponseSchema, memberPerksQu
 import { siteConfig } from '../../../shared/site-config.js';
 import type { ResolvedAppDeps } from '../../app-deps.js';
 import { AppError, NotFoundError } from '../../errors.js';
-import { earlyAccessPreview, findMemberDownload, getEarlyAccessTracks, getMemberDownloads } from '../catalog/index.js';
+import { getEarlyAccessTracks, getMemberDownloads } from '../catalog/index.js';
+import { earlyAccessPreview, findMemberDownload } from '../media/index.js';
 import { memberOfDownloadLink, signDownload } from './member-downloads.service.js';
 import { memberOfRequest, signedInMember } from './member-session.js';
 

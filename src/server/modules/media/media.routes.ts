@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ResolvedAppDeps } from '../../../app-deps.js';
-import { NotFoundError } from '../../../errors.js';
-import { parseByteRange } from '../../../lib/byte-range.js';
-import { generatedImageWidths, type GeneratedImageWidth } from '../../../../shared/generated-images.js';
+import type { ResolvedAppDeps } from '../../app-deps.js';
+import { NotFoundError } from '../../errors.js';
+import { parseByteRange } from '../../lib/byte-range.js';
+import { generatedImageWidths, type GeneratedImageWidth } from '../../../shared/generated-images.js';
 import { artistPlaceholderUrl } from './media-urls.js';
 import {
   artistPictureSvg,
