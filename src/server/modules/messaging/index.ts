@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { PgBroadcast } from '../../db/pg-broadcast.js';
+import { parseMailbox } from '../../lib/mailbox.js';
 import { createSmtpMailer, type Mailer, type SmtpTimeouts } from './mailer.js';
 import { Mailroom } from './mailroom.js';
 import { adminMessagingRoutes, publicMessagingRoutes } from './messaging.routes.js';
@@ -22,7 +23,7 @@ export { countOpenEmails, unsubscribedAmong } from './outbox.repo.js';
 export interface MailSettings {
   /** Without it nothing is sent: emails wait in the outbox, shown to staff as not configured. */
   smtpUrl?: string;
-  /** The sender's address (MAIL_FROM). */
+  /** The sender (MAIL_FROM): an address, or `Name <address>` (lib/mailbox.ts); without one, noreply@localhost. */
   from?: string;
   outbox?: Partial<OutboxSettings>;
   smtpTimeouts?: SmtpTimeouts;
@@ -49,13 +50,14 @@ export function listeningOrigin(address: string | AddressInfo | null | undefined
 export function createMessaging(deps: { db: Db; clock: () => Date; jwtSecret: Uint8Array; mail?: MailSettings }, origin: () => string): Messaging {
   const mail = deps.mail ?? {};
   const settings = { ...defaultOutboxSettings, ...mail.outbox };
-  const from = mail.from ?? 'noreply@localhost';
+  const sender = parseMailbox(mail.from ?? 'noreply@localhost');
+  if (!sender) throw new Error(`Not an email address: ${mail.from}`);
   const mailer: Mailer | undefined = mail.smtpUrl ? createSmtpMailer(mail.smtpUrl, mail.smtpTimeouts) : undefined;
   let worker: OutboxWorker | undefined;
   let signals: PgBroadcast | undefined;
   const mailroom = new Mailroom({
     origin,
-    messageIdDomain: from.slice(from.lastIndexOf('@') + 1) || 'localhost',
+    messageIdDomain: sender.address.slice(sender.address.lastIndexOf('@') + 1),
     secret: deps.jwtSecret,
     nudge: () => {
       worker?.nudge();
@@ -71,7 +73,7 @@ export function createMessaging(deps: { db: Db; clock: () => Date; jwtSecret: Ui
       await api.register(publicMessagingRoutes, scoped);
     },
     start: async (log) => {
-      worker = new OutboxWorker(deps.db, mailer, { address: from }, deps.clock, log, settings, () => keepOutbox(deps.db, mailroom, deps.clock()));
+      worker = new OutboxWorker(deps.db, mailer, sender, deps.clock, log, settings, () => keepOutbox(deps.db, mailroom, deps.clock()));
       if (mailer && mail.openSignals) signals = await mail.openSignals(() => worker?.nudge());
       worker.start();
     },
