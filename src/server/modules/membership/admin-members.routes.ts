@@ -5,7 +5,7 @@ import {
   adminMembersQuerySchema,
   adminMembersResponseSchema,
   membersCsvFileName,
-} from '../../../shared/api/admin-inbox.js';
+} from '../../../shared/api/admin-members.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
 import type { ResolvedAppDeps } from '../../app-deps.js';
 import { adminMemberDiscountResponseSchema, memberDiscountSchema } from '../../../shared/api/vip-perks.js';
