@@ -75,7 +75,6 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
       loadLimits: { ...defaultLoadLimits, perClient: given.catalogLoads?.perClient ?? defaultLoadLimits.perClient },
       expiresAt: releaseMoments.nextAfter,
     }),
-    releaseMoments,
     limitStore: given.limitStore ?? memoryLimitStore,
     mailroom: messaging.mailroom,
     mediaStore: given.mediaStore ?? folderMediaStore(scratchMediaDir as string),
@@ -171,7 +170,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
       await api.register(adminNewslettersRoutes, deps);
       await api.register(adminOverviewRoutes, deps);
       await api.register(adminBackupsRoutes, deps);
-      await messaging.routes(api, deps);
+      await api.register(messaging.routes, deps);
     },
     { prefix: '/api' },
   );

@@ -1,4 +1,3 @@
-import type { CatalogLoadSettings } from './app-deps.js';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -208,6 +207,12 @@ function blankIsUnset(v: unknown): unknown {
 }
 
 /** What the browser needs to connect a Spotify account; nothing secret. */
+/** How long a request waits for an uncached catalog load, and how many loads one client address may have waiting or running (docs/decisions/0037). */
+export interface CatalogLoadSettings {
+  waitMs: number;
+  perClient: number;
+}
+
 export interface SpotifyConfig {
   clientId: string | null;
   /** Base of `/authorize` and `/api/token`. */

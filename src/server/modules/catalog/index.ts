@@ -20,3 +20,4 @@ export { listSitemapEntries, type SitemapEntry } from './sitemap-pages.service.j
 export { syncLabels } from './labels.repo.js';
 export { artistIdFor } from './artist-id.js';
 export { releaseAvailability, ReleaseMoments, type ReleaseAvailability } from './release-moments.js';
+export type { CatalogDeps } from './catalog.deps.js';

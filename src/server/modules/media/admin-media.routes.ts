@@ -4,7 +4,7 @@ import { audioMessages, audioUploadLimits, trackAudioResponseSchema } from '../.
 import { mediaMessages, mediaUploadLimits, mediaUploadResponseSchema } from '../../../shared/api/admin-media.js';
 import { idParamsSchema } from '../../../shared/api/catalog.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
-import type { ResolvedAppDeps } from '../../app-deps.js';
+import type { MediaDeps } from './media.deps.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import { checkUploadLength } from '../../lib/uploads.js';
 import { adminOf, guardAdminRoutes } from '../staff/index.js';
@@ -26,7 +26,7 @@ const uploadBody = { maxBodyBytes: mediaUploadLimits.maxUploadBytes, tooLargeMes
  * Covers and artist pictures (docs/decisions/0085) and track audio (docs/decisions/0026) staff upload.
  * This instance's preview cutter runs while the app does.
  */
-export const adminMediaRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { db, clock, mediaStore, catalogChanges, adminAuth }) => {
+export const adminMediaRoutes: FastifyPluginAsyncZod<MediaDeps> = async (app, { db, clock, mediaStore, catalogChanges, adminAuth }) => {
   guardAdminRoutes(app, adminAuth);
   // An upload that succeeded changed covers or pictures the public catalog shows: its cached answers go.
   app.addHook('onSend', async (req, reply, payload) => {

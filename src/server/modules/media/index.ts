@@ -6,3 +6,4 @@ export { folderMediaStore, s3MediaStore, type MediaStore, type S3Settings } from
 export { artistPictureUrl, artistPlaceholderUrl, playlistCoverUrl, previewAudioUrl, releaseArtworkUrl, uploadedPreviewUrl } from './media-urls.js';
 export { findMemberDownload, requeueTrackAudio } from './audio/track-audio.repo.js';
 export { earlyAccessOpensAt, earlyAccessPreview, hasPreviewOfOurs } from './media.service.js';
+export type { MediaDeps } from './media.deps.js';

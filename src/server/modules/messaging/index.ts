@@ -1,11 +1,13 @@
 import type { AddressInfo } from 'node:net';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import type { PgBroadcast } from '../../db/pg-broadcast.js';
 import { parseMailbox } from '../../lib/mailbox.js';
 import { createSmtpMailer, type Mailer, type SmtpTimeouts } from './mailer.js';
 import { Mailroom } from './mailroom.js';
 import { adminMessagingRoutes, publicMessagingRoutes } from './messaging.routes.js';
+import type { MessagingDeps } from './messaging.deps.js';
 import { keepOutbox } from './messaging.service.js';
 export { chooseMailingList, isOnMailingList } from './messaging.service.js';
 import { defaultOutboxSettings, OutboxWorker, type OutboxSettings } from './outbox-worker.js';
@@ -18,6 +20,7 @@ export type { VipReceipt } from './templates/vip-welcome-email.js';
 export { newStatusToken } from './tokens.js';
 export type { OutboxSettings } from './outbox-worker.js';
 export { countOpenEmails, unsubscribedAmong } from './outbox.repo.js';
+export type { MessagingDeps } from './messaging.deps.js';
 
 /** Email settings of an app (main.ts reads SMTP_URL and MAIL_FROM). */
 export interface MailSettings {
@@ -34,8 +37,8 @@ export interface MailSettings {
 export interface Messaging {
   mailroom: Mailroom;
   canSend: boolean;
-  /** Registers the admin and public routes in an `/api` scope. */
-  routes(api: FastifyInstance, deps: object): Promise<void>;
+  /** The admin and public routes, registered in an `/api` scope. */
+  routes: FastifyPluginAsyncZod<MessagingDeps>;
   start(log: FastifyBaseLogger): Promise<void>;
   close(): Promise<void>;
 }
@@ -68,7 +71,7 @@ export function createMessaging(deps: { db: Db; clock: () => Date; jwtSecret: Ui
     mailroom,
     canSend: mailer !== undefined,
     routes: async (api, routeDeps) => {
-      const scoped = { ...routeDeps, mailroom, canSend: mailer !== undefined } as never;
+      const scoped = { ...routeDeps, mailroom, canSend: mailer !== undefined };
       await api.register(adminMessagingRoutes, scoped);
       await api.register(publicMessagingRoutes, scoped);
     },
