@@ -1,4 +1,4 @@
-import { cutPreviewsOffThread } from '../src/server/modules/catalog/media/audio/preview-thread.js';
+import { cutPreviewsOffThread } from '../src/server/modules/media/audio/preview-thread.js';
 import { aSineWav } from '../tests/helpers/audio.js';
 import { fmt, heading, median, printTable, recordVerdict, timed } from './support.js';
 

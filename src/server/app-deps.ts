@@ -1,16 +1,20 @@
-import type { SpotifyConfig } from './config.js';
+import type { CatalogLoadSettings, SpotifyConfig } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { LimitStore } from './lib/limit-store.js';
-import type { CatalogCache, CatalogChanges, MediaStore, ReleaseMoments, ScoreKeepingSettings } from './modules/catalog/index.js';
-import type { ImportJobSettings, SpotifyCatalogClient } from './modules/catalog-import/index.js';
-import type { PaymentProvider } from './modules/membership/index.js';
-import type { AdminAuthContext, LoginThrottleLimit } from './modules/staff/index.js';
-import type { Mailroom, MailSettings } from './modules/messaging/index.js';
-import type { BackupScheduleInfo } from './modules/operations/index.js';
+import type { CatalogChanges, CatalogDeps, ScoreKeepingSettings } from './modules/catalog/index.js';
+import type { CatalogImportDeps, ImportJobSettings, SpotifyCatalogClient } from './modules/catalog-import/index.js';
+import type { DemosDeps } from './modules/demos/index.js';
+import type { ListeningDeps } from './modules/listening/index.js';
+import type { MembershipDeps, PaymentProvider } from './modules/membership/index.js';
+import type { SiteDeps } from './modules/site/index.js';
+import type { LoginThrottleLimit, StaffDeps } from './modules/staff/index.js';
+import type { MediaDeps, MediaStore } from './modules/media/index.js';
+import type { MailSettings, MessagingDeps } from './modules/messaging/index.js';
+import type { BackupScheduleInfo, OperationsDeps } from './modules/operations/index.js';
 import type { RateLimit } from './plugins/rate-limit.js';
 
-// What buildApp (app.ts) is built from and hands each module: its own file, so that modules need not
-// import app.ts, which imports them.
+// What buildApp (app.ts) is built from, and what it hands the contexts: each context declares what it takes
+// in its index.ts and imports nothing of this file.
 
 export interface AppDeps {
   db: Db;
@@ -60,22 +64,18 @@ export interface AppDeps {
   mediaStore?: MediaStore;
 }
 
-/** How long a request waits for an uncached catalog load, and how many loads one client address may have waiting or running (docs/decisions/0037). */
-export interface CatalogLoadSettings {
-  waitMs: number;
-  perClient: number;
-}
-
-/** The dependencies the modules receive: the admin token secret and guard, the catalog cache and the limits' store settled once for all of them. */
-export type ResolvedAppDeps = AppDeps & {
-  jwtSecret: Uint8Array;
-  adminAuth: AdminAuthContext;
-  catalogChanges: CatalogChanges;
-  catalogCache: CatalogCache;
-  /** When upcoming releases go public: no cached answer or page outlives the next one. */
-  releaseMoments: ReleaseMoments;
-  limitStore: LimitStore;
-  /** Where modules write email, in their own transactions. */
-  mailroom: Mailroom;
-  mediaStore: MediaStore;
-};
+/**
+ * What buildApp hands the contexts, settled once (the admin token secret and guard, the catalog cache, the
+ * limits' store, the mailroom, the media store): each context takes only what its index.ts declares.
+ */
+export type ResolvedAppDeps = AppDeps &
+  StaffDeps &
+  CatalogDeps &
+  MediaDeps &
+  CatalogImportDeps &
+  DemosDeps &
+  ListeningDeps &
+  MembershipDeps &
+  MessagingDeps &
+  OperationsDeps &
+  SiteDeps;

@@ -28,9 +28,7 @@ import {
   createLocalCatalogChanges,
   defaultLoadLimits,
   defaultLoadWaitMs,
-  folderMediaStore,
   labelsRoutes,
-  mediaRoutes,
   playlistsRoutes,
   registerCatalogAnswerCache,
   releasesRoutes,
@@ -38,6 +36,7 @@ import {
 } from './modules/catalog/index.js';
 import { adminImportRoutes, countRunningJobs } from './modules/catalog-import/index.js';
 import { adminDemosRoutes, demosRoutes } from './modules/demos/index.js';
+import { adminMediaRoutes, folderMediaStore, mediaRoutes } from './modules/media/index.js';
 import { playsRoutes } from './modules/listening/index.js';
 import { adminMembersRoutes, adminNewslettersRoutes, memberPerksRoutes, vipRoutes } from './modules/membership/index.js';
 import { clientConfigRoutes, healthRoutes, seoRoutes } from './modules/site/index.js';
@@ -76,7 +75,6 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
       loadLimits: { ...defaultLoadLimits, perClient: given.catalogLoads?.perClient ?? defaultLoadLimits.perClient },
       expiresAt: releaseMoments.nextAfter,
     }),
-    releaseMoments,
     limitStore: given.limitStore ?? memoryLimitStore,
     mailroom: messaging.mailroom,
     mediaStore: given.mediaStore ?? folderMediaStore(scratchMediaDir as string),
@@ -165,13 +163,14 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
       await api.register(clientConfigRoutes, deps);
       await api.register(adminAuthRoutes, deps);
       await api.register(adminCatalogRoutes, deps);
+      await api.register(adminMediaRoutes, deps);
       await api.register(adminImportRoutes, deps);
       await api.register(adminDemosRoutes, deps);
       await api.register(adminMembersRoutes, deps);
       await api.register(adminNewslettersRoutes, deps);
       await api.register(adminOverviewRoutes, deps);
       await api.register(adminBackupsRoutes, deps);
-      await messaging.routes(api, deps);
+      await api.register(messaging.routes, deps);
     },
     { prefix: '/api' },
   );

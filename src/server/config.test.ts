@@ -157,6 +157,16 @@ describe('parseConfig', () => {
     expect(parseConfig({ SMTP_URL: ' ', MAIL_FROM: '' }).mail).toEqual({ smtpUrl: undefined, from: undefined });
   });
 
+  it('takes MAIL_FROM as a bare address or as a name and an address, as mail programs write it; refuses a name without one', () => {
+    const smtp = { SMTP_URL: 'smtp://mail.example:587' };
+    expect(parseConfig({ ...smtp, MAIL_FROM: 'Build It Records <demos@records.example>' }).mail.from).toBe('Build It Records <demos@records.example>');
+    expect(parseConfig({ ...smtp, MAIL_FROM: ' "Records, Inc." <demos@records.example> ' }).mail.from).toBe('"Records, Inc." <demos@records.example>');
+    expect(parseConfig({ ...smtp, MAIL_FROM: '<demos@records.example>' }).mail.from).toBe('<demos@records.example>');
+    for (const bad of ['Build It Records', 'Build It Records <>', 'Build It Records <demos>', 'Build It Records demos@records.example', 'a@b.example <c@d.example', '"Open <demos@records.example>']) {
+      expect(configError({ ...smtp, MAIL_FROM: bad }).message, bad).toMatch(/^Invalid environment: MAIL_FROM: must be an email address .*or a name and one/);
+    }
+  });
+
   it('refuses a short or spaced METRICS_TOKEN and a SHUTDOWN_GRACE_MS that is not a whole number of milliseconds, naming them; a blank token is none', () => {
     expect(configError({ METRICS_TOKEN: 'short' }).message).toBe('Invalid environment: METRICS_TOKEN: must be at least 16 characters');
     expect(configError({ METRICS_TOKEN: 'sixteen chars and spaces' }).message).toBe('Invalid environment: METRICS_TOKEN: must be printable ASCII without spaces');

@@ -1,10 +1,10 @@
-import type { CatalogLoadSettings } from './app-deps.js';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { adminPasswordLength } from '../shared/api/admin-auth.js';
 import { defaultStatementTimeoutMs } from './db/client.js';
-import type { S3Settings } from './modules/catalog/index.js';
+import { parseMailbox } from './lib/mailbox.js';
+import type { S3Settings } from './modules/media/index.js';
 
 /** How many of its own backups the server keeps unless BACKUP_KEEP says otherwise. */
 export const defaultBackupKeep = 7;
@@ -141,10 +141,15 @@ const envSchema = z.object({
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.string().trim().regex(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL').optional(),
   ),
-  // The sender's address of every email; each label signs with its own name (site configuration).
+  // The sender of every email: an address, each label signing with its own name (site configuration), or a
+  // name and an address (`Build It Records <demos@records.example>`), that name signing every email.
   MAIL_FROM: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.string().trim().regex(/^[^\s@<>]+@[^\s@<>]+$/, 'must be an email address such as demos@records.example').optional(),
+    z
+      .string()
+      .trim()
+      .refine((v) => parseMailbox(v) !== undefined, 'must be an email address such as demos@records.example, or a name and one: Build It Records <demos@records.example>')
+      .optional(),
   ),
   // The bearer token of GET /metrics (docs/decisions/0071). Blank or unset: no /metrics (404).
   METRICS_TOKEN: z.preprocess(
@@ -202,6 +207,12 @@ function blankIsUnset(v: unknown): unknown {
 }
 
 /** What the browser needs to connect a Spotify account; nothing secret. */
+/** How long a request waits for an uncached catalog load, and how many loads one client address may have waiting or running (docs/decisions/0037). */
+export interface CatalogLoadSettings {
+  waitMs: number;
+  perClient: number;
+}
+
 export interface SpotifyConfig {
   clientId: string | null;
   /** Base of `/authorize` and `/api/token`. */

@@ -6,7 +6,7 @@ import type { Release } from '../../src/shared/api/catalog.js';
 import type { Db } from '../../src/server/db/client.js';
 import { buildApp } from '../../src/server/app.js';
 import { activityLog, trackAudio, tracks } from '../../src/server/db/schema.js';
-import { s3MediaStore } from '../../src/server/modules/catalog/index.js';
+import { s3MediaStore } from '../../src/server/modules/media/index.js';
 import { startFakeS3, type FakeS3 } from '../fakes/fake-s3.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
 import { aSineAiff, aSineWav, decodeMp3 } from '../helpers/audio.js';

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminDemo, AdminDemoRow, AdminMember } from '../../src/shared/api/admin-inbox.js';
+import type { AdminDemo, AdminDemoRow } from '../../src/shared/api/admin-inbox.js';
+import type { AdminMember } from '../../src/shared/api/admin-members.js';
 import type { DemoStatus } from '../../src/shared/api/demos.js';
 import { queryRows } from '../../src/server/db/client.js';
 import { submitDemo } from '../../src/server/modules/demos/demos.service.js';

@@ -9,7 +9,7 @@ import { uploadMessages } from '../../src/shared/api/uploads.js';
 import { buildApp } from '../../src/server/app.js';
 import type { Db } from '../../src/server/db/client.js';
 import { activityLog, artists, releases } from '../../src/server/db/schema.js';
-import { s3MediaStore } from '../../src/server/modules/catalog/index.js';
+import { s3MediaStore } from '../../src/server/modules/media/index.js';
 import { startFakeS3, type FakeS3 } from '../fakes/fake-s3.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
 import { aDecompressionBomb, aPicture } from '../helpers/images.js';

@@ -9,7 +9,7 @@ import { siteConfig } from '../../src/shared/site-config.js';
 import type { VipMemberStatus } from '../../src/shared/api/vip.js';
 import { vipDownloadLinkUnusableMessage, vipDownloadMembersOnlyMessage, vipEarlyAccessMembersOnlyMessage, type VipDownloadLink } from '../../src/shared/api/vip-account.js';
 import { queryRows } from '../../src/server/db/client.js';
-import { folderMediaStore } from '../../src/server/modules/catalog/index.js';
+import { folderMediaStore } from '../../src/server/modules/media/index.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
 import { seedFixture, testNow } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminMember } from '../../src/shared/api/admin-inbox.js';
+import type { AdminMember } from '../../src/shared/api/admin-members.js';
 import type { VipAccount } from '../../src/shared/api/vip-account.js';
 import type { VipSubscriptionResponse } from '../../src/shared/api/vip.js';
 import { queryRows } from '../../src/server/db/client.js';

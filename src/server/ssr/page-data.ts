@@ -14,11 +14,10 @@ import {
 } from '../../shared/api/catalog.js';
 import { apiReads, type ApiRead, type ApiReadAnswer, type ApiReadArgs, type ApiReadName } from '../../shared/page-queries.js';
 import type { PageDataSource } from '../../shared/page-render.js';
-import type { ResolvedAppDeps } from '../app-deps.js';
 import { AppError } from '../errors.js';
-import { getArtist, getArtistReleases, getArtists, getPlaylists, getRelease, getReleases, getTopReleases } from '../modules/catalog/index.js';
+import { getArtist, getArtistReleases, getArtists, getPlaylists, getRelease, getReleases, getTopReleases, type CatalogReads } from '../modules/catalog/index.js';
 
-type PageDataDeps = Pick<ResolvedAppDeps, 'db' | 'catalogCache' | 'clock'>;
+type PageDataDeps = CatalogReads;
 
 /** A read's query as it would arrive over HTTP (strings, blanks left out), so the API's own schema gives its defaults. */
 function asQueryString({ query }: ApiRead): Record<string, string> {

@@ -2,6 +2,9 @@ import { z } from 'zod';
 
 export const maxPageLimit = 100;
 
+/** The message of a value outside its list. */
+export const oneOf = (name: string, values: readonly string[]) => `${name} must be one of ${values.join(', ')}`;
+
 export const errorResponseSchema = z.object({
   success: z.literal(false),
   /** The human-readable message (clients show `error` or `message`; both carry it). */

@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { emailAddress, itemResponse, limitParam, listResponse, offsetParam, searchParam } from './common.js';
+import { emailAddress, itemResponse, limitParam, listResponse, offsetParam, oneOf, searchParam } from './common.js';
 import { demoStatuses } from './demos.js';
 
 // Email (docs/decisions/0060-outbox.md): the outbox staff read in admin, the demo decision templates
 // they edit, their own address and digest, and the public answers behind emailed links (a demo's
 // status, an unsubscribe).
-
-const oneOf = (name: string, values: readonly string[]) => `${name} must be one of ${values.join(', ')}`;
 
 /** Every email the product writes. */
 export const emailKinds = [

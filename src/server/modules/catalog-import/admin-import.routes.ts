@@ -15,7 +15,7 @@ import {
   maxCatalogUploadBytes,
 } from '../../../shared/api/admin-import.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
-import type { ResolvedAppDeps } from '../../app-deps.js';
+import type { CatalogImportDeps } from './catalog-import.deps.js';
 import { adminOf, decorateAdminRequest, guardAdminRoutes, requireAdmin, type AdminAuthContext } from '../staff/index.js';
 import {
   getAdminLabels,
@@ -44,7 +44,7 @@ const pollHint =
   'It runs on; poll GET /api/admin/import-jobs/{id} (any server instance answers) for its progress and result. One import ' +
   'at a time across all instances (409 otherwise).';
 
-export const adminImportRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (root, deps) => {
+export const adminImportRoutes: FastifyPluginAsyncZod<CatalogImportDeps> = async (root, deps) => {
   const auth = deps.adminAuth;
   const work: ImportWorkContext = { db: deps.db, clock: deps.clock, catalogChanges: deps.catalogChanges, spotifyCatalog: deps.spotifyCatalog };
   // One runner per app: the job this instance runs, and taking over jobs whose instance died (decision 0050).

@@ -6,3 +6,4 @@ export type { ImportJobSettings } from './import-job-runner.js';
 export { createSpotifyCatalogClient, type SpotifyCatalogClient } from './spotify/spotify-catalog-client.js';
 export { seedDemoCatalogIfEmpty } from './demo-catalog/seed-demo-catalog.js';
 export { countRunningJobs } from './import-jobs.repo.js';
+export type { CatalogImportDeps } from './catalog-import.deps.js';

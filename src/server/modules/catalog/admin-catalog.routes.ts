@@ -13,18 +13,17 @@ import {
 import { adminReleaseCreateSchema, adminReleaseDetailResponseSchema, adminReleaseUpdateSchema } from '../../../shared/api/admin-releases.js';
 import { idParamsSchema } from '../../../shared/api/catalog.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
-import type { ResolvedAppDeps } from '../../app-deps.js';
+import type { CatalogDeps } from './catalog.deps.js';
 import { adminOf, guardAdminRoutes } from '../staff/index.js';
 import { editArtist, getAdminArtists } from './admin-artists.service.js';
 import { createRelease, editRelease, getReleaseForEdit } from './admin-releases.service.js';
 import { editTrack, getAdminTracks, removeTrack } from './admin-tracks.service.js';
-import { adminMediaRoutes } from './media/admin-media.routes.js';
 
 const guarded = { 401: errorResponseSchema };
 const tags = ['admin'];
 
 /** The admin Tracks and Artists tabs (docs/product.md §10.6): every write recorded in the activity log. */
-export const adminCatalogRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, deps) => {
+export const adminCatalogRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) => {
   guardAdminRoutes(app, deps.adminAuth);
   const { db, clock } = deps;
   // Every write here that succeeded (create, edit, delete, pin) changed the public catalog: its cached answers go.
@@ -32,7 +31,6 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async 
     if (req.method !== 'GET' && reply.statusCode < 300) deps.catalogChanges.publish();
     return payload;
   });
-  await app.register(adminMediaRoutes, deps);
 
   app.get(
     '/admin/tracks',

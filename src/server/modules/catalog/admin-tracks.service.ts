@@ -13,7 +13,7 @@ import { recordActivity, type StaffChange } from '../staff/index.js';
 import { isUuid } from '../../lib/uuid.js';
 import { groupBy } from '../../lib/group-by.js';
 import { toCredit } from './tracks.service.js';
-import { requeueTrackAudio } from './media/audio/track-audio.repo.js';
+import { requeueTrackAudio } from '../media/index.js';
 import {
   deleteTrack,
   findAdminTrack,

@@ -8,10 +8,10 @@ import {
   idParamsSchema,
 } from '../../../shared/api/catalog.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
-import type { ResolvedAppDeps } from '../../app-deps.js';
+import type { CatalogDeps } from './catalog.deps.js';
 import { getArtist, getArtistReleases, getArtists } from './artists.service.js';
 
-export const artistsRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, deps) => {
+export const artistsRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) => {
   app.get(
     '/artists',
     {

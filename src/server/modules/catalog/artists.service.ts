@@ -3,7 +3,7 @@ import { pickArtistImage } from '../../../shared/domain/images.js';
 import type { Db } from '../../db/client.js';
 import type { CatalogReads } from './catalog-cache.js';
 import { NotFoundError } from '../../errors.js';
-import { artistPlaceholderUrl } from './media/media-urls.js';
+import { artistPlaceholderUrl } from '../media/index.js';
 import { resolveLabelParam } from './labels.service.js';
 import { findReleasesByIds } from './releases.repo.js';
 import { presentReleases } from './releases.service.js';

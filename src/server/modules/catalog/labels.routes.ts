@@ -7,11 +7,11 @@ import {
   topReleasesQuerySchema,
 } from '../../../shared/api/catalog.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
-import type { ResolvedAppDeps } from '../../app-deps.js';
+import type { CatalogDeps } from './catalog.deps.js';
 import { getTopReleases } from './releases.service.js';
 import { getLabel, getLabels } from './labels.service.js';
 
-export const labelsRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, deps) => {
+export const labelsRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) => {
   app.get(
     '/labels',
     { schema: { tags: ['labels'], response: { 200: labelsResponseSchema } } },

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, isNotNull, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { releases, trackAudio, tracks } from '../../db/schema.js';
-import { previewAudioUrl, uploadedPreviewUrl } from './media/media-urls.js';
+import { previewAudioUrl, uploadedPreviewUrl } from '../media/index.js';
 
 // The tracks a member's page lists (docs/decisions/0066): member downloads, and upcoming releases' previews.
 

@@ -3,7 +3,7 @@ import { localDate } from '../../../shared/domain/release-day.js';
 import { siteConfig } from '../../../shared/site-config.js';
 import type { Db } from '../../db/client.js';
 import { groupBy } from '../../lib/group-by.js';
-import { earlyAccessOpensAt } from './media/media.service.js';
+import { earlyAccessOpensAt } from '../media/index.js';
 import { releaseAvailability } from './release-moments.js';
 import { listMemberDownloads, listUpcomingPreviews, type MemberTrackRow } from './member-tracks.repo.js';
 import { trackCredits } from './tracks.repo.js';

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { playlistsQuerySchema, playlistsResponseSchema } from '../../../shared/api/catalog.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
-import type { ResolvedAppDeps } from '../../app-deps.js';
+import type { CatalogDeps } from './catalog.deps.js';
 import { getPlaylists } from './playlists.service.js';
 
-export const playlistsRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, deps) => {
+export const playlistsRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) => {
   app.get(
     '/playlists',
     {

@@ -3,7 +3,7 @@ import { labels } from '../../../shared/labels.js';
 import type { Db } from '../../db/client.js';
 import type { CatalogReads } from './catalog-cache.js';
 import { resolveLabelParam } from './labels.service.js';
-import { playlistCoverUrl } from './media/media-urls.js';
+import { playlistCoverUrl } from '../media/index.js';
 import { listTracks } from './tracks.repo.js';
 import { presentTracks } from './tracks.service.js';
 

@@ -7,11 +7,11 @@ import {
   releasesResponseSchema,
 } from '../../../shared/api/catalog.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
-import type { ResolvedAppDeps } from '../../app-deps.js';
+import type { CatalogDeps } from './catalog.deps.js';
 import { getRelease, getReleases } from './releases.service.js';
 import { defaultScoreKeepingSettings, ScoreKeeper } from './score-keeper.js';
 
-export const releasesRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, deps) => {
+export const releasesRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) => {
   // One keeper per app: Top Releases reads the scores it keeps and never writes them (decision 0036).
   const keeper = new ScoreKeeper(deps.db, deps.clock, app.log, deps.scoreKeeping ?? defaultScoreKeepingSettings);
   app.addHook('onReady', async () => keeper.start());

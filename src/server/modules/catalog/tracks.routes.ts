@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { tracksQuerySchema, tracksResponseSchema } from '../../../shared/api/catalog.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
-import type { ResolvedAppDeps } from '../../app-deps.js';
+import type { CatalogDeps } from './catalog.deps.js';
 import { getTracks } from './tracks.service.js';
 
-export const tracksRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, deps) => {
+export const tracksRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, deps) => {
   app.get(
     '/tracks',
     {

@@ -5,7 +5,7 @@ import { siteConfig } from '../../../shared/site-config.js';
 import type { Db } from '../../db/client.js';
 import { groupBy } from '../../lib/group-by.js';
 import type { CatalogReads } from './catalog-cache.js';
-import { hasPreviewOfOurs } from './media/media.service.js';
+import { hasPreviewOfOurs } from '../media/index.js';
 import type { CreditRow } from './releases.repo.js';
 import { resolveLabelParam } from './labels.service.js';
 import { listTracks, trackCredits, type TrackOrder, type TrackRow } from './tracks.repo.js';

@@ -7,14 +7,14 @@ import {
 } from '../../../shared/api/admin-inbox.js';
 import { idParamsSchema } from '../../../shared/api/catalog.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
-import type { ResolvedAppDeps } from '../../app-deps.js';
+import type { DemosDeps } from './demos.deps.js';
 import { adminOf, guardAdminRoutes } from '../staff/index.js';
 import { changeDemoStatus, getDemo, getDemos, undoDemoDecision } from './admin-demos.service.js';
 
 const guarded = { 401: errorResponseSchema };
 
 /** Admin Demos (docs/product.md §10.6): the inbox of demo submissions. */
-export const adminDemosRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, deps) => {
+export const adminDemosRoutes: FastifyPluginAsyncZod<DemosDeps> = async (app, deps) => {
   const { db, clock, mailroom } = deps;
   guardAdminRoutes(app, deps.adminAuth);
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema, idempotencyHeadersSchema } from '../../../shared/api/common.js';
 import { demoSubmissionRequestSchema, demoSubmissionResponseSchema } from '../../../shared/api/demos.js';
-import type { ResolvedAppDeps } from '../../app-deps.js';
+import type { DemosDeps } from './demos.deps.js';
 import { defaultLimits } from '../../config.js';
 import { routeRateLimit } from '../../plugins/rate-limit.js';
 import { submitDemo } from './demos.service.js';
@@ -9,7 +9,7 @@ import { submitDemo } from './demos.service.js';
 /** Ten artists and ten tracks fit several times over. */
 export const demoBodyLimit = 64 * 1024;
 
-export const demosRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { db, clock, rateLimits, mailroom }) => {
+export const demosRoutes: FastifyPluginAsyncZod<DemosDeps> = async (app, { db, clock, rateLimits, mailroom }) => {
   app.post(
     '/submit-demo',
     {

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../shared/api/common.js';
 import { playRequestSchema, playResponseSchema } from '../../../shared/api/plays.js';
-import type { ResolvedAppDeps } from '../../app-deps.js';
+import type { ListeningDeps } from './listening.deps.js';
 import { defaultLimits } from '../../config.js';
 import { routeRateLimit } from '../../plugins/rate-limit.js';
 import { reportPlay } from './plays.service.js';
 
-export const playsRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { db, clock, rateLimits }) => {
+export const playsRoutes: FastifyPluginAsyncZod<ListeningDeps> = async (app, { db, clock, rateLimits }) => {
   app.post(
     '/plays',
     {

@@ -5,9 +5,9 @@ import {
   adminMembersQuerySchema,
   adminMembersResponseSchema,
   membersCsvFileName,
-} from '../../../shared/api/admin-inbox.js';
+} from '../../../shared/api/admin-members.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
-import type { ResolvedAppDeps } from '../../app-deps.js';
+import type { MembershipDeps } from './membership.deps.js';
 import { adminMemberDiscountResponseSchema, memberDiscountSchema } from '../../../shared/api/vip-perks.js';
 import { adminOf, guardAdminRoutes } from '../staff/index.js';
 import { exportMembersCsv, getMembers } from './admin-members.service.js';
@@ -16,7 +16,7 @@ import { getMemberDiscount, removeMemberDiscount, setMemberDiscount } from './me
 const guarded = { 401: errorResponseSchema };
 
 /** Admin Members (docs/product.md §10.7): the VIP member list, its CSV export, and the members' discount code (docs/decisions/0066). */
-export const adminMembersRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, deps) => {
+export const adminMembersRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, deps) => {
   const { db, clock } = deps;
   guardAdminRoutes(app, deps.adminAuth);
 

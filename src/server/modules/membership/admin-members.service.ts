@@ -1,4 +1,4 @@
-import { vipMemberStatusLabels, type AdminMember, type AdminMembersFilter, type AdminMembersQuery } from '../../../shared/api/admin-inbox.js';
+import { vipMemberStatusLabels, type AdminMember, type AdminMembersFilter, type AdminMembersQuery } from '../../../shared/api/admin-members.js';
 import { findVipPlan } from '../../../shared/api/vip.js';
 import type { Db } from '../../db/client.js';
 import { toCsv } from './csv.js';

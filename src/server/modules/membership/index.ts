@@ -4,3 +4,4 @@ export { memberPerksRoutes } from './member-perks.routes.js';
 export { adminNewslettersRoutes } from './newsletters.routes.js';
 export { vipRoutes } from './vip.routes.js';
 export { createStripePayments, type PaymentProvider, type StripeConnection } from './payment-provider.js';
+export type { MembershipDeps } from './membership.deps.js';

@@ -10,9 +10,10 @@ import {
 } from '../../../shared/api/vip-account.js';
 import { earlyAccessResponseSchema, memberDownloadsResponseSchema, memberPerksQuerySchema, memberPerksUnavailableMessages } from '../../../shared/api/vip-perks.js';
 import { siteConfig } from '../../../shared/site-config.js';
-import type { ResolvedAppDeps } from '../../app-deps.js';
+import type { MembershipDeps } from './membership.deps.js';
 import { AppError, NotFoundError } from '../../errors.js';
-import { earlyAccessPreview, findMemberDownload, getEarlyAccessTracks, getMemberDownloads } from '../catalog/index.js';
+import { getEarlyAccessTracks, getMemberDownloads } from '../catalog/index.js';
+import { earlyAccessPreview, findMemberDownload } from '../media/index.js';
 import { memberOfDownloadLink, signDownload } from './member-downloads.service.js';
 import { memberOfRequest, signedInMember } from './member-session.js';
 
@@ -28,7 +29,7 @@ function attachment(fileName: string): string {
  * What the plans promise, for the signed-in member (docs/decisions/0064, 0066): the lists their page
  * shows, a download's signed link and the file, and early access's private previews.
  */
-export const memberPerksRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { db, clock, jwtSecret, mediaStore }) => {
+export const memberPerksRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, { db, clock, jwtSecret, mediaStore }) => {
   /** The signed-in active member: 401 signed out; 403 saying why (and the way back) for any other status. */
   async function activeMember(req: FastifyRequest) {
     const member = await signedInMember(db, req, clock());

@@ -10,7 +10,7 @@ import {
   newslettersQuerySchema,
   newslettersResponseSchema,
 } from '../../../shared/api/newsletters.js';
-import type { ResolvedAppDeps } from '../../app-deps.js';
+import type { MembershipDeps } from './membership.deps.js';
 import { adminOf, guardAdminRoutes } from '../staff/index.js';
 import { createNewsletter, editNewsletter, getNewsletters, getReach, sendNewsletter } from './newsletters.service.js';
 
@@ -23,7 +23,7 @@ const guarded = { 401: errorResponseSchema };
 const draftBodyLimit = (newsletterLimits.subject + newsletterLimits.body) * 6 + 16 * 1024;
 
 /** Admin Newsletter (docs/decisions/0065): drafts, the reach of a plan choice, and the one send. */
-export const adminNewslettersRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, deps) => {
+export const adminNewslettersRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, deps) => {
   const { db, clock, mailroom } = deps;
   guardAdminRoutes(app, deps.adminAuth);
   const changeOf = (req: Parameters<typeof adminOf>[0]) => ({ actor: adminOf(req).user.username, now: clock() });

@@ -16,7 +16,7 @@ import {
   vipSignInRequestSchema,
   vipSignInSentMessage,
 } from '../../../shared/api/vip-account.js';
-import type { ResolvedAppDeps } from '../../app-deps.js';
+import type { MembershipDeps } from './membership.deps.js';
 import { defaultLimits } from '../../config.js';
 import { AppError, NotFoundError } from '../../errors.js';
 import { loggableError } from '../../logging.js';
@@ -29,7 +29,7 @@ import { checkoutStatus, subscribeVip, subscribeVipWithStripe } from './vip.serv
 
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
 
-export const vipRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { db, clock, rateLimits, payments, mailroom, publicUrl }) => {
+export const vipRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, { db, clock, rateLimits, payments, mailroom, publicUrl }) => {
   const limited = { rateLimit: routeRateLimit(rateLimits?.vip ?? defaultLimits.vip) };
   const secureCookie = publicUrl?.startsWith('https:') ?? false;
 

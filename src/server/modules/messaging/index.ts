@@ -1,10 +1,13 @@
 import type { AddressInfo } from 'node:net';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import type { PgBroadcast } from '../../db/pg-broadcast.js';
+import { parseMailbox } from '../../lib/mailbox.js';
 import { createSmtpMailer, type Mailer, type SmtpTimeouts } from './mailer.js';
 import { Mailroom } from './mailroom.js';
 import { adminMessagingRoutes, publicMessagingRoutes } from './messaging.routes.js';
+import type { MessagingDeps } from './messaging.deps.js';
 import { keepOutbox } from './messaging.service.js';
 export { chooseMailingList, isOnMailingList } from './messaging.service.js';
 import { defaultOutboxSettings, OutboxWorker, type OutboxSettings } from './outbox-worker.js';
@@ -17,12 +20,13 @@ export type { VipReceipt } from './templates/vip-welcome-email.js';
 export { newStatusToken } from './tokens.js';
 export type { OutboxSettings } from './outbox-worker.js';
 export { countOpenEmails, unsubscribedAmong } from './outbox.repo.js';
+export type { MessagingDeps } from './messaging.deps.js';
 
 /** Email settings of an app (main.ts reads SMTP_URL and MAIL_FROM). */
 export interface MailSettings {
   /** Without it nothing is sent: emails wait in the outbox, shown to staff as not configured. */
   smtpUrl?: string;
-  /** The sender's address (MAIL_FROM). */
+  /** The sender (MAIL_FROM): an address, or `Name <address>` (lib/mailbox.ts); without one, noreply@localhost. */
   from?: string;
   outbox?: Partial<OutboxSettings>;
   smtpTimeouts?: SmtpTimeouts;
@@ -33,8 +37,8 @@ export interface MailSettings {
 export interface Messaging {
   mailroom: Mailroom;
   canSend: boolean;
-  /** Registers the admin and public routes in an `/api` scope. */
-  routes(api: FastifyInstance, deps: object): Promise<void>;
+  /** The admin and public routes, registered in an `/api` scope. */
+  routes: FastifyPluginAsyncZod<MessagingDeps>;
   start(log: FastifyBaseLogger): Promise<void>;
   close(): Promise<void>;
 }
@@ -49,13 +53,14 @@ export function listeningOrigin(address: string | AddressInfo | null | undefined
 export function createMessaging(deps: { db: Db; clock: () => Date; jwtSecret: Uint8Array; mail?: MailSettings }, origin: () => string): Messaging {
   const mail = deps.mail ?? {};
   const settings = { ...defaultOutboxSettings, ...mail.outbox };
-  const from = mail.from ?? 'noreply@localhost';
+  const sender = parseMailbox(mail.from ?? 'noreply@localhost');
+  if (!sender) throw new Error(`Not an email address: ${mail.from}`);
   const mailer: Mailer | undefined = mail.smtpUrl ? createSmtpMailer(mail.smtpUrl, mail.smtpTimeouts) : undefined;
   let worker: OutboxWorker | undefined;
   let signals: PgBroadcast | undefined;
   const mailroom = new Mailroom({
     origin,
-    messageIdDomain: from.slice(from.lastIndexOf('@') + 1) || 'localhost',
+    messageIdDomain: sender.address.slice(sender.address.lastIndexOf('@') + 1),
     secret: deps.jwtSecret,
     nudge: () => {
       worker?.nudge();
@@ -66,12 +71,12 @@ export function createMessaging(deps: { db: Db; clock: () => Date; jwtSecret: Ui
     mailroom,
     canSend: mailer !== undefined,
     routes: async (api, routeDeps) => {
-      const scoped = { ...routeDeps, mailroom, canSend: mailer !== undefined } as never;
+      const scoped = { ...routeDeps, mailroom, canSend: mailer !== undefined };
       await api.register(adminMessagingRoutes, scoped);
       await api.register(publicMessagingRoutes, scoped);
     },
     start: async (log) => {
-      worker = new OutboxWorker(deps.db, mailer, { address: from }, deps.clock, log, settings, () => keepOutbox(deps.db, mailroom, deps.clock()));
+      worker = new OutboxWorker(deps.db, mailer, sender, deps.clock, log, settings, () => keepOutbox(deps.db, mailroom, deps.clock()));
       if (mailer && mail.openSignals) signals = await mail.openSignals(() => worker?.nudge());
       worker.start();
     },

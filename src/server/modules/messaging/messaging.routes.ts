@@ -21,7 +21,7 @@ import {
   tokenParamsSchema,
   unsubscribeResponseSchema,
 } from '../../../shared/api/messaging.js';
-import type { ResolvedAppDeps } from '../../app-deps.js';
+import type { MessagingDeps } from './messaging.deps.js';
 import { adminOf, guardAdminRoutes } from '../staff/index.js';
 import { idParamsSchema } from '../../../shared/api/catalog.js';
 import { defaultLimits } from '../../config.js';
@@ -43,7 +43,7 @@ import {
   unsubscribe,
 } from './messaging.service.js';
 
-export interface MessagingRouteDeps extends ResolvedAppDeps {
+export interface MessagingRouteDeps extends MessagingDeps {
   mailroom: Mailroom;
   canSend: boolean;
 }

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { mailingListOf } from '../../../shared/api/messaging.js';
 import { defaultLabel, findLabel } from '../../../shared/labels.js';
 import type { Db } from '../../db/client.js';
+import type { Mailbox } from '../../lib/mailbox.js';
 import { loggableError } from '../../logging.js';
 import type { Mailer } from './mailer.js';
 import {
@@ -40,17 +41,13 @@ export const defaultOutboxSettings: OutboxSettings = {
   leaseMs: 60_000,
   concurrency: 4,
   backoffBaseMs: 2_000,
-  // A minute at most between attempts: an email waiting on a dead server goes within a minute of its return.
+  // 30 s at most between attempts (15 to 30 s, jittered): an email waiting on a dead server goes within about
+  // half a minute of its return.
   backoffMaxMs: 30_000,
   giveUpAfterMs: 3 * 24 * 3600_000,
   sweepMs: 60_000,
   closeWaitMs: 5_000,
 };
-
-/** The sender's address (MAIL_FROM); each label names itself beside it. */
-export interface Sender {
-  address: string;
-}
 
 export function backoffMs(attempt: number, settings: Pick<OutboxSettings, 'backoffBaseMs' | 'backoffMaxMs'>): number {
   const ceiling = Math.min(settings.backoffMaxMs, settings.backoffBaseMs * 2 ** Math.max(0, attempt - 1));
@@ -73,7 +70,8 @@ export class OutboxWorker {
   constructor(
     private readonly db: Db,
     private readonly mailer: Mailer | undefined,
-    private readonly sender: Sender,
+    /** MAIL_FROM: without a name in it, each label names itself beside the address. */
+    private readonly sender: Mailbox,
     private readonly clock: () => Date,
     private readonly log: FastifyBaseLogger,
     private readonly settings: OutboxSettings,
@@ -156,7 +154,7 @@ export class OutboxWorker {
       }
       const label = findLabel(row.labelId) ?? defaultLabel;
       const outcome = await mailer.send({
-        from: { name: label.email.fromName, address: this.sender.address },
+        from: { name: this.sender.name ?? label.email.fromName, address: this.sender.address },
         replyTo: label.email.replyTo,
         to: row.toAddresses,
         subject: row.subject,

@@ -134,17 +134,6 @@ export async function markOutboxCancelled(db: Db, id: string, owner: string, rea
     .where(isHeldBy(id, owner));
 }
 
-/**
- * Hands back an email claimed here but not begun (shutdown): waiting again, the attempt not counted.
- * One whose sending began stays `sending` until its lease ends: whether it arrived is unknown.
- */
-export async function releaseOutboxEmail(db: Db, id: string, owner: string): Promise<void> {
-  await db
-    .update(outboxEmails)
-    .set({ status: 'waiting', owner: null, leaseUntil: null, attempts: sql`${outboxEmails.attempts} - 1` })
-    .where(isHeldBy(id, owner));
-}
-
 /** Cancels the waiting emails of `kinds` about `subjectId` (an undone decision); answers how many. */
 export async function cancelWaitingEmails(db: Db, subjectId: string, kinds: readonly EmailKind[], reason: string, at: Date): Promise<number> {
   const rows = await db

@@ -5,3 +5,4 @@ export { scheduleBackups } from './backup-schedule.js';
 export { listenForCommands } from './command-socket.js';
 export type { BackupSource } from './backup.js';
 export type { BackupScheduleInfo } from './operations.service.js';
+export type { OperationsDeps } from './operations.deps.js';

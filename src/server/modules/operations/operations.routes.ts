@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminBackupsResponseSchema } from '../../../shared/api/admin-backups.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
-import type { ResolvedAppDeps } from '../../app-deps.js';
+import type { OperationsDeps } from './operations.deps.js';
 import { guardAdminRoutes } from '../staff/index.js';
 import { getBackupStatus } from './operations.service.js';
 
-export const adminBackupsRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, deps) => {
+export const adminBackupsRoutes: FastifyPluginAsyncZod<OperationsDeps> = async (app, deps) => {
   guardAdminRoutes(app, deps.adminAuth);
 
   app.get(

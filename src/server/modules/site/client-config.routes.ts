@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientConfigResponseSchema, type ClientConfig } from '../../../shared/api/client-config.js';
-import type { AppDeps } from '../../app-deps.js';
+import type { SiteDeps } from './site.deps.js';
 import { defaultSpotifyConfig } from '../../config.js';
 
-export const clientConfigRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { spotify = defaultSpotifyConfig }) => {
+export const clientConfigRoutes: FastifyPluginAsyncZod<SiteDeps> = async (app, { spotify = defaultSpotifyConfig }) => {
   const config: ClientConfig = {
     spotify: {
       clientId: spotify.clientId,

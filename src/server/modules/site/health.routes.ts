@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponseSchema } from '../../../shared/api/catalog.js';
-import type { AppDeps } from '../../app-deps.js';
+import type { SiteDeps } from './site.deps.js';
 import { loggableError } from '../../logging.js';
 import { createDatabaseCheck, createReadinessCheck } from './health.service.js';
 
 const responses = { 200: healthResponseSchema, 503: healthResponseSchema };
 
-export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const healthRoutes: FastifyPluginAsyncZod<SiteDeps> = async (app, { db }) => {
   const checkDatabase = createDatabaseCheck(db);
   const checkReadiness = createReadinessCheck(db);
   // Liveness: cheap, answered from the last ping for ten seconds (the site's monitor polls it).

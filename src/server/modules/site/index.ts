@@ -2,3 +2,4 @@
 export { clientConfigRoutes } from './client-config.routes.js';
 export { healthRoutes } from './health.routes.js';
 export { seoRoutes } from './seo.routes.js';
+export type { SiteDeps } from './site.deps.js';

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { ResolvedAppDeps } from '../../app-deps.js';
+import type { SiteDeps } from './site.deps.js';
 import { publicOrigin } from '../../lib/public-origin.js';
 import { sendNotFound } from '../../plugins/error-handler.js';
 import { listSitemapEntries } from '../catalog/index.js';
 import { faviconIco, iconPng, iconSvg } from './icons.service.js';
 import { renderRobots, renderSitemap } from './seo.service.js';
 
-export const seoRoutes: FastifyPluginAsync<ResolvedAppDeps> = async (app, deps) => {
+export const seoRoutes: FastifyPluginAsync<SiteDeps> = async (app, deps) => {
   const origin = (request: FastifyRequest) => publicOrigin(request, deps.publicUrl);
 
   // The icons change with a deploy only: kept a day, as the generated pictures are.

@@ -10,7 +10,7 @@ import {
   verifyAdminTokenResponseSchema,
 } from '../../../shared/api/admin-auth.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
-import type { ResolvedAppDeps } from '../../app-deps.js';
+import type { StaffDeps } from './staff.deps.js';
 import { adminOf, decorateAdminRequest, requireAdmin } from './admin-guard.js';
 import { changePassword, logIn, logOut } from './admin-auth.service.js';
 import { LoginThrottle, TooManyLoginsError } from './login-throttle.js';
@@ -20,7 +20,7 @@ function setRetryAfter(reply: FastifyReply, err: unknown): void {
   if (err instanceof TooManyLoginsError) reply.header('retry-after', Math.ceil(err.retryAfterMs / 1000));
 }
 
-export const adminAuthRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, deps) => {
+export const adminAuthRoutes: FastifyPluginAsyncZod<StaffDeps> = async (app, deps) => {
   const ctx = deps.adminAuth;
   const throttle = new LoginThrottle(deps.loginThrottle, deps.limitStore);
   const guard = requireAdmin(ctx);

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminActivityQuerySchema, adminActivityResponseSchema, adminStatsResponseSchema } from '../../../shared/api/admin-overview.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
-import type { ResolvedAppDeps } from '../../app-deps.js';
+import type { StaffDeps } from './staff.deps.js';
 import { guardAdminRoutes } from './admin-guard.js';
 import { getAdminStats, getRecentActivity } from './admin-overview.service.js';
 
-export const adminOverviewRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, deps) => {
+export const adminOverviewRoutes: FastifyPluginAsyncZod<StaffDeps> = async (app, deps) => {
   guardAdminRoutes(app, deps.adminAuth);
 
   app.get(

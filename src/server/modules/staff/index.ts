@@ -9,3 +9,4 @@ export { verifyAdminToken } from './admin-tokens.js';
 export { recordActivity, type StaffChange } from './activity.repo.js';
 export { loadJwtSecret } from './jwt-secret.js';
 export type { LoginThrottleLimit } from './login-throttle.js';
+export type { StaffDeps } from './staff.deps.js';

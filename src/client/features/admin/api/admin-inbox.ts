@@ -1,12 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type {
-  adminDemoResponseSchema,
-  adminDemosResponseSchema,
-  adminMembersResponseSchema,
-  AdminDemosQuery,
-  AdminMembersFilter,
-  AdminMembersQuery,
-} from '../../../../shared/api/admin-inbox.js';
+import type { adminDemoResponseSchema, adminDemosResponseSchema, AdminDemosQuery } from '../../../../shared/api/admin-inbox.js';
+import type { adminMembersResponseSchema, AdminMembersFilter, AdminMembersQuery } from '../../../../shared/api/admin-members.js';
 import type { DemoStatus } from '../../../../shared/api/demos.js';
 import { apiDownload, apiGet, apiSend, type Answer } from '../../../lib/api-client.js';
 import { withAdminSession } from './admin-request.js';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminMember } from '../../../../shared/api/admin-inbox.js';
+import type { AdminMember } from '../../../../shared/api/admin-members.js';
 import { failure, json, renderAdmin, storeToken, verified } from '../../../../../tests/helpers/admin-routes.js';
 import { serveInboxApi } from '../components/inbox-test-support.js';
 

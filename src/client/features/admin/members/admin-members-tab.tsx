@@ -3,7 +3,7 @@ import { Box, Button, Paper, Stack, TableCell, TableHead, TableRow, Typography }
 import { useQuery } from '@tanstack/react-query';
 import { notify } from '../../../lib/notifications.js';
 import { useState } from 'react';
-import { membersCsvFileName, vipMemberStatusLabels, type AdminMember, type AdminMembersFilter } from '../../../../shared/api/admin-inbox.js';
+import { membersCsvFileName, vipMemberStatusLabels, type AdminMember, type AdminMembersFilter } from '../../../../shared/api/admin-members.js';
 import { vipMemberStatuses, vipPlans } from '../../../../shared/api/vip.js';
 import { adminMembersQuery, downloadMembersCsv, inboxPageSize } from '../api/admin-inbox.js';
 import { formatDay } from '../components/admin-format.js';

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { VipAccount } from '../../../../shared/api/vip-account.js';
-import { vipMemberStatusLabels } from '../../../../shared/api/admin-inbox.js';
+import { vipMemberStatusLabels } from '../../../../shared/api/admin-members.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { askSignInLink, openBillingPortal, signOut, vipAccountQuery } from '../api/vip-account.js';
 import { dayInWords } from '../../../../shared/domain/day-in-words.js';

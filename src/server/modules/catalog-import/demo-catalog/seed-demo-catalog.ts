@@ -2,7 +2,7 @@ import type { Db } from '../../../db/client.js';
 import { artistIdFor } from '../../catalog/index.js';
 import { importCatalog, type ImportReport } from '../importer/catalog-importer.js';
 import { recordUnattendedImport, systemActors } from '../importer/record-catalog-import.js';
-import { artistPictureUrl, previewAudioUrl, releaseArtworkUrl } from '../../catalog/index.js';
+import { artistPictureUrl, previewAudioUrl, releaseArtworkUrl } from '../../media/index.js';
 import { applyArtistProfiles, countReleases, markAllAsDemo, useGeneratedArtwork, useGeneratedPreviews } from './demo-catalog.repo.js';
 import { generateDemoCatalog } from './generate-demo-catalog.js';
 

@@ -1,4 +1,4 @@
-import { startWorker } from '../../../../lib/start-worker.js';
+import { startWorker } from '../../../lib/start-worker.js';
 import { AudioRefused } from './audio-format.js';
 import type { CutResult, PreviewWindow } from './cut-preview.js';
 

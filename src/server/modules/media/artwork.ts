@@ -1,4 +1,4 @@
-import { createRandom, hashString, type Random } from '../../../lib/random.js';
+import { createRandom, hashString, type Random } from '../../lib/random.js';
 
 /**
  * Generated cover art and artist pictures: small standalone SVG documents, abstract shapes on a

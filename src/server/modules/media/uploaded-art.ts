@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
-import { mediaImageFormats, mediaMessages, mediaUploadLimits } from '../../../../shared/api/admin-media.js';
-import { generatedImageWidths, uploadedArtUrl } from '../../../../shared/generated-images.js';
+import { mediaImageFormats, mediaMessages, mediaUploadLimits } from '../../../shared/api/admin-media.js';
+import { generatedImageWidths, uploadedArtUrl } from '../../../shared/generated-images.js';
 import type { MediaStore } from './media-store.js';
 import { renderShareCard, type ShareCardInput } from './share-card.js';
 

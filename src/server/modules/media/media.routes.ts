@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ResolvedAppDeps } from '../../../app-deps.js';
-import { NotFoundError } from '../../../errors.js';
-import { parseByteRange } from '../../../lib/byte-range.js';
-import { generatedImageWidths, type GeneratedImageWidth } from '../../../../shared/generated-images.js';
+import type { MediaDeps } from './media.deps.js';
+import { NotFoundError } from '../../errors.js';
+import { parseByteRange } from '../../lib/byte-range.js';
+import { generatedImageWidths, type GeneratedImageWidth } from '../../../shared/generated-images.js';
 import { artistPlaceholderUrl } from './media-urls.js';
 import {
   artistPictureSvg,
@@ -46,7 +46,7 @@ function sendAudio(req: FastifyRequest, reply: FastifyReply, type: string, body:
  * offline; share cards; and, from the media store, the covers and pictures staff uploaded and the
  * previews cut from uploaded audio.
  */
-export const mediaRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { db, mediaStore, clock }) => {
+export const mediaRoutes: FastifyPluginAsyncZod<MediaDeps> = async (app, { db, mediaStore, clock }) => {
   /** The SVG itself, or its WebP copy at the width the file name asks for. */
   const sendPicture = async (reply: FastifyReply, kind: string, file: string, svg: string) => {
     const { width } = pictureOf(file);

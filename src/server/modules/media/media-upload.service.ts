@@ -1,8 +1,8 @@
-import { audioFileName } from '../../../../shared/api/admin-audio.js';
-import { mediaMessages, type MediaUploadReport } from '../../../../shared/api/admin-media.js';
-import { defaultLabel, findLabel } from '../../../../shared/labels.js';
-import type { Db } from '../../../db/client.js';
-import { recordActivity } from '../../staff/index.js';
+import { audioFileName } from '../../../shared/api/admin-audio.js';
+import { mediaMessages, type MediaUploadReport } from '../../../shared/api/admin-media.js';
+import { defaultLabel, findLabel } from '../../../shared/labels.js';
+import type { Db } from '../../db/client.js';
+import { recordActivity } from '../staff/index.js';
 import { applyAudioFile } from './audio/audio-upload.js';
 import { nameKey } from './media-name.js';
 import type { MediaStore } from './media-store.js';

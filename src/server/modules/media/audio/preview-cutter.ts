@@ -1,9 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../../../db/client.js';
-import { loggableError } from '../../../../logging.js';
-import type { CatalogChanges } from '../../catalog-changes.js';
+import type { Db } from '../../../db/client.js';
+import { loggableError } from '../../../logging.js';
 import type { MediaStore } from '../media-store.js';
 import { uploadedPreviewUrl } from '../media-urls.js';
 import { AudioRefused } from './audio-format.js';
@@ -51,7 +50,7 @@ export class PreviewCutter {
   private readonly controller = new AbortController();
 
   constructor(
-    private readonly deps: { db: Db; store: MediaStore; catalogChanges: CatalogChanges; clock: () => Date; log: FastifyBaseLogger },
+    private readonly deps: { db: Db; store: MediaStore; catalogChanges: { publish(): void }; clock: () => Date; log: FastifyBaseLogger },
     private readonly settings: PreviewCutterSettings = defaultPreviewCutterSettings,
   ) {}
 

@@ -6,10 +6,10 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import yauzl from 'yauzl';
-import { audioFileName, audioMessages, audioUploadLimits } from '../../../../shared/api/admin-audio.js';
-import { mediaMessages, mediaUploadLimits } from '../../../../shared/api/admin-media.js';
-import { AppError, BadRequestError } from '../../../errors.js';
-import { checkUploadFileName } from '../../../lib/uploads.js';
+import { audioFileName, audioMessages, audioUploadLimits } from '../../../shared/api/admin-audio.js';
+import { mediaMessages, mediaUploadLimits } from '../../../shared/api/admin-media.js';
+import { AppError, BadRequestError } from '../../errors.js';
+import { checkUploadFileName } from '../../lib/uploads.js';
 
 /** One file of an upload, alone or from a zip: its bytes, or why it was refused before they were read. */
 export type UploadedItem = { name: string; bytes: Buffer } | { name: string; refused: string };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { audioMessages, type AudioMatch, type TrackAudio } from '../../../../../shared/api/admin-audio.js';
-import type { MediaUploadReport } from '../../../../../shared/api/admin-media.js';
-import type { Db } from '../../../../db/client.js';
+import { audioMessages, type AudioMatch, type TrackAudio } from '../../../../shared/api/admin-audio.js';
+import type { MediaUploadReport } from '../../../../shared/api/admin-media.js';
+import type { Db } from '../../../db/client.js';
 import type { MediaStore } from '../media-store.js';
 import { nameKey } from '../media-name.js';
 import { AudioRefused, audioExtensions, probeAudio } from './audio-format.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aSineAiff, aSineWav, decodeMp3 } from '../../../../../../tests/helpers/audio.js';
+import { aSineAiff, aSineWav, decodeMp3 } from '../../../../../tests/helpers/audio.js';
 import { AudioRefused, audioRefusals, probeAudio } from './audio-format.js';
 import { cutPreviews, placeWindow } from './cut-preview.js';
 

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client.js';
-import { artists, releaseArtists, releases, tracks } from '../../../db/schema.js';
+import type { Db } from '../../db/client.js';
+import { artists, releaseArtists, releases, tracks } from '../../db/schema.js';
 
 export async function findArtworkSubject(db: Db, releaseId: string) {
   const [row] = await db

@@ -1,13 +1,13 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { audioMessages, audioUploadLimits, trackAudioResponseSchema } from '../../../../shared/api/admin-audio.js';
-import { mediaMessages, mediaUploadLimits, mediaUploadResponseSchema } from '../../../../shared/api/admin-media.js';
-import { idParamsSchema } from '../../../../shared/api/catalog.js';
-import { errorResponseSchema } from '../../../../shared/api/common.js';
-import type { ResolvedAppDeps } from '../../../app-deps.js';
-import { ConflictError, NotFoundError } from '../../../errors.js';
-import { checkUploadLength } from '../../../lib/uploads.js';
-import { adminOf } from '../../staff/index.js';
+import { audioMessages, audioUploadLimits, trackAudioResponseSchema } from '../../../shared/api/admin-audio.js';
+import { mediaMessages, mediaUploadLimits, mediaUploadResponseSchema } from '../../../shared/api/admin-media.js';
+import { idParamsSchema } from '../../../shared/api/catalog.js';
+import { errorResponseSchema } from '../../../shared/api/common.js';
+import type { MediaDeps } from './media.deps.js';
+import { ConflictError, NotFoundError } from '../../errors.js';
+import { checkUploadLength } from '../../lib/uploads.js';
+import { adminOf, guardAdminRoutes } from '../staff/index.js';
 import { trackAudioStatus } from './audio/audio-upload.js';
 import { PreviewCutter } from './audio/preview-cutter.js';
 import { createMediaUpload } from './media-upload.service.js';
@@ -23,10 +23,16 @@ const processingIdleMs = 15 * 60_000;
 const uploadBody = { maxBodyBytes: mediaUploadLimits.maxUploadBytes, tooLargeMessage: mediaMessages.uploadTooLarge, field: 'files' };
 
 /**
- * Covers and artist pictures (docs/decisions/0085) and track audio (docs/decisions/0026) staff upload;
- * registered inside the guarded admin catalog routes. This instance's preview cutter runs while the app does.
+ * Covers and artist pictures (docs/decisions/0085) and track audio (docs/decisions/0026) staff upload.
+ * This instance's preview cutter runs while the app does.
  */
-export const adminMediaRoutes: FastifyPluginAsyncZod<ResolvedAppDeps> = async (app, { db, clock, mediaStore, catalogChanges }) => {
+export const adminMediaRoutes: FastifyPluginAsyncZod<MediaDeps> = async (app, { db, clock, mediaStore, catalogChanges, adminAuth }) => {
+  guardAdminRoutes(app, adminAuth);
+  // An upload that succeeded changed covers or pictures the public catalog shows: its cached answers go.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.method !== 'GET' && reply.statusCode < 300) catalogChanges.publish();
+    return payload;
+  });
   const cutter = new PreviewCutter({ db, store: mediaStore, catalogChanges, clock, log: app.log });
   app.addHook('onReady', async () => cutter.start());
   app.addHook('onClose', () => cutter.close());

@@ -1,4 +1,4 @@
-import { createRandom, hashString } from '../../../lib/random.js';
+import { createRandom, hashString } from '../../lib/random.js';
 
 /**
  * Preview audio of the demo catalog (issue 7 §2): a short house loop rendered from a key (the

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../../../db/client.js';
-import { trackAudio, tracks } from '../../../../db/schema.js';
-import { isUuid } from '../../../../lib/uuid.js';
-import { canonicalIsrc } from '../../../../../shared/domain/isrc.js';
+import type { Db } from '../../../db/client.js';
+import { trackAudio, tracks } from '../../../db/schema.js';
+import { isUuid } from '../../../lib/uuid.js';
+import { canonicalIsrc } from '../../../../shared/domain/isrc.js';
 
 export type TrackAudioRow = typeof trackAudio.$inferSelect;
 

@@ -1,0 +1,24 @@
+import type { Db } from '../../db/client.js';
+import type { RateLimit } from '../../plugins/rate-limit.js';
+import type { MediaStore } from '../media/index.js';
+import type { Mailroom } from '../messaging/index.js';
+import type { AdminAuthContext } from '../staff/index.js';
+import type { PaymentProvider } from './payment-provider.js';
+
+/** What the membership context is handed (app.ts). */
+export interface MembershipDeps {
+  db: Db;
+  clock: () => Date;
+  mailroom: Mailroom;
+  adminAuth: AdminAuthContext;
+  /** Signs the members' session and download tokens. */
+  jwtSecret: Uint8Array;
+  /** Where the member downloads' originals are. */
+  mediaStore: MediaStore;
+  /** Takes VIP payments; without one, members wait in `pending_payment` (docs/product.md §10.7). */
+  payments?: PaymentProvider;
+  /** The origin of the links given out; without one, each request's own Host. */
+  publicUrl?: string;
+  /** VIP sign-ups per client address; without one, config.ts defaultLimits. */
+  rateLimits?: { vip?: RateLimit };
+}

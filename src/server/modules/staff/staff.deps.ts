@@ -1,0 +1,14 @@
+import type { Db } from '../../db/client.js';
+import type { LimitStore } from '../../lib/limit-store.js';
+import type { AdminAuthContext } from './admin-auth.service.js';
+import type { LoginThrottleLimit } from './login-throttle.js';
+
+/** What the staff context is handed (app.ts): its routes' needs, no more. */
+export interface StaffDeps {
+  db: Db;
+  adminAuth: AdminAuthContext;
+  /** Failed admin logins allowed; without one, 5 in 15 minutes (config.ts defaultLimits). */
+  loginThrottle?: LoginThrottleLimit;
+  /** Where the login throttle counts: Redis shared by the instances, or this app's memory. */
+  limitStore: LimitStore;
+}
