@@ -63,6 +63,10 @@ export default defineConfig({
           pool: 'forks',
           testTimeout: 20_000,
           hookTimeout: 60_000,
+          // One module graph per worker, not per file: the worker's Chromium (tests/e2e-helpers/browser.ts)
+          // outlives each file, which opens browser contexts of its own and closes them. No file mocks
+          // a module, fakes Node's timers or changes process.env.
+          isolate: false,
           globalSetup: ['tests/e2e-helpers/global-setup.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
         },
@@ -77,7 +81,7 @@ export default defineConfig({
           // Servers started, killed and restarted, a PostgreSQL cluster initialised, leases left to run out.
           testTimeout: 60_000,
           hookTimeout: 90_000,
-          globalSetup: ['tests/setup/migrated-databases.ts', 'tests/e2e-helpers/global-setup.ts'],
+          globalSetup: ['tests/setup/migrated-databases.ts', 'tests/e2e-helpers/e2e-template.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
         },
       },

@@ -1,7 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser as Chromium, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { projectRoot } from '../../src/server/paths.js';
 import { chromiumArgs, chromiumPath } from '../helpers/chromium.js';
 
@@ -12,24 +11,52 @@ export const viewports = {
   phone: { width: 390, height: 844 },
 } as const;
 
+/** A visitor's browser: a context of its own (cookies, storage, clock) in the worker's Chromium. */
 export interface Browser {
   context: BrowserContext;
   newPage(viewport?: keyof typeof viewports): Promise<Page>;
+  /**
+   * Another visitor in the same Chromium, closed with this one: say, one whose page clock a test
+   * installs, or the same person coming back (`{ storageState: await browser.context.storageState() }`).
+   */
+  newVisitor(options?: BrowserContextOptions): Promise<Browser>;
   close(): Promise<void>;
 }
 
-/** Debian's Chromium through playwright-core, with the flags this machine's closed network needs. */
-export async function launchBrowser(): Promise<Browser> {
-  const profile = mkdtempSync(join(tmpdir(), 'bir-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath,
-    headless: true,
-    args: [
-      ...chromiumArgs,
-      // Playback starts from a click, as for a person; headless Chromium has no sound card either way.
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
+// One Chromium per test worker: a launch costs seconds of a busy machine, a context milliseconds.
+// The browser project runs its files one after another in a worker with `isolate: false`
+// (vitest.config.ts), so this module and the Chromium it launched outlive each file; each file opens
+// contexts of its own and closes them. Playwright kills the browsers it launched when the worker
+// process exits.
+let workerChromium: Promise<Chromium> | undefined;
+
+function chromiumOfThisWorker(): Promise<Chromium> {
+  workerChromium ??= chromium
+    .launch({
+      executablePath: chromiumPath,
+      headless: true,
+      args: [
+        ...chromiumArgs,
+        // Playback starts from a click, as for a person; headless Chromium has no sound card either way.
+        '--autoplay-policy=no-user-gesture-required',
+      ],
+    })
+    .then((launched) => {
+      // A browser that crashed is launched again for the next file, not handed to it.
+      launched.once('disconnected', () => (workerChromium = undefined));
+      return launched;
+    })
+    .catch((err: unknown) => {
+      workerChromium = undefined;
+      throw err;
+    });
+  return workerChromium;
+}
+
+/** Debian's Chromium through playwright-core: a fresh visitor (no cookies, storage or clock of another file). */
+export async function openBrowser(options: BrowserContextOptions = {}): Promise<Browser> {
+  const context = await (await chromiumOfThisWorker()).newContext(options);
+  const visitors: Browser[] = [];
   return {
     context,
     newPage: async (viewport = 'desktop') => {
@@ -37,9 +64,14 @@ export async function launchBrowser(): Promise<Browser> {
       await page.setViewportSize(viewports[viewport]);
       return page;
     },
+    newVisitor: async (visitorOptions) => {
+      const visitor = await openBrowser(visitorOptions);
+      visitors.push(visitor);
+      return visitor;
+    },
     close: async () => {
+      await Promise.all(visitors.map((visitor) => visitor.close()));
       await context.close();
-      rmSync(profile, { recursive: true, force: true });
     },
   };
 }
@@ -89,16 +121,22 @@ export async function openPage(
 }
 
 /**
- * Waits until React has taken the page over: the root element is React's container, and the
- * server's last element in it is React's too (hydration, which runs in a transition and yields to
- * the browser between parts of the page, has reached the end). The server's HTML is there before
- * that; a click on it in between would reach no handler.
+ * Waits until React has taken the page over: hydration has committed (or, on a page the browser
+ * renders alone, the first render has). Hydration runs in a transition: it claims the server's
+ * elements over several tasks, yielding to the browser between them, and commits them at once at
+ * the end, when its effects run (emotion's Global adopting its style tag, the listeners of the
+ * page's parts). Until then a click reaches no handler. The committed tree is the root's `current`:
+ * it holds the page, and no longer waits to hydrate it. (Checking that some element of the page is
+ * React's is not enough: on /tech/releases hydration had claimed 83 of 349 elements, and committed
+ * nothing, when the first leaf that is a last child was claimed.)
  */
 export async function appStarted(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const root = document.getElementById('root');
-    if (root === null || !Object.keys(root).some((key) => key.startsWith('__reactContainer$'))) return false;
-    const last = root.querySelector(':scope *:last-child:not(:has(*))') ?? root.lastElementChild;
-    return last === null || Object.keys(last).some((key) => key.startsWith('__reactFiber$'));
+    const key = root && Object.keys(root).find((name) => name.startsWith('__reactContainer$'));
+    if (!root || !key) return false;
+    type HostRoot = { stateNode: { current: { child: unknown; memoizedState: { isDehydrated?: boolean } | null } } };
+    const committed = (root as unknown as Record<string, HostRoot>)[key]!.stateNode.current;
+    return committed.child !== null && committed.memoizedState?.isDehydrated !== true;
   });
 }

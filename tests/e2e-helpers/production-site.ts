@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, inject } from 'vitest';
 import { startFakeSpotify, type FakeSpotify } from '../fakes/fake-spotify.js';
 import { startProductionServer, type ProductionServer } from '../helpers/production-server.js';
-import { launchBrowser, type Browser } from './browser.js';
+import { openBrowser, type Browser } from './browser.js';
 import { e2eLimits } from './limits.js';
 
 // Fixtures for one file's browser tests: each registers its own beforeAll and afterAll. Vitest runs
@@ -13,8 +13,8 @@ function started<T>(value: T | undefined): T {
   return value;
 }
 
-/** Where a file's pages and requests go. */
-export type SiteServer = Pick<ProductionServer, 'url'>;
+/** Where a file's pages and requests go, and the server's data directory (where `npm run backup` finds it). */
+export type SiteServer = Pick<ProductionServer, 'url' | 'dataDir'>;
 
 export interface ProductionSite {
   readonly server: SiteServer;
@@ -24,14 +24,14 @@ export interface ProductionSite {
 }
 
 /**
- * The server most files share (tests/e2e-helpers/global-setup.ts) and a browser of the file's own. Its staff
- * account is admin-session.ts's; catalog edits there stay on what no other file opens.
+ * The server most files share (tests/e2e-helpers/global-setup.ts) and a browser context of the file's
+ * own. Its staff account is admin-session.ts's; catalog edits there stay on what no other file opens.
  */
 export function useSharedSite(): ProductionSite {
-  const server: SiteServer = { url: inject('e2eServerUrl') };
+  const server: SiteServer = { url: inject('e2eServerUrl'), dataDir: inject('e2eServerDataDir') };
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await openBrowser();
   });
   afterAll(async () => {
     await browser?.close();
@@ -47,7 +47,8 @@ export function useSharedSite(): ProductionSite {
 
 /**
  * A server of the file's own, started from the seeded template (staff account included), and a
- * browser: for a file whose server needs other settings, or whose changes the other files would see.
+ * browser context: for a file whose server needs other settings, or whose changes the other files
+ * would see (tests/e2e/README.md names them).
  * `env` may be a function, read when the server starts, so that it can name what a fixture
  * registered before it started (useFakeSpotify).
  */
@@ -58,7 +59,7 @@ export function useOwnSite(env: Record<string, string> | (() => Record<string, s
     // Both at once; whichever started is stopped by afterAll even when the other failed.
     const [starting, launching] = await Promise.allSettled([
       startProductionServer({ env: { ...e2eLimits, ...(typeof env === 'function' ? env() : env) }, template: inject('e2eTemplateDir') }),
-      launchBrowser(),
+      openBrowser(),
     ]);
     if (starting.status === 'fulfilled') server = starting.value;
     if (launching.status === 'fulfilled') browser = launching.value;

@@ -1,7 +1,7 @@
 import type { Locator, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { DemoArtist, DemoTrack } from '../../src/shared/api/demos.js';
-import { animationsSettled, openPage, saveScreenshot } from '../e2e-helpers/browser.js';
+import { animationsSettled, openPage, saveScreenshot, type Browser } from '../e2e-helpers/browser.js';
 import { useSharedSite } from '../e2e-helpers/production-site.js';
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
 
@@ -64,9 +64,9 @@ const countOf = (page: Page, text: string) => page.getByText(text, { exact: true
 describe('demos, VIP and legal', () => {
   const site = useSharedSite();
 
-  const open = (path: string, viewport: 'desktop' | 'phone' = 'desktop'): Promise<Page> =>
+  const open = (path: string, viewport: 'desktop' | 'phone' = 'desktop', browser: Browser = site.browser): Promise<Page> =>
     // Unknown ids are meant to get their 409 answer.
-    openPage(site.browser, `${site.server.url}${path}`, site.problems, { viewport, expectedStatuses: [409] });
+    openPage(browser, `${site.server.url}${path}`, site.problems, { viewport, expectedStatuses: [409] });
 
   it('shows each client-side message once, under its field, and sends nothing', async () => {
     const page = await open('/tech/submit');
@@ -174,9 +174,12 @@ describe('demos, VIP and legal', () => {
   });
 
   it('subscribes to VIP: required fields, Processing..., the notice for 6 s and the local status', async () => {
-    // The page's clock, to hold the notice's 6 seconds still and then move them on.
-    await site.browser.context.clock.install();
-    const page = await open('/vip');
+    // A visitor of its own, whose page clock holds the notice's 6 seconds still and then moves them
+    // on: installed once the page has loaded, and never carried into another page load (a paused
+    // clock across navigations hung CI).
+    const visitor = await site.browser.newVisitor();
+    const page = await open('/vip', 'desktop', visitor);
+    await page.clock.install();
     await page.getByRole('heading', { level: 1, name: 'VIP Membership' }).waitFor();
     const annual = page.getByRole('region', { name: 'Annual' });
     await annual.getByText('MOST POPULAR').waitFor();
@@ -227,8 +230,9 @@ describe('demos, VIP and legal', () => {
     await page.clock.resume();
     await page.getByText(notice).waitFor({ state: 'detached' });
 
-    // The status stays across a reload, on a phone too.
-    const phone = await open('/vip', 'phone');
+    // The status stays for the same browser's next visit (what it stored, without the clock), on a phone too.
+    const returning = await site.browser.newVisitor({ storageState: await visitor.context.storageState() });
+    const phone = await open('/vip', 'phone', returning);
     await phone.getByText("You're on the list for the Annual plan as sam.e2e@example.com.").waitFor();
     await saveScreenshot(phone, 'vip-phone');
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

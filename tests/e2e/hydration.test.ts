@@ -68,25 +68,36 @@ describe('server-rendered pages in the browser', () => {
 
   it("keeps the server's stylesheets where they are: hydration neither rebuilds them nor adds the styles they hold", async () => {
     const page = await site.browser.newPage('phone');
-    // Each stylesheet of the server's HTML, as the browser first built it (a style tag moved in the
-    // document gets a new one, parsed again).
+    type ServerStyles = { serverStyles: { tag: HTMLStyleElement; sheet: CSSStyleSheet | null }[] };
+    // Each style tag of the server's HTML and its stylesheet as the browser first built it (a style
+    // tag moved in the document gets a new one, parsed again).
     await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
-        (window as unknown as { serverSheets: (CSSStyleSheet | null)[] }).serverSheets = [...document.querySelectorAll('style')].map((tag) => tag.sheet);
+        (window as unknown as ServerStyles).serverStyles = [...document.querySelectorAll('style')].map((tag) => ({ tag, sheet: tag.sheet }));
       });
     });
     await page.goto(`${site.server.url}/tech/releases`);
+    // Read once hydration has committed (appStarted), when the Global components adopt their tags.
+    // This test used to read while hydration was still claiming the page (appStarted then waited
+    // for one early element only): it saw 0 or 1 tag moved on a quiet machine, and on CI's, twice,
+    // both of this page's global tags ([3,0,-1,-1,272,75]): where the read fell depended on load.
     await appStarted(page);
-    const { kept, added } = await page.evaluate(() => {
-      const before = (window as unknown as { serverSheets: (CSSStyleSheet | null)[] }).serverSheets;
+    const { kept, rebuilt, added } = await page.evaluate(() => {
+      const before = (window as unknown as ServerStyles).serverStyles;
       const now = new Set([...document.querySelectorAll('style')].map((tag) => tag.sheet));
-      const sizes = before.map((sheet) => (now.has(sheet) ? (sheet?.cssRules.length ?? 0) : -1));
-      const addedRules = [...now].filter((sheet) => !before.includes(sheet)).reduce((n, sheet) => n + (sheet?.cssRules.length ?? 0), 0);
-      return { kept: sizes, added: addedRules };
+      const sizes = before.map(({ sheet }) => (now.has(sheet) ? (sheet?.cssRules.length ?? 0) : -1));
+      const moved = before.filter(({ sheet }) => !now.has(sheet)).map(({ tag }) => ({ key: tag.getAttribute('data-emotion'), rules: tag.sheet?.cssRules.length ?? -1 }));
+      const addedRules = [...now].filter((sheet) => !before.some((server) => server.sheet === sheet)).reduce((n, sheet) => n + (sheet?.cssRules.length ?? 0), 0);
+      return { kept: sizes, rebuilt: moved, added: addedRules };
     });
-    // Every server stylesheet is still the one first built (the global styles' tag, a few rules, excepted).
-    const rebuilt = kept.filter((rules) => rules === -1).length;
-    expect(rebuilt, `server stylesheets rebuilt: ${JSON.stringify(kept)}`).toBeLessThanOrEqual(1);
+    // Every server stylesheet is still the one first built but the global styles' tags, a few rules
+    // each, which emotion's Global components adopt by moving them (docs/decisions/0023; a tag
+    // adopted loses its styles' name: `data-emotion="css-global"`). This page has two Globals: the
+    // theme's CssBaseline, and the search box's (MUI's InputBase brings its autofill keyframes as a
+    // Global of its own).
+    const context = `server stylesheets: ${JSON.stringify(kept)}`;
+    expect(rebuilt.filter(({ key, rules }) => key !== 'css-global' || rules > 10), context).toEqual([]);
+    expect(rebuilt.length, context).toBeLessThanOrEqual(2);
     expect(kept.reduce((n, rules) => n + Math.max(rules, 0), 0)).toBeGreaterThan(100);
     // What the browser inserted is what only it renders, not the page's styles again.
     expect(added).toBeLessThan(100);

@@ -108,12 +108,15 @@ describe('listening', () => {
     const streams = async () =>
       ((await (await fetch(`${site.server.url}/api/releases/${counted.id}`)).json()) as { data: Release }).data.stream_count;
     const before = await streams();
-    const page = await site.browser.newPage('desktop');
     // The player reports a play after 5 seconds of listening: the page's clock is moved on instead.
-    await page.clock.install();
+    // A visitor of its own, whose clock is installed once the release is open, and never carried
+    // into another page load (a clock across navigations hung CI).
+    const visitor = await site.browser.newVisitor();
+    const page = await visitor.newPage('desktop');
     const reports: Request[] = [];
     page.on('request', (request) => isPlayReport(request) && reports.push(request));
     await openRelease(page, counted);
+    await page.clock.install();
     const track = counted.tracks?.[0];
     const reported = page.waitForResponse((response) => isPlayReport(response.request()));
     await page.getByRole('button', { name: `Play ${track?.title}` }).first().click();
@@ -133,14 +136,19 @@ describe('listening', () => {
     await playing(page, track?.title);
     await page.clock.runFor(6_500);
     expect(reports).toHaveLength(1);
-    // …and on a new visit, where it has forgotten that it did, the server does not count its report.
-    await openRelease(page, counted);
-    const again = page.waitForResponse((response) => isPlayReport(response.request()));
-    await page.getByRole('button', { name: `Play ${track?.title}` }).first().click();
-    await playing(page, track?.title);
-    await page.clock.runFor(5_000);
+    // …and on a new visit of the same browser (what it stored: its client id), where the player has
+    // forgotten that it did, the server does not count its report.
+    const returning = await site.browser.newVisitor({ storageState: await visitor.context.storageState() });
+    const revisit = await returning.newPage('desktop');
+    await openRelease(revisit, counted);
+    await revisit.clock.install();
+    const again = revisit.waitForResponse((response) => isPlayReport(response.request()));
+    await revisit.getByRole('button', { name: `Play ${track?.title}` }).first().click();
+    await playing(revisit, track?.title);
+    await revisit.clock.runFor(5_000);
     expect((await again).status()).toBe(200);
     expect(await streams()).toBe(before + 1);
+    await revisit.close();
     await page.close();
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RankedRelease, Release } from '../../src/shared/api/catalog.js';
 import { releaseDay } from '../../src/shared/domain/release-display.js';
 import { logInAsAdmin } from '../e2e-helpers/admin-session.js';
-import { animationsSettled, appStarted, openPage, saveScreenshot } from '../e2e-helpers/browser.js';
+import { animationsSettled, appStarted, openPage, saveScreenshot, viewports } from '../e2e-helpers/browser.js';
 import { useOwnSite } from '../e2e-helpers/production-site.js';
 
 /** A date `days` from today (UTC, the labels' time zone by default), as the release date column holds it. */
@@ -89,36 +89,38 @@ describe('a release made by hand', () => {
   }, 120_000);
 
   it('lets a fan ask to be told on the release day, and confirm from the emailed link (Notify me)', async () => {
+    const address = 'notify.fan@example.com';
+    const page = await openPage(site.browser, `${site.server.url}/records/releases/${made.id}`, site.problems);
+    await appStarted(page);
+    const form = page.getByRole('form', { name: 'Notify me' });
+    await form.getByLabel('Get one email on the release day').fill(address);
+    await form.getByRole('button', { name: 'Notify me' }).click();
+    await page.getByText('Check your inbox: confirm your address there, and we email you on the release day.').waitFor();
+
+    // No SMTP_URL here: the confirmation waits in the outbox, where staff (and this test) read it.
+    const token = await logInAsAdmin(page, site.server);
+    const asAdmin = { authorization: `Bearer ${token}` };
+    const list = (await (await fetch(`${site.server.url}/api/admin/outbox?q=${encodeURIComponent(address)}`, { headers: asAdmin })).json()) as { data: { id: string }[] };
+    expect(list.data).toHaveLength(1);
+    const email = (await (await fetch(`${site.server.url}/api/admin/outbox/${list.data[0]?.id}`, { headers: asAdmin })).json()) as { data: { subject: string; text: string } };
+    expect(email.data.subject).toBe('Confirm: email me when “Dawn Patrol (Club Mix)” is out');
+    const link = new URL(/https?:\/\/\S+\/notify\/[A-Za-z0-9_-]+/.exec(email.data.text)?.[0] ?? '');
+
+    const confirm = await openPage(site.browser, `${site.server.url}${link.pathname}`, site.problems);
+    await confirm.getByText(`“Dawn Patrol (Club Mix)” by Kay Vo comes out on Build It Records on ${releaseDay(outDate)}.`).waitFor();
+    expect(await confirm.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await confirm.getByText(/^Confirmed: we email no\*+@example\.com on that day, once\./).waitFor();
+    // Both pages at 1280 px, then narrowed to a phone's 390 px: nothing wider than the screen.
     for (const viewport of ['desktop', 'phone'] as const) {
-      const address = `notify.${viewport}@example.com`;
-      const page = await openPage(site.browser, `${site.server.url}/records/releases/${made.id}`, site.problems, { viewport });
-      await appStarted(page);
-      const form = page.getByRole('form', { name: 'Notify me' });
-      await form.getByLabel('Get one email on the release day').fill(address);
-      await form.getByRole('button', { name: 'Notify me' }).click();
-      await page.getByText('Check your inbox: confirm your address there, and we email you on the release day.').waitFor();
+      for (const shown of [page, confirm]) await shown.setViewportSize(viewports[viewport]);
+      expect(await confirm.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports[viewport].width);
       await animationsSettled(page);
       await saveScreenshot(page, `notify-me-asked-${viewport}`);
-
-      // No SMTP_URL here: the confirmation waits in the outbox, where staff (and this test) read it.
-      const token = await logInAsAdmin(page, site.server);
-      const asAdmin = { authorization: `Bearer ${token}` };
-      const list = (await (await fetch(`${site.server.url}/api/admin/outbox?q=${encodeURIComponent(address)}`, { headers: asAdmin })).json()) as { data: { id: string }[] };
-      expect(list.data).toHaveLength(1);
-      const email = (await (await fetch(`${site.server.url}/api/admin/outbox/${list.data[0]?.id}`, { headers: asAdmin })).json()) as { data: { subject: string; text: string } };
-      expect(email.data.subject).toBe('Confirm: email me when “Dawn Patrol (Club Mix)” is out');
-      const link = new URL(/https?:\/\/\S+\/notify\/[A-Za-z0-9_-]+/.exec(email.data.text)?.[0] ?? '');
-
-      const confirm = await openPage(site.browser, `${site.server.url}${link.pathname}`, site.problems, { viewport });
-      await confirm.getByText(`“Dawn Patrol (Club Mix)” by Kay Vo comes out on Build It Records on ${releaseDay(outDate)}.`).waitFor();
-      expect(await confirm.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
-      await confirm.getByRole('button', { name: 'Confirm' }).click();
-      await confirm.getByText(/^Confirmed: we email no\*+@example\.com on that day, once\./).waitFor();
-      expect(await confirm.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport === 'phone' ? 390 : 1280);
       await saveScreenshot(confirm, `notify-me-confirmed-${viewport}`);
-      await confirm.close();
-      await page.close();
     }
+    await confirm.close();
+    await page.close();
     expect(site.problems).toEqual([]);
   }, 120_000);
 });

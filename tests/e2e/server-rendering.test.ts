@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { Release } from '../../src/shared/api/catalog.js';
 import { e2eAdmin } from '../e2e-helpers/admin-session.js';
 import { bareRequest, canonicalOf, documentOf, jsonLdOf, metaOf, scriptTagsOf, textOf, titleOf } from '../e2e-helpers/page-html.js';
-import { useOwnSite } from '../e2e-helpers/production-site.js';
+import { useOwnSite, useSharedSite } from '../e2e-helpers/production-site.js';
 import { releaseTitle } from '../../src/shared/domain/release-display.js';
 
 // The first HTML of every public page, read as a crawler or a link preview reads it (plain HTTP).
-// A server of its own: one test adds a release with a hostile title.
+// On the shared server: the releases with hostile titles it adds are on the records label and dated
+// long ago, so that no other file counts them or sees them as a label's newest.
 describe('server-rendered pages over plain HTTP', () => {
-  const site = useOwnSite();
+  const site = useSharedSite();
   const get = (path: string) => bareRequest(`${site.server.url}${path}`);
 
   async function api<T>(path: string): Promise<T> {
@@ -193,7 +194,7 @@ describe('server-rendered pages over plain HTTP', () => {
     const { token } = (await login.json()) as { token: string };
     const csv = [
       '"Label Name","Catalog #",UPC,"Release Name","Release Version","Release Artist","Release Date","Release Genre","Release Subgenre",Track,ISRC,"Song Name","Mix Version","Primary Artists","Featuring Artists",Remixers,"Track Length","Song Genre","Song Subgenre"',
-      `"Build It Tech",BIT999,190000000999,"${hostile}",,"Hostile Artist",2026-11-01,Electronic,Techno,1,QZZ8B9999991,"${hostile}","Original Mix","Hostile Artist",,,04:00,Electronic,Techno`,
+      `"Build It Records",BIT999,190000000999,"${hostile}",,"Hostile Artist",2001-11-01,Electronic,Techno,1,QZZ8B9999991,"${hostile}","Original Mix","Hostile Artist",,,04:00,Electronic,Techno`,
     ].join('\n');
     const form = new FormData();
     form.set('file', new Blob([csv], { type: 'text/csv' }), 'hostile.csv');
@@ -211,9 +212,9 @@ describe('server-rendered pages over plain HTTP', () => {
       )
       .toBe('succeeded');
 
-    const release = (await api<{ data: Release[] }>(`/releases?label=tech&q=${encodeURIComponent('alert(1)')}`)).data[0]!;
+    const release = (await api<{ data: Release[] }>(`/releases?label=records&q=${encodeURIComponent('alert(1)')}`)).data[0]!;
     expect(release.title).toBe(hostile);
-    const page = await get(`/tech/releases/${release.id}`);
+    const page = await get(`/records/releases/${release.id}`);
     expect(page.status).toBe(200);
     expect(page.body).not.toContain('<script>alert(1)');
     expect(titleOf(page.body)).toContain(hostile);
@@ -235,7 +236,7 @@ describe('server-rendered pages over plain HTTP', () => {
     const { token } = (await login.json()) as { token: string };
     const csv = [
       '"Label Name","Catalog #",UPC,"Release Name","Release Version","Release Artist","Release Date","Release Genre","Release Subgenre",Track,ISRC,"Song Name","Mix Version","Primary Artists","Featuring Artists",Remixers,"Track Length","Song Genre","Song Subgenre"',
-      `"Build It Tech",BIT998,190000000998,"${hostile}","${hostile}","${artist}",2026-11-02,Electronic,Techno,1,QZZ8B9999981,"${hostile}","${hostile}","${artist}",,,04:00,Electronic,Techno`,
+      `"Build It Records",BIT998,190000000998,"${hostile}","${hostile}","${artist}",2001-11-02,Electronic,Techno,1,QZZ8B9999981,"${hostile}","${hostile}","${artist}",,,04:00,Electronic,Techno`,
     ].join('\n');
     const form = new FormData();
     form.set('file', new Blob([csv], { type: 'text/csv' }), 'patterns.csv');
@@ -248,7 +249,7 @@ describe('server-rendered pages over plain HTTP', () => {
         return ((await res.json()) as { data: { status: string } }).data.status;
       }, { timeout: 30_000 })
       .toBe('succeeded');
-    const release = (await api<{ data: Release[] }>(`/releases?label=tech&q=${encodeURIComponent('end')}&include_artists=true`)).data.find((r) => r.upc === '190000000998')!;
+    const release = (await api<{ data: Release[] }>(`/releases?label=records&q=${encodeURIComponent('end')}&include_artists=true`)).data.find((r) => r.upc === '190000000998')!;
     expect(release.title).toBe(hostile);
 
     /** The page as a browser parses it: one head holding every meta tag, the title as the server meant it. */
@@ -263,13 +264,13 @@ describe('server-rendered pages over plain HTTP', () => {
       expect(doc.body.querySelectorAll('meta')).toHaveLength(0);
       return doc;
     };
-    const path = `/tech/releases/${release.id}`;
+    const path = `/records/releases/${release.id}`;
     const page = await get(path);
     expect(page.status).toBe(200);
     const doc = expectIntact(page.body, site.server.url, path);
     // The artist's name is split where it names several (`&`): the title names them as the release does.
     expect(doc.title.startsWith(`${hostile} by Artist $`)).toBe(true);
-    expect(doc.title.endsWith(' | Build It Tech')).toBe(true);
+    expect(doc.title.endsWith(' | Build It Records')).toBe(true);
     expect(metaOf(page.body, 'og:title')).toBe(doc.title);
     expect(jsonLdOf(page.body).find((item) => item['@type'] === 'MusicAlbum')?.name).toBe(hostile);
     expect(doc.querySelector('[role="dialog"]')?.textContent).toContain(hostile);
