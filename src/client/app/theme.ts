@@ -34,6 +34,11 @@ export function createAppTheme(mode: ThemeMode): Theme {
           // docs/product.md §2.2: a visible focus ring on whatever the keyboard reaches, in both themes.
           // 'body' outranks the components' own outline: 0 (MUI's ButtonBase).
           'body :focus-visible': { outline: `2px solid ${dark ? theme.text : 'rgba(0, 0, 0, 0.87)'}`, outlineOffset: 2 },
+          // MUI's inputs notice the browser's autofill by these animations' start. They are here, in the
+          // one global style sheet, instead of a Global of every input's own (disableInjectingGlobalStyles
+          // below): a page with a search box no longer hydrates a second global style tag.
+          '@keyframes mui-auto-fill': { from: { animationName: 'mui-auto-fill' } },
+          '@keyframes mui-auto-fill-cancel': { from: { animationName: 'mui-auto-fill-cancel' } },
           // docs/product.md §2.2: people who ask for less motion get no animations or smooth scrolling.
           '@media (prefers-reduced-motion: reduce)': {
             '*, *::before, *::after': {
@@ -42,6 +47,17 @@ export function createAppTheme(mode: ThemeMode): Theme {
               transitionDuration: '0.01ms !important',
               scrollBehavior: 'auto !important',
             },
+          },
+        },
+      },
+      MuiInputBase: {
+        defaultProps: { disableInjectingGlobalStyles: true },
+        // What MUI applies to an input when it injects the keyframes itself (InputBase's own styles).
+        styleOverrides: {
+          input: {
+            animationName: 'mui-auto-fill-cancel',
+            animationDuration: '10ms',
+            '&:-webkit-autofill': { animationDuration: '5000s', animationName: 'mui-auto-fill' },
           },
         },
       },
