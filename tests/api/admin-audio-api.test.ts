@@ -11,7 +11,6 @@ import { startFakeS3, type FakeS3 } from '../fakes/fake-s3.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
 import { aSineAiff, aSineWav, decodeMp3 } from '../helpers/audio.js';
 import { aPicture } from '../helpers/images.js';
-import { seedFixture } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 import { zipOf } from '../helpers/zip.js';
 
@@ -61,7 +60,7 @@ describe.each(testDatabaseKinds)('admin audio upload on $name', (kind) => {
   let t: AdminTestApp;
 
   beforeAll(async () => {
-    t = await createAdminTestApp(kind, { seed: seedFixture });
+    t = await createAdminTestApp(kind, { from: 'distributor-catalog' });
   });
   afterAll(async () => {
     await t?.close();
@@ -238,7 +237,7 @@ describe.each(testDatabaseKinds)('audio in S3-compatible storage on $name', (kin
 
   beforeAll(async () => {
     s3 = await startFakeS3();
-    t = await createAdminTestApp(kind, { seed: seedFixture, deps: { mediaStore: s3MediaStore(s3.settings) } });
+    t = await createAdminTestApp(kind, { from: 'distributor-catalog', deps: { mediaStore: s3MediaStore(s3.settings) } });
   });
   afterAll(async () => {
     await t?.close();

@@ -5,7 +5,7 @@ import type { Artist, RankedRelease, Release, Track } from '../../src/shared/api
 import { queryRows } from '../../src/server/db/client.js';
 import { activityLog, releases, tracks } from '../../src/server/db/schema.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
-import { seedFixture, type PagedList } from '../helpers/test-app.js';
+import type { PagedList } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 import { byReadingKey } from '../helpers/reading-order.js';
 
@@ -23,7 +23,7 @@ describe.each(testDatabaseKinds)('admin catalog API on $name', (kind) => {
   let t: AdminTestApp;
 
   beforeAll(async () => {
-    t = await createAdminTestApp(kind, { now, seed: seedFixture });
+    t = await createAdminTestApp(kind, { now, from: 'distributor-catalog' });
   });
   afterAll(async () => {
     await t?.close();

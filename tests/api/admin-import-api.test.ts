@@ -13,7 +13,7 @@ import { createAdminTestApp, testAdmin } from '../helpers/admin-test-app.js';
 import { Gate } from '../helpers/gate.js';
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
 import type { AppDeps } from '../../src/server/app-deps.js';
-import { readFixtureCsv, seedFixture } from '../helpers/test-app.js';
+import { readFixtureCsv } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
 const now = new Date('2026-11-21T12:00:00Z');
@@ -39,7 +39,7 @@ async function tableCounts(db: Db) {
 }
 
 async function openApp(kind: (typeof testDatabaseKinds)[number], options: { withCatalog: boolean; spotify?: Partial<AppDeps> }) {
-  const t = await createAdminTestApp(kind, { now, deps: options.spotify, seed: options.withCatalog ? seedFixture : undefined });
+  const t = await createAdminTestApp(kind, { now, deps: options.spotify, from: options.withCatalog ? 'distributor-catalog' : undefined });
   const { auth } = t;
   return {
     t,

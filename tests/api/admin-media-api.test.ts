@@ -13,7 +13,6 @@ import { s3MediaStore } from '../../src/server/modules/media/index.js';
 import { startFakeS3, type FakeS3 } from '../fakes/fake-s3.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
 import { aDecompressionBomb, aPicture } from '../helpers/images.js';
-import { seedFixture } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 import { zipOf } from '../helpers/zip.js';
 
@@ -63,7 +62,7 @@ describe.each(testDatabaseKinds)('admin media upload on $name', (kind) => {
   let jpeg: Buffer;
 
   beforeAll(async () => {
-    t = await createAdminTestApp(kind, { seed: seedFixture });
+    t = await createAdminTestApp(kind, { from: 'distributor-catalog' });
     jpeg = await aPicture(900, 700, 'jpeg');
   });
   afterAll(async () => {
@@ -205,7 +204,7 @@ describe.each(testDatabaseKinds)('media in S3-compatible storage on $name', (kin
 
   beforeAll(async () => {
     s3 = await startFakeS3();
-    t = await createAdminTestApp(kind, { seed: seedFixture, deps: { mediaStore: s3MediaStore(s3.settings) } });
+    t = await createAdminTestApp(kind, { from: 'distributor-catalog', deps: { mediaStore: s3MediaStore(s3.settings) } });
   });
   afterAll(async () => {
     await t?.close();

@@ -7,7 +7,6 @@ import { queryRows } from '../../src/server/db/client.js';
 import { recordActivity } from '../../src/server/modules/staff/activity.repo.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
-import { seedFixture } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
 const now = new Date('2026-11-21T12:00:00Z');
@@ -23,7 +22,7 @@ describe.each(testDatabaseKinds)('admin overview on $name', (kind) => {
       // Not the import-job runner's look for a job to take over, which comes every few seconds (decision 0050).
       onQuery: (query) => !query.includes('"import_jobs"') && queries.push(query),
       deps: { rateLimits: { demos: { max: 1000, timeWindowMs: 60_000 }, vip: { max: 1000, timeWindowMs: 60_000 } } },
-      seed: seedFixture,
+      from: 'distributor-catalog',
     });
   });
   afterAll(async () => {

@@ -4,7 +4,7 @@ import type { AdminReleaseCreateInput, AdminReleaseDetail } from '../../src/shar
 import type { RankedRelease, Release } from '../../src/shared/api/catalog.js';
 import { queryRows } from '../../src/server/db/client.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
-import { seedFixture, type PagedList } from '../helpers/test-app.js';
+import type { PagedList } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
 const now = new Date('2026-11-21T12:00:00Z');
@@ -43,7 +43,7 @@ describe.each(testDatabaseKinds)('admin releases API on $name', (kind) => {
   let t: AdminTestApp;
 
   beforeAll(async () => {
-    t = await createAdminTestApp(kind, { now, seed: seedFixture });
+    t = await createAdminTestApp(kind, { now, from: 'distributor-catalog' });
   });
   afterAll(async () => {
     await t?.close();

@@ -22,10 +22,11 @@ import { scheduleBackups } from '../../src/server/modules/operations/backup-sche
 import { listenForCommands } from '../../src/server/modules/operations/command-socket.js';
 import { knownMigrations } from '../../src/server/modules/operations/database-copy.js';
 import { restoreArchive, TargetNotEmptyError } from '../../src/server/modules/operations/restore.js';
+import type { SnapshotName } from '../helpers/database-snapshots.js';
 import { createScratchDatabase } from '../helpers/scratch-postgres.js';
 import { createPostgresTestDatabase, testDatabaseKinds } from '../helpers/test-database.js';
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
-import { seedFixture, testNow } from '../helpers/test-app.js';
+import { testNow } from '../helpers/test-app.js';
 
 // Backups and restores (docs/decisions/0073) on PGlite and PostgreSQL: a round trip gives a site that
 // answers the same, byte for byte; a backup under load loses no acknowledged write; a damaged, newer
@@ -41,10 +42,10 @@ interface Opened {
   url: string | undefined;
 }
 
-/** A fresh migrated database: PGlite in memory, or a PostgreSQL database of its own. */
-async function openSourceDatabase(kind: 'pglite' | 'postgres'): Promise<Opened> {
-  if (kind === 'pglite') return { database: await testDatabaseKinds[0]!.open(), url: undefined };
-  const created = await createPostgresTestDatabase();
+/** A fresh database, a copy of a snapshot (the migrated one unless told): PGlite in memory, or a PostgreSQL database of its own. */
+async function openSourceDatabase(kind: 'pglite' | 'postgres', from: SnapshotName = 'migrated'): Promise<Opened> {
+  if (kind === 'pglite') return { database: await testDatabaseKinds[0]!.open({ from }), url: undefined };
+  const created = await createPostgresTestDatabase(from);
   const opened = await openPostgres(created.url);
   return {
     database: {
@@ -72,9 +73,8 @@ async function post(app: App, url: string, payload: object): Promise<void> {
   expect(res.statusCode, res.body).toBe(201);
 }
 
-/** A catalog, a demo, a member and an admin, written through the app as visitors and staff would. */
+/** Beside the distributor's catalog: a demo, a member and an admin, written through the app as visitors and staff would. */
 async function seedSite(database: Database): Promise<void> {
-  await seedFixture(database);
   await createOrResetAdmin(database.db, 'alice', 'correct horse battery', testNow);
   const app = await appOn(database);
   await post(app, '/api/submit-demo', {
@@ -142,7 +142,7 @@ describe.each(kinds)('backup and restore on %s', (kindName) => {
 
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'bir-backup-'));
-    source = await openSourceDatabase(kindName);
+    source = await openSourceDatabase(kindName, 'distributor-catalog');
     await seedSite(source.database);
     mediaFiles = await writeMedia(join(work, 'media'));
     backupSource = { database: source.database, databaseUrl: source.url, mediaDir: join(work, 'media') };
@@ -346,8 +346,7 @@ describe.each(kinds)('a backup under load on %s', (kindName) => {
   // Heavy by design (55 connections on a small machine): a generous time limit, no timing asserted.
   it('loses no write acknowledged before it began, while 50 connections read and 5 write', { timeout: 120_000 }, async () => {
     const work = mkdtempSync(join(tmpdir(), 'bir-backup-'));
-    const source = await openSourceDatabase(kindName);
-    await seedFixture(source.database);
+    const source = await openSourceDatabase(kindName, 'distributor-catalog');
     const app = await appOn(source.database);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

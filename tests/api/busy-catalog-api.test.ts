@@ -6,7 +6,7 @@ import { importCatalog } from '../../src/server/modules/catalog-import/importer/
 import { busyMessage } from '../../src/server/modules/catalog/index.js';
 import { writeFakeBuiltApp } from '../helpers/fake-built-app.js';
 import { Gate } from '../helpers/gate.js';
-import { createTestApp, readFixtureCsv, seedFixture, testNow, type PagedList, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, readFixtureCsv, testNow, type PagedList, type TestApp } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
 // Uncached catalog loads when the database cannot answer at once (docs/decisions/0037): a request
@@ -28,7 +28,7 @@ describe.each(testDatabaseKinds)('catalog reads while the database is held on $n
   let holding: Promise<unknown> | undefined;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { seed: seedFixture, deps: { catalogLoads: { waitMs: 200, perClient: 3 } } });
+    t = await createTestApp(kind, { from: 'distributor-catalog', deps: { catalogLoads: { waitMs: 200, perClient: 3 } } });
   });
   afterEach(async () => {
     gate.open();
@@ -98,7 +98,7 @@ describe.each(testDatabaseKinds)('catalog reads during an import on $name', (kin
   const gate = new Gate();
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { seed: seedFixture, deps: { catalogLoads: { waitMs: 200, perClient: 16 } } });
+    t = await createTestApp(kind, { from: 'distributor-catalog', deps: { catalogLoads: { waitMs: 200, perClient: 16 } } });
   });
   afterAll(async () => {
     gate.open();

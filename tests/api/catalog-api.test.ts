@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArtistRelease, RankedRelease, Release, Track } from '../../src/shared/api/catalog.js';
 import { byReadingKey } from '../helpers/reading-order.js';
-import { createTestApp, seedFixture, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
 // The API on the real distributor export (tests/fixtures), on PGlite and on PostgreSQL.
@@ -12,7 +12,7 @@ describe.each(testDatabaseKinds)('catalog API on $name', (kind) => {
 
   beforeAll(async () => {
     // Not the import-job runner's look for a job to take over, which comes every few seconds (decision 0050).
-    t = await createTestApp(kind, { seed: seedFixture, onQuery: (q) => !q.includes('"import_jobs"') && queries.push(q) });
+    t = await createTestApp(kind, { from: 'distributor-catalog', onQuery: (q) => !q.includes('"import_jobs"') && queries.push(q) });
   });
   afterAll(async () => {
     await t?.close();

@@ -5,7 +5,7 @@ import type { Artist, RankedRelease, Release, Track } from '../../src/shared/api
 import { createSpotifyCatalogClient } from '../../src/server/modules/catalog-import/spotify/spotify-catalog-client.js';
 import { startFakeSpotify, type FakeSpotify } from '../fakes/fake-spotify.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
-import { readFixtureCsv, seedFixture, type PagedList } from '../helpers/test-app.js';
+import { readFixtureCsv, type PagedList } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
 // The public catalog is answered from a cache (docs/decisions/0030-catalog-cache.md): every write path
@@ -24,7 +24,7 @@ describe.each(testDatabaseKinds)('catalog cache on $name', (kind) => {
       tracks: [{ isrc: 'QZZ8A2438287', name: 'Saoul en Merd', duration_ms: 472_000 }],
     });
     const spotifyCatalog = createSpotifyCatalogClient({ clientId: fake.clientId, clientSecret: fake.clientSecret, accountsUrl: fake.accountsUrl, apiUrl: fake.apiUrl });
-    t = await createAdminTestApp(kind, { seed: seedFixture, deps: { spotifyCatalog } });
+    t = await createAdminTestApp(kind, { from: 'distributor-catalog', deps: { spotifyCatalog } });
   });
   afterAll(async () => {
     await t?.close();

@@ -9,7 +9,6 @@ import { labels } from '../../src/shared/labels.js';
 import { startFakeSpotify, type FakeSpotify } from '../fakes/fake-spotify.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
 import { operationsOf, requestsFor, type FuzzRequest, type JsonSchema, type Operation } from '../helpers/contract-fuzz.js';
-import { seedFixture } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
 // Every endpoint of the app's own OpenAPI document, fuzzed (tests/helpers/contract-fuzz.ts): never a
@@ -47,7 +46,7 @@ describe.each(testDatabaseKinds)('contract fuzzing on $name', (kind) => {
     fake = await startFakeSpotify();
     const spotifyCatalog = createSpotifyCatalogClient({ clientId: fake.clientId, clientSecret: fake.clientSecret, accountsUrl: fake.accountsUrl, apiUrl: fake.apiUrl });
     t = await createAdminTestApp(kind, {
-      seed: seedFixture,
+      from: 'distributor-catalog',
       // The score keeper's minutely pass would keep the score of a release an earlier case created while a
       // later refused write is checked for changing nothing: it passes once at start, and not again here.
       deps: { spotifyCatalog, rateLimits: { demos: plenty, vip: plenty, plays: plenty, reads: plenty }, scoreKeeping: { intervalMs: 3_600_000 } },

@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoCatalogRemovedResponse, DemoCatalogResponse } from '../../src/shared/api/admin-import.js';
 import { queryRows } from '../../src/server/db/client.js';
 import { importCatalog } from '../../src/server/modules/catalog-import/importer/catalog-importer.js';
-import { seedDemoCatalogIfEmpty } from '../../src/server/modules/catalog-import/demo-catalog/seed-demo-catalog.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
-import { readFixtureCsv, testNow } from '../helpers/test-app.js';
+import { readFixtureCsv } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
 const header = readFixtureCsv().split('\n')[0] as string;
@@ -19,8 +18,8 @@ describe.each(testDatabaseKinds)('demo catalog removal on $name', (kind) => {
 
   beforeAll(async () => {
     t = await createAdminTestApp(kind, {
+      from: 'demo-catalog',
       seed: async (database) => {
-        await seedDemoCatalogIfEmpty(database.db, () => testNow);
         await importCatalog(database.db, readFixtureCsv());
         const [demoArtist] = await queryRows<{ name: string }>(
           database.db,

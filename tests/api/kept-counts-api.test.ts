@@ -6,7 +6,7 @@ import { queryRows } from '../../src/server/db/client.js';
 import { importCatalog } from '../../src/server/modules/catalog-import/importer/catalog-importer.js';
 import { keepStaleScores } from '../../src/server/modules/catalog/releases.service.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
-import { readFixtureCsv, seedFixture, testNow, type PagedList } from '../helpers/test-app.js';
+import { readFixtureCsv, testNow, type PagedList } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
 // The database keeps each release's track count, each label's totals per type and each release's
@@ -18,7 +18,7 @@ describe.each(testDatabaseKinds)('kept counts and scores on $name', (kind) => {
 
   beforeAll(async () => {
     // The score keeper runs when the app starts, and then not again during the file (reads never depend on it).
-    t = await createAdminTestApp(kind, { seed: seedFixture, deps: { scoreKeeping: { intervalMs: 3_600_000 } } });
+    t = await createAdminTestApp(kind, { from: 'distributor-catalog', deps: { scoreKeeping: { intervalMs: 3_600_000 } } });
   });
   afterAll(async () => {
     await t?.close();

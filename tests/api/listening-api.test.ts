@@ -7,11 +7,11 @@ import type { PlayResponse } from '../../src/shared/api/plays.js';
 import { popularityScore } from '../../src/shared/domain/popularity.js';
 import { queryRows } from '../../src/server/db/client.js';
 import { catalogAnswerMaxAgeMs } from '../../src/server/modules/catalog/catalog-cache.js';
-import { seedDemoCatalogIfEmpty } from '../../src/server/modules/catalog-import/demo-catalog/seed-demo-catalog.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, testNow, type TestApp } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
-const now = new Date('2026-11-21T12:00:00Z');
+// The demo catalog snapshot was seeded at testNow.
+const now = testNow;
 
 // Listening (issue 7): demo previews, play counts feeding the top releases, the public client config.
 describe.each(testDatabaseKinds)('listening API on $name', (kind) => {
@@ -20,9 +20,7 @@ describe.each(testDatabaseKinds)('listening API on $name', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind, {
       now,
-      seed: async (database) => {
-        await seedDemoCatalogIfEmpty(database.db, () => now);
-      },
+      from: 'demo-catalog',
       deps: { rateLimits: { plays: { max: 10_000, timeWindowMs: 60_000 } } },
     });
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, seedFixture, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
 // GET /metrics (docs/decisions/0071): Prometheus' text format, behind METRICS_TOKEN.
@@ -20,7 +20,7 @@ function sample(scrape: string, name: string, labels: Record<string, string> = {
 describe.each(testDatabaseKinds)('metrics on $name', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(kind, { seed: seedFixture, deps: { metricsToken: token } });
+    t = await createTestApp(kind, { from: 'distributor-catalog', deps: { metricsToken: token } });
   });
   afterAll(async () => {
     await t?.close();

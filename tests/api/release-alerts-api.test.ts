@@ -5,7 +5,7 @@ import { queryRows } from '../../src/server/db/client.js';
 import { releases } from '../../src/server/db/schema.js';
 import { writeReleaseDayAlerts } from '../../src/server/modules/messaging/release-alerts.service.js';
 import { quickOutbox, testMailroom, TestSmtpServer } from '../helpers/mail.js';
-import { createTestApp, seedFixture, testNow, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, testNow, type TestApp } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
 // "Notify me" on an upcoming release (docs/decisions/0061), through a real SMTP server on loopback:
@@ -23,8 +23,8 @@ describe.each(testDatabaseKinds)('"Notify me" on $name', (kind) => {
   beforeAll(async () => {
     smtp = await TestSmtpServer.start();
     t = await createTestApp(kind, {
+      from: 'distributor-catalog',
       seed: async (database) => {
-        await seedFixture(database);
         await database.db.update(releases).set({ releaseDate: releaseDay }).where(eq(releases.catalogNumber, 'BLDR192'));
       },
       deps: { publicUrl: 'https://records.example', mail: { smtpUrl: smtp.url, from: 'news@records.example', outbox: quickOutbox } },
@@ -129,8 +129,8 @@ describe.each(testDatabaseKinds)('"Notify me" on $name', (kind) => {
   it('answers 429 past the limit per address', async () => {
     const limited = await createTestApp(kind, {
       now: testNow,
+      from: 'distributor-catalog',
       seed: async (database) => {
-        await seedFixture(database);
         await database.db.update(releases).set({ releaseDate: releaseDay }).where(eq(releases.catalogNumber, 'BLDR192'));
       },
       deps: { rateLimits: { notify: { max: 2, timeWindowMs: 60_000 } } },

@@ -3,13 +3,13 @@ import sharp from 'sharp';
 import { siteConfig } from '../../src/shared/site-config.js';
 import type { SitemapEntry } from '../../src/server/modules/catalog/index.js';
 import { renderSitemap } from '../../src/server/modules/site/seo.service.js';
-import { createTestApp, seedFixture, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
 describe.each(testDatabaseKinds)('robots.txt and sitemap.xml on $name', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(kind, { seed: seedFixture });
+    t = await createTestApp(kind, { from: 'distributor-catalog' });
   });
   afterAll(async () => t?.close());
 

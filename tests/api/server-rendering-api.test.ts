@@ -16,7 +16,6 @@ import {
   type PublicPageId,
 } from '../../src/shared/page-queries.js';
 import type { PageRequest, RenderPage } from '../../src/shared/page-render.js';
-import { seedDemoCatalogIfEmpty } from '../../src/server/modules/catalog-import/demo-catalog/seed-demo-catalog.js';
 import { CatalogCache, createLocalCatalogChanges } from '../../src/server/modules/catalog/index.js';
 import { createPageDataSource } from '../../src/server/ssr/page-data.js';
 import { createTestApp, testNow, type PagedList, type TestApp } from '../helpers/test-app.js';
@@ -46,7 +45,7 @@ describe.each(testDatabaseKinds)('server-rendered pages of the page query table 
   let renderPage: (request: PageRequest) => ReturnType<RenderPage>;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { seed: (database) => seedDemoCatalogIfEmpty(database.db, () => testNow).then(() => undefined) });
+    t = await createTestApp(kind, { from: 'demo-catalog' });
     const catalogCache = new CatalogCache(createLocalCatalogChanges(), { now: () => testNow.getTime() });
     const pageData = createPageDataSource({ db: t.database.db, catalogCache, clock: () => testNow });
     const render = createPageRenderer(template);

@@ -14,7 +14,7 @@ import { createOrResetAdmin } from '../../src/server/modules/staff/admin-auth.se
 import { signAdminToken } from '../../src/server/modules/staff/admin-tokens.js';
 import { relayCatalogChanges, type RelayedCatalogChanges } from '../../src/server/modules/catalog/catalog-changes.js';
 import { captureLog, type CapturedLog } from '../helpers/captured-log.js';
-import { readFixtureCsv, seedFixture, testNow, type PagedList } from '../helpers/test-app.js';
+import { readFixtureCsv, testNow, type PagedList } from '../helpers/test-app.js';
 import type { ScratchDatabase } from '../helpers/scratch-postgres.js';
 import { createPostgresTestDatabase } from '../helpers/test-database.js';
 
@@ -50,9 +50,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('catalog changes across instance
   }
 
   beforeAll(async () => {
-    shared = await createPostgresTestDatabase();
+    shared = await createPostgresTestDatabase('distributor-catalog');
     const seeding = await openPostgres(shared.url);
-    await seedFixture(seeding);
     await createOrResetAdmin(seeding.db, 'alice', 'correct horse battery', testNow);
     const [admin] = await queryRows<{ id: string }>(seeding.db, sql`select id from admin_users where username = 'alice'`);
     await seeding.close();

@@ -5,7 +5,7 @@ import type { VipAccount } from '../../src/shared/api/vip-account.js';
 import { memberPerksUnavailableMessages, type AdminMemberDiscount, type EarlyAccessTrack, type MemberTrack } from '../../src/shared/api/vip-perks.js';
 import { queryRows } from '../../src/server/db/client.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
-import { seedFixture, testNow } from '../helpers/test-app.js';
+import { testNow } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 import { signedInMember } from '../helpers/vip-member.js';
 
@@ -32,7 +32,7 @@ describe.each(testDatabaseKinds)('What VIP members see on $name', (kind) => {
   let active: { cookie: string };
 
   beforeAll(async () => {
-    t = await createAdminTestApp(kind, { seed: seedFixture, deps: { rateLimits: { vip: { max: 10_000, timeWindowMs: 60_000 } } } });
+    t = await createAdminTestApp(kind, { from: 'distributor-catalog', deps: { rateLimits: { vip: { max: 10_000, timeWindowMs: 60_000 } } } });
     const rows = await queryRows<{ id: string; release_id: string }>(
       t.database.db,
       sql`select distinct on (release_id) id, release_id from tracks order by release_id, id limit 5`,

@@ -11,7 +11,7 @@ import { vipDownloadLinkUnusableMessage, vipDownloadMembersOnlyMessage, vipEarly
 import { queryRows } from '../../src/server/db/client.js';
 import { folderMediaStore } from '../../src/server/modules/media/index.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
-import { seedFixture, testNow } from '../helpers/test-app.js';
+import { testNow } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 import { signedInMember as signIn } from '../helpers/vip-member.js';
 
@@ -43,7 +43,7 @@ describe.each(testDatabaseKinds)('VIP perks on $name', (kind) => {
     await mediaStore.put('audio/0123456789abcdef.flac', original, 'audio/flac');
     await mediaStore.put(`previews/${previewFile}`, uploadedPreview, 'audio/mpeg');
     t = await createAdminTestApp(kind, {
-      seed: seedFixture,
+      from: 'distributor-catalog',
       deps: {
         mediaStore,
         rateLimits: { vip: { max: 10_000, timeWindowMs: 60_000 } },

@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminMember } from '../../src/shared/api/admin-members.js';
 import type { VipAccount } from '../../src/shared/api/vip-account.js';
 import type { VipSubscriptionResponse } from '../../src/shared/api/vip.js';
+import { buildApp } from '../../src/server/app.js';
 import { queryRows } from '../../src/server/db/client.js';
 import { createStripePayments } from '../../src/server/modules/membership/index.js';
 import { startFakeStripe, type FakeStripe, type FakeStripeEvent } from '../fakes/fake-stripe.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
 import { testNow, type PagedList } from '../helpers/test-app.js';
-import { testDatabaseKinds } from '../helpers/test-database.js';
+import { openSameDatabase, testDatabaseKinds } from '../helpers/test-database.js';
 
 // Paying for VIP with Stripe (issue 26, docs/decisions/0062 and 0063), through the real SDK against
 // the fake Stripe on loopback, webhooks signed by the SDK's generateTestHeaderString.
@@ -252,14 +253,20 @@ describe.each(testDatabaseKinds)('VIP with Stripe on $name', (kind) => {
 
   it('answers 502 naming no detail when Stripe refuses; the member stays pending and may try again', async () => {
     const broken = createStripePayments({ secretKey: 'sk_test_wrong', webhookSecret: stripe.webhookSecret, apiUrl: stripe.url });
-    const other = await createAdminTestApp(kind, { deps: { payments: broken, publicUrl } });
+    // A second instance on the file's database, with a key Stripe refuses: a database of its own would cost most of the test.
+    const database = await openSameDatabase(t.database);
+    const other = await buildApp({ db: database.db, databaseKind: database.kind, clock: () => testNow, payments: broken, publicUrl }, { logger: false });
+    const byEmail = (rows: { email: string; status: string }[]) => [...rows].sort((a, b) => (a.email < b.email ? -1 : 1));
+    const members = async () => byEmail(await queryRows<{ email: string; status: string }>(t.database.db, sql`select email, status from vip_members`));
+    const before = await members();
     try {
-      const res = await other.app.inject({ method: 'POST', url: '/api/subscribe-vip', payload: { name: 'Ann', email: 'ann@example.com', plan: 'monthly' } });
+      const res = await other.inject({ method: 'POST', url: '/api/subscribe-vip', payload: { name: 'Ann', email: 'ann@example.com', plan: 'monthly' } });
       expect(res.statusCode, res.body).toBe(502);
       expect(res.json()).toMatchObject({ success: false, error: 'Payments are not available right now. Please try again in a few minutes.' });
-      expect(await queryRows(other.database.db, sql`select email, status from vip_members`)).toEqual([{ email: 'ann@example.com', status: 'pending_payment' }]);
+      expect(await members()).toEqual(byEmail([...before, { email: 'ann@example.com', status: 'pending_payment' }]));
     } finally {
       await other.close();
+      await database.close();
     }
   });
 

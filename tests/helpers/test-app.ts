@@ -3,9 +3,11 @@ import type { AppDeps } from '../../src/server/app-deps.js';
 import { buildApp, type App } from '../../src/server/app.js';
 import type { Database } from '../../src/server/db/client.js';
 import { createLocalCatalogChanges, type CatalogChanges } from '../../src/server/modules/catalog/catalog-changes.js';
-import { importCatalog } from '../../src/server/modules/catalog-import/importer/catalog-importer.js';
 import { distributorExportPath } from './fixtures.js';
-import type { TestDatabaseKind } from './test-database.js';
+import type { TestDatabaseKind, TestDatabaseOpenOptions } from './test-database.js';
+import { testNow } from './test-now.js';
+
+export { testNow };
 
 export function readFixtureCsv(): string {
   return readFileSync(distributorExportPath, 'utf8');
@@ -30,10 +32,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The time the app's clock stands at unless a test gives another. */
-export const testNow = new Date('2026-11-21T12:00:00Z');
-
 export interface TestAppOptions {
+  /** The snapshot the database is a copy of (tests/helpers/database-snapshots.ts): 'migrated' unless told. */
+  from?: TestDatabaseOpenOptions['from'];
+  /** Fills it further, before the app starts. */
   seed?: (database: Database) => Promise<void>;
   now?: Date;
   onQuery?: (query: string) => void;
@@ -43,7 +45,7 @@ export interface TestAppOptions {
 
 /** The app on a fresh database of the given kind, optionally filled by `seed`, at a fixed time. */
 export async function createTestApp(kind: TestDatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await kind.open({ onQuery: options.onQuery });
+  const database = await kind.open({ from: options.from, onQuery: options.onQuery });
   await options.seed?.(database);
   let now = options.now ?? testNow;
   const catalogChanges = options.deps?.catalogChanges ?? createLocalCatalogChanges();
@@ -61,8 +63,4 @@ export async function createTestApp(kind: TestDatabaseKind, options: TestAppOpti
       await database.close();
     },
   };
-}
-
-export async function seedFixture(database: Database): Promise<void> {
-  await importCatalog(database.db, readFixtureCsv());
 }

@@ -1,36 +1,45 @@
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database, type OpenOptions } from '../../src/server/db/client.js';
+import type { SnapshotName } from './database-snapshots.js';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-postgres.js';
+
+export interface TestDatabaseOpenOptions extends OpenOptions {
+  /** What it starts as, a copy of a snapshot (tests/helpers/database-snapshots.ts); 'migrated' by default. */
+  from?: SnapshotName;
+}
 
 export interface TestDatabaseKind {
   name: 'pglite' | 'postgres';
-  open(options?: OpenOptions): Promise<Database>;
+  open(options?: TestDatabaseOpenOptions): Promise<Database>;
 }
 
-let migratedPglite: Blob | undefined;
+/** Each snapshot's PGlite tar, read once per worker. */
+const pgliteDumps = new Map<SnapshotName, Blob>();
 
 /** Where each PostgreSQL test database lives, for a second connection to it. */
 const postgresUrls = new WeakMap<Database, string>();
 
-/** The migrated PGlite of this run (tests/setup/migrated-databases.ts), read once per test file. */
-function migratedPgliteDump(): Blob {
-  migratedPglite ??= new Blob([readFileSync(inject('pgliteDumpPath'))]);
-  return migratedPglite;
+function pgliteDump(snapshot: SnapshotName): Blob {
+  let dump = pgliteDumps.get(snapshot);
+  if (!dump) {
+    dump = new Blob([readFileSync(inject('pgliteSnapshots')[snapshot])]);
+    pgliteDumps.set(snapshot, dump);
+  }
+  return dump;
 }
 
-/** A fresh, migrated PostgreSQL database with the labels on TEST_DATABASE_URL's server, copied from this run's template. */
-export function createPostgresTestDatabase(): Promise<ScratchDatabase> {
-  return createScratchDatabase(process.env.TEST_DATABASE_URL as string, { prefix: 'bir_test', template: inject('postgresTemplate') });
+/** A fresh PostgreSQL database on TEST_DATABASE_URL's server, a copy of the snapshot (the migrated one with the labels unless told). */
+export function createPostgresTestDatabase(from: SnapshotName = 'migrated'): Promise<ScratchDatabase> {
+  const templates = inject('postgresSnapshots');
+  if (!templates) throw new Error('no PostgreSQL snapshots: TEST_DATABASE_URL was not set when the run started');
+  return createScratchDatabase(process.env.TEST_DATABASE_URL as string, { prefix: 'bir_test', template: templates[from] });
 }
 
-/**
- * A fresh, migrated database with the labels, copied from the one migrated for this run
- * (tests/setup/migrated-databases.ts); on PostgreSQL a database of its own, dropped on close.
- */
-async function openFresh(kind: 'pglite' | 'postgres', options: OpenOptions = {}): Promise<Database> {
-  if (kind === 'pglite') return openPglite(undefined, { ...options, loadDataDir: migratedPgliteDump() });
-  const created = await createPostgresTestDatabase();
+/** A fresh database, a copy of a snapshot; on PostgreSQL a database of its own, dropped on close. */
+async function openFresh(kind: 'pglite' | 'postgres', { from = 'migrated', ...options }: TestDatabaseOpenOptions = {}): Promise<Database> {
+  if (kind === 'pglite') return openPglite(undefined, { ...options, loadDataDir: pgliteDump(from) });
+  const created = await createPostgresTestDatabase(from);
   const opened = await openPostgres(created.url, options);
   const database: Database = {
     ...opened,
@@ -56,5 +65,5 @@ export async function openSameDatabase(database: Database): Promise<Database> {
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const testDatabaseKinds: TestDatabaseKind[] = [
   { name: 'pglite', open: (options) => openFresh('pglite', options) },
-  ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres' as const, open: (options?: OpenOptions) => openFresh('postgres', options) }] : []),
+  ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres' as const, open: (options?: TestDatabaseOpenOptions) => openFresh('postgres', options) }] : []),
 ];

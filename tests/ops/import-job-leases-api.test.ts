@@ -14,7 +14,7 @@ import { createSpotifyCatalogClient } from '../../src/server/modules/catalog-imp
 import { startFakeSpotify, type FakeSpotify } from '../fakes/fake-spotify.js';
 import { testAdmin } from '../helpers/admin-test-app.js';
 import { Gate } from '../helpers/gate.js';
-import { readFixtureCsv, seedFixture } from '../helpers/test-app.js';
+import { readFixtureCsv } from '../helpers/test-app.js';
 import { openSameDatabase, testDatabaseKinds } from '../helpers/test-database.js';
 
 // Import jobs as rows that every server instance can hold (docs/decisions/0050): two or three apps
@@ -43,8 +43,7 @@ describe.each(testDatabaseKinds)('import jobs across server instances on $name',
   beforeAll(async () => {
     fake = await startFakeSpotify();
     fake.addAlbum({ upc: '195039006076', name: 'Splinter', artists: [{ name: 'MarQ' }], tracks: [{ isrc: 'GBRKQ2184845', name: 'Splinter', duration_ms: 413_000 }] });
-    database = await kind.open();
-    await seedFixture(database);
+    database = await kind.open({ from: 'distributor-catalog' });
     await createOrResetAdmin(database.db, testAdmin.username, testAdmin.password, now);
     const [admin] = await database.db.execute<{ id: string }>(sql`select id from admin_users where username = ${testAdmin.username}`).then((r) => (r as unknown as { rows: { id: string }[] }).rows);
     adminId = admin?.id as string;
