@@ -23,7 +23,7 @@ import {
   adminCatalogRoutes,
   artistsRoutes,
   type CatalogCache,
-  createCatalogDataCache,
+  createCatalogCache,
   ReleaseMoments,
   createLocalCatalogChanges,
   defaultLoadLimits,
@@ -68,7 +68,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
     jwtSecret,
     adminAuth: { db: given.db, clock: given.clock, jwtSecret, endedSessions: new EndedSessions() },
     catalogChanges,
-    catalogCache: createCatalogDataCache(catalogChanges, {
+    catalogCache: createCatalogCache('data', catalogChanges, {
       now: () => given.clock().getTime(),
       loadWaitMs: given.catalogLoads?.waitMs ?? defaultLoadWaitMs,
       isStuck: () => isHeldByTransaction(given.db),

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { adminPasswordLength } from '../shared/api/admin-auth.js';
 import { defaultStatementTimeoutMs } from './db/client.js';
 import { parseMailbox } from './lib/mailbox.js';
-import type { S3Settings } from './modules/media/index.js';
 
 /** How many of its own backups the server keeps unless BACKUP_KEEP says otherwise. */
 export const defaultBackupKeep = 7;
@@ -211,6 +210,15 @@ function blankIsUnset(v: unknown): unknown {
 export interface CatalogLoadSettings {
   waitMs: number;
   perClient: number;
+}
+
+/** MEDIA_S3_URL and its keys: the media store in S3-compatible storage (docs/decisions/0085). */
+export interface S3Settings {
+  /** The endpoint and bucket: `https://s3.eu-central-1.amazonaws.com/my-bucket`, `http://minio:9000/media`. */
+  url: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
 }
 
 export interface SpotifyConfig {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CatalogCache } from './catalog-cache.js';
+import { createCatalogCache, type CatalogCache } from './catalog-cache.js';
 import type { CatalogChanges } from './catalog-changes.js';
-import { sendStored, storeAnswer, storedAnswerWeight, type StoredAnswer } from '../../plugins/stored-answer.js';
+import { sendStored, storeAnswer, type StoredAnswer } from '../../plugins/stored-answer.js';
 
 // A client may keep an answer but asks again every time: catalog writes must show on the next read,
 // and the revalidation is a 304 without a body (docs/decisions/0030-catalog-cache.md).
@@ -19,14 +19,8 @@ export function registerCatalogAnswerCache(
   clock: () => Date,
   expiresAt: (storedAt: number) => number,
 ): CatalogCache {
-  // Bounded in bytes too: a search's every offset and term is a key (docs/decisions/0037). Nothing is
-  // kept past the moment an upcoming release goes public (docs/decisions/0081).
-  const answers = new CatalogCache(changes, {
-    now: () => clock().getTime(),
-    maxBytes: 64 * 1024 * 1024,
-    weigh: (stored) => storedAnswerWeight(stored as StoredAnswer),
-    expiresAt,
-  });
+  // Nothing is kept past the moment an upcoming release goes public (docs/decisions/0081).
+  const answers = createCatalogCache('answers', changes, { now: () => clock().getTime(), expiresAt });
   const versions = new WeakMap<FastifyRequest, number>();
   const served = new WeakSet<FastifyRequest>();
   // The answer one request is making for a URL: the requests that miss meanwhile (a burst when an

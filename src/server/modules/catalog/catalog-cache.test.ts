@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CatalogCache } from './catalog-cache.js';
+import { cacheUses, CatalogCache, createCatalogCache } from './catalog-cache.js';
 import { createLocalCatalogChanges } from './catalog-changes.js';
 import { ServiceUnavailableError } from '../../errors.js';
 import { runAsClient } from '../../lib/request-client.js';
@@ -194,5 +194,29 @@ describe('CatalogCache under a flood of uncached loads (docs/decisions/0037)', (
     for (let i = 0; i < 100; i++) cache.set(`/records/${String(i).padStart(300, '0')}`, '', cache.version);
     expect(cache.weight).toBeLessThanOrEqual(1_000);
     expect(cache.size).toBe(3);
+  });
+});
+
+describe('the data cache (cacheUses.data) under a flood of distinct large reads (docs/decisions/0074)', () => {
+  it('keeps at most its maxBytes of answers, by their JSON, the oldest out first, though none has aged', () => {
+    const now = 0;
+    const cache = createCatalogCache('data', createLocalCatalogChanges(), { now: () => now });
+    // A list of 100 releases with their tracks is about 190 kB of JSON; a flood asks for one per offset.
+    const answer = { data: Array.from({ length: 100 }, (_, i) => ({ id: i, title: 'x'.repeat(1_900) })) };
+    const answers = Math.ceil((2 * cacheUses.data.maxBytes) / JSON.stringify(answer).length);
+    for (let offset = 0; offset < answers; offset++) cache.set(`releases:{"offset":${offset}}`, answer, cache.version);
+    expect(cache.weight).toBeLessThanOrEqual(cacheUses.data.maxBytes);
+    expect(cache.get(`releases:{"offset":${answers - 1}}`)).toBe(answer);
+    expect(cache.get('releases:{"offset":0}')).toBeUndefined();
+    expect(cache.size).toBeLessThan(answers / 2);
+  });
+
+  it('still keeps an answer past its 5 s for the fallback while the bound allows', async () => {
+    let now = 0;
+    const cache = createCatalogCache('data', createLocalCatalogChanges(), { now: () => now, loadWaitMs: 0, isStuck: () => true });
+    cache.set('labels', ['tech'], cache.version);
+    now = 5_000 + cacheUses.data.staleForMs - 1;
+    // The new load cannot progress (stuck): the kept answer is served.
+    expect(await cache.read('labels', () => new Promise(() => undefined))).toEqual(['tech']);
   });
 });

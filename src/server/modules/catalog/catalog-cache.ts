@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.js';
 import { ServiceUnavailableError } from '../../errors.js';
 import { currentClient } from '../../lib/request-client.js';
+import { storedAnswerWeight, type StoredAnswer } from '../../plugins/stored-answer.js';
 import type { CatalogChanges } from './catalog-changes.js';
 import { LoadTurns, type LoadTurnsLimits, type Turn } from './load-turns.js';
 
@@ -263,4 +264,34 @@ export class CatalogCache {
       this.remove(key);
     }
   }
+}
+
+/**
+ * An answer's weight by its JSON: two bytes per character. Measured, the heap holds a list of releases in
+ * about 1.3 times its JSON's length; a text outside Latin-1 takes two bytes a character (docs/decisions/0074).
+ */
+export function weighAsJson(value: unknown): number {
+  return 2 * (JSON.stringify(value)?.length ?? 0);
+}
+
+/**
+ * The uses of the cache, by the names `/metrics` gives them (`bir_cache_bytes{cache}`; the rendered pages,
+ * `pages`, are plugins/client-app.ts's): each bounded in bytes by its own measure, every entry's key weighed
+ * too, the oldest out first (docs/decisions/0037, 0074).
+ */
+export const cacheUses = {
+  /**
+   * The catalog services' answers, as objects, keyed by what was asked (`CatalogReads.catalogCache`): kept
+   * 60 s past their 5 s for the fallback of docs/decisions/0037. A search's every term and offset is a key:
+   * without a bound in bytes, a flood of distinct large reads (100 releases with their tracks, about 190 kB
+   * of JSON each) held hundreds of MB for a minute.
+   */
+  data: { staleForMs: 60_000, maxBytes: 32 * 1024 * 1024, weigh: weighAsJson },
+  /** The catalog routes' answers as sent, JSON bytes and their compressed forms (catalog-answer-cache.ts). */
+  answers: { maxBytes: 64 * 1024 * 1024, weigh: (stored: unknown) => storedAnswerWeight(stored as StoredAnswer) },
+} satisfies Record<string, Pick<CatalogCacheOptions, 'staleForMs' | 'maxBytes' | 'weigh'>>;
+
+/** A cache for one of its named uses, with the app's clock, load limits and moments. */
+export function createCatalogCache(use: keyof typeof cacheUses, changes: CatalogChanges, options: CatalogCacheOptions = {}): CatalogCache {
+  return new CatalogCache(changes, { ...options, ...cacheUses[use] });
 }

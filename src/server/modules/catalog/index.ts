@@ -8,8 +8,16 @@ export { releasesRoutes } from './releases.routes.js';
 export { tracksRoutes } from './tracks.routes.js';
 export { getEarlyAccessTracks, getMemberDownloads } from './member-tracks.service.js';
 export { registerCatalogAnswerCache } from './catalog-answer-cache.js';
-export { busyMessage, busyRetryAfterSeconds, catalogAnswerMaxAgeMs, CatalogCache, defaultLoadLimits, defaultLoadWaitMs, type CatalogReads } from './catalog-cache.js';
-export { createCatalogDataCache } from './catalog-data-cache.js';
+export {
+  busyMessage,
+  busyRetryAfterSeconds,
+  catalogAnswerMaxAgeMs,
+  CatalogCache,
+  createCatalogCache,
+  defaultLoadLimits,
+  defaultLoadWaitMs,
+  type CatalogReads,
+} from './catalog-cache.js';
 export { createLocalCatalogChanges, relayCatalogChanges, type CatalogChanges } from './catalog-changes.js';
 export { countLabelArtists, getArtist, getArtistReleases, getArtists } from './artists.service.js';
 export { resolveLabelParam } from './labels.service.js';

@@ -2,7 +2,7 @@
 // generated and uploaded media live (their URLs), and the track audio other contexts read. Imports staff.
 export { mediaRoutes } from './media.routes.js';
 export { adminMediaRoutes } from './admin-media.routes.js';
-export { folderMediaStore, s3MediaStore, type MediaStore, type S3Settings } from './media-store.js';
+export { folderMediaStore, s3MediaStore, type MediaStore } from './media-store.js';
 export { artistPictureUrl, artistPlaceholderUrl, playlistCoverUrl, previewAudioUrl, releaseArtworkUrl, uploadedPreviewUrl } from './media-urls.js';
 export { findMemberDownload, requeueTrackAudio } from './audio/track-audio.repo.js';
 export { earlyAccessOpensAt, earlyAccessPreview, hasPreviewOfOurs } from './media.service.js';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type { S3Settings } from '../../config.js';
 
 /**
  * Where uploaded originals and what is derived from them live (docs/decisions/0085). Keys are paths
@@ -59,14 +60,6 @@ export function folderMediaStore(dir: string): MediaStore {
       }
     },
   };
-}
-
-export interface S3Settings {
-  /** The endpoint and bucket: `https://s3.eu-central-1.amazonaws.com/my-bucket`, `http://minio:9000/media`. */
-  url: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  region: string;
 }
 
 /** `http://host:port/bucket` as the client's endpoint and the bucket (path-style, as every S3-compatible server takes). */
