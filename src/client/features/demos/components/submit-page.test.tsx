@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { PointerEventsCheckLevel, userEvent, type UserEvent } from '@testing-library/user-event';
+import { PointerEventsCheckLevel, type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../../../../tests/helpers/render.js';
+import { renderWithApp, setupUser } from '../../../../../tests/helpers/render.js';
 import type { DemoArtist, DemoTrack } from '../../../../shared/api/demos.js';
 import { SubmitPage } from './submit-page.js';
 import { aDemoArtist } from '../../../../../tests/helpers/demo-builders.js';
@@ -105,7 +105,7 @@ const submit = (user: UserEvent) => user.click(screen.getByRole('button', { name
 
 function renderPage(path = '/deep/submit') {
   // jsdom computes styles slowly; MUI never turns pointer events off on these controls.
-  const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+  const user = setupUser({ pointerEventsCheck: PointerEventsCheckLevel.Never });
   renderWithApp(<SubmitPage />, { path, route });
   return user;
 }
