@@ -1,12 +1,40 @@
+import { ThemeProvider, type Theme } from '@mui/material/styles';
 import { QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
+import { userEvent, type Options as UserEventOptions, type UserEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { AppProviders } from '../../src/client/app/providers.js';
 
 /**
- * Renders a page or component as the app would: the app's providers with a query client
- * that does not retry, and a router at `path` matching `route` (e.g. '/:label/releases').
+ * A person at the keyboard and mouse, without user-event's default pause (a timer tick) after each key
+ * and pointer move: on a busy machine each tick stretches, and a typed word cost seconds. Every component
+ * test makes its user here; `options` as user-event's own (say, `pointerEventsCheck`).
+ */
+export function setupUser(options: Omit<UserEventOptions, 'delay' | 'advanceTimers'> = {}): UserEvent {
+  return userEvent.setup({ ...options, delay: null });
+}
+
+const noDuration = { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 };
+
+/**
+ * The app's theme (light or dark, as toggled) without motion: no ripples, transitions that take 0 ms.
+ * A ripple or a transition is timers and renders that a test waits through and never checks;
+ * what a transition shows at its end is what the test sees at once.
+ */
+function withoutMotion(theme: Theme): Theme {
+  const buttonBase = theme.components?.MuiButtonBase;
+  return {
+    ...theme,
+    motion: { ...theme.motion, reducedMotion: 'always' },
+    transitions: { ...theme.transitions, create: () => 'none', duration: noDuration, getAutoHeightDuration: () => 0 },
+    components: { ...theme.components, MuiButtonBase: { ...buttonBase, defaultProps: { ...buttonBase?.defaultProps, disableRipple: true } } },
+  };
+}
+
+/**
+ * Renders a page or component as the app would: the app's providers (its theme without motion) with a
+ * query client that does not retry, and a router at `path` matching `route` (e.g. '/:label/releases').
  */
 export function renderWithApp(
   ui: ReactElement,
@@ -15,11 +43,13 @@ export function renderWithApp(
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const result = render(
     <AppProviders queryClient={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path={route} element={ui} />
-        </Routes>
-      </MemoryRouter>
+      <ThemeProvider theme={withoutMotion}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path={route} element={ui} />
+          </Routes>
+        </MemoryRouter>
+      </ThemeProvider>
     </AppProviders>,
   );
   return { ...result, queryClient };

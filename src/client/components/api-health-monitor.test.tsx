@@ -1,7 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp, stubFetch } from '../../../tests/helpers/render.js';
+import { renderWithApp, stubFetch, setupUser } from '../../../tests/helpers/render.js';
 import { ApiHealthMonitor } from './api-health-monitor.js';
 
 const unreachable = 'API is unreachable. Please check your network connection.';
@@ -18,7 +17,7 @@ async function renderMonitor(ui = <ApiHealthMonitor />) {
 }
 
 async function expandDetails() {
-  await userEvent.click(screen.getByRole('button', { name: 'Show API status details' }));
+  await setupUser().click(screen.getByRole('button', { name: 'Show API status details' }));
 }
 
 afterEach(() => {
@@ -41,7 +40,7 @@ describe('ApiHealthMonitor', () => {
     expect(screen.queryByText(/Last checked/)).toBeNull();
     await expandDetails();
     expect(screen.getByText(/^Last checked: /)).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Hide API status details' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Hide API status details' }));
     await waitFor(() => expect(screen.queryByText(/Last checked/)).toBeNull());
   });
 

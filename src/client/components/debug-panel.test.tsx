@@ -1,7 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderWithApp, stubFetch } from '../../../tests/helpers/render.js';
+import { renderWithApp, stubFetch, setupUser } from '../../../tests/helpers/render.js';
 import { debugLog } from '../lib/debug-log.js';
 import { DebugPanel } from './debug-panel.js';
 
@@ -15,7 +14,7 @@ function logLines(): string[] {
 
 async function openPanel() {
   renderWithApp(<DebugPanel />);
-  await userEvent.click((await screen.findByRole('button', { name: /^Expand debug panel/ })));
+  await setupUser().click((await screen.findByRole('button', { name: /^Expand debug panel/ })));
   return screen.getByRole('region', { name: 'Debug panel' });
 }
 
@@ -26,12 +25,12 @@ describe('DebugPanel on localhost', () => {
     expect(window.location.hostname).toBe('localhost');
     renderWithApp(<DebugPanel />);
     expect(screen.queryByRole('region', { name: 'Debug panel' })).toBeNull();
-    await userEvent.click((await screen.findByRole('button', { name: 'Expand debug panel (0 log entries)' })));
+    await setupUser().click((await screen.findByRole('button', { name: 'Expand debug panel (0 log entries)' })));
     const panel = screen.getByRole('region', { name: 'Debug panel' });
     for (const name of ['Test API Config', 'Clear', 'Minimize']) expect(within(panel).getByRole('button', { name })).toBeTruthy();
     expect(logLines()).toEqual(['No log entries']);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Minimize' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Minimize' }));
     expect(screen.queryByRole('region', { name: 'Debug panel' })).toBeNull();
     expect((await screen.findByRole('button', { name: /^Expand debug panel/ }))).toBeTruthy();
   });
@@ -49,7 +48,7 @@ describe('DebugPanel on localhost', () => {
     expect(lines[1]).toContain('[warn] Slow answer');
     expect(lines[2]).toContain('[error] Request failed (500)');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Clear' }));
     expect(logLines()).toEqual(['No log entries']);
   });
 
@@ -58,7 +57,7 @@ describe('DebugPanel on localhost', () => {
       for (let n = 1; n <= 60; n += 1) debugLog.info(`line ${n}`);
     });
     renderWithApp(<DebugPanel />);
-    await userEvent.click(screen.getByRole('button', { name: 'Expand debug panel (50 log entries)' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Expand debug panel (50 log entries)' }));
     const lines = logLines();
     expect(lines).toHaveLength(50);
     expect(lines[0]).toMatch(/\[info\] line 11$/);
@@ -68,7 +67,7 @@ describe('DebugPanel on localhost', () => {
   it('Test API Config logs the API base and the health answer', async () => {
     const calls = stubFetch([[/^\/api\/health$/, () => ({ success: true, message: 'OK' })]]);
     await openPanel();
-    await userEvent.click(screen.getByRole('button', { name: 'Test API Config' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Test API Config' }));
     await waitFor(() => expect(logLines()).toHaveLength(3));
     expect(calls()).toEqual(['/api/health']);
     const lines = logLines();
@@ -80,7 +79,7 @@ describe('DebugPanel on localhost', () => {
   it('Test API Config logs a failing API as errors', async () => {
     stubFetch([[/\/api\/health/, () => new Response('{"success":false,"message":"Database unavailable"}', { status: 503 })]]);
     await openPanel();
-    await userEvent.click(screen.getByRole('button', { name: 'Test API Config' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Test API Config' }));
     await waitFor(() => expect(logLines()).toHaveLength(3));
     expect(logLines()[1]).toContain('[error] GET /api/health: 503');
     expect(logLines()[2]).toContain('[error] Answer: {"success":false,"message":"Database unavailable"}');
@@ -89,7 +88,7 @@ describe('DebugPanel on localhost', () => {
   it('Test API Config logs an unreachable API', async () => {
     globalThis.fetch = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
     await openPanel();
-    await userEvent.click(screen.getByRole('button', { name: 'Test API Config' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Test API Config' }));
     await waitFor(() => expect(logLines()).toHaveLength(2));
     expect(logLines()[1]).toContain('[error] GET /api/health failed: TypeError: Failed to fetch');
   });

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { debugLog } from '../lib/debug-log.js';
 import { ErrorBoundary, ErrorScreen } from './error-boundary.js';
+import { setupUser } from '../../../tests/helpers/render.js';
 
 let shouldThrow = true;
 
@@ -38,7 +38,7 @@ describe('ErrorBoundary', () => {
     const onReset = vi.fn();
     render(<ErrorBoundary onReset={onReset}><Fragile /></ErrorBoundary>, options);
     shouldThrow = false;
-    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Try Again' }));
     expect(screen.getByText('Releases loaded')).toBeTruthy();
     expect(screen.queryByText('Something went wrong')).toBeNull();
     expect(onReset).toHaveBeenCalledOnce();
@@ -46,7 +46,7 @@ describe('ErrorBoundary', () => {
 
   it('Try Again shows the screen again when the child still fails', async () => {
     render(<ErrorBoundary><Fragile /></ErrorBoundary>, options);
-    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Try Again' }));
     expect(screen.getByText('Something went wrong')).toBeTruthy();
     expect(caught).toHaveBeenCalledTimes(2);
   });
@@ -74,7 +74,7 @@ describe('ErrorScreen', () => {
     const onReset = vi.fn();
     render(<ErrorScreen error={new Error('Route failed')} onReset={onReset} />);
     expect(screen.getByText('Route failed')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Try Again' }));
     expect(onReset).toHaveBeenCalledOnce();
   });
 });

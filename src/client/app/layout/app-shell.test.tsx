@@ -1,24 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp } from '../../../../tests/helpers/render.js';
-import { ThemeModeProvider } from '../theme-mode.js';
+import { renderWithApp, setupUser } from '../../../../tests/helpers/render.js';
 import { AppShell } from './app-shell.js';
 
 function Where() {
   return <p>at {useLocation().pathname}</p>;
 }
 
+// The theme toggle is the app providers' (renderWithApp).
 function Shell() {
   return (
-    <ThemeModeProvider>
-      <Routes>
-        <Route element={<AppShell />}>
-          <Route path="*" element={<Where />} />
-        </Route>
-      </Routes>
-    </ThemeModeProvider>
+    <Routes>
+      <Route element={<AppShell />}>
+        <Route path="*" element={<Where />} />
+      </Route>
+    </Routes>
   );
 }
 
@@ -36,7 +33,7 @@ describe('AppShell', () => {
   });
 
   it('opens the slide-in drawer with the hamburger and closes it after a navigation', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithApp(<Shell />, { path: '/tech' });
     await user.click(screen.getByRole('button', { name: 'Open navigation' }));
     const drawer = await screen.findByRole('presentation');
@@ -46,7 +43,7 @@ describe('AppShell', () => {
   });
 
   it('collapses and expands the Social Media section', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithApp(<Shell />, { path: '/records' });
     const nav = screen.getAllByRole('navigation', { name: 'Build It Records navigation' })[0] as HTMLElement;
     expect(within(nav).getByRole('link', { name: 'Instagram' }).getAttribute('target')).toBe('_blank');
@@ -55,7 +52,7 @@ describe('AppShell', () => {
   });
 
   it('switches to the light theme and remembers it', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithApp(<Shell />, { path: '/records' });
     await user.click(screen.getByRole('button', { name: 'Toggle theme' }));
     // In a cookie, which the server reads to render the next page in it.
@@ -65,7 +62,7 @@ describe('AppShell', () => {
   });
 
   it('has a footer linking the legal page and its privacy policy', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithApp(<Shell />, { path: '/tech/releases' });
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/legal');

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminArtist } from '../../../../shared/api/admin-catalog.js';
 import { renderAdmin, serveAdminApi, json, storeToken, verified } from '../../../../../tests/helpers/admin-routes.js';
 import { listOf } from '../../../../../tests/helpers/catalog-builders.js';
+import { setupUser } from '../../../../../tests/helpers/render.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -20,7 +20,7 @@ const hotKeys: AdminArtist = {
 const kwal: AdminArtist = { ...hotKeys, id: 'kwal', name: 'Kwal', genres: [], release_count: 2, track_count: 5 };
 
 async function openTab() {
-  const user = userEvent.setup({ delay: null });
+  const user = setupUser();
   storeToken('jwt-good');
   renderAdmin('/admin/artists');
   await screen.findByRole('table', { name: 'Artists' });

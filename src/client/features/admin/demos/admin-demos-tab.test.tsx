@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminDemo, AdminDemoRow } from '../../../../shared/api/admin-inbox.js';
 import type { DemoStatus } from '../../../../shared/api/demos.js';
 import { failure, json, renderAdmin, storeToken, verified } from '../../../../../tests/helpers/admin-routes.js';
 import { aDemoArtist } from '../../../../../tests/helpers/demo-builders.js';
 import { serveInboxApi } from '../components/inbox-test-support.js';
+import { setupUser } from '../../../../../tests/helpers/render.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -58,7 +58,7 @@ const detail = (demo: AdminDemo) => json({ success: true, data: demo });
 function renderDemos(table: Parameters<typeof serveInboxApi>[0]) {
   const api = serveInboxApi({ 'GET /api/admin/verify-admin-token': verified, ...table });
   storeToken('jwt-good');
-  const user = userEvent.setup();
+  const user = setupUser();
   renderAdmin('/admin/demos');
   return { ...api, user };
 }

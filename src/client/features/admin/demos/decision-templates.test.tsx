@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EmailTemplate } from '../../../../shared/api/messaging.js';
 import { failure, json, renderAdmin, storeToken, verified, type Answer } from '../../../../../tests/helpers/admin-routes.js';
 import { serveInboxApi } from '../components/inbox-test-support.js';
+import { setupUser } from '../../../../../tests/helpers/render.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -30,7 +30,7 @@ async function openTemplates(saveAnswer: Answer) {
     'PUT /api/admin/email-templates/buildit-records/accepted': saveAnswer,
   });
   storeToken('jwt-good');
-  const user = userEvent.setup();
+  const user = setupUser();
   renderAdmin('/admin/demos');
   await user.click(await screen.findByRole('button', { name: 'Decision emails' }));
   const dialog = await screen.findByRole('dialog', { name: 'Decision emails' });

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { importMessages, type AdminLabel, type AdminLabelsResponse, type DemoCatalogSummary, type ImportJob } from '../../../../shared/api/admin-import.js';
 import { failure, json, renderAdmin, serveAdminApi, storeToken, verified, type Answer } from '../../../../../tests/helpers/admin-routes.js';
+import { setupUser } from '../../../../../tests/helpers/render.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -99,8 +99,7 @@ describe('AdminLabelsTab', () => {
   it('shows each label with its live counts, and why "Import tracks" is off without Spotify', async () => {
     serve({ 'GET /api/admin/labels': json(labelsAnswer(false)), 'GET /api/admin/import-jobs': listAnswer([]) });
     renderAdmin('/admin/labels');
-    // The first render of the file also loads MUI: give it time.
-    const records = await screen.findByRole('region', { name: 'Build It Records' }, { timeout: 5000 });
+    const records = await screen.findByRole('region', { name: 'Build It Records' });
     expect(within(records).getByText('1,200')).toBeTruthy();
     expect(within(records).getByText('2,438')).toBeTruthy();
     expect(within(records).getByText('2 new / 5')).toBeTruthy();
@@ -127,7 +126,7 @@ describe('AdminLabelsTab', () => {
       },
       json({ success: true, message: 'Importing "inventory.csv"', job: catalogJob({ label_id: 'buildit-deep' }) }, 202),
     );
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAdmin('/admin/labels');
     const upload = await screen.findByRole('button', { name: 'Upload' });
     expect(upload.hasAttribute('disabled')).toBe(true);
@@ -142,10 +141,10 @@ describe('AdminLabelsTab', () => {
     expect(uploads[0]?.get('label')).toBe('buildit-deep');
     expect((uploads[0]?.get('file') as File).name).toBe('inventory.csv');
     expect(screen.getByText('Catalog upload: inventory.csv')).toBeTruthy();
-    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('50'), { timeout: 2000 });
+    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('50'));
     expect(screen.getByText('rows 272 / 544')).toBeTruthy();
 
-    const rejected = await screen.findByRole('table', { name: 'Rejected rows' }, { timeout: 2000 });
+    const rejected = await screen.findByRole('table', { name: 'Rejected rows' });
     expect(screen.queryByRole('progressbar', { name: 'Import progress' })).toBeNull();
     expect(within(rejected).getAllByRole('row').map((row) => row.textContent)).toEqual([
       'LineReason',
@@ -161,7 +160,7 @@ describe('AdminLabelsTab', () => {
 
   it('refuses a file over 10 MB before sending it', async () => {
     const { uploads } = serve({ 'GET /api/admin/labels': json(labelsAnswer(true)), 'GET /api/admin/import-jobs': listAnswer([]) });
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAdmin('/admin/labels');
     const big = new File(['x'], 'huge.csv', { type: 'text/csv' });
     Object.defineProperty(big, 'size', { value: 10 * 1024 * 1024 + 1 });
@@ -178,11 +177,11 @@ describe('AdminLabelsTab', () => {
       'POST /api/admin/import-tracks': json({ success: true, message: 'Importing tracks from Spotify', job: enrichmentJob }, 202),
       [`GET /api/admin/import-jobs/${enrichmentJob.id}`]: jobAnswer({ ...enrichmentJob, status: 'failed', done: 3, message: 'Spotify API error: Internal Server Error' }),
     });
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAdmin('/admin/labels');
     const deep = await screen.findByRole('region', { name: 'Build It Deep' });
     await user.click(within(deep).getByRole('button', { name: 'Import tracks' }));
-    expect(await screen.findByText('Spotify API error: Internal Server Error', {}, { timeout: 2000 })).toBeTruthy();
+    expect(await screen.findByText('Spotify API error: Internal Server Error')).toBeTruthy();
     expect(screen.getByText('Import tracks: Build It Deep')).toBeTruthy();
     expect(sent.find((s) => s.method === 'POST')).toMatchObject({ authorization: 'Bearer jwt-good', body: { labelId: 'buildit-deep' } });
   });
@@ -193,7 +192,7 @@ describe('AdminLabelsTab', () => {
       'GET /api/admin/import-jobs': listAnswer([]),
       'POST /api/admin/import-tracks': [failure(409, importMessages.alreadyRunning), () => new Response('Bad Gateway', { status: 502 })],
     });
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAdmin('/admin/labels');
     const tech = await screen.findByRole('region', { name: 'Build It Tech' });
     await user.click(within(tech).getByRole('button', { name: 'Import tracks' }));
@@ -231,7 +230,7 @@ describe('AdminLabelsTab', () => {
         data: demoCatalog,
       }),
     });
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAdmin('/admin/labels');
     await screen.findByText(
       'The site also shows the fictional demo catalog (276 releases, 543 tracks, 136 artists). Remove it once your own catalog is imported.',

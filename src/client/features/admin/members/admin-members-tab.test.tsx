@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminMember } from '../../../../shared/api/admin-members.js';
 import { failure, json, renderAdmin, storeToken, verified } from '../../../../../tests/helpers/admin-routes.js';
 import { serveInboxApi } from '../components/inbox-test-support.js';
+import { setupUser } from '../../../../../tests/helpers/render.js';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -36,7 +36,7 @@ const page = (data: AdminMember[], total = data.length) => json({ success: true,
 function renderMembers(table: Parameters<typeof serveInboxApi>[0]) {
   const api = serveInboxApi({ 'GET /api/admin/verify-admin-token': verified, ...table });
   storeToken('jwt-good');
-  const user = userEvent.setup();
+  const user = setupUser();
   renderAdmin('/admin/members');
   return { ...api, user };
 }

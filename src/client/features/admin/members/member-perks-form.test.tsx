@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminMemberDiscount } from '../../../../shared/api/vip-perks.js';
 import { failure, json, serveAdminApi } from '../../../../../tests/helpers/admin-routes.js';
-import { renderWithApp } from '../../../../../tests/helpers/render.js';
+import { renderWithApp, setupUser } from '../../../../../tests/helpers/render.js';
 import { MemberPerksForm } from './member-perks-form.js';
 
 afterEach(() => {
@@ -21,7 +20,7 @@ const answer = (data: AdminMemberDiscount) => json({ success: true, data });
 
 function renderForm(table: Parameters<typeof serveAdminApi>[0]) {
   const sent = serveAdminApi(table);
-  const user = userEvent.setup();
+  const user = setupUser();
   renderWithApp(<MemberPerksForm token="jwt-good" />);
   const changes = () => sent.filter((call) => call.method !== 'GET');
   return { sent, changes, user };

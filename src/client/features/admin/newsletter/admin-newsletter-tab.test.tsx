@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Newsletter } from '../../../../shared/api/newsletters.js';
 import { failure, json, renderAdmin, storeToken, verified, type Answer } from '../../../../../tests/helpers/admin-routes.js';
 import { serveInboxApi } from '../components/inbox-test-support.js';
+import { setupUser } from '../../../../../tests/helpers/render.js';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -32,7 +32,7 @@ const reach = json({ success: true, data: { plans: ['monthly', 'annual'], recipi
 function renderTab(table: Record<string, Answer | Answer[]>) {
   const api = serveInboxApi({ 'GET /api/admin/verify-admin-token': verified, 'GET /api/admin/newsletters/reach': reach, ...table });
   storeToken('jwt-good');
-  const user = userEvent.setup();
+  const user = setupUser();
   renderAdmin('/admin/newsletter');
   return { ...api, user };
 }

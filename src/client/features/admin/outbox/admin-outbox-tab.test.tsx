@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxEmail } from '../../../../shared/api/messaging.js';
 import { json, renderAdmin, serveAdminApi, storeToken, verified } from '../../../../../tests/helpers/admin-routes.js';
 import { serveInboxApi } from '../components/inbox-test-support.js';
+import { setupUser } from '../../../../../tests/helpers/render.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -39,7 +39,7 @@ describe('AdminOutboxTab', () => {
       [`POST /api/admin/outbox/${failed.id}/resend`]: json({ success: true, data: { ...failed, status: 'waiting' } }),
     });
     storeToken('jwt-good');
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAdmin('/admin/outbox');
     const table = await screen.findByRole('table', { name: 'Emails' });
     await within(table).findByRole('button', { name: 'We received your demo' });
@@ -76,7 +76,7 @@ describe('AdminOutboxTab', () => {
       'GET /api/admin/outbox': json({ success: true, data: [], total: 0, offset: 0, limit: 20 }),
     });
     storeToken('jwt-good');
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAdmin('/admin/outbox');
     expect(await screen.findByText('No emails yet')).toBeTruthy();
     await user.click(screen.getByRole('combobox', { name: 'Status' }));

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ActivityEntry } from '../../../../shared/api/admin-activity.js';
 import type { AdminStats } from '../../../../shared/api/admin-overview.js';
 import { failure, json, renderAdmin, serveAdminApi, storeToken, verified } from '../../../../../tests/helpers/admin-routes.js';
 import { formatFullDate } from '../components/admin-format.js';
+import { setupUser } from '../../../../../tests/helpers/render.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -92,7 +92,7 @@ describe('AdminOverview', () => {
       'GET /api/admin/activity': [failure(503, 'Service unavailable'), activityAnswer([])],
     });
     storeToken('jwt-good');
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAdmin('/admin');
     const statsAlert = await within(await screen.findByRole('region', { name: 'Quick Stats' })).findByRole('alert');
     expect(statsAlert.textContent).toContain('Failed to load the figures. Please try again.');
@@ -117,7 +117,7 @@ describe('AdminOverview', () => {
       ]),
     });
     storeToken('jwt-good');
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAdmin('/admin');
     const list = await screen.findByRole('list', { name: 'Recent activity' });
     const items = within(list).getAllByRole('listitem');

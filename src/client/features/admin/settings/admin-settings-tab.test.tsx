@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { userEvent, type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, json, renderAdmin, serveAdminApi, storeToken, verified, type Answer } from '../../../../../tests/helpers/admin-routes.js';
+import { setupUser } from '../../../../../tests/helpers/render.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -15,7 +16,7 @@ async function openSettings(changeAnswer: Answer | Answer[] = changed) {
     'GET /api/admin/backups': json({ success: true, data: { last: null, failed: null, everyHours: 24, keep: 7 } }),
   });
   storeToken('jwt-good');
-  const user = userEvent.setup();
+  const user = setupUser();
   renderAdmin('/admin/settings');
   await screen.findByRole('heading', { name: 'Change password' });
   return { sent, user, changes: () => sent.filter((s) => s.path === '/api/admin/change-password') };

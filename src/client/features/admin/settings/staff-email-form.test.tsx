@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, json, renderAdmin, serveAdminApi, storeToken, verified, type Answer } from '../../../../../tests/helpers/admin-routes.js';
+import { setupUser } from '../../../../../tests/helpers/render.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -13,7 +13,7 @@ async function openEmailSettings(saveAnswer: Answer) {
     'PUT /api/admin/account/email': saveAnswer,
   });
   storeToken('jwt-good');
-  const user = userEvent.setup();
+  const user = setupUser();
   renderAdmin('/admin/settings');
   const section = await screen.findByRole('region', { name: 'Email' });
   const address = (await within(section).findByRole('textbox', { name: 'Email address' })) as HTMLInputElement;

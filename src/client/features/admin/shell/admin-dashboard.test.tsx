@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyScreens, renderAdmin, serveAdminApi, failure, json, storeToken, verified } from '../../../../../tests/helpers/admin-routes.js';
+import { setupUser } from '../../../../../tests/helpers/render.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -21,7 +21,7 @@ describe('AdminDashboard', () => {
   it('links every tab to its route and selects the one we are on', async () => {
     serveAdminApi({ 'GET /api/admin/verify-admin-token': verified, ...emptyScreens });
     storeToken('jwt-good');
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAdmin('/admin');
     await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' });
     expect(screen.getAllByRole('tab').map((tab) => [tab.textContent, tab.getAttribute('href')])).toEqual(tabs);
@@ -46,7 +46,7 @@ describe('AdminDashboard', () => {
       'POST /api/admin/logout': json({ success: true, message: 'Logged out' }),
     });
     storeToken('jwt-good');
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAdmin('/admin/members');
     await user.click(await screen.findByRole('button', { name: 'Log out' }));
     await screen.findByRole('heading', { name: 'Log In' });
@@ -59,7 +59,7 @@ describe('AdminDashboard', () => {
   it('forgets the token even when the server cannot be told', async () => {
     serveAdminApi({ 'GET /api/admin/verify-admin-token': verified, ...emptyScreens, 'POST /api/admin/logout': failure(500, 'Internal Server Error') });
     storeToken('jwt-good');
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAdmin('/admin');
     await user.click(await screen.findByRole('button', { name: 'Log out' }));
     await screen.findByRole('heading', { name: 'Log In' });

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyScreens, renderAdmin, serveAdminApi, failure, storeToken, verified } from '../../../../../tests/helpers/admin-routes.js';
+import { setupUser } from '../../../../../tests/helpers/render.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -47,7 +47,7 @@ describe('AdminGuard', () => {
   it('keeps the token when the check itself fails, and offers to try again', async () => {
     serveAdminApi({ 'GET /api/admin/verify-admin-token': [() => Promise.reject(new TypeError('Failed to fetch')), verified] });
     storeToken('jwt-good');
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAdmin('/admin');
     await screen.findByText('Verification request failed');
     expect(localStorage.getItem('adminToken')).toBe('jwt-good');

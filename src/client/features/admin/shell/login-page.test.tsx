@@ -1,13 +1,14 @@
 import { screen } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyScreens, renderAdmin, serveAdminApi, failure, json, storeToken, verified } from '../../../../../tests/helpers/admin-routes.js';
+import { setupUser } from '../../../../../tests/helpers/render.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const loggedIn = json({ success: true, token: 'jwt-abc', message: 'Logged in' });
 
-async function logIn(user: ReturnType<typeof userEvent.setup>, username = 'staff', password = 'correct horse') {
+async function logIn(user: UserEvent, username = 'staff', password = 'correct horse') {
   if (username) await user.type(screen.getByLabelText('Username'), username);
   if (password) await user.type(screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'Log In' }));
@@ -16,7 +17,7 @@ async function logIn(user: ReturnType<typeof userEvent.setup>, username = 'staff
 describe('LoginPage', () => {
   it('names the product and asks for both fields before sending anything', async () => {
     const sent = serveAdminApi({});
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAdmin('/login');
     expect(screen.getByRole('heading', { level: 1, name: 'Build It Records Admin' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Log In' })).toBeTruthy();
@@ -37,10 +38,11 @@ describe('LoginPage', () => {
     const sent = serveAdminApi({
       'POST /api/admin/login': new Promise<Response>((resolve) => (answer = () => resolve(failure(401, 'Invalid username or password')()))),
     });
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAdmin('/login');
     await logIn(user, 'staff', 'wrong');
-    expect((screen.getByRole('button', { name: 'Logging in...' }) as HTMLButtonElement).disabled).toBe(true);
+    // The request goes once react-hook-form has checked the fields (asynchronously).
+    expect((await screen.findByRole<HTMLButtonElement>('button', { name: 'Logging in...' })).disabled).toBe(true);
     expect(sent).toEqual([{ method: 'POST', path: '/api/admin/login', authorization: null, body: { username: 'staff', password: 'wrong' } }]);
     answer();
     await screen.findByText('Invalid username or password');
@@ -60,7 +62,7 @@ describe('LoginPage', () => {
         () => new Response('', { status: 401 }),
       ],
     });
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAdmin('/login');
     await logIn(user);
     await screen.findByText(throttled);
@@ -75,7 +77,7 @@ describe('LoginPage', () => {
 
   it('stores the token under both keys and returns to the page first asked for', async () => {
     const sent = serveAdminApi({ 'POST /api/admin/login': loggedIn, 'GET /api/admin/verify-admin-token': verified, ...emptyScreens });
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAdmin('/admin/members');
     await screen.findByRole('heading', { name: 'Log In' });
     expect(screen.getByLabelText('location').textContent).toBe('/login');
@@ -97,7 +99,7 @@ describe('LoginPage', () => {
 
   it('goes to /admin when nothing was asked for first', async () => {
     serveAdminApi({ 'POST /api/admin/login': loggedIn, 'GET /api/admin/verify-admin-token': verified, ...emptyScreens });
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAdmin('/admin/login');
     await screen.findByRole('heading', { name: 'Log In' });
     await logIn(user);

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminTrack } from '../../../../shared/api/admin-catalog.js';
 import { renderAdmin, serveAdminApi, failure, json, storeToken, verified, type Answer } from '../../../../../tests/helpers/admin-routes.js';
 import { listOf } from '../../../../../tests/helpers/catalog-builders.js';
+import { setupUser } from '../../../../../tests/helpers/render.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -54,7 +54,7 @@ function serve(table: Record<string, Answer | Answer[]>) {
 }
 
 async function openTab() {
-  const user = userEvent.setup({ delay: null });
+  const user = setupUser();
   renderAdmin('/admin/tracks');
   await screen.findByRole('table', { name: 'Tracks' });
   return user;
@@ -131,6 +131,7 @@ describe('AdminTracksTab', () => {
     expect(listCalls().filter((c) => c.q !== undefined).map((c) => c.q)).toEqual(['kwal']);
   });
 
+  // Many fields filled and checked, each change a render of the whole form: over the tier's 10 s on a loaded 2-core machine (issue 31: to be split or made cheaper).
   it('edits a track: checks the fields as the server does, sends only what changed and refreshes the table', async () => {
     const edited = { ...noMore, title: 'No More Tears', isrc: 'GBABC2400001' };
     const { sent, listCalls } = serve({
@@ -178,7 +179,7 @@ describe('AdminTracksTab', () => {
     await screen.findByText('No More Tears (Extended Mix)');
     expect(listCalls()).toHaveLength(2);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-  });
+  }, 30_000);
 
   it("shows the server's refusal on its field, and pins the release on its own", async () => {
     const { sent } = serve({
@@ -232,7 +233,7 @@ describe('AdminTracksTab', () => {
     expect(listCalls()).toHaveLength(2);
   });
 
-  // A form of many fields renders on each change: slower than the other tests of this file on a busy machine.
+  // Many fields filled and checked, each change a render of the whole form: over the tier's 10 s on a loaded 2-core machine (issue 31: to be split or made cheaper).
   it('creates a release by hand: checked as the server checks, sent as the API takes it, a 409 shown on its field', async () => {
     const created = { id: 'new-release', title: 'Dawn Patrol', upcoming: true, release_date: '2030-01-02' };
     const conflict = 'Catalog number BLDR192 is already on "No More" (release-1) in this label';
@@ -292,5 +293,5 @@ describe('AdminTracksTab', () => {
       tracks: [{ title: 'Dawn Patrol', mix_version: null, isrc: null, duration_ms: 372_000, artists: [], remixers: [] }],
       links: [{ name: 'Beatport', url: 'https://www.beatport.com/release/dawn/1' }],
     });
-  }, 90_000);
+  }, 30_000);
 });

@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aCredit, anArtist, anArtistRelease, aRelease, aTrack, listOf } from '../../../../../tests/helpers/catalog-builders.js';
-import { renderWithApp, stubFetch } from '../../../../../tests/helpers/render.js';
+import { renderWithApp, stubFetch, setupUser } from '../../../../../tests/helpers/render.js';
 import type { Artist, ArtistRelease } from '../../../../shared/api/catalog.js';
 import { ArtistDetailPage } from './artist-detail-page.js';
 
@@ -62,7 +61,7 @@ describe('ArtistDetailPage', () => {
     expect(within(albums).getByText('Summer Sampler')).toBeTruthy();
     expect(within(albums).getByText('2023')).toBeTruthy();
 
-    await userEvent.click(within(albums).getByRole('button', { name: /Summer Sampler/ }));
+    await setupUser().click(within(albums).getByRole('button', { name: /Summer Sampler/ }));
     const dialog = await screen.findByRole('dialog', { name: /Summer Sampler/ });
     expect(await within(dialog).findByText('Someone Else')).toBeTruthy();
   });

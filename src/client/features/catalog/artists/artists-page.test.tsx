@@ -1,8 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { anArtist, listOf } from '../../../../../tests/helpers/catalog-builders.js';
-import { renderWithApp, stubFetch } from '../../../../../tests/helpers/render.js';
+import { renderWithApp, stubFetch, setupUser } from '../../../../../tests/helpers/render.js';
 import type { Artist } from '../../../../shared/api/catalog.js';
 import { ArtistsPage } from './artists-page.js';
 
@@ -72,7 +71,7 @@ afterEach(() => {
 describe('ArtistsPage', () => {
   it('shows the label heading, 10 artists at first and 10 more per Load More until all are loaded', async () => {
     serveArtists(artistsNamed(25));
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithApp(<ArtistsPage />, { path: '/tech/artists', route });
 
     expect(screen.getByRole('heading', { level: 1, name: 'Build It Tech Artists' })).toBeTruthy();
@@ -107,7 +106,7 @@ describe('ArtistsPage', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const moons = artistsNamed(15, (i) => `Moon Child ${String(i).padStart(2, '0')}`);
     serveArtists([...artistsNamed(12), ...moons]);
-    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    const user = setupUser();
     renderWithApp(<ArtistsPage />, { path: '/deep/artists', route });
     await waitFor(() => expect(cardNames()).toHaveLength(10));
     await user.click(screen.getByRole('button', { name: 'Load More Artists' }));
@@ -129,7 +128,7 @@ describe('ArtistsPage', () => {
   it('says so when no artist matches the search', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     serveArtists(artistsNamed(3));
-    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    const user = setupUser();
     renderWithApp(<ArtistsPage />, { path: '/tech/artists', route });
     await waitFor(() => expect(cardNames()).toHaveLength(3));
 
@@ -143,7 +142,7 @@ describe('ArtistsPage', () => {
     let answer!: (artists: Artist[]) => void;
     const second = new Promise<Artist[]>((resolve) => (answer = resolve));
     serveArtists(artistsNamed(2), second);
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithApp(<ArtistsPage />, { path: '/tech/artists', route });
     await waitFor(() => expect(cardNames()).toHaveLength(2));
     expect(screen.queryByText('Updating artists...')).toBeNull();
@@ -159,7 +158,7 @@ describe('ArtistsPage', () => {
 
   it('shows the error with Retry, and the artists once Retry succeeds', async () => {
     serveArtists(serverError('Internal Server Error'), artistsNamed(4));
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithApp(<ArtistsPage />, { path: '/tech/artists', route });
 
     const alert = await screen.findByRole('alert');
@@ -177,7 +176,7 @@ describe('ArtistsPage', () => {
 
   it('opens the artist dialog from a card', async () => {
     serveArtists([anArtist({ id: 'nora-vale', name: 'Nora Vale', bio: 'Deep grooves from the coast.' })]);
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithApp(<ArtistsPage />, { path: '/deep/artists', route });
     await user.click(await screen.findByRole('button', { name: 'Nora Vale' }));
 

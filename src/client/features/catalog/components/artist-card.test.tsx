@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { anArtist } from '../../../../../tests/helpers/catalog-builders.js';
-import { renderWithApp } from '../../../../../tests/helpers/render.js';
+import { renderWithApp, setupUser } from '../../../../../tests/helpers/render.js';
 import { ArtistCard } from './artist-card.js';
 
 describe('ArtistCard', () => {
@@ -14,7 +13,7 @@ describe('ArtistCard', () => {
     const card = screen.getByRole('button', { name: /^Nora Vale/ });
     expect(screen.getByText('Build It Deep')).toBeTruthy();
     card.focus();
-    await userEvent.keyboard('{Enter}');
+    await setupUser().keyboard('{Enter}');
     expect(onClick).toHaveBeenCalledWith(artist);
   });
 

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { aCredit, anArtist, anArtistRelease, aTrack, listOf } from '../../../../../tests/helpers/catalog-builders.js';
-import { renderWithApp, stubFetch } from '../../../../../tests/helpers/render.js';
+import { renderWithApp, stubFetch, setupUser } from '../../../../../tests/helpers/render.js';
 import type { ArtistRelease } from '../../../../shared/api/catalog.js';
 import { ArtistDetailModal } from './artist-detail-modal.js';
 
@@ -135,7 +134,7 @@ describe('ArtistDetailModal', () => {
     serveReleases(() => []);
     const onClose = vi.fn();
     renderWithApp(<ArtistDetailModal artist={artist} open onClose={onClose} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
   });
 });

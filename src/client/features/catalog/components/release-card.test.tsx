@@ -1,14 +1,13 @@
 import { screen } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { aCredit, aRelease } from '../../../../../tests/helpers/catalog-builders.js';
-import { renderWithApp } from '../../../../../tests/helpers/render.js';
+import { renderWithApp, setupUser } from '../../../../../tests/helpers/render.js';
 import { ReleaseCard } from './release-card.js';
 
 describe('ReleaseCard', () => {
   it('shows cover art, title, artists and year, and opens from the keyboard', async () => {
     const onClick = vi.fn();
-    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const user = setupUser({ pointerEventsCheck: 0 });
     const release = aRelease({
       title: 'Warehouse Sessions',
       artwork_url: '/media/releases/ws.jpg',

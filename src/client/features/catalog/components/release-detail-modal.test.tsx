@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Release } from '../../../../shared/api/catalog.js';
 import { aCredit, aRelease, aTrack } from '../../../../../tests/helpers/catalog-builders.js';
-import { renderWithApp, stubFetch } from '../../../../../tests/helpers/render.js';
+import { renderWithApp, stubFetch, setupUser } from '../../../../../tests/helpers/render.js';
 import { ReleaseDetailModal } from './release-detail-modal.js';
 
 const releaseCall = /^\/api\/releases\/[^/?]+/;
@@ -116,7 +115,7 @@ describe('ReleaseDetailModal', () => {
   it('the close button closes it', async () => {
     stubFetch([]);
     const onClose = vi.fn();
-    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const user = setupUser({ pointerEventsCheck: 0 });
     renderWithApp(<ReleaseDetailModal release={aRelease({ title: 'Closable' })} open onClose={onClose} />);
 
     await user.click(screen.getByRole('button', { name: 'Close' }));
@@ -125,7 +124,7 @@ describe('ReleaseDetailModal', () => {
   });
 
   it('offers "Notify me" on an upcoming release only, with the field\'s error and then the server\'s answer', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const asked: unknown[] = [];
     stubFetch([]);
     globalThis.fetch = (async (_input: RequestInfo | URL, init?: RequestInit) => {

@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aTrack } from '../../../../../tests/helpers/catalog-builders.js';
-import { renderWithApp, stubFetch } from '../../../../../tests/helpers/render.js';
+import { renderWithApp, stubFetch, setupUser } from '../../../../../tests/helpers/render.js';
 import type { Playlist } from '../../../../shared/api/catalog.js';
 import { PlaylistsPage } from './playlists-page.js';
 
@@ -48,7 +47,7 @@ describe('PlaylistsPage', () => {
     expect(within(knownCard).getByText('1,234 followers · 2 tracks')).toBeTruthy();
     expect(within(knownCard).getByRole('link', { name: 'Play on Spotify' }).getAttribute('href')).toBe('https://open.spotify.com/playlist/abc');
 
-    await userEvent.click(within(newHouse).getByRole('button', { name: 'Play New House' }));
+    await setupUser().click(within(newHouse).getByRole('button', { name: 'Play New House' }));
     expect(await within(newHouse).findByRole('button', { name: 'Pause New House' })).toBeTruthy();
   });
 });

@@ -1,9 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RankedRelease, Release } from '../../../../shared/api/catalog.js';
 import { aRelease, aTrack, listOf } from '../../../../../tests/helpers/catalog-builders.js';
-import { renderWithApp, stubFetch } from '../../../../../tests/helpers/render.js';
+import { renderWithApp, stubFetch, setupUser } from '../../../../../tests/helpers/render.js';
 import { ReleasesPage } from './releases-page.js';
 
 // jsdom has no IntersectionObserver: this one lets a test scroll the trigger into view.
@@ -88,7 +87,7 @@ describe('ReleasesPage', () => {
   });
 
   it('Show More fetches the next page at offset 10 and reveals it', async () => {
-    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const user = setupUser({ pointerEventsCheck: 0 });
     const calls = stubFetch([
       [releasesCall, (url) => listOf(releases(10, url.searchParams.get('offset') === '0' ? 'First' : 'Second'), 30)],
       [topCall, () => listOf([])],
@@ -118,7 +117,7 @@ describe('ReleasesPage', () => {
   });
 
   it('appends only unseen releases and stops after a short page', async () => {
-    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const user = setupUser({ pointerEventsCheck: 0 });
     const first = releases(10, 'Old');
     const second = [first[8]!, first[9]!, ...releases(5, 'New')];
     const calls = stubFetch([
@@ -138,7 +137,7 @@ describe('ReleasesPage', () => {
   });
 
   it('stops when a page brings only releases already shown', async () => {
-    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const user = setupUser({ pointerEventsCheck: 0 });
     const first = releases(10, 'Same');
     const calls = stubFetch([
       [releasesCall, () => listOf(first, 100)],
@@ -155,7 +154,7 @@ describe('ReleasesPage', () => {
   });
 
   it('stops loading after more than 3 failed pages', async () => {
-    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const user = setupUser({ pointerEventsCheck: 0 });
     const calls = stubFetch([
       [
         releasesCall,
@@ -186,7 +185,7 @@ describe('ReleasesPage', () => {
   });
 
   it('hides Show More while the error shows, for a failed first page and a failed next page', async () => {
-    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const user = setupUser({ pointerEventsCheck: 0 });
     let isDown = true;
     const down = () => new Response(JSON.stringify({ success: false, error: 'down', message: 'down', reqId: '1' }), { status: 503 });
     stubFetch([
@@ -215,7 +214,7 @@ describe('ReleasesPage', () => {
   });
 
   it('the type filter changes the headings and starts again at offset 0', async () => {
-    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const user = setupUser({ pointerEventsCheck: 0 });
     const album = aRelease({ title: 'Top Album', type: 'album' });
     const single = aRelease({ title: 'Top Single', type: 'single' });
     const calls = stubFetch([
@@ -251,7 +250,7 @@ describe('ReleasesPage', () => {
 
   it('sends the search term as q once, 300 ms after typing stops', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime, pointerEventsCheck: 0 });
+    const user = setupUser({ pointerEventsCheck: 0 });
     const calls = stubFetch([
       [releasesCall, (url) => listOf(releases(3, url.searchParams.get('q') ?? 'all'))],
       [topCall, () => listOf([])],
@@ -270,7 +269,7 @@ describe('ReleasesPage', () => {
   });
 
   it('shows "No matches found" for a term without results and Clear Search brings the list back', async () => {
-    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const user = setupUser({ pointerEventsCheck: 0 });
     const calls = stubFetch([
       [releasesCall, (url) => listOf(url.searchParams.has('q') ? [] : releases(4, 'Item'))],
       [topCall, () => listOf([])],
@@ -295,7 +294,7 @@ describe('ReleasesPage', () => {
 
   it('a whitespace-only term means no filter', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime, pointerEventsCheck: 0 });
+    const user = setupUser({ pointerEventsCheck: 0 });
     const calls = stubFetch([
       [releasesCall, () => listOf(releases(2, 'Any'))],
       [topCall, () => listOf([])],
@@ -313,7 +312,7 @@ describe('ReleasesPage', () => {
   });
 
   it('shows an error alert when releases fail and Try Again loads them', async () => {
-    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const user = setupUser({ pointerEventsCheck: 0 });
     let fail = true;
     stubFetch([
       [
@@ -337,7 +336,7 @@ describe('ReleasesPage', () => {
   });
 
   it('Refresh fetches the list again from the first page', async () => {
-    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const user = setupUser({ pointerEventsCheck: 0 });
     let version = 'Before';
     const calls = stubFetch([
       [releasesCall, () => listOf(releases(10, version), 20)],
@@ -363,7 +362,7 @@ describe('ReleasesPage', () => {
   });
 
   it('shows "No top releases found" when the top list is empty for the type', async () => {
-    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const user = setupUser({ pointerEventsCheck: 0 });
     stubFetch([
       [releasesCall, () => listOf(releases(1, 'One'))],
       [topCall, (url) => listOf([ranked(aRelease({ title: 'Only Single', type: 'single' }), 1)].filter(ofType(url)))],
@@ -378,7 +377,7 @@ describe('ReleasesPage', () => {
   });
 
   it('opens the release detail modal from a card, and fetches a top release whole first', async () => {
-    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const user = setupUser({ pointerEventsCheck: 0 });
     const withTracks = aRelease({ id: 'with-tracks', title: 'Listed', tracks: [aTrack({ title: 'Listed Track' })] });
     const topOne = aRelease({ id: 'top-one', title: 'Charting', total_tracks: 1 });
     delete topOne.tracks;

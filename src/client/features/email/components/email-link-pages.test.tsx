@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp, stubFetch } from '../../../../../tests/helpers/render.js';
+import { renderWithApp, stubFetch, setupUser } from '../../../../../tests/helpers/render.js';
 import { DemoStatusPage } from './demo-status-page.js';
 import { ReleaseAlertPage } from './release-alert-page.js';
 import { UnsubscribePage } from './unsubscribe-page.js';
@@ -45,7 +44,7 @@ describe('DemoStatusPage', () => {
 
 describe('UnsubscribePage', () => {
   it('changes nothing on opening; the button unsubscribes and says so', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     let unsubscribed = false;
     const answer = () => ({ success: true, message: 'ok', data: { email: 'm***@example.com', list: 'digest', unsubscribed } });
     const calls = stubFetch([
@@ -91,7 +90,7 @@ describe('ReleaseAlertPage', () => {
   });
 
   it('changes nothing on opening; "Confirm" confirms, "Forget my address" forgets', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const sent: string[] = [];
     stubFetch([[/^\/api\/notify\//, () => alertOf(false)]]);
     const get = globalThis.fetch;

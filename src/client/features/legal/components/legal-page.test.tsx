@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp } from '../../../../../tests/helpers/render.js';
+import { renderWithApp, setupUser } from '../../../../../tests/helpers/render.js';
 import { siteConfig } from '../../../../shared/site-config.js';
 import { LegalPage } from './legal-page.js';
 
@@ -10,7 +9,7 @@ const allText = (document: typeof termsOfService) => document.sections.flatMap((
 
 describe('LegalPage', () => {
   it('opens on the Terms of Service and switches to the Privacy Policy', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithApp(<LegalPage />, { path: '/legal', route: '/legal' });
     const terms = screen.getByRole('tab', { name: 'Terms of Service' });
     expect(terms.getAttribute('aria-selected')).toBe('true');

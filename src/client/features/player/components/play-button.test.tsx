@@ -1,9 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { Profiler } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aTrack } from '../../../../../tests/helpers/catalog-builders.js';
-import { renderWithApp } from '../../../../../tests/helpers/render.js';
+import { renderWithApp, setupUser } from '../../../../../tests/helpers/render.js';
 import { PlayButton } from './play-button.js';
 import { PlayerBar } from './player-bar.js';
 
@@ -31,7 +30,7 @@ describe('PlayButton', () => {
         <PlayerBar />
       </>,
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Play Song 1' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Play Song 1' }));
     const audio = screen.getByTestId('player-audio') as HTMLAudioElement;
     const rendersBefore = buttonRenders;
 

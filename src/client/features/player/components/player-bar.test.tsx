@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aCredit, aTrack } from '../../../../../tests/helpers/catalog-builders.js';
-import { renderWithApp } from '../../../../../tests/helpers/render.js';
+import { renderWithApp, setupUser } from '../../../../../tests/helpers/render.js';
 import { PlayerBar } from './player-bar.js';
 import { formatTime } from './seek-bar.js';
 import { PlayButton } from './play-button.js';
@@ -41,7 +40,7 @@ async function renderPlaying() {
       <PlayerBar />
     </>,
   );
-  await userEvent.click(screen.getByRole('button', { name: 'Play Tune 1' }));
+  await setupUser().click(screen.getByRole('button', { name: 'Play Tune 1' }));
   (document.activeElement as HTMLElement).blur();
 }
 
@@ -63,7 +62,7 @@ describe('PlayerBar', () => {
     const status = screen.getByRole('status');
     expect(status.getAttribute('aria-live')).toBe('polite');
     expect(status.textContent).toBe('Now playing: Tune 1 by Kwoaro feat. Ilyrrin Druani (remix: Velora Kash)');
-    await userEvent.click((await bar()).getByRole('button', { name: 'Next track' }));
+    await setupUser().click((await bar()).getByRole('button', { name: 'Next track' }));
     expect(status.textContent).toBe('Now playing: Tune 2 (Velora Kash Remix) by Kwoaro feat. Ilyrrin Druani (remix: Velora Kash)');
     // Play buttons name the mix too.
     expect(screen.getByRole('button', { name: 'Pause Tune 2 (Velora Kash Remix)' })).toBeTruthy();
@@ -79,20 +78,20 @@ describe('PlayerBar', () => {
 describe('keyboard shortcuts', () => {
   it('space pauses and plays, n and p move through the queue', async () => {
     await renderPlaying();
-    await userEvent.keyboard(' ');
+    await setupUser().keyboard(' ');
     expect((await bar()).getByRole('button', { name: 'Play' })).toBeTruthy();
-    await userEvent.keyboard(' ');
+    await setupUser().keyboard(' ');
     expect((await bar()).getByRole('button', { name: 'Pause' })).toBeTruthy();
-    await userEvent.keyboard('n');
+    await setupUser().keyboard('n');
     expect((await bar()).getByText('Tune 2 (Velora Kash Remix)')).toBeTruthy();
-    await userEvent.keyboard('p');
+    await setupUser().keyboard('p');
     expect((await bar()).getByText('Tune 1')).toBeTruthy();
   });
 
   it('leaves space and n alone while the visitor types', async () => {
     await renderPlaying();
-    await userEvent.click(screen.getByRole('textbox', { name: 'Search' }));
-    await userEvent.keyboard(' n');
+    await setupUser().click(screen.getByRole('textbox', { name: 'Search' }));
+    await setupUser().keyboard(' n');
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Search' }).value).toBe(' n');
     expect((await bar()).getByRole('button', { name: 'Pause' })).toBeTruthy();
     expect((await bar()).getByText('Tune 1')).toBeTruthy();
@@ -100,10 +99,10 @@ describe('keyboard shortcuts', () => {
 
   it('? shows and hides the list of shortcuts', async () => {
     await renderPlaying();
-    await userEvent.keyboard('?');
+    await setupUser().keyboard('?');
     const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
     expect(within(dialog).getByText('Next track')).toBeTruthy();
-    await userEvent.keyboard('?');
+    await setupUser().keyboard('?');
     await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).toBeNull());
   });
 });

@@ -1,8 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aTrack } from '../../../../../tests/helpers/catalog-builders.js';
-import { renderWithApp } from '../../../../../tests/helpers/render.js';
+import { renderWithApp, setupUser } from '../../../../../tests/helpers/render.js';
 import { PlayButton } from '../components/play-button.js';
 import { PlayerBar } from '../components/player-bar.js';
 import type { Track } from '../../../../shared/api/catalog.js';
@@ -45,12 +44,12 @@ describe('player', () => {
   it('plays a track and pauses it on a second click (docs/product.md §4)', async () => {
     renderTable();
     expect(screen.queryByRole('region', { name: 'Player' })).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Play Song 1' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Play Song 1' }));
     expect(audio().getAttribute('src')).toBe('/media/previews/t1.wav');
     expect((await bar()).getByText('Song 1')).toBeTruthy();
     expect((await bar()).getByRole('img', { name: 'Night Moves' }).getAttribute('src')).toBe('/cover.jpg');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Pause Song 1' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Pause Song 1' }));
     expect(screen.getByRole('button', { name: 'Play Song 1' })).toBeTruthy();
     expect((await bar()).getByRole('button', { name: 'Play' })).toBeTruthy();
     expect(HTMLMediaElement.prototype.pause).toHaveBeenCalledTimes(1);
@@ -58,22 +57,22 @@ describe('player', () => {
 
   it('queues the table, moves with next / previous and advances when a track ends', async () => {
     renderTable();
-    await userEvent.click(screen.getByRole('button', { name: 'Play Song 1' }));
-    await userEvent.click((await bar()).getByRole('button', { name: 'Next track' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Play Song 1' }));
+    await setupUser().click((await bar()).getByRole('button', { name: 'Next track' }));
     expect(audio().getAttribute('src')).toBe('/media/previews/t2.wav');
     expect(screen.getByRole('button', { name: 'Pause Song 2' })).toBeTruthy();
 
-    await userEvent.click((await bar()).getByRole('button', { name: 'Previous track' }));
+    await setupUser().click((await bar()).getByRole('button', { name: 'Previous track' }));
     expect(audio().getAttribute('src')).toBe('/media/previews/t1.wav');
 
     fireEvent(audio(), new Event('ended'));
     expect(audio().getAttribute('src')).toBe('/media/previews/t2.wav');
     expect((await bar()).getByText('Song 2')).toBeTruthy();
 
-    await userEvent.click((await bar()).getByRole('button', { name: 'Queue' }));
+    await setupUser().click((await bar()).getByRole('button', { name: 'Queue' }));
     const queue = within(screen.getByRole('menu', { name: 'Queue' }));
     expect(queue.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Song 1', 'Song 2', 'Song 3'].map((t) => expect.stringContaining(t)));
-    await userEvent.click(queue.getByText('Song 3'));
+    await setupUser().click(queue.getByText('Song 3'));
     expect(audio().getAttribute('src')).toBe('/media/previews/t3.wav');
   });
 
@@ -91,21 +90,21 @@ describe('player', () => {
   it('links out when a track has only a Spotify link that is not a track', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     renderTable([aTrack({ title: 'Album only', spotify_url: 'https://open.spotify.com/album/abc' })]);
-    await userEvent.click(screen.getByRole('button', { name: 'Play Album only' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Play Album only' }));
     expect(open).toHaveBeenCalledWith('https://open.spotify.com/album/abc', '_blank', 'noopener');
     expect(screen.queryByRole('region', { name: 'Player' })).toBeNull();
   });
 
   it('shows the Spotify embed for a Spotify track without a preview', async () => {
     renderTable([aTrack({ title: 'Embedded', spotify_url: `https://open.spotify.com/track/${spotifyId}?si=x` })]);
-    await userEvent.click(screen.getByRole('button', { name: 'Play Embedded' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Play Embedded' }));
     const frame = screen.getByTitle('Spotify player: Embedded');
     expect(frame.getAttribute('src')).toBe(`https://open.spotify.com/embed/track/${spotifyId}`);
     expect(frame.getAttribute('allow')).toContain('encrypted-media');
     expect(frame.getAttribute('allow')).toContain('autoplay');
     expect(HTMLMediaElement.prototype.play).not.toHaveBeenCalled();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Pause Embedded' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Pause Embedded' }));
     expect(screen.queryByTitle('Spotify player: Embedded')).toBeNull();
   });
 
@@ -119,7 +118,7 @@ describe('player', () => {
 
   it('keeps the queue, the track and the position across a reload, paused', async () => {
     const first = renderTable();
-    await userEvent.click(screen.getByRole('button', { name: 'Play Song 2' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Play Song 2' }));
     audio().currentTime = 12;
     fireEvent(audio(), new Event('timeupdate'));
     first.unmount();
@@ -130,7 +129,7 @@ describe('player', () => {
     expect((await bar()).getByRole('button', { name: 'Play' })).toBeTruthy();
     expect((await bar()).getByRole('slider', { name: 'Seek' }).getAttribute('aria-valuenow')).toBe('12');
     expect(audio().getAttribute('src')).toBe('/media/previews/t2.wav');
-    await userEvent.click((await bar()).getByRole('button', { name: 'Queue' }));
+    await setupUser().click((await bar()).getByRole('button', { name: 'Queue' }));
     expect(within(screen.getByRole('menu', { name: 'Queue' })).getAllByRole('menuitem')).toHaveLength(3);
   });
 

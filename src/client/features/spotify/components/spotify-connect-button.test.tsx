@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../../../../tests/helpers/render.js';
+import { renderWithApp, setupUser } from '../../../../../tests/helpers/render.js';
 import { spotifyStorageKeys as keys } from '../api/spotify-auth.js';
 import { SpotifyConnectButton } from './spotify-connect-button.js';
 
@@ -51,9 +50,9 @@ describe('SpotifyConnectButton', () => {
     storeToken();
     serve({ me: () => Response.json({ product: 'free' }) });
     renderWithApp(<SpotifyConnectButton />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Spotify Free' }));
+    await setupUser().click(await screen.findByRole('button', { name: 'Spotify Free' }));
     expect(screen.getByText('Previews only')).toBeTruthy();
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Disconnect' }));
+    await setupUser().click(screen.getByRole('menuitem', { name: 'Disconnect' }));
     expect(await screen.findByRole('button', { name: 'Connect Spotify' })).toBeTruthy();
     expect(localStorage.getItem(keys.token)).toBeNull();
     expect(localStorage.getItem(keys.refreshToken)).toBeNull();

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp } from '../../../../../tests/helpers/render.js';
+import { renderWithApp, setupUser } from '../../../../../tests/helpers/render.js';
 import { JoinVipDialog } from './join-vip-dialog.js';
 
 function Where() {
@@ -22,7 +21,7 @@ function Prompt({ perk }: { perk: 'download' | 'early' }) {
 
 describe('JoinVipDialog (docs/decisions/0066)', () => {
   it('says why for a download, and Join VIP goes to the plans', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithApp(<Prompt perk="download" />, { path: '/records/releases' });
     const dialog = screen.getByRole('dialog', { name: 'For VIP members' });
     expect(within(dialog).getByText('Downloads are for active VIP members. Join VIP to download this track as the label uploaded it, or sign in if you are a member.')).toBeTruthy();
@@ -34,7 +33,7 @@ describe('JoinVipDialog (docs/decisions/0066)', () => {
   });
 
   it('says why for early listening; Not now closes it where the visitor was', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithApp(<Prompt perk="early" />, { path: '/records/releases' });
     expect(screen.getByText('VIP members listen to upcoming releases before they come out. Join VIP to listen early, or sign in if you are a member.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Not now' }));
@@ -43,7 +42,7 @@ describe('JoinVipDialog (docs/decisions/0066)', () => {
   });
 
   it('closes on Escape', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithApp(<Prompt perk="early" />);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

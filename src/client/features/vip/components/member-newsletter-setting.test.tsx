@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { VipAccount } from '../../../../shared/api/vip-account.js';
-import { renderWithApp } from '../../../../../tests/helpers/render.js';
+import { renderWithApp, setupUser } from '../../../../../tests/helpers/render.js';
 import { VipAccountPage } from './vip-account-page.js';
 
 afterEach(() => {
@@ -46,7 +45,7 @@ const messages = {
 describe("The member page's newsletter setting", () => {
   it('says the member gets it; Leave sends the choice and the page then offers to get it again', async () => {
     const sent = serveAccount((body) => json({ success: true, message: body.gets_newsletter ? messages.on : messages.off, data: body }));
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithApp(<VipAccountPage />, { path: '/vip/account' });
     const setting = await screen.findByRole('region', { name: "Members' newsletter" });
     expect(within(setting).getByText('You get it: news from the label, emailed now and then to active members.')).toBeTruthy();
@@ -67,7 +66,7 @@ describe("The member page's newsletter setting", () => {
 
   it('keeps the setting as it was and shows the error when the choice fails', async () => {
     serveAccount(() => json({ success: false, error: 'Sign in with the link we email you', message: 'Sign in with the link we email you' }, 401));
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithApp(<VipAccountPage />, { path: '/vip/account' });
     const setting = await screen.findByRole('region', { name: "Members' newsletter" });
     await user.click(within(setting).getByRole('button', { name: 'Leave the newsletter' }));

@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aTrack } from '../../../../../tests/helpers/catalog-builders.js';
-import { renderWithApp, stubFetch } from '../../../../../tests/helpers/render.js';
+import { renderWithApp, stubFetch, setupUser } from '../../../../../tests/helpers/render.js';
 import { EarlyListenButton } from './member-perk-buttons.js';
 
 afterEach(() => {
@@ -23,7 +22,7 @@ describe('EarlyListenButton (docs/decisions/0066)', () => {
 
   it('offers an active member Play when some of the tracks have an early preview', async () => {
     const calls = stubFetch([[/^\/api\/vip\/account$/, () => member]]);
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithApp(<EarlyListenButton release={release} tracks={[aTrack({ title: 'No Preview', early_access: false }), aTrack({ title: 'Deep Water', early_access: true })]} />);
     await user.click(screen.getByRole('button', { name: 'Listen early' }));
     const play = await screen.findByRole('button', { name: 'Play Night Shift EP early' });

@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { VipAccount } from '../../../../shared/api/vip-account.js';
 import { memberPerksUnavailableMessages, type EarlyAccessTrack, type MemberTrack } from '../../../../shared/api/vip-perks.js';
-import { renderWithApp, stubFetch } from '../../../../../tests/helpers/render.js';
+import { renderWithApp, stubFetch, setupUser } from '../../../../../tests/helpers/render.js';
 import { MemberPerksSection } from './member-perks-section.js';
 
 afterEach(() => {
@@ -79,7 +78,7 @@ describe('MemberPerksSection (docs/decisions/0066)', () => {
       [/^\/api\/vip\/downloads\?/, () => list([download])],
       [/^\/api\/vip\/early-access\?/, () => list([])],
     ]);
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithApp(<MemberPerksSection account={account('active')} />);
     expect(screen.queryByRole('region', { name: 'Your discount code' })).toBeNull();
     expect(await screen.findByText('No upcoming releases to listen to early right now.')).toBeTruthy();

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../../../../tests/helpers/render.js';
+import { renderWithApp, setupUser } from '../../../../../tests/helpers/render.js';
 import { VipPage } from './vip-page.js';
 
 interface Sent {
@@ -46,14 +46,14 @@ const subscribed = () =>
   );
 
 function renderPage() {
-  const user = userEvent.setup();
+  const user = setupUser();
   renderWithApp(<VipPage />, { path: '/vip', route: '/vip' });
   return user;
 }
 
 const plan = (name: string) => screen.getByRole('region', { name });
 
-async function openDialog(user: ReturnType<typeof userEvent.setup>, planName = 'Annual') {
+async function openDialog(user: UserEvent, planName = 'Annual') {
   await user.click(screen.getByRole('button', { name: `Subscribe to ${planName}` }));
   return screen.findByRole('dialog');
 }
