@@ -61,7 +61,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
-          testTimeout: 20_000,
+          // A flow walks several pages, each rendered by the server and hydrated by Chromium.
+          testTimeout: 30_000,
           hookTimeout: 60_000,
           // One module graph per worker, not per file: the worker's Chromium (tests/e2e-helpers/browser.ts)
           // outlives each file, which opens browser contexts of its own and closes them. No file mocks
