@@ -253,7 +253,8 @@ describe('public site', () => {
       }
       await page.close();
     }
-  });
+    // 22 pages loaded, hydrated and photographed, one after another.
+  }, 90_000);
 
   it('logged no page errors or console errors on any page', () => {
     expect(site.problems).toEqual([]);
