@@ -1,3 +1,4 @@
+import createCache from '@emotion/cache';
 import { ThemeProvider, type Theme } from '@mui/material/styles';
 import { QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
@@ -33,6 +34,14 @@ function withoutMotion(theme: Theme): Theme {
 }
 
 /**
+ * The key of the styles each render inserts into its own emotion cache, which tests/setup/dom.ts takes out
+ * of the document after each test. With emotion's one default cache, the style tags of every test a worker
+ * ran stayed in `<head>` (2,000 by the end of a run), and jsdom matches every element a query looks at
+ * against all of them: Testing Library's role queries check each element's computed style.
+ */
+export const testStylesKey = 'test';
+
+/**
  * Renders a page or component as the app would: the app's providers (its theme without motion) with a
  * query client that does not retry, and a router at `path` matching `route` (e.g. '/:label/releases').
  */
@@ -42,7 +51,7 @@ export function renderWithApp(
 ): RenderResult & { queryClient: QueryClient } {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const result = render(
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} emotionCache={createCache({ key: testStylesKey })}>
       <ThemeProvider theme={withoutMotion}>
         <MemoryRouter initialEntries={[path]}>
           <Routes>

@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
+import { testStylesKey } from '../helpers/render.js';
 
 // The whole suite shares two cores with browsers and databases: give findBy/waitFor 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -11,6 +12,8 @@ beforeAll(() => Promise.all([import('../../src/client/lib/notistack-host.js'), i
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // The styles of the test's own emotion cache (renderWithApp): the next test starts from its own.
+  for (const tag of document.head.querySelectorAll(`style[data-emotion^="${testStylesKey}"]`)) tag.remove();
 });
 
 // jsdom has no layout: MUI's media queries and the infinite-scroll trigger need these.
