@@ -1,25 +1,13 @@
-import { writeFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { logInAsAdmin } from '../e2e-helpers/admin-session.js';
-import { severeViolations } from '../e2e-helpers/axe.js';
-import { animationsSettled, openPage, screenshotDir, type viewports } from '../e2e-helpers/browser.js';
+import { auditWalk, writeAxeCounts, type AxeCounts, type AxeStop } from '../e2e-helpers/axe.js';
 import { useSharedSite } from '../e2e-helpers/production-site.js';
 
-// WCAG 2.2 AA by axe-core (issue 15 §11): every public route, a release (opened and linked) and an artist dialog, and
-// every admin tab, at 1280 and 390 px, in the dark and the light theme. Serious and critical
-// violations fail; the counts per page are written to tests/.output/axe-counts.json. The signed-in member
-// page and the "Join VIP" prompt need Stripe and email: vip-member-perks.test.ts checks them the same way.
+// WCAG 2.2 AA by axe-core (issue 15 §11): every public route, a release (opened and linked) and an artist dialog,
+// at 1280 and 390 px, in the dark and the light theme; the admin tabs are accessibility-admin.test.ts's. Serious and
+// critical violations fail; the counts per page are written to tests/.output/axe-counts-public.json. The signed-in
+// member page and the "Join VIP" prompt need Stripe and email: vip-member-perks.test.ts checks them the same way.
 
-interface Stop {
-  name: string;
-  path: string;
-  /** What to do after the page loaded (open a dialog), resolving once it shows. */
-  then?: (page: Page) => Promise<void>;
-}
-
-const publicStops: Stop[] = [
+const publicStops: AxeStop[] = [
   { name: 'records landing', path: '/records' },
   { name: 'tech landing', path: '/tech' },
   { name: 'records releases', path: '/records/releases' },
@@ -60,51 +48,21 @@ const publicStops: Stop[] = [
   { name: 'not found', path: '/records/nowhere' },
 ];
 
-const adminStops: Stop[] = ['', '/tracks', '/artists', '/labels', '/settings', '/demos', '/members', '/newsletter'].map((tab) => ({
-  name: `admin${tab || ' overview'}`,
-  path: `/admin${tab}`,
-  then: async (page) => {
-    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
-  },
-}));
+const counts: AxeCounts = {};
 
-type Counts = Record<string, Record<string, number>>;
-const counts: Counts = {};
-
-describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
+describe('accessibility of the public pages (axe-core, WCAG 2.2 AA)', () => {
   const site = useSharedSite();
 
-  /** Serious and critical violations of one page, as "rule: target" lines. */
-  async function audit(page: Page, stop: Stop, run: string): Promise<string[]> {
-    await page.goto(`${site.server.url}${stop.path}`);
-    await page.waitForLoadState('networkidle');
-    await stop.then?.(page);
-    await page.waitForLoadState('networkidle');
-    await animationsSettled(page);
-    const severe = await severeViolations(page);
-    (counts[stop.name] ??= {})[run] = severe.reduce((sum, v) => sum + v.nodes.length, 0);
-    return severe.flatMap((v) => v.nodes.map((n) => `${run} ${stop.path} ${v.id}: ${n.target.join(' ')}`));
-  }
-
   for (const theme of ['dark', 'light'] as const) {
-    for (const viewport of ['desktop', 'phone'] as (keyof typeof viewports)[]) {
-      it(`has no serious or critical violation in the ${theme} theme on a ${viewport}`, { timeout: 240_000 }, async () => {
-        const run = `${theme}/${viewport}`;
-        const page = await openPage(site.browser, `${site.server.url}/legal`, site.problems, { viewport, expectedStatuses: [404] });
-        await page.evaluate((mode) => localStorage.setItem('theme', mode), theme);
-        await logInAsAdmin(page, site.server);
-        const found: string[] = [];
-        for (const stop of [...publicStops, ...adminStops]) found.push(...(await audit(page, stop, run)));
-        await page.close();
-        expect(found).toEqual([]);
+    for (const viewport of ['desktop', 'phone'] as const) {
+      // 13 pages, each loaded, let settle and checked: more than the tier's 30 s.
+      it(`has no serious or critical violation in the ${theme} theme on a ${viewport}`, { timeout: 120_000 }, async () => {
+        expect(await auditWalk(site, publicStops, { theme, viewport }, counts)).toEqual([]);
       });
     }
   }
 
-  afterAll(() => {
-    mkdirSync(screenshotDir, { recursive: true });
-    writeFileSync(join(screenshotDir, 'axe-counts.json'), `${JSON.stringify(counts, null, 2)}\n`);
-  });
+  afterAll(() => writeAxeCounts('axe-counts-public.json', counts));
 
   it('logged no page errors or console errors on any page', () => {
     expect(site.problems).toEqual([]);
