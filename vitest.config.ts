@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { TierSequencer } from './tests/setup/tier-sequencer.js';
 
 // Four tiers, each a project a developer can run alone (docs/testing.md):
 //   node        unit and API tests on real databases   npm run test:node
@@ -20,6 +21,7 @@ export default defineConfig({
     // time waiting on other processes.
     maxWorkers: availableParallelism(),
     reporters: ['default', ['json', { outputFile: 'tests/.output/vitest-report.json' }]],
+    sequence: { sequencer: TierSequencer },
     projects: [
       {
         extends: true,
