@@ -21,7 +21,7 @@ import { backupFileName, backupToDirectory, prepareBackup, type BackupSource } f
 import { scheduleBackups } from '../../src/server/modules/operations/backup-schedule.js';
 import { listenForCommands } from '../../src/server/modules/operations/command-socket.js';
 import { knownMigrations } from '../../src/server/modules/operations/database-copy.js';
-import { restoreArchive, TargetNotEmptyError } from '../../src/server/modules/operations/restore.js';
+import { RestoreFailedError, restoreArchive, TargetNotEmptyError } from '../../src/server/modules/operations/restore.js';
 import type { SnapshotName } from '../helpers/database-snapshots.js';
 import { createScratchDatabase } from '../helpers/scratch-postgres.js';
 import { createPostgresTestDatabase, testDatabaseKinds } from '../helpers/test-database.js';
@@ -301,6 +301,36 @@ describe('archives that are refused (PGlite)', () => {
     await expectRefusedUntouched(join(work, 'newer.tar'), NewerArchiveError, /migration 0098_from_the_future .* which this version .* does not have/);
     await writeArchive(createWriteStream(join(work, 'format.tar')), prepared.entries, { ...prepared.manifest, format: archiveFormat + 1 });
     await expectRefusedUntouched(join(work, 'format.tar'), NewerArchiveError, new RegExp(`format ${archiveFormat + 1}`));
+  });
+
+  it('refuses a manifest whose database copy is not one of its entries: a path outside the archive, or a media file', async () => {
+    const prepared = await prepareBackup({ database: source.database, databaseUrl: undefined, mediaDir: join(work, 'none') }, work, testNow);
+    await writeFile(join(work, 'outside.bin'), 'not for a restore to read');
+    for (const [name, file] of [['outside.tar', '../../outside.bin'], ['media.tar', 'media/a.jpg']] as const) {
+      const entries = [...prepared.entries, { path: 'media/a.jpg', bytes: randomBytes(100) }];
+      await writeArchive(createWriteStream(join(work, name)), entries, { ...prepared.manifest, database: { ...prepared.manifest.database, file } });
+      await expectRefusedUntouched(join(work, name), DamagedArchiveError, new RegExp(`names "${file.replaceAll('.', '\\.')}" as the database copy, which is not one of its entries`));
+    }
+  });
+
+  it('removes what it wrote when the restore fails after its checks, and says so', async () => {
+    // Checksums that match a database copy that is no database.
+    const prepared = await prepareBackup({ database: source.database, databaseUrl: undefined, mediaDir: join(work, 'none') }, work, testNow);
+    const entries = prepared.entries.map((entry) => (entry.path === prepared.manifest.database.file ? { path: entry.path, bytes: randomBytes(2000) } : entry));
+    await writeArchive(createWriteStream(join(work, 'not-a-database.tar')), entries, prepared.manifest);
+    const into = target();
+    const failure = await restoreArchive(join(work, 'not-a-database.tar'), into, { replace: false }).catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(RestoreFailedError);
+    expect((failure as RestoreFailedError).targetEmptied).toBe(false);
+    expect(await readdir(work)).not.toContain(into.dataDir.split('/').at(-1));
+    // Into a data directory that was there (empty): its lock file and the half-made database go, the folder stays.
+    const existing = join(work, 'existing-target');
+    await mkdir(existing);
+    const run = execFileAsync(process.execPath, ['--import', 'tsx', join(projectRoot, 'src/server/modules/operations/restore-cli.ts'), join(work, 'not-a-database.tar')], {
+      env: { ...process.env, DATA_DIR: existing },
+    });
+    await expect(run).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/^Restore failed: .*What it wrote was removed\. Nothing else was changed\.\n$/) });
+    expect(await readdir(existing)).toEqual([]);
   });
 
   it('says why on the command line, and changes nothing', async () => {

@@ -47,6 +47,11 @@ describe.each(testDatabaseKinds)('control characters in requests on $name', (kin
     ['a VIP sign-up', { method: 'POST', url: '/api/subscribe-vip', payload: { name: 'A\u0000', email: 'a@example.com', plan: 'monthly' } }, 'name'],
     ['a login', { method: 'POST', url: '/api/admin/login', payload: { username: 'admin\u0000', password: 'x' } }, 'username'],
     ['a play', { method: 'POST', url: '/api/plays', payload: { track_id: '00000000-0000-4000-8000-000000000000', client_id: '\u001b[2J' } }, 'client_id'],
+    // A field whose name is empty is named as written in JSON, at the top and further in.
+    ['a field named ""', { method: 'POST', url: '/api/subscribe-vip', payload: { '': '\u0001', name: 'A', email: 'a@example.com', plan: 'monthly' } }, '""'],
+    ['a field named "" further in', { method: 'POST', url: '/api/submit-demo', payload: { ...demo, artist: { ...demo.artist, fullName: 'Fine', '': 'x\u0002' } } }, 'artist.""'],
+    ['an empty query parameter name', { method: 'GET', url: '/api/releases?label=tech&=a%01' }, '""'],
+    ['a body that is only a string', { method: 'POST', url: '/api/subscribe-vip', payload: '"a\\u0001"', headers: { 'content-type': 'application/json' } }, 'body'],
   ];
 
   it.each(cases)('refuses a control character in %s with 400 naming the field, changing nothing', async (_what, request, field) => {

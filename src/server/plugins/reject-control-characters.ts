@@ -16,11 +16,15 @@ interface Pending {
   depth: number;
 }
 
-const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
+/** A field's path; a key that is empty is written as in JSON (`""`), so that it is named like any other. */
+const join = (path: string, key: string) => {
+  const name = key === '' ? '""' : key;
+  return path ? `${path}.${name}` : name;
+};
 
 /**
- * The path (`artists.0.email`) of the first string in `value` holding a control character, `''` for
- * `value` itself. Walks with a stack of its own, not by recursion: JSON nested thousands deep (a few
+ * The path (`artists.0.email`, `""` for a key that is empty) of the first string in `value` holding a
+ * control character, `''` for `value` itself. Walks with a stack of its own, not by recursion: JSON nested thousands deep (a few
  * kilobytes) would overflow the call stack. Throws past `maxBodyDepth`.
  */
 function findControlCharacter(value: unknown, part: string): string | undefined {
@@ -52,8 +56,10 @@ function findControlCharacter(value: unknown, part: string): string | undefined 
 export function rejectControlCharacters(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     for (const [part, value] of [['params', request.params], ['query', request.query], ['body', request.body]] as const) {
-      const field = findControlCharacter(value, part);
-      if (field !== undefined) throw new BadRequestError(`${field || 'body'} must not contain control characters`, field || undefined);
+      // '' is the part itself: a body that is only a string.
+      const found = findControlCharacter(value, part);
+      const field = found === '' ? part : found;
+      if (field !== undefined) throw new BadRequestError(`${field} must not contain control characters`, field);
     }
   });
 }

@@ -137,6 +137,11 @@ export async function readArchive(file: string, into?: string): Promise<Manifest
   }
   const extra = [...seen.keys()][0];
   if (extra !== undefined) throw new DamagedArchiveError(`${extra} is not in the manifest`);
+  // The database copy is read by the name the manifest gives: it must be one of the entries just checked.
+  const { file: databaseFile } = manifest.database;
+  if (databaseFile.startsWith(mediaPrefix) || !manifest.files.some((listed) => listed.path === databaseFile)) {
+    throw new DamagedArchiveError(`its manifest names ${JSON.stringify(databaseFile)} as the database copy, which is not one of its entries`);
+  }
   return manifest;
 }
 

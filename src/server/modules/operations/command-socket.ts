@@ -36,6 +36,7 @@ function readLine(socket: Socket, maxBytes: number): Promise<{ line: string; res
     socket.on('data', onData);
     socket.once('error', reject);
     socket.once('end', () => reject(new Error('the connection closed before a whole line')));
+    socket.once('close', () => reject(new Error('the connection closed before a whole line')));
   });
 }
 
@@ -45,18 +46,37 @@ function readLine(socket: Socket, maxBytes: number): Promise<{ line: string; res
  * lock (db/data-dir-lock.ts), which a live server would hold, so a second server is refused before
  * it gets here (tests/ops/backup-after-crash.test.ts).
  */
-export async function listenForCommands(dataDir: string, source: BackupSource, clock: () => Date, log: FastifyBaseLogger): Promise<{ close(): Promise<void> }> {
+export async function listenForCommands(
+  dataDir: string,
+  source: BackupSource,
+  clock: () => Date,
+  log: FastifyBaseLogger,
+  { requestTimeoutMs = 10_000 }: { requestTimeoutMs?: number } = {},
+): Promise<{ close(): Promise<void> }> {
   const path = commandSocketPath(dataDir);
   await rm(path, { force: true });
   const server = createServer((socket) => {
     socket.on('error', () => undefined);
     void serve(socket).catch((err: unknown) => log.warn({ err }, 'local command failed'));
   });
+  const refuse = (socket: Socket, message: string) => socket.end(`${JSON.stringify({ ok: false, message } satisfies Header)}\n`);
   const serve = async (socket: Socket) => {
-    const { line } = await readLine(socket, 4096);
-    const request = JSON.parse(line) as { command?: string };
-    if (request.command !== 'backup') {
-      socket.end(`${JSON.stringify({ ok: false, message: `unknown command ${JSON.stringify(request.command)}` } satisfies Header)}\n`);
+    // A connection that sends no whole line in time is closed: idle ones would hold a descriptor each.
+    socket.setTimeout(requestTimeoutMs, () => socket.destroy());
+    let request: unknown;
+    try {
+      request = JSON.parse((await readLine(socket, 4096)).line);
+    } catch {
+      request = undefined;
+    }
+    if (typeof request !== 'object' || request === null) {
+      if (!socket.destroyed) refuse(socket, 'expected one line of JSON, such as {"command":"backup"}');
+      return;
+    }
+    socket.setTimeout(0);
+    const { command } = request as { command?: unknown };
+    if (command !== 'backup') {
+      refuse(socket, `unknown command ${JSON.stringify(command) ?? 'undefined'}`);
       return;
     }
     const startedAt = clock();

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { parseConfig } from '../../config.js';
 import { DamagedArchiveError, NewerArchiveError } from './archive.js';
-import { restoreArchive } from './restore.js';
+import { RestoreFailedError, restoreArchive } from './restore.js';
 
 // npm run restore -- FILE [--replace]
 // Restores a backup into DATABASE_URL, or into the embedded database in DATA_DIR (stop the server
@@ -20,9 +20,12 @@ async function run(): Promise<void> {
 }
 
 run().catch((err: unknown) => {
-  const message = err instanceof Error ? err.message : String(err);
+  const message = (err instanceof Error ? err.message : String(err)).replace(/\.$/, '');
   if (err instanceof DamagedArchiveError) process.stderr.write(`Restore refused: the archive is damaged: ${message}. Nothing was changed.\n`);
   else if (err instanceof NewerArchiveError) process.stderr.write(`Restore refused: the archive was made by a newer version: ${message}. Nothing was changed.\n`);
-  else process.stderr.write(`Restore refused: ${message}\n`);
+  else if (err instanceof RestoreFailedError) {
+    const after = err.targetEmptied ? 'What the target held was deleted first (--replace), and what the restore wrote was removed' : 'What it wrote was removed. Nothing else was changed';
+    process.stderr.write(`Restore failed: ${message}. ${after}.\n`);
+  } else process.stderr.write(`Restore refused: ${message}. Nothing was changed.\n`);
   process.exit(1);
 });

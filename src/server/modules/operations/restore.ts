@@ -1,4 +1,4 @@
-import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 import type { AppConfig } from '../../config.js';
@@ -11,6 +11,15 @@ import { knownMigrations, restorePostgres } from './database-copy.js';
 export class TargetNotEmptyError extends Error {}
 /** An archive of the other kind of database than the one configured. */
 export class WrongDatabaseKindError extends Error {}
+/** The restore failed part way; `targetEmptied` when --replace had deleted what the target held before it. */
+export class RestoreFailedError extends Error {
+  constructor(
+    message: string,
+    readonly targetEmptied: boolean,
+  ) {
+    super(message);
+  }
+}
 
 export interface RestoreOptions {
   /** Replace what the target holds (the command's --replace): its database and media folder. */
@@ -29,6 +38,13 @@ function checkNotNewer(manifest: Manifest): void {
         `restore it with version ${manifest.app.version} or later`,
     );
   }
+}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    (err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? false : Promise.reject(err)),
+  );
 }
 
 async function isNonEmptyDir(dir: string): Promise<boolean> {
@@ -69,16 +85,21 @@ async function placeMedia(staged: string, mediaDir: string): Promise<void> {
 /**
  * Restores an archive into the configured database and media folder. Nothing is touched until the
  * whole archive has been read and checked: a damaged or newer archive, one of the other database kind,
- * or a target that holds data (without `replace`) is refused with the reason.
+ * or a target that holds data (without `replace`) is refused with the reason. A restore that fails
+ * after that removes what it wrote (the data directory, its lock file and database, the tables) and
+ * throws RestoreFailedError.
  */
 export async function restoreArchive(file: string, target: RestoreTarget, options: RestoreOptions): Promise<Manifest> {
   const dataDir = resolve(target.dataDir);
   const mediaDir = resolve(target.mediaDir);
+  const pgdata = join(dataDir, 'pgdata');
+  const before = { dataDir: await exists(dataDir), lock: await exists(join(dataDir, 'server.lock')), pgdata: await isNonEmptyDir(pgdata) };
   // Staged beside DATA_DIR (so placing the media folder is mostly a rename), and checked whole before
   // anything of the target is touched or even created.
   await mkdir(dirname(dataDir), { recursive: true });
   const staging = await mkdtemp(join(dirname(dataDir), '.restore-'));
   let unlock: (() => Promise<void>) | undefined;
+  let writing = false;
   try {
     const manifest = await readArchive(file, staging);
     checkNotNewer(manifest);
@@ -91,7 +112,6 @@ export async function restoreArchive(file: string, target: RestoreTarget, option
     }
     // The embedded database: no server may hold DATA_DIR meanwhile.
     if (!isPostgres) unlock = await lockDataDir(dataDir);
-    const pgdata = join(dataDir, 'pgdata');
     const hasData = target.databaseUrl ? await postgresHasTables(target.databaseUrl) : await isNonEmptyDir(pgdata);
     if (!options.replace && (hasData || (await isNonEmptyDir(mediaDir)))) {
       throw new TargetNotEmptyError(
@@ -100,6 +120,7 @@ export async function restoreArchive(file: string, target: RestoreTarget, option
       );
     }
     const copy = join(staging, manifest.database.file);
+    writing = true;
     if (target.databaseUrl) {
       if (options.replace) await clearPostgres(target.databaseUrl);
       await restorePostgres(target.databaseUrl, copy);
@@ -111,6 +132,18 @@ export async function restoreArchive(file: string, target: RestoreTarget, option
     if (options.replace) await rm(mediaDir, { recursive: true, force: true });
     if (manifest.media) await placeMedia(join(staging, mediaPrefix), mediaDir);
     return manifest;
+  } catch (err) {
+    await unlock?.();
+    unlock = undefined;
+    // What this restore made goes; what was there before stays (with --replace it was deleted already).
+    if (!before.dataDir) await rm(dataDir, { recursive: true, force: true });
+    else {
+      if (!before.lock) await rm(join(dataDir, 'server.lock'), { force: true });
+      if (writing && !target.databaseUrl) await rm(pgdata, { recursive: true, force: true });
+    }
+    if (!writing) throw err;
+    if (target.databaseUrl) await clearPostgres(target.databaseUrl).catch(() => undefined);
+    throw new RestoreFailedError(err instanceof Error ? err.message : String(err), options.replace && (before.pgdata || target.databaseUrl !== undefined));
   } finally {
     await rm(staging, { recursive: true, force: true });
     await unlock?.();

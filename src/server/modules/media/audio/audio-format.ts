@@ -130,10 +130,12 @@ function checkedPcm(
   const sampleBytes = p.bits / 8;
   const validBits = p.isFloat ? [32, 64] : [8, 16, 24, 32];
   if (!validBits.includes(p.bits)) throw new AudioRefused(audioRefusals.encoding(`${p.bits}-bit ${p.isFloat ? 'floating point' : 'PCM'}`));
-  if (p.channels < 1 || p.channels > 8 || p.sampleRate < 8000 || p.sampleRate > 384_000) throw new AudioRefused(audioRefusals.unreadable);
+  // Written so that NaN fails too: an AIFF's 80-bit rate can read as NaN or infinity, and no comparison with NaN is true.
+  if (!(p.channels >= 1 && p.channels <= 8 && p.sampleRate >= 8000 && p.sampleRate <= 384_000)) throw new AudioRefused(audioRefusals.unreadable);
   if (p.dataOffset + p.dataBytes > bytes.length) throw new AudioRefused(audioRefusals.cutShort);
   const frames = Math.floor(p.dataBytes / (sampleBytes * p.channels));
-  if (frames === 0) throw new AudioRefused(audioRefusals.noAudio);
+  // Fewer than one: an AIFF's SSND offset past the end of its chunk leaves a negative count of bytes.
+  if (!(frames >= 1)) throw new AudioRefused(audioRefusals.noAudio);
   return { dataOffset: p.dataOffset, frames, channels: p.channels, sampleRate: p.sampleRate, bitsPerSample: p.bits, isFloat: p.isFloat, isLittleEndian: p.isLittleEndian };
 }
 

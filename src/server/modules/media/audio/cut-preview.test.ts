@@ -44,4 +44,36 @@ describe('cutting a preview', () => {
     expect(refusal(aSineWav({ seconds: 1 }).subarray(0, 1000))).toBe(audioRefusals.cutShort);
     expect(refusal(aSineWav({ seconds: 1 }))).toBeUndefined();
   });
+
+  it('refuses a header whose numbers are not numbers or point outside their chunk, in AIFF and WAV alike', () => {
+    const refusal = (bytes: Buffer) => {
+      try {
+        probeAudio(bytes);
+        return undefined;
+      } catch (err) {
+        expect(err).toBeInstanceOf(AudioRefused);
+        return (err as Error).message;
+      }
+    };
+    // The AIFF's 80-bit sample rate (COMM at 12, its rate at 12 + 16) with the exponent of NaN and infinity.
+    const nanRate = aSineAiff({ seconds: 1 });
+    nanRate.writeUInt16BE(0x7fff, 28);
+    expect(refusal(nanRate)).toBe(audioRefusals.unreadable);
+    const infiniteRate = aSineAiff({ seconds: 1 });
+    infiniteRate.writeUInt16BE(0x7fff, 28);
+    infiniteRate.writeUInt32BE(0, 30);
+    infiniteRate.writeUInt32BE(0, 34);
+    expect(refusal(infiniteRate)).toBe(audioRefusals.unreadable);
+    // SSND's offset (at 12 + 26 + 8) past the end of its chunk: fewer than no frames.
+    const pastItsChunk = aSineAiff({ seconds: 1 });
+    pastItsChunk.writeUInt32BE(pastItsChunk.length, 46);
+    expect(refusal(pastItsChunk)).toBe(audioRefusals.noAudio);
+    // A WAV of no channels and one of a rate no recording has.
+    const noChannels = aSineWav({ seconds: 1 });
+    noChannels.writeUInt16LE(0, 22);
+    expect(refusal(noChannels)).toBe(audioRefusals.unreadable);
+    const zeroRate = aSineWav({ seconds: 1 });
+    zeroRate.writeUInt32LE(0, 24);
+    expect(refusal(zeroRate)).toBe(audioRefusals.unreadable);
+  });
 });
