@@ -78,16 +78,16 @@ describe.each(testDatabaseKinds)('email on $name', (kind) => {
     expect((await patch(id, 'shortlisted')).statusCode).toBe(200);
   }
 
-  it('sends "Demo received" to every artist address, in HTML and text, from the label, with a working status link', async () => {
+  it('sends "Demo received" to the address that sent it alone, in HTML and text, from the label, with a working status link', async () => {
     const before = smtp.accepted.length;
     const payload = demoPayload('deep');
     const id = await submit(payload);
     const [email] = (await smtp.waitForAccepted(before + 1)).slice(before);
-    expect(email?.to).toEqual([payload.artists[0]?.email, payload.artists[1]?.email]);
+    expect(email?.to).toEqual([payload.artists[0]?.email]);
     expect(email?.envelopeTo).toEqual(email?.to);
     expect(email?.from).toBe('"Build It Deep" <demos@records.example>');
     expect(email?.headers.get('reply-to')).toMatchObject({ text: 'demos@builditdeep.com' });
-    expect(email?.subject).toBe(`Build It Deep received your demo “${payload.tracks[0]?.name}”`);
+    expect(email?.subject).toBe('Build It Deep received your demo');
     for (const part of [email?.html, email?.text]) {
       expect(part).toContain('within 7 business days');
       expect(part).toContain(`Mara Q${counter} and Jo B`);
@@ -103,6 +103,30 @@ describe.each(testDatabaseKinds)('email on $name', (kind) => {
     expect(status.json<{ data: PublicDemoStatus }>().data).toMatchObject({ label: 'buildit-deep', label_name: 'Build It Deep', status: 'new', tracks: [payload.tracks[0]?.name] });
     expect((await t.app.inject({ method: 'GET', url: `/api/demo-status/${'x'.repeat(32)}` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/demo-status/short' })).json()).toMatchObject({ field: 'token' });
+  });
+
+  it('sends one address at most 3 receipts in 24 hours: a 4th demo is stored and answered alike, without one, and a day later it gets one again', async () => {
+    const base = demoPayload('deep');
+    const sender = base.artists[0]!.email;
+    const from = (n: number) => {
+      const track = aDemoTrack({ name: `Capped ${counter}-${n}`, soundCloudPrivateLink: `https://soundcloud.com/maraq/capped-${counter}-${n}/s-AbC12dEf` });
+      // The same sender, written in another case the 4th time.
+      const artists = [{ ...base.artists[0]!, email: n === 4 ? sender.toUpperCase() : sender }];
+      return { ...base, artist: artists[0], artists, track, tracks: [track] };
+    };
+    const receiptsTo = async () =>
+      (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from outbox_emails where kind = 'demo_received' and ${sender} = any(to_addresses)`))[0]!.n;
+    const accepted = smtp.accepted.length;
+    const ids = [];
+    for (const n of [1, 2, 3, 4]) ids.push(await submit(from(n)));
+    expect(await receiptsTo()).toBe(3);
+    expect(await outboxRows(ids[3]!)).toEqual([]);
+    t.setNow(new Date(testNow.getTime() + 24 * 60 * 60 * 1000 + 1));
+    await submit(from(5));
+    expect(await receiptsTo()).toBe(4);
+    // What the sender's mailbox holds in the end: four receipts, none of them the 4th demo's.
+    const arrived = (await smtp.waitForAccepted(accepted + 4)).slice(accepted);
+    expect(arrived.map((email) => email.to)).toEqual(Array.from({ length: 4 }, () => [sender]));
   });
 
   it('sends the shortlist email at once, from the label template', async () => {

@@ -20,8 +20,8 @@ export const demosRoutes: FastifyPluginAsyncZod<DemosDeps> = async (app, { db, c
         description:
           'Stores a demo with every artist and track in one transaction. A repeat of the same first-artist email and ' +
           'SoundCloud link answers 409. A retry with the same Idempotency-Key and body answers the first result; ' +
-          'the same key with another body answers 422. A "Demo received" email to every artist address, with a private ' +
-          'status link, is written in the same transaction and sent by the outbox. ' +
+          'the same key with another body answers 422. A "Demo received" email to the first artist\'s address alone, with a private ' +
+          'status link, is written in the same transaction and sent by the outbox, at most 3 to one address in 24 hours. ' +
           'Rate-limited per client address. The server never fetches the submitted links.',
         headers: idempotencyHeadersSchema,
         body: demoSubmissionRequestSchema,

@@ -129,10 +129,13 @@ export class Mailroom {
     return { kind: email.kind, labelId: email.label?.id ?? null, to: email.to, subject: email.subject, html, text, headers: email.headers ?? {}, sendAfter: email.sendAfter, at: email.at };
   }
 
-  /** "Demo received" to every artist address of the submission. */
+  /**
+   * "Demo received" to the address that sent the demo (the first artist's) alone: a stranger's form
+   * cannot have the label mail other people (docs/decisions/0086).
+   */
   async prepareDemoReceived(demo: DemoForEmail, at: Date): Promise<PreparedEmail> {
     const label = findLabel(demo.labelId) ?? defaultLabel;
-    const to = uniqueAddresses(demo.artists.map((a) => a.email));
+    const to = uniqueAddresses(demo.artists.slice(0, 1).map((a) => a.email));
     const props = { label, artistNames: demo.artists.map((a) => a.name), trackNames: demo.trackNames, to, statusUrl: this.statusLink(demo.statusToken), submittedOn: dayInWords(at) };
     return this.prepare({ kind: 'demo_received', label, to, subject: demoReceivedSubject(props), element: createElement(DemoReceivedEmail, props), at });
   }

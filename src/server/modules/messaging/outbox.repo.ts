@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { EmailKind, StoredOutboxStatus } from '../../../shared/api/messaging.js';
 import type { Db } from '../../db/client.js';
 import { emailUnsubscribes, outboxEmails } from '../../db/schema.js';
@@ -233,6 +233,21 @@ export async function unsubscribedAmong(db: Db, emails: string[], list: string):
 }
 
 /** Emails not yet sent, by status (metrics): the open rows' index answers it. */
+/** How many emails of `kind` were written to `address` (any case) since `since`: a per-recipient cap's count. */
+export async function countEmailsTo(db: Db, kind: EmailKind, address: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(outboxEmails)
+    .where(
+      and(
+        eq(outboxEmails.kind, kind),
+        gt(outboxEmails.createdAt, since),
+        sql`exists (select 1 from unnest(${outboxEmails.toAddresses}) as sent_to(address) where lower(sent_to.address) = ${address.toLowerCase()})`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
 export async function countOpenEmails(db: Db): Promise<{ waiting: number; sending: number }> {
   const rows = await db
     .select({ status: outboxEmails.status, n: count() })

@@ -14,8 +14,9 @@ export interface DemoReceivedProps {
   submittedOn: string;
 }
 
-export function demoReceivedSubject({ label, trackNames }: Pick<DemoReceivedProps, 'label' | 'trackNames'>): string {
-  return `${label.name} received your demo ${quoted(trackNames[0] ?? '')}`;
+/** Nothing from the form: the subject is what a mail client shows before anyone opens the email. */
+export function demoReceivedSubject({ label }: Pick<DemoReceivedProps, 'label'>): string {
+  return `${label.name} received your demo`;
 }
 
 /** The receipt of a demo (docs/product.md §2.12): the review time of the terms and what happens next. */
@@ -25,7 +26,7 @@ export function DemoReceivedEmail({ label, artistNames, trackNames, to, statusUr
     <EmailLayout
       label={label}
       preview={`Thanks for your demo. We review every demo within ${days} business days.`}
-      reason={`You get this email because ${listInWords(to)} ${to.length > 1 ? 'were listed as artists' : 'was listed as an artist'} on a demo sent to ${label.name} on ${submittedOn}. If that was not you, ignore it: nothing else will be sent.`}
+      reason={`You get this email because ${listInWords(to)} was given as the contact address of a demo sent to ${label.name} on ${submittedOn}. If that was not you, ignore it: nothing else will be sent.`}
     >
       <Heading as="h1" style={headingStyle}>
         Demo received
