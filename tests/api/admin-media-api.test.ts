@@ -188,6 +188,29 @@ describe.each(testDatabaseKinds)('admin media upload on $name', (kind) => {
     expect((await t.app.inject({ method: 'GET', url: '/media/art/0000-card.jpg' })).statusCode).toBe(404);
   });
 
+  it('refuses a zip that holds more files than the upload may still take as one item, reading nothing in it', async () => {
+    const before = await pictures(t.database.db);
+    const [release] = await t.database.db.select().from(releases).orderBy(releases.catalogNumber).limit(1);
+    // 2,000 files in all may come in one upload: one before the zip leaves it room for 1,999 of its 2,000.
+    const many = await zipOf(Array.from({ length: 2000 }, (_, i) => ({ name: `covers/${release!.catalogNumber}-${i}.jpg`, bytes: jpeg })));
+    // Past three entries per file an upload may hold, its end record alone says so.
+    const folders = await zipOf(Array.from({ length: 6001 }, (_, i) => ({ name: `folder-${i}/`, bytes: Buffer.alloc(0) })));
+    const res = await upload(t, [
+      { name: 'first.txt.jpg', bytes: Buffer.from('not an image'), type: 'image/jpeg' },
+      { name: 'many.zip', bytes: many, type: 'application/zip' },
+      { name: 'folders.zip', bytes: folders, type: 'application/zip' },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const report = res.json<MediaUploadResponse>().data;
+    expect(report.matched).toEqual([]);
+    expect(report.refused).toEqual([
+      { file: 'first.txt.jpg', reason: `first.txt.jpg ${mediaMessages.notAnImage}` },
+      { file: 'many.zip', reason: `many.zip ${mediaMessages.zipTooManyFiles}` },
+      { file: 'folders.zip', reason: `folders.zip ${mediaMessages.zipTooManyFiles}` },
+    ]);
+    expect(await pictures(t.database.db)).toEqual(before);
+  });
+
   it('draws a 1200×630 raster share card for a release or artist without an uploaded picture', async () => {
     const [release] = await t.database.db.select().from(releases).orderBy(releases.id).limit(1);
     const [artist] = await t.database.db.select().from(artists).orderBy(artists.id).limit(1);

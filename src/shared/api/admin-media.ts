@@ -32,6 +32,7 @@ export const mediaMessages = {
   zipUnreadable: 'is not a readable zip',
   zipInZip: 'is a zip inside a zip: unpack it first',
   tooManyFiles: `is past the ${mediaUploadLimits.maxFiles} files one upload may hold: send it again in another upload`,
+  zipTooManyFiles: `holds more files than the ${mediaUploadLimits.maxFiles} one upload may hold: nothing in it was read; split it, or send it alone`,
   fileNameInvalid: 'has a name with control characters or path separators',
   unknownName: 'names no release (catalog number, UPC or release id) and no artist (name or id)',
   ambiguous: (count: number, what: string) => `names ${count} ${what}: rename it to the release id or UPC`,

@@ -73,7 +73,7 @@ export async function readMediaUpload(request: FastifyRequest, each: (item: Uplo
     };
     for (const file of files) {
       if (file.refused) await counted({ name: file.name, refused: file.refused });
-      else if (await startsWithZipSignature(file.path)) await eachZipEntry(file, counted);
+      else if (await startsWithZipSignature(file.path)) await eachZipEntry(file, mediaUploadLimits.maxFiles - count, counted);
       else {
         const limit = sizeLimitOf(file.name);
         if ((await stat(file.path)).size > limit.max) await counted({ name: file.name, refused: limit.tooLarge });
@@ -128,18 +128,58 @@ function nextEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry | undefined> {
   });
 }
 
+function openZip(path: string): Promise<yauzl.ZipFile> {
+  return new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.open(path, { lazyEntries: true, autoClose: false, strictFileNames: false }, (err, opened) => (err ? reject(err) : resolve(opened))),
+  );
+}
+
+/** Folders, macOS's `__MACOSX` copies and hidden files: entries of a zip that are not handed on. */
+const isSkipped = (inner: string) => inner.endsWith('/') || inner.startsWith('__MACOSX/') || basename(inner).startsWith('.');
+
+/**
+ * Whether the zip holds more files than `allowance`, read from its central directory alone (nothing
+ * inflated), and no further than it takes to know: a zip of 200,000 tiny entries once held the upload
+ * for minutes and answered a report of 28 MB.
+ */
+async function holdsMoreFilesThan(zip: yauzl.ZipFile, allowance: number): Promise<boolean> {
+  // A file, its `__MACOSX` copy and a folder each: more entries than three per file an upload may hold
+  // is more files than it may hold, known from the directory's end record without reading further.
+  if (zip.entryCount > 3 * mediaUploadLimits.maxFiles) return true;
+  let files = 0;
+  try {
+    for (let entry = await nextEntry(zip); entry; entry = await nextEntry(zip)) {
+      if (!isSkipped(entry.fileName)) files += 1;
+      if (files > allowance) return true;
+    }
+  } catch {
+    // A directory that lies part of the way through: the pass that reads the files says so, after what came before.
+  }
+  return false;
+}
+
 /**
  * Each file of a zip, read from the disk through its central directory (yauzl): folders, macOS's
  * `__MACOSX` copies and hidden files skipped, a zip inside it refused, an entry over the image (or audio) limit
  * refused by its declared size (yauzl checks the declared size against what inflates). A zip that
- * cannot be read is one refused item.
+ * cannot be read, or that holds more files than the upload may still take (`allowance`), is one
+ * refused item, and nothing in it is inflated.
  */
-async function eachZipEntry(file: ReceivedFile, each: (item: UploadedItem) => Promise<void>): Promise<void> {
+async function eachZipEntry(file: ReceivedFile, allowance: number, each: (item: UploadedItem) => Promise<void>): Promise<void> {
   let zip: yauzl.ZipFile;
   try {
-    zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-      yauzl.open(file.path, { lazyEntries: true, autoClose: false, strictFileNames: false }, (err, opened) => (err ? reject(err) : resolve(opened))),
-    );
+    const counting = await openZip(file.path);
+    let tooMany: boolean;
+    try {
+      tooMany = await holdsMoreFilesThan(counting, allowance);
+    } finally {
+      counting.close();
+    }
+    if (tooMany) {
+      await each({ name: file.name, refused: mediaMessages.zipTooManyFiles });
+      return;
+    }
+    zip = await openZip(file.path);
   } catch {
     await each({ name: file.name, refused: mediaMessages.zipUnreadable });
     return;
@@ -150,7 +190,7 @@ async function eachZipEntry(file: ReceivedFile, each: (item: UploadedItem) => Pr
       if (!entry) return;
       const inner = entry.fileName;
       const name = `${file.name}/${inner}`;
-      if (inner.endsWith('/') || inner.startsWith('__MACOSX/') || basename(inner).startsWith('.')) continue;
+      if (isSkipped(inner)) continue;
       if (/\.zip$/i.test(inner)) {
         await each({ name, refused: mediaMessages.zipInZip });
         continue;
