@@ -3,6 +3,17 @@ import { aSineAiff, aSineWav, decodeMp3 } from '../../../../../tests/helpers/aud
 import { AudioRefused, audioRefusals, probeAudio } from './audio-format.js';
 import { cutPreviews, placeWindow } from './cut-preview.js';
 
+/** Why probeAudio refuses the bytes (always an AudioRefused), or undefined when it takes them. */
+function refusal(bytes: Buffer): string | undefined {
+  try {
+    probeAudio(bytes);
+    return undefined;
+  } catch (err) {
+    expect(err).toBeInstanceOf(AudioRefused);
+    return (err as Error).message;
+  }
+}
+
 describe('cutting a preview', () => {
   it('places the default window at 25% for 60 s, never past the end, and a short track whole', () => {
     expect(placeWindow({ startMs: null, lengthMs: null }, 360_000)).toEqual({ startMs: 90_000, lengthMs: 60_000 });
@@ -31,30 +42,12 @@ describe('cutting a preview', () => {
   });
 
   it('refuses what is no audio, or a header that promises more than the file holds', () => {
-    const refusal = (bytes: Buffer) => {
-      try {
-        probeAudio(bytes);
-        return undefined;
-      } catch (err) {
-        expect(err).toBeInstanceOf(AudioRefused);
-        return (err as Error).message;
-      }
-    };
     expect(refusal(Buffer.from('definitely not audio, just some words'))).toBe(audioRefusals.unknown);
     expect(refusal(aSineWav({ seconds: 1 }).subarray(0, 1000))).toBe(audioRefusals.cutShort);
     expect(refusal(aSineWav({ seconds: 1 }))).toBeUndefined();
   });
 
   it('refuses a header whose numbers are not numbers or point outside their chunk, in AIFF and WAV alike', () => {
-    const refusal = (bytes: Buffer) => {
-      try {
-        probeAudio(bytes);
-        return undefined;
-      } catch (err) {
-        expect(err).toBeInstanceOf(AudioRefused);
-        return (err as Error).message;
-      }
-    };
     // The AIFF's 80-bit sample rate (COMM at 12, its rate at 12 + 16) with the exponent of NaN and infinity.
     const nanRate = aSineAiff({ seconds: 1 });
     nanRate.writeUInt16BE(0x7fff, 28);
