@@ -145,9 +145,9 @@ describe.each(testDatabaseKinds)('admin media upload on $name', (kind) => {
   it('matches covers by catalog number, UPC and release id, artist pictures by name, inside a zip too, and reports what names two releases', async () => {
     const [first, second, third] = await t.database.db.select().from(releases).orderBy(releases.catalogNumber).limit(3);
     const [artist] = await t.database.db.select().from(artists).orderBy(artists.id).limit(1);
-    // Two releases sharing a catalog number (a label's mistake the import keeps): a file named so is no match.
-    await t.database.db.update(releases).set({ catalogNumber: 'SHARED-1' }).where(eq(releases.id, third!.id));
-    await t.database.db.update(releases).set({ catalogNumber: 'SHARED-1' }).where(eq(releases.id, second!.id));
+    // Two labels' releases sharing a catalog number (unique within a label only): a file named so is no match.
+    await t.database.db.update(releases).set({ catalogNumber: 'SHARED-1', labelId: 'buildit-records' }).where(eq(releases.id, third!.id));
+    await t.database.db.update(releases).set({ catalogNumber: 'SHARED-1', labelId: 'buildit-deep' }).where(eq(releases.id, second!.id));
     const zip = await zipOf([
       { name: 'covers/', bytes: Buffer.alloc(0) },
       { name: `covers/${second!.upc}.png`, bytes: await aPicture(600, 600, 'png', '#228844') },
@@ -250,6 +250,15 @@ describe.each(testDatabaseKinds)('media in S3-compatible storage on $name', (kin
         expect(theirs.headers['content-type'], file).toBe(mine.headers['content-type']);
       }
       expect((await other.inject({ method: 'GET', url: '/media/art/ffff.webp' })).statusCode).toBe(404);
+      // Streamed from the bucket a part at a time: a Range is the bucket's range, on either instance.
+      const original = url.replace('.webp', '-original.jpg');
+      const whole = (await t.app.inject({ method: 'GET', url: original })).rawPayload;
+      for (const app of [t.app, other]) {
+        const part = await app.inject({ method: 'GET', url: original, headers: { range: 'bytes=10-29' } });
+        expect(part.statusCode).toBe(206);
+        expect(part.headers['content-range']).toBe(`bytes 10-29/${whole.length}`);
+        expect(part.rawPayload.equals(whole.subarray(10, 30))).toBe(true);
+      }
     } finally {
       await other.close();
     }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, rename, stat as statFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type { Readable } from 'node:stream';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../../config.js';
 
 /**
@@ -12,9 +14,23 @@ export interface MediaStore {
   /** Where it keeps its files, for the start-up log (a folder or a bucket URL). */
   readonly where: string;
   put(key: string, body: Buffer, contentType: string): Promise<void>;
-  /** The stored file, or undefined when no instance stored it. */
-  get(key: string): Promise<{ body: Buffer; contentType: string } | undefined>;
+  /** Stores the file at `path` (an upload's scratch file), streamed: never read whole into memory. */
+  putFile(key: string, path: string, contentType: string): Promise<void>;
+  /** The stored file's size and type, or undefined when no instance stored it. */
+  stat(key: string): Promise<StoredFile | undefined>;
+  /**
+   * The stored file's bytes, streamed (a reader holds a chunk at a time, however large the file or slow
+   * the reader): all of them, or `range`'s (its end included). Undefined when no instance stored it.
+   */
+  read(key: string, range?: { start: number; end: number }): Promise<Readable | undefined>;
 }
+
+export interface StoredFile {
+  size: number;
+  contentType: string;
+}
+
+const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
 /** Keys are a folder name and a file name of letters, digits, `-` and `.`: nothing can climb out of the store. */
 const keyPattern = /^[a-z]+\/[A-Za-z0-9][A-Za-z0-9.-]*$/;
@@ -41,23 +57,39 @@ const contentTypeOf = (key: string) => contentTypes[key.slice(key.lastIndexOf('.
  * sees half of it.
  */
 export function folderMediaStore(dir: string): MediaStore {
+  const write = async (key: string, save: (partial: string) => Promise<void>) => {
+    const path = join(dir, checkKey(key));
+    await mkdir(dirname(path), { recursive: true });
+    const partial = `${path}.${randomUUID()}.partial`;
+    await save(partial);
+    await rename(partial, path);
+  };
   return {
     where: dir,
-    async put(key, body) {
-      const path = join(dir, checkKey(key));
-      await mkdir(dirname(path), { recursive: true });
-      const partial = `${path}.${randomUUID()}.partial`;
-      await writeFile(partial, body);
-      await rename(partial, path);
-    },
-    async get(key) {
+    put: (key, body) => write(key, (partial) => writeFile(partial, body)),
+    putFile: (key, path) => write(key, (partial) => copyFile(path, partial)),
+    async stat(key) {
       if (!keyPattern.test(key)) return undefined;
       try {
-        return { body: await readFile(join(dir, key)), contentType: contentTypeOf(key) };
+        const file = await statFile(join(dir, key));
+        return file.isFile() ? { size: file.size, contentType: contentTypeOf(key) } : undefined;
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        if (isMissing(err)) return undefined;
         throw err;
       }
+    },
+    async read(key, range) {
+      if (!keyPattern.test(key)) return undefined;
+      const stream = createReadStream(join(dir, key), range);
+      // Opened before it is handed on, so that a missing file is an answer rather than a broken stream.
+      try {
+        await new Promise<void>((resolve, reject) => stream.once('ready', resolve).once('error', reject));
+      } catch (err) {
+        stream.destroy();
+        if (isMissing(err)) return undefined;
+        throw err;
+      }
+      return stream;
     },
   };
 }
@@ -79,21 +111,35 @@ export function s3MediaStore(settings: S3Settings): MediaStore & { close(): void
     forcePathStyle: true,
     credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
   });
+  /** The answer, or undefined for a key no instance stored. */
+  const unlessMissing = async <T>(ask: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await ask();
+    } catch (err) {
+      if (err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata.httpStatusCode === 404)) return undefined;
+      throw err;
+    }
+  };
   return {
     where: `${endpoint}/${bucket}`,
     async put(key, body, contentType) {
       await client.send(new PutObjectCommand({ Bucket: bucket, Key: checkKey(key), Body: body, ContentType: contentType }));
     },
-    async get(key) {
+    async putFile(key, path, contentType) {
+      const { size } = await statFile(path);
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: checkKey(key), Body: createReadStream(path), ContentLength: size, ContentType: contentType }));
+    },
+    async stat(key) {
       if (!keyPattern.test(key)) return undefined;
-      try {
-        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-        const bytes = await object.Body?.transformToByteArray();
-        return bytes ? { body: Buffer.from(bytes), contentType: object.ContentType ?? contentTypeOf(key) } : undefined;
-      } catch (err) {
-        if (err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404)) return undefined;
-        throw err;
-      }
+      const head = await unlessMissing(() => client.send(new HeadObjectCommand({ Bucket: bucket, Key: key })));
+      return head ? { size: head.ContentLength ?? 0, contentType: head.ContentType ?? contentTypeOf(key) } : undefined;
+    },
+    async read(key, range) {
+      if (!keyPattern.test(key)) return undefined;
+      const object = await unlessMissing(() =>
+        client.send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined })),
+      );
+      return object?.Body as Readable | undefined;
     },
     close: () => client.destroy(),
   };

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { audioFileName } from '../../../shared/api/admin-audio.js';
 import { mediaMessages, type MediaUploadReport } from '../../../shared/api/admin-media.js';
 import { defaultLabel, findLabel } from '../../../shared/labels.js';
@@ -52,13 +53,15 @@ export function createMediaUpload(ctx: MediaUploadContext) {
       return;
     }
     if (audioFileName.test(item.name)) {
-      const outcome = await applyAudioFile(ctx, item);
+      const outcome = await applyAudioFile(ctx, { name: item.name, path: item.path });
       if (outcome.list === 'matched') report.matched.push(outcome.entry);
       else report[outcome.list].push(outcome.entry);
       return;
     }
     try {
-      const image = await checkImage(item.bytes);
+      // An image is at most mediaUploadLimits.maxImageBytes: read whole, as sharp takes it.
+      const bytes = await readFile(item.path);
+      const image = await checkImage(bytes);
       targets ??= await listMediaTargets(ctx.db);
       const target = matchTarget(targets, nameKey(item.name));
       if ('reason' in target) {
@@ -70,13 +73,13 @@ export function createMediaUpload(ctx: MediaUploadContext) {
         const subject = await findArtworkSubject(ctx.db, release.id);
         const label = findLabel(release.labelId) ?? defaultLabel;
         const card = { subjectId: `release:${release.id}`, title: release.title, subtitle: subject?.artist ?? 'Various Artists', labelName: label.name, accent: label.accent };
-        const url = await storeUploadedArt(ctx.store, item.bytes, image, card);
+        const url = await storeUploadedArt(ctx.store, bytes, image, card);
         await setReleaseArtwork(ctx.db, release.id, url, ctx.now);
         report.matched.push({ file: item.name, kind: 'release', id: release.id, name: release.title, url });
       } else {
         const { artist } = target;
         const card = { subjectId: `artist:${artist.id}`, title: artist.name, labelName: defaultLabel.name, accent: defaultLabel.accent };
-        const url = await storeUploadedArt(ctx.store, item.bytes, image, card);
+        const url = await storeUploadedArt(ctx.store, bytes, image, card);
         await setArtistPicture(ctx.db, artist.id, url, ctx.now);
         report.matched.push({ file: item.name, kind: 'artist', id: artist.id, name: artist.name, url });
       }

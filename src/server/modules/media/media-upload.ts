@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, open, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, open, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -11,8 +12,11 @@ import { mediaMessages, mediaUploadLimits } from '../../../shared/api/admin-medi
 import { AppError, BadRequestError } from '../../errors.js';
 import { checkUploadFileName } from '../../lib/uploads.js';
 
-/** One file of an upload, alone or from a zip: its bytes, or why it was refused before they were read. */
-export type UploadedItem = { name: string; bytes: Buffer } | { name: string; refused: string };
+/**
+ * One file of an upload, alone or from a zip: a scratch file holding it (gone once the upload is
+ * answered), or why it was refused before it was read.
+ */
+export type UploadedItem = { name: string; path: string } | { name: string; refused: string };
 
 /** The files of a request, each written to a scratch folder as it arrives (never held whole in memory). */
 interface ReceivedFile {
@@ -42,22 +46,11 @@ function sizeLimitOf(name: string): { max: number; tooLarge: string } {
     : { max: mediaUploadLimits.maxImageBytes, tooLarge: mediaMessages.imageTooLarge };
 }
 
-/** Reads a stream of at most `max` bytes into memory; undefined (the stream ended) past it. */
-async function readAtMost(stream: Readable, max: number): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > max) return undefined;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
-
 /**
  * A media upload (`POST /api/admin/media`): every file field of the form, written to a scratch
- * folder; then each file, and each file of each zip, handed to `each` one at a time. Only one
- * image or audio file is in memory at once, whatever the size of a zip. The scratch folder goes at the end.
+ * folder; then each file, and each file of each zip (inflated to a scratch file of its own, removed
+ * once handled), handed to `each` one at a time. Nothing is held whole in memory here, whatever the
+ * size of a file or a zip. The scratch folder goes at the end.
  */
 export async function readMediaUpload(request: FastifyRequest, each: (item: UploadedItem) => Promise<void>): Promise<void> {
   if (!request.isMultipart()) throw new BadRequestError(mediaMessages.filesMissing, 'files');
@@ -69,15 +62,15 @@ export async function readMediaUpload(request: FastifyRequest, each: (item: Uplo
     // Past the limit of files, each further one is refused by name, unread.
     const counted = (item: UploadedItem) => {
       count += 1;
-      return each(count > mediaUploadLimits.maxFiles && 'bytes' in item ? { name: item.name, refused: mediaMessages.tooManyFiles } : item);
+      return each(count > mediaUploadLimits.maxFiles && 'path' in item ? { name: item.name, refused: mediaMessages.tooManyFiles } : item);
     };
     for (const file of files) {
       if (file.refused) await counted({ name: file.name, refused: file.refused });
-      else if (await startsWithZipSignature(file.path)) await eachZipEntry(file, mediaUploadLimits.maxFiles - count, counted);
+      else if (await startsWithZipSignature(file.path)) await eachZipEntry(file, scratch, mediaUploadLimits.maxFiles - count, counted);
       else {
         const limit = sizeLimitOf(file.name);
         if ((await stat(file.path)).size > limit.max) await counted({ name: file.name, refused: limit.tooLarge });
-        else await counted({ name: file.name, bytes: await readFile(file.path) });
+        else await counted({ name: file.name, path: file.path });
       }
     }
   } finally {
@@ -159,13 +152,14 @@ async function holdsMoreFilesThan(zip: yauzl.ZipFile, allowance: number): Promis
 }
 
 /**
- * Each file of a zip, read from the disk through its central directory (yauzl): folders, macOS's
+ * Each file of a zip, read from the disk through its central directory (yauzl) and inflated to a
+ * scratch file in `scratch`, removed once `each` has handled it: folders, macOS's
  * `__MACOSX` copies and hidden files skipped, a zip inside it refused, an entry over the image (or audio) limit
  * refused by its declared size (yauzl checks the declared size against what inflates). A zip that
  * cannot be read, or that holds more files than the upload may still take (`allowance`), is one
  * refused item, and nothing in it is inflated.
  */
-async function eachZipEntry(file: ReceivedFile, allowance: number, each: (item: UploadedItem) => Promise<void>): Promise<void> {
+async function eachZipEntry(file: ReceivedFile, scratch: string, allowance: number, each: (item: UploadedItem) => Promise<void>): Promise<void> {
   let zip: yauzl.ZipFile;
   try {
     const counting = await openZip(file.path);
@@ -200,15 +194,19 @@ async function eachZipEntry(file: ReceivedFile, allowance: number, each: (item: 
         await each({ name, refused: limit.tooLarge });
         continue;
       }
-      let bytes: Buffer | undefined;
+      const path = join(scratch, `entry-${randomUUID()}`);
       try {
-        const stream = await new Promise<Readable>((resolve, reject) => zip.openReadStream(entry, (err, opened) => (err ? reject(err) : resolve(opened))));
-        bytes = await readAtMost(stream, limit.max);
-      } catch {
-        await each({ name, refused: mediaMessages.unreadable });
-        continue;
+        try {
+          const stream = await new Promise<Readable>((resolve, reject) => zip.openReadStream(entry, (err, opened) => (err ? reject(err) : resolve(opened))));
+          await pipeline(stream, createWriteStream(path));
+        } catch {
+          await each({ name, refused: mediaMessages.unreadable });
+          continue;
+        }
+        await each({ name, path });
+      } finally {
+        await rm(path, { force: true });
       }
-      await each(bytes ? { name, bytes } : { name, refused: limit.tooLarge });
     }
   } catch {
     // Its central directory lied part of the way through: what came before stands.

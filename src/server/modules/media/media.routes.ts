@@ -1,10 +1,10 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { MediaDeps } from './media.deps.js';
 import { NotFoundError } from '../../errors.js';
-import { parseByteRange } from '../../lib/byte-range.js';
 import { generatedImageWidths, type GeneratedImageWidth } from '../../../shared/generated-images.js';
+import { sendBody, sendStoredFile } from './media-reply.js';
 import { artistPlaceholderUrl } from './media-urls.js';
 import {
   artistPictureSvg,
@@ -30,15 +30,6 @@ const idOf = (file: string) => file.slice(0, file.lastIndexOf('.'));
 function pictureOf(file: string): { id: string; width?: GeneratedImageWidth } {
   const copy = /^(.+)-(\d+)\.webp$/.exec(file);
   return copy ? { id: copy[1]!, width: Number(copy[2]) as GeneratedImageWidth } : { id: idOf(file) };
-}
-
-/** Audio with `Accept-Ranges`: the part a `Range` asks for (206), 416 past its end, else the whole. */
-function sendAudio(req: FastifyRequest, reply: FastifyReply, type: string, body: Buffer) {
-  reply.type(type).header('Accept-Ranges', 'bytes');
-  const range = parseByteRange(req.headers.range, body.length);
-  if (range === 'unsatisfiable') return reply.code(416).header('Content-Range', `bytes */${body.length}`).send();
-  if (range) return reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${body.length}`).send(body.subarray(range.start, range.end + 1));
-  return reply.send(body);
 }
 
 /**
@@ -67,9 +58,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaDeps> = async (app, { db, m
   });
 
   app.get('/media/art/:file', { schema: { hide: true, params: z.object({ file: z.string().max(100) }) } }, async (req, reply) => {
-    const stored = await mediaStore.get(`art/${req.params.file}`);
-    if (!stored) throw new NotFoundError('Picture not found');
-    return reply.type(stored.contentType).send(stored.body);
+    return sendStoredFile(req, reply, mediaStore, { key: `art/${req.params.file}`, missing: 'Picture not found' });
   });
 
   app.get(artistPlaceholderUrl, { schema: { hide: true } }, async (_req, reply) => reply.type('image/svg+xml').send(placeholderArtistSvg()));
@@ -91,14 +80,12 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaDeps> = async (app, { db, m
   app.get('/media/previews/:file', { schema: { hide: true, params: wavParams } }, async (req, reply) => {
     const wav = await generatedPreviewWav(db, idOf(req.params.file), clock());
     if (!wav) throw new NotFoundError('Preview not found');
-    return sendAudio(req, reply, 'audio/wav', wav);
+    return sendBody(req, reply, 'audio/wav', wav);
   });
 
   // Previews cut from uploaded audio (docs/decisions/0026): named by their content, never changed.
   app.get('/media/audio/:file', { schema: { hide: true, params: mp3Params } }, async (req, reply) => {
-    const stored = await mediaStore.get(`previews/${req.params.file}`);
-    if (!stored) throw new NotFoundError('Preview not found');
-    return sendAudio(req, reply, 'audio/mpeg', stored.body);
+    return sendStoredFile(req, reply, mediaStore, { key: `previews/${req.params.file}`, missing: 'Preview not found', type: 'audio/mpeg' });
   });
 
   app.get('/media/artists/:file', { schema: { hide: true, params: pictureParams } }, async (req, reply) => {

@@ -8,7 +8,6 @@ import { renderArtistPicture, renderReleaseArtwork } from './artwork.js';
 import { renderPreviewWav } from './preview-audio.js';
 import { renderShareCard } from './share-card.js';
 import { isUuid } from '../../lib/uuid.js';
-import type { MediaStore } from './media-store.js';
 import { previewAudioUrl, uploadedPreviewUrl } from './media-urls.js';
 import { findArtistName, findArtworkSubject, findPreviewSubject } from './media.repo.js';
 
@@ -89,7 +88,9 @@ export async function generatedPreviewWav(db: Db, trackId: string, now: Date): P
 }
 
 export type EarlyAccessPreview =
-  | { kind: 'preview'; body: Buffer; contentType: string }
+  /** The generated loop (a WAV), or the key of the MP3 cut from uploaded audio in the media store. */
+  | { kind: 'generated'; body: Buffer }
+  | { kind: 'uploaded'; key: string }
   /** Upcoming, but further than `earlyAccessDays` away: when members may listen. */
   | { kind: 'not-yet'; opensAt: Date }
   | { kind: 'none' };
@@ -109,14 +110,13 @@ export function hasPreviewOfOurs(trackId: string, previewUrl: string | null): pr
  * of its public moment, the generated loop or the preview cut from uploaded audio. 'none' for a track
  * that is not upcoming (its preview is public), has no preview of ours, or no such track.
  */
-export async function earlyAccessPreview(db: Db, mediaStore: MediaStore, trackId: string, now: Date, earlyAccessDays: number): Promise<EarlyAccessPreview> {
+export async function earlyAccessPreview(db: Db, trackId: string, now: Date, earlyAccessDays: number): Promise<EarlyAccessPreview> {
   const subject = isUuid(trackId) ? await findPreviewSubject(db, trackId) : undefined;
   if (!subject?.releaseDate || !hasPreviewOfOurs(trackId, subject.previewUrl) || !isUpcoming(subject.releaseDate, now, siteConfig.timeZone)) return { kind: 'none' };
   const opensAt = earlyAccessOpensAt(subject.releaseDate, earlyAccessDays);
   if (now < opensAt) return { kind: 'not-yet', opensAt };
-  if (subject.previewUrl === previewAudioUrl(trackId)) return { kind: 'preview', body: cachedPreview(subject.isrc ?? trackId), contentType: 'audio/wav' };
-  const uploaded = await mediaStore.get(`previews/${subject.previewUrl.slice(uploadedPreviewUrl('').length)}`);
-  return uploaded ? { kind: 'preview', ...uploaded } : { kind: 'none' };
+  if (subject.previewUrl === previewAudioUrl(trackId)) return { kind: 'generated', body: cachedPreview(subject.isrc ?? trackId) };
+  return { kind: 'uploaded', key: `previews/${subject.previewUrl.slice(uploadedPreviewUrl('').length)}` };
 }
 
 /**

@@ -13,7 +13,7 @@ import { siteConfig } from '../../../shared/site-config.js';
 import type { MembershipDeps } from './membership.deps.js';
 import { AppError, NotFoundError } from '../../errors.js';
 import { getEarlyAccessTracks, getMemberDownloads } from '../catalog/index.js';
-import { earlyAccessPreview, findMemberDownload } from '../media/index.js';
+import { earlyAccessPreview, findMemberDownload, sendBody, sendStoredFile } from '../media/index.js';
 import { memberOfDownloadLink, signDownload } from './member-downloads.service.js';
 import { memberOfRequest, signedInMember } from './member-session.js';
 
@@ -120,15 +120,12 @@ export const memberPerksRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (a
       const member = await memberOfDownloadLink(db, jwtSecret, { trackId: req.params.trackId, memberId, expires }, signature, clock());
       if (member === 'unsigned') throw new AppError(403, vipDownloadLinkUnusableMessage);
       if (member?.status !== 'active') throw new AppError(403, vipDownloadMembersOnlyMessage);
+      const missing = `No member download for track ${req.params.trackId}`;
       const download = await findMemberDownload(db, req.params.trackId);
-      const file = download && (await mediaStore.get(download.originalKey));
-      if (!download || !file) throw new NotFoundError(`No member download for track ${req.params.trackId}`);
+      if (!download) throw new NotFoundError(missing);
       req.log.info({ track: req.params.trackId, member: member.id }, 'vip download');
-      return reply
-        .header('Cache-Control', 'private, no-store')
-        .header('Content-Disposition', attachment(download.fileName))
-        .type(file.contentType)
-        .send(file.body);
+      reply.header('Cache-Control', 'private, no-store').header('Content-Disposition', attachment(download.fileName));
+      return sendStoredFile(req, reply, mediaStore, { key: download.originalKey, missing });
     },
   );
 
@@ -150,10 +147,12 @@ export const memberPerksRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (a
       reply.header('Cache-Control', 'private, no-store');
       const member = await memberOfRequest(db, req, clock());
       if (member?.status !== 'active') throw new AppError(403, vipEarlyAccessMembersOnlyMessage);
-      const preview = await earlyAccessPreview(db, mediaStore, req.params.trackId, clock(), siteConfig.vip.earlyAccessDays);
-      if (preview.kind === 'none') throw new NotFoundError(`No early-access preview for track ${req.params.trackId}`);
+      const missing = `No early-access preview for track ${req.params.trackId}`;
+      const preview = await earlyAccessPreview(db, req.params.trackId, clock(), siteConfig.vip.earlyAccessDays);
+      if (preview.kind === 'none') throw new NotFoundError(missing);
       if (preview.kind === 'not-yet') throw new AppError(403, `Early access to this release opens ${preview.opensAt.toISOString()}`);
-      return reply.type(preview.contentType).send(preview.body);
+      if (preview.kind === 'generated') return sendBody(req, reply, 'audio/wav', preview.body);
+      return sendStoredFile(req, reply, mediaStore, { key: preview.key, missing, type: 'audio/mpeg' });
     },
   );
 
