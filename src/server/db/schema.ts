@@ -80,6 +80,7 @@ export const releases = pgTable(
       .notNull()
       .references(() => labels.id),
     upc: text('upc').unique(),
+    /** Trimmed, never blank, once per label ignoring case (releases_label_catalog_number_uq). */
     catalogNumber: text('catalog_number'),
     title: text('title').notNull(),
     version: text('version'),
@@ -131,6 +132,10 @@ export const releases = pgTable(
       .where(sql`stream_count > 0`),
     index('releases_label_score_until_idx').on(t.labelId, t.scoreValidUntil),
     index('releases_label_score_from_idx').on(t.labelId, t.scoreValidFrom),
+    // A catalog number once per label, ignoring case; null (none) as often as wanted. Kept trimmed and
+    // never blank, so that the index's rule is the one staff read (docs/decisions/0088, migration 0026).
+    uniqueIndex('releases_label_catalog_number_uq').on(t.labelId, sql`lower(${t.catalogNumber})`),
+    check('releases_catalog_number_trimmed', sql`${t.catalogNumber} <> '' and ${t.catalogNumber} = btrim(${t.catalogNumber})`),
   ],
 );
 
