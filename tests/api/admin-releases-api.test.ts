@@ -5,7 +5,7 @@ import type { RankedRelease, Release } from '../../src/shared/api/catalog.js';
 import { queryRows } from '../../src/server/db/client.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
 import type { PagedList } from '../helpers/test-app.js';
-import { testDatabaseKinds } from '../helpers/test-database.js';
+import { openSameDatabase, testDatabaseKinds } from '../helpers/test-database.js';
 
 const now = new Date('2026-11-21T12:00:00Z');
 
@@ -127,6 +127,45 @@ describe.each(testDatabaseKinds)('admin releases API on $name', (kind) => {
     // The ISRC of an imported track on another release is no conflict (a compilation repeats ISRCs).
     const elsewhere = await create(aRelease({ label_id: 'buildit-tech', catalog_number: 'BLDR192', tracks: [{ title: 'No More', isrc: 'QZZ8B2454752' }] }));
     expect(elsewhere.catalog_number).toBe('BLDR192');
+  });
+
+  /**
+   * Sends the requests at the same instant. On PostgreSQL another connection holds a lock that a create
+   * takes after its checks (new artist rows) until every request waits, so that each has checked before
+   * any commits, as two staff saving at once may; PGlite's one connection runs one transaction at a time.
+   */
+  async function atTheSameInstant(requests: (() => Promise<{ statusCode: number; body: string }>)[]) {
+    if (kind.name !== 'postgres') return Promise.all(requests.map((send) => send()));
+    const holder = await openSameDatabase(t.database);
+    const waiting = async () =>
+      (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`))[0]?.n;
+    let sent: Promise<{ statusCode: number; body: string }[]> | undefined;
+    try {
+      await holder.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table artists in share row exclusive mode`);
+        sent = Promise.all(requests.map((send) => send()));
+        for (let tries = 0; (await waiting()) !== requests.length; tries += 1) {
+          if (tries > 200) throw new Error('the requests never waited together');
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      });
+    } finally {
+      await holder.close();
+    }
+    return sent as Promise<{ statusCode: number; body: string }[]>;
+  }
+
+  it('answers two creates of one catalog number at the same instant (in any case) with one 201 and one 409 naming the field', async () => {
+    const before = await releaseCount();
+    const send = (title: string, number: string) => () =>
+      t.app.inject({ method: 'POST', url: '/api/admin/releases', headers: t.auth, payload: aRelease({ title, catalog_number: number, upc: null }) });
+    const answers = await atTheSameInstant([send('Twin One', 'BLDR950'), send('Twin Two', 'bldr950')]);
+    expect(answers.map((a) => a.statusCode).sort(), answers.map((a) => a.body).join('\n')).toEqual([201, 409]);
+    const won = JSON.parse(answers.find((a) => a.statusCode === 201)?.body as string) as { data: AdminReleaseDetail };
+    const lost = JSON.parse(answers.find((a) => a.statusCode === 409)?.body as string) as Failure;
+    expect(lost).toMatchObject({ success: false, field: 'catalog_number' });
+    expect(lost.message).toMatch(new RegExp(`^Catalog number (BLDR950|bldr950) is already on "${won.data.title}" \\(${won.data.id}\\) in this label$`));
+    expect(await releaseCount()).toBe(before + 1);
   });
 
   it('edits every field: tracks kept by id, added and removed; 409 on a taken catalog number; pin alone is a pin', async () => {

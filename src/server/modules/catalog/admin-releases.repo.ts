@@ -34,7 +34,8 @@ export interface ReleaseConflict {
 
 /**
  * Other releases holding the catalog number in the label (ignoring case) or the UPC (anywhere: a UPC
- * names one product, and the column is unique).
+ * names one product). Both are unique indexes too (`lower(catalog_number)` is the index's own
+ * expression, docs/decisions/0088): this look names the release a write would collide with.
  */
 export async function findReleaseConflicts(
   db: Db,

@@ -57,8 +57,16 @@ function toDetail(found: ReleaseForEdit, now: Date): AdminReleaseDetail {
   };
 }
 
+/** What a write claims: a catalog number in a label and a UPC, for any release but `exceptId`. */
+interface Claim {
+  labelId: string;
+  catalogNumber: string | null;
+  upc: string | null;
+  exceptId?: string;
+}
+
 /** 409 naming the release that already holds the catalog number (in the label) or the UPC. */
-async function refuseConflicts(db: Db, wanted: { labelId: string; catalogNumber: string | null; upc: string | null; exceptId?: string }) {
+async function refuseConflicts(db: Db, wanted: Claim) {
   for (const other of await findReleaseConflicts(db, wanted)) {
     if (wanted.upc && other.upc === wanted.upc) {
       throw new ConflictError(`UPC ${wanted.upc} is already on "${other.title}" (${other.id})`, 'upc');
@@ -100,13 +108,26 @@ async function writeArtists(db: Db, releaseId: string, names: string[]): Promise
   await setReleaseArtists(db, releaseId, names.map((name) => ids.get(name) as string));
 }
 
-/** Turns the database's own unique refusal (a concurrent write got there first) into the same 409. */
-async function conflictsAnswered<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * Runs a write that claims a catalog number and a UPC (checked first by `claim`, in its transaction).
+ * Two writes at the same instant both pass that check; the database's unique indexes refuse the later
+ * one (docs/decisions/0088), which is answered with the same 409, naming the release that got there
+ * first: committed by then, since the index waited for it.
+ */
+async function claimsAnswered<T>(db: Db, work: (claim: (tx: Db, wanted: Claim) => Promise<void>) => Promise<T>): Promise<T> {
+  let claimed: Claim | undefined;
   try {
-    return await work();
+    return await work(async (tx, wanted) => {
+      claimed = wanted;
+      await refuseConflicts(tx, wanted);
+    });
   } catch (error) {
-    if (isUniqueViolation(error, 'releases_upc_unique')) throw new ConflictError('That UPC is already on another release', 'upc');
-    throw error;
+    const isUpc = isUniqueViolation(error, 'releases_upc_unique');
+    const isCatalogNumber = !isUpc && isUniqueViolation(error, 'releases_label_catalog_number_uq');
+    if (!claimed || !(isUpc || isCatalogNumber)) throw error;
+    await refuseConflicts(db, claimed);
+    if (isUpc) throw new ConflictError(`UPC ${claimed.upc} is already on another release`, 'upc');
+    throw new ConflictError(`Catalog number ${claimed.catalogNumber} is already on another release in this label`, 'catalog_number');
   }
 }
 
@@ -118,9 +139,9 @@ export async function getReleaseForEdit(db: Db, id: string, now: Date): Promise<
 
 /** Creates the release with its artists (found by name or made), tracks and links; recorded as 'release.create'. */
 export async function createRelease(db: Db, input: AdminReleaseCreate, change: StaffChange): Promise<AdminReleaseDetail> {
-  return conflictsAnswered(() =>
+  return claimsAnswered(db, (claim) =>
     db.transaction(async (tx) => {
-      await refuseConflicts(tx, { labelId: input.label_id, catalogNumber: input.catalog_number, upc: input.upc });
+      await claim(tx, { labelId: input.label_id, catalogNumber: input.catalog_number, upc: input.upc });
       const id = await insertRelease(tx, releaseValues(input), change.now);
       await writeArtists(tx, id, input.artists);
       await writeTracks(tx, id, input.tracks, change.now);
@@ -167,7 +188,7 @@ const columnOf = {
  */
 export async function editRelease(db: Db, id: string, update: AdminReleaseUpdate, change: StaffChange): Promise<AdminReleaseDetail> {
   if (!isUuid(id)) throw releaseNotFound(id);
-  return conflictsAnswered(() =>
+  return claimsAnswered(db, (claim) =>
     db.transaction(async (tx) => {
       const before = await findReleaseForEdit(tx, id, { forUpdate: true });
       if (!before) throw releaseNotFound(id);
@@ -179,7 +200,7 @@ export async function editRelease(db: Db, id: string, update: AdminReleaseUpdate
       const labelId = update.label_id ?? before.row.labelId;
       const catalogNumber = update.catalog_number === undefined ? before.row.catalogNumber : update.catalog_number;
       const upc = update.upc === undefined ? before.row.upc : update.upc;
-      await refuseConflicts(tx, { labelId, catalogNumber, upc, exceptId: id });
+      await claim(tx, { labelId, catalogNumber, upc, exceptId: id });
       await updateRelease(tx, id, values, change.now);
       if (update.artists) await writeArtists(tx, id, update.artists);
       if (update.tracks) await writeTracks(tx, id, update.tracks, change.now);
