@@ -165,7 +165,7 @@ describe.each(testDatabaseKinds)('admin releases API on $name', (kind) => {
     const lost = JSON.parse(answers.find((a) => a.statusCode === 409)?.body as string) as Failure;
     expect(lost).toMatchObject({ success: false, field: 'catalog_number' });
     expect(lost.message).toMatch(new RegExp(`^Catalog number (BLDR950|bldr950) is already on "${won.data.title}" \\(${won.data.id}\\) in this label$`));
-    expect(await releaseCount()).toBe(before + 1);
+    expect(await releaseCount()).toBe(Number(before) + 1);
   });
 
   it('edits every field: tracks kept by id, added and removed; 409 on a taken catalog number; pin alone is a pin', async () => {
