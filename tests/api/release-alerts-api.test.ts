@@ -27,7 +27,11 @@ describe.each(testDatabaseKinds)('"Notify me" on $name', (kind) => {
       seed: async (database) => {
         await database.db.update(releases).set({ releaseDate: releaseDay }).where(eq(releases.catalogNumber, 'BLDR192'));
       },
-      deps: { publicUrl: 'https://records.example', mail: { smtpUrl: smtp.url, from: 'news@records.example', outbox: quickOutbox } },
+      deps: {
+        publicUrl: 'https://records.example',
+        mail: { smtpUrl: smtp.url, from: 'news@records.example', outbox: quickOutbox },
+        rateLimits: { notify: { max: 100, timeWindowMs: 60_000 } },
+      },
     });
     upcoming = (await queryRows<{ id: string; title: string }>(t.database.db, sql`select id, title from releases where catalog_number = 'BLDR192'`))[0] as typeof upcoming;
     out = (await queryRows<{ id: string }>(t.database.db, sql`select id from releases where release_date < '2026-01-01' limit 1`))[0] as typeof out;
@@ -124,6 +128,19 @@ describe.each(testDatabaseKinds)('"Notify me" on $name', (kind) => {
     expect(outNow.map((m) => m.to)).toEqual([['fan.one@example.com']]);
     expect(outNow[0]?.text).toContain(`http://localhost/records/releases/${upcoming.id}`);
     expect(outNow[0]?.text).toContain('This is the only one: the address is now forgotten for it.');
+  });
+
+  it('writes one address at most 3 confirmations in 24 hours, whatever releases it is asked for: past them the answer is the same, without one', async () => {
+    const made = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`update releases set release_date = ${releaseDay} where id in (select id from releases where release_date < '2026-01-01' and id <> ${out.id} order by id limit 4) returning id`,
+    );
+    expect(made).toHaveLength(4);
+    const answers = [];
+    for (const { id } of made) answers.push((await ask(id, 'many@example.com')).json());
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    expect(await alertsOf('many@example.com')).toHaveLength(4);
+    expect(await confirmEmailsTo('many@example.com')).toBe(3);
   });
 
   it('answers 429 past the limit per address', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { EmailSuppression } from '../../src/shared/api/messaging.js';
 import type { Newsletter, NewsletterReach } from '../../src/shared/api/newsletters.js';
 import type { VipAccount } from '../../src/shared/api/vip-account.js';
 import { queryRows } from '../../src/server/db/client.js';
@@ -48,6 +49,7 @@ describe.each(testDatabaseKinds)('members newsletter on $name', (kind) => {
   beforeEach(async () => {
     await t.database.db.execute(sql`delete from vip_members`);
     await t.database.db.execute(sql`delete from email_unsubscribes`);
+    await t.database.db.execute(sql`delete from email_suppressions`);
     for (const [i, m] of members.entries()) {
       await t.database.db.execute(
         sql`insert into vip_members (name, email, plan, status, created_at, updated_at) values (${m.name}, ${m.email}, ${m.plan}, ${m.status}, ${new Date(Date.UTC(2026, 0, 1 + i))}, now())`,
@@ -220,6 +222,56 @@ describe.each(testDatabaseKinds)('members newsletter on $name', (kind) => {
     expect(signIn?.subject).toBe('Sign in to your Build It Records VIP account');
     // Nothing after the sign-in link: the SMTP server got no newsletter besides Cleo's.
     expect(smtp.accepted.slice(beforeSecond).map((e) => e.subject)).toEqual(['Second', 'Sign in to your Build It Records VIP account']);
+  });
+
+  it('an address the server refuses for good is listed for staff and skipped by later newsletters, until staff lift it', async () => {
+    const suppressions = (query = '') => t.app.inject({ method: 'GET', url: `/api/admin/email-suppressions${query}`, headers: t.auth });
+    const lift = (email: string, headers = t.auth) => t.app.inject({ method: 'DELETE', url: `/api/admin/email-suppressions/${encodeURIComponent(email)}`, headers });
+    // Ben's mailbox is gone: his server answers 550 to RCPT TO.
+    smtp.mailboxesGone.add('ben@example.com');
+    const first = await draft({ subject: 'Bounce one', body: 'One', plans: ['monthly', 'annual'] });
+    try {
+      const before = smtp.accepted.length;
+      expect((await send(first.id)).statusCode).toBe(200);
+      expect([...(await delivered(before, 1)).keys()]).toEqual(['ana@example.com']);
+      await expect.poll(async () => (await suppressions()).json<{ total: number }>().total).toBe(1);
+    } finally {
+      smtp.mailboxesGone.delete('ben@example.com');
+    }
+    const [refused] = await queryRows<{ id: string; status: string; last_error: string }>(
+      t.database.db,
+      sql`select id, status, last_error from outbox_emails where subject_id = ${first.id} and 'ben@example.com' = any(to_addresses)`,
+    );
+    expect(refused).toMatchObject({ status: 'failed', last_error: expect.stringContaining('550') });
+    const listed = (await suppressions('?q=BEN')).json<{ data: EmailSuppression[] }>();
+    expect(listed).toMatchObject({ success: true, total: 1, data: [{ email: 'ben@example.com', email_id: refused!.id, reason: expect.stringContaining('No such user here') }] });
+    expect((await suppressions('?q=nobody')).json()).toMatchObject({ total: 0, data: [] });
+
+    // The next newsletter is not written to Ben at all; membership email (his sign-in link) still goes.
+    const second = await draft({ subject: 'Bounce two', body: 'Two', plans: ['monthly', 'annual'] });
+    const beforeSecond = smtp.accepted.length;
+    expect((await send(second.id)).json()).toMatchObject({ message: 'Sent to 1 member' });
+    expect([...(await delivered(beforeSecond, 1)).keys()]).toEqual(['ana@example.com']);
+    expect(await outboxCount(second.id)).toBe(1);
+    expect((await t.app.inject({ method: 'POST', url: '/api/vip/sign-in', payload: { email: 'ben@example.com' } })).statusCode).toBe(202);
+    expect((await smtp.waitForAccepted(beforeSecond + 2)).slice(beforeSecond + 1).map((e) => e.to)).toEqual([['ben@example.com']]);
+
+    // Lifting: unknown and blank are refused naming why, a stranger is 401, and nothing changes.
+    expect((await lift('nobody@example.com')).json()).toMatchObject({ success: false, error: 'nobody@example.com is not on the list of addresses that bounced' });
+    expect((await lift(' ')).json()).toMatchObject({ success: false, field: 'email' });
+    expect((await lift('ben@example.com', { authorization: 'Bearer nope' })).statusCode).toBe(401);
+    expect((await suppressions()).json()).toMatchObject({ total: 1 });
+    const lifted = await lift('Ben@Example.com');
+    expect(lifted.statusCode, lifted.body).toBe(200);
+    expect(lifted.json()).toEqual({ success: true, message: 'ben@example.com was lifted: bulk mail reaches it again' });
+    expect((await suppressions()).json()).toMatchObject({ total: 0 });
+    const [activity] = await queryRows<{ actor: string; summary: string }>(t.database.db, sql`select actor, summary from activity_log where kind = 'email.lift'`);
+    expect(activity).toEqual({ actor: 'alice', summary: 'Lifted ben@example.com from the addresses that bounced' });
+
+    const third = await draft({ subject: 'Bounce three', body: 'Three', plans: ['monthly', 'annual'] });
+    const beforeThird = smtp.accepted.length;
+    expect((await send(third.id)).json()).toMatchObject({ message: 'Sent to 2 members' });
+    expect([...(await delivered(beforeThird, 2)).keys()].sort()).toEqual(['ana@example.com', 'ben@example.com']);
   });
 
   describe("the member page's newsletter setting", () => {

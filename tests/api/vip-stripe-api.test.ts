@@ -297,6 +297,25 @@ describe.each(testDatabaseKinds)('VIP with Stripe on $name', (kind) => {
       expect((await emailsTo('paid@example.com')).map((e) => e.kind)).toEqual(['vip_sign_in', 'vip_welcome']);
     });
 
+    it('emails one address at most 5 sign-in links in 24 hours: past them the answer is the same, with no email; a day later one more', async () => {
+      const { events } = await joinAndPay('often@example.com', 'monthly');
+      await deliverAll(events);
+      const ask = () => t.app.inject({ method: 'POST', url: '/api/vip/sign-in', payload: { email: 'often@example.com' } });
+      const answers = [];
+      for (let i = 0; i < 7; i++) answers.push(await ask());
+      expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 202));
+      expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+      const signInLinks = async () => (await emailsTo('often@example.com')).filter((e) => e.kind === 'vip_sign_in').length;
+      expect(await signInLinks()).toBe(5);
+      t.setNow(new Date(testNow.getTime() + 24 * 60 * 60_000 + 1000));
+      try {
+        await ask();
+      } finally {
+        t.setNow(testNow);
+      }
+      expect(await signInLinks()).toBe(6);
+    });
+
     it('signs in with the emailed link once: opening it changes nothing, the button uses it, a second use or a late one is refused', async () => {
       const { events } = await joinAndPay('me@example.com', 'annual');
       await deliverAll(events);

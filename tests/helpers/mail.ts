@@ -34,6 +34,8 @@ export class TestSmtpServer {
   readonly accepted: ReceivedEmail[] = [];
   /** Every message whose data arrived, whatever the verdict. */
   readonly arrived: ReceivedEmail[] = [];
+  /** Recipients refused for good at RCPT TO (550, no such mailbox), lower-cased: a test adds and removes them. */
+  readonly mailboxesGone = new Set<string>();
   private readonly sockets = new Set<Socket>();
 
   private constructor(
@@ -53,6 +55,11 @@ export class TestSmtpServer {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onRcptTo(address, _session, callback) {
+        const t = box.t as TestSmtpServer;
+        if (!t.mailboxesGone.has(address.address.toLowerCase())) return callback();
+        callback(Object.assign(new Error(`No such user here: ${address.address}`), { responseCode: 550 }));
+      },
       onData(stream, session, callback) {
         simpleParser(stream)
           .then((parsed) => {

@@ -671,6 +671,21 @@ export const emailUnsubscribes = pgTable(
 );
 
 /**
+ * Addresses an SMTP server refused for good (a 5xx to RCPT TO: no such mailbox, domain gone): bulk
+ * mail (the newsletter, the staff digest, release-day alerts) skips them until staff lift the entry
+ * (docs/decisions/0090).
+ */
+export const emailSuppressions = pgTable('email_suppressions', {
+  /** Lower-cased. */
+  email: text('email').primaryKey(),
+  /** The server's own answer. */
+  reason: text('reason').notNull(),
+  /** The email that was refused. */
+  emailId: uuid('email_id').references(() => outboxEmails.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * "Notify me" on an upcoming release: an address waiting for its release day. Pending until the person
  * confirms from the emailed link (double opt-in); the release-day email deletes the row, and a release
  * that comes out forgets the pending ones too (docs/decisions/0061).

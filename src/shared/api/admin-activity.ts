@@ -26,6 +26,8 @@ export const activityKinds = [
   'member.discount',
   /** Staff sent the members' newsletter (docs/decisions/0065). */
   'newsletter.send',
+  /** Staff lifted an address from the list of addresses that bounced (docs/decisions/0090). */
+  'email.lift',
   'admin.password',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];

@@ -36,6 +36,18 @@ export type MailingList = (typeof mailingLists)[number];
 export const mailingListOf: Readonly<Partial<Record<EmailKind, MailingList>>> = { staff_digest: 'digest', vip_newsletter: 'newsletter' };
 
 /**
+ * Bulk mail: what goes to many addresses at once rather than answering something the person did just
+ * now. It skips suppressed addresses (docs/decisions/0090).
+ */
+export const bulkEmailKinds: readonly EmailKind[] = ['staff_digest', 'vip_newsletter', 'release_alert'];
+
+/**
+ * Emails a stranger can have written to any address, by how many of each one address gets in 24
+ * hours (docs/decisions/0086, 0090): past it, the request is answered as always and nothing is written.
+ */
+export const perRecipientDailyCaps: Readonly<Partial<Record<EmailKind, number>>> = { demo_received: 3, release_alert_confirm: 3, vip_sign_in: 5 };
+
+/**
  * waiting: due or held (an undo window, a retry's backoff); sending: an instance holds it now;
  * sent; failed: refused for good (the reason is kept); cancelled: undone before it left, or its
  * address unsubscribed; not_configured: waiting on a server without SMTP_URL, where nothing is sent.
@@ -92,6 +104,33 @@ export type OutboxEmail = z.infer<typeof outboxEmailSchema>;
 
 export const adminOutboxResponseSchema = listResponse(outboxEmailRowSchema);
 export const adminOutboxEmailResponseSchema = itemResponse(outboxEmailSchema);
+
+// ---- Suppressed addresses (docs/decisions/0090) ----
+
+export const adminSuppressionsQuerySchema = z.object({
+  /** Part of the address. */
+  q: searchParam,
+  offset: offsetParam,
+  limit: limitParam(20),
+});
+
+export const emailSuppressionSchema = z.object({
+  email: z.string(),
+  /** The SMTP server's answer when it refused the address. */
+  reason: z.string(),
+  /** The email it refused, while the outbox keeps it. */
+  email_id: z.uuid().nullable(),
+  created_at: z.string(),
+});
+export type EmailSuppression = z.infer<typeof emailSuppressionSchema>;
+
+export const adminSuppressionsResponseSchema = listResponse(emailSuppressionSchema);
+export const suppressionParamsSchema = z.object({ email: z.string().trim().min(1, { error: 'email must not be empty' }).max(320, { error: 'email must be at most 320 characters' }) });
+export const suppressionMessages = {
+  notFound: (email: string) => `${email} is not on the list of addresses that bounced`,
+  lifted: (email: string) => `${email} was lifted: bulk mail reaches it again`,
+} as const;
+export const suppressionLiftedResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 
 // ---- Demo decision templates ----
 

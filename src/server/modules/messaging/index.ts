@@ -19,7 +19,7 @@ export { decisionUndoMs, Mailroom, vipAccountPath, type BulkEmail, type DemoForE
 export type { VipReceipt } from './templates/vip-welcome-email.js';
 export { newStatusToken } from './tokens.js';
 export type { OutboxSettings } from './outbox-worker.js';
-export { countEmailsTo, countOpenEmails, unsubscribedAmong } from './outbox.repo.js';
+export { countOpenEmails, unsubscribedAmong } from './outbox.repo.js';
 export type { MessagingDeps } from './messaging.deps.js';
 
 /** Email settings of an app (main.ts reads SMTP_URL and MAIL_FROM). */

@@ -13,8 +13,27 @@ export interface OutgoingEmail {
   date: Date;
 }
 
-/** What became of one attempt: permanent failures (5xx) are not tried again. */
-export type SendOutcome = { ok: true } | { ok: false; isPermanent: boolean; reason: string };
+/** A recipient the server refused for good (a 5xx to RCPT TO), with its answer. */
+export interface RefusedRecipient {
+  address: string;
+  reason: string;
+}
+
+/**
+ * What became of one attempt: permanent failures (5xx) are not tried again. `refused`: recipients the
+ * server refused for good, whether the others took the email or not (docs/decisions/0090).
+ */
+export type SendOutcome = { ok: true; refused: RefusedRecipient[] } | { ok: false; isPermanent: boolean; reason: string; refused: RefusedRecipient[] };
+
+/** nodemailer's per-recipient refusals (on its answer when some recipients took the email, on its error when none did). */
+function refusedOf(source: unknown): RefusedRecipient[] {
+  const errors = (source as { rejectedErrors?: { recipient?: string; responseCode?: number; response?: string; message?: string }[] }).rejectedErrors ?? [];
+  return errors.flatMap((e) =>
+    e.recipient && e.responseCode !== undefined && e.responseCode >= 500 && e.responseCode < 600
+      ? [{ address: e.recipient.toLowerCase(), reason: (e.response ?? e.message ?? '').slice(0, 1000) }]
+      : [],
+  );
+}
 
 /** Sends over SMTP; the only module that speaks it (STYLE.md "Outside services"). */
 export interface Mailer {
@@ -48,7 +67,7 @@ export function createSmtpMailer(smtpUrl: string, timeouts: SmtpTimeouts = defau
   return {
     async send(email) {
       try {
-        await transport.sendMail({
+        const info = await transport.sendMail({
           from: email.from,
           replyTo: email.replyTo,
           to: email.to,
@@ -59,9 +78,9 @@ export function createSmtpMailer(smtpUrl: string, timeouts: SmtpTimeouts = defau
           headers: email.headers,
           date: email.date,
         });
-        return { ok: true };
+        return { ok: true, refused: refusedOf(info) };
       } catch (err) {
-        return { ok: false, ...classify(err) };
+        return { ok: false, ...classify(err), refused: refusedOf(err) };
       }
     },
     close: () => transport.close(),

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createElement, type ReactElement } from 'react';
-import type { DecisionStatus, EmailKind, MailingList } from '../../../shared/api/messaging.js';
+import { perRecipientDailyCaps, type DecisionStatus, type EmailKind, type MailingList } from '../../../shared/api/messaging.js';
 import { findVipPlan, type VipMemberStatus, type VipPlan } from '../../../shared/api/vip.js';
 import { defaultLabel, findLabel } from '../../../shared/labels.js';
 import type { LabelConfig } from '../../../shared/site-config.js';
 import type { Db } from '../../db/client.js';
 import { findEmailTemplate } from './email-templates.repo.js';
-import { cancelWaitingEmails, insertOutboxEmail, insertOutboxEmails, unsubscribedAmong } from './outbox.repo.js';
+import { cancelWaitingEmails, countEmailsTo, insertOutboxEmail, insertOutboxEmails, lockRecipient, suppressedAmong, unsubscribedAmong } from './outbox.repo.js';
 import { DemoDecisionEmail, defaultDecisionTemplates, demoDecisionSubject } from './templates/demo-decision-email.js';
 import { DemoReceivedEmail, demoReceivedSubject } from './templates/demo-received-email.js';
 import { ReleaseAlertConfirmEmail, ReleaseAlertEmail, releaseAlertConfirmSubject, releaseAlertSubject, type ReleaseAlertProps } from './templates/release-alert-emails.js';
@@ -114,12 +114,28 @@ export class Mailroom {
    * before (prepare*): a transaction on the embedded database holds its only connection.
    */
   async write(tx: Db, email: PreparedEmail & { subjectId?: string; dedupeKey?: string }): Promise<boolean> {
+    if (await this.isPastCap(tx, email)) return false;
     return insertOutboxEmail(tx, {
       ...email,
       messageId: this.newMessageId(),
       subjectId: email.subjectId ?? null,
       dedupeKey: email.dedupeKey ?? null,
     });
+  }
+
+  /**
+   * Whether an email a stranger can trigger (`perRecipientDailyCaps`) would pass its cap for one of its
+   * addresses: counted under each address's lock, so two requests at once count each other.
+   */
+  private async isPastCap(tx: Db, email: PreparedEmail): Promise<boolean> {
+    const cap = perRecipientDailyCaps[email.kind];
+    if (cap === undefined) return false;
+    const since = new Date(email.at.getTime() - 24 * 60 * 60 * 1000);
+    for (const address of email.to) {
+      await lockRecipient(tx, email.kind, address);
+      if ((await countEmailsTo(tx, email.kind, address, since)) >= cap) return true;
+    }
+    return false;
   }
 
   private async prepare(
@@ -269,9 +285,11 @@ export class Mailroom {
     // A batch at a time: the copies in memory and the addresses asked about stay bounded, whatever the list's size.
     for (let start = 0; start < recipients.length; start += bulkBatch) {
       const batch = recipients.slice(start, start + bulkBatch);
-      const gone = await unsubscribedAmong(tx, batch.map((r) => r.to.toLowerCase()), email.list);
+      const addresses = batch.map((r) => r.to.toLowerCase());
+      // Nobody who left the list, and no address a server refused for good (docs/decisions/0090).
+      const [gone, suppressed] = await Promise.all([unsubscribedAmong(tx, addresses, email.list), suppressedAmong(tx, addresses)]);
       const copies = batch
-        .filter((r) => !gone.has(r.to.toLowerCase()))
+        .filter((r) => !gone.has(r.to.toLowerCase()) && !suppressed.has(r.to.toLowerCase()))
         .map((r) => {
           const token = unsubscribeToken(this.options.secret, email.list, r.to);
           const links = this.unsubscribeLinks(token);

@@ -5,6 +5,8 @@ import {
   adminOutboxEmailResponseSchema,
   adminOutboxQuerySchema,
   adminOutboxResponseSchema,
+  adminSuppressionsQuerySchema,
+  adminSuppressionsResponseSchema,
   emailPreviewRequestSchema,
   emailPreviewResponseSchema,
   emailTemplateBodySchema,
@@ -18,6 +20,9 @@ import {
   releaseAlertResponseSchema,
   staffEmailSettingsResponseSchema,
   staffEmailSettingsSchema,
+  suppressionLiftedResponseSchema,
+  suppressionMessages,
+  suppressionParamsSchema,
   tokenParamsSchema,
   unsubscribeResponseSchema,
 } from '../../../shared/api/messaging.js';
@@ -34,7 +39,9 @@ import {
   getOutboxEmail,
   getPublicDemoStatus,
   getStaffEmailSettings,
+  getSuppressions,
   getUnsubscribe,
+  liftSuppression,
   previewEmailTemplate,
   resendEmail,
   resetEmailTemplate,
@@ -102,6 +109,41 @@ export const adminMessagingRoutes: FastifyPluginAsyncZod<MessagingRouteDeps> = a
       mailroom.nudge();
       req.log.info({ emailId: req.params.id, username: adminOf(req).user.username }, 'email sent again by staff');
       return { success: true as const, data };
+    },
+  );
+
+  app.get(
+    '/admin/email-suppressions',
+    {
+      schema: {
+        tags: ['admin'],
+        description:
+          'Addresses an SMTP server refused for good (a 5xx to RCPT TO), newest first, with its answer and the email it refused: ' +
+          'the newsletter, the staff digest and release-day alerts skip them (docs/decisions/0090). q searches the address.',
+        querystring: adminSuppressionsQuerySchema,
+        response: { 200: adminSuppressionsResponseSchema, 400: errorResponseSchema, ...guarded },
+      },
+    },
+    async (req) => {
+      const { data, total } = await getSuppressions(db, req.query);
+      return { success: true as const, data, total, offset: req.query.offset, limit: req.query.limit };
+    },
+  );
+
+  app.delete(
+    '/admin/email-suppressions/:email',
+    {
+      schema: {
+        tags: ['admin'],
+        description: 'Lifts an address (any case): bulk mail reaches it again. Recorded in the activity log. 404 for an address not on the list.',
+        params: suppressionParamsSchema,
+        response: { 200: suppressionLiftedResponseSchema, 404: errorResponseSchema, ...guarded },
+      },
+    },
+    async (req) => {
+      const email = req.params.email.toLowerCase();
+      await liftSuppression(db, email, { actor: adminOf(req).user.username, now: clock() });
+      return { success: true as const, message: suppressionMessages.lifted(email) };
     },
   );
 

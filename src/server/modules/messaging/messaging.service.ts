@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import type {
   AdminOutboxQuery,
   DecisionStatus,
+  EmailSuppression,
   EmailTemplate,
   EmailTemplateBody,
   MailingList,
@@ -11,14 +12,26 @@ import type {
   StaffEmailSettings,
   StoredOutboxStatus,
 } from '../../../shared/api/messaging.js';
-import { decisionStatuses } from '../../../shared/api/messaging.js';
+import { decisionStatuses, suppressionMessages } from '../../../shared/api/messaging.js';
 import { defaultLabel, findLabel, invalidLabelMessage, labels } from '../../../shared/labels.js';
 import type { LabelConfig } from '../../../shared/site-config.js';
 import type { Db } from '../../db/client.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
 import { deleteEmailTemplate, listEmailTemplates, upsertEmailTemplate } from './email-templates.repo.js';
 import type { Mailroom } from './mailroom.js';
-import { deleteUnsubscribe, dropOldBodies, findOutboxEmail, insertUnsubscribe, listOutboxEmails, resendFailedEmail, unsubscribedAmong, type OutboxRow } from './outbox.repo.js';
+import {
+  deleteSuppression,
+  deleteUnsubscribe,
+  dropOldBodies,
+  findOutboxEmail,
+  insertUnsubscribe,
+  listOutboxEmails,
+  listSuppressions,
+  resendFailedEmail,
+  unsubscribedAmong,
+  type OutboxRow,
+} from './outbox.repo.js';
+import { recordActivity, type StaffChange } from '../staff/index.js';
 import { findDemoByStatusToken, findStaffEmailSettings, listDemosReceivedBetween, listDigestReaders, updateStaffEmailSettings } from './staff-mail.repo.js';
 import { DemoDecisionEmail, defaultDecisionTemplates, demoDecisionSubject } from './templates/demo-decision-email.js';
 import { renderEmail } from './templates/render-email.js';
@@ -75,6 +88,20 @@ export async function resendEmail(db: Db, id: string, canSend: boolean, at: Date
   return getOutboxEmail(db, id, canSend);
 }
 
+// ---- Addresses that bounced (docs/decisions/0090) ----
+
+export async function getSuppressions(db: Db, query: { q?: string; offset: number; limit: number }): Promise<{ data: EmailSuppression[]; total: number }> {
+  const { rows, total } = await listSuppressions(db, query.q, query);
+  return { data: rows.map((r) => ({ email: r.email, reason: r.reason, email_id: r.emailId, created_at: r.createdAt.toISOString() })), total };
+}
+
+/** Lifts an address: bulk mail reaches it again. Recorded in the activity log with it. */
+export async function liftSuppression(db: Db, email: string, change: StaffChange): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await deleteSuppression(tx, email))) throw new NotFoundError(suppressionMessages.notFound(email));
+    await recordActivity(tx, { kind: 'email.lift', actor: change.actor, summary: `Lifted ${email} from the addresses that bounced`, at: change.now });
+  });
+}
 
 // ---- Templates ----
 

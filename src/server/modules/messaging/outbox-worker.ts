@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import { mailingListOf } from '../../../shared/api/messaging.js';
+import { bulkEmailKinds, mailingListOf } from '../../../shared/api/messaging.js';
 import { defaultLabel, findLabel } from '../../../shared/labels.js';
 import type { Db } from '../../db/client.js';
 import type { Mailbox } from '../../lib/mailbox.js';
@@ -9,10 +9,12 @@ import { loggableError } from '../../logging.js';
 import type { Mailer } from './mailer.js';
 import {
   claimOutboxEmails,
+  insertSuppression,
   markOutboxCancelled,
   markOutboxFailed,
   markOutboxRetry,
   markOutboxSent,
+  suppressedAmong,
   unsubscribedAmong,
   type OutboxRow,
 } from './outbox.repo.js';
@@ -48,6 +50,8 @@ export const defaultOutboxSettings: OutboxSettings = {
   sweepMs: 60_000,
   closeWaitMs: 5_000,
 };
+
+export const suppressedReason = 'The address was refused for good before (Outbox → Addresses that bounced)';
 
 export function backoffMs(attempt: number, settings: Pick<OutboxSettings, 'backoffBaseMs' | 'backoffMaxMs'>): number {
   const ceiling = Math.min(settings.backoffMaxMs, settings.backoffBaseMs * 2 ** Math.max(0, attempt - 1));
@@ -144,13 +148,16 @@ export class OutboxWorker {
   private async deliver(row: OutboxRow): Promise<void> {
     const mailer = this.mailer as Mailer;
     try {
+      const addresses = row.toAddresses.map((a) => a.toLowerCase());
       const list = mailingListOf[row.kind];
-      if (list) {
-        const gone = await unsubscribedAmong(this.db, row.toAddresses.map((a) => a.toLowerCase()), list);
-        if (gone.size === row.toAddresses.length) {
-          await markOutboxCancelled(this.db, row.id, this.owner, 'The address unsubscribed', this.clock());
-          return;
-        }
+      if (list && (await unsubscribedAmong(this.db, addresses, list)).size === addresses.length) {
+        await markOutboxCancelled(this.db, row.id, this.owner, 'The address unsubscribed', this.clock());
+        return;
+      }
+      // Refused for good since this email was written (docs/decisions/0090).
+      if (bulkEmailKinds.includes(row.kind) && (await suppressedAmong(this.db, addresses)).size === addresses.length) {
+        await markOutboxCancelled(this.db, row.id, this.owner, suppressedReason, this.clock());
+        return;
       }
       const label = findLabel(row.labelId) ?? defaultLabel;
       const outcome = await mailer.send({
@@ -165,6 +172,10 @@ export class OutboxWorker {
         date: row.createdAt,
       });
       const at = this.clock();
+      for (const refused of outcome.refused) {
+        await insertSuppression(this.db, { email: refused.address, reason: refused.reason, emailId: row.id, at });
+        this.log.warn({ emailId: row.id, kind: row.kind, reason: refused.reason }, 'an address was refused for good: bulk mail skips it now');
+      }
       if (outcome.ok) {
         await markOutboxSent(this.db, row.id, this.owner, at);
         this.log.info({ emailId: row.id, kind: row.kind, attempt: row.attempts }, 'email sent');

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { EmailKind, StoredOutboxStatus } from '../../../shared/api/messaging.js';
 import type { Db } from '../../db/client.js';
-import { emailUnsubscribes, outboxEmails } from '../../db/schema.js';
+import { emailSuppressions, emailUnsubscribes, outboxEmails } from '../../db/schema.js';
 import { containsPattern } from '../../db/contains-pattern.js';
 
 // The outbox as a lease-based job table (docs/decisions/0060, after 0050): a row in `sending`
@@ -218,21 +218,65 @@ export async function deleteUnsubscribe(db: Db, email: string, list: string): Pr
   await db.delete(emailUnsubscribes).where(and(eq(emailUnsubscribes.email, email), eq(emailUnsubscribes.list, list as 'digest')));
 }
 
-/** Which of these (lower-cased) addresses left `list`. */
-export async function unsubscribedAmong(db: Db, emails: string[], list: string): Promise<Set<string>> {
-  const gone = new Set<string>();
-  // A bounded number of parameters a statement, whatever the number of addresses.
+/** The addresses of `emails` that `among` finds, asked a bounded number of parameters a statement, whatever their number. */
+async function findAmong(emails: string[], among: (some: string[]) => Promise<{ email: string }[]>): Promise<Set<string>> {
+  const found = new Set<string>();
   for (let start = 0; start < emails.length; start += 1000) {
-    const rows = await db
-      .select({ email: emailUnsubscribes.email })
-      .from(emailUnsubscribes)
-      .where(and(eq(emailUnsubscribes.list, list as 'digest'), inArray(emailUnsubscribes.email, emails.slice(start, start + 1000))));
-    for (const row of rows) gone.add(row.email);
+    for (const row of await among(emails.slice(start, start + 1000))) found.add(row.email);
   }
-  return gone;
+  return found;
 }
 
-/** Emails not yet sent, by status (metrics): the open rows' index answers it. */
+/** Which of these (lower-cased) addresses left `list`. */
+export function unsubscribedAmong(db: Db, emails: string[], list: string): Promise<Set<string>> {
+  return findAmong(emails, (some) =>
+    db
+      .select({ email: emailUnsubscribes.email })
+      .from(emailUnsubscribes)
+      .where(and(eq(emailUnsubscribes.list, list as 'digest'), inArray(emailUnsubscribes.email, some))),
+  );
+}
+
+// ---- Suppressed addresses (docs/decisions/0090) ----
+
+/** Which of these (lower-cased) addresses an SMTP server refused for good. */
+export function suppressedAmong(db: Db, emails: string[]): Promise<Set<string>> {
+  return findAmong(emails, (some) => db.select({ email: emailSuppressions.email }).from(emailSuppressions).where(inArray(emailSuppressions.email, some)));
+}
+
+/** Puts an address on the list (one already on it keeps its first reason). */
+export async function insertSuppression(db: Db, refusal: { email: string; reason: string; emailId: string; at: Date }): Promise<void> {
+  await db
+    .insert(emailSuppressions)
+    .values({ email: refusal.email.toLowerCase(), reason: refusal.reason, emailId: refusal.emailId, createdAt: refusal.at })
+    .onConflictDoNothing();
+}
+
+/** Newest first, by part of the address. */
+export async function listSuppressions(db: Db, q: string | undefined, page: { offset: number; limit: number }) {
+  const term = q?.trim();
+  const where = term ? ilike(emailSuppressions.email, containsPattern(term)) : undefined;
+  const [rows, totals] = await Promise.all([
+    db.select().from(emailSuppressions).where(where).orderBy(desc(emailSuppressions.createdAt), emailSuppressions.email).offset(page.offset).limit(page.limit),
+    db.select({ total: count() }).from(emailSuppressions).where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+/** Lifts one address; false when it was not on the list. */
+export async function deleteSuppression(db: Db, email: string): Promise<boolean> {
+  const rows = await db.delete(emailSuppressions).where(eq(emailSuppressions.email, email.toLowerCase())).returning({ email: emailSuppressions.email });
+  return rows.length > 0;
+}
+
+/**
+ * Holds, until the transaction ends, the right to write `kind` to `address`: two requests at once
+ * count each other against the address's cap.
+ */
+export async function lockRecipient(tx: Db, kind: EmailKind, address: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`email:${kind}:${address.toLowerCase()}`}, 0))`);
+}
+
 /** How many emails of `kind` were written to `address` (any case) since `since`: a per-recipient cap's count. */
 export async function countEmailsTo(db: Db, kind: EmailKind, address: string, since: Date): Promise<number> {
   const [row] = await db
@@ -248,6 +292,7 @@ export async function countEmailsTo(db: Db, kind: EmailKind, address: string, si
   return row?.n ?? 0;
 }
 
+/** Emails not yet sent, by status (metrics): the open rows' index answers it. */
 export async function countOpenEmails(db: Db): Promise<{ waiting: number; sending: number }> {
   const rows = await db
     .select({ status: outboxEmails.status, n: count() })

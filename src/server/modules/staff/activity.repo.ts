@@ -13,16 +13,16 @@ export interface NewActivity {
   at: Date;
 }
 
-/**
- * Records one event. Call it with the transaction that makes the change, so that the change and
- * its log line are stored together or not at all.
- */
 /** Who makes a staff change, and when (deps.clock()): what a staff write records in the activity log. */
 export interface StaffChange {
   actor: string;
   now: Date;
 }
 
+/**
+ * Records one event. Call it with the transaction that makes the change, so that the change and
+ * its log line are stored together or not at all.
+ */
 export async function recordActivity(db: Db, entry: NewActivity): Promise<void> {
   await db.insert(activityLog).values({
     kind: entry.kind,
