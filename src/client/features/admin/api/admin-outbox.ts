@@ -1,6 +1,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AdminOutboxQuery, adminOutboxEmailResponseSchema, adminOutboxResponseSchema } from '../../../../shared/api/messaging.js';
-import { apiGet, apiPost, type Answer } from '../../../lib/api-client.js';
+import type {
+  AdminOutboxQuery,
+  adminOutboxEmailResponseSchema,
+  adminOutboxResponseSchema,
+  adminSuppressionsResponseSchema,
+  suppressionLiftedResponseSchema,
+} from '../../../../shared/api/messaging.js';
+import { apiGet, apiPost, apiSend, type Answer } from '../../../lib/api-client.js';
 import { withAdminSession } from './admin-request.js';
 
 /** Every outbox query starts with this key: a resend refreshes the list and the email. */
@@ -28,4 +34,18 @@ export function adminOutboxEmailQuery(token: string, id: string) {
 /** `POST /api/admin/outbox/{id}/resend`: a failed email goes again, with the same Message-ID. */
 export function resendEmail(token: string, id: string) {
   return withAdminSession(apiPost<Answer<typeof adminOutboxEmailResponseSchema>>(`/admin/outbox/${encodeURIComponent(id)}/resend`, undefined, { token }));
+}
+
+/** `GET /api/admin/email-suppressions`: addresses a server refused for good, newest first (docs/decisions/0090). */
+export function adminSuppressionsQuery(token: string, query: { q: string | undefined; offset: number; limit: number }) {
+  return queryOptions({
+    queryKey: [...adminOutboxKey, 'suppressions', query],
+    queryFn: ({ signal }) => withAdminSession(apiGet<Answer<typeof adminSuppressionsResponseSchema>>('/admin/email-suppressions', query, signal, { token })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `DELETE /api/admin/email-suppressions/{email}`: bulk mail reaches the address again. */
+export function liftSuppression(token: string, email: string) {
+  return withAdminSession(apiSend<Answer<typeof suppressionLiftedResponseSchema>>('DELETE', `/admin/email-suppressions/${encodeURIComponent(email)}`, undefined, { token }));
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OutboxEmail } from '../../../../shared/api/messaging.js';
+import type { EmailSuppression, OutboxEmail } from '../../../../shared/api/messaging.js';
 import { json, renderAdmin, serveAdminApi, storeToken, verified } from '../../../../../tests/helpers/admin-routes.js';
 import { serveInboxApi } from '../components/inbox-test-support.js';
 import { setupUser } from '../../../../../tests/helpers/render.js';
@@ -28,6 +28,8 @@ const failed: OutboxEmail = {
 };
 const old: OutboxEmail = { ...failed, id: '6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d', subject: 'Welcome to VIP', kind: 'vip_welcome', status: 'sent', last_error: null, has_body: false, html: null, text: null, sent_at: '2026-08-01T10:00:00.000Z' };
 const row = ({ message_id: _m, html: _h, text: _t, headers: _x, ...rest }: OutboxEmail) => rest;
+const noBounces = json({ success: true, data: [], total: 0, offset: 0, limit: 10 });
+const bounced: EmailSuppression = { email: 'gone@example.com', reason: '550 No such user here', email_id: failed.id, created_at: '2026-11-21T09:00:00.000Z' };
 
 describe('AdminOutboxTab', () => {
   it('lists emails with their status and failure reason, opens one to read it, and resends a failed one', async () => {
@@ -37,6 +39,7 @@ describe('AdminOutboxTab', () => {
       [`GET /api/admin/outbox/${failed.id}`]: json({ success: true, data: failed }),
       [`GET /api/admin/outbox/${old.id}`]: json({ success: true, data: old }),
       [`POST /api/admin/outbox/${failed.id}/resend`]: json({ success: true, data: { ...failed, status: 'waiting' } }),
+      'GET /api/admin/email-suppressions': noBounces,
     });
     storeToken('jwt-good');
     const user = setupUser();
@@ -74,14 +77,35 @@ describe('AdminOutboxTab', () => {
     const { queries } = serveInboxApi({
       'GET /api/admin/verify-admin-token': verified,
       'GET /api/admin/outbox': json({ success: true, data: [], total: 0, offset: 0, limit: 20 }),
+      'GET /api/admin/email-suppressions': noBounces,
     });
     storeToken('jwt-good');
     const user = setupUser();
     renderAdmin('/admin/outbox');
     expect(await screen.findByText('No emails yet')).toBeTruthy();
+    expect(await screen.findByText('No address has bounced')).toBeTruthy();
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Not sent: no SMTP server' }));
     expect(await screen.findByText('No emails match these filters')).toBeTruthy();
     expect(queries('/api/admin/outbox').map((query) => query.status)).toEqual([undefined, 'not_configured']);
+  });
+
+  it('lists the addresses that bounced with the server\'s answer, and lifts one', async () => {
+    const sent = serveAdminApi({
+      'GET /api/admin/verify-admin-token': verified,
+      'GET /api/admin/outbox': json({ success: true, data: [], total: 0, offset: 0, limit: 20 }),
+      'GET /api/admin/email-suppressions': [json({ success: true, data: [bounced], total: 1, offset: 0, limit: 10 }), noBounces],
+      'DELETE /api/admin/email-suppressions/gone%40example.com': json({ success: true, message: 'gone@example.com was lifted: bulk mail reaches it again' }),
+    });
+    storeToken('jwt-good');
+    const user = setupUser();
+    renderAdmin('/admin/outbox');
+    const table = await screen.findByRole('table', { name: 'Addresses that bounced' });
+    expect(await within(table).findByText('gone@example.com')).toBeTruthy();
+    expect(within(table).getByText('550 No such user here')).toBeTruthy();
+    await user.click(within(table).getByRole('button', { name: 'Lift gone@example.com' }));
+    expect(await screen.findByText('gone@example.com was lifted: bulk mail reaches it again')).toBeTruthy();
+    expect(await within(table).findByText('No address has bounced')).toBeTruthy();
+    expect(sent.filter((s) => s.method === 'DELETE').map((s) => [s.path, s.authorization])).toEqual([['/api/admin/email-suppressions/gone%40example.com', 'Bearer jwt-good']]);
   });
 });

@@ -8,6 +8,7 @@ import { useAdminToken } from '../shell/admin-outlet-context.js';
 import { AdminTable, FilterSelect, TableSearchField, hideOnPhone, phoneOnly } from '../components/admin-table.js';
 import { usePagedSearch } from '../components/use-paged-search.js';
 import { emailKindLabels, outboxStatusColors, outboxStatusLabels } from './outbox-status.js';
+import { BouncedAddresses } from './bounced-addresses.js';
 import { OutboxEmailDialog } from './outbox-email-dialog.js';
 
 const statusOptions = outboxStatuses.map((status) => ({ value: status, label: outboxStatusLabels[status] }));
@@ -55,6 +56,7 @@ export function AdminOutboxTab() {
         {query.data?.data.map((email) => <EmailRow key={email.id} email={email} onOpen={() => setOpenId(email.id)} />)}
       </AdminTable>
       <OutboxEmailDialog id={openId} onClose={() => setOpenId(null)} />
+      <BouncedAddresses />
     </Box>
   );
 }
