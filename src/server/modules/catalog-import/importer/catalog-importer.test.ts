@@ -131,11 +131,14 @@ async function catalogByKeys(db: Db) {
   };
 }
 
-/** A db whose transactions fail when they start writing tracks, after artists and releases. */
+/** A db whose transactions (and their savepoints) fail when they start writing tracks, after artists and releases. */
 function failingOnTrackWrites(db: Db, writes: string[]): Db {
   const failingTx = (tx: Db): Db =>
     new Proxy(tx, {
       get(target, prop, receiver) {
+        if (prop === 'transaction') {
+          return (fn: (savepoint: Db) => Promise<unknown>) => target.transaction((savepoint) => fn(failingTx(savepoint as unknown as Db)));
+        }
         if (prop !== 'insert') return Reflect.get(target, prop, receiver) as unknown;
         return (table: Parameters<Db['insert']>[0]) => {
           if (table === tracks) throw new Error('disk full');

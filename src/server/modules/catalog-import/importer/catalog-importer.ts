@@ -5,6 +5,7 @@ import { startTypeTally, tallyTrack, typeOfTally, type ReleaseType, type Release
 import type { Db } from '../../../db/client.js';
 import { artists, releaseArtists, releases, trackArtists, tracks } from '../../../db/schema.js';
 import { artistIdFor } from '../../catalog/index.js';
+import { claimCatalogNumbers, withCatalogNumberRetries } from './catalog-number-claims.js';
 import { keepKeysInTransaction, rememberReleases, rememberTracks, seenArtists, seenReleases, seenTracks } from './import-keys.js';
 import { readDistributorCsv, type CatalogBatch, type CsvSource, type ReadOptions, type RowNote } from './parse-distributor-csv.js';
 import { chunks } from './statement-chunks.js';
@@ -133,7 +134,8 @@ interface ChangeCounts {
  * Writes the releases first defined in this batch and answers their ids by UPC. A release's type
  * depends on all its rows, which may come in later batches: a new release is inserted with the type
  * of this batch's rows, and an existing one keeps its type here; settleReleaseTypes sets every type
- * once the file is read.
+ * once the file is read. A catalog number another release of the label holds is not written
+ * (catalog-number-claims.ts): the release keeps its own, or has none, and the batch says so in a warning.
  */
 async function writeNewReleases(tx: Db, batch: CatalogBatch, counts: ChangeCounts): Promise<Map<string, string>> {
   const tallies = new Map(batch.releases.map((r) => [r.upc, startTypeTally(r.title)]));
@@ -153,37 +155,49 @@ async function writeNewReleases(tx: Db, batch: CatalogBatch, counts: ChangeCount
   const links = sql`case when jsonb_array_length(${excluded(releases.links)}) > 0 then ${excluded(releases.links)} else ${releases.links} end`;
   changes.set.links = links;
   changes.setWhere = sql`(${changes.setWhere}) or ${releases.links} is distinct from ${links}`;
-  const ids = new Map<string, string>();
-  const counted = new Set<string>();
-  for (const part of chunks(batch.releases)) {
-    const written = await tx
-      .insert(releases)
-      .values(
-        part.map((r) => ({
-          labelId: r.labelId,
-          upc: r.upc,
-          catalogNumber: r.catalogNumber,
-          title: r.title,
-          version: r.version,
-          releaseDate: r.releaseDate,
-          type: typeOfTally(tallies.get(r.upc) as ReleaseTypeTally),
-          genres: r.genres,
-          links: r.links,
-        })),
-      )
-      .onConflictDoUpdate({ target: releases.upc, ...changes })
-      .returning({ id: releases.id, upc: releases.upc, inserted: wasInserted });
-    for (const w of written) (w.inserted ? counts.created : counts.updated).releases += 1;
-    for (const { id, upc } of written) {
-      ids.set(upc as string, id);
-      counted.add(upc as string);
+  // The claims and the writes in a savepoint: again, should a release made meanwhile take a number (catalog-number-claims.ts).
+  const written = await withCatalogNumberRetries(tx, async (sp) => {
+    const claims = await claimCatalogNumbers(sp, batch.releases);
+    const ids = new Map<string, string>();
+    const counted = new Set<string>();
+    const made = { created: 0, updated: 0 };
+    for (const part of chunks(batch.releases)) {
+      const rows = await sp
+        .insert(releases)
+        .values(
+          part.map((r) => ({
+            labelId: r.labelId,
+            upc: r.upc,
+            catalogNumber: claims.numberOf.get(r.upc) ?? null,
+            title: r.title,
+            version: r.version,
+            releaseDate: r.releaseDate,
+            type: typeOfTally(tallies.get(r.upc) as ReleaseTypeTally),
+            genres: r.genres,
+            links: r.links,
+          })),
+        )
+        .onConflictDoUpdate({ target: releases.upc, ...changes })
+        .returning({ id: releases.id, upc: releases.upc, inserted: wasInserted });
+      for (const w of rows) made[w.inserted ? 'created' : 'updated'] += 1;
+      for (const { id, upc } of rows) {
+        ids.set(upc as string, id);
+        counted.add(upc as string);
+      }
+      // The upsert answers the rows it inserted or changed; the unchanged ones are looked up.
+      const unchanged = part.filter((r) => !ids.has(r.upc)).map((r) => r.upc);
+      for (const [upc, id] of await releaseIdsOf(sp, unchanged)) ids.set(upc, id);
     }
-    // The upsert answers the rows it inserted or changed; the unchanged ones are looked up.
-    const unchanged = part.filter((r) => !ids.has(r.upc)).map((r) => r.upc);
-    for (const [upc, id] of await releaseIdsOf(tx, unchanged)) ids.set(upc, id);
+    return { ids, counted, made, warnings: claims.warnings };
+  });
+  counts.created.releases += written.made.created;
+  counts.updated.releases += written.made.updated;
+  if (written.warnings.length > 0) {
+    batch.warnings.push(...written.warnings);
+    batch.warnings.sort((a, b) => a.line - b.line);
   }
-  await rememberReleases(tx, batch.releases, counted);
-  return ids;
+  await rememberReleases(tx, batch.releases, written.counted);
+  return written.ids;
 }
 
 /** The ids of releases in the database, by UPC. */
