@@ -98,8 +98,10 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app
       schema: {
         tags,
         description:
-          `Creates a release by hand: ${releaseFields}. 409 when the catalog number is already on a release of the ` +
-          'label, or the UPC on any release (the release is named). Recorded as release.create.',
+          `Creates a release by hand: ${releaseFields}. 409 with field catalog_number when the catalog number is ` +
+          'already on a release of the label, ignoring case (a unique index: of two creates at the same instant, one ' +
+          'is refused), or field upc when the UPC is on any release; the message names that release: ' +
+          '"Catalog number BLDR192 is already on \"No More\" (id) in this label". Recorded as release.create.',
         body: adminReleaseCreateSchema,
         response: { 201: adminReleaseDetailResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema, ...guarded },
       },
@@ -132,7 +134,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app
         description:
           `Changes any of the release's fields: ${releaseFields}, and pinned (to the top of its label's Top Releases). ` +
           'Sent tracks replace the list: a track with its id is kept (its plays too), one without is new, the others ' +
-          'are deleted. 409 as on create. Recorded as release.edit, or release.pin when only the pin changes.',
+          'are deleted. 409 as on create (catalog_number, upc). Recorded as release.edit, or release.pin when only the pin changes.',
         params: idParamsSchema,
         body: adminReleaseUpdateSchema,
         response: { 200: adminReleaseDetailResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, ...guarded },
