@@ -101,7 +101,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app
           `Creates a release by hand: ${releaseFields}. 409 with field catalog_number when the catalog number is ` +
           'already on a release of the label, ignoring case (a unique index: of two creates at the same instant, one ' +
           'is refused), or field upc when the UPC is on any release; the message names that release: ' +
-          '"Catalog number BLDR192 is already on \"No More\" (id) in this label". Recorded as release.create.',
+          'Catalog number BLDR192 is already on "No More" (id) in this label. Recorded as release.create.',
         body: adminReleaseCreateSchema,
         response: { 201: adminReleaseDetailResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema, ...guarded },
       },
