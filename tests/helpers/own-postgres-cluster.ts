@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * A PostgreSQL cluster of one test's own, on a port of its own, that the test may stop and start as an
- * operator would (`pg_ctl stop -m fast`: every connection is ended): the shared server must keep
- * running for every other test. `initdb` refuses to run as root, so as root the cluster is the
+ * A PostgreSQL cluster of one test's own, on a port of its own, that the test may stop, start and
+ * restart as an operator would (`pg_ctl -m fast`: every connection is ended): the shared server must
+ * keep running for every other test. `initdb` refuses to run as root, so as root the cluster is the
  * `postgres` user's.
  */
 export interface OwnPostgresCluster {
@@ -16,6 +16,8 @@ export interface OwnPostgresCluster {
   url: string;
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** `pg_ctl restart -m fast`: every connection is ended; resolves once it accepts connections again. */
+  restart(): Promise<void>;
   /** Stops it and removes its files. */
   remove(): Promise<void>;
 }
@@ -47,7 +49,9 @@ export async function startOwnPostgresCluster(): Promise<OwnPostgresCluster> {
   const dataDir = join(dir, 'data');
   await run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
   let port = 0;
-  const start = () => run('pg_ctl', ['start', '-w', '-t', '30', '-D', dataDir, '-l', join(dir, 'log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`]);
+  const logFile = join(dir, 'log');
+  const serverOptions = () => `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
+  const start = () => run('pg_ctl', ['start', '-w', '-t', '30', '-D', dataDir, '-l', logFile, '-o', serverOptions()]);
   // Like nginx and Redis in other tests: a port at random, another when that one is taken.
   for (let attempt = 1; ; attempt += 1) {
     port = randomInt(20_000, 60_000);
@@ -74,6 +78,10 @@ export async function startOwnPostgresCluster(): Promise<OwnPostgresCluster> {
       if (isRunning) return;
       await start();
       isRunning = true;
+    },
+    restart: async () => {
+      if (!isRunning) throw new Error('the cluster is stopped: start it instead');
+      await run('pg_ctl', ['restart', '-w', '-t', '30', '-m', 'fast', '-D', dataDir, '-l', logFile, '-o', serverOptions()]);
     },
     remove: async () => {
       await stop();

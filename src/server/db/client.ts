@@ -170,6 +170,20 @@ export function isDatabaseTimeout(error: unknown): boolean {
   return false;
 }
 
+/**
+ * True when the work's connection went, not the work itself: PostgreSQL ended the session (a restart,
+ * a failover, pg_terminate_backend: 57P01–57P03), the socket closed under it, or no connection could be
+ * made. A transaction that lost its connection fails on its rollback, whose error replaces the first.
+ */
+export function isConnectionLost(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^(57P0[123]|08\w{3}|ECONNREFUSED|ECONNRESET|EPIPE)$/.test(code)) return true;
+    if (/^(Connection terminated unexpectedly|Client has encountered a connection error and is not queryable)$/.test(e.message)) return true;
+  }
+  return false;
+}
+
 /** True for the unique-index violation named `constraint` (PGlite and node-postgres both set code and constraint). */
 export function isUniqueViolation(error: unknown, constraint: string): boolean {
   // Drizzle wraps the driver's error in `cause`.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { importMessages } from '../../../shared/api/admin-import.js';
-import { isUniqueViolation, type Db } from '../../db/client.js';
+import { isConnectionLost, isUniqueViolation, type Db } from '../../db/client.js';
 import { ConflictError } from '../../errors.js';
 import { loggableError } from '../../logging.js';
 import {
@@ -226,6 +226,16 @@ export class ImportJobRunner {
   private async fail(live: LiveJob, err: unknown): Promise<void> {
     if (live.controller.signal.aborted || err instanceof JobNotHeldError) {
       this.log.info({ jobId: live.row.id, reason: String(live.controller.signal.reason ?? err) }, 'import job stopped here');
+      return;
+    }
+    // Not the import's fault (a PostgreSQL restart or failover): nothing of the run was stored, and the
+    // write of a failure would most likely not reach the database either. The job stays held until its
+    // lease runs out; then this instance or another runs it again, as after a crash (decision 0050).
+    if (isConnectionLost(err)) {
+      this.log.warn(
+        { error: loggableError(err as Error), jobId: live.row.id, leaseMs: this.settings.leaseMs },
+        'import job interrupted: its database connection was lost; it runs again once its lease has run out',
+      );
       return;
     }
     const message = this.messageOf(err) ?? importMessages.unknownFailure;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { backupFileName, pruneBackups } from './backup.js';
-import { nextBackupAt } from './backup-schedule.js';
+import { nextBackupAt, retryDelayMs } from './backup-schedule.js';
 
 const day = 86_400_000;
 const now = new Date('2026-11-26T04:00:00Z');
@@ -18,6 +18,14 @@ describe('nextBackupAt', () => {
   it('is within the hour when there has been none, or sooner for a shorter period', () => {
     expect(nextBackupAt(undefined, day, now)).toEqual(new Date('2026-11-26T05:00:00Z'));
     expect(nextBackupAt(undefined, 1_800_000, now)).toEqual(new Date('2026-11-26T04:30:00Z'));
+  });
+});
+
+describe('retryDelayMs', () => {
+  it('tries a failed backup again in 5 s, then twice as long each time, up to the period and at most an hour', () => {
+    expect([1, 2, 3, 4].map((failures) => retryDelayMs(failures, day))).toEqual([5_000, 10_000, 20_000, 40_000]);
+    expect(retryDelayMs(20, day)).toBe(3_600_000);
+    expect(retryDelayMs(20, 1_800_000)).toBe(1_800_000);
   });
 });
 
