@@ -21,6 +21,7 @@ import { vipMemberStatuses } from '../../shared/api/vip.js';
 import { activityKinds } from '../../shared/api/admin-activity.js';
 import { importJobKinds, importJobStatuses } from '../../shared/api/admin-import.js';
 import { trackAudioStatuses } from '../../shared/api/admin-audio.js';
+import { imageJobStatuses } from '../../shared/api/admin-media.js';
 import { decisionStatuses, emailKinds, mailingLists, storedOutboxStatuses } from '../../shared/api/messaging.js';
 
 const timestamps = {
@@ -210,6 +211,57 @@ export const trackAudio = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [check('track_audio_status_check', isOneOf(t.status, trackAudioStatuses)), index('track_audio_status_idx').on(t.status, t.createdAt)],
+);
+
+/**
+ * A cover or artist picture staff uploaded, and the job that makes its WebP, copies and share card
+ * (docs/decisions/0091): the original is in the media store, the picture's URL is set on the release or
+ * artist when the job is ready; claimed by any instance by a lease (the pattern of 0026 and 0050).
+ */
+export const imageJobs = pgTable(
+  'image_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The order of uploads: of two jobs for one release or artist, the later one's picture wins. */
+    seq: integer('seq').notNull().generatedAlwaysAsIdentity(),
+    subjectKind: text('subject_kind', { enum: ['release', 'artist'] }).notNull(),
+    /** The release's or artist's id (no foreign key: a removed one fails its job, and the row stays to say so). */
+    subjectId: text('subject_id').notNull(),
+    /** The picture's content name: `art/{name}.webp` and the files beside it. */
+    name: text('name').notNull(),
+    /** The original's key in the media store (`art/{name}-original.{ext}`). */
+    originalKey: text('original_key').notNull(),
+    fileName: text('file_name').notNull(),
+    status: text('status', { enum: imageJobStatuses }).notNull(),
+    message: text('message'),
+    actor: text('actor').notNull(),
+    owner: text('owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('image_jobs_status_check', isOneOf(t.status, imageJobStatuses)),
+    check('image_jobs_subject_kind_check', isOneOf(t.subjectKind, ['release', 'artist'])),
+    index('image_jobs_status_idx').on(t.status, t.seq),
+    index('image_jobs_name_idx').on(t.name),
+    index('image_jobs_subject_idx').on(t.subjectId, t.seq),
+  ],
+);
+
+/**
+ * Uploaded pictures no release, artist or unfinished job may name any more (replaced, or their job failed):
+ * their files are deleted from the media store once `due_at` has passed and nothing names them again
+ * (docs/decisions/0091).
+ */
+export const artDeletions = pgTable(
+  'art_deletions',
+  {
+    name: text('name').primaryKey(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('art_deletions_due_idx').on(t.dueAt)],
 );
 
 export const artistRoles = ['primary', 'featured', 'remixer'] as const;

@@ -36,6 +36,23 @@ export const mediaMessages = {
   fileNameInvalid: 'has a name with control characters or path separators',
   unknownName: 'names no release (catalog number, UPC or release id) and no artist (name or id)',
   ambiguous: (count: number, what: string) => `names ${count} ${what}: rename it to the release id or UPC`,
+  imageJobNotFound: 'No such image upload',
+  imageJobIdsInvalid: 'Name 1 to 100 image uploads by their ids, separated by commas',
+} as const;
+
+/**
+ * An uploaded cover or picture is made off the request (docs/decisions/0091): queued, then processing on
+ * whichever instance claims it, then ready (its release or artist shows it) or failed (the reason says why).
+ */
+export const imageJobStatuses = ['queued', 'processing', 'ready', 'failed'] as const;
+export type ImageJobStatus = (typeof imageJobStatuses)[number];
+
+/** Why an image job failed; each names the file ("{file} …"). */
+export const imageJobFailures = {
+  died: (file: string) => `${file}: making its picture stopped with the server that was making it (it crashed or ran out of memory); upload it again`,
+  missing: (file: string) => `${file}: the original is missing from the media store; upload it again`,
+  subjectGone: (file: string) => `${file}: its release or artist was removed before its picture was made`,
+  failed: (file: string) => `${file}: its picture could not be made; upload it again`,
 } as const;
 
 const fileName = z.string().describe('The file as sent; inside a zip, "zip name/path in the zip".');
@@ -47,8 +64,13 @@ export const imageMatchSchema = z.object({
   id: z.string(),
   /** The release's title or the artist's name. */
   name: z.string(),
-  /** The cover or picture URL the catalog now answers (a WebP). */
+  /**
+   * The cover or picture URL (a WebP). Named by its content, it is known before the picture is made: the
+   * catalog answers it once `job` is ready, and the previous picture until then.
+   */
   url: z.string(),
+  /** The job making the picture (docs/decisions/0091): its id, its status when answered, and where to follow it. */
+  job: z.object({ id: z.string(), status: z.enum(imageJobStatuses), url: z.string() }).optional(),
 });
 
 /** A matched file: an image that became a cover or picture, or audio queued for its tracks' previews (docs/decisions/0026). */
@@ -67,3 +89,31 @@ export type MediaUploadReport = z.infer<typeof mediaUploadReportSchema>;
 
 export const mediaUploadResponseSchema = z.object({ success: z.literal(true), message: z.string(), data: mediaUploadReportSchema });
 export type MediaUploadResponse = z.infer<typeof mediaUploadResponseSchema>;
+
+/** One uploaded cover or picture and the job making it (`GET /api/admin/media/images/{id}`). */
+export const imageJobSchema = z.object({
+  id: z.string(),
+  file_name: fileName,
+  kind: z.enum(['release', 'artist']),
+  /** The release's or artist's id. */
+  subject_id: z.string(),
+  status: z.enum(imageJobStatuses),
+  /** Why it failed, naming the file. */
+  message: z.string().nullable(),
+  /** The picture it makes: its release or artist shows it once ready. */
+  url: z.string(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type ImageJob = z.infer<typeof imageJobSchema>;
+export const imageJobResponseSchema = z.object({ success: z.literal(true), data: imageJobSchema });
+
+/** `GET /api/admin/media/images?ids=a,b`: up to 100 jobs at once (an upload's dialog follows them all). */
+export const imageJobsQuerySchema = z.object({
+  ids: z
+    .string()
+    .transform((value) => [...new Set(value.split(',').map((id) => id.trim()).filter(Boolean))])
+    .refine((ids) => ids.length >= 1 && ids.length <= 100, mediaMessages.imageJobIdsInvalid),
+});
+/** The jobs found, in the order asked; an id that names none is left out. */
+export const imageJobsResponseSchema = z.object({ success: z.literal(true), data: z.array(imageJobSchema) });
