@@ -42,9 +42,12 @@ interface Opened {
   url: string | undefined;
 }
 
-/** A fresh database, a copy of a snapshot (the migrated one unless told): PGlite in memory, or a PostgreSQL database of its own. */
-async function openSourceDatabase(kind: 'pglite' | 'postgres', from: SnapshotName = 'migrated'): Promise<Opened> {
-  if (kind === 'pglite') return { database: await testDatabaseKinds[0]!.open({ from }), url: undefined };
+/**
+ * A fresh database, a copy of a snapshot (the migrated one unless told): PGlite in memory, or on disk
+ * in `dataDir` as a server keeps it; or a PostgreSQL database of its own.
+ */
+async function openSourceDatabase(kind: 'pglite' | 'postgres', from: SnapshotName = 'migrated', dataDir?: string): Promise<Opened> {
+  if (kind === 'pglite') return { database: await testDatabaseKinds[0]!.open({ from, dataDir }), url: undefined };
   const created = await createPostgresTestDatabase(from);
   const opened = await openPostgres(created.url);
   return {
@@ -376,7 +379,8 @@ describe.each(kinds)('a backup under load on %s', (kindName) => {
   // Heavy by design (55 connections on a small machine): a generous time limit, no timing asserted.
   it('loses no write acknowledged before it began, while 50 connections read and 5 write', { timeout: 120_000 }, async () => {
     const work = mkdtempSync(join(tmpdir(), 'bir-backup-'));
-    const source = await openSourceDatabase(kindName, 'distributor-catalog');
+    // PGlite on disk, as a server keeps it: its files are copied while written to (docs/decisions/0073).
+    const source = await openSourceDatabase(kindName, 'distributor-catalog', join(work, 'pgdata'));
     const app = await appOn(source.database);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -7,6 +7,8 @@ import { createScratchDatabase, type ScratchDatabase } from './scratch-postgres.
 export interface TestDatabaseOpenOptions extends OpenOptions {
   /** What it starts as, a copy of a snapshot (tests/helpers/database-snapshots.ts); 'migrated' by default. */
   from?: SnapshotName;
+  /** PGlite only: on disk in this folder, as a server keeps it (in memory by default). */
+  dataDir?: string;
 }
 
 export interface TestDatabaseKind {
@@ -37,8 +39,8 @@ export function createPostgresTestDatabase(from: SnapshotName = 'migrated'): Pro
 }
 
 /** A fresh database, a copy of a snapshot; on PostgreSQL a database of its own, dropped on close. */
-async function openFresh(kind: 'pglite' | 'postgres', { from = 'migrated', ...options }: TestDatabaseOpenOptions = {}): Promise<Database> {
-  if (kind === 'pglite') return openPglite(undefined, { ...options, loadDataDir: pgliteDump(from) });
+async function openFresh(kind: 'pglite' | 'postgres', { from = 'migrated', dataDir, ...options }: TestDatabaseOpenOptions = {}): Promise<Database> {
+  if (kind === 'pglite') return openPglite(dataDir, { ...options, loadDataDir: pgliteDump(from) });
   const created = await createPostgresTestDatabase(from);
   const opened = await openPostgres(created.url, options);
   const database: Database = {

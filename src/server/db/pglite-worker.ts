@@ -1,5 +1,5 @@
-import { constants, createReadStream, createWriteStream } from 'node:fs';
-import { cp, readdir, rm, stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -8,6 +8,7 @@ import { createGzip } from 'node:zlib';
 import tar from 'tar-stream';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { copyChanged } from './copy-changed.js';
 import type { WorkerReply, WorkerRequest, WorkerStart } from './pglite-protocol.js';
 
 // The embedded database's own thread (docs/decisions/0031-pglite-off-the-main-thread.md): PGlite runs
@@ -78,11 +79,13 @@ async function handle(request: Exclude<WorkerRequest, { op: 'begin' | 'dump' }>)
 
 /**
  * A consistent copy of the data directory, written as a gzipped tar to `into/pgdata.tar.gz` (the
- * layout PGlite's `loadDataDir` reads). No query runs while the files are copied (PGlite's own query
- * lock, as its dumpDataDir() takes): what is on disk then is what a crash would leave, the committed
- * work with its WAL. On disk the copy is the operating system's (a clone where the file system can),
- * and the tar and its compression are made after, with queries running again; in memory, PGlite's
- * dumpDataDir(). Readers wait for the copy alone (docs/decisions/0073).
+ * layout PGlite's `loadDataDir` reads). On disk, in two passes (docs/decisions/0073): every file is
+ * copied while queries run (some of them mid-write), then, with no query running (PGlite's own query
+ * lock, as its dumpDataDir() takes), the files that changed since are copied again and the ones that
+ * went are removed: what the copy holds then is what a crash at that moment would leave, the committed
+ * work with its WAL. Readers wait for the second pass alone, which copies what was written during the
+ * first. The tar and its compression are made after, with queries running again. In memory, PGlite's
+ * dumpDataDir().
  */
 async function dumpInto(into: string): Promise<string> {
   const target = join(into, 'pgdata.tar.gz');
@@ -91,10 +94,14 @@ async function dumpInto(into: string): Promise<string> {
     await pipeline(Readable.from([tar]), createGzip(), createWriteStream(target, { mode: 0o600 }));
     return target;
   }
+  const dataDir = start.dataDir;
   const copy = join(into, 'pgdata-copy');
   await rm(copy, { recursive: true, force: true });
-  await db._runExclusiveQuery(() => cp(start.dataDir as string, copy, { recursive: true, mode: constants.COPYFILE_FICLONE }));
+  // A second before the first pass began: what changed that close to it is copied again in any case.
+  const firstPassNs = BigInt(Date.now() - 1000) * 1_000_000n;
   try {
+    const firstPass = await copyChanged(dataDir, copy, new Map(), 0n);
+    await db._runExclusiveQuery(() => copyChanged(dataDir, copy, firstPass, firstPassNs));
     const pack = tar.pack();
     const written = pipeline(pack, createGzip(), createWriteStream(target, { mode: 0o600 }));
     // Folders too: PostgreSQL needs its empty ones (pg_tblspc, pg_notify…), as PGlite's own dump has them.
