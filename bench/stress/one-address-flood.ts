@@ -16,8 +16,11 @@ export interface FloodResult {
   floodStatuses: Record<string, number>;
   quietP50Ms: number;
   quietP99Ms: number;
+  quietMaxMs: number;
   floodP50Ms: number;
   floodP99Ms: number;
+  /** The slowest single visit while flooded. */
+  floodMaxMs: number;
   visitorFailures: number;
   /** After a full collection. */
   rssBeforeMiB: number;
@@ -134,8 +137,10 @@ async function runFlood(server: ProductionServer, inspectorPort: number, name: s
     floodStatuses: statuses,
     quietP50Ms: percentile(quiet.latencies, 50),
     quietP99Ms: percentile(quiet.latencies, 99),
+    quietMaxMs: quiet.latencies.at(-1) ?? 0,
     floodP50Ms: percentile(during.latencies, 50),
     floodP99Ms: percentile(during.latencies, 99),
+    floodMaxMs: during.latencies.at(-1) ?? 0,
     visitorFailures: during.failures,
     rssBeforeMiB,
     rssDuringMiB,
@@ -150,7 +155,29 @@ async function runFlood(server: ProductionServer, inspectorPort: number, name: s
   };
 }
 
-/** The three floods against the production server on the embedded database with the demo catalog and the production limits. */
+/** Every release id of the demo catalog, as the public list answers them. */
+async function releaseIdsOf(base: string, agent: Agent): Promise<string[]> {
+  const ids: string[] = [];
+  for (const label of ['buildit-records', 'tech', 'deep']) {
+    for (let offset = 0; ; offset += 100) {
+      const page = await new Promise<{ data: { id: string }[] }>((resolve, reject) => {
+        const req = request(`${base}/api/releases?label=${label}&limit=100&offset=${offset}`, { agent }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve(JSON.parse(body) as { data: { id: string }[] }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      ids.push(...page.data.map((release) => release.id));
+      if (page.data.length < 100) break;
+    }
+  }
+  return ids;
+}
+
+/** The four floods against the production server on the embedded database with the demo catalog and the production limits. */
 export async function runOneAddressFloods(): Promise<FloodResult[]> {
   const inspectorPort = await freeLoopbackPort();
   const server = await startProductionServer({ env: { SEED_DEMO_CATALOG: 'true', METRICS_TOKEN: metricsToken }, nodeOptions: inspectorOptions(inspectorPort) });
@@ -187,7 +214,19 @@ export async function runOneAddressFloods(): Promise<FloodResult[]> {
       () => `/api/releases?label=tech&q=${pick(words)}&offset=${Math.floor(Math.random() * 50)}&limit=5`,
       8,
     );
-    return [pages, loads, largeLoads];
+    // Issue 32, row 10: pictures drawn on request (share cards, WebP copies of generated art), each
+    // one not drawn before, from a fourth address; the visitor asks for the health check and a page.
+    const releaseIds = await releaseIdsOf(server.url, warm);
+    const renders = await runFlood(
+      server,
+      inspectorPort,
+      'uncached share cards and WebP copies',
+      new Agent({ keepAlive: true, localAddress: '127.0.0.7' }),
+      (i) => `/media/releases/${releaseIds[i % releaseIds.length]}-${['card.jpg', '160.webp', '320.webp', '640.webp'][Math.floor(i / releaseIds.length) % 4]}`,
+      () => pick(['/api/health', '/deep', '/tech/releases']),
+      8,
+    );
+    return [pages, loads, largeLoads, renders];
   } finally {
     await server.stop();
   }

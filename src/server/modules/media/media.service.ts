@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import sharp from 'sharp';
 import type { GeneratedImageWidth } from '../../../shared/generated-images.js';
 import { isUpcoming, releaseMoment } from '../../../shared/domain/release-day.js';
@@ -126,11 +127,17 @@ export async function earlyAccessPreview(db: Db, trackId: string, now: Date, ear
  */
 const rasterCache = new Map<string, { svg: string; raster: Promise<Buffer> }>();
 const rasterCacheSize = 1024;
+/**
+ * Pictures drawn at once: sharp works on libuv's thread pool (4 threads), which file reads and the
+ * compression of answers share; drawing on two of them at most leaves the others to every other
+ * request while one address asks for hundreds of pictures never drawn before (issue 32, row 10).
+ */
+const drawing = pLimit(2);
 
 function cachedRaster(key: string, svg: string, draw: () => Promise<Buffer>): Promise<Buffer> {
   const kept = rasterCache.get(key);
   if (kept?.svg === svg) return kept.raster;
-  const raster = draw();
+  const raster = drawing(draw);
   raster.catch(() => rasterCache.delete(key));
   if (rasterCache.size >= rasterCacheSize) rasterCache.delete(rasterCache.keys().next().value as string);
   rasterCache.set(key, { svg, raster });
