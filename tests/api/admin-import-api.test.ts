@@ -145,6 +145,7 @@ describe.each(testDatabaseKinds)('admin catalog upload on $name', (kind) => {
         { line: 545, reason: expect.stringMatching(/no song name and no ISRC/) },
       ],
       warnings: 16,
+      catalogNumbersNotTaken: [],
       skipped: 0,
     });
     expect(await tableCounts(api.t.database.db)).toMatchObject({ releases: 278, tracks: 542, artists: 266, jobs: 1 });
@@ -187,6 +188,21 @@ describe.each(testDatabaseKinds)('admin catalog upload on $name', (kind) => {
     expect(res.json<ErrorResponse>().message).toBe(importMessages.spotifyNotConfigured);
     const labels = (await api.get('/api/admin/labels')).json<AdminLabelsResponse>();
     expect(labels.enrichment).toEqual({ is_available: false, reason: importMessages.spotifyNotConfigured });
+  });
+
+  it('imports a file that gives a release a catalog number another release of its label has: the job succeeds, the release keeps its own, the report lists the row', async () => {
+    // Line 9 is the radio mix of "Lose Minds" (line 8, BLDR191), BLDR191A in the export.
+    const lines = fixture.split('\n');
+    lines[8] = (lines[8] as string).replace('BLDR191A', 'bldr191');
+    const job = await api.poll((await api.upload([csvFile(lines.join('\n'))])).json<ImportStartedResponse>().job.id);
+    expect(job).toMatchObject({ status: 'succeeded', message: null });
+    expect(job.report).toMatchObject({
+      warnings: 17,
+      catalogNumbersNotTaken: [{ line: 9, reason: 'catalog number bldr191 is already on "Lose Minds" (line 8) in this label: the release keeps BLDR191A' }],
+      updated: { releases: 0, tracks: 0, artists: 0 },
+    });
+    const [radioMix] = await api.t.database.db.select().from(releases).where(eq(releases.upc, '198622817752'));
+    expect(radioMix?.catalogNumber).toBe('BLDR191A');
   });
 });
 

@@ -46,6 +46,11 @@ export const catalogImportReportSchema = z.object({
   rejected: z.array(rejectedRowSchema),
   /** Rows imported with a remark (e.g. no track length: duration unknown). */
   warnings: count,
+  /**
+   * Of those, the rows whose catalog number another release of the label holds (line and reason): their
+   * release came in without it, or kept its own (docs/decisions/0088). Absent from reports stored before.
+   */
+  catalogNumbersNotTaken: z.array(rejectedRowSchema).optional(),
   /** Rows of other labels than the one chosen. */
   skipped: count,
 });

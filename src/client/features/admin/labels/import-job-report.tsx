@@ -3,9 +3,39 @@ import type { CatalogImportReport, ImportResult } from '../../../../shared/api/a
 import { formatCount as count } from '../components/admin-format.js';
 import { FigureList } from '../components/figure-list.js';
 
-/** What a catalog upload did: the counts, then every rejected row with its line and reason. */
+type RowNote = CatalogImportReport['rejected'][number];
+
+/** Lines of the file with what happened to each. */
+function RowNotes({ name, rows }: { name: string; rows: RowNote[] }) {
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={name}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Line</TableCell>
+            <TableCell>Reason</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.line}>
+              <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{row.line}</TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.reason}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/**
+ * What a catalog upload did: the counts, every rejected row with its line and reason, then the rows
+ * whose catalog number another release of the label holds (imported without it, decision 0088).
+ */
 export function CatalogReport({ report }: { report: CatalogImportReport }) {
   const changes = (kind: 'releases' | 'tracks' | 'artists') => `(${count(report.created[kind])} new, ${count(report.updated[kind])} updated)`;
+  const notTaken = report.catalogNumbersNotTaken ?? [];
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <FigureList
@@ -22,24 +52,13 @@ export function CatalogReport({ report }: { report: CatalogImportReport }) {
       {report.rejected.length === 0 ? (
         <Typography color="text.secondary">No rows rejected.</Typography>
       ) : (
-        <TableContainer>
-          <Table size="small" aria-label="Rejected rows">
-            <TableHead>
-              <TableRow>
-                <TableCell>Line</TableCell>
-                <TableCell>Reason</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {report.rejected.map((row) => (
-                <TableRow key={row.line}>
-                  <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{row.line}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.reason}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <RowNotes name="Rejected rows" rows={report.rejected} />
+      )}
+      {notTaken.length > 0 && (
+        <>
+          <Typography>Imported without the catalog number of their row, which another release of the label has:</Typography>
+          <RowNotes name="Catalog numbers not taken" rows={notTaken} />
+        </>
       )}
     </Box>
   );

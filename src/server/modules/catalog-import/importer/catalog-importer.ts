@@ -26,6 +26,8 @@ export interface ImportReport {
   updated: ImportCounts;
   rejected: RowNote[];
   warnings: RowNote[];
+  /** Of the warnings, the rows whose catalog number another release of the label holds (docs/decisions/0088). */
+  catalogNumbersNotTaken: RowNote[];
   skipped: number;
 }
 
@@ -128,6 +130,7 @@ async function syncLinks(
 interface ChangeCounts {
   created: ImportCounts;
   updated: ImportCounts;
+  catalogNumbersNotTaken: RowNote[];
 }
 
 /**
@@ -193,6 +196,7 @@ async function writeNewReleases(tx: Db, batch: CatalogBatch, counts: ChangeCount
   counts.created.releases += written.made.created;
   counts.updated.releases += written.made.updated;
   if (written.warnings.length > 0) {
+    counts.catalogNumbersNotTaken.push(...written.warnings);
     batch.warnings.push(...written.warnings);
     batch.warnings.sort((a, b) => a.line - b.line);
   }
@@ -374,6 +378,7 @@ export async function importCatalog(db: Db, source: CsvSource, options: ImportOp
   const counts: ChangeCounts = {
     created: { releases: 0, tracks: 0, artists: 0 },
     updated: { releases: 0, tracks: 0, artists: 0 },
+    catalogNumbersNotTaken: [],
   };
   const report: ImportReport = {
     rows: 0,
@@ -384,6 +389,7 @@ export async function importCatalog(db: Db, source: CsvSource, options: ImportOp
     updated: counts.updated,
     rejected: [],
     warnings: [],
+    catalogNumbersNotTaken: counts.catalogNumbersNotTaken,
     skipped: 0,
   };
   await db.transaction(async (tx) => {

@@ -7,7 +7,7 @@ import type { ImportReport } from './catalog-importer.js';
 /** Who ran an import nobody logged in for: the admin's Recent Activity and Recent imports show it. */
 export const systemActors = { firstStart: 'System', commandLine: 'Command line' } as const;
 
-/** The report a finished catalog job keeps (warnings counted, not listed). */
+/** The report a finished catalog job keeps: warnings counted, not listed, but for the catalog numbers not taken (docs/decisions/0088). */
 export function catalogReportOf(report: ImportReport): CatalogImportReport {
   return { ...report, warnings: report.warnings.length };
 }
