@@ -6,10 +6,11 @@ import type { Release } from '../../src/shared/api/catalog.js';
 import type { Db } from '../../src/server/db/client.js';
 import { buildApp } from '../../src/server/app.js';
 import { activityLog, trackAudio, tracks } from '../../src/server/db/schema.js';
+import { releaseTrackAudio } from '../../src/server/modules/media/audio/track-audio.repo.js';
 import { s3MediaStore } from '../../src/server/modules/media/index.js';
 import { startFakeS3, type FakeS3 } from '../fakes/fake-s3.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
-import { aSineAiff, aSineWav, decodeMp3 } from '../helpers/audio.js';
+import { aConstantFlacBomb, aSineAiff, aSineWav, decodeMp3 } from '../helpers/audio.js';
 import { aPicture } from '../helpers/images.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 import { zipOf } from '../helpers/zip.js';
@@ -185,17 +186,63 @@ describe.each(testDatabaseKinds)('admin audio upload on $name', (kind) => {
 
   it('fails the job, naming the file, when audio that looked right cannot be decoded; the tracks keep what they had', async () => {
     const [track] = await tracksWith('QZZ8B2454763');
-    // A FLAC's header (10 s at 44.1 kHz) followed by noise: it passes the first look, the decoder finds no frame.
+    // A FLAC's header (44.1 kHz, its length unknown, as a streaming encoder writes it) followed by noise: it passes
+    // the first look, the cutter finds no frame.
     const streamInfo = Buffer.alloc(34);
     streamInfo.set([0x10, 0x00, 0x10, 0x00], 0);
     streamInfo.set([0x0a, 0xc4, 0x42, 0xf0], 10);
-    streamInfo.writeUInt32BE(441_000, 14);
     const fake = Buffer.concat([Buffer.from('fLaC'), Buffer.from([0x80, 0, 0, 34]), streamInfo, Buffer.alloc(4000, 0x5a)]);
     const data = await report(t, [{ name: `${track!.isrc}.flac`, bytes: fake }]);
     const job = await finished(data.matched[0]!.id);
     expect(job).toMatchObject({ status: 'failed', message: `${track!.isrc}.flac could not be decoded (damaged or not audio)` });
     const [after] = await t.database.db.select({ preview: tracks.previewUrl }).from(tracks).where(eq(tracks.id, track!.id));
     expect(after?.preview).toBe(track!.previewUrl);
+  });
+
+  it('refuses a FLAC bomb from its header, before anything is stored or queued: past 3 hours, or past 64 samples a byte', async () => {
+    const before = await audioState(t.database.db);
+    // Issue 32's file: 178 KB of frames that each stand for 65,535 samples, 4.1 hours; and a short one of the same.
+    const bomb = aConstantFlacBomb({ frames: 10_000 });
+    expect(bomb.length).toBeLessThan(180_000);
+    const data = await report(t, [
+      { name: `${sharedIsrc}.flac`, bytes: bomb },
+      { name: 'QZZ8B2454763.flac', bytes: aConstantFlacBomb({ frames: 200 }) },
+    ]);
+    expect(data.matched).toEqual([]);
+    expect(data.refused).toEqual([
+      { file: `${sharedIsrc}.flac`, reason: `${sharedIsrc}.flac is longer than 3 hours, the most a track may last` },
+      {
+        file: 'QZZ8B2454763.flac',
+        reason: 'QZZ8B2454763.flac decodes to more than 64 samples for each byte of the file, which no recording does (long digital silence, or a file made to exhaust the server): send it as WAV or AIFF',
+      },
+    ]);
+    expect(await audioState(t.database.db)).toEqual(before);
+  });
+
+  it('fails a job whose run died with its server (its lease ran out, never handed back) instead of running it again; a job handed back at shutdown runs', async () => {
+    // A real upload, cut: its original is in the store, so running the job again would succeed.
+    const cut = await report(t, [{ name: `${sharedIsrc}.wav`, bytes: aSineWav({ seconds: 2, channels: 1, sampleRate: 8000 }) }]);
+    expect((await finished(cut.matched[0]!.id)).status).toBe('ready');
+    const [original] = await t.database.db.select({ key: trackAudio.originalKey }).from(trackAudio).where(eq(trackAudio.id, cut.matched[0]!.id));
+    const job = { originalKey: original!.key, actor: 'alice', status: 'cutting' as const, attempts: 1, createdAt: new Date(Date.now() - 60_000) };
+    // Two jobs as a claim leaves them. One server was killed cutting its job (out of memory): its lease ran out, nobody
+    // handed it back. The other shut down cleanly and handed its job back: that is no death, another instance runs it.
+    const [died] = await t.database.db
+      .insert(trackAudio)
+      .values({ ...job, fileName: 'killed-it.flac', owner: 'killed-instance', leaseUntil: sql`now() - interval '1 second'` })
+      .returning();
+    const [handedBack] = await t.database.db
+      .insert(trackAudio)
+      .values({ ...job, fileName: 'handed-back.wav', owner: 'closing-instance', leaseUntil: sql`now() + interval '1 minute'` })
+      .returning();
+    await releaseTrackAudio(t.database.db, handedBack!.id, 'closing-instance');
+    // An upload wakes this instance's cutter, which takes both.
+    await report(t, [{ name: `${sharedIsrc}.wav`, bytes: aSineWav({ seconds: 1, channels: 1, sampleRate: 8000 }) }]);
+    expect(await finished(died!.id)).toMatchObject({
+      status: 'failed',
+      message: 'killed-it.flac: cutting its preview stopped with the server that was cutting it (it crashed or ran out of memory); upload it again',
+    });
+    expect(await finished(handedBack!.id)).toMatchObject({ status: 'ready', message: null });
   });
 
   it('takes audio and a cover in one zip into one report, each by its kind, and records one upload', async () => {

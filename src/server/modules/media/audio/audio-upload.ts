@@ -1,16 +1,19 @@
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { audioMessages, type AudioMatch, type TrackAudio } from '../../../../shared/api/admin-audio.js';
 import type { MediaUploadReport } from '../../../../shared/api/admin-media.js';
 import type { Db } from '../../../db/client.js';
 import type { MediaStore } from '../media-store.js';
 import { nameKey } from '../media-name.js';
+import { withAudioFile } from './audio-file.js';
 import { AudioRefused, audioExtensions, probeAudio } from './audio-format.js';
 import { findTrackAudio, findTracksNamed, insertQueuedAudio, tracksOfAudio } from './track-audio.repo.js';
 
-/** One uploaded file: its name as sent (inside a zip, "zip name/path") and its bytes. */
+/** One uploaded file: its name as sent (inside a zip, "zip name/path") and its scratch file (the caller removes it). */
 export interface UploadedAudio {
   name: string;
-  bytes: Buffer;
+  path: string;
 }
 
 export interface AudioUploadContext {
@@ -25,24 +28,32 @@ export type AudioOutcome =
   | { list: 'matched'; entry: AudioMatch }
   | { list: 'unmatched' | 'refused'; entry: MediaUploadReport['unmatched'][number] };
 
+/** The file's SHA-256 in hex, read a chunk at a time. */
+async function sha256Of(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(path), hash);
+  return hash.digest('hex');
+}
+
 /**
- * One uploaded audio file (docs/decisions/0026): refused unless it is a readable WAV, FLAC, AIFF or
- * MP3; matched by its name to the track with that id or every track with that ISRC (on every
- * release); then its original is stored and its previews queued for the cutter. A refused or
- * unmatched file changes nothing.
+ * One uploaded audio file (docs/decisions/0026, 0087): refused unless its header says it is a WAV, FLAC,
+ * AIFF or MP3 within the limits (3 hours; FLAC and MP3 at most 64 samples a byte), read from the file's head
+ * alone; matched by its name to the track with that id or every track with that ISRC (on every release);
+ * then its original is stored (streamed) and its previews queued for the cutter. A refused or unmatched
+ * file changes nothing.
  */
 export async function applyAudioFile(ctx: AudioUploadContext, file: UploadedAudio): Promise<AudioOutcome> {
   let format;
   try {
-    format = probeAudio(file.bytes).format;
+    format = (await withAudioFile(file.path, probeAudio)).format;
   } catch (err) {
     if (!(err instanceof AudioRefused)) throw err;
     return { list: 'refused', entry: { file: file.name, reason: `${file.name} ${err.message}` } };
   }
   const named = await findTracksNamed(ctx.db, nameKey(file.name));
   if (named.length === 0) return { list: 'unmatched', entry: { file: file.name, reason: `${file.name} ${audioMessages.unknownName}` } };
-  const key = `audio/${createHash('sha256').update(file.bytes).digest('hex')}.${audioExtensions[format]}`;
-  await ctx.store.put(key, file.bytes, `audio/${format}`);
+  const key = `audio/${await sha256Of(file.path)}.${audioExtensions[format]}`;
+  await ctx.store.putFile(key, file.path, `audio/${format}`);
   const row = await insertQueuedAudio(ctx.db, { fileName: file.name, originalKey: key, actor: ctx.actor, at: ctx.now }, named.map((t) => t.id));
   const title = named[0]!.title;
   return {

@@ -1,12 +1,13 @@
-import { FLACDecoder } from '@wasm-audio-decoders/flac';
-import { MPEGDecoder } from 'mpg123-decoder';
-import { createMp3Encoder } from 'wasm-media-encoders';
-import { AudioRefused, audioRefusals, probeAudio, readPcmFrames } from './audio-format.js';
+import { createMp3Encoder, type WasmMediaEncoder } from 'wasm-media-encoders';
+import { withAudioFile, type AudioFile } from './audio-file.js';
+import { AudioRefused, audioRefusals, decodePcm, probeAudio, type PcmLayout } from './audio-format.js';
+import { countSamples, decodeSpans, type Span } from './compressed-audio.js';
 
 /**
- * Cutting a track's streaming preview (docs/decisions/0026): decode the upload (WAV/AIFF by hand, FLAC
- * and MP3 in WebAssembly), take the window, fade it in and out, and encode it to MP3 (LAME in
- * WebAssembly). Pure computation: `preview-worker.ts` runs it on a worker thread, off the request path.
+ * Cutting a track's streaming preview (docs/decisions/0026, 0087): from the upload's file, checked from its
+ * header, read only where the windows lie (WAV/AIFF by hand, FLAC and MP3 a frame at a time in WebAssembly),
+ * each window faded and encoded to MP3 (LAME in WebAssembly) as its samples arrive. Memory is bounded by the
+ * windows, never the file. Pure computation: `preview-worker.ts` runs it on a worker thread, off the request path.
  */
 
 /** A track's preview window; null takes the default (60 s from 25% of the track). */
@@ -20,42 +21,6 @@ export const previewDefaults = { lengthMs: 60_000, startFraction: 0.25, fadeInMs
 /** The sample rates MP3 has; anything else is resampled to 44.1 kHz. */
 const mp3Rates = new Set([8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000]);
 
-/** An opened upload: its length and a way to read any span of it as one Float32Array per channel. */
-interface OpenedAudio {
-  sampleRate: number;
-  frames: number;
-  channels: number;
-  read(from: number, count: number): Float32Array[];
-}
-
-function decoded(audio: { channelData: Float32Array[]; samplesDecoded: number; sampleRate: number }): OpenedAudio {
-  if (audio.samplesDecoded === 0 || audio.channelData.length === 0) throw new AudioRefused(audioRefusals.unreadable);
-  return {
-    sampleRate: audio.sampleRate,
-    frames: audio.samplesDecoded,
-    channels: audio.channelData.length,
-    read: (from, count) => audio.channelData.map((c) => c.subarray(from, from + count)),
-  };
-}
-
-/** Opens an upload: WAV and AIFF are read only where a window asks; FLAC and MP3 are decoded whole. */
-export async function openAudio(bytes: Buffer): Promise<OpenedAudio> {
-  const probe = probeAudio(bytes);
-  if (probe.format === 'wav' || probe.format === 'aiff') {
-    const { pcm } = probe;
-    return { sampleRate: pcm.sampleRate, frames: pcm.frames, channels: pcm.channels, read: (from, count) => readPcmFrames(bytes, pcm, from, count) };
-  }
-  const decoder = probe.format === 'flac' ? new FLACDecoder() : new MPEGDecoder();
-  try {
-    await decoder.ready;
-    return decoded(await decoder.decode(bytes));
-  } catch (err) {
-    throw err instanceof AudioRefused ? err : new AudioRefused(audioRefusals.unreadable);
-  } finally {
-    decoder.free();
-  }
-}
-
 /** Where a window falls in a track of `durationMs`: the default start at 25%, never past the end. */
 export function placeWindow(window: PreviewWindow, durationMs: number): { startMs: number; lengthMs: number } {
   const lengthMs = Math.min(window.lengthMs ?? previewDefaults.lengthMs, durationMs);
@@ -63,28 +28,80 @@ export function placeWindow(window: PreviewWindow, durationMs: number): { startM
   return { startMs: Math.max(0, Math.min(wanted, durationMs - lengthMs)), lengthMs };
 }
 
-/** Linear interpolation to `to` Hz (only for rates MP3 does not have: 88.2, 96, 192 kHz…). */
-function resample(channel: Float32Array, from: number, to: number): Float32Array {
-  const out = new Float32Array(Math.floor((channel.length * to) / from));
-  const step = from / to;
-  for (let i = 0; i < out.length; i++) {
-    const x = i * step;
-    const j = Math.floor(x);
-    const a = channel[j] ?? 0;
-    const b = channel[j + 1] ?? a;
-    out[i] = a + (b - a) * (x - j);
-  }
-  return out;
-}
+/**
+ * One window's preview, made as the track's samples arrive in order (blocks of any length, each with its
+ * position): the window's part of each block resampled by linear interpolation when MP3 has no such rate,
+ * faded in and out, and encoded a second at a time. It holds a second of samples and the MP3 so far.
+ */
+class WindowCut {
+  private readonly step: number;
+  private readonly outFrames: number;
+  private readonly fadeIn: number;
+  private readonly fadeOut: number;
+  /** The next sample to make, at the output rate; it reads the window's input samples `step` times further on. */
+  private next = 0;
+  /** The window's input samples received so far, and the last of them per channel (a sample to interpolate from). */
+  private received = 0;
+  private last: number[];
+  private readonly second: Float32Array[];
+  private filled = 0;
+  private encodedInput = 0;
+  private readonly parts: Buffer[] = [];
 
-/** Short fades at both ends, in place. */
-function fade(channels: Float32Array[], sampleRate: number): void {
-  const frames = channels[0]!.length;
-  const fadeIn = Math.min(Math.round((previewDefaults.fadeInMs * sampleRate) / 1000), Math.floor(frames / 2));
-  const fadeOut = Math.min(Math.round((previewDefaults.fadeOutMs * sampleRate) / 1000), Math.floor(frames / 2));
-  for (const c of channels) {
-    for (let i = 0; i < fadeIn; i++) c[i]! *= i / fadeIn;
-    for (let i = 0; i < fadeOut; i++) c[frames - 1 - i]! *= i / fadeOut;
+  constructor(
+    private readonly span: Span,
+    private readonly format: { inRate: number; outRate: number; channels: 1 | 2 },
+    private readonly encoder: WasmMediaEncoder<'audio/mpeg'>,
+    private readonly onEncoded: (inputSamples: number) => void,
+  ) {
+    this.step = format.inRate / format.outRate;
+    this.outFrames = Math.floor((span.count * format.outRate) / format.inRate);
+    this.fadeIn = Math.min(Math.round((previewDefaults.fadeInMs * format.outRate) / 1000), Math.floor(this.outFrames / 2));
+    this.fadeOut = Math.min(Math.round((previewDefaults.fadeOutMs * format.outRate) / 1000), Math.floor(this.outFrames / 2));
+    this.last = new Array<number>(format.channels).fill(0);
+    this.second = Array.from({ length: format.channels }, () => new Float32Array(format.outRate));
+  }
+
+  /** Takes what falls in the window of `block` (one Float32Array per channel, the first two used), which starts at sample `at` of the track. */
+  take(block: Float32Array[], at: number): void {
+    const first = Math.max(0, this.span.from - at);
+    const end = Math.min(block[0]!.length, this.span.from + this.span.count - at);
+    if (end <= first) return;
+    const base = this.received;
+    this.received += end - first;
+    const sample = (c: number, j: number) => (j < base ? this.last[c]! : block[c]![first + j - base]!);
+    while (this.next < this.outFrames) {
+      const x = this.next * this.step;
+      const j = Math.floor(x);
+      const k = Math.min(j + 1, this.span.count - 1);
+      if (k >= this.received) break;
+      const gain = Math.min(1, this.fadeIn ? this.next / this.fadeIn : 1, this.fadeOut ? (this.outFrames - 1 - this.next) / this.fadeOut : 1);
+      for (let c = 0; c < this.format.channels; c++) {
+        const a = sample(c, j);
+        this.second[c]![this.filled] = (a + (sample(c, k) - a) * (x - j)) * gain;
+      }
+      this.next++;
+      if (++this.filled === this.format.outRate) this.encode();
+    }
+    for (let c = 0; c < this.format.channels; c++) this.last[c] = block[c]![end - 1]!;
+  }
+
+  /** The window's MP3; AudioRefused when the file ended before the window did. */
+  finish(): Buffer {
+    if (this.next < this.outFrames) throw new AudioRefused(audioRefusals.cutShort);
+    this.encode();
+    this.parts.push(Buffer.from(this.encoder.finalize()));
+    return Buffer.concat(this.parts);
+  }
+
+  private encode(): void {
+    if (this.filled === 0) return;
+    // The encoder reuses its output buffer: each part is copied before the next call.
+    this.parts.push(Buffer.from(this.encoder.encode(this.second.map((c) => c.subarray(0, this.filled)))));
+    this.filled = 0;
+    const input = this.next === this.outFrames ? this.span.count : Math.round(this.next * this.step);
+    this.onEncoded(input - this.encodedInput);
+    this.encodedInput = input;
   }
 }
 
@@ -95,39 +112,54 @@ export interface CutResult {
   previews: Buffer[];
 }
 
-/**
- * The MP3 previews of `windows` cut from the upload `bytes`. `onProgress` hears the frames encoded
- * of all windows together. A file the decoders cannot read is AudioRefused.
- */
-export async function cutPreviews(bytes: Buffer, windows: PreviewWindow[], onProgress: (done: number, total: number) => void = () => {}): Promise<CutResult> {
-  const audio = await openAudio(bytes);
-  const durationMs = Math.round((audio.frames / audio.sampleRate) * 1000);
-  const spans = windows.map((w) => {
-    const placed = placeWindow(w, durationMs);
-    return { from: Math.floor((placed.startMs * audio.sampleRate) / 1000), count: Math.floor((placed.lengthMs * audio.sampleRate) / 1000) };
-  });
-  const total = spans.reduce((sum, s) => sum + s.count, 0);
-  let done = 0;
-  const previews: Buffer[] = [];
-  const outRate = mp3Rates.has(audio.sampleRate) ? audio.sampleRate : 44_100;
-  for (const span of spans) {
-    // Stereo stays stereo (the first two channels of a multichannel file), mono stays mono.
-    const read = audio.read(span.from, span.count).slice(0, 2);
-    // Copies: the fades must not touch a decoded file that another window reads.
-    const channels = read.map((c) => (outRate === audio.sampleRate ? Float32Array.from(c) : resample(c, audio.sampleRate, outRate)));
-    fade(channels, outRate);
-    const encoder = await createMp3Encoder();
-    encoder.configure({ sampleRate: outRate, channels: channels.length as 1 | 2, bitrate: previewDefaults.bitrate });
-    const parts: Buffer[] = [];
-    const chunk = outRate; // a second at a time
-    for (let at = 0; at < channels[0]!.length; at += chunk) {
-      // The encoder reuses its output buffer: each part is copied before the next call.
-      parts.push(Buffer.from(encoder.encode(channels.map((c) => c.subarray(at, at + chunk)))));
-      done += Math.round((Math.min(chunk, channels[0]!.length - at) * audio.sampleRate) / outRate);
-      onProgress(Math.min(done, total), total);
+/** Reads each span of a WAV or AIFF from the file, about 64 KiB at a time, for `take`. */
+async function readPcmSpans(file: AudioFile, pcm: PcmLayout, spans: Span[], take: (span: number, channels: Float32Array[], at: number) => void): Promise<void> {
+  const frameBytes = (pcm.bitsPerSample / 8) * pcm.channels;
+  const framesPerRead = Math.max(1, Math.floor((64 * 1024) / frameBytes));
+  for (const [i, span] of spans.entries()) {
+    for (let at = span.from; at < span.from + span.count; at += framesPerRead) {
+      const count = Math.min(framesPerRead, span.from + span.count - at);
+      take(i, decodePcm(await file.read(pcm.dataOffset + at * frameBytes, count * frameBytes), pcm), at);
     }
-    parts.push(Buffer.from(encoder.finalize()));
-    previews.push(Buffer.concat(parts));
   }
-  return { durationMs, previews };
+}
+
+/**
+ * The MP3 previews of `windows` cut from the audio file at `path`. `onProgress` hears the samples encoded of
+ * all windows together. A file refused by its header or its frames, or one the decoders cannot read, is
+ * AudioRefused.
+ */
+export async function cutPreviews(path: string, windows: PreviewWindow[], onProgress: (done: number, total: number) => void = () => {}): Promise<CutResult> {
+  return withAudioFile(path, async (file) => {
+    const probe = await probeAudio(file);
+    const { sampleRate, channels } = 'pcm' in probe ? probe.pcm : probe.stream;
+    const frames = 'pcm' in probe ? probe.pcm.frames : await countSamples(file, probe);
+    const durationMs = Math.round((frames / sampleRate) * 1000);
+    const spans = windows.map((w) => {
+      const placed = placeWindow(w, durationMs);
+      return { from: Math.floor((placed.startMs * sampleRate) / 1000), count: Math.floor((placed.lengthMs * sampleRate) / 1000) };
+    });
+    const total = spans.reduce((sum, s) => sum + s.count, 0);
+    let done = 0;
+    const format = {
+      inRate: sampleRate,
+      outRate: mp3Rates.has(sampleRate) ? sampleRate : 44_100,
+      // Stereo stays stereo (the first two channels of a multichannel file), mono stays mono.
+      channels: Math.min(channels, 2) as 1 | 2,
+    };
+    const cuts: WindowCut[] = [];
+    for (const span of spans) {
+      const encoder = await createMp3Encoder();
+      encoder.configure({ sampleRate: format.outRate, channels: format.channels, bitrate: previewDefaults.bitrate });
+      cuts.push(
+        new WindowCut(span, format, encoder, (samples) => {
+          done += samples;
+          onProgress(done, total);
+        }),
+      );
+    }
+    if ('pcm' in probe) await readPcmSpans(file, probe.pcm, spans, (i, block, at) => cuts[i]!.take(block, at));
+    else await decodeSpans(file, probe, spans, (block, at) => cuts.forEach((cut) => cut.take(block, at)));
+    return { durationMs, previews: cuts.map((cut) => cut.finish()) };
+  });
 }

@@ -1,12 +1,16 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.js';
 import { loggableError } from '../../../logging.js';
 import type { MediaStore } from '../media-store.js';
 import { uploadedPreviewUrl } from '../media-urls.js';
 import { AudioRefused } from './audio-format.js';
-import { cutPreviewsOffThread } from './preview-thread.js';
+import { cutPreviewsOffThread, PreviewThreadDied } from './preview-thread.js';
 import {
   claimTrackAudio,
   failTrackAudio,
@@ -26,21 +30,22 @@ export interface PreviewCutterSettings {
 
 export const defaultPreviewCutterSettings: PreviewCutterSettings = { leaseMs: 30_000, pollMs: 5_000 };
 
-/** Runs of one job that may begin; a job whose runs all died fails as interrupted. */
-const maxAttempts = 3;
 const progressWriteMs = 500;
 
 export const previewFailures = {
-  interrupted: (file: string) => `${file}: cutting its preview was interrupted ${maxAttempts} times; upload it again`,
+  died: (file: string) => `${file}: cutting its preview stopped with the server that was cutting it (it crashed or ran out of memory); upload it again`,
+  outOfMemory: (file: string) => `${file}: cutting its preview ran out of memory; send it as WAV or AIFF, which are read only where the preview lies`,
   missing: (file: string) => `${file}: the original is missing from the media store; upload it again`,
   failed: (file: string) => `${file}: its preview could not be cut; upload it again`,
 } as const;
 
 /**
- * Cuts the previews of uploaded audio (docs/decisions/0026), one job at a time on this instance, on
- * a worker thread: a queued `track_audio` row is claimed by a lease (any instance may take it, and
- * one whose instance died is taken over), its tracks' windows cut in one decode, the MP3s stored
- * under their content's hash, and the tracks' preview URLs set in one transaction.
+ * Cuts the previews of uploaded audio (docs/decisions/0026, 0087), one job at a time on this instance, on
+ * a worker thread: a queued `track_audio` row is claimed by a lease (any instance may take it), its original
+ * copied from the media store to a scratch file, its tracks' windows cut in one pass, the MP3s stored under
+ * their content's hash, and the tracks' preview URLs set in one transaction. A job whose run died with its
+ * server (its lease ran out and nobody handed it back) is failed when it is next claimed, never run again: the
+ * file may be what killed it.
  */
 export class PreviewCutter {
   readonly owner = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
@@ -104,58 +109,80 @@ export class PreviewCutter {
   }
 
   private async run(row: TrackAudioRow): Promise<void> {
-    const { db, store, log, clock } = this.deps;
+    const { db, log, clock } = this.deps;
+    // Claimed once before and never finished, failed or handed back: that run died, and with it its server.
+    if (row.attempts > 1) {
+      log.warn({ audioId: row.id, file: row.fileName }, 'preview job failed: the run before this one died');
+      return failTrackAudio(db, row.id, this.owner, previewFailures.died(row.fileName), clock()).catch((err: Error) => {
+        log.error({ error: loggableError(err), audioId: row.id }, 'could not fail a preview job');
+      });
+    }
+    let scratch: string | undefined;
     try {
-      if (row.attempts > maxAttempts) return await failTrackAudio(db, row.id, this.owner, previewFailures.interrupted(row.fileName), clock());
-      const original = await store.get(row.originalKey);
-      if (!original) return await failTrackAudio(db, row.id, this.owner, previewFailures.missing(row.fileName), clock());
-      const served = await tracksOfAudio(db, row.id);
-      // Tracks with the same window share one preview.
-      const windows = new Map<string, { startMs: number | null; lengthMs: number | null; trackIds: string[] }>();
-      for (const t of served) {
-        const key = `${t.previewStartMs}/${t.previewLengthMs}`;
-        const window = windows.get(key) ?? { startMs: t.previewStartMs, lengthMs: t.previewLengthMs, trackIds: [] };
-        window.trackIds.push(t.id);
-        windows.set(key, window);
-      }
-      const planned = [...windows.values()];
-      let written = 0;
-      let progress = { done: 0, total: 0 };
-      const heartbeat = setInterval(() => void renewTrackAudioLease(db, row.id, this.lease, progress), this.settings.leaseMs / 3);
-      let result;
-      try {
-        result = await cutPreviewsOffThread(
-          original.body,
-          planned,
-          (done, total) => {
-            progress = { done, total };
-            if (Date.now() - written < progressWriteMs) return;
-            written = Date.now();
-            void renewTrackAudioLease(db, row.id, this.lease, progress);
-          },
-          this.controller.signal,
-        );
-      } finally {
-        clearInterval(heartbeat);
-      }
-      const previews = [];
-      for (const [i, mp3] of result.previews.entries()) {
-        const name = `${createHash('sha256').update(mp3).digest('hex')}.mp3`;
-        await store.put(`previews/${name}`, mp3, 'audio/mpeg');
-        previews.push({ trackIds: planned[i]!.trackIds, url: uploadedPreviewUrl(name) });
-      }
-      if (await finishTrackAudio(db, row.id, this.owner, { durationMs: result.durationMs, previews, done: progress.total, at: clock() })) {
-        this.deps.catalogChanges.publish();
-        log.info({ audioId: row.id, file: row.fileName, tracks: served.length }, 'preview cut');
-      }
+      scratch = await mkdtemp(join(tmpdir(), 'preview-'));
+      await this.cut(row, join(scratch, 'original'));
     } catch (err) {
       if (this.controller.signal.aborted) {
         await releaseTrackAudio(db, row.id, this.owner).catch(() => undefined);
         return;
       }
-      const message = err instanceof AudioRefused ? `${row.fileName} ${err.message}` : previewFailures.failed(row.fileName);
+      const message =
+        err instanceof AudioRefused
+          ? `${row.fileName} ${err.message}`
+          : err instanceof PreviewThreadDied && err.isOutOfMemory
+            ? previewFailures.outOfMemory(row.fileName)
+            : previewFailures.failed(row.fileName);
       if (!(err instanceof AudioRefused)) log.error({ error: loggableError(err as Error), audioId: row.id }, 'could not cut a preview');
       await failTrackAudio(db, row.id, this.owner, message, clock()).catch(() => undefined);
+    } finally {
+      if (scratch) await rm(scratch, { recursive: true, force: true }).catch((err: Error) => log.warn({ error: loggableError(err), scratch }, 'could not remove a scratch folder'));
+    }
+  }
+
+  /** One job: the original copied to `path` (streamed, never held whole), cut on the thread, stored and served. */
+  private async cut(row: TrackAudioRow, path: string): Promise<void> {
+    const { db, store, log, clock } = this.deps;
+    const original = await store.read(row.originalKey);
+    if (!original) return failTrackAudio(db, row.id, this.owner, previewFailures.missing(row.fileName), clock());
+    await pipeline(original, createWriteStream(path), { signal: this.controller.signal });
+    const served = await tracksOfAudio(db, row.id);
+    // Tracks with the same window share one preview.
+    const windows = new Map<string, { startMs: number | null; lengthMs: number | null; trackIds: string[] }>();
+    for (const t of served) {
+      const key = `${t.previewStartMs}/${t.previewLengthMs}`;
+      const window = windows.get(key) ?? { startMs: t.previewStartMs, lengthMs: t.previewLengthMs, trackIds: [] };
+      window.trackIds.push(t.id);
+      windows.set(key, window);
+    }
+    const planned = [...windows.values()];
+    let written = 0;
+    let progress = { done: 0, total: 0 };
+    const heartbeat = setInterval(() => void renewTrackAudioLease(db, row.id, this.lease, progress), this.settings.leaseMs / 3);
+    let result;
+    try {
+      result = await cutPreviewsOffThread(
+        path,
+        planned,
+        (done, total) => {
+          progress = { done, total };
+          if (Date.now() - written < progressWriteMs) return;
+          written = Date.now();
+          void renewTrackAudioLease(db, row.id, this.lease, progress);
+        },
+        this.controller.signal,
+      );
+    } finally {
+      clearInterval(heartbeat);
+    }
+    const previews = [];
+    for (const [i, mp3] of result.previews.entries()) {
+      const name = `${createHash('sha256').update(mp3).digest('hex')}.mp3`;
+      await store.put(`previews/${name}`, mp3, 'audio/mpeg');
+      previews.push({ trackIds: planned[i]!.trackIds, url: uploadedPreviewUrl(name) });
+    }
+    if (await finishTrackAudio(db, row.id, this.owner, { durationMs: result.durationMs, previews, done: progress.total, at: clock() })) {
+      this.deps.catalogChanges.publish();
+      log.info({ audioId: row.id, file: row.fileName, tracks: served.length }, 'preview cut');
     }
   }
 }

@@ -42,7 +42,10 @@ export async function insertQueuedAudio(db: Db, audio: { fileName: string; origi
   });
 }
 
-/** Takes the oldest queued upload, or one whose cutter's lease ran out; undefined when there is none. */
+/**
+ * Takes the oldest queued upload, or one whose cutter's lease ran out; undefined when there is none. `attempts`
+ * counts the runs begun and not handed back (docs/decisions/0087): above 1, the run before this one died.
+ */
 export async function claimTrackAudio(db: Db, lease: Lease): Promise<TrackAudioRow | undefined> {
   const claimable = db
     .select({ id: trackAudio.id })
@@ -118,9 +121,12 @@ export async function requeueTrackAudio(db: Db, id: string): Promise<void> {
   await db.update(trackAudio).set({ status: 'queued', owner: null, leaseUntil: null, attempts: 0, message: null, finishedAt: null }).where(and(eq(trackAudio.id, id), ne(trackAudio.status, 'failed')));
 }
 
-/** Hands a job back (shutdown): queued again, for any instance. */
+/** Hands a job back (shutdown): queued again, for any instance, its run not counted (no run of it died). */
 export async function releaseTrackAudio(db: Db, id: string, owner: string): Promise<void> {
-  await db.update(trackAudio).set({ status: 'queued', owner: null, leaseUntil: null }).where(isHeldBy(id, owner));
+  await db
+    .update(trackAudio)
+    .set({ status: 'queued', owner: null, leaseUntil: null, attempts: sql`greatest(${trackAudio.attempts} - 1, 0)` })
+    .where(isHeldBy(id, owner));
 }
 
 export async function findTrackAudio(db: Db, id: string): Promise<TrackAudioRow | undefined> {
