@@ -8,7 +8,7 @@ import type { ListeningDeps } from './modules/listening/index.js';
 import type { MembershipDeps, PaymentProvider } from './modules/membership/index.js';
 import type { SiteDeps } from './modules/site/index.js';
 import type { LoginThrottleLimit, StaffDeps } from './modules/staff/index.js';
-import type { MediaDeps, MediaStore } from './modules/media/index.js';
+import type { ImageJobSettings, MediaDeps, MediaStore } from './modules/media/index.js';
 import type { MailSettings, MessagingDeps } from './modules/messaging/index.js';
 import type { BackupScheduleInfo, OperationsDeps } from './modules/operations/index.js';
 import type { RateLimit } from './plugins/rate-limit.js';
@@ -62,6 +62,8 @@ export interface AppDeps {
   scoreKeeping?: ScoreKeepingSettings;
   /** Where uploaded media (covers, pictures, audio and its previews) live (main.ts: MEDIA_S3_URL or MEDIA_DIR); without one, a scratch folder removed when the app closes. */
   mediaStore?: MediaStore;
+  /** Uploaded covers' and pictures' jobs (docs/decisions/0091): lease, poll, how long a replaced picture's files stay; production: 30 s, 5 s, an hour. */
+  imageJobs?: Partial<ImageJobSettings>;
 }
 
 /**

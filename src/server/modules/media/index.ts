@@ -8,3 +8,4 @@ export { artistPictureUrl, artistPlaceholderUrl, playlistCoverUrl, previewAudioU
 export { findMemberDownload, requeueTrackAudio } from './audio/track-audio.repo.js';
 export { earlyAccessOpensAt, earlyAccessPreview, hasPreviewOfOurs } from './media.service.js';
 export type { MediaDeps } from './media.deps.js';
+export type { ImageJobSettings } from './art-renderer.js';

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, stat as statFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, stat as statFile, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../../config.js';
 
 /**
  * Where uploaded originals and what is derived from them live (docs/decisions/0085). Keys are paths
- * such as `art/3f9c…-320.webp` or `previews/3f9c….mp3` (docs/decisions/0026): content-addressed, so a key is written once and never changes.
+ * such as `art/3f9c…-320.webp` or `previews/3f9c….mp3` (docs/decisions/0026): content-addressed, so a key is written once and never changes;
+ * a key is deleted only once nothing names it (docs/decisions/0091).
  */
 export interface MediaStore {
   /** Where it keeps its files, for the start-up log (a folder or a bucket URL). */
@@ -23,6 +24,8 @@ export interface MediaStore {
    * the reader): all of them, or `range`'s (its end included). Undefined when no instance stored it.
    */
   read(key: string, range?: { start: number; end: number }): Promise<Readable | undefined>;
+  /** Removes the stored file; a key no instance stored is no error. */
+  delete(key: string): Promise<void>;
 }
 
 export interface StoredFile {
@@ -91,6 +94,13 @@ export function folderMediaStore(dir: string): MediaStore {
       }
       return stream;
     },
+    async delete(key) {
+      try {
+        await unlink(join(dir, checkKey(key)));
+      } catch (err) {
+        if (!isMissing(err)) throw err;
+      }
+    },
   };
 }
 
@@ -140,6 +150,10 @@ export function s3MediaStore(settings: S3Settings): MediaStore & { close(): void
         client.send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined })),
       );
       return object?.Body as Readable | undefined;
+    },
+    async delete(key) {
+      // S3 answers 204 for a key it never held.
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: checkKey(key) }));
     },
     close: () => client.destroy(),
   };

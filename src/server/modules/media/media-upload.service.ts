@@ -1,15 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { audioFileName } from '../../../shared/api/admin-audio.js';
-import { mediaMessages, type MediaUploadReport } from '../../../shared/api/admin-media.js';
-import { defaultLabel, findLabel } from '../../../shared/labels.js';
+import { mediaMessages, type ImageJob, type MediaUploadReport } from '../../../shared/api/admin-media.js';
+import { uploadedArtUrl } from '../../../shared/generated-images.js';
 import type { Db } from '../../db/client.js';
 import { recordActivity } from '../staff/index.js';
 import { applyAudioFile } from './audio/audio-upload.js';
 import { nameKey } from './media-name.js';
 import type { MediaStore } from './media-store.js';
-import { findArtworkSubject, listMediaTargets, setArtistPicture, setReleaseArtwork } from './media.repo.js';
+import { findImageJobs, insertImageJob } from './image-jobs.repo.js';
+import { listMediaTargets } from './media.repo.js';
 import type { UploadedItem } from './media-upload.js';
-import { checkImage, ImageRefused, storeUploadedArt } from './uploaded-art.js';
+import { checkImage, ImageRefused, originalKeyOf, uploadedArtName, type CheckedImage } from './uploaded-art.js';
 
 type Targets = Awaited<ReturnType<typeof listMediaTargets>>;
 type Target = { kind: 'release'; release: Targets['releases'][number] } | { kind: 'artist'; artist: Targets['artists'][number] };
@@ -29,6 +30,25 @@ function matchTarget(targets: Targets, key: string): Target | { reason: string }
   return { reason: mediaMessages.unknownName };
 }
 
+/**
+ * Stores an accepted image's original (named by its subject and bytes) and queues the job that makes its
+ * picture (docs/decisions/0091); the original is stored again under the job's lock if a deletion of the
+ * same picture took it meanwhile.
+ */
+async function queueImage(ctx: MediaUploadContext, fileName: string, bytes: Buffer, image: CheckedImage, subject: { kind: 'release' | 'artist'; id: string }) {
+  const name = uploadedArtName(`${subject.kind}:${subject.id}`, bytes);
+  const originalKey = originalKeyOf(name, image.format);
+  const store = () => ctx.store.put(originalKey, bytes, `image/${image.format}`);
+  await store();
+  return insertImageJob(
+    ctx.db,
+    { subjectKind: subject.kind, subjectId: subject.id, name, originalKey, fileName, actor: ctx.actor, at: ctx.now },
+    async () => {
+      if (!(await ctx.store.stat(originalKey))) await store();
+    },
+  );
+}
+
 export interface MediaUploadContext {
   db: Db;
   store: MediaStore;
@@ -38,10 +58,11 @@ export interface MediaUploadContext {
 
 /**
  * Applies the files of an upload one by one (docs/decisions/0085): each image checked (type, a
- * decompression bomb, its size), matched by its name, stored and made the release's cover or the
- * artist's picture; each audio file (named .wav, .flac, .aif, .aiff or .mp3) checked, matched to its
- * tracks and queued for the preview cutter (docs/decisions/0026). A refused or unmatched file changes nothing. Recorded as one 'media.upload'
- * when anything was applied.
+ * decompression bomb, its size) and matched by its name, its original stored and its picture queued, to
+ * become the release's cover or the artist's picture once made (docs/decisions/0091); each audio file
+ * (named .wav, .flac, .aif, .aiff or .mp3) checked, matched to its tracks and queued for the preview
+ * cutter (docs/decisions/0026). A refused or unmatched file changes nothing. Recorded as one
+ * 'media.upload' when anything was applied.
  */
 export function createMediaUpload(ctx: MediaUploadContext) {
   const report: MediaUploadReport = { matched: [], unmatched: [], refused: [] };
@@ -68,21 +89,18 @@ export function createMediaUpload(ctx: MediaUploadContext) {
         report.unmatched.push({ file: item.name, reason: `${item.name} ${target.reason}` });
         return;
       }
-      if (target.kind === 'release') {
-        const { release } = target;
-        const subject = await findArtworkSubject(ctx.db, release.id);
-        const label = findLabel(release.labelId) ?? defaultLabel;
-        const card = { subjectId: `release:${release.id}`, title: release.title, subtitle: subject?.artist ?? 'Various Artists', labelName: label.name, accent: label.accent };
-        const url = await storeUploadedArt(ctx.store, bytes, image, card);
-        await setReleaseArtwork(ctx.db, release.id, url, ctx.now);
-        report.matched.push({ file: item.name, kind: 'release', id: release.id, name: release.title, url });
-      } else {
-        const { artist } = target;
-        const card = { subjectId: `artist:${artist.id}`, title: artist.name, labelName: defaultLabel.name, accent: defaultLabel.accent };
-        const url = await storeUploadedArt(ctx.store, bytes, image, card);
-        await setArtistPicture(ctx.db, artist.id, url, ctx.now);
-        report.matched.push({ file: item.name, kind: 'artist', id: artist.id, name: artist.name, url });
-      }
+      const subject =
+        target.kind === 'release'
+          ? { kind: 'release' as const, id: target.release.id, name: target.release.title }
+          : { kind: 'artist' as const, id: target.artist.id, name: target.artist.name };
+      const job = await queueImage(ctx, item.name, bytes, image, subject);
+      report.matched.push({
+        ...subject,
+        file: item.name,
+        // Named by its content: the URL the catalog answers once the job is ready.
+        url: uploadedArtUrl(job.name),
+        job: { id: job.id, status: job.status, url: `/api/admin/media/images/${job.id}` },
+      });
     } catch (err) {
       if (!(err instanceof ImageRefused)) throw err;
       report.refused.push({ file: item.name, reason: `${item.name} ${err.message}` });
@@ -115,4 +133,20 @@ export function createMediaUpload(ctx: MediaUploadContext) {
   };
 
   return { apply, finish, report };
+}
+
+/** Image jobs as `GET /api/admin/media/images` answers them, in the order asked; an id of no job is left out. */
+export async function imageJobAnswers(db: Db, ids: string[]): Promise<ImageJob[]> {
+  const rows = await findImageJobs(db, ids);
+  return rows.map((row) => ({
+    id: row.id,
+    file_name: row.fileName,
+    kind: row.subjectKind,
+    subject_id: row.subjectId,
+    status: row.status,
+    message: row.message,
+    url: uploadedArtUrl(row.name),
+    created_at: row.createdAt.toISOString(),
+    finished_at: row.finishedAt?.toISOString() ?? null,
+  }));
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.js';
 import type { AdminAuthContext } from '../staff/index.js';
+import type { ImageJobSettings } from './art-renderer.js';
 import type { MediaStore } from './media-store.js';
 
 /** What the media context is handed (app.ts). */
@@ -10,4 +11,6 @@ export interface MediaDeps {
   adminAuth: AdminAuthContext;
   /** Told after an upload or a cut preview changed what the catalog shows (the catalog's changes seam). */
   catalogChanges: { publish(): void };
+  /** Image jobs' lease, how often an idle instance looks for jobs, how long a replaced picture's files stay; production: 30 s, 5 s, an hour. */
+  imageJobs?: Partial<ImageJobSettings>;
 }

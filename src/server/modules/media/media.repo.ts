@@ -37,11 +37,3 @@ export async function listMediaTargets(db: Db) {
   ]);
   return { releases: releaseRows, artists: artistRows };
 }
-
-export async function setReleaseArtwork(db: Db, releaseId: string, url: string, now: Date): Promise<void> {
-  await db.update(releases).set({ artworkUrl: url, updatedAt: now }).where(eq(releases.id, releaseId));
-}
-
-export async function setArtistPicture(db: Db, artistId: string, url: string, now: Date): Promise<void> {
-  await db.update(artists).set({ imageUrl: url, updatedAt: now }).where(eq(artists.id, artistId));
-}

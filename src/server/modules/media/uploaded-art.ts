@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { mediaImageFormats, mediaMessages, mediaUploadLimits } from '../../../shared/api/admin-media.js';
-import { generatedImageWidths, uploadedArtUrl } from '../../../shared/generated-images.js';
+import { generatedImageWidths } from '../../../shared/generated-images.js';
 import type { MediaStore } from './media-store.js';
 import { renderShareCard, type ShareCardInput } from './share-card.js';
 
@@ -55,29 +55,50 @@ const open = (bytes: Buffer) => sharp(bytes, { limitInputPixels: mediaUploadLimi
 const fullSide = 1200;
 
 /**
- * Stores an accepted image for one release or artist: the original as sent, a square WebP (up to
- * 1200 px), its 160/320/640 px WebP copies and a 1200×630 JPEG share card; the keys are named by
- * the picture and its subject, so a URL never changes what it shows. Returns the picture's URL.
+ * The name of an uploaded picture for one release or artist (`release:{id}`, `artist:{id}`): a hash of the
+ * subject and the bytes, so a URL never changes what it shows (its card carries the subject's words), and
+ * the URL is known before the picture is made (docs/decisions/0091).
  */
-export async function storeUploadedArt(
-  store: MediaStore,
-  bytes: Buffer,
-  image: CheckedImage,
-  card: Omit<ShareCardInput, 'picture'> & { subjectId: string },
-): Promise<string> {
-  const name = createHash('sha256').update(card.subjectId).update('\0').update(bytes).digest('hex').slice(0, 32);
-  const side = Math.min(fullSide, image.width, image.height);
+export function uploadedArtName(subjectId: string, bytes: Buffer): string {
+  return createHash('sha256').update(subjectId).update('\0').update(bytes).digest('hex').slice(0, 32);
+}
+
+export const originalKeyOf = (name: string, format: ImageFormat) => `art/${name}-original.${extensionOf[format]}`;
+
+const uploadedArtPattern = /^\/media\/art\/([0-9a-f]{32})\.webp$/;
+
+/** The name behind an uploaded picture's URL; undefined for any other picture (generated art, a Spotify URL). */
+export function uploadedArtNameOf(url: string | null | undefined): string | undefined {
+  return url ? uploadedArtPattern.exec(url)?.[1] : undefined;
+}
+
+/** Every key an uploaded picture may have in the store: the square, its copies, its card and its original (of any type). */
+export function uploadedArtKeys(name: string): string[] {
+  return [
+    `art/${name}.webp`,
+    ...generatedImageWidths.map((width) => `art/${name}-${width}.webp`),
+    `art/${name}-card.jpg`,
+    ...mediaImageFormats.map((format) => originalKeyOf(name, format)),
+  ];
+}
+
+/**
+ * Makes what is served of a stored original (the worker's part, docs/decisions/0091): a square WebP (up to
+ * 1200 px), its 160/320/640 px WebP copies and a 1200×630 JPEG share card, stored under `name`. The square
+ * goes last: a URL the catalog names always has every file behind it. An original that does not decode (its
+ * header passed the checks, its pixels are damaged or cut short) is ImageRefused, "unreadable".
+ */
+export async function renderUploadedArt(store: MediaStore, name: string, bytes: Buffer, card: Omit<ShareCardInput, 'picture'>): Promise<void> {
+  const meta = await decoded(() => sharp(bytes, { limitInputPixels: mediaUploadLimits.maxImagePixels }).metadata());
+  const side = Math.min(fullSide, meta.width ?? 0, meta.height ?? 0);
   const square = await decoded(() => open(bytes).resize(side, side, { fit: 'cover' }).webp({ quality: 85 }).toBuffer());
-  // One after another: an upload of hundreds of covers holds one picture's work in memory at a time.
+  // One after another: a job holds one picture's work in memory at a time.
   const copies: { width: number; body: Buffer }[] = [];
   for (const width of generatedImageWidths) copies.push({ width, body: await sharp(square).resize(width, width).webp({ quality: 80 }).toBuffer() });
   const shareCard = await renderShareCard({ ...card, picture: square });
-  // The original first and the picture last: a URL the catalog names always has every file behind it.
-  await store.put(`art/${name}-original.${extensionOf[image.format]}`, bytes, `image/${image.format}`);
   await Promise.all([
     ...copies.map((copy) => store.put(`art/${name}-${copy.width}.webp`, copy.body, 'image/webp')),
     store.put(`art/${name}-card.jpg`, shareCard, 'image/jpeg'),
   ]);
   await store.put(`art/${name}.webp`, square, 'image/webp');
-  return uploadedArtUrl(name);
 }

@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { buffer } from 'node:stream/consumers';
+import type { FastifyBaseLogger } from 'fastify';
+import { imageJobFailures } from '../../../shared/api/admin-media.js';
+import { defaultLabel, findLabel } from '../../../shared/labels.js';
+import type { Db } from '../../db/client.js';
+import { loggableError } from '../../logging.js';
+import { isUuid } from '../../lib/uuid.js';
+import {
+  claimImageJob,
+  deleteArtIfUnnamed,
+  dueArtDeletions,
+  failImageJob,
+  finishImageJob,
+  releaseImageJob,
+  renewImageJobLease,
+  type ImageJobRow,
+  type Lease,
+} from './image-jobs.repo.js';
+import { findArtistName, findArtworkSubject } from './media.repo.js';
+import type { MediaStore } from './media-store.js';
+import { ImageRefused, renderUploadedArt, uploadedArtKeys } from './uploaded-art.js';
+
+/**
+ * How long an image job's lease lasts, how often an idle instance looks for jobs and due deletions, and how
+ * long a replaced picture's files stay (pages rendered or cached before the change still name them);
+ * production: 30 s, 5 s and an hour.
+ */
+export interface ImageJobSettings {
+  leaseMs: number;
+  pollMs: number;
+  deleteAfterMs: number;
+}
+
+export const defaultImageJobSettings: ImageJobSettings = { leaseMs: 30_000, pollMs: 5_000, deleteAfterMs: 60 * 60_000 };
+
+/** Deletions looked at in one pass: the rest wait for the next. */
+const deletionsPerPass = 100;
+
+/**
+ * Makes uploaded covers and artist pictures (docs/decisions/0091), one job at a time on this instance: a
+ * queued `image_jobs` row is claimed by a lease (any instance may take it), its original read from the media
+ * store, its WebP, copies and share card stored under its name, and the release's cover or artist's picture
+ * set in one transaction. A job whose run died with its server (its lease ran out and nobody handed it back)
+ * is failed when it is next claimed, never run again: the file may be what killed it. Between jobs it deletes
+ * the files of pictures nothing names any more, once their time is due.
+ */
+export class ArtRenderer {
+  readonly owner = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly controller = new AbortController();
+
+  constructor(
+    private readonly deps: { db: Db; store: MediaStore; catalogChanges: { publish(): void }; clock: () => Date; log: FastifyBaseLogger },
+    private readonly settings: ImageJobSettings = defaultImageJobSettings,
+  ) {}
+
+  private get lease(): Lease {
+    return { owner: this.owner, ms: this.settings.leaseMs };
+  }
+
+  /** Looks for jobs now and every `pollMs` (ones queued by other instances, or left by one that died). */
+  start(): void {
+    this.kick();
+    this.timer = setInterval(() => this.kick(), this.settings.pollMs);
+    this.timer.unref();
+  }
+
+  /** Runs every queued job, now (after an upload); a call while running makes it look again at the end. */
+  kick(): void {
+    if (this.controller.signal.aborted) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        this.kick();
+      }
+    });
+  }
+
+  /** Stops: the job running here is handed back, queued for any instance. */
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    this.controller.abort(new Error('this server is shutting down'));
+    await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    const { db, log } = this.deps;
+    for (;;) {
+      let row: ImageJobRow | undefined;
+      try {
+        row = await claimImageJob(db, this.lease);
+      } catch (err) {
+        log.error({ error: loggableError(err as Error) }, 'could not look for a picture to make');
+        return;
+      }
+      if (!row) break;
+      await this.run(row);
+      if (this.controller.signal.aborted) return;
+    }
+    await this.deleteUnnamed();
+  }
+
+  private async run(row: ImageJobRow): Promise<void> {
+    const { db, log, clock } = this.deps;
+    const fail = (message: string) =>
+      failImageJob(db, row.id, this.owner, { message, at: clock(), deleteAfterMs: this.settings.deleteAfterMs }).catch((err: Error) => {
+        log.error({ error: loggableError(err), imageJobId: row.id }, 'could not fail an image job');
+      });
+    // Claimed once before and never finished, failed or handed back: that run died, and with it its server.
+    if (row.attempts > 1) {
+      log.warn({ imageJobId: row.id, file: row.fileName }, 'image job failed: the run before this one died');
+      return fail(imageJobFailures.died(row.fileName));
+    }
+    const heartbeat = setInterval(() => void renewImageJobLease(db, row.id, this.lease).catch(() => undefined), this.settings.leaseMs / 3);
+    try {
+      await this.make(row, fail);
+    } catch (err) {
+      if (this.controller.signal.aborted) {
+        await releaseImageJob(db, row.id, this.owner).catch(() => undefined);
+        return;
+      }
+      if (!(err instanceof ImageRefused)) log.error({ error: loggableError(err as Error), imageJobId: row.id }, 'could not make a picture');
+      await fail(err instanceof ImageRefused ? `${row.fileName} ${err.message}` : imageJobFailures.failed(row.fileName));
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  /** One job: the original read (30 MB at most), the files made and stored, the picture shown. */
+  private async make(row: ImageJobRow, fail: (message: string) => Promise<void>): Promise<void> {
+    const { db, store, log, clock } = this.deps;
+    const card = await this.cardOf(row);
+    if (!card) return fail(imageJobFailures.subjectGone(row.fileName));
+    const original = await store.read(row.originalKey);
+    if (!original) return fail(imageJobFailures.missing(row.fileName));
+    const bytes = await buffer(original);
+    this.controller.signal.throwIfAborted();
+    await renderUploadedArt(store, row.name, bytes, card);
+    this.controller.signal.throwIfAborted();
+    const outcome = await finishImageJob(db, row.id, this.owner, { deleteAfterMs: this.settings.deleteAfterMs, at: clock(), subjectGone: imageJobFailures.subjectGone(row.fileName) });
+    if (outcome === 'applied') this.deps.catalogChanges.publish();
+    log.info({ imageJobId: row.id, file: row.fileName, outcome }, 'picture made');
+  }
+
+  /** What the share card says: the release's title, artist and label, or the artist's name; undefined when it is gone. */
+  private async cardOf(row: ImageJobRow) {
+    if (row.subjectKind === 'artist') {
+      const name = await findArtistName(this.deps.db, row.subjectId);
+      return name === undefined ? undefined : { title: name, labelName: defaultLabel.name, accent: defaultLabel.accent };
+    }
+    const release = isUuid(row.subjectId) ? await findArtworkSubject(this.deps.db, row.subjectId) : undefined;
+    if (!release) return undefined;
+    const label = findLabel(release.labelId) ?? defaultLabel;
+    return { title: release.title, subtitle: release.artist ?? 'Various Artists', labelName: label.name, accent: label.accent };
+  }
+
+  /** Deletes the files of pictures whose deletion is due and that nothing names (docs/decisions/0091). */
+  private async deleteUnnamed(): Promise<void> {
+    const { db, store, log } = this.deps;
+    try {
+      for (const name of await dueArtDeletions(db, deletionsPerPass)) {
+        if (this.controller.signal.aborted) return;
+        const deleted = await deleteArtIfUnnamed(db, name, async () => {
+          for (const key of uploadedArtKeys(name)) await store.delete(key);
+        });
+        if (deleted) log.info({ name }, 'files of a picture nothing names deleted');
+      }
+    } catch (err) {
+      // Left due: the next pass tries again.
+      log.error({ error: loggableError(err as Error) }, 'could not delete the files of a replaced picture');
+    }
+  }
+}
