@@ -2,7 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaMessages, type MediaUploadResponse } from '../../src/shared/api/admin-media.js';
+import { mediaMessages, type ImageMatch, type MediaUploadResponse } from '../../src/shared/api/admin-media.js';
 import type { Release } from '../../src/shared/api/catalog.js';
 import type { ErrorResponse } from '../../src/shared/api/common.js';
 import { uploadMessages } from '../../src/shared/api/uploads.js';
@@ -14,27 +14,8 @@ import { startFakeS3, type FakeS3 } from '../fakes/fake-s3.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
 import { aDecompressionBomb, aPicture } from '../helpers/images.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
+import { finished, finishedAll, multipart, upload } from '../helpers/media-upload.js';
 import { zipOf } from '../helpers/zip.js';
-
-interface Part {
-  field?: string;
-  name: string;
-  bytes: Buffer;
-  type?: string;
-}
-
-/** A multipart body as a browser's FormData sends it. */
-async function multipart(parts: Part[]) {
-  const form = new FormData();
-  for (const p of parts) form.append(p.field ?? 'files', new Blob([new Uint8Array(p.bytes)], { type: p.type ?? 'application/octet-stream' }), p.name);
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type') as string };
-}
-
-async function upload(t: AdminTestApp, parts: Part[], headers: Record<string, string> = t.auth) {
-  const body = await multipart(parts);
-  return t.app.inject({ method: 'POST', url: '/api/admin/media', payload: body.payload, headers: { ...headers, 'content-type': body.contentType } });
-}
 
 /** What an upload may change: every release's and artist's picture, and the activity log. */
 async function pictures(db: Db) {
@@ -71,14 +52,12 @@ describe.each(testDatabaseKinds)('admin media upload on $name', (kind) => {
 
   it('refuses each bad file by name with its reason, applies the good one beside them, and a wholly refused upload changes nothing', async () => {
     const before = await pictures(t.database.db);
-    const truncated = (await aPicture(800, 800, 'jpeg', '#aa3366')).subarray(0, 400);
     const refusedOnly = await upload(t, [
       { name: 'BLDR192.svg', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="900" height="900"/>'), type: 'image/svg+xml' },
       { name: 'BLDR192.txt', bytes: Buffer.from('not a picture') },
       { name: 'BLDR192.gif', bytes: await aPicture(600, 600, 'gif'), type: 'image/gif' },
       { name: 'BLDR192.png', bytes: aDecompressionBomb(), type: 'image/png' },
       { name: 'BLDR192-small.jpg', bytes: await aPicture(499, 800), type: 'image/jpeg' },
-      { name: 'BLDR192.jpeg', bytes: truncated, type: 'image/jpeg' },
       { name: 'NO-SUCH-RELEASE.jpg', bytes: jpeg, type: 'image/jpeg' },
     ]);
     expect(refusedOnly.statusCode, refusedOnly.body).toBe(200);
@@ -90,7 +69,6 @@ describe.each(testDatabaseKinds)('admin media upload on $name', (kind) => {
       { file: 'BLDR192.gif', reason: `BLDR192.gif ${mediaMessages.notAnImage}` },
       { file: 'BLDR192.png', reason: `BLDR192.png ${mediaMessages.bomb(30_000, 30_000)}` },
       { file: 'BLDR192-small.jpg', reason: `BLDR192-small.jpg ${mediaMessages.tooSmall(499, 800)}` },
-      { file: 'BLDR192.jpeg', reason: `BLDR192.jpeg ${mediaMessages.unreadable}` },
     ]);
     expect(report.unmatched).toEqual([{ file: 'NO-SUCH-RELEASE.jpg', reason: `NO-SUCH-RELEASE.jpg ${mediaMessages.unknownName}` }]);
     expect(await pictures(t.database.db)).toEqual(before);
@@ -102,8 +80,19 @@ describe.each(testDatabaseKinds)('admin media upload on $name', (kind) => {
       { name: 'NO-SUCH-RELEASE.jpg', bytes: jpeg, type: 'image/jpeg' },
     ]);
     const mixedReport = mixed.json<MediaUploadResponse>().data;
+    // The picture is made by a job: the answer names it and the URL it will have.
+    expect((await finishedAll(t, mixedReport)).map((job) => job.status)).toEqual(['ready']);
     const release = await releaseBy(t.database.db, 'BLDR192');
-    expect(mixedReport.matched).toEqual([{ file: 'bldr192.jpg', kind: 'release', id: release.id, name: release.title, url: release.artworkUrl }]);
+    expect(mixedReport.matched).toEqual([
+      {
+        file: 'bldr192.jpg',
+        kind: 'release',
+        id: release.id,
+        name: release.title,
+        url: release.artworkUrl,
+        job: { id: expect.any(String), status: 'queued', url: `/api/admin/media/images/${(mixedReport.matched[0] as ImageMatch).job!.id}` },
+      },
+    ]);
     expect(mixedReport.refused.map((r) => r.file)).toEqual(['BLDR192.png']);
     expect(mixedReport.unmatched.map((r) => r.file)).toEqual(['NO-SUCH-RELEASE.jpg']);
     const after = await pictures(t.database.db);
@@ -134,7 +123,10 @@ describe.each(testDatabaseKinds)('admin media upload on $name', (kind) => {
     const tooLarge = await t.app.inject({ method: 'POST', url: '/api/admin/media', payload: body.payload, headers: { ...headers, 'content-length': String(2 ** 31) } });
     expect(tooLarge.statusCode).toBe(413);
     for (const stream of stalled) stream.end(body.payload.subarray(100));
-    expect((await Promise.all(answers)).map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    const ended = await Promise.all(answers);
+    expect(ended.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    // The one upload read queued its cover: made before the catalog is reset below.
+    for (const res of ended.filter((r) => r.statusCode === 200)) await finishedAll(t, res.json<MediaUploadResponse>().data);
     await t.database.db.update(releases).set({ artworkUrl: null });
     await t.database.db.delete(activityLog);
     const before = await pictures(t.database.db);
@@ -171,6 +163,7 @@ describe.each(testDatabaseKinds)('admin media upload on $name', (kind) => {
     ]);
     expect(report.unmatched).toEqual([{ file: 'covers.zip/covers/SHARED-1.jpg', reason: expect.stringContaining('names 2 releases') }]);
     expect(report.refused).toEqual([{ file: 'covers.zip/covers/inner.zip', reason: `covers.zip/covers/inner.zip ${mediaMessages.zipInZip}` }]);
+    expect((await finishedAll(t, report)).map((job) => job.status)).toEqual(['ready', 'ready', 'ready', 'ready']);
 
     // The catalog answers the uploaded cover: a square WebP with its copies, kept a year; and a 1200×630 JPEG card.
     const answer = await t.app.inject({ method: 'GET', url: `/api/releases/${second!.id}` });
@@ -237,7 +230,9 @@ describe.each(testDatabaseKinds)('media in S3-compatible storage on $name', (kin
   it('stores through the real S3 client, and another instance serves every file one instance stored', async () => {
     const release = await releaseBy(t.database.db, 'BLDR192');
     const res = await upload(t, [{ name: 'BLDR192.jpg', bytes: await aPicture(640, 640), type: 'image/jpeg' }]);
-    const url = res.json<MediaUploadResponse>().data.matched[0]!.url;
+    const matched = res.json<MediaUploadResponse>().data.matched[0] as ImageMatch;
+    const url = matched.url;
+    expect((await finished(t, matched.job!.id)).status).toBe('ready');
     expect((await t.database.db.select({ url: releases.artworkUrl }).from(releases).where(eq(releases.id, release.id)))[0]?.url).toBe(url);
     // A second instance: the same database, a store of its own on the same bucket.
     const other = await buildApp({ db: t.database.db, clock: () => new Date(), mediaStore: s3MediaStore(s3.settings) }, { logger: false });

@@ -73,6 +73,8 @@ export const imageMatchSchema = z.object({
   job: z.object({ id: z.string(), status: z.enum(imageJobStatuses), url: z.string() }).optional(),
 });
 
+export type ImageMatch = z.infer<typeof imageMatchSchema>;
+
 /** A matched file: an image that became a cover or picture, or audio queued for its tracks' previews (docs/decisions/0026). */
 export const mediaMatchSchema = z.discriminatedUnion('kind', [imageMatchSchema, audioMatchSchema]);
 

@@ -95,6 +95,9 @@ export class ArtRenderer {
   private async drain(): Promise<void> {
     const { db, log } = this.deps;
     for (;;) {
+      // Before each job: the files a job just replaced go (once due) before the next one is made.
+      await this.deleteUnnamed();
+      if (this.controller.signal.aborted) return;
       let row: ImageJobRow | undefined;
       try {
         row = await claimImageJob(db, this.lease);
@@ -102,11 +105,10 @@ export class ArtRenderer {
         log.error({ error: loggableError(err as Error) }, 'could not look for a picture to make');
         return;
       }
-      if (!row) break;
+      if (!row) return;
       await this.run(row);
       if (this.controller.signal.aborted) return;
     }
-    await this.deleteUnnamed();
   }
 
   private async run(row: ImageJobRow): Promise<void> {
