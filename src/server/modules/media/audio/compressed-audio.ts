@@ -24,9 +24,10 @@ export interface Span {
 const chunkBytes = 64 * 1024;
 /**
  * MP3 frames decoded before a window and dropped: a frame's data may begin in the frames before it (the bit
- * reservoir reaches back at most 511 bytes, under 10 frames at any bitrate), so a frame decoded cold is wrong.
+ * reservoir reaches back 511 bytes in MPEG-1, 255 in MPEG-2: a frame or two at the bitrates music uses, 24 of
+ * the smallest frames there are), so a frame decoded cold would be wrong.
  */
-const mp3LeadFrames = 10;
+const mp3LeadFrames = 24;
 
 /** The file's frames in order, from its first, each with its position (in samples per channel) in the track. */
 async function* framesOf(file: AudioFile, audio: CompressedAudio): AsyncGenerator<{ frame: CodecFrame; at: number }> {
