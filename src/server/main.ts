@@ -1,6 +1,7 @@
 import { labels } from '../shared/labels.js';
 import { buildApp } from './app.js';
 import { ConfigError, fastifyTrustProxy, parseConfig } from './config.js';
+import { exitOnUnexpectedError } from './last-line.js';
 import { createLogger, writeBesideLog } from './logging.js';
 import { DataDirBusyError } from './db/data-dir-lock.js';
 import { openPgBroadcast } from './db/pg-broadcast.js';
@@ -20,6 +21,8 @@ async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = parseConfig(process.env);
   const logger = createLogger(config.logLevel);
+  // From here on an error nothing caught is logged with its context, then the process exits (last-line.ts).
+  exitOnUnexpectedError(logger, 'server');
 
   // Before the database: with DATABASE_URL and no JWT_SECRET the server refuses to start.
   const jwtSecret = loadJwtSecret(config);
