@@ -52,9 +52,19 @@ async function isNonEmptyDir(dir: string): Promise<boolean> {
   return names.length > 0;
 }
 
-async function postgresHasTables(url: string): Promise<boolean> {
+/**
+ * A connection of the restore's own. PostgreSQL ending it (a restart) is an 'error' event, which
+ * unheard ends the process before the restore can remove what it wrote; its query fails with it anyway.
+ */
+async function connect(url: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: url });
+  client.on('error', () => undefined);
   await client.connect();
+  return client;
+}
+
+async function postgresHasTables(url: string): Promise<boolean> {
+  const client = await connect(url);
   try {
     const { rows } = await client.query<{ n: number }>("select count(*)::int as n from pg_tables where schemaname in ('public', 'drizzle')");
     return (rows[0]?.n ?? 0) > 0;
@@ -64,8 +74,7 @@ async function postgresHasTables(url: string): Promise<boolean> {
 }
 
 async function clearPostgres(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  const client = await connect(url);
   try {
     await client.query('drop schema if exists drizzle cascade; drop schema if exists public cascade; create schema public');
   } finally {
