@@ -1,10 +1,12 @@
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import { Alert, Avatar, Box, Button, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { ImageMatch } from '../../../../shared/api/admin-media.js';
 import { generatedImageCopies } from '../../../../shared/generated-images.js';
 import { notify } from '../../../lib/notifications.js';
 import { refreshAdminData } from '../api/admin-catalog.js';
-import { uploadPictureOf } from '../api/admin-media.js';
+import { imageJobsQuery, uploadPictureOf } from '../api/admin-media.js';
 
 /** The image types the server takes (JPEG, PNG, WebP). */
 export const pictureAccept = 'image/jpeg,image/png,image/webp';
@@ -23,7 +25,9 @@ interface Props {
 
 /**
  * A release's cover or an artist's picture, with "Upload": the file goes to `POST /api/admin/media`
- * under the target's id. A refusal (a wrong type, too small) shows with the file's own name.
+ * under the target's id, and the picture is made by a job (docs/decisions/0091): "Processing…" until it is
+ * ready (then shown) or failed (the reason shown). A refusal (a wrong type, too small) shows with the
+ * file's own name.
  */
 export function PictureUpload({ token, targetId, label, currentUrl, name }: Props) {
   const queryClient = useQueryClient();
@@ -33,12 +37,22 @@ export function PictureUpload({ token, targetId, label, currentUrl, name }: Prop
       const miss = data.refused[0] ?? data.unmatched[0];
       // The server names the file as it was sent (the target's id): the admin chose another name.
       if (miss) throw new Error(`${file.name} ${miss.reason.slice(miss.file.length + 1)}`);
-      return data.matched[0];
+      return data.matched[0] as ImageMatch | undefined;
     },
-    onSuccess: () => notify(`${label} of ${name} uploaded`, { variant: 'success' }),
     onSettled: () => void refreshAdminData(queryClient),
   });
-  const shown = upload.data?.url ?? currentUrl;
+  const jobId = upload.data?.job?.id;
+  const jobs = useQuery(imageJobsQuery(token, jobId ? [jobId] : []));
+  const job = jobs.data?.[0];
+  const isMade = upload.data !== undefined && (jobId === undefined || job?.status === 'ready');
+  const failure = job?.status === 'failed' ? job.message : null;
+  useEffect(() => {
+    if (!isMade) return;
+    notify(`${label} of ${name} uploaded`, { variant: 'success' });
+    void refreshAdminData(queryClient);
+  }, [isMade, label, name, queryClient]);
+  const isProcessing = upload.data !== undefined && !isMade && failure === null;
+  const shown = (isMade ? upload.data?.url : undefined) ?? currentUrl;
   const thumbnail = shown ? (generatedImageCopies(shown)[0]?.url ?? shown) : undefined;
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
@@ -48,8 +62,8 @@ export function PictureUpload({ token, targetId, label, currentUrl, name }: Prop
           <Typography variant="subtitle2" component="p">
             {label}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
-            JPEG, PNG or WebP, at least 500 px a side
+          <Typography variant="body2" color="text.secondary" aria-live="polite">
+            {isProcessing ? 'Processing…' : 'JPEG, PNG or WebP, at least 500 px a side'}
           </Typography>
         </Box>
         <Button variant="outlined" component="label" startIcon={<AddPhotoAlternateIcon />} disabled={upload.isPending}>
@@ -68,6 +82,7 @@ export function PictureUpload({ token, targetId, label, currentUrl, name }: Prop
         </Button>
       </Box>
       {upload.isError && <Alert severity="error">{upload.error.message}</Alert>}
+      {failure !== null && <Alert severity="error">{failure}</Alert>}
     </Box>
   );
 }

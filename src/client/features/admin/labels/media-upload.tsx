@@ -1,11 +1,11 @@
 import FolderOpenIcon from '@mui/icons-material/FolderOpen';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import { Alert, Box, Button, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type ChangeEvent } from 'react';
-import { mediaMessages, mediaUploadLimits, type MediaUploadReport } from '../../../../shared/api/admin-media.js';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
+import { mediaMessages, mediaUploadLimits, type ImageJob, type MediaUploadReport } from '../../../../shared/api/admin-media.js';
 import { refreshAdminData } from '../api/admin-catalog.js';
-import { uploadMedia } from '../api/admin-media.js';
+import { imageJobsQuery, isImageJobFinished, uploadMedia } from '../api/admin-media.js';
 import { useAdminToken } from '../shell/admin-outlet-context.js';
 
 const accept = 'image/jpeg,image/png,image/webp,.wav,.flac,.aif,.aiff,.mp3,audio/*,.zip,application/zip';
@@ -18,8 +18,15 @@ function sizeText(bytes: number): string {
   return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
+interface ReportItem {
+  file: string;
+  text: string;
+  /** A cover's or picture's job: "Processing…", "Ready", "Failed: why". */
+  state?: { text: string; isFailed: boolean };
+}
+
 /** One part of the report: its heading with the count, and each file with what happened to it. */
-function ReportPart({ title, severity, items }: { title: string; severity: 'success' | 'warning' | 'error'; items: { file: string; text: string }[] }) {
+function ReportPart({ title, severity, items }: { title: string; severity: 'success' | 'warning' | 'error'; items: ReportItem[] }) {
   if (items.length === 0) return null;
   return (
     <Alert severity={severity} sx={{ '& .MuiAlert-message': { minWidth: 0, width: '100%' } }}>
@@ -27,7 +34,11 @@ function ReportPart({ title, severity, items }: { title: string; severity: 'succ
       <List dense disablePadding sx={{ maxHeight: 320, overflowY: 'auto' }} aria-label={title}>
         {items.map((item, i) => (
           <ListItem key={`${item.file}-${i}`} disableGutters>
-            <ListItemText primary={item.text} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }} />
+            <ListItemText
+              primary={item.text}
+              secondary={item.state?.text}
+              slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } }, secondary: { sx: { overflowWrap: 'anywhere' }, color: item.state?.isFailed ? 'error' : 'text.secondary' } }}
+            />
           </ListItem>
         ))}
       </List>
@@ -38,13 +49,37 @@ function ReportPart({ title, severity, items }: { title: string; severity: 'succ
 /** What a matched file became, before its target's name. */
 const matchedAs: Record<MediaUploadReport['matched'][number]['kind'], string> = { release: 'cover of', artist: 'picture of', audio: 'audio for' };
 
-function MediaReport({ report }: { report: MediaUploadReport }) {
+/** Where a cover's or picture's job stands; the status the upload answered until the first poll. */
+function stateOf(status: ImageJob['status'], message: string | null): ReportItem['state'] {
+  if (status === 'ready') return { text: 'Ready', isFailed: false };
+  if (status === 'failed') return { text: `Failed: ${message ?? 'unknown reason'}`, isFailed: true };
+  return { text: 'Processing…', isFailed: false };
+}
+
+/**
+ * The upload's report; each cover and picture with its job's state, asked again until every job is ready or
+ * failed (docs/decisions/0091), then the admin's tables are refreshed to show them.
+ */
+function MediaReport({ report, token }: { report: MediaUploadReport; token: string }) {
+  const queryClient = useQueryClient();
+  const ids = useMemo(() => report.matched.flatMap((m) => (m.kind !== 'audio' && m.job ? [m.job.id] : [])), [report]);
+  const jobs = useQuery(imageJobsQuery(token, ids));
+  const byId = new Map((jobs.data ?? []).map((job) => [job.id, job]));
+  const isDone = ids.length > 0 && ids.every((id) => isImageJobFinished(byId.get(id)));
+  useEffect(() => {
+    if (isDone) void refreshAdminData(queryClient);
+  }, [isDone, queryClient]);
   return (
     <Box sx={{ display: 'grid', gap: 1 }} aria-live="polite">
       <ReportPart
         title="Matched"
         severity="success"
-        items={report.matched.map((m) => ({ file: m.file, text: `${m.file} → ${matchedAs[m.kind]} ${m.name}` }))}
+        items={report.matched.map((m) => {
+          const item = { file: m.file, text: `${m.file} → ${matchedAs[m.kind]} ${m.name}` };
+          if (m.kind === 'audio' || !m.job) return item;
+          const job = byId.get(m.job.id);
+          return { ...item, state: stateOf(job?.status ?? m.job.status, job?.message ?? null) };
+        })}
       />
       <ReportPart title="Unmatched" severity="warning" items={report.unmatched.map((m) => ({ file: m.file, text: m.reason }))} />
       <ReportPart title="Refused" severity="error" items={report.refused.map((m) => ({ file: m.file, text: m.reason }))} />
@@ -55,8 +90,8 @@ function MediaReport({ report }: { report: MediaUploadReport }) {
 /**
  * The "Upload covers, artist pictures and audio" panel: files, a folder of them or zips, each matched by its
  * file name (catalog number, UPC or release id for a cover; artist name or id for a picture; ISRC or track
- * id for audio), answered
- * with a report of what was matched, unmatched and refused.
+ * id for audio), answered at once with a report of what was matched, unmatched and refused; each cover and
+ * picture then shows its job's progress (Processing…, Ready, Failed: why).
  */
 export function MediaUpload() {
   const token = useAdminToken();
@@ -105,7 +140,7 @@ export function MediaUpload() {
       </Box>
       {isTooLarge && <Alert severity="error">{mediaMessages.uploadTooLarge}</Alert>}
       {upload.isError && <Alert severity="error">{upload.error.message}</Alert>}
-      {upload.data && <MediaReport report={upload.data.data} />}
+      {upload.data && <MediaReport report={upload.data.data} token={token} />}
     </Paper>
   );
 }
