@@ -64,11 +64,10 @@ describe('admin media: covers named by catalog number after importing the distri
     await panel.getByRole('button', { name: 'Upload images' }).click();
     const matched = panel.getByRole('list', { name: 'Matched', exact: true });
     await matched.waitFor();
-    expect(await matched.getByRole('listitem').allTextContents()).toEqual([
-      'BLDR191A.jpg → cover of Lose Minds',
-      'BLDRD012A.png → cover of Symbiotic',
-      'BLDR190A.webp → cover of Rollen',
-    ]);
+    // The answer comes first; each cover is made by a job, whose state the report follows (decision 0091).
+    await expect
+      .poll(() => matched.getByRole('listitem').allTextContents(), { timeout: 30_000 })
+      .toEqual(['BLDR191A.jpg → cover of Lose MindsReady', 'BLDRD012A.png → cover of SymbioticReady', 'BLDR190A.webp → cover of RollenReady']);
     expect(await panel.getByRole('list', { name: 'Refused' }).getByRole('listitem').allTextContents()).toEqual([
       'BLDR192.jpg is 300×300 px: a cover or picture needs at least 500 px on each side',
     ]);
