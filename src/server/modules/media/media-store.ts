@@ -120,6 +120,9 @@ export function s3MediaStore(settings: S3Settings): MediaStore & { close(): void
     region: settings.region,
     forcePathStyle: true,
     credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+    // A streamed PutObject (an audio original from its scratch file) goes as plain bytes: with checksums on
+    // every request the SDK frames a stream as aws-chunked, which not every S3-compatible server reads.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
   });
   /** The answer, or undefined for a key no instance stored. */
   const unlessMissing = async <T>(ask: () => Promise<T>): Promise<T | undefined> => {
