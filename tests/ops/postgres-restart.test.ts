@@ -31,6 +31,8 @@ interface LogLine {
 
 interface RunningServer {
   server: ProductionServer;
+  /** An admin token of the staff account. */
+  token: string;
   /** Its JSON log lines since it said where it listens. */
   log(): LogLine[];
   /** Everything it printed since then, JSON or not (Node's own last words go to stderr). */
@@ -61,13 +63,13 @@ describe.skipIf(!hasPostgresBinaries)('the server while its PostgreSQL restarts 
     let text = '';
     server.process.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
     server.process.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    let token: string | undefined;
-    const get = async (path: string) => {
-      token ??= await logIn(server.url);
-      return fetch(`${server.url}${path}`, { headers: { Authorization: `Bearer ${token}` } });
-    };
+    const token = await logIn(server.url).catch(async (err: unknown) => {
+      await server.stop();
+      throw err;
+    });
     return {
       server,
+      token,
       text: () => text,
       log: () =>
         text
@@ -75,7 +77,7 @@ describe.skipIf(!hasPostgresBinaries)('the server while its PostgreSQL restarts 
           .filter((line) => line.startsWith('{'))
           .map((line) => JSON.parse(line) as LogLine),
       isAlive: () => server.process.exitCode === null && server.process.signalCode === null,
-      get,
+      get: (path) => fetch(`${server.url}${path}`, { headers: { Authorization: `Bearer ${token}` } }),
     };
   }
 
@@ -133,10 +135,40 @@ describe.skipIf(!hasPostgresBinaries)('the server while its PostgreSQL restarts 
   async function uploadCatalog(running: RunningServer): Promise<ImportJob> {
     const form = new FormData();
     form.append('file', new Blob([readFileSync(distributorExportPath)], { type: 'text/csv' }), 'inventory.csv');
-    const token = await logIn(running.server.url);
-    const res = await fetch(`${running.server.url}/api/admin/import-catalog`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+    const res = await fetch(`${running.server.url}/api/admin/import-catalog`, { method: 'POST', headers: { Authorization: `Bearer ${running.token}` }, body: form });
     expect(res.status, await res.clone().text()).toBe(202);
     return ((await res.json()) as { job: ImportJob }).job;
+  }
+
+  /**
+   * Restarts the cluster while an admin reads the backups panel (a database read on every request)
+   * back to back; answers what each read got: 503 with Retry-After while the database is away, the
+   * answer a load balancer tries elsewhere or later, never a 500.
+   */
+  async function restartWhileReading(running: RunningServer): Promise<(number | string)[]> {
+    const seen: (number | string)[] = [];
+    let isRestarting = true;
+    const reading = (async () => {
+      while (isRestarting) {
+        const res = await running.get('/api/admin/backups').catch(() => undefined);
+        seen.push(res === undefined ? 'no answer' : res.status === 503 ? `503, Retry-After ${res.headers.get('retry-after')}` : res.status);
+        await res?.arrayBuffer();
+      }
+    })();
+    try {
+      await cluster.restart();
+    } finally {
+      isRestarting = false;
+      await reading;
+    }
+    return seen;
+  }
+
+  /** The answers `restartWhileReading` saw: only 200 and 503 with Retry-After, and at least one of each. */
+  function expectOnly200And503(seen: (number | string)[]): void {
+    expect(seen.filter((answer) => answer !== 200 && answer !== '503, Retry-After 5')).toEqual([]);
+    expect(seen).toContain(200);
+    expect(seen).toContain('503, Retry-After 5');
   }
 
   /** What every test asserts once the database is back: the process lives, answers ready, and said nothing of an unhandled event. */
@@ -160,7 +192,7 @@ describe.skipIf(!hasPostgresBinaries)('the server while its PostgreSQL restarts 
       expect(settled.status).toBe('running');
       await expect.poll(() => waitingFor('activity_log'), { timeout: 10_000, interval: 20 }).toHaveLength(1);
 
-      await cluster.restart();
+      expectOnly200And503(await restartWhileReading(running));
       await expectAlive(running);
       // Not failed for a lost connection: its lease runs out and it runs again, from its stored file.
       const finished = await reaches<ImportJob>(running, `/api/admin/import-jobs/${job.id}`, (j) => j.status !== 'running');
@@ -195,7 +227,7 @@ describe.skipIf(!hasPostgresBinaries)('the server while its PostgreSQL restarts 
     try {
       await expect.poll(() => waitingFor('stripe_events'), { timeout: 20_000, interval: 20 }).toEqual(['pg_dump']);
 
-      await cluster.restart();
+      expectOnly200And503(await restartWhileReading(running));
       await expectAlive(running);
       const failed = () => running.log().find((line) => line.msg === 'scheduled backup failed') as (LogLine & { err: { message: string }; retryInMs: number }) | undefined;
       await expect.poll(failed, { timeout: 20_000 }).toBeDefined();

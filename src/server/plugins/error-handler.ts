@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema, type ErrorResponse } from '../../shared/api/common.js';
-import { isDatabaseTimeout } from '../db/client.js';
+import { isConnectionLost, isDatabaseTimeout } from '../db/client.js';
 import { AppError, ServiceUnavailableError } from '../errors.js';
 import { loggableError } from '../logging.js';
 
@@ -13,10 +13,13 @@ export function errorBody(reqId: string, message: string, field?: string): Error
 /** One error answer for the whole API: JSON, the right status, the field named, 5xx details hidden. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((thrown: FastifyError, request, reply) => {
-    // Stalled or overloaded (docs/decisions/0058): the client may try again soon, and the request did not hang meanwhile.
+    // Stalled or overloaded (docs/decisions/0058), or restarting (its connections ended, or refused while
+    // it starts): the client may try again soon, and the request did not hang meanwhile.
     const isTimeout = isDatabaseTimeout(thrown);
+    const isGone = !isTimeout && isConnectionLost(thrown);
     if (isTimeout) request.log.warn({ error: loggableError(thrown) }, 'database not answering in time');
-    const err = isTimeout ? new ServiceUnavailableError('The database is not answering. Please try again in a moment.', 5) : thrown;
+    if (isGone) request.log.warn({ error: loggableError(thrown) }, 'database connection lost');
+    const err = isTimeout || isGone ? new ServiceUnavailableError('The database is not answering. Please try again in a moment.', 5) : thrown;
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       // artists/0/email -> artists.0.email: the path a form library names its fields by; an unknown key
