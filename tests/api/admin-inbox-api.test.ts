@@ -323,7 +323,7 @@ describe.each(testDatabaseKinds)('admin demos and members on $name', (kind) => {
 
     it.each([
       ['?plan=gold', 'plan', 'plan must be one of monthly, annual, premium'],
-      ['?status=paid', 'status', 'status must be one of pending_payment, active, past_due, canceled'],
+      ['?status=paid', 'status', 'status must be one of pending_payment, active, past_due, paused, canceled'],
       ['?limit=1000', 'limit', 'limit must be a whole number from 1 to 100'],
       [`?q=${'x'.repeat(201)}`, 'q', 'q must be at most 200 characters'],
     ])('refuses the member query %s naming %s, on the list and the export', async (query, field, message) => {

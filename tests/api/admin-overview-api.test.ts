@@ -67,6 +67,7 @@ describe.each(testDatabaseKinds)('admin overview on $name', (kind) => {
         active: membersIn('active'),
         pending_payment: membersIn('pending_payment'),
         past_due: membersIn('past_due'),
+        paused: membersIn('paused'),
         canceled: membersIn('canceled'),
         active_by_plan: [
           { plan: 'monthly', name: 'Monthly', active: activeOn('monthly') },

@@ -45,7 +45,7 @@ describe('admin overview and settings', () => {
       `Releases ${figure(before.releases)}`,
       `Tracks ${figure(before.tracks)}`,
       `New demos ${figure(before.demos.new)} of ${figure(before.demos.total)} received`,
-      `Members ${figure(before.members.total)} ${figure(before.members.active)} active · ${figure(before.members.pending_payment)} pending payment · ${figure(before.members.past_due)} past due · ${figure(before.members.canceled)} canceled`,
+      `Members ${figure(before.members.total)} ${figure(before.members.active)} active · ${figure(before.members.pending_payment)} pending payment · ${figure(before.members.past_due)} past due · ${figure(before.members.paused)} paused · ${figure(before.members.canceled)} canceled`,
       `Monthly recurring revenue ${new Intl.NumberFormat('en-US', { style: 'currency', currency: before.members.currency }).format(before.members.mrr)} Active: ${before.members.active_by_plan.map((p) => `${p.name} ${figure(p.active)}`).join(' · ')}`,
       `Waiting emails ${figure(before.outbox.waiting)}`,
     ]);

@@ -95,7 +95,7 @@ export function storeToken(token: string) {
 export const emptyScreens: Record<string, Answer> = {
   'GET /api/admin/stats': json({
     success: true,
-    data: { artists: 0, labels: 3, releases: 0, tracks: 0, demos: { new: 0, total: 0 }, members: { total: 0, active: 0, pending_payment: 0, past_due: 0, canceled: 0, active_by_plan: [], mrr: 0, currency: 'USD' }, outbox: { waiting: 0 } },
+    data: { artists: 0, labels: 3, releases: 0, tracks: 0, demos: { new: 0, total: 0 }, members: { total: 0, active: 0, pending_payment: 0, past_due: 0, paused: 0, canceled: 0, active_by_plan: [], mrr: 0, currency: 'USD' }, outbox: { waiting: 0 } },
   }),
   'GET /api/admin/activity': json({ success: true, data: [] }),
   'GET /api/admin/demos': json({ success: true, data: [], total: 0, offset: 0, limit: 20 }),

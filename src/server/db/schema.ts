@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   customType,
@@ -9,6 +10,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -408,9 +410,16 @@ export const vipMembers = pgTable(
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     /** The member cancelled: access goes on to current_period_end, and no renewal follows. */
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** The Stripe price the subscription bills now: the plan follows it (docs/decisions/0092). */
+    stripePriceId: text('stripe_price_id'),
     /**
-     * The `created` time of the newest Stripe event applied to the status: an older one, arriving
-     * late, changes the ids it brings but not the status (docs/decisions/0062).
+     * The ticket (`stripe_state_tickets`) taken before the subscription's state applied here was read
+     * from Stripe: a state read earlier, answered late, is older and changes nothing (docs/decisions/0092).
+     */
+    stripeStateTicket: bigint('stripe_state_ticket', { mode: 'number' }),
+    /**
+     * The `created` time of the newest event whose own copy of a subscription was applied, when Stripe
+     * had none to read (a stand-in that serves only Checkout and webhooks: docs/decisions/0092).
      */
     statusEventAt: timestamp('status_event_at', { withTimezone: true }),
     ...timestamps,
@@ -421,6 +430,9 @@ export const vipMembers = pgTable(
     index('vip_members_stripe_customer_idx').on(t.stripeCustomerId),
   ],
 );
+
+/** Tickets taken before a subscription's state is read from Stripe: the later read wins (docs/decisions/0092). */
+export const stripeStateTickets = pgSequence('stripe_state_tickets');
 
 /**
  * The members' newsletter (docs/decisions/0065): a draft until `sent_at`, set once, by the send that

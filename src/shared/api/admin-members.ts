@@ -9,6 +9,7 @@ export const vipMemberStatusLabels: Readonly<Record<VipMemberStatus, string>> = 
   pending_payment: 'Pending payment',
   active: 'Active',
   past_due: 'Past due',
+  paused: 'Paused',
   canceled: 'Canceled',
 };
 

@@ -17,6 +17,7 @@ export const adminStatsSchema = z.object({
     active: count,
     pending_payment: count,
     past_due: count,
+    paused: count,
     canceled: count,
     /** Active members of each configured plan, in the site configuration's order (docs/decisions/0062). */
     active_by_plan: z.array(z.object({ plan: z.string(), name: z.string(), active: count })),

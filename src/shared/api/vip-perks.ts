@@ -45,6 +45,7 @@ export const earlyAccessResponseSchema = listResponse(earlyAccessTrackSchema);
 export const memberPerksUnavailableMessages = {
   pending_payment: 'Your membership starts once your first payment has gone through.',
   past_due: 'Your last payment failed: update your card in billing to get your downloads and early access back.',
+  paused: 'Your membership is paused: resume it in billing to get your downloads and early access back.',
   canceled: 'Your membership has ended: join VIP again to get your downloads and early access back.',
 } as const;
 

@@ -14,11 +14,14 @@ export function findVipPlan(id: string): VipPlan | undefined {
 }
 
 /**
- * `pending_payment` until the member has paid (or, without Stripe, until payments open); `active` while
- * paid up, a cancelled subscription too until its period ends; `past_due` after a failed renewal, until
- * it is paid; `canceled` once the subscription has ended (docs/product.md §10.7, docs/decisions/0062).
+ * What Stripe says of the member's subscription (docs/product.md §10.7, docs/decisions/0092):
+ * `pending_payment` until the first payment went through (Stripe's `incomplete`; without Stripe, until
+ * payments open); `active` while paid up or trialing, a cancelled subscription too until its period
+ * ends; `past_due` after a failed renewal, while Stripe retries or after it stopped (`unpaid`), until it
+ * is paid; `paused` while the subscription is paused; `canceled` once it has ended. Only `active` grants
+ * the plan's perks.
  */
-export const vipMemberStatuses = ['pending_payment', 'active', 'past_due', 'canceled'] as const;
+export const vipMemberStatuses = ['pending_payment', 'active', 'past_due', 'paused', 'canceled'] as const;
 export type VipMemberStatus = (typeof vipMemberStatuses)[number];
 
 export const vipMessages = {

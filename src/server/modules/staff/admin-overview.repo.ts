@@ -13,6 +13,7 @@ export interface TableCounts {
   activeMembers: number;
   pendingMembers: number;
   pastDueMembers: number;
+  pausedMembers: number;
   canceledMembers: number;
   /** Active members by plan id. */
   activeByPlan: Record<string, number> | null;
@@ -34,7 +35,7 @@ export async function countTables(db: Db): Promise<TableCounts> {
            (select count(*)::int from ${outboxEmails} where ${outboxEmails.status} in ('waiting', 'sending')) as "waitingEmails",
            d.new_demos as "newDemos", d.demos as "demos",
            m.members as "members", m.active as "activeMembers", m.pending as "pendingMembers",
-           m.past_due as "pastDueMembers", m.canceled as "canceledMembers",
+           m.past_due as "pastDueMembers", m.paused as "pausedMembers", m.canceled as "canceledMembers",
            (select jsonb_object_agg(p.plan, p.active) from (select ${vipMembers.plan} as plan, count(*)::int as active
               from ${vipMembers} where ${vipMembers.status} = 'active' group by ${vipMembers.plan}) p) as "activeByPlan"
       from (select count(*) filter (where ${demoSubmissions.status} = 'new')::int as new_demos,
@@ -44,6 +45,7 @@ export async function countTables(db: Db): Promise<TableCounts> {
                    count(*) filter (where ${vipMembers.status} = 'active')::int as active,
                    count(*) filter (where ${vipMembers.status} = 'pending_payment')::int as pending,
                    count(*) filter (where ${vipMembers.status} = 'past_due')::int as past_due,
+                   count(*) filter (where ${vipMembers.status} = 'paused')::int as paused,
                    count(*) filter (where ${vipMembers.status} = 'canceled')::int as canceled
               from ${vipMembers}) m`);
   return row as TableCounts;

@@ -19,6 +19,7 @@ export async function getAdminStats(db: Db): Promise<AdminStats> {
       active: counts.activeMembers,
       pending_payment: counts.pendingMembers,
       past_due: counts.pastDueMembers,
+      paused: counts.pausedMembers,
       canceled: counts.canceledMembers,
       ...membershipRevenue(counts.activeByPlan ?? {}),
     },

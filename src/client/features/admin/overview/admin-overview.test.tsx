@@ -15,10 +15,11 @@ const stats: AdminStats = {
   tracks: 1542,
   demos: { new: 4, total: 19 },
   members: {
-    total: 15,
+    total: 16,
     active: 5,
     pending_payment: 7,
     past_due: 2,
+    paused: 1,
     canceled: 1,
     active_by_plan: [
       { plan: 'monthly', name: 'Monthly', active: 3 },
@@ -58,7 +59,7 @@ describe('AdminOverview', () => {
       ['Releases278', '/admin/labels'],
       ['Tracks1,542', '/admin/tracks'],
       ['New demos4of 19 received', '/admin/demos'],
-      ['Members155 active · 7 pending payment · 2 past due · 1 canceled', '/admin/members'],
+      ['Members165 active · 7 pending payment · 2 past due · 1 paused · 1 canceled', '/admin/members'],
       ['Monthly recurring revenue$46.64Active: Monthly 3 · Annual 2 · Premium 0', '/admin/members'],
       ['Waiting emails2', '/admin/outbox'],
     ]);

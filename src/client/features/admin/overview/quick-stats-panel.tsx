@@ -30,7 +30,7 @@ const tiles: Tile[] = [
     to: '/admin/members',
     value: (s) => s.members.total,
     detail: (s) =>
-      `${count(s.members.active)} active · ${count(s.members.pending_payment)} pending payment · ${count(s.members.past_due)} past due · ${count(s.members.canceled)} canceled`,
+      `${count(s.members.active)} active · ${count(s.members.pending_payment)} pending payment · ${count(s.members.past_due)} past due · ${count(s.members.paused)} paused · ${count(s.members.canceled)} canceled`,
   },
   {
     label: 'Monthly recurring revenue',

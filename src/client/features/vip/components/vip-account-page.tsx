@@ -91,6 +91,7 @@ function periodSentence(account: VipAccount): string | null {
   if (!end) return null;
   if (account.status === 'active') return account.cancel_at_period_end ? `Cancelled: your membership stays active until ${dayInWords(end)}.` : `Renews on ${dayInWords(end)}.`;
   if (account.status === 'past_due') return 'Your last payment failed: update your card in billing to keep your membership.';
+  if (account.status === 'paused') return 'Your membership is paused: resume it in billing.';
   if (account.status === 'canceled') return `Ended on ${dayInWords(end)}.`;
   return null;
 }
