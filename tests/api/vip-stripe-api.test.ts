@@ -146,8 +146,7 @@ describe.each(testDatabaseKinds)('VIP with Stripe on $name', (kind) => {
   it('renewal: the next invoice paid moves the period end, and sends no second welcome', async () => {
     const { subscription, events } = await joinAndPay('renew@example.com', 'monthly');
     await deliverAll(events);
-    const next = stripe.invoice(subscription, { paid: true, periodStart: t0 + 30 * day, periodEnd: t0 + 60 * day });
-    await deliverAll([stripe.event('invoice.paid', next, { created: t0 + 30 * day })]);
+    await deliverAll(stripe.renew(subscription.id as string, { paid: true }).events);
     expect(await adminMember('renew@example.com')).toMatchObject({ status: 'active', current_period_end: new Date((t0 + 60 * day) * 1000).toISOString() });
     expect((await emailsTo('renew@example.com')).map((e) => e.kind)).toEqual(['vip_welcome']);
   });
@@ -155,8 +154,8 @@ describe.each(testDatabaseKinds)('VIP with Stripe on $name', (kind) => {
   it('failed payment to past_due, an email with the billing link, and back to active once paid', async () => {
     const { subscription, events } = await joinAndPay('late@example.com', 'monthly');
     await deliverAll(events);
-    const failed = stripe.invoice(subscription, { paid: false, periodStart: t0 + 30 * day, periodEnd: t0 + 60 * day });
-    await deliverAll([stripe.event('invoice.payment_failed', failed, { created: t0 + 30 * day })]);
+    const failed = stripe.renew(subscription.id as string, { paid: false });
+    await deliverAll(failed.events);
     expect((await adminMember('late@example.com')).status).toBe('past_due');
     // (By kind: the clock stands still here.)
     const emails = await emailsTo('late@example.com');
@@ -164,7 +163,7 @@ describe.each(testDatabaseKinds)('VIP with Stripe on $name', (kind) => {
     expect(emails[0]).toMatchObject({ subject: 'Your VIP payment failed (Monthly)' });
     expect(emails[0]?.text).toContain(`${publicUrl}/vip/account`);
 
-    await deliverAll([stripe.event('invoice.paid', { ...failed, amount_paid: failed.amount_due, status: 'paid' }, { created: t0 + 31 * day })]);
+    await deliverAll(stripe.payInvoice(failed.invoice.id as string, t0 + 31 * day).events);
     expect(await adminMember('late@example.com')).toMatchObject({ status: 'active', current_period_end: new Date((t0 + 60 * day) * 1000).toISOString() });
     expect((await emailsTo('late@example.com')).map((e) => e.kind)).toEqual(['vip_payment_failed', 'vip_welcome']);
   });
@@ -172,15 +171,14 @@ describe.each(testDatabaseKinds)('VIP with Stripe on $name', (kind) => {
   it('cancellation keeps the membership active to the period end, confirmed by one email; then canceled', async () => {
     const { subscription, events } = await joinAndPay('bye@example.com', 'annual');
     await deliverAll(events);
-    const cancelled = { ...subscription, cancel_at_period_end: true };
-    await deliverAll([stripe.event('customer.subscription.updated', cancelled, { created: t0 + 10 * day })]);
+    await deliverAll(stripe.updateSubscription(subscription.id as string, { cancel_at_period_end: true }, t0 + 10 * day).events);
     const periodEnd = new Date((t0 + 365 * day) * 1000).toISOString();
     expect(await adminMember('bye@example.com')).toMatchObject({ status: 'active', cancel_at_period_end: true, current_period_end: periodEnd });
     const emails = await emailsTo('bye@example.com');
     expect(emails.map((e) => e.kind)).toEqual(['vip_cancelled', 'vip_welcome']);
     expect(emails[0]?.text).toContain('your membership stays active until 21 November 2027');
 
-    await deliverAll([stripe.event('customer.subscription.deleted', { ...cancelled, status: 'canceled' }, { created: t0 + 365 * day })]);
+    await deliverAll(stripe.endSubscription(subscription.id as string, t0 + 365 * day).events);
     expect((await adminMember('bye@example.com')).status).toBe('canceled');
     expect((await emailsTo('bye@example.com')).map((e) => e.kind)).toEqual(['vip_cancelled', 'vip_welcome']);
   });
@@ -188,11 +186,11 @@ describe.each(testDatabaseKinds)('VIP with Stripe on $name', (kind) => {
   it('events out of order: a late older event changes no status; a subscription event before the checkout finds the member by its metadata', async () => {
     const { subscription, events } = await joinAndPay('order@example.com', 'monthly');
     // Stripe's order reversed: the checkout completes last, the subscription is known first by its metadata.
-    const [created, paid, completed] = events as [FakeStripeEvent, FakeStripeEvent, FakeStripeEvent];
+    const [created, paid, updated, completed] = events as [FakeStripeEvent, FakeStripeEvent, FakeStripeEvent, FakeStripeEvent];
     await deliverAll([created]);
     expect((await adminMember('order@example.com')).status).toBe('active');
-    const pastDue = stripe.event('customer.subscription.updated', { ...subscription, status: 'past_due' }, { created: t0 + 40 * day });
-    await deliverAll([pastDue, completed, paid]);
+    const [pastDue] = stripe.updateSubscription(subscription.id as string, { status: 'past_due' }, t0 + 40 * day).events as [FakeStripeEvent];
+    await deliverAll([pastDue, completed, updated, paid]);
     expect((await adminMember('order@example.com')).status).toBe('past_due');
     const [row] = await queryRows(t.database.db, sql`select stripe_subscription_id from vip_members where email = 'order@example.com'`);
     expect(row).toEqual({ stripe_subscription_id: subscription.id });
@@ -223,7 +221,7 @@ describe.each(testDatabaseKinds)('VIP with Stripe on $name', (kind) => {
     await t.database.db.execute(sql`create trigger crash_member before update on vip_members for each row when (new.email = 'crash@example.com') execute function fail_member_update()`);
     const before = { rows: await memberRows(), events: await eventCount() };
     try {
-      const answer = await deliver(events[2] as FakeStripeEvent);
+      const answer = await deliver(events.at(-1) as FakeStripeEvent);
       expect(answer.statusCode).toBe(500);
       expect({ rows: await memberRows(), events: await eventCount() }).toEqual(before);
     } finally {

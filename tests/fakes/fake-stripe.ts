@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { createFakeBilling, type FakeEventOptions, type FakeInvoiceOptions, type Json } from './fake-stripe-billing.js';
 
 /**
  * A fake Stripe on loopback (docs/decisions/0062): the real `stripe` SDK reaches it through
@@ -12,11 +13,20 @@ import Stripe from 'stripe';
  * - `POST /v1/checkout/sessions`: a subscription-mode session whose line item names a price made
  *   here (`price`; another gets Stripe's 400 "No such price") or gives one inline (`price_data`); its `url` is this fake's own
  *   Checkout page, `GET /checkout/{id}`, whose "Pay" button (`POST /checkout/{id}/pay`) completes
- *   it: a customer and an active subscription are made, the events Stripe sends then are delivered
- *   to `webhookUrl` (signed with the SDK's `generateTestHeaderString`), and the browser is sent to
- *   the session's `success_url`.
- * - `POST /v1/billing_portal/sessions`: a portal session whose URL is `GET /portal/{id}` here.
+ *   it: a customer and a subscription are made (born `incomplete`, then `active`: fake-stripe-billing.ts),
+ *   the events Stripe sends then are delivered to `webhookUrl` (signed with the SDK's
+ *   `generateTestHeaderString`; in order, reversed or all at once: `setDelivery`), and the browser is sent
+ *   to the session's `success_url`. A session as the API answers it and as its event carries it has
+ *   Stripe's fields only (no `line_items`, no `subscription_data`); `sessions` keeps what was asked too.
+ * - `GET /v1/subscriptions/{id}` (`expand[]=latest_invoice`): the subscription as it is now, or
+ *   Stripe's 404; `holdSubscriptionReads` holds one answer, read when asked, to answer it late.
+ * - `POST /v1/billing_portal/sessions`: a portal session whose URL is `GET /portal/{id}` here, where the
+ *   customer switches plan (to any price made here), pauses, resumes or cancels, each delivering its events.
  * - `GET /v1/invoices?customer=…`: the customer's invoices, newest first.
+ *
+ * The subscription's life after Checkout (renewals paid or failed, an invoice paid late, a portal plan
+ * switch, a pause and resume, a cancellation and its end, a one-off invoice) is made by methods that
+ * change it as Stripe would and answer the events Stripe sends, not delivered.
  *
  * Every POST honours `Idempotency-Key` as Stripe does: a request that ran is answered again as it
  * was (`Idempotent-Replayed: true`) to the same key with the same path and parameters; the same key
@@ -91,7 +101,16 @@ export interface FakeStripeEvent {
   created: number;
   api_version: string;
   livemode: false;
-  data: { object: Record<string, unknown> };
+  data: { object: Record<string, unknown>; previous_attributes?: Record<string, unknown> };
+}
+
+/** How the Checkout page's Pay delivers its events: in Stripe's order, the last first, or all at once. */
+export type FakeDelivery = 'in-order' | 'reversed' | 'concurrent';
+
+/** A subscription read held by `holdSubscriptionReads`: read when it arrived, answered on `release`. */
+export interface FakeHeldRead {
+  arrived: Promise<void>;
+  release(): void;
 }
 
 export interface FakeStripe {
@@ -113,22 +132,45 @@ export interface FakeStripe {
   /** Every request the SDK sent (method, path, Authorization). */
   requests: { method: string; path: string; authorization: string | undefined }[];
   setWebhookUrl(url: string): void;
+  setDelivery(delivery: FakeDelivery): void;
+  /** Delivers events to the webhook URL as the Checkout page does (`setDelivery`'s way); throws on an answer that is not 2xx. */
+  deliver(events: FakeStripeEvent[]): Promise<void>;
   /** An event as Stripe sends it; `created` in seconds (default: the fake's clock, one second apart). */
-  event(type: string, object: Record<string, unknown>, options?: { id?: string; created?: number }): FakeStripeEvent;
+  event(type: string, object: Record<string, unknown>, options?: FakeEventOptions & { id?: string }): FakeStripeEvent;
   /** The body and Stripe-Signature of an event, signed with the webhook secret (or another). */
   sign(event: FakeStripeEvent, secret?: string): { body: string; signature: string };
   /**
    * Completes a session as paying on Checkout does: a customer and a subscription (period end one
-   * interval after `at`, in seconds), and the events Stripe sends, in Stripe's order, not delivered.
+   * interval after `at`, in seconds), and the events Stripe sends, in Stripe's order, not delivered:
+   * `customer.subscription.created` (incomplete), `invoice.paid`, `customer.subscription.updated`
+   * (active), `checkout.session.completed`, all created in the second `at`.
    */
   complete(sessionId: string, at: number): { customer: string; subscription: Record<string, unknown>; events: FakeStripeEvent[] };
-  /** The invoice object a subscription's period is paid (or failed) with. */
-  invoice(subscription: Record<string, unknown>, options: { paid: boolean; periodStart: number; periodEnd: number; reason?: string }): Record<string, unknown>;
+  /** The subscription as it is now (a copy). */
+  subscription(id: string): Record<string, unknown>;
+  /** The invoice object a subscription's period is paid (or failed) with, kept in the customer's list. */
+  invoice(subscription: Record<string, unknown>, options: FakeInvoiceOptions): Record<string, unknown>;
+  /** The period ends and the next starts, paid (active) or not (`past_due`); events at `at` (default: the period's end). */
+  renew(subscriptionId: string, options: { paid: boolean; at?: number }): { invoice: Record<string, unknown>; events: FakeStripeEvent[] };
+  /** An open invoice paid late; its subscription active again. */
+  payInvoice(invoiceId: string, at?: number): { events: FakeStripeEvent[] };
+  /** Other changes of the subscription's fields (`cancel_at_period_end`, a `status` Stripe reaches by itself). */
+  updateSubscription(subscriptionId: string, change: Record<string, unknown>, at?: number): { events: FakeStripeEvent[] };
+  /** The Billing Portal's plan switch to a price made here (or to one Stripe knows that the site does not). */
+  switchPrice(subscriptionId: string, priceId: string, at?: number): { events: FakeStripeEvent[] };
+  pause(subscriptionId: string, at?: number): { events: FakeStripeEvent[] };
+  resume(subscriptionId: string, at?: number): { events: FakeStripeEvent[] };
+  /** The subscription ends (cancelled now, or its cancelled period is over). */
+  endSubscription(subscriptionId: string, at?: number): { events: FakeStripeEvent[] };
+  /** A paid invoice of the customer's that belongs to no subscription. */
+  oneOffInvoice(customer: string, options: { amount: number; at?: number }): { invoice: Record<string, unknown>; events: FakeStripeEvent[] };
+  /** Holds the next `GET /v1/subscriptions/{id}`: it reads the subscription when it arrives and answers it on release. */
+  holdSubscriptionReads(): FakeHeldRead;
   close(): Promise<void>;
 }
 
 const apiVersion = '2026-10-28.endive';
-const day = 24 * 60 * 60;
+const asRecord = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
 
 /** Stripe's form encoding (`a[b][0][c]=1`) read back into objects and arrays (of strings). */
 export function parseStripeForm(body: string): Record<string, unknown> {
@@ -160,8 +202,26 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   /** The answers of requests that ran, by Idempotency-Key. */
   const idempotent = new Map<string, { path: string; params: string; ran: Ran }>();
   const requests: FakeStripe['requests'] = [];
-  const invoicesByCustomer = new Map<string, Record<string, unknown>[]>();
   let origin = '';
+  let delivery: FakeDelivery = 'in-order';
+  let heldRead: { arrived: () => void; released: Promise<void> } | undefined;
+  const event = (type: string, object: Json, eventOptions: FakeEventOptions & { id?: string } = {}): FakeStripeEvent => ({
+    id: eventOptions.id ?? nextId('evt'),
+    object: 'event',
+    type,
+    created: eventOptions.created ?? ++clock,
+    api_version: apiVersion,
+    livemode: false,
+    data: eventOptions.previous ? { object, previous_attributes: eventOptions.previous } : { object },
+  });
+  const billing = createFakeBilling({ nextId, event, tick: () => ++clock, origin: () => origin });
+  const portalSessions = new Map<string, { customer: string; returnUrl: string }>();
+  /** A price made here, as an item or a switch names it. */
+  const knownPrice = (id: string) => {
+    const price = prices.find((p) => p.id === id);
+    if (!price) throw new Error(`The fake Stripe has no price ${id}`);
+    return price;
+  };
 
   const fake: FakeStripe = {
     url: '',
@@ -186,41 +246,16 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     setWebhookUrl: (url) => {
       webhookUrl = url;
     },
-    event: (type, object, eventOptions = {}) => ({
-      id: eventOptions.id ?? nextId('evt'),
-      object: 'event',
-      type,
-      created: eventOptions.created ?? ++clock,
-      api_version: apiVersion,
-      livemode: false,
-      data: { object },
-    }),
-    sign: (event, secret = webhookSecret) => {
-      const body = JSON.stringify(event);
+    setDelivery: (chosen) => {
+      delivery = chosen;
+    },
+    deliver: (events) => deliver(events),
+    event,
+    sign: (signed, secret = webhookSecret) => {
+      const body = JSON.stringify(signed);
       return { body, signature: sdk.webhooks.generateTestHeaderString({ payload: body, secret }) };
     },
-    invoice: (subscription, { paid, periodStart, periodEnd, reason }) => {
-      const item = (subscription.items as { data: { price: { unit_amount: number; currency: string } }[] }).data[0];
-      const amount = item?.price.unit_amount ?? 0;
-      const invoice = {
-        id: nextId('in'),
-        object: 'invoice',
-        number: `FAKE-${counter.toString().padStart(4, '0')}`,
-        customer: subscription.customer,
-        currency: item?.price.currency ?? 'usd',
-        amount_due: amount,
-        amount_paid: paid ? amount : 0,
-        status: paid ? 'paid' : 'open',
-        billing_reason: reason ?? 'subscription_cycle',
-        created: periodStart,
-        hosted_invoice_url: `${origin}/invoice/${counter}`,
-        parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
-        lines: { object: 'list', data: [{ id: nextId('il'), amount, period: { start: periodStart, end: periodEnd } }] },
-      };
-      const list = invoicesByCustomer.get(String(subscription.customer)) ?? [];
-      invoicesByCustomer.set(String(subscription.customer), [invoice, ...list.filter((i) => i.id !== invoice.id)]);
-      return invoice;
-    },
+    invoice: (subscription, invoiceOptions) => billing.invoice(subscription, invoiceOptions),
     complete: (sessionId, at) => {
       const session = sessions.find((s) => s.id === sessionId);
       if (!session) throw new Error(`No session ${sessionId}`);
@@ -228,36 +263,31 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       const line = session.line_items[0];
       if (!line) throw new Error(`Session ${sessionId} has no line item`);
       const price = priceOf(line);
-      const periodEnd = at + (price.recurring.interval === 'year' ? 365 : 30) * day;
-      const subscription: Record<string, unknown> = {
-        id: nextId('sub'),
-        object: 'subscription',
-        customer,
-        status: 'active',
-        cancel_at_period_end: false,
-        cancel_at: null,
-        metadata: session.subscription_data.metadata,
-        items: {
-          object: 'list',
-          data: [
-            {
-              id: nextId('si'),
-              current_period_start: at,
-              current_period_end: periodEnd,
-              price: { id: price.id, unit_amount: price.unit_amount, currency: price.currency, recurring: price.recurring },
-            },
-          ],
-        },
-      };
-      Object.assign(session, { status: 'complete', payment_status: 'paid', customer, subscription: subscription.id });
-      const invoice = fake.invoice(subscription, { paid: true, periodStart: at, periodEnd, reason: 'subscription_create' });
-      const completed = { ...session, customer_details: { email: session.customer_email }, amount_total: price.unit_amount, currency: price.currency };
-      const events = [
-        fake.event('customer.subscription.created', subscription, { created: at }),
-        fake.event('invoice.paid', invoice, { created: at }),
-        fake.event('checkout.session.completed', completed, { created: at }),
-      ];
-      return { customer, subscription, events };
+      const paid = billing.subscribe(customer, price, session.subscription_data.metadata, at);
+      Object.assign(session, { status: 'complete', payment_status: 'paid', customer, subscription: paid.subscription.id });
+      const completed = { ...sessionObject(session), customer_details: { email: session.customer_email }, amount_total: price.unit_amount, currency: price.currency };
+      return { customer, subscription: structuredClone(paid.subscription), events: [...paid.events, event('checkout.session.completed', completed, { created: at })] };
+    },
+    subscription: (id) => structuredClone(billing.find(id)),
+    renew: (id, renewal) => billing.renew(id, renewal),
+    payInvoice: (id, at) => billing.payInvoice(id, at),
+    updateSubscription: (id, change, at) => billing.update(id, change, at),
+    switchPrice: (id, priceId, at) => billing.switchPrice(id, knownPrice(priceId), at),
+    pause: (id, at) => billing.pause(id, at),
+    resume: (id, at) => billing.resume(id, at),
+    endSubscription: (id, at) => billing.end(id, at),
+    oneOffInvoice: (customer, charge) => billing.oneOffInvoice(customer, charge),
+    holdSubscriptionReads: () => {
+      let arrived = () => {};
+      let release = () => {};
+      const hasArrived = new Promise<void>((resolve) => {
+        arrived = resolve;
+      });
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      heldRead = { arrived, released };
+      return { arrived: hasArrived, release };
     },
     close: () =>
       new Promise((resolve) => {
@@ -266,6 +296,12 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         server.closeAllConnections();
       }),
   };
+
+  /** A Checkout Session as Stripe's API answers it: none of the creation's own parameters (line_items, subscription_data). */
+  function sessionObject(session: FakeCheckoutSession): Json {
+    const { line_items: _lineItems, subscription_data: _subscriptionData, ...object } = session;
+    return { ...object, livemode: false };
+  }
 
   function createPrice(params: FakePriceData): FakePrice {
     const product: FakeProduct = { id: nextId('prod'), object: 'product', name: params.product_data.name };
@@ -294,12 +330,15 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   }
 
   async function deliver(events: FakeStripeEvent[]): Promise<void> {
-    if (!webhookUrl) throw new Error('The fake Stripe has no webhook URL');
-    for (const event of events) {
-      const { body, signature } = fake.sign(event);
-      const res = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body });
+    const to = webhookUrl;
+    if (!to) throw new Error('The fake Stripe has no webhook URL');
+    const post = async (sent: FakeStripeEvent) => {
+      const { body, signature } = fake.sign(sent);
+      const res = await fetch(to, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body });
       if (!res.ok) throw new Error(`The webhook answered ${res.status}: ${await res.text()}`);
-    }
+    };
+    if (delivery === 'concurrent') return void (await Promise.all(events.map(post)));
+    for (const sent of delivery === 'reversed' ? [...events].reverse() : events) await post(sent);
   }
 
   const json = (res: ServerResponse, status: number, body: unknown) => {
@@ -326,9 +365,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString();
-    if (!url.pathname.startsWith('/v1/')) return handlePage(req, res, url);
+    if (!url.pathname.startsWith('/v1/')) return handlePage(req, res, url, body);
     requests.push({ method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization });
     if (req.headers.authorization !== `Bearer ${secretKey}`) return json(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    const subscriptionRead = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && subscriptionRead) return readSubscription(res, decodeURIComponent(subscriptionRead[1] as string), url);
     if (gathering && req.method === 'POST' && url.pathname === '/v1/prices') {
       const { all } = gathering;
       if (--gathering.left === 0) {
@@ -399,22 +440,71 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         subscription: null,
       };
       sessions.push(session);
-      return ok(session);
+      return ok(sessionObject(session));
     }
     if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
-      const params = parseStripeForm(body);
+      const params = parseStripeForm(body) as { customer?: string; return_url?: string };
       const id = nextId('bps');
+      portalSessions.set(id, { customer: String(params.customer), returnUrl: String(params.return_url) });
       return ok({ id, object: 'billing_portal.session', customer: params.customer, return_url: params.return_url, url: `${origin}/portal/${id}` });
     }
     if (req.method === 'GET' && url.pathname === '/v1/invoices') {
-      const data = invoicesByCustomer.get(url.searchParams.get('customer') ?? '') ?? [];
+      const data = billing.invoicesOf(url.searchParams.get('customer') ?? '');
       return void json(res, 200, { object: 'list', url: '/v1/invoices', has_more: false, data });
     }
     return refuse(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method} ${url.pathname})` });
   }
 
+  /** `GET /v1/subscriptions/{id}`: read when asked; a held read answers that later. */
+  async function readSubscription(res: ServerResponse, id: string, url: URL): Promise<void> {
+    const expand = Object.values(asRecord(parseStripeForm(url.search.slice(1)).expand)).map(String);
+    const read = billing.retrieve(id, expand);
+    const held = heldRead;
+    if (held) {
+      heldRead = undefined;
+      held.arrived();
+      await held.released;
+    }
+    if (!read) return json(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such subscription: '${id}'` } });
+    json(res, 200, read);
+  }
+
+  /** The Billing Portal of a customer's subscription: switch to any price made here, pause, resume, cancel at the period's end. */
+  async function handlePortal(req: IncomingMessage, res: ServerResponse, sessionId: string, action: string | undefined, body: string): Promise<void> {
+    const portal = portalSessions.get(sessionId);
+    if (!portal) return json(res, 404, { error: { message: 'No such portal session' } });
+    const [subscription] = [...billing.subscriptions.values()].filter((s) => s.customer === portal.customer && s.status !== 'canceled').reverse();
+    if (req.method === 'POST' && subscription && action) {
+      const id = String(subscription.id);
+      const form = new URLSearchParams(body);
+      const { events } =
+        action === 'switch'
+          ? fake.switchPrice(id, String(form.get('price')))
+          : action === 'pause'
+            ? fake.pause(id)
+            : action === 'resume'
+              ? fake.resume(id)
+              : fake.updateSubscription(id, { cancel_at_period_end: true });
+      await deliver(events);
+      res.writeHead(303, { location: portal.returnUrl });
+      return void res.end();
+    }
+    const button = (path: string, label: string, fields = '') => `<form method="post" action="/portal/${sessionId}/${path}">${fields}<button type="submit">${label}</button></form>`;
+    const current = subscription ? String((subscription.items as { data: { price: { id: string } }[] }).data[0]?.price.id) : undefined;
+    const switches = prices
+      .filter((p) => p.id !== current)
+      .map((p) => button('switch', `Switch to ${products.find((d) => d.id === p.product)?.name ?? p.id}`, `<input type="hidden" name="price" value="${p.id}">`));
+    return html(
+      res,
+      '<h1>Fake Billing Portal</h1>' +
+        (subscription
+          ? `<p>Subscription ${String(subscription.status)}</p>${switches.join('')}${subscription.status === 'paused' ? button('resume', 'Resume') : button('pause', 'Pause')}${button('cancel', 'Cancel plan')}`
+          : '<p>No subscription</p>'),
+    );
+  }
+
   /** The fake's own pages: Checkout and its Pay button, the Billing Portal. */
-  async function handlePage(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  async function handlePage(req: IncomingMessage, res: ServerResponse, url: URL, body: string): Promise<void> {
     const checkoutPage = /^\/checkout\/([^/]+)(\/pay)?$/.exec(url.pathname);
     if (req.method === 'GET' && checkoutPage && !checkoutPage[2]) {
       const session = sessions.find((s) => s.id === checkoutPage[1]);
@@ -436,7 +526,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       res.writeHead(303, { location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) });
       return void res.end();
     }
-    if (req.method === 'GET' && url.pathname.startsWith('/portal/')) return html(res, '<h1>Fake Billing Portal</h1>');
+    const portalPage = /^\/portal\/([^/]+)(?:\/(switch|pause|resume|cancel))?$/.exec(url.pathname);
+    if (portalPage) return handlePortal(req, res, portalPage[1] as string, portalPage[2], body);
     if (url.pathname === '/favicon.ico') {
       res.writeHead(204);
       return void res.end();

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import type { PlanPriceKey } from './stripe-prices.repo.js';
+import { readSubscription, type SubscriptionState } from './stripe-subscription.js';
 
 /** An invoice as the member page lists it. */
 export interface MemberInvoice {
@@ -63,6 +64,12 @@ export interface PaymentProvider {
   ): Promise<{ sessionId: string; url: string }>;
   /** A Billing Portal session for the customer (change plan, card, cancel); its URL. */
   billingPortalUrl(customerId: string, returnUrl: string): Promise<string>;
+  /**
+   * The subscription as Stripe has it now, its latest invoice expanded (docs/decisions/0092); undefined
+   * when Stripe has no such subscription (a 404: a stand-in that serves only Checkout and webhooks).
+   * Any other failure or a stall throws: the webhook that asked is answered so that Stripe retries it.
+   */
+  subscription(id: string): Promise<SubscriptionState | undefined>;
   /** The customer's latest invoices, newest first. */
   invoices(customerId: string): Promise<MemberInvoice[]>;
   /** The event of a webhook body signed with the webhook secret; undefined for anything else. */
@@ -145,6 +152,13 @@ export function createStripePayments(connection: StripeConnection): PaymentProvi
     async billingPortalUrl(customerId, returnUrl) {
       const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
       return session.url;
+    },
+    async subscription(id) {
+      const subscription = await stripe.subscriptions.retrieve(id, { expand: ['latest_invoice'] }).catch((err: unknown) => {
+        if (isMissingApi(err)) return undefined;
+        throw err;
+      });
+      return subscription && readSubscription(subscription);
     },
     async invoices(customerId) {
       const list = await stripe.invoices.list({ customer: customerId, limit: 12 });

@@ -1,231 +1,335 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { findVipPlan, type VipMemberStatus } from '../../../shared/api/vip.js';
+import { siteConfig } from '../../../shared/site-config.js';
 import type { Db } from '../../db/client.js';
 import type { Mailroom, PreparedEmail } from '../messaging/index.js';
 import { recordActivity } from '../staff/index.js';
-import type { PaymentEvent } from './payment-provider.js';
+import type { PaymentEvent, PaymentProvider } from './payment-provider.js';
+import { findPlanOfKeptStripePrice } from './stripe-prices.repo.js';
+import { asObject, asString, idOf, isEnded, memberStatusOf, readSubscription, secondsToDate, type SubscriptionState } from './stripe-subscription.js';
 import {
-  findVipMemberById,
   findVipMemberByEmail,
-  findVipMemberByStripe,
+  findVipMemberById,
+  findVipMemberBySubscription,
+  isStripeEventRecorded,
+  lockVipMember,
   recordStripeEvent,
+  takeStripeStateTicket,
   updateVipMember,
   type VipMemberChange,
   type VipMemberRow,
 } from './vip.repo.js';
 
-// Stripe's webhook events applied to members (docs/decisions/0062). Read loosely: the fields are
-// taken where Stripe's API versions put them (a subscription's period end on its items since
-// 2025-03-31, on the subscription before), and an event missing one changes only what it does say.
+// Stripe's webhook events applied to members (docs/decisions/0062, 0092). Stripe's state is the truth:
+// an event only says which subscription to look at. Its current state is read from Stripe (after a
+// ticket is taken, so that a read answered late never overwrites a later one) and applied under the
+// member's row lock; the emails follow from the change made there. Only a Stripe without that
+// subscription (a stand-in serving Checkout and webhooks alone) leaves the event's own copy to apply,
+// ordered by the event's time as before.
 
-type Loose = Record<string, unknown>;
-
-const asObject = (v: unknown): Loose => (v && typeof v === 'object' ? (v as Loose) : {});
-const asString = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
-/** An id field, expanded (`{ id }`) or not. */
-const idOf = (v: unknown): string | undefined => asString(v) ?? asString(asObject(v).id);
-const secondsToDate = (v: unknown): Date | undefined => (typeof v === 'number' && Number.isFinite(v) ? new Date(v * 1000) : undefined);
-
-/** Stripe's subscription statuses as a member's. */
-function statusOfSubscription(status: unknown): VipMemberStatus | undefined {
-  switch (status) {
-    case 'active':
-    case 'trialing':
-      return 'active';
-    case 'past_due':
-    case 'unpaid':
-      return 'past_due';
-    case 'canceled':
-    case 'incomplete_expired':
-      return 'canceled';
-    case 'incomplete':
-      return 'pending_payment';
-    default:
-      return undefined;
-  }
+export interface StripeEventContext {
+  db: Db;
+  mailroom: Mailroom;
+  payments: PaymentProvider;
+  log: FastifyBaseLogger;
 }
 
-function subscriptionPeriodEnd(subscription: Loose): Date | undefined {
-  const [item] = (asObject(subscription.items).data as unknown[] | undefined) ?? [];
-  return secondsToDate(asObject(item).current_period_end) ?? secondsToDate(subscription.current_period_end);
+/** What an event names, read from the event alone. */
+interface EventFacts {
+  /** The subscription whose state the event leads to; none: the event changes no member (a one-off invoice). */
+  subscriptionId: string | undefined;
+  /** A completed Checkout: who it was for, by the site's own marks or the address paid with. */
+  checkout?: { sessionId?: string; memberId?: string; email?: string; plan?: string };
+  /** What the event's own copy says, for a Stripe that has no such subscription to read. */
+  copy: Partial<Observed>;
 }
 
-function invoiceSubscriptionId(invoice: Loose): string | undefined {
-  return idOf(invoice.subscription) ?? idOf(asObject(asObject(invoice.parent).subscription_details).subscription);
+/** The subscription's state as applied to its member, and where it came from. */
+interface Observed {
+  subscriptionId: string;
+  customerId?: string;
+  status?: VipMemberStatus;
+  isEnded: boolean;
+  currentPeriodEnd?: Date;
+  cancelAtPeriodEnd?: boolean;
+  priceId?: string;
+  /** The member the site's Checkout named in the subscription's metadata. */
+  memberId?: string;
+  /** The latest invoice, paid: the welcome's receipt. */
+  payment?: { amount: number; currency: string };
+  /** Read from Stripe after taking this ticket; or, without one, the event's own copy at the event's time. */
+  ticket?: number;
 }
 
-function invoicePeriodEnd(invoice: Loose): Date | undefined {
-  const [line] = (asObject(invoice.lines).data as unknown[] | undefined) ?? [];
-  return secondsToDate(asObject(asObject(line).period).end) ?? secondsToDate(invoice.period_end);
-}
+const toObserved = (state: SubscriptionState): Omit<Observed, 'ticket'> => ({
+  subscriptionId: state.id,
+  customerId: state.customerId,
+  status: memberStatusOf(state.status),
+  isEnded: isEnded(state.status),
+  currentPeriodEnd: state.currentPeriodEnd,
+  cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+  priceId: state.priceId,
+  memberId: state.memberId,
+  payment: state.latestPayment,
+});
 
-/** What an event says of a member: who, and what changes. */
-interface Reading {
-  member: VipMemberRow | undefined;
-  /** Ids and plan: applied whatever the event's age. */
-  ids: VipMemberChange;
-  /** Status and period: applied unless a newer event was applied already. */
-  state: VipMemberChange;
-  /** Money received with it: the welcome's receipt. */
-  paid?: { amount: number; currency: string };
-}
+const invoiceSubscriptionId = (invoice: Record<string, unknown>) =>
+  idOf(invoice.subscription) ?? idOf(asObject(asObject(invoice.parent).subscription_details).subscription);
+const moneyOf = (amount: unknown, currency: unknown) => (typeof amount === 'number' ? { amount: amount / 100, currency: String(currency ?? 'usd').toUpperCase() } : undefined);
 
-async function readEvent(tx: Db, event: PaymentEvent): Promise<Reading | undefined> {
+/** The events handled; any other is recorded and changes nothing. */
+export const handledStripeEvents = [
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'customer.subscription.paused',
+  'customer.subscription.resumed',
+  'invoice.paid',
+  'invoice.payment_failed',
+  'invoice.upcoming',
+] as const;
+
+function readEvent(event: PaymentEvent): EventFacts | undefined {
   const object = asObject(event.data.object);
-  const metadata = asObject(object.metadata);
-  const byMetadata = async () => {
-    const id = asString(metadata.member_id);
-    return id ? findVipMemberById(tx, id) : undefined;
-  };
   switch (event.type) {
     case 'checkout.session.completed': {
-      const email = asString(asObject(object.customer_details).email) ?? asString(object.customer_email);
-      const reference = asString(object.client_reference_id);
-      const member = (reference ? await findVipMemberById(tx, reference) : undefined) ?? (await byMetadata()) ?? (email ? await findVipMemberByEmail(tx, email.toLowerCase()) : undefined);
-      const plan = asString(metadata.plan);
+      const metadata = asObject(object.metadata);
       const isPaid = object.payment_status !== 'unpaid';
-      const amount = object.amount_total;
       return {
-        member,
-        ids: {
-          stripeCustomerId: idOf(object.customer),
-          stripeSubscriptionId: idOf(object.subscription),
-          stripeCheckoutSessionId: asString(object.id),
-          plan: plan && findVipPlan(plan) ? plan : undefined,
+        subscriptionId: idOf(object.subscription),
+        checkout: {
+          sessionId: asString(object.id),
+          memberId: asString(object.client_reference_id) ?? asString(metadata.member_id),
+          email: (asString(asObject(object.customer_details).email) ?? asString(object.customer_email))?.toLowerCase(),
+          plan: asString(metadata.plan),
         },
-        state: isPaid ? { status: 'active' } : {},
-        paid: isPaid && typeof amount === 'number' ? { amount: amount / 100, currency: String(object.currency ?? 'usd').toUpperCase() } : undefined,
+        copy: { customerId: idOf(object.customer), ...(isPaid ? { status: 'active' as const, payment: moneyOf(object.amount_total, object.currency) } : {}) },
       };
     }
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
-    case 'customer.subscription.deleted': {
-      const subscriptionId = asString(object.id);
-      const customerId = idOf(object.customer);
-      const member = (await findVipMemberByStripe(tx, { subscriptionId, customerId })) ?? (await byMetadata());
-      const status = event.type === 'customer.subscription.deleted' ? 'canceled' : statusOfSubscription(object.status);
-      return {
-        member,
-        ids: { stripeSubscriptionId: subscriptionId, stripeCustomerId: customerId },
-        state: {
-          status,
-          currentPeriodEnd: subscriptionPeriodEnd(object),
-          cancelAtPeriodEnd: event.type === 'customer.subscription.deleted' ? false : object.cancel_at_period_end === true || object.cancel_at != null,
-        },
-      };
+    case 'customer.subscription.deleted':
+    case 'customer.subscription.paused':
+    case 'customer.subscription.resumed': {
+      const state = readSubscription(object);
+      if (!state) return undefined;
+      const copy = toObserved(state);
+      return { subscriptionId: state.id, copy: event.type === 'customer.subscription.deleted' ? { ...copy, status: 'canceled', isEnded: true, cancelAtPeriodEnd: false } : copy };
     }
     case 'invoice.paid':
-    case 'invoice.payment_failed': {
-      const subscriptionId = invoiceSubscriptionId(object);
-      const customerId = idOf(object.customer);
-      const member = await findVipMemberByStripe(tx, { subscriptionId, customerId });
-      const isPaid = event.type === 'invoice.paid';
-      return {
-        member,
-        ids: { stripeSubscriptionId: subscriptionId, stripeCustomerId: customerId },
-        state: isPaid ? { status: 'active', currentPeriodEnd: invoicePeriodEnd(object) } : { status: 'past_due' },
-        paid:
-          isPaid && typeof object.amount_paid === 'number'
-            ? { amount: object.amount_paid / 100, currency: String(object.currency ?? 'usd').toUpperCase() }
-            : undefined,
-      };
-    }
+    case 'invoice.payment_failed':
     case 'invoice.upcoming': {
-      const member = await findVipMemberByStripe(tx, { subscriptionId: invoiceSubscriptionId(object), customerId: idOf(object.customer) });
-      return { member, ids: {}, state: {} };
+      const isPaid = event.type === 'invoice.paid';
+      const [line] = (asObject(object.lines).data as unknown[] | undefined) ?? [];
+      return {
+        subscriptionId: invoiceSubscriptionId(object),
+        copy:
+          event.type === 'invoice.upcoming'
+            ? {}
+            : {
+                customerId: idOf(object.customer),
+                status: isPaid ? 'active' : 'past_due',
+                // Only here, with no subscription to read: the period the invoice paid for.
+                currentPeriodEnd: isPaid ? secondsToDate(asObject(asObject(line).period).end) : undefined,
+                payment: isPaid ? moneyOf(object.amount_paid, object.currency) : undefined,
+              },
+      };
     }
     default:
       return undefined;
   }
 }
 
-const defined = (change: VipMemberChange): VipMemberChange =>
-  Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) as VipMemberChange;
+/** A plan id for a Stripe price: a plan's own `stripePriceId`, else the plan a kept price was created for. */
+async function planOfPrice(db: Db, priceId: string | undefined): Promise<string | undefined> {
+  if (!priceId) return undefined;
+  const own = siteConfig.vipPlans.find((plan) => plan.stripePriceId === priceId);
+  if (own) return own.id;
+  const kept = await findPlanOfKeptStripePrice(db, priceId);
+  return kept && findVipPlan(kept) ? kept : undefined;
+}
+
+/** The member an event is about: by the subscription, the Checkout's marks, the subscription's metadata, the address paid with. */
+async function findMember(db: Db, facts: EventFacts, observed: Observed | undefined): Promise<VipMemberRow | undefined> {
+  const subscriptionId = observed?.subscriptionId ?? facts.subscriptionId;
+  const bySubscription = subscriptionId ? await findVipMemberBySubscription(db, subscriptionId) : undefined;
+  if (bySubscription) return bySubscription;
+  for (const id of [facts.checkout?.memberId, observed?.memberId]) {
+    const member = id ? await findVipMemberById(db, id) : undefined;
+    if (member) return member;
+  }
+  return facts.checkout?.email ? findVipMemberByEmail(db, facts.checkout.email) : undefined;
+}
+
+type MemberState = Pick<VipMemberRow, 'status' | 'currentPeriodEnd' | 'cancelAtPeriodEnd' | 'plan'>;
+
+/** An email the change calls for, as data: compared before and under the lock, rendered outside the transaction. */
+type EmailIntent =
+  | { kind: 'welcome'; receipt?: { amount: number; currency: string; periodEnd: Date | null } }
+  | { kind: 'payment_failed' }
+  | { kind: 'cancelled'; accessUntil: Date | null }
+  | { kind: 'renewal_reminder'; renewsOn: Date };
+
+interface Decision {
+  change: VipMemberChange;
+  after: MemberState;
+  emails: { intent: EmailIntent; dedupeKey: string }[];
+  /** Entries for staff's activity log: a status or plan Stripe changed, a price no plan has. */
+  notes: { kind: 'member.status' | 'member.plan'; summary: string }[];
+  unknownPriceId?: string;
+}
+
+/**
+ * What the observed state changes for the member, decided from the member's row as it is: the
+ * state applies when the subscription is the member's (or becomes it: the member had none, or this one
+ * is live) and is newer than the one applied (a later ticket, or for an event's copy a later time).
+ */
+function decide(member: VipMemberRow, event: PaymentEvent, facts: EventFacts, observed: Observed | undefined, pricePlan: string | undefined): Decision {
+  const created = secondsToDate(event.created) as Date;
+  const isMine =
+    observed !== undefined && (member.stripeSubscriptionId === observed.subscriptionId || !member.stripeSubscriptionId || !observed.isEnded);
+  const isNewer =
+    observed?.ticket !== undefined
+      ? member.stripeStateTicket === null || observed.ticket > member.stripeStateTicket
+      : !member.statusEventAt || created >= member.statusEventAt;
+  const change: VipMemberChange = {};
+  const notes: Decision['notes'] = [];
+  let unknownPriceId: string | undefined;
+  if (observed && isMine) {
+    change.stripeSubscriptionId = observed.subscriptionId;
+    if (observed.customerId) change.stripeCustomerId = observed.customerId;
+    if (facts.checkout?.sessionId) change.stripeCheckoutSessionId = facts.checkout.sessionId;
+    if (isNewer) {
+      if (observed.status) change.status = observed.status;
+      if (observed.currentPeriodEnd) change.currentPeriodEnd = observed.currentPeriodEnd;
+      if (observed.cancelAtPeriodEnd !== undefined) change.cancelAtPeriodEnd = observed.status === 'canceled' ? false : observed.cancelAtPeriodEnd;
+      const checkoutPlan = facts.checkout?.plan && findVipPlan(facts.checkout.plan) ? facts.checkout.plan : undefined;
+      const plan = pricePlan ?? checkoutPlan;
+      if (plan && plan !== member.plan) change.plan = plan;
+      if (observed.priceId) {
+        change.stripePriceId = observed.priceId;
+        if (!pricePlan && observed.priceId !== member.stripePriceId) unknownPriceId = observed.priceId;
+      }
+      if (observed.ticket !== undefined) change.stripeStateTicket = observed.ticket;
+      if (!member.statusEventAt || created > member.statusEventAt) change.statusEventAt = created;
+    }
+  }
+  const after: MemberState = {
+    status: change.status ?? member.status,
+    currentPeriodEnd: change.currentPeriodEnd ?? member.currentPeriodEnd,
+    cancelAtPeriodEnd: change.cancelAtPeriodEnd ?? member.cancelAtPeriodEnd,
+    plan: change.plan ?? member.plan,
+  };
+  const planName = (id: string) => findVipPlan(id)?.name ?? id;
+  if (after.status !== member.status) notes.push({ kind: 'member.status', summary: `${member.name}'s membership is now ${after.status.replace('_', ' ')} (Stripe ${event.type})` });
+  if (change.plan) {
+    const price = observed?.priceId && pricePlan ? `Stripe price ${observed.priceId}` : 'the checkout';
+    notes.push({ kind: 'member.plan', summary: `${member.name}'s plan is now ${planName(change.plan)}, was ${planName(member.plan)} (${price})` });
+  }
+  if (unknownPriceId) {
+    notes.push({
+      kind: 'member.plan',
+      summary:
+        `Warning: Stripe bills ${member.name} a price no VIP plan has (${unknownPriceId}), so their plan stays ${planName(after.plan)}. ` +
+        "Name the price in a plan's stripePriceId, or move the subscription to a plan's price in Stripe.",
+    });
+  }
+  return { change, after, emails: emailsFor(member, after, event, observed), notes, unknownPriceId };
+}
+
+/**
+ * The emails a change calls for (docs/decisions/0062, 0092), each with the key that keeps it to one:
+ * the welcome once per subscription when it becomes active; payment failed when it becomes past due;
+ * the cancellation when the member cancels, or when it ends without a cancellation first; the yearly
+ * plans' renewal reminder for each `invoice.upcoming`.
+ */
+function emailsFor(before: VipMemberRow, after: MemberState, event: PaymentEvent, observed: Observed | undefined): Decision['emails'] {
+  const emails: Decision['emails'] = [];
+  const once = (intent: EmailIntent) => emails.push({ intent, dedupeKey: `vip_${intent.kind}:${event.id}` });
+  const subscriptionId = observed?.subscriptionId ?? before.stripeSubscriptionId;
+  if (after.status === 'active' && (before.status === 'pending_payment' || before.status === 'canceled')) {
+    const receipt = observed?.payment ? { ...observed.payment, periodEnd: after.currentPeriodEnd } : undefined;
+    emails.push({ intent: { kind: 'welcome', receipt }, dedupeKey: `vip_welcome:${before.id}:${subscriptionId ?? event.id}` });
+  }
+  if (after.status === 'past_due' && before.status !== 'past_due') once({ kind: 'payment_failed' });
+  const isCancelled = after.status !== 'canceled' && after.cancelAtPeriodEnd && !before.cancelAtPeriodEnd;
+  const hasEnded = after.status === 'canceled' && before.status !== 'canceled' && before.status !== 'pending_payment' && !before.cancelAtPeriodEnd;
+  if (isCancelled || hasEnded) once({ kind: 'cancelled', accessUntil: hasEnded ? null : after.currentPeriodEnd });
+  const renewsOn = secondsToDate(asObject(event.data.object).next_payment_attempt) ?? after.currentPeriodEnd;
+  if (event.type === 'invoice.upcoming' && findVipPlan(after.plan)?.period === 'year' && after.status === 'active' && !after.cancelAtPeriodEnd && renewsOn) {
+    once({ kind: 'renewal_reminder', renewsOn });
+  }
+  return emails;
+}
+
+async function render(mailroom: Mailroom, member: VipMemberRow, after: MemberState, intent: EmailIntent, now: Date): Promise<PreparedEmail> {
+  const who = { name: member.name, email: member.email, planId: after.plan };
+  switch (intent.kind) {
+    case 'welcome':
+      return mailroom.prepareVipWelcome({ ...who, status: 'active' }, now, intent.receipt && { ...intent.receipt, paidAt: now });
+    case 'payment_failed':
+      return mailroom.prepareVipPaymentFailed(who, now);
+    case 'cancelled':
+      return mailroom.prepareVipCancelled(who, intent.accessUntil, now);
+    case 'renewal_reminder':
+      return mailroom.prepareVipRenewalReminder(who, intent.renewsOn, now);
+  }
+}
+
+/** The member changed between the read the emails were rendered from and the lock: decide again. */
+class MemberMovedOn extends Error {
+  constructor() {
+    super('The member changed while a Stripe event was applied, each of 3 times: Stripe sends it again');
+  }
+}
+const attempts = 3;
 
 /**
  * Applies one verified event, exactly once by its id: the event is recorded in the same transaction
  * that applies it, so a retry after the commit changes nothing and an event whose transaction never
- * committed (a crash before the answer) is applied in full when Stripe sends it again. Events come
- * in any order: a status is taken only from an event at least as new as the one it came from.
- * Answers false for an event seen before.
+ * committed (a crash, Stripe unreachable, a member that kept changing) is applied in full when Stripe
+ * sends it again. Answers false for an event seen before.
  */
-export async function applyStripeEvent(db: Db, mailroom: Mailroom, event: PaymentEvent, now: Date): Promise<boolean> {
-  const created = secondsToDate(event.created) ?? now;
-  // Rendering happens outside the transaction (the embedded database has one connection): read
-  // first, render the emails the change calls for, then write it all in one transaction.
-  const before = await db.transaction(async (tx) => readEvent(tx, event));
-  const planned = before?.member ? plan(before, created) : undefined;
-  const emails = planned && before?.member ? await emailsFor(mailroom, event, before.member, planned.after, before, now) : [];
-  return db.transaction(async (tx) => {
-    if (!(await recordStripeEvent(tx, { id: event.id, type: event.type, created, payload: event }, now))) return false;
-    // Read again in the transaction: another event may have changed the member meanwhile.
-    const reading = await readEvent(tx, event);
-    const member = reading?.member;
-    if (!reading || !member) return true;
-    const { change, after } = plan(reading, created);
-    await updateVipMember(tx, member.id, change, now);
-    // The emails were chosen from the member as read before: if another event changed it since, they may no longer fit.
-    const isAsRead = before?.member?.status === member.status && before.member.cancelAtPeriodEnd === member.cancelAtPeriodEnd;
-    if (isAsRead) {
-      for (const { email, dedupeKey } of emails) await mailroom.write(tx, { ...email, subjectId: member.id, dedupeKey });
-    }
-    if (after.status !== member.status) {
-      await recordActivity(tx, {
-        kind: 'member.status',
-        actor: null,
-        summary: `${member.name}'s membership is now ${after.status.replace('_', ' ')} (Stripe ${event.type})`,
-        subjectId: member.id,
-        at: now,
+export async function applyStripeEvent({ db, mailroom, payments, log }: StripeEventContext, event: PaymentEvent, now: Date): Promise<boolean> {
+  if (await isStripeEventRecorded(db, event.id)) return false;
+  const facts = readEvent(event);
+  const observed = facts?.subscriptionId ? await observe(facts, facts.subscriptionId) : undefined;
+  const pricePlan = await planOfPrice(db, observed?.priceId);
+  const decideFor = (member: VipMemberRow | undefined) => (member && facts ? decide(member, event, facts, observed, pricePlan) : undefined);
+
+  for (let attempt = 1; ; attempt += 1) {
+    // Rendering happens outside the transaction (the embedded database has one connection): decide
+    // from the member as read now, render, then decide again under the lock and write only if the
+    // emails are the same; otherwise the member moved on meanwhile, and it is all done again.
+    const read = facts ? await findMember(db, facts, observed) : undefined;
+    const planned = decideFor(read);
+    const rendered = read && planned ? await Promise.all(planned.emails.map((e) => render(mailroom, read, planned.after, e.intent, now))) : [];
+    try {
+      return await db.transaction(async (tx) => {
+        if (!(await recordStripeEvent(tx, { id: event.id, type: event.type, created: secondsToDate(event.created) ?? now, payload: event }, now))) return false;
+        const found = facts ? await findMember(tx, facts, observed) : undefined;
+        const member = found && (await lockVipMember(tx, found.id));
+        const decision = decideFor(member);
+        if (JSON.stringify(decision?.emails ?? []) !== JSON.stringify(planned?.emails ?? []) || member?.id !== read?.id) throw new MemberMovedOn();
+        if (!member || !decision) return true;
+        if (Object.keys(decision.change).length > 0) await updateVipMember(tx, member.id, decision.change, now);
+        for (const [i, { dedupeKey }] of decision.emails.entries()) await mailroom.write(tx, { ...(rendered[i] as PreparedEmail), subjectId: member.id, dedupeKey });
+        for (const { kind, summary } of decision.notes) await recordActivity(tx, { kind, actor: null, summary, subjectId: member.id, at: now });
+        if (decision.unknownPriceId) log.warn({ member: member.id, price: decision.unknownPriceId, stripeEvent: event.id }, 'stripe bills a price no VIP plan has: the member keeps their plan');
+        return true;
       });
+    } catch (err) {
+      if (!(err instanceof MemberMovedOn) || attempt >= attempts) throw err;
     }
-    return true;
-  });
-}
-
-/** The change an event makes to its member, and the member's state after it. */
-function plan(reading: Reading, created: Date): { change: VipMemberChange; after: Pick<VipMemberRow, 'status' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'> } {
-  const member = reading.member as VipMemberRow;
-  const isNewest = !member.statusEventAt || created >= member.statusEventAt;
-  const state = defined(reading.state);
-  const takesState = isNewest && Object.keys(state).length > 0;
-  const change: VipMemberChange = { ...defined(reading.ids), ...(takesState ? { ...state, statusEventAt: created } : {}) };
-  return {
-    change,
-    after: {
-      status: change.status ?? member.status,
-      currentPeriodEnd: change.currentPeriodEnd ?? member.currentPeriodEnd,
-      cancelAtPeriodEnd: change.cancelAtPeriodEnd ?? member.cancelAtPeriodEnd,
-    },
-  };
-}
-
-/**
- * The emails an event calls for (docs/decisions/0062), each with the key that keeps it to one: the
- * welcome with its receipt once per subscription (its first payment, whichever event brings it);
- * payment failed, cancellation and renewal reminder once per event.
- */
-async function emailsFor(
-  mailroom: Mailroom,
-  event: PaymentEvent,
-  member: VipMemberRow,
-  after: Pick<VipMemberRow, 'status' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'>,
-  reading: Reading,
-  now: Date,
-): Promise<{ email: PreparedEmail; dedupeKey: string }[]> {
-  const who = { name: member.name, email: member.email, planId: reading.ids.plan ?? member.plan };
-  const emails: { email: PreparedEmail; dedupeKey: string }[] = [];
-  const once = (email: PreparedEmail) => ({ email, dedupeKey: `${email.kind}:${event.id}` });
-  const subscriptionId = reading.ids.stripeSubscriptionId ?? member.stripeSubscriptionId;
-  const isFirstPayment = event.type === 'checkout.session.completed' || (reading.paid !== undefined && asObject(event.data.object).billing_reason === 'subscription_create');
-  if (isFirstPayment && after.status === 'active') {
-    const receipt = reading.paid ? { ...reading.paid, paidAt: now, periodEnd: after.currentPeriodEnd } : undefined;
-    emails.push({ email: await mailroom.prepareVipWelcome({ ...who, status: 'active' }, now, receipt), dedupeKey: `vip_welcome:${member.id}:${subscriptionId ?? event.id}` });
   }
-  if (event.type === 'invoice.payment_failed' && after.status === 'past_due') emails.push(once(await mailroom.prepareVipPaymentFailed(who, now)));
-  const cancelled = (after.cancelAtPeriodEnd && !member.cancelAtPeriodEnd) || (after.status === 'canceled' && member.status !== 'canceled' && !member.cancelAtPeriodEnd);
-  if (cancelled) emails.push(once(await mailroom.prepareVipCancelled(who, after.status === 'canceled' ? null : after.currentPeriodEnd, now)));
-  const renewsOn = secondsToDate(asObject(event.data.object).next_payment_attempt) ?? after.currentPeriodEnd;
-  if (event.type === 'invoice.upcoming' && findVipPlan(who.planId)?.period === 'year' && after.status === 'active' && !after.cancelAtPeriodEnd && renewsOn) {
-    emails.push(once(await mailroom.prepareVipRenewalReminder(who, renewsOn, now)));
+
+  /** The subscription as Stripe has it now, after a ticket; without one to read, the event's own copy. */
+  async function observe(known: EventFacts, subscriptionId: string): Promise<Observed> {
+    const ticket = await takeStripeStateTicket(db);
+    const state = await payments.subscription(subscriptionId);
+    if (state) return { ...toObserved(state), ticket };
+    log.warn({ subscription: subscriptionId, stripeEvent: event.id, type: event.type }, 'stripe has no such subscription: the event is applied from its own copy');
+    return { isEnded: false, ...known.copy, subscriptionId };
   }
-  return emails;
 }

@@ -27,6 +27,12 @@ export async function findKeptStripePrice(db: Db, key: PlanPriceKey): Promise<st
   return row?.id;
 }
 
+/** The plan a price was created and kept for, whatever its amount or mode then (docs/decisions/0092). */
+export async function findPlanOfKeptStripePrice(db: Db, stripePriceId: string): Promise<string | undefined> {
+  const [row] = await db.select({ planId: stripePrices.planId }).from(stripePrices).where(eq(stripePrices.stripePriceId, stripePriceId)).limit(1);
+  return row?.planId;
+}
+
 /**
  * Keeps a created price unless one is kept for its key already (two first checkouts at once), and
  * answers the one kept: one statement for the insert, so both requests leave one row and agree on it.

@@ -1,7 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { VipMemberStatus, VipPlanId } from '../../../shared/api/vip.js';
-import type { Db } from '../../db/client.js';
-import { stripeEvents, vipMembers } from '../../db/schema.js';
+import { queryRows, type Db } from '../../db/client.js';
+import { stripeEvents, stripeStateTickets, vipMembers } from '../../db/schema.js';
 
 export interface VipMemberInput {
   name: string;
@@ -50,21 +50,38 @@ export async function findVipMemberByCheckoutSession(db: Db, sessionId: string):
   return row;
 }
 
-/** The member a Stripe object names: by subscription, else customer (the newest row of either). */
-export async function findVipMemberByStripe(db: Db, ids: { subscriptionId?: string; customerId?: string }): Promise<VipMemberRow | undefined> {
-  for (const [column, value] of [
-    [vipMembers.stripeSubscriptionId, ids.subscriptionId],
-    [vipMembers.stripeCustomerId, ids.customerId],
-  ] as const) {
-    if (!value) continue;
-    const [row] = await db.select().from(vipMembers).where(eq(column, value)).orderBy(desc(vipMembers.updatedAt)).limit(1);
-    if (row) return row;
-  }
-  return undefined;
+/** The member whose subscription this is (the newest row, should two ever hold it). */
+export async function findVipMemberBySubscription(db: Db, subscriptionId: string): Promise<VipMemberRow | undefined> {
+  const [row] = await db.select().from(vipMembers).where(eq(vipMembers.stripeSubscriptionId, subscriptionId)).orderBy(desc(vipMembers.updatedAt)).limit(1);
+  return row;
+}
+
+/** The member's row, locked until the transaction ends: what a Stripe event changes is decided under it. */
+export async function lockVipMember(tx: Db, id: string): Promise<VipMemberRow | undefined> {
+  const [row] = await tx.select().from(vipMembers).where(eq(vipMembers.id, id)).for('update');
+  return row;
+}
+
+/** A ticket taken before reading a subscription from Stripe: a later read has a larger one (docs/decisions/0092). */
+export async function takeStripeStateTicket(db: Db): Promise<number> {
+  const [row] = await queryRows<{ ticket: string | number }>(db, sql`select nextval(${`"${stripeStateTickets.seqName}"`}::regclass) as ticket`);
+  return Number(row?.ticket);
 }
 
 export type VipMemberChange = Partial<
-  Pick<VipMemberRow, 'plan' | 'status' | 'stripeCustomerId' | 'stripeSubscriptionId' | 'stripeCheckoutSessionId' | 'currentPeriodEnd' | 'cancelAtPeriodEnd' | 'statusEventAt'>
+  Pick<
+    VipMemberRow,
+    | 'plan'
+    | 'status'
+    | 'stripeCustomerId'
+    | 'stripeSubscriptionId'
+    | 'stripeCheckoutSessionId'
+    | 'stripePriceId'
+    | 'currentPeriodEnd'
+    | 'cancelAtPeriodEnd'
+    | 'stripeStateTicket'
+    | 'statusEventAt'
+  >
 >;
 
 export async function updateVipMember(db: Db, id: string, change: VipMemberChange, now: Date): Promise<void> {
@@ -72,6 +89,12 @@ export async function updateVipMember(db: Db, id: string, change: VipMemberChang
     .update(vipMembers)
     .set({ ...change, updatedAt: now })
     .where(eq(vipMembers.id, id));
+}
+
+/** Whether a Stripe event was applied (its transaction committed) before. */
+export async function isStripeEventRecorded(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, id));
+  return row !== undefined;
 }
 
 /** Records a Stripe event by its id; false when it was recorded before (processed: nothing to do). */

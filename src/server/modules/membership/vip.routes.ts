@@ -239,8 +239,8 @@ export const vipRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, { db
       async (req) => {
         const signature = req.headers['stripe-signature'];
         const event = Buffer.isBuffer(req.body) && payments ? payments.verifyWebhook(req.body, typeof signature === 'string' ? signature : undefined) : undefined;
-        if (!event) throw new AppError(400, 'The Stripe-Signature does not verify this body', 'Stripe-Signature');
-        const isNew = await applyStripeEvent(db, mailroom, event, clock());
+        if (!event || !payments) throw new AppError(400, 'The Stripe-Signature does not verify this body', 'Stripe-Signature');
+        const isNew = await applyStripeEvent({ db, mailroom, payments, log: req.log }, event, clock());
         mailroom.nudge();
         req.log.info({ stripeEvent: event.id, type: event.type, isNew }, 'stripe event');
         return { received: true as const };
