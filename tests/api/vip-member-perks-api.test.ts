@@ -72,7 +72,7 @@ describe.each(testDatabaseKinds)('What VIP members see on $name', (kind) => {
         expect(stranger.json()).toMatchObject({ error: 'Sign in with the link we email you' });
         expect((await get(url, 'vip_session=not-a-session')).statusCode).toBe(401);
       }
-      for (const status of ['past_due', 'canceled', 'pending_payment'] as const) {
+      for (const status of ['past_due', 'paused', 'canceled', 'pending_payment'] as const) {
         const member = await signedInMember(t, `lists-${status}@example.com`, status);
         for (const url of ['/api/vip/downloads', '/api/vip/early-access']) {
           const res = await get(url, member.cookie);

@@ -327,7 +327,11 @@ export async function applyStripeEvent({ db, mailroom, payments, log }: StripeEv
   /** The subscription as Stripe has it now, after a ticket; without one to read, the event's own copy. */
   async function observe(known: EventFacts, subscriptionId: string): Promise<Observed> {
     const ticket = await takeStripeStateTicket(db);
-    const state = await payments.subscription(subscriptionId);
+    // Stripe refusing or unreachable is this server's failure to finish (a 500, never Stripe's own
+    // status passed on): Stripe sends the event again.
+    const state = await payments.subscription(subscriptionId).catch((err: unknown) => {
+      throw new Error(`Stripe did not answer for subscription ${subscriptionId}`, { cause: err });
+    });
     if (state) return { ...toObserved(state), ticket };
     log.warn({ subscription: subscriptionId, stripeEvent: event.id, type: event.type }, 'stripe has no such subscription: the event is applied from its own copy');
     return { isEnded: false, ...known.copy, subscriptionId };
