@@ -4,13 +4,16 @@ import { runCrashSafety, type Crash, type CrashSafetyResult } from './crash-safe
 import { runEmailDelivery, type EmailDeliveryResult } from './email-delivery.js';
 import { runOneAddressFloods, type FloodResult, type HeapFigures } from './one-address-flood.js';
 import { runRedisStall } from './redis-stall.js';
+import { runSlowReaders, slowReaders } from './slow-readers.js';
 import { runSoak } from './soak.js';
+import { isEveryFileHandled, rssGrowthGoalMiB, runUploadBombs, type UploadBombResult } from './upload-bomb.js';
 
 // `npm run stress`: what no test run can afford. Contract fuzzing at 10,000 cases, crash safety of
-// acknowledged writes under SIGKILL (and PostgreSQL crashes), a soak at saturation, and a Redis that stalls. Builds
+// acknowledged writes under SIGKILL (and PostgreSQL crashes), a soak at saturation, a Redis that stalls, upload bombs and
+// slow readers of a large original (upload-bomb.ts, slow-readers.ts: issue 32, rows 1 and 3). Builds
 // first when the build is missing or stale (scripts/ensure-build.mjs); the PostgreSQL parts need the local server (BENCH_DATABASE_URL);
 // crashing PostgreSQL restarts the local cluster, so run it when nothing else uses it.
-// `npm run stress -- fuzz crash email soak flood redis-stall` runs only those named.
+// `npm run stress -- fuzz crash email soak flood redis-stall upload-bomb slow-readers` runs only those named.
 
 execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
 const parts = process.argv.slice(2);
@@ -124,6 +127,46 @@ if (wants('redis-stall')) {
   const rssGrowth = (phases.at(-1)!.rssMiB / quiet.rssMiB - 1) * 100;
   console.log(`p99 at worst ${fmt(worstP99 / quiet.p99Ms, 2)}x the quiet one (goal <= 2x); RSS after ${fmt(rssGrowth)}% from before (goal within 10%)`);
   if (phases.some((p) => p.failures > 0) || worstP99 > 2 * quiet.p99Ms || Math.abs(rssGrowth) > 10) failed = true;
+}
+
+if (wants('upload-bomb')) {
+  heading('Upload bombs (issue 32, row 1): FLAC, MP3 and a zip that decode or inflate to far more than they weigh, uploaded by staff, each job followed to its end');
+  const results: UploadBombResult[] = [await runUploadBombs('pglite')];
+  const unreachable = await postgresUnreachable();
+  if (unreachable) console.log(`PostgreSQL skipped: ${unreachable}`);
+  else results.push(await runUploadBombs('postgres'));
+  const size = (bytes: number) => (bytes < 1e6 ? `${fmt(bytes / 1e3, 0)} kB` : `${fmt(bytes / 1e6, 1)} MB`);
+  for (const r of results) {
+    console.log(`\n${r.database}:`);
+    printTable(
+      ['file', 'sent as', 'size', 'expected', 'answer', 'ended', 'reason, or the job\'s message', 'seconds', 'RSS before MiB', 'RSS peak MiB'],
+      r.outcomes.map((o) => [o.file.label, o.file.name, size(o.file.bytes), o.file.expected, o.answer, o.ended, o.reason, fmt(o.seconds), fmt(o.rssBeforeMiB), fmt(o.rssPeakMiB)]),
+    );
+    const growth = r.rssPeakMiB - r.rssBeforeMiB;
+    const isHandled = isEveryFileHandled(r);
+    console.log(
+      `${r.database}: server ${r.isAlive ? 'alive (/api/health 200 after)' : 'NOT ALIVE'}; RSS ${fmt(r.rssBeforeMiB)} → peak ${fmt(r.rssPeakMiB)} → ${fmt(r.rssAfterMiB)} MiB, ` +
+        `peak - before ${fmt(growth)} MiB (goal <= ${rssGrowthGoalMiB}); ${r.outcomes.length}/${r.files} files answered, ` +
+        `${isHandled ? 'every one past the limits refused or failed with a reason, every one within them cut' : 'NOT every file refused or failed with a reason (or cut, within the limits)'}: ` +
+        `${r.isAlive && growth <= rssGrowthGoalMiB && isHandled ? 'met' : 'MISSED'}`,
+    );
+    if (!r.isAlive) console.log(`The server's last output:\n${r.lastOutput}`);
+    if (!r.isAlive || growth > rssGrowthGoalMiB || !isHandled) failed = true;
+  }
+}
+
+if (wants('slow-readers')) {
+  heading(`Slow readers (issue 32, row 3): ${slowReaders} connections from one address read a 23.5 MB cover original a chunk a second, without logging in (PGlite)`);
+  const r = await runSlowReaders();
+  const answered = Object.entries(r.statuses).map(([status, n]) => `${status}: ${n}`).join(', ');
+  printTable(
+    ['cover', 'answers', 'read in all', 'RSS before MiB', 'RSS peak MiB', 'RSS after MiB', 'peak - before MiB', 'server after'],
+    [[`${fmt(r.coverBytes / 1e6)} MB`, answered, `${fmt(r.bytesRead / 1e6)} MB`, fmt(r.rssBeforeMiB), fmt(r.rssPeakMiB), fmt(r.rssAfterMiB), fmt(r.rssPeakMiB - r.rssBeforeMiB), r.isAlive ? 'alive' : 'NOT ALIVE']],
+  );
+  // Decision 0089: at most 4 large files stream to one address at once; the rest are answered 429.
+  const isBounded = (r.statuses['200'] ?? 0) <= 4 && (r.statuses['200'] ?? 0) + (r.statuses['429'] ?? 0) === slowReaders;
+  console.log(`${isBounded ? 'met' : 'MISSED'}: at most 4 answered 200 and the rest 429 (decision 0089); the server alive after: ${r.isAlive ? 'met' : 'MISSED'}`);
+  if (!isBounded || !r.isAlive) failed = true;
 }
 
 process.exitCode = failed ? 1 : 0;
