@@ -16,7 +16,7 @@ import { Gate } from '../helpers/gate.js';
 import { testNow, type PagedList } from '../helpers/test-app.js';
 import { openSameDatabase, testDatabaseKinds } from '../helpers/test-database.js';
 
-// Stripe's state is the truth (issue 33, docs/decisions/0092): events in Stripe's real order and out of
+// Stripe's state is the truth (issue 33, docs/decisions/0093): events in Stripe's real order and out of
 // it, at once, for a plan switched in the Billing Portal, a pause, invoices of other things, and two
 // events of one member interleaved. Through the real SDK against the fake Stripe, whose subscriptions
 // live as Stripe documents them (tests/fakes/fake-stripe-billing.ts).
@@ -227,6 +227,11 @@ describe.each(testDatabaseKinds)("Stripe's state is the truth, on $name", (kind)
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ error: memberPerksUnavailableMessages.paused });
     expect((await t.app.inject({ method: 'GET', url: '/api/vip/account', headers: { cookie } })).json<{ data: VipAccount }>().data.status).toBe('paused');
+    // Its subscription goes on: joining again starts no second one (the address gets a sign-in link instead).
+    const sessions = stripe.sessions.length;
+    const again = await t.app.inject({ method: 'POST', url: '/api/subscribe-vip', payload: { name: 'Pauser', email: 'pauser@example.com', plan: 'monthly' } });
+    expect(again.json<VipSubscriptionResponse>().data.checkoutUrl).toBe(`${publicUrl}/vip/account?emailed=1`);
+    expect(stripe.sessions).toHaveLength(sessions);
     await deliverAll(paused.events.slice(1));
 
     const resumed = stripe.resume(subscriptionId, t0 + 20 * day);

@@ -410,16 +410,16 @@ export const vipMembers = pgTable(
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     /** The member cancelled: access goes on to current_period_end, and no renewal follows. */
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
-    /** The Stripe price the subscription bills now: the plan follows it (docs/decisions/0092). */
+    /** The Stripe price the subscription bills now: the plan follows it (docs/decisions/0093). */
     stripePriceId: text('stripe_price_id'),
     /**
      * The ticket (`stripe_state_tickets`) taken before the subscription's state applied here was read
-     * from Stripe: a state read earlier, answered late, is older and changes nothing (docs/decisions/0092).
+     * from Stripe: a state read earlier, answered late, is older and changes nothing (docs/decisions/0093).
      */
     stripeStateTicket: bigint('stripe_state_ticket', { mode: 'number' }),
     /**
      * The `created` time of the newest event whose own copy of a subscription was applied, when Stripe
-     * had none to read (a stand-in that serves only Checkout and webhooks: docs/decisions/0092).
+     * had none to read (a stand-in that serves only Checkout and webhooks: docs/decisions/0093).
      */
     statusEventAt: timestamp('status_event_at', { withTimezone: true }),
     ...timestamps,
@@ -431,7 +431,7 @@ export const vipMembers = pgTable(
   ],
 );
 
-/** Tickets taken before a subscription's state is read from Stripe: the later read wins (docs/decisions/0092). */
+/** Tickets taken before a subscription's state is read from Stripe: the later read wins (docs/decisions/0093). */
 export const stripeStateTickets = pgSequence('stripe_state_tickets');
 
 /**

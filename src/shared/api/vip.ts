@@ -14,7 +14,7 @@ export function findVipPlan(id: string): VipPlan | undefined {
 }
 
 /**
- * What Stripe says of the member's subscription (docs/product.md §10.7, docs/decisions/0092):
+ * What Stripe says of the member's subscription (docs/product.md §10.7, docs/decisions/0093):
  * `pending_payment` until the first payment went through (Stripe's `incomplete`; without Stripe, until
  * payments open); `active` while paid up or trialing, a cancelled subscription too until its period
  * ends; `past_due` after a failed renewal, while Stripe retries or after it stopped (`unpaid`), until it

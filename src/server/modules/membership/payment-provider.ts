@@ -65,7 +65,7 @@ export interface PaymentProvider {
   /** A Billing Portal session for the customer (change plan, card, cancel); its URL. */
   billingPortalUrl(customerId: string, returnUrl: string): Promise<string>;
   /**
-   * The subscription as Stripe has it now, its latest invoice expanded (docs/decisions/0092); undefined
+   * The subscription as Stripe has it now, its latest invoice expanded (docs/decisions/0093); undefined
    * when Stripe has no such subscription (a 404: a stand-in that serves only Checkout and webhooks).
    * Any other failure or a stall throws: the webhook that asked is answered so that Stripe retries it.
    */

@@ -20,7 +20,7 @@ import {
   type VipMemberRow,
 } from './vip.repo.js';
 
-// Stripe's webhook events applied to members (docs/decisions/0062, 0092). Stripe's state is the truth:
+// Stripe's webhook events applied to members (docs/decisions/0062, 0093). Stripe's state is the truth:
 // an event only says which subscription to look at. Its current state is read from Stripe (after a
 // ticket is taken, so that a read answered late never overwrites a later one) and applied under the
 // member's row lock; the emails follow from the change made there. Only a Stripe without that
@@ -239,7 +239,7 @@ function decide(member: VipMemberRow, event: PaymentEvent, facts: EventFacts, ob
 }
 
 /**
- * The emails a change calls for (docs/decisions/0062, 0092), each with the key that keeps it to one:
+ * The emails a change calls for (docs/decisions/0062, 0093), each with the key that keeps it to one:
  * the welcome once per subscription when it becomes active; payment failed when it becomes past due;
  * the cancellation when the member cancels, or when it ends without a cancellation first; the yearly
  * plans' renewal reminder for each `invoice.upcoming`.

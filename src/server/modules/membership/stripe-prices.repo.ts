@@ -27,7 +27,7 @@ export async function findKeptStripePrice(db: Db, key: PlanPriceKey): Promise<st
   return row?.id;
 }
 
-/** The plan a price was created and kept for, whatever its amount or mode then (docs/decisions/0092). */
+/** The plan a price was created and kept for, whatever its amount or mode then (docs/decisions/0093). */
 export async function findPlanOfKeptStripePrice(db: Db, stripePriceId: string): Promise<string | undefined> {
   const [row] = await db.select({ planId: stripePrices.planId }).from(stripePrices).where(eq(stripePrices.stripePriceId, stripePriceId)).limit(1);
   return row?.planId;

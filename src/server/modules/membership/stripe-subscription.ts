@@ -1,6 +1,6 @@
 import type { VipMemberStatus } from '../../../shared/api/vip.js';
 
-// A Stripe subscription as the membership reads it (docs/decisions/0092), from Stripe's answer to a
+// A Stripe subscription as the membership reads it (docs/decisions/0093), from Stripe's answer to a
 // retrieve or, when Stripe has none to give, from an event's own copy. Read loosely: fields are taken
 // where Stripe's API versions put them (the period on the items since 2025-03-31, on the subscription
 // before), and a missing one is undefined rather than a guess.

@@ -62,7 +62,7 @@ export async function lockVipMember(tx: Db, id: string): Promise<VipMemberRow | 
   return row;
 }
 
-/** A ticket taken before reading a subscription from Stripe: a later read has a larger one (docs/decisions/0092). */
+/** A ticket taken before reading a subscription from Stripe: a later read has a larger one (docs/decisions/0093). */
 export async function takeStripeStateTicket(db: Db): Promise<number> {
   const [row] = await queryRows<{ ticket: string | number }>(db, sql`select nextval(${`"${stripeStateTickets.seqName}"`}::regclass) as ticket`);
   return Number(row?.ticket);

@@ -230,9 +230,11 @@ export const vipRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, { db
         schema: {
           tags: ['vip'],
           description:
-            'Stripe events (checkout.session.completed, customer.subscription.created/updated/deleted, invoice.paid, invoice.payment_failed, ' +
-            'invoice.upcoming), verified by their Stripe-Signature with STRIPE_WEBHOOK_SECRET: anything else is 400 and changes nothing. Each ' +
-            'event id is applied once, recorded in the transaction that applies it before the 200.',
+            'Stripe events (checkout.session.completed, customer.subscription.created/updated/deleted/paused/resumed, invoice.paid, ' +
+            'invoice.payment_failed, invoice.upcoming), verified by their Stripe-Signature with STRIPE_WEBHOOK_SECRET: anything else is 400 and ' +
+            "changes nothing. Each names a subscription whose current state is read from Stripe and applied to its member (docs/decisions/0093). " +
+            'Each event id is applied once, recorded in the transaction that applies it before the 200; one that could not be applied (Stripe ' +
+            'unreachable) is answered 500, recorded nowhere, for Stripe to send again.',
           response: { 200: z.object({ received: z.literal(true) }), 400: errorResponseSchema },
         },
       },

@@ -54,8 +54,8 @@ async function recordSignUp(tx: Db, input: VipSubscriptionRequest, plan: VipPlan
   });
 }
 
-/** A membership that is paid for (or being retried): a new checkout would charge twice. */
-const isPaying = (status: VipMemberStatus) => status === 'active' || status === 'past_due';
+/** A membership whose subscription goes on (paid, being retried, paused): a new checkout would charge twice. */
+const isPaying = (status: VipMemberStatus) => status === 'active' || status === 'past_due' || status === 'paused';
 
 /**
  * With Stripe (docs/decisions/0062): a new member, or one who never paid or whose membership ended,
