@@ -1,15 +1,17 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { e2eAdminEnv, logInAsAdmin } from '../e2e-helpers/admin-session.js';
 import { openPage, saveScreenshot, type viewports } from '../e2e-helpers/browser.js';
 import { emailTo, signInLink, useStripeSite } from '../e2e-helpers/vip-site.js';
 
 // Issue 26 in Debian's Chromium against the production build: sign up → the fake Stripe Checkout →
 // back on the site ("Processing" until the webhook, then active) → the member page through an
 // emailed sign-in link, at 1280 and 390 px. The fake Stripe delivers its signed webhooks to the
-// server over HTTP; the emails go to an SMTP server of the test's.
+// server over HTTP; the emails go to an SMTP server of the test's. Issue 33: a plan switched and a
+// pause in the fake Billing Portal reach the member's page, admin Members and the CSV.
 
 describe('VIP with Stripe', () => {
-  const vip = useStripeSite();
+  const vip = useStripeSite(e2eAdminEnv);
   const { site } = vip;
 
   async function walk(viewport: keyof typeof viewports, email: string, plan: 'Monthly' | 'Annual'): Promise<Page> {
@@ -57,6 +59,41 @@ describe('VIP with Stripe', () => {
     await page.getByRole('heading', { name: 'Fake Billing Portal' }).waitFor();
     const welcome = await emailTo(vip.smtp, 'desk@example.com', 'Welcome');
     expect(welcome?.text).toContain('Receipt: USD 99.99 paid on');
+    await page.close();
+    expect(site.problems).toEqual([]);
+  });
+
+  it('a plan switched in the Billing Portal shows on the member page, in admin Members and the CSV; a pause takes the perks and says why', { timeout: 120_000 }, async () => {
+    // The Annual plan's price exists in Stripe once someone has started its checkout.
+    const annual = await fetch(`${vip.origin}/api/subscribe-vip`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Price', email: 'annual-price@example.com', plan: 'annual' }),
+    });
+    expect(annual.status).toBe(201);
+    const page = await walk('desktop', 'switch@example.com', 'Monthly');
+    await page.getByRole('button', { name: 'Manage billing' }).click();
+    await page.getByRole('heading', { name: 'Fake Billing Portal' }).waitFor();
+    await page.getByRole('button', { name: 'Switch to VIP Annual' }).click();
+    await page.waitForURL(`${vip.origin}/vip/account`);
+    await page.getByRole('heading', { level: 2, name: /^Annual, \$99\.99\/year/ }).waitFor();
+
+    const token = await logInAsAdmin(page, site.server);
+    await page.goto(`${vip.origin}/admin/members`);
+    await page.getByLabel('Search name or email').fill('switch@example.com');
+    const row = page.getByRole('row').filter({ hasText: 'switch@example.com' });
+    await row.getByRole('cell').filter({ hasText: /^Annual\$99\.99\/year/ }).waitFor();
+    await row.getByRole('cell', { name: /^Active · renews/ }).waitFor();
+    const csv = await (await fetch(`${vip.origin}/api/admin/members/export.csv?q=switch%40example.com`, { headers: { Authorization: `Bearer ${token}` } })).text();
+    expect(csv).toMatch(/"switch@example\.com","Annual","99\.99"/);
+
+    await page.goto(`${vip.origin}/vip/account`);
+    await page.getByRole('button', { name: 'Manage billing' }).click();
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await page.waitForURL(`${vip.origin}/vip/account`);
+    await page.getByText('Your membership is paused: resume it in billing.').waitFor();
+    await page.getByRole('status').getByText(/^Your membership is paused: resume it in billing to get your downloads and early access back\./).waitFor();
+    await saveScreenshot(page, 'vip-stripe-paused-desktop');
     await page.close();
     expect(site.problems).toEqual([]);
   });
