@@ -1,14 +1,14 @@
-import type { ReactElement } from 'react';
-import type * as RenderEmail from '../../src/server/modules/messaging/templates/render-email.js';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '../../src/shared/api/admin-activity.js';
 import type { AdminMember } from '../../src/shared/api/admin-members.js';
 import type { VipAccount } from '../../src/shared/api/vip-account.js';
 import { memberPerksUnavailableMessages } from '../../src/shared/api/vip-perks.js';
 import type { VipSubscriptionResponse } from '../../src/shared/api/vip.js';
 import { buildApp } from '../../src/server/app.js';
-import { queryRows } from '../../src/server/db/client.js';
+import { queryRows, type Db } from '../../src/server/db/client.js';
+import { vipMembers } from '../../src/server/db/schema.js';
 import { createStripePayments } from '../../src/server/modules/membership/index.js';
 import { startFakeStripe, type FakeStripe, type FakeStripeEvent } from '../fakes/fake-stripe.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
@@ -22,23 +22,49 @@ import { openSameDatabase, testDatabaseKinds } from '../helpers/test-database.js
 // live as Stripe documents them (tests/fakes/fake-stripe-billing.ts).
 
 /**
- * Holds the first rendering of a "payment failed" email once armed: the event rendering it has read
- * the member and not written yet. Rendering is the step between the two, before and after this change.
+ * The database as one delivery sees it (the one run inside `held`): once that delivery has read a member,
+ * its next transaction (its write) waits for the gate; `reached` says it is waiting. Where a delivery
+ * reads and writes is its own business: this holds it between the two, before and after issue 33.
  */
-const held = vi.hoisted(() => ({ isArmed: false, reached: () => {}, pass: async () => {} }));
-vi.mock('../../src/server/modules/messaging/templates/render-email.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof RenderEmail>();
-  return {
-    renderEmail: async (element: ReactElement) => {
-      if (held.isArmed && (element.type as { name?: string }).name === 'VipPaymentFailedEmail') {
-        held.isArmed = false;
-        held.reached();
-        await held.pass();
-      }
-      return actual.renderEmail(element);
-    },
-  };
-});
+function holdWriteAfterMemberRead(db: Db, gate: Gate) {
+  const held = new AsyncLocalStorage<{ hasRead: boolean; isHeld: boolean }>();
+  let reached = () => {};
+  const hasReached = new Promise<void>((resolve) => {
+    reached = resolve;
+  });
+  const watch = (target: Db): Db =>
+    new Proxy(target, {
+      get(object, property) {
+        const value = Reflect.get(object, property, object) as unknown;
+        if (typeof value !== 'function') return value;
+        if (property === 'select') {
+          return (...args: unknown[]) => {
+            const builder = (value as (...a: unknown[]) => { from: (table: unknown, ...rest: unknown[]) => unknown }).apply(object, args);
+            const from = builder.from.bind(builder);
+            builder.from = (table, ...rest) => {
+              const delivery = held.getStore();
+              if (delivery && table === vipMembers) delivery.hasRead = true;
+              return from(table, ...rest);
+            };
+            return builder;
+          };
+        }
+        if (property === 'transaction') {
+          return async (run: (tx: Db) => Promise<unknown>, ...rest: unknown[]) => {
+            const delivery = held.getStore();
+            if (delivery?.hasRead && !delivery.isHeld) {
+              delivery.isHeld = true;
+              reached();
+              await gate.pass();
+            }
+            return (value as (run: (tx: Db) => Promise<unknown>, ...r: unknown[]) => Promise<unknown>).call(object, (tx: Db) => run(watch(tx)), ...rest);
+          };
+        }
+        return (value as (...a: unknown[]) => unknown).bind(object);
+      },
+    });
+  return { db: watch(db), reached: hasReached, run: <T>(work: () => T) => held.run({ hasRead: false, isHeld: false }, work) };
+}
 
 const publicUrl = 'https://records.example';
 const t0 = Math.floor(testNow.getTime() / 1000);
@@ -185,29 +211,33 @@ describe.each(testDatabaseKinds)("Stripe's state is the truth, on $name", (kind)
     expect(await emailKinds('one-off@example.com')).toEqual(['vip_cancelled', 'vip_payment_failed', 'vip_welcome']);
   });
 
-  it("row 4: two events of one member interleaved (a cancellation lands while a failed payment's email is being made) lose no email", async () => {
+  it("row 4: two events of one member interleaved (a cancellation lands between a failed payment's read and its write) lose no email", async () => {
     const { subscriptionId } = await member('interleaved@example.com', 'monthly');
+    // A second instance on the same database, whose delivery a gate holds between reading the member and writing.
     const gate = new Gate();
     gate.close();
-    const reached = new Promise<void>((resolve) => {
-      held.reached = resolve;
-    });
-    held.pass = () => gate.pass();
-    held.isArmed = true;
+    const database = await openSameDatabase(t.database);
+    const hold = holdWriteAfterMemberRead(database.db, gate);
+    const payments = createStripePayments({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiUrl: stripe.url });
+    const other = await buildApp({ db: hold.db, databaseKind: database.kind, clock: () => testNow, payments, publicUrl }, { logger: false });
     try {
-      // The renewal fails: the member is read past due, and the failure's email is being made…
+      // The renewal fails: that event reads the member, and is held before its write…
       const failed = stripe.renew(subscriptionId, { paid: false, at: t0 + 30 * day });
-      const first = deliver(failed.events[0] as FakeStripeEvent);
-      await reached;
-      // …when the member cancels in the portal, and that event is applied in full.
+      const { body, signature } = stripe.sign(failed.events[0] as FakeStripeEvent);
+      const first = hold.run(() =>
+        other.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload: body }),
+      );
+      await hold.reached;
+      // …while the member cancels in the portal, and that event is applied in full by the first instance.
       const cancelled = stripe.updateSubscription(subscriptionId, { cancel_at_period_end: true }, t0 + 30 * day + 60);
       await deliverAll(cancelled.events);
       gate.open();
       expect((await first).statusCode).toBe(200);
       await deliverAll(failed.events.slice(1));
     } finally {
-      held.isArmed = false;
       gate.open();
+      await other.close();
+      await database.close();
     }
     expect(await adminMember('interleaved@example.com')).toMatchObject({ status: 'past_due', cancel_at_period_end: true, current_period_end: isoAt(t0 + 60 * day) });
     expect(await emailKinds('interleaved@example.com')).toEqual(['vip_cancelled', 'vip_payment_failed', 'vip_welcome']);
