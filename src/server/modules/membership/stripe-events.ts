@@ -2,9 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { findVipPlan, type VipMemberStatus } from '../../../shared/api/vip.js';
 import { siteConfig } from '../../../shared/site-config.js';
 import type { Db } from '../../db/client.js';
-import type { Mailroom, PreparedEmail } from '../messaging/index.js';
+import type { Mailroom } from '../messaging/index.js';
 import { recordActivity } from '../staff/index.js';
 import type { PaymentEvent, PaymentProvider } from './payment-provider.js';
+import { emailsFor, renderEmailFor, type MemberState, type PlannedEmail } from './stripe-event-emails.js';
 import { findPlanOfKeptStripePrice } from './stripe-prices.repo.js';
 import { asObject, asString, idOf, isEnded, memberStatusOf, readSubscription, secondsToDate, type SubscriptionState } from './stripe-subscription.js';
 import {
@@ -162,19 +163,10 @@ async function findMember(db: Db, facts: EventFacts, observed: Observed | undefi
   return facts.checkout?.email ? findVipMemberByEmail(db, facts.checkout.email) : undefined;
 }
 
-type MemberState = Pick<VipMemberRow, 'status' | 'currentPeriodEnd' | 'cancelAtPeriodEnd' | 'plan'>;
-
-/** An email the change calls for, as data: compared before and under the lock, rendered outside the transaction. */
-type EmailIntent =
-  | { kind: 'welcome'; receipt?: { amount: number; currency: string; periodEnd: Date | null } }
-  | { kind: 'payment_failed' }
-  | { kind: 'cancelled'; accessUntil: Date | null }
-  | { kind: 'renewal_reminder'; renewsOn: Date };
-
 interface Decision {
   change: VipMemberChange;
   after: MemberState;
-  emails: { intent: EmailIntent; dedupeKey: string }[];
+  emails: PlannedEmail[];
   /** Entries for staff's activity log: a status or plan Stripe changed, a price no plan has. */
   notes: { kind: 'member.status' | 'member.plan'; summary: string }[];
   unknownPriceId?: string;
@@ -238,45 +230,6 @@ function decide(member: VipMemberRow, event: PaymentEvent, facts: EventFacts, ob
   return { change, after, emails: emailsFor(member, after, event, observed), notes, unknownPriceId };
 }
 
-/**
- * The emails a change calls for (docs/decisions/0062, 0093), each with the key that keeps it to one:
- * the welcome once per subscription when it becomes active; payment failed when it becomes past due;
- * the cancellation when the member cancels, or when it ends without a cancellation first; the yearly
- * plans' renewal reminder for each `invoice.upcoming`.
- */
-function emailsFor(before: VipMemberRow, after: MemberState, event: PaymentEvent, observed: Observed | undefined): Decision['emails'] {
-  const emails: Decision['emails'] = [];
-  const once = (intent: EmailIntent) => emails.push({ intent, dedupeKey: `vip_${intent.kind}:${event.id}` });
-  const subscriptionId = observed?.subscriptionId ?? before.stripeSubscriptionId;
-  if (after.status === 'active' && (before.status === 'pending_payment' || before.status === 'canceled')) {
-    const receipt = observed?.payment ? { ...observed.payment, periodEnd: after.currentPeriodEnd } : undefined;
-    emails.push({ intent: { kind: 'welcome', receipt }, dedupeKey: `vip_welcome:${before.id}:${subscriptionId ?? event.id}` });
-  }
-  if (after.status === 'past_due' && before.status !== 'past_due') once({ kind: 'payment_failed' });
-  const isCancelled = after.status !== 'canceled' && after.cancelAtPeriodEnd && !before.cancelAtPeriodEnd;
-  const hasEnded = after.status === 'canceled' && before.status !== 'canceled' && before.status !== 'pending_payment' && !before.cancelAtPeriodEnd;
-  if (isCancelled || hasEnded) once({ kind: 'cancelled', accessUntil: hasEnded ? null : after.currentPeriodEnd });
-  const renewsOn = secondsToDate(asObject(event.data.object).next_payment_attempt) ?? after.currentPeriodEnd;
-  if (event.type === 'invoice.upcoming' && findVipPlan(after.plan)?.period === 'year' && after.status === 'active' && !after.cancelAtPeriodEnd && renewsOn) {
-    once({ kind: 'renewal_reminder', renewsOn });
-  }
-  return emails;
-}
-
-async function render(mailroom: Mailroom, member: VipMemberRow, after: MemberState, intent: EmailIntent, now: Date): Promise<PreparedEmail> {
-  const who = { name: member.name, email: member.email, planId: after.plan };
-  switch (intent.kind) {
-    case 'welcome':
-      return mailroom.prepareVipWelcome({ ...who, status: 'active' }, now, intent.receipt && { ...intent.receipt, paidAt: now });
-    case 'payment_failed':
-      return mailroom.prepareVipPaymentFailed(who, now);
-    case 'cancelled':
-      return mailroom.prepareVipCancelled(who, intent.accessUntil, now);
-    case 'renewal_reminder':
-      return mailroom.prepareVipRenewalReminder(who, intent.renewsOn, now);
-  }
-}
-
 /** The member changed between the read the emails were rendered from and the lock: decide again. */
 class MemberMovedOn extends Error {
   constructor() {
@@ -284,6 +237,10 @@ class MemberMovedOn extends Error {
   }
 }
 const attempts = 3;
+
+/** What the emails were rendered from: the member (who, to whom, on which plan) and the emails decided. */
+const renderedFrom = (member: VipMemberRow | undefined, decision: Decision | undefined) =>
+  JSON.stringify([member?.id, member?.name, member?.email, decision?.after.plan, decision?.emails ?? []]);
 
 /**
  * Applies one verified event, exactly once by its id: the event is recorded in the same transaction
@@ -304,17 +261,17 @@ export async function applyStripeEvent({ db, mailroom, payments, log }: StripeEv
     // emails are the same; otherwise the member moved on meanwhile, and it is all done again.
     const read = facts ? await findMember(db, facts, observed) : undefined;
     const planned = decideFor(read);
-    const rendered = read && planned ? await Promise.all(planned.emails.map((e) => render(mailroom, read, planned.after, e.intent, now))) : [];
+    const rendered = read && planned ? await Promise.all(planned.emails.map((e) => renderEmailFor(mailroom, read, planned.after, e.intent, now))) : [];
     try {
       return await db.transaction(async (tx) => {
         if (!(await recordStripeEvent(tx, { id: event.id, type: event.type, created: secondsToDate(event.created) ?? now, payload: event }, now))) return false;
         const found = facts ? await findMember(tx, facts, observed) : undefined;
         const member = found && (await lockVipMember(tx, found.id));
         const decision = decideFor(member);
-        if (JSON.stringify(decision?.emails ?? []) !== JSON.stringify(planned?.emails ?? []) || member?.id !== read?.id) throw new MemberMovedOn();
+        if (renderedFrom(member, decision) !== renderedFrom(read, planned)) throw new MemberMovedOn();
         if (!member || !decision) return true;
         if (Object.keys(decision.change).length > 0) await updateVipMember(tx, member.id, decision.change, now);
-        for (const [i, { dedupeKey }] of decision.emails.entries()) await mailroom.write(tx, { ...(rendered[i] as PreparedEmail), subjectId: member.id, dedupeKey });
+        for (const [i, { dedupeKey }] of decision.emails.entries()) await mailroom.write(tx, { ...rendered[i]!, subjectId: member.id, dedupeKey });
         for (const { kind, summary } of decision.notes) await recordActivity(tx, { kind, actor: null, summary, subjectId: member.id, at: now });
         if (decision.unknownPriceId) log.warn({ member: member.id, price: decision.unknownPriceId, stripeEvent: event.id }, 'stripe bills a price no VIP plan has: the member keeps their plan');
         return true;
