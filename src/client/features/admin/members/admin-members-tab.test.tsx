@@ -83,7 +83,7 @@ describe('AdminMembersTab', () => {
     await screen.findByText('No members match these filters');
     expect(queries('/api/admin/members').at(-1)).toEqual({ q: 'rivers', plan: 'premium', offset: '0', limit: '20' });
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Pending payment', 'Active', 'Past due', 'Canceled']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Pending payment', 'Active', 'Past due', 'Paused', 'Canceled']);
   });
 
   it('downloads the CSV of the filtered members with the token', async () => {
