@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AudioMatch, TrackAudio } from '../../src/shared/api/admin-audio.js';
@@ -5,9 +8,9 @@ import type { MediaUploadReport } from '../../src/shared/api/admin-media.js';
 import type { Release } from '../../src/shared/api/catalog.js';
 import type { Db } from '../../src/server/db/client.js';
 import { buildApp } from '../../src/server/app.js';
-import { activityLog, trackAudio, tracks } from '../../src/server/db/schema.js';
+import { activityLog, artDeletions, trackAudio, tracks } from '../../src/server/db/schema.js';
 import { releaseTrackAudio } from '../../src/server/modules/media/audio/track-audio.repo.js';
-import { s3MediaStore } from '../../src/server/modules/media/index.js';
+import { folderMediaStore, s3MediaStore, type MediaStore } from '../../src/server/modules/media/index.js';
 import { startFakeS3, type FakeS3 } from '../fakes/fake-s3.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
 import { aConstantFlacBomb, aSineAiff, aSineWav, decodeMp3 } from '../helpers/audio.js';
@@ -59,12 +62,18 @@ async function audioState(db: Db) {
 
 describe.each(testDatabaseKinds)('admin audio upload on $name', (kind) => {
   let t: AdminTestApp;
+  let mediaDir: string;
+  let store: MediaStore;
 
   beforeAll(async () => {
-    t = await createAdminTestApp(kind, { from: 'distributor-catalog' });
+    mediaDir = mkdtempSync(join(tmpdir(), 'audio-api-'));
+    store = folderMediaStore(mediaDir);
+    // Replaced audio is swept at once (docs/decisions/0091's hour made 0), looked for every 100 ms.
+    t = await createAdminTestApp(kind, { from: 'distributor-catalog', deps: { mediaStore: store, imageJobs: { deleteAfterMs: 0, pollMs: 100 } } });
   });
   afterAll(async () => {
     await t?.close();
+    rmSync(mediaDir, { recursive: true, force: true });
   });
 
   /** The upload's job, followed until it ends (the cutter runs off the request path). */
@@ -267,6 +276,41 @@ describe.each(testDatabaseKinds)('admin audio upload on $name', (kind) => {
     const summary = `Uploaded 1 cover and 0 artist pictures, and audio for ${(await tracksWith(sharedIsrc)).length} tracks (1 file)`;
     expect(await t.database.db.select({ kind: activityLog.kind }).from(activityLog).where(eq(activityLog.summary, summary))).toEqual([{ kind: 'media.upload' }]);
     expect((await audioState(t.database.db)).activity).toBe((before.activity ?? 0) + 1);
+  });
+
+  it("deletes a track's replaced original and preview once nothing names them, and keeps an original another track still plays", async () => {
+    const status = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode;
+    const isStored = async (key: string) => (await store.stat(key)) !== undefined;
+    const originalOf = async (id: string) => (await t.database.db.select().from(trackAudio).where(eq(trackAudio.id, id)))[0]!.originalKey;
+    /** Uploads `bytes` named `name` and waits for its preview: the upload's id, its original's key and the first track's preview URL. */
+    const cut = async (name: string, bytes: Buffer) => {
+      const data = await report(t, [{ name, bytes }]);
+      const job = await finished(data.matched[0]!.id);
+      expect(job.status).toBe('ready');
+      return { id: job.id, original: await originalOf(job.id), preview: job.tracks[0]!.preview_url! };
+    };
+    const [track] = await tracksWith('QZZ8B2454752');
+    const first = await cut(`${track!.id}.wav`, aSineWav({ seconds: 4, channels: 1, sampleRate: 8000, hz: 330 }));
+    expect(await isStored(first.original)).toBe(true);
+    expect(await status(first.preview)).toBe(200);
+
+    // New audio for the same track: its old original and preview go; the new ones stay.
+    const second = await cut(`${track!.id}.wav`, aSineWav({ seconds: 4, channels: 1, sampleRate: 8000, hz: 550 }));
+    expect(second.original).not.toBe(first.original);
+    expect(second.preview).not.toBe(first.preview);
+    await expect.poll(async () => [await isStored(first.original), await status(first.preview)], { timeout: 10_000 }).toEqual([false, 404]);
+    expect([await isStored(second.original), await status(second.preview)]).toEqual([true, 200]);
+
+    // One recording on several releases: new audio for one of its tracks leaves the others' original and preview.
+    const shared = await tracksWith(sharedIsrc);
+    const everywhere = await cut(`${sharedIsrc}.wav`, aSineWav({ seconds: 4, channels: 1, sampleRate: 8000, hz: 770 }));
+    const alone = await cut(`${shared[0]!.id}.wav`, aSineWav({ seconds: 4, channels: 1, sampleRate: 8000, hz: 990 }));
+    expect(alone.original).not.toBe(everywhere.original);
+    // The sweep has looked at it (its row is gone) and kept it.
+    await expect.poll(async () => t.database.db.select().from(artDeletions).where(eq(artDeletions.name, everywhere.original)), { timeout: 10_000 }).toEqual([]);
+    const [other] = await t.database.db.select({ preview: tracks.previewUrl }).from(tracks).where(eq(tracks.id, shared[1]!.id));
+    expect(other!.preview).toBe(everywhere.preview);
+    expect([await isStored(everywhere.original), await status(everywhere.preview)]).toEqual([true, 200]);
   });
 
   it('answers 401 without an admin token and 404 for an unknown upload', async () => {

@@ -16,7 +16,7 @@ import { ConflictError, NotFoundError } from '../../errors.js';
 import { checkUploadLength } from '../../lib/uploads.js';
 import { adminOf, guardAdminRoutes } from '../staff/index.js';
 import { trackAudioStatus } from './audio/audio-upload.js';
-import { PreviewCutter } from './audio/preview-cutter.js';
+import { defaultPreviewCutterSettings, PreviewCutter } from './audio/preview-cutter.js';
 import { ArtRenderer, defaultImageJobSettings } from './art-renderer.js';
 import { createMediaUpload, imageJobAnswers } from './media-upload.service.js';
 import { readMediaUpload } from './media-upload.js';
@@ -41,10 +41,13 @@ export const adminMediaRoutes: FastifyPluginAsyncZod<MediaDeps> = async (app, { 
     if (req.method !== 'GET' && reply.statusCode < 300) catalogChanges.publish();
     return payload;
   });
-  const cutter = new PreviewCutter({ db, store: mediaStore, catalogChanges, clock, log: app.log });
+  // Replaced pictures and replaced audio wait the same time before the renderer's sweep deletes them.
+  const imageSettings = { ...defaultImageJobSettings, ...imageJobs };
+  const { deleteAfterMs } = imageSettings;
+  const cutter = new PreviewCutter({ db, store: mediaStore, catalogChanges, clock, log: app.log }, { ...defaultPreviewCutterSettings, deleteAfterMs });
   app.addHook('onReady', async () => cutter.start());
   app.addHook('onClose', () => cutter.close());
-  const renderer = new ArtRenderer({ db, store: mediaStore, catalogChanges, clock, log: app.log }, { ...defaultImageJobSettings, ...imageJobs });
+  const renderer = new ArtRenderer({ db, store: mediaStore, catalogChanges, clock, log: app.log }, imageSettings);
   app.addHook('onReady', async () => renderer.start());
   app.addHook('onClose', () => renderer.close());
   // preservePath: the file name as sent, which the upload rules check (a path is refused, not cut down).
@@ -100,7 +103,7 @@ export const adminMediaRoutes: FastifyPluginAsyncZod<MediaDeps> = async (app, { 
         // An injected request (app.inject) has a socket without timers.
         const { socket } = req.raw;
         if (typeof socket.setTimeout === 'function') socket.setTimeout(processingIdleMs);
-        const upload = createMediaUpload({ db, store: mediaStore, now: clock(), actor: adminOf(req).user.username });
+        const upload = createMediaUpload({ db, store: mediaStore, now: clock(), actor: adminOf(req).user.username, deleteAfterMs });
         await readMediaUpload(req, upload.apply);
         const data = await upload.finish();
         if (data.matched.some((m) => m.kind === 'audio')) cutter.kick();

@@ -13,6 +13,7 @@ import {
   dueArtDeletions,
   failImageJob,
   finishImageJob,
+  isAudioKey,
   releaseImageJob,
   renewImageJobLease,
   type ImageJobRow,
@@ -165,16 +166,16 @@ export class ArtRenderer {
     return { title: release.title, subtitle: release.artist ?? 'Various Artists', labelName: label.name, accent: label.accent };
   }
 
-  /** Deletes the files of pictures whose deletion is due and that nothing names (docs/decisions/0091). */
+  /** Deletes the files of pictures, and uploaded audio originals and previews, whose deletion is due and that nothing names (docs/decisions/0091). */
   private async deleteUnnamed(): Promise<void> {
     const { db, store, log } = this.deps;
     try {
       for (const name of await dueArtDeletions(db, deletionsPerPass)) {
         if (this.controller.signal.aborted) return;
         const deleted = await deleteArtIfUnnamed(db, name, async () => {
-          for (const key of uploadedArtKeys(name)) await store.delete(key);
+          for (const key of isAudioKey(name) ? [name] : uploadedArtKeys(name)) await store.delete(key);
         });
-        if (deleted) log.info({ name }, 'files of a picture nothing names deleted');
+        if (deleted) log.info({ name }, 'files of a picture or audio nothing names deleted');
       }
     } catch (err) {
       // Left due: the next pass tries again.

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { uploadedArtUrl } from '../../../shared/generated-images.js';
 import { queryRows, type Db } from '../../db/client.js';
+import { uploadedPreviewUrl } from './media-urls.js';
 import { artDeletions, artists, imageJobs, releases } from '../../db/schema.js';
 import { isUuid } from '../../lib/uuid.js';
 import { uploadedArtNameOf } from './uploaded-art.js';
@@ -17,16 +18,22 @@ const leaseEnd = (ms: number) => sql`now() + ${`${Math.round(ms)} milliseconds`}
 const isHeldBy = (id: string, owner: string) => and(eq(imageJobs.id, id), eq(imageJobs.owner, owner), eq(imageJobs.status, 'processing'));
 
 /**
- * Everything that writes or deletes a picture's files, or names them, holds this lock on its name for its
- * transaction (docs/decisions/0091): a deletion decided under it cannot meet an upload of the same picture
- * half done.
+ * Everything that writes or deletes a picture's files (or an uploaded audio file, by its store key), or names
+ * them, holds this lock on its name for its transaction (docs/decisions/0091): a deletion decided under it
+ * cannot meet an upload of the same picture half done.
  */
-async function lockArtName(tx: Db, name: string): Promise<void> {
+export async function lockArtName(tx: Db, name: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`art:${name}`}, 0))`);
 }
 
-/** Files of `name` to delete once `afterMs` has passed, unless something names them by then. */
-async function scheduleDeletion(tx: Db, name: string, afterMs: number): Promise<void> {
+/**
+ * An `art_deletions` name that is an uploaded audio file's store key (`audio/{sha256}.{ext}`, an original;
+ * `previews/{sha256}.mp3`, a cut preview) rather than a picture's name (hex alone).
+ */
+export const isAudioKey = (name: string) => name.startsWith('audio/') || name.startsWith('previews/');
+
+/** Files of `name` (a picture's, or an audio store key) to delete once `afterMs` has passed, unless something names them by then. */
+export async function scheduleDeletion(tx: Db, name: string, afterMs: number): Promise<void> {
   const dueAt = leaseEnd(afterMs);
   await tx.insert(artDeletions).values({ name, dueAt }).onConflictDoUpdate({ target: artDeletions.name, set: { dueAt } });
 }
@@ -157,7 +164,26 @@ export async function dueArtDeletions(db: Db, limit: number): Promise<string[]> 
 }
 
 /**
- * Deletes a picture's files if its deletion is due and nothing names it: no release's cover, no artist's
+ * Whether anything names `name`: a picture by a release's cover, an artist's picture or an unfinished job; a
+ * preview by a track's `preview_url`; an original by a `track_audio` row with that key that a track still
+ * points at (its audio, a member download: docs/decisions/0064) or that is queued or cutting.
+ */
+function isNamedQuery(name: string) {
+  if (name.startsWith('previews/')) {
+    return sql`select exists (select 1 from tracks where preview_url = ${uploadedPreviewUrl(name.slice('previews/'.length))}) as is_named`;
+  }
+  if (name.startsWith('audio/')) {
+    return sql`select exists (select 1 from track_audio a where a.original_key = ${name}
+        and (a.status in ('queued', 'cutting') or exists (select 1 from tracks where audio_id = a.id))) as is_named`;
+  }
+  const url = uploadedArtUrl(name);
+  return sql`select exists (select 1 from releases where artwork_url = ${url})
+    or exists (select 1 from artists where image_url = ${url})
+    or exists (select 1 from image_jobs where name = ${name} and status in ('queued', 'processing')) as is_named`;
+}
+
+/**
+ * Deletes a picture's files (or an uploaded audio file) if its deletion is due and nothing names it: no release's cover, no artist's
  * picture, no queued or processing job. Decided and done in one transaction under the lock on its name
  * (`deleteFiles` runs inside it), so an upload of the same picture waits, then finds its original gone and
  * stores it again. True when the files were deleted; false when another instance took it, or it is named
@@ -171,14 +197,8 @@ export async function deleteArtIfUnnamed(db: Db, name: string, deleteFiles: () =
       .where(and(eq(artDeletions.name, name), lte(artDeletions.dueAt, sql`now()`)))
       .returning({ name: artDeletions.name });
     if (!due) return false;
-    const url = uploadedArtUrl(name);
     // One statement, one snapshot: a job that ends between two separate reads cannot slip through both.
-    const [named] = await queryRows<{ is_named: boolean }>(
-      tx,
-      sql`select exists (select 1 from releases where artwork_url = ${url})
-        or exists (select 1 from artists where image_url = ${url})
-        or exists (select 1 from image_jobs where name = ${name} and status in ('queued', 'processing')) as is_named`,
-    );
+    const [named] = await queryRows<{ is_named: boolean }>(tx, isNamedQuery(name));
     if (named?.is_named) return false;
     await deleteFiles();
     return true;

@@ -54,6 +54,8 @@ export interface MediaUploadContext {
   store: MediaStore;
   now: Date;
   actor: string;
+  /** How long a replaced audio original stays (docs/decisions/0091). */
+  deleteAfterMs: number;
 }
 
 /**

@@ -21,6 +21,8 @@ export interface AudioUploadContext {
   store: MediaStore;
   now: Date;
   actor: string;
+  /** How long the original a track had before stays once replaced (docs/decisions/0091). */
+  deleteAfterMs: number;
 }
 
 /** Where a file lands in the upload's report, and its entry there. */
@@ -53,8 +55,13 @@ export async function applyAudioFile(ctx: AudioUploadContext, file: UploadedAudi
   const named = await findTracksNamed(ctx.db, nameKey(file.name));
   if (named.length === 0) return { list: 'unmatched', entry: { file: file.name, reason: `${file.name} ${audioMessages.unknownName}` } };
   const key = `audio/${await sha256Of(file.path)}.${audioExtensions[format]}`;
-  await ctx.store.putFile(key, file.path, `audio/${format}`);
-  const row = await insertQueuedAudio(ctx.db, { fileName: file.name, originalKey: key, actor: ctx.actor, at: ctx.now }, named.map((t) => t.id));
+  const store = () => ctx.store.putFile(key, file.path, `audio/${format}`);
+  await store();
+  const audio = { fileName: file.name, originalKey: key, actor: ctx.actor, at: ctx.now, deleteAfterMs: ctx.deleteAfterMs };
+  // Under the lock on the key: stored again if a sweep deleted the same original after `store` above.
+  const row = await insertQueuedAudio(ctx.db, audio, named.map((t) => t.id), async () => {
+    if (!(await ctx.store.stat(key))) await store();
+  });
   const title = named[0]!.title;
   return {
     list: 'matched',

@@ -22,13 +22,17 @@ import {
   type TrackAudioRow,
 } from './track-audio.repo.js';
 
-/** How long a cutter's lease lasts and how often an idle instance looks for a job; production: 30 s and 5 s. */
+/**
+ * How long a cutter's lease lasts, how often an idle instance looks for a job, and how long a replaced preview
+ * stays (docs/decisions/0091: the art renderer's sweep deletes it); production: 30 s, 5 s and an hour.
+ */
 export interface PreviewCutterSettings {
   leaseMs: number;
   pollMs: number;
+  deleteAfterMs: number;
 }
 
-export const defaultPreviewCutterSettings: PreviewCutterSettings = { leaseMs: 30_000, pollMs: 5_000 };
+export const defaultPreviewCutterSettings: PreviewCutterSettings = { leaseMs: 30_000, pollMs: 5_000, deleteAfterMs: 60 * 60_000 };
 
 const progressWriteMs = 500;
 
@@ -175,12 +179,20 @@ export class PreviewCutter {
       clearInterval(heartbeat);
     }
     const previews = [];
+    const mp3s = new Map<string, Buffer>();
     for (const [i, mp3] of result.previews.entries()) {
       const name = `${createHash('sha256').update(mp3).digest('hex')}.mp3`;
-      await store.put(`previews/${name}`, mp3, 'audio/mpeg');
-      previews.push({ trackIds: planned[i]!.trackIds, url: uploadedPreviewUrl(name) });
+      const key = `previews/${name}`;
+      await store.put(key, mp3, 'audio/mpeg');
+      mp3s.set(key, mp3);
+      previews.push({ trackIds: planned[i]!.trackIds, url: uploadedPreviewUrl(name), key });
     }
-    if (await finishTrackAudio(db, row.id, this.owner, { durationMs: result.durationMs, previews, done: progress.total, at: clock() })) {
+    // A sweep may have deleted a preview cut before and cut again now between its put and this: stored again.
+    const ensureStored = async (key: string) => {
+      if (!(await store.stat(key))) await store.put(key, mp3s.get(key)!, 'audio/mpeg');
+    };
+    const finish = { durationMs: result.durationMs, previews, done: progress.total, at: clock(), deleteAfterMs: this.settings.deleteAfterMs, ensureStored };
+    if (await finishTrackAudio(db, row.id, this.owner, finish)) {
       this.deps.catalogChanges.publish();
       log.info({ audioId: row.id, file: row.fileName, tracks: served.length }, 'preview cut');
     }

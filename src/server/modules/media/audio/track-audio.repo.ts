@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client.js';
 import { trackAudio, tracks } from '../../../db/schema.js';
 import { isUuid } from '../../../lib/uuid.js';
 import { canonicalIsrc } from '../../../../shared/domain/isrc.js';
+import { lockArtName, scheduleDeletion } from '../image-jobs.repo.js';
 
 export type TrackAudioRow = typeof trackAudio.$inferSelect;
 
@@ -30,14 +31,32 @@ export async function findTracksNamed(db: Db, key: string) {
     .orderBy(asc(tracks.releaseId), asc(tracks.id));
 }
 
-/** Stores a new upload, queued, and makes it the audio of `trackIds` (their previews follow when cut). */
-export async function insertQueuedAudio(db: Db, audio: { fileName: string; originalKey: string; actor: string; at: Date }, trackIds: string[]): Promise<TrackAudioRow> {
+/**
+ * Stores a new upload, queued, and makes it the audio of `trackIds` (their previews follow when cut). Under
+ * the lock on its original's key (docs/decisions/0091): a deletion of the same original either finished
+ * before (then `ensureOriginal`, run here, stores it again) or waits and then sees this row. The originals
+ * the tracks had before are scheduled for deletion after `deleteAfterMs` (the sweep keeps one still named).
+ */
+export async function insertQueuedAudio(
+  db: Db,
+  audio: { fileName: string; originalKey: string; actor: string; at: Date; deleteAfterMs: number },
+  trackIds: string[],
+  ensureOriginal: () => Promise<void>,
+): Promise<TrackAudioRow> {
   return db.transaction(async (tx) => {
+    await lockArtName(tx, audio.originalKey);
+    const replaced = await tx
+      .selectDistinct({ key: trackAudio.originalKey })
+      .from(tracks)
+      .innerJoin(trackAudio, eq(trackAudio.id, tracks.audioId))
+      .where(inArray(tracks.id, trackIds));
     const [row] = await tx
       .insert(trackAudio)
       .values({ fileName: audio.fileName, originalKey: audio.originalKey, actor: audio.actor, status: 'queued', createdAt: audio.at })
       .returning();
     await tx.update(tracks).set({ audioId: row!.id, updatedAt: audio.at }).where(inArray(tracks.id, trackIds));
+    for (const { key } of replaced) if (key !== audio.originalKey) await scheduleDeletion(tx, key, audio.deleteAfterMs);
+    await ensureOriginal();
     return row!;
   });
 }
@@ -81,15 +100,27 @@ export function tracksOfAudio(db: Db, audioId: string) {
     .orderBy(asc(tracks.id));
 }
 
+/** A preview's key in the media store from its URL (`/media/audio/{file}` → `previews/{file}`); undefined for any other URL. */
+const previewKeyOf = (url: string | null) => (url?.startsWith('/media/audio/') ? `previews/${url.slice('/media/audio/'.length)}` : undefined);
+
 /**
  * Ends a job: each track's preview URL, the duration where the catalog had none, the upload ready.
- * False (nothing written) when this instance no longer holds the job.
+ * False (nothing written) when this instance no longer holds the job. Under the lock on each new preview's
+ * key (docs/decisions/0091; `ensureStored` stores one a sweep deleted meanwhile again); a preview it replaces,
+ * or one no track took (each was uploaded again since), is scheduled for deletion after `deleteAfterMs`.
  */
 export async function finishTrackAudio(
   db: Db,
   id: string,
   owner: string,
-  result: { durationMs: number; previews: { trackIds: string[]; url: string }[]; done: number; at: Date },
+  result: {
+    durationMs: number;
+    previews: { trackIds: string[]; url: string; key: string }[];
+    done: number;
+    at: Date;
+    deleteAfterMs: number;
+    ensureStored: (key: string) => Promise<void>;
+  },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [held] = await tx
@@ -98,12 +129,22 @@ export async function finishTrackAudio(
       .where(isHeldBy(id, owner))
       .returning({ id: trackAudio.id });
     if (!held) return false;
+    // Sorted: two jobs locking the same previews take them in one order.
+    for (const key of [...new Set(result.previews.map((p) => p.key))].sort()) {
+      await lockArtName(tx, key);
+      await result.ensureStored(key);
+    }
+    const replaced = new Set<string>();
     for (const preview of result.previews) {
       // Only tracks still served by this upload: one uploaded again since keeps the newer audio.
       const ours = and(inArray(tracks.id, preview.trackIds), eq(tracks.audioId, id));
+      const before = await tx.select({ url: tracks.previewUrl }).from(tracks).where(ours);
+      for (const { url } of before) if (url !== preview.url) replaced.add(previewKeyOf(url) ?? '');
+      if (before.length === 0) replaced.add(preview.key);
       await tx.update(tracks).set({ previewUrl: preview.url, updatedAt: result.at }).where(ours);
       await tx.update(tracks).set({ durationMs: result.durationMs }).where(and(ours, isNull(tracks.durationMs)));
     }
+    for (const key of replaced) if (key) await scheduleDeletion(tx, key, result.deleteAfterMs);
     return true;
   });
 }
