@@ -253,9 +253,9 @@ export const imageJobs = pgTable(
 );
 
 /**
- * Uploaded pictures no release, artist or unfinished job may name any more (replaced, or their job failed):
- * their files are deleted from the media store once `due_at` has passed and nothing names them again
- * (docs/decisions/0091).
+ * Uploaded pictures no release, artist or unfinished job may name any more (replaced, or their job failed),
+ * and replaced uploaded audio by its store key (`audio/…` originals, `previews/…` MP3s): their files are
+ * deleted from the media store once `due_at` has passed and nothing names them again (docs/decisions/0091).
  */
 export const artDeletions = pgTable(
   'art_deletions',
