@@ -301,6 +301,18 @@ describe.each(testDatabaseKinds)('admin audio upload on $name', (kind) => {
     await expect.poll(async () => [await isStored(first.original), await status(first.preview)], { timeout: 10_000 }).toEqual([false, 404]);
     expect([await isStored(second.original), await status(second.preview)]).toEqual([true, 200]);
 
+    // Two files for the track in one upload: the first is replaced while queued (or cutting), so the sweep
+    // keeps it then; once its job ends, its original goes too.
+    const both = await report(t, [
+      { name: `${track!.id}.wav`, bytes: aSineWav({ seconds: 4, channels: 1, sampleRate: 8000, hz: 1100 }) },
+      { name: `${track!.id.toUpperCase()}.wav`, bytes: aSineWav({ seconds: 4, channels: 1, sampleRate: 8000, hz: 1300 }) },
+    ]);
+    const [early, late] = both.matched;
+    expect((await finished(early!.id)).tracks).toEqual([]);
+    expect((await finished(late!.id)).status).toBe('ready');
+    await expect.poll(async () => isStored(await originalOf(early!.id)), { timeout: 10_000 }).toBe(false);
+    expect(await isStored(await originalOf(late!.id))).toBe(true);
+
     // One recording on several releases: new audio for one of its tracks leaves the others' original and preview.
     const shared = await tracksWith(sharedIsrc);
     const everywhere = await cut(`${sharedIsrc}.wav`, aSineWav({ seconds: 4, channels: 1, sampleRate: 8000, hz: 770 }));

@@ -117,7 +117,7 @@ export class PreviewCutter {
     // Claimed once before and never finished, failed or handed back: that run died, and with it its server.
     if (row.attempts > 1) {
       log.warn({ audioId: row.id, file: row.fileName }, 'preview job failed: the run before this one died');
-      return failTrackAudio(db, row.id, this.owner, previewFailures.died(row.fileName), clock()).catch((err: Error) => {
+      return failTrackAudio(db, row.id, this.owner, previewFailures.died(row.fileName), clock(), this.settings.deleteAfterMs).catch((err: Error) => {
         log.error({ error: loggableError(err), audioId: row.id }, 'could not fail a preview job');
       });
     }
@@ -137,7 +137,7 @@ export class PreviewCutter {
             ? previewFailures.outOfMemory(row.fileName)
             : previewFailures.failed(row.fileName);
       if (!(err instanceof AudioRefused)) log.error({ error: loggableError(err as Error), audioId: row.id }, 'could not cut a preview');
-      await failTrackAudio(db, row.id, this.owner, message, clock()).catch(() => undefined);
+      await failTrackAudio(db, row.id, this.owner, message, clock(), this.settings.deleteAfterMs).catch(() => undefined);
     } finally {
       if (scratch) await rm(scratch, { recursive: true, force: true }).catch((err: Error) => log.warn({ error: loggableError(err), scratch }, 'could not remove a scratch folder'));
     }
@@ -147,7 +147,7 @@ export class PreviewCutter {
   private async cut(row: TrackAudioRow, path: string): Promise<void> {
     const { db, store, log, clock } = this.deps;
     const original = await store.read(row.originalKey);
-    if (!original) return failTrackAudio(db, row.id, this.owner, previewFailures.missing(row.fileName), clock());
+    if (!original) return failTrackAudio(db, row.id, this.owner, previewFailures.missing(row.fileName), clock(), this.settings.deleteAfterMs);
     await pipeline(original, createWriteStream(path), { signal: this.controller.signal });
     const served = await tracksOfAudio(db, row.id);
     // Tracks with the same window share one preview.

@@ -127,7 +127,7 @@ export async function finishTrackAudio(
       .update(trackAudio)
       .set({ status: 'ready', done: result.done, total: result.done, durationMs: result.durationMs, finishedAt: result.at, owner: null, leaseUntil: null })
       .where(isHeldBy(id, owner))
-      .returning({ id: trackAudio.id });
+      .returning({ originalKey: trackAudio.originalKey });
     if (!held) return false;
     // Sorted: two jobs locking the same previews take them in one order.
     for (const key of [...new Set(result.previews.map((p) => p.key))].sort()) {
@@ -145,13 +145,30 @@ export async function finishTrackAudio(
       await tx.update(tracks).set({ durationMs: result.durationMs }).where(and(ours, isNull(tracks.durationMs)));
     }
     for (const key of replaced) if (key) await scheduleDeletion(tx, key, result.deleteAfterMs);
+    await scheduleIfUnserved(tx, id, held.originalKey, result.deleteAfterMs);
     return true;
   });
 }
 
-/** Ends a job that cannot succeed, with the reason (naming the file). */
-export async function failTrackAudio(db: Db, id: string, owner: string, message: string, at: Date): Promise<void> {
-  await db.update(trackAudio).set({ status: 'failed', message, finishedAt: at, owner: null, leaseUntil: null }).where(isHeldBy(id, owner));
+/**
+ * An upload whose tracks all moved to newer audio while it was queued or cutting: a sweep then kept its
+ * original (the job named it), so it is scheduled again now that the job has ended.
+ */
+async function scheduleIfUnserved(tx: Db, id: string, originalKey: string, deleteAfterMs: number): Promise<void> {
+  const [served] = await tx.select({ id: tracks.id }).from(tracks).where(eq(tracks.audioId, id)).limit(1);
+  if (!served) await scheduleDeletion(tx, originalKey, deleteAfterMs);
+}
+
+/** Ends a job that cannot succeed, with the reason (naming the file); its original is scheduled for deletion if no track has it any more. */
+export async function failTrackAudio(db: Db, id: string, owner: string, message: string, at: Date, deleteAfterMs: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [failed] = await tx
+      .update(trackAudio)
+      .set({ status: 'failed', message, finishedAt: at, owner: null, leaseUntil: null })
+      .where(isHeldBy(id, owner))
+      .returning({ originalKey: trackAudio.originalKey });
+    if (failed) await scheduleIfUnserved(tx, id, failed.originalKey, deleteAfterMs);
+  });
 }
 
 /**
