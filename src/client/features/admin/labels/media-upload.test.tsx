@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { Outlet, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { mediaMessages, type ImageJob, type MediaUploadResponse } from '../../../../shared/api/admin-media.js';
 import { renderWithApp, setupUser } from '../../../../../tests/helpers/render.js';
 import type { AdminOutletContext } from '../shell/admin-outlet-context.js';
@@ -81,6 +81,11 @@ function renderPanel() {
 
 describe('the media upload panel', () => {
   it("answers with the report at once, then shows each cover's job: Processing…, Ready, Failed with the reason", async () => {
+    // Timers run by themselves (shouldAdvanceTime), and the end can move them on at once.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const asked = serveMediaApi();
     const user = setupUser();
     renderPanel();
@@ -100,7 +105,8 @@ describe('the media upload panel', () => {
 
     // A job that ended is not asked for again, and once all have ended nothing is.
     expect(asked).toEqual([[covers[0]!.jobId, covers[1]!.jobId], [covers[0]!.jobId, covers[1]!.jobId], [covers[1]!.jobId]]);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Three of the panel's one-second polls later, still nothing more was asked.
+    await vi.advanceTimersByTimeAsync(3_000);
     expect(asked).toHaveLength(3);
   }, 15_000);
 });
