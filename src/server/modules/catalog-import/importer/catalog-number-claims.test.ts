@@ -8,8 +8,9 @@ import { importCatalog } from './catalog-importer.js';
 
 // A catalog number once per label (docs/decisions/0088): what an import does with an export that gives
 // one to a second release, on PGlite and PostgreSQL. Line 8 of the fixture is "Lose Minds" (BLDR191),
-// line 9 its radio mix (BLDR191A), both on Build It Records; line 2 is "No More" (BLDR192).
-const fixture = readFixtureCsv();
+// line 9 its radio mix (BLDR191A), both on Build It Records; line 2 is "No More" (BLDR192). The export's first 39
+// rows (24 releases) hold every case here: an import of them costs a fourteenth of the whole file's.
+const fixture = readFixtureCsv().split('\n').slice(0, 40).join('\n');
 
 function editLine(line: number, from: string, to: string): string {
   const lines = fixture.split('\n');
@@ -52,7 +53,7 @@ describe.each(testDatabaseKinds)('catalog numbers in an import on $name', (kind)
     const note = { line: 9, reason: 'catalog number bldr191 is already on "Lose Minds" (line 8) in this label: the release is imported without one' };
     expect(report.catalogNumbersNotTaken).toEqual([note]);
     expect(report.warnings).toContainEqual(note);
-    expect(report.totalReleasesImported).toBe(278);
+    expect(report.totalReleasesImported).toBe(24);
     expect(await releaseByUpc(database.db, loseMindsRadioMix)).toMatchObject({ title: 'Lose Minds', catalogNumber: null });
     expect(await trackCount(database.db, loseMindsRadioMix)).toBe(1);
     expect(await releaseByUpc(database.db, '198622817721')).toMatchObject({ catalogNumber: 'BLDR191' });
@@ -99,7 +100,7 @@ describe.each(testDatabaseKinds)('catalog numbers in an import on $name', (kind)
       const report = await (imported as ReturnType<typeof importCatalog>);
       expect(report.warnings).toContainEqual({ line: 2, reason: 'catalog number BLDR192 is already on "Made At Once" in this label: the release is imported without one' });
       expect(await releaseByUpc(db, noMore)).toMatchObject({ catalogNumber: null });
-      expect(report.totalReleasesImported).toBe(278);
+      expect(report.totalReleasesImported).toBe(24);
     },
   );
 });
