@@ -494,6 +494,40 @@ export const stripePrices = pgTable(
 );
 
 /**
+ * The webhook endpoint the site set up in Stripe itself (docs/decisions/0094), by its URL
+ * (`{PUBLIC_URL}/api/webhooks/stripe`): Stripe's id for it, the signing secret Stripe gives only when
+ * it creates one, and the events it was last told to send. Unused while STRIPE_WEBHOOK_SECRET is set.
+ */
+export const stripeWebhookEndpoints = pgTable('stripe_webhook_endpoints', {
+  url: text('url').primaryKey(),
+  endpointId: text('endpoint_id').notNull(),
+  secret: text('secret').notNull(),
+  enabledEvents: text('enabled_events').array().notNull(),
+  ...timestamps,
+});
+
+export const stripeReconciliationTriggers = ['schedule', 'staff'] as const;
+
+/**
+ * Each check of the members with Stripe (docs/decisions/0094): the daily one plans from the last, and
+ * staff's "Check with Stripe" is one too. The changes themselves are in the activity log.
+ */
+export const stripeReconciliations = pgTable(
+  'stripe_reconciliations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    trigger: text('trigger', { enum: stripeReconciliationTriggers }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
+    checked: integer('checked').notNull(),
+    changed: integer('changed').notNull(),
+    /** Members whose subscription Stripe did not answer for. */
+    failed: integer('failed').notNull(),
+  },
+  (t) => [check('stripe_reconciliations_trigger_check', isOneOf(t.trigger, stripeReconciliationTriggers)), index('stripe_reconciliations_finished_idx').on(t.finishedAt)],
+);
+
+/**
  * A member's emailed sign-in links and the sessions they open (docs/decisions/0063): only a SHA-256
  * of each secret is kept. A link lasts 15 minutes and is used once; a session 30 days.
  */

@@ -22,6 +22,8 @@ export const activityKinds = [
   'member.request',
   /** Stripe changed a membership's status (docs/decisions/0062). */
   'member.status',
+  /** Members checked with Stripe (docs/decisions/0094): how many, changed, and whose subscription Stripe did not answer for. */
+  'member.reconcile',
   /** Staff set or removed the members' discount code (docs/decisions/0066). */
   'member.discount',
   /** Staff sent the members' newsletter (docs/decisions/0065). */
