@@ -186,6 +186,8 @@ export const tracks = pgTable(
     index('tracks_created_idx').on(t.createdAt, t.id),
     index('tracks_isrc_idx').on(t.isrc),
     index('tracks_audio_idx').on(t.audioId),
+    // /media/audio/{file} asks whether a released track names the preview (docs/decisions/0096).
+    index('tracks_preview_url_idx').on(t.previewUrl),
   ],
 );
 
@@ -487,10 +489,16 @@ export const stripePrices = pgTable(
     currency: text('currency').notNull(),
     interval: text('interval').notNull(),
     livemode: boolean('livemode').notNull(),
-    stripePriceId: text('stripe_price_id').notNull(),
+    stripePriceId: text('stripe_price_id').primaryKey(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /**
+     * When Stripe refused it at a checkout (archived or deleted there) and a new one was kept in its
+     * place (issue 33); still the plan's for the subscriptions that pay it (docs/decisions/0093).
+     */
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.planId, t.unitAmount, t.currency, t.interval, t.livemode] })],
+  // One price in use per plan price; those replaced stay, to name their plan.
+  (t) => [uniqueIndex('stripe_prices_in_use_uq').on(t.planId, t.unitAmount, t.currency, t.interval, t.livemode).where(sql`${t.replacedAt} is null`)],
 );
 
 /**
