@@ -1,6 +1,5 @@
 import { findVipPlan } from '../../../shared/api/vip.js';
 import type { Mailroom, PreparedEmail } from '../messaging/index.js';
-import type { PaymentEvent } from './payment-provider.js';
 import { asObject, secondsToDate } from './stripe-subscription.js';
 import type { VipMemberRow } from './vip.repo.js';
 
@@ -9,6 +8,21 @@ import type { VipMemberRow } from './vip.repo.js';
 // rendered outside the transaction.
 
 export type MemberState = Pick<VipMemberRow, 'status' | 'currentPeriodEnd' | 'cancelAtPeriodEnd' | 'plan'>;
+
+/**
+ * What led to a subscription's state being applied: a webhook event (a PaymentEvent is one), or a check
+ * of the member with Stripe (docs/decisions/0094), whose `type` is {@link reconciliationCause}.
+ */
+export interface StateCause {
+  id: string;
+  type: string;
+  /** In seconds. */
+  created: number;
+  data: { object: unknown };
+}
+
+/** The `type` of a check with Stripe (reconciliation): no event, Stripe's state read as it is. */
+export const reconciliationCause = 'reconciliation';
 
 /** An email the change calls for, as data: compared before and under the lock, rendered outside the transaction. */
 export type EmailIntent =
@@ -31,7 +45,7 @@ export interface PlannedEmail {
 export function emailsFor(
   before: VipMemberRow,
   after: MemberState,
-  event: PaymentEvent,
+  event: StateCause,
   observed: { subscriptionId?: string; payment?: { amount: number; currency: string } } | undefined,
 ): PlannedEmail[] {
   const emails: PlannedEmail[] = [];

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import type { Mailroom } from '../messaging/index.js';
 import { recordActivity } from '../staff/index.js';
 import type { PaymentEvent, PaymentProvider } from './payment-provider.js';
-import { emailsFor, renderEmailFor, type MemberState, type PlannedEmail } from './stripe-event-emails.js';
+import { emailsFor, reconciliationCause, renderEmailFor, type MemberState, type PlannedEmail, type StateCause } from './stripe-event-emails.js';
 import { findPlanOfKeptStripePrice } from './stripe-prices.repo.js';
 import { asObject, asString, idOf, isEnded, memberStatusOf, readSubscription, secondsToDate, type SubscriptionState } from './stripe-subscription.js';
 import {
@@ -177,7 +177,7 @@ interface Decision {
  * state applies when the subscription is the member's (or becomes it: the member had none, or this one
  * is live) and is newer than the one applied (a later ticket, or for an event's copy a later time).
  */
-function decide(member: VipMemberRow, event: PaymentEvent, facts: EventFacts, observed: Observed | undefined, pricePlan: string | undefined): Decision {
+function decide(member: VipMemberRow, event: StateCause, facts: EventFacts, observed: Observed | undefined, pricePlan: string | undefined): Decision {
   const created = secondsToDate(event.created) as Date;
   const isMine =
     observed !== undefined && (member.stripeSubscriptionId === observed.subscriptionId || !member.stripeSubscriptionId || !observed.isEnded);
@@ -214,10 +214,22 @@ function decide(member: VipMemberRow, event: PaymentEvent, facts: EventFacts, ob
     plan: change.plan ?? member.plan,
   };
   const planName = (id: string) => findVipPlan(id)?.name ?? id;
-  if (after.status !== member.status) notes.push({ kind: 'member.status', summary: `${member.name}'s membership is now ${after.status.replace('_', ' ')} (Stripe ${event.type})` });
+  const isCheck = event.type === reconciliationCause;
+  const why = isCheck ? 'checked with Stripe' : `Stripe ${event.type}`;
+  if (after.status !== member.status) notes.push({ kind: 'member.status', summary: `${member.name}'s membership is now ${after.status.replace('_', ' ')} (${why})` });
   if (change.plan) {
     const price = observed?.priceId && pricePlan ? `Stripe price ${observed.priceId}` : 'the checkout';
-    notes.push({ kind: 'member.plan', summary: `${member.name}'s plan is now ${planName(change.plan)}, was ${planName(member.plan)} (${price})` });
+    notes.push({ kind: 'member.plan', summary: `${member.name}'s plan is now ${planName(change.plan)}, was ${planName(member.plan)} (${isCheck ? `${why}, ` : ''}${price})` });
+  }
+  // A check repairs what a lost event would have changed: every repair is in the activity log (docs/decisions/0094).
+  if (isCheck && after.status === member.status) {
+    const day = (d: Date | null) => d?.toISOString().slice(0, 10) ?? 'none';
+    if (day(after.currentPeriodEnd) !== day(member.currentPeriodEnd)) {
+      notes.push({ kind: 'member.status', summary: `${member.name}'s period now ends ${day(after.currentPeriodEnd)}, was ${day(member.currentPeriodEnd)} (${why})` });
+    }
+    if (after.cancelAtPeriodEnd !== member.cancelAtPeriodEnd) {
+      notes.push({ kind: 'member.status', summary: `${member.name}'s membership ${after.cancelAtPeriodEnd ? "now ends at the period's end" : 'renews again'} (${why})` });
+    }
   }
   if (unknownPriceId) {
     notes.push({
@@ -248,12 +260,49 @@ const renderedFrom = (member: VipMemberRow | undefined, decision: Decision | und
  * committed (a crash, Stripe unreachable, a member that kept changing) is applied in full when Stripe
  * sends it again. Answers false for an event seen before.
  */
-export async function applyStripeEvent({ db, mailroom, payments, log }: StripeEventContext, event: PaymentEvent, now: Date): Promise<boolean> {
-  if (await isStripeEventRecorded(db, event.id)) return false;
+export async function applyStripeEvent(context: StripeEventContext, event: PaymentEvent, now: Date): Promise<boolean> {
+  if (await isStripeEventRecorded(context.db, event.id)) return false;
   const facts = readEvent(event);
-  const observed = facts?.subscriptionId ? await observe(facts, facts.subscriptionId) : undefined;
+  const observed = facts?.subscriptionId ? await observe(context, event, facts.subscriptionId, facts.copy) : undefined;
+  const record = (tx: Db) => recordStripeEvent(tx, { id: event.id, type: event.type, created: secondsToDate(event.created) ?? now, payload: event }, now);
+  const outcome = await applyObserved(context, event, facts, observed, now, record);
+  return outcome !== 'seen';
+}
+
+/**
+ * Checks one member's subscription with Stripe (docs/decisions/0094): its state read now and applied
+ * as an event's would be (the same ticket, lock and emails). Answers whether the member changed;
+ * throws when Stripe does not answer for it, or has no such subscription.
+ */
+export async function reconcileStripeMember(context: StripeEventContext, member: { id: string; stripeSubscriptionId: string }, now: Date): Promise<boolean> {
+  const subscriptionId = member.stripeSubscriptionId;
+  const cause: StateCause = { id: `reconciliation:${member.id}:${now.getTime()}`, type: reconciliationCause, created: Math.floor(now.getTime() / 1000), data: { object: {} } };
+  const observed = await observe(context, cause, subscriptionId, undefined);
+  if (!observed) throw new Error(`Stripe has no subscription ${subscriptionId}`);
+  return (await applyObserved(context, cause, { subscriptionId, copy: {} }, observed, now)) === 'changed';
+}
+
+/** The fields a member's change is told by: the rest (tickets, times, the checkout's id) are bookkeeping. */
+const tellingFields = ['plan', 'status', 'stripeCustomerId', 'stripeSubscriptionId', 'stripePriceId', 'currentPeriodEnd', 'cancelAtPeriodEnd'] as const;
+const comparable = (value: unknown) => (value instanceof Date ? value.getTime() : (value ?? null));
+const changesMember = (member: VipMemberRow, change: VipMemberChange) =>
+  tellingFields.some((field) => field in change && comparable(change[field]) !== comparable(member[field]));
+
+/**
+ * Applies an observed state to the member the cause is about, under the member's row lock, with the
+ * emails and activity entries the change calls for (docs/decisions/0093). `record` (an event's) runs
+ * first in the transaction and answers false when the cause was applied before: 'seen'.
+ */
+async function applyObserved(
+  { db, mailroom, log }: StripeEventContext,
+  cause: StateCause,
+  facts: EventFacts | undefined,
+  observed: Observed | undefined,
+  now: Date,
+  record?: (tx: Db) => Promise<boolean>,
+): Promise<'seen' | 'changed' | 'unchanged'> {
   const pricePlan = await planOfPrice(db, observed?.priceId);
-  const decideFor = (member: VipMemberRow | undefined) => (member && facts ? decide(member, event, facts, observed, pricePlan) : undefined);
+  const decideFor = (member: VipMemberRow | undefined) => (member && facts ? decide(member, cause, facts, observed, pricePlan) : undefined);
 
   for (let attempt = 1; ; attempt += 1) {
     // Rendering happens outside the transaction (the embedded database has one connection): decide
@@ -264,33 +313,37 @@ export async function applyStripeEvent({ db, mailroom, payments, log }: StripeEv
     const rendered = read && planned ? await Promise.all(planned.emails.map((e) => renderEmailFor(mailroom, read, planned.after, e.intent, now))) : [];
     try {
       return await db.transaction(async (tx) => {
-        if (!(await recordStripeEvent(tx, { id: event.id, type: event.type, created: secondsToDate(event.created) ?? now, payload: event }, now))) return false;
+        if (record && !(await record(tx))) return 'seen' as const;
         const found = facts ? await findMember(tx, facts, observed) : undefined;
         const member = found && (await lockVipMember(tx, found.id));
         const decision = decideFor(member);
         if (renderedFrom(member, decision) !== renderedFrom(read, planned)) throw new MemberMovedOn();
-        if (!member || !decision) return true;
+        if (!member || !decision) return 'unchanged' as const;
         if (Object.keys(decision.change).length > 0) await updateVipMember(tx, member.id, decision.change, now);
         for (const [i, { dedupeKey }] of decision.emails.entries()) await mailroom.write(tx, { ...rendered[i]!, subjectId: member.id, dedupeKey });
         for (const { kind, summary } of decision.notes) await recordActivity(tx, { kind, actor: null, summary, subjectId: member.id, at: now });
-        if (decision.unknownPriceId) log.warn({ member: member.id, price: decision.unknownPriceId, stripeEvent: event.id }, 'stripe bills a price no VIP plan has: the member keeps their plan');
-        return true;
+        if (decision.unknownPriceId) log.warn({ member: member.id, price: decision.unknownPriceId, cause: cause.id }, 'stripe bills a price no VIP plan has: the member keeps their plan');
+        return changesMember(member, decision.change) ? ('changed' as const) : ('unchanged' as const);
       });
     } catch (err) {
       if (!(err instanceof MemberMovedOn) || attempt >= attempts) throw err;
     }
   }
+}
 
-  /** The subscription as Stripe has it now, after a ticket; without one to read, the event's own copy. */
-  async function observe(known: EventFacts, subscriptionId: string): Promise<Observed> {
-    const ticket = await takeStripeStateTicket(db);
-    // Stripe refusing or unreachable is this server's failure to finish (a 500, never Stripe's own
-    // status passed on): Stripe sends the event again.
-    const state = await payments.subscription(subscriptionId).catch((err: unknown) => {
-      throw new Error(`Stripe did not answer for subscription ${subscriptionId}`, { cause: err });
-    });
-    if (state) return { ...toObserved(state), ticket };
-    log.warn({ subscription: subscriptionId, stripeEvent: event.id, type: event.type }, 'stripe has no such subscription: the event is applied from its own copy');
-    return { isEnded: false, ...known.copy, subscriptionId };
-  }
+/**
+ * The subscription as Stripe has it now, after a ticket; without one to read, the event's own `copy`
+ * (none for a check: undefined).
+ */
+async function observe({ db, payments, log }: StripeEventContext, cause: StateCause, subscriptionId: string, copy: Partial<Observed> | undefined): Promise<Observed | undefined> {
+  const ticket = await takeStripeStateTicket(db);
+  // Stripe refusing or unreachable is this server's failure to finish (a 500, never Stripe's own
+  // status passed on): Stripe sends the event again.
+  const state = await payments.subscription(subscriptionId).catch((err: unknown) => {
+    throw new Error(`Stripe did not answer for subscription ${subscriptionId}`, { cause: err });
+  });
+  if (state) return { ...toObserved(state), ticket };
+  if (!copy) return undefined;
+  log.warn({ subscription: subscriptionId, stripeEvent: cause.id, type: cause.type }, 'stripe has no such subscription: the event is applied from its own copy');
+  return { isEnded: false, ...copy, subscriptionId };
 }
