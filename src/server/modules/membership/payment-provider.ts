@@ -34,7 +34,15 @@ export interface KeptPrices {
   find(key: PlanPriceKey): Promise<string | undefined>;
   /** Keeps the id unless one is kept for the key already (a checkout at the same time); the one kept. */
   keep(key: PlanPriceKey, stripePriceId: string): Promise<string>;
+  /**
+   * Keeps `newId` in place of `refusedId`, which Stripe refused at a checkout, unless another checkout
+   * did so first; the one in use. Staff are warned once (the log and Recent Activity).
+   */
+  replace(key: PlanPriceKey, refused: { id: string; why: RefusedPrice }, newId: string): Promise<string>;
 }
+
+/** Why Stripe refused a kept price at a checkout: archived (it or its product) or deleted in Stripe. */
+export type RefusedPrice = 'archived' | 'deleted';
 
 /** What pricing a checkout needs beside the plan: the kept prices, the log for a warning, and the time. */
 export interface CheckoutPricing {
@@ -89,8 +97,17 @@ export interface StripeConnection {
 const isMissingApi = (err: unknown) =>
   err instanceof Stripe.errors.StripeError && (err.statusCode === 404 || (err instanceof Stripe.errors.StripeAPIError && err.statusCode === undefined));
 
+/** Stripe's refusal of a Checkout Session's price (archived, deleted, of another mode…): a 400 naming the line item's price. */
+const isPriceRefused = (err: unknown) => err instanceof Stripe.errors.StripeInvalidRequestError && err.param === 'line_items[0][price]';
+
 /** Stripe's smallest currency unit: cents for USD and EUR (every currency the site configuration uses). */
 const toMinorUnits = (amount: number) => Math.round(amount * 100);
+
+/** A plan's Checkout line item, and the kept price it names (docs/decisions/0067), if it names one. */
+interface PlanLine {
+  item: Stripe.Checkout.SessionCreateParams.LineItem;
+  kept?: { key: PlanPriceKey; id: string };
+}
 
 export function createStripePayments(connection: StripeConnection): PaymentProvider {
   const api = new URL(connection.apiUrl);
@@ -114,38 +131,98 @@ export function createStripePayments(connection: StripeConnection): PaymentProvi
    * or with no Price) gets the price inline for this session, with a warning, and nothing is kept;
    * any other failure or a stall fails the checkout.
    */
-  async function planLineItem(plan: CheckoutPlan, { kept, log, now }: CheckoutPricing): Promise<Stripe.Checkout.SessionCreateParams.LineItem> {
-    if (plan.stripePriceId) return { quantity: 1, price: plan.stripePriceId };
-    const key: PlanPriceKey = { planId: plan.id, unitAmount: toMinorUnits(plan.price), currency: plan.currency.toLowerCase(), interval: plan.period, livemode };
+  async function planLineItem(plan: CheckoutPlan, { kept, log, now }: CheckoutPricing): Promise<PlanLine> {
+    if (plan.stripePriceId) return { item: { quantity: 1, price: plan.stripePriceId } };
+    const key = planPriceKey(plan);
     const keptId = await kept.find(key);
-    if (keptId) return { quantity: 1, price: keptId };
-    const price = { currency: key.currency, unit_amount: key.unitAmount, recurring: { interval: key.interval }, product_data: { name: `VIP ${plan.name}` } };
-    const minute = Math.floor(now.getTime() / 60_000);
-    const idempotencyKey = `vip-plan-price-${plan.id}-${minute}-${createHash('sha256').update(JSON.stringify([key, price])).digest('hex').slice(0, 32)}`;
-    const created = await stripe.prices.create(price, { idempotencyKey }).catch((err: unknown) => {
+    if (keptId) return { item: { quantity: 1, price: keptId }, kept: { key, id: keptId } };
+    const price = priceParams(plan, key);
+    const created = await stripe.prices.create(price, { idempotencyKey: priceIdempotencyKey(plan, key, now) }).catch((err: unknown) => {
       if (isMissingApi(err)) return undefined;
       throw err;
     });
     if (created?.object !== 'price') {
       log.warn({ plan: plan.id }, 'stripe answered no price to POST /v1/prices: this checkout prices the plan inline');
-      return { quantity: 1, price_data: price };
+      return { item: { quantity: 1, price_data: price } };
     }
-    return { quantity: 1, price: await kept.keep(key, created.id) };
+    const inUse = await kept.keep(key, created.id);
+    return { item: { quantity: 1, price: inUse }, kept: { key, id: inUse } };
+  }
+
+  const planPriceKey = (plan: CheckoutPlan): PlanPriceKey => ({ planId: plan.id, unitAmount: toMinorUnits(plan.price), currency: plan.currency.toLowerCase(), interval: plan.period, livemode });
+  const priceParams = (plan: CheckoutPlan, key: PlanPriceKey) => ({
+    currency: key.currency,
+    unit_amount: key.unitAmount,
+    recurring: { interval: key.interval },
+    product_data: { name: `VIP ${plan.name}` },
+  });
+  /** The plan price's, the minute's and (for a replacement) the refused price's: one Price however many checkouts ask at once. */
+  const priceIdempotencyKey = (plan: CheckoutPlan, key: PlanPriceKey, now: Date, replacing?: string) => {
+    const minute = Math.floor(now.getTime() / 60_000);
+    const hash = createHash('sha256').update(JSON.stringify([key, priceParams(plan, key)])).digest('hex').slice(0, 32);
+    return `vip-plan-price-${plan.id}-${minute}-${hash}${replacing ? `-replacing-${replacing}` : ''}`;
+  };
+
+  /**
+   * Why Stripe refused a checkout's kept price, as Stripe has the price now (issue 33): deleted (no
+   * such price, or its product deleted) or archived (`active: false`, it or its product); undefined
+   * when the price is fine, so that the checkout fails as any refusal does.
+   */
+  async function whyRefused(err: unknown, priceId: string): Promise<RefusedPrice | undefined> {
+    if (!isPriceRefused(err)) return undefined;
+    const price = await stripe.prices.retrieve(priceId, { expand: ['product'] }).catch((readErr: unknown) => {
+      if (readErr instanceof Stripe.errors.StripeInvalidRequestError && readErr.code === 'resource_missing') return undefined;
+      throw err;
+    });
+    if (!price) return 'deleted';
+    const product = typeof price.product === 'object' ? price.product : undefined;
+    if (product?.deleted) return 'deleted';
+    return !price.active || product?.active === false ? 'archived' : undefined;
+  }
+
+  /** A new Price for the plan in place of the kept one Stripe refused (once however many checkouts ask); the line item of the one in use. */
+  async function replacePrice(plan: CheckoutPlan, { kept, now }: CheckoutPricing, refused: { key: PlanPriceKey; id: string; why: RefusedPrice }) {
+    const inUse = await kept.find(refused.key);
+    if (inUse && inUse !== refused.id) return { quantity: 1, price: inUse };
+    const created = await stripe.prices.create(priceParams(plan, refused.key), { idempotencyKey: priceIdempotencyKey(plan, refused.key, now, refused.id) });
+    return { quantity: 1, price: await kept.replace(refused.key, { id: refused.id, why: refused.why }, created.id) };
+  }
+
+  /**
+   * A Checkout Session at the plan's price. A kept price Stripe refuses because it was archived or
+   * deleted there is replaced and the session asked again, once; a label's own price that Stripe
+   * refuses fails the checkout, with the log naming the setting to fix.
+   */
+  async function withPlanPrice<T>(plan: CheckoutPlan, pricing: CheckoutPricing, open: (item: Stripe.Checkout.SessionCreateParams.LineItem) => Promise<T>): Promise<T> {
+    const line = await planLineItem(plan, pricing);
+    try {
+      return await open(line.item);
+    } catch (err) {
+      if (plan.stripePriceId && isPriceRefused(err)) {
+        pricing.log.error(
+          { plan: plan.id, stripePriceId: plan.stripePriceId, stripe: (err as Error).message },
+          `stripe refused the price the site configuration names for VIP plan ${plan.id} (vipPlans[].stripePriceId ${plan.stripePriceId}): its checkouts fail until the setting names an active recurring price of this Stripe account`,
+        );
+      }
+      const why = line.kept && (await whyRefused(err, line.kept.id));
+      if (!line.kept || !why) throw err;
+      return open(await replacePrice(plan, pricing, { ...line.kept, why }));
+    }
   }
 
   return {
     async startCheckout(member, urls, pricing) {
       const { plan } = member;
-      const session = await stripe.checkout.sessions.create({
+      const session = await withPlanPrice(plan, pricing, (lineItem) => stripe.checkout.sessions.create({
         mode: 'subscription',
-        line_items: [await planLineItem(plan, pricing)],
+        line_items: [lineItem],
         customer_email: member.email,
         client_reference_id: member.id,
         metadata: { member_id: member.id, plan: plan.id },
         subscription_data: { metadata: { member_id: member.id, plan: plan.id } },
         success_url: urls.success,
         cancel_url: urls.cancel,
-      });
+      }));
       if (!session.url) throw new Error(`Stripe answered Checkout Session ${session.id} without a URL`);
       return { sessionId: session.id, url: session.url };
     },

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { stripePrices } from '../../db/schema.js';
 
@@ -20,14 +20,16 @@ const matching = (key: PlanPriceKey) =>
     eq(stripePrices.currency, key.currency),
     eq(stripePrices.interval, key.interval),
     eq(stripePrices.livemode, key.livemode),
+    isNull(stripePrices.replacedAt),
   );
 
+/** The price in use for the plan price: kept and not replaced. */
 export async function findKeptStripePrice(db: Db, key: PlanPriceKey): Promise<string | undefined> {
   const [row] = await db.select({ id: stripePrices.stripePriceId }).from(stripePrices).where(matching(key));
   return row?.id;
 }
 
-/** The plan a price was created and kept for, whatever its amount or mode then (docs/decisions/0093). */
+/** The plan a price was created and kept for, whatever its amount or mode then, replaced or not (docs/decisions/0093). */
 export async function findPlanOfKeptStripePrice(db: Db, stripePriceId: string): Promise<string | undefined> {
   const [row] = await db.select({ planId: stripePrices.planId }).from(stripePrices).where(eq(stripePrices.stripePriceId, stripePriceId)).limit(1);
   return row?.planId;
@@ -43,4 +45,14 @@ export async function keepStripePrice(db: Db, key: PlanPriceKey, stripePriceId: 
     .values({ ...key, stripePriceId, createdAt: now })
     .onConflictDoNothing();
   return (await findKeptStripePrice(db, key)) as string;
+}
+
+/** Marks a kept price replaced (Stripe refused it); false when it was already (another checkout did first). */
+export async function markStripePriceReplaced(db: Db, stripePriceId: string, now: Date): Promise<boolean> {
+  const marked = await db
+    .update(stripePrices)
+    .set({ replacedAt: now })
+    .where(and(eq(stripePrices.stripePriceId, stripePriceId), isNull(stripePrices.replacedAt)))
+    .returning({ id: stripePrices.stripePriceId });
+  return marked.length > 0;
 }

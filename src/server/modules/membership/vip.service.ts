@@ -11,8 +11,8 @@ import { AppError } from '../../errors.js';
 import { recordActivity } from '../staff/index.js';
 import { vipAccountPath, type Mailroom } from '../messaging/index.js';
 import { emailSignInLink } from './member-account.service.js';
-import type { KeptPrices, PaymentProvider } from './payment-provider.js';
-import { findKeptStripePrice, keepStripePrice } from './stripe-prices.repo.js';
+import { keptPrices } from './kept-prices.service.js';
+import type { PaymentProvider } from './payment-provider.js';
 import { findVipMemberByCheckoutSession, findVipMemberByEmail, findVipMemberId, insertVipMemberUnlessKnown, updateVipMember, type VipMemberRow } from './vip.repo.js';
 
 function statusSentence(status: VipMemberStatus, email: string): string {
@@ -86,7 +86,7 @@ export async function subscribeVipWithStripe(
     await recordSignUp(tx, input, plan, newId, now);
     return newId ?? (known as VipMemberRow).id;
   });
-  const kept: KeptPrices = { find: (key) => findKeptStripePrice(db, key), keep: (key, priceId) => keepStripePrice(db, key, priceId, now) };
+  const kept = keptPrices(db, log, now);
   const session = await payments
     .startCheckout({ id: memberId, email, plan }, { success: mailroom.link(`/vip/welcome?session_id={CHECKOUT_SESSION_ID}`), cancel: mailroom.link('/vip') }, { kept, log, now })
     .catch((err: unknown) => {
