@@ -80,8 +80,30 @@ export interface PaymentProvider {
   subscription(id: string): Promise<SubscriptionState | undefined>;
   /** The customer's latest invoices, newest first. */
   invoices(customerId: string): Promise<MemberInvoice[]>;
-  /** The event of a webhook body signed with the webhook secret; undefined for anything else. */
-  verifyWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent | undefined;
+  /**
+   * The event of a webhook body signed with STRIPE_WEBHOOK_SECRET, or without it with `secret` (the
+   * endpoint's the site set up: docs/decisions/0094); undefined for anything else.
+   */
+  verifyWebhook(rawBody: Buffer, signature: string | undefined, secret?: string): PaymentEvent | undefined;
+  /** STRIPE_WEBHOOK_SECRET is set: it verifies the webhook, and the site sets up no endpoint of its own. */
+  readonly hasWebhookSecret: boolean;
+  /** The account's webhook endpoints (docs/decisions/0094): the site finds, creates and updates its own. */
+  webhookEndpoints: {
+    list(): Promise<WebhookEndpoint[]>;
+    /** Created with the SDK's API version; Stripe gives its signing secret only now. */
+    create(url: string, events: readonly string[]): Promise<WebhookEndpoint & { secret: string }>;
+    /** Sends these events (and enables it again, if Stripe disabled it). */
+    update(id: string, events: readonly string[]): Promise<WebhookEndpoint>;
+    remove(id: string): Promise<void>;
+  };
+}
+
+/** A webhook endpoint as Stripe lists it. */
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  enabledEvents: string[];
+  status: string;
 }
 
 export interface StripeConnection {
@@ -249,13 +271,41 @@ export function createStripePayments(connection: StripeConnection): PaymentProvi
         url: invoice.hosted_invoice_url ?? null,
       }));
     },
-    verifyWebhook(rawBody, signature) {
-      if (!connection.webhookSecret || !signature) return undefined;
+    verifyWebhook(rawBody, signature, secret) {
+      const signedWith = connection.webhookSecret ?? secret;
+      if (!signedWith || !signature) return undefined;
       try {
-        return stripe.webhooks.constructEvent(rawBody, signature, connection.webhookSecret);
+        return stripe.webhooks.constructEvent(rawBody, signature, signedWith);
       } catch {
         return undefined;
       }
     },
+    hasWebhookSecret: connection.webhookSecret !== undefined,
+    webhookEndpoints: {
+      list: async () => (await stripe.webhookEndpoints.list({ limit: 100 }).autoPagingToArray({ limit: 1000 })).map(toWebhookEndpoint),
+      async create(url, events) {
+        const created = await stripe.webhookEndpoints.create({
+          url,
+          enabled_events: events as Stripe.WebhookEndpointCreateParams.EnabledEvent[],
+          // Events as this SDK reads them, whatever the account's default version.
+          api_version: Stripe.API_VERSION as Stripe.WebhookEndpointCreateParams.ApiVersion,
+          description: 'VIP memberships (set up by the site)',
+        });
+        if (!created.secret) throw new Error(`Stripe created webhook endpoint ${created.id} without a secret`);
+        return { ...toWebhookEndpoint(created), secret: created.secret };
+      },
+      update: async (id, events) =>
+        toWebhookEndpoint(await stripe.webhookEndpoints.update(id, { enabled_events: events as Stripe.WebhookEndpointUpdateParams.EnabledEvent[], disabled: false })),
+      async remove(id) {
+        await stripe.webhookEndpoints.del(id);
+      },
+    },
   };
 }
+
+const toWebhookEndpoint = (endpoint: Stripe.WebhookEndpoint): WebhookEndpoint => ({
+  id: endpoint.id,
+  url: endpoint.url,
+  enabledEvents: endpoint.enabled_events,
+  status: endpoint.status,
+});
