@@ -10,8 +10,11 @@ import { createFakeBilling, type FakeEventOptions, type FakeInvoiceOptions, type
  *
  * - `POST /v1/prices`: a recurring price, with its product from `product_data` (docs/decisions/0067);
  *   `setPricesApi` makes it missing (a 404, in Stripe's JSON or bare), failing (500) or stalled.
+ * - `GET /v1/prices/{id}` (`expand[]=product`): a price made here, or Stripe's 404 `resource_missing`.
+ *   `archivePrice` archives one (`active: false`, as the Dashboard's "Archive"), `deletePrice` deletes it.
  * - `POST /v1/checkout/sessions`: a subscription-mode session whose line item names a price made
- *   here (`price`; another gets Stripe's 400 "No such price") or gives one inline (`price_data`); its `url` is this fake's own
+ *   here (`price`; an archived one gets Stripe's 400 "The price specified is inactive", a deleted or
+ *   unknown one Stripe's 400 `resource_missing` "No such price") or gives one inline (`price_data`); its `url` is this fake's own
  *   Checkout page, `GET /checkout/{id}`, whose "Pay" button (`POST /checkout/{id}/pay`) completes
  *   it: a customer and a subscription are made (born `incomplete`, then `active`: fake-stripe-billing.ts),
  *   the events Stripe sends then are delivered to `webhookUrl` (signed with the SDK's
@@ -60,7 +63,8 @@ export interface FakePriceData {
 export interface FakePrice {
   id: string;
   object: 'price';
-  active: true;
+  /** False once archived (`archivePrice`). */
+  active: boolean;
   currency: string;
   unit_amount: number;
   recurring: { interval: 'month' | 'year' };
@@ -127,6 +131,10 @@ export interface FakeStripe {
   /** A price made in Stripe's dashboard, as a label's own `stripePriceId` names one. */
   addPrice(price: { unit_amount: number; currency: string; interval: 'month' | 'year'; productName: string }): FakePrice;
   setPricesApi(api: FakePricesApi): void;
+  /** Archives a price as the Dashboard does: `active: false`; Checkout refuses it, subscriptions on it go on. */
+  archivePrice(id: string): void;
+  /** Deletes a price (the Dashboard deletes one never used): Stripe answers it as no such price. */
+  deletePrice(id: string): void;
   /** Holds the next `count` `POST /v1/prices` until all of them have arrived, then answers them in order: requests surely at once. */
   gatherPrices(count: number): void;
   /** Every request the SDK sent (method, path, Authorization). */
@@ -197,6 +205,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const sessions: FakeCheckoutSession[] = [];
   const prices: FakePrice[] = [];
   const products: FakeProduct[] = [];
+  const deletedPrices = new Set<string>();
+  /** A price Stripe has: made here and not deleted. */
+  const livePrice = (id: unknown) => prices.find((p) => p.id === id && !deletedPrices.has(p.id));
   let pricesApi: FakePricesApi = 'served';
   let gathering: { left: number; all: Promise<void>; release: () => void } | undefined;
   /** The answers of requests that ran, by Idempotency-Key. */
@@ -234,6 +245,12 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       createPrice({ unit_amount: String(unit_amount), currency, recurring: { interval }, product_data: { name: productName } }),
     setPricesApi: (api) => {
       pricesApi = api;
+    },
+    archivePrice: (id) => {
+      knownPrice(id).active = false;
+    },
+    deletePrice: (id) => {
+      deletedPrices.add(knownPrice(id).id);
     },
     gatherPrices: (count) => {
       let release = () => {};
@@ -370,6 +387,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     if (req.headers.authorization !== `Bearer ${secretKey}`) return json(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     const subscriptionRead = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && subscriptionRead) return readSubscription(res, decodeURIComponent(subscriptionRead[1] as string), url);
+    const priceRead = /^\/v1\/prices\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && priceRead) return readPrice(res, decodeURIComponent(priceRead[1] as string), url);
     if (gathering && req.method === 'POST' && url.pathname === '/v1/prices') {
       const { all } = gathering;
       if (--gathering.left === 0) {
@@ -422,8 +441,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       if (params.mode !== 'subscription' || !params.success_url || !(line?.price ?? line?.price_data)) {
         return refuse(400, { type: 'invalid_request_error', message: 'mode subscription, success_url and line_items (a price or price_data) are required' });
       }
-      if (line?.price && !prices.some((p) => p.id === line.price)) {
+      if (line?.price && !livePrice(line.price)) {
         return refuse(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'line_items[0][price]', message: `No such price: '${line.price}'` });
+      }
+      if (line?.price && !livePrice(line.price)?.active) {
+        return refuse(400, { type: 'invalid_request_error', param: 'line_items[0][price]', message: 'The price specified is inactive. This field only accepts active prices.' });
       }
       const id = nextId('cs');
       const session: FakeCheckoutSession = {
@@ -469,6 +491,16 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     json(res, 200, read);
   }
 
+  /** `GET /v1/prices/{id}`: the price (its product expanded when asked), or Stripe's 404 for one it does not have. */
+  function readPrice(res: ServerResponse, id: string, url: URL): void {
+    const price = livePrice(id);
+    if (!price) return json(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such price: '${id}'` } });
+    const { received: _received, ...object } = price;
+    const expand = Object.values(asRecord(parseStripeForm(url.search.slice(1)).expand)).map(String);
+    const product = products.find((p) => p.id === price.product);
+    json(res, 200, expand.includes('product') && product ? { ...object, product: { ...product, active: true } } : object);
+  }
+
   /** The Billing Portal of a customer's subscription: switch to any price made here, pause, resume, cancel at the period's end. */
   async function handlePortal(req: IncomingMessage, res: ServerResponse, sessionId: string, action: string | undefined, body: string): Promise<void> {
     const portal = portalSessions.get(sessionId);
@@ -492,7 +524,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     const button = (path: string, label: string, fields = '') => `<form method="post" action="/portal/${sessionId}/${path}">${fields}<button type="submit">${label}</button></form>`;
     const current = subscription ? String((subscription.items as { data: { price: { id: string } }[] }).data[0]?.price.id) : undefined;
     const switches = prices
-      .filter((p) => p.id !== current)
+      .filter((p) => p.id !== current && p.active && !deletedPrices.has(p.id))
       .map((p) => button('switch', `Switch to ${products.find((d) => d.id === p.product)?.name ?? p.id}`, `<input type="hidden" name="price" value="${p.id}">`));
     return html(
       res,
