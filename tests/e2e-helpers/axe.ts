@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { logInAsAdmin } from './admin-session.js';
-import { animationsSettled, openPage, screenshotDir, type viewports } from './browser.js';
+import { animationsSettled, appStarted, openPage, screenshotDir, type viewports } from './browser.js';
 import type { ProductionSite } from './production-site.js';
 
 /**
@@ -20,38 +20,51 @@ export async function severeViolations(page: Page) {
 /** A page of an accessibility walk. */
 export interface AxeStop {
   name: string;
-  path: string;
+  /** A function where the path is known only once the site runs (an artist's id). */
+  path: string | (() => string);
   /** What to do after the page loaded (open a dialog), resolving once it shows. */
   then?: (page: Page) => Promise<void>;
 }
+
+/** What a walk checks on each page once the app has taken it over, before its `then`. */
+export type StopCheck<S extends AxeStop = AxeStop> = (page: Page, stop: S & { path: string }, run: { theme: 'dark' | 'light'; viewport: keyof typeof viewports }) => Promise<void>;
 
 /** Serious and critical findings per page and run ("dark/desktop"), written to tests/.output for people to read. */
 export type AxeCounts = Record<string, Record<string, number>>;
 
 /**
  * Walks the stops as one visitor in one theme and width, signed in as staff when `staff` is set, and
- * returns the serious and critical violations as "run path rule: target" lines (none is a pass).
+ * returns the serious and critical violations as "run path rule: target" lines (none is a pass). Each
+ * page is loaded afresh (drawn by the server, then hydrated); its page errors and console errors and
+ * warnings (hydration mismatches are among them) go to `site.problems`; `check` runs on each once the
+ * app has taken it over.
  */
-export async function auditWalk(
+export async function auditWalk<S extends AxeStop>(
   site: ProductionSite,
-  stops: AxeStop[],
-  { theme, viewport, staff = false }: { theme: 'dark' | 'light'; viewport: keyof typeof viewports; staff?: boolean },
+  stops: S[],
+  { theme, viewport, staff = false, check }: { theme: 'dark' | 'light'; viewport: keyof typeof viewports; staff?: boolean; check?: StopCheck<S> },
   counts: AxeCounts,
 ): Promise<string[]> {
   const run = `${theme}/${viewport}`;
   const page = await openPage(site.browser, `${site.server.url}/legal`, site.problems, { viewport, expectedStatuses: [404] });
+  page.on('console', (msg) => {
+    if (msg.type() === 'warning') site.problems.push(`${new URL(page.url()).pathname} (${run}): console warning: ${msg.text()}`);
+  });
   await page.evaluate((mode) => localStorage.setItem('theme', mode), theme);
   if (staff) await logInAsAdmin(page, site.server);
   const found: string[] = [];
   for (const stop of stops) {
-    await page.goto(`${site.server.url}${stop.path}`);
+    const path = typeof stop.path === 'string' ? stop.path : stop.path();
+    await page.goto(`${site.server.url}${path}`);
+    await appStarted(page);
+    await check?.(page, { ...stop, path }, { theme, viewport });
     await page.waitForLoadState('networkidle');
     await stop.then?.(page);
     await page.waitForLoadState('networkidle');
     await animationsSettled(page);
     const severe = await severeViolations(page);
     (counts[stop.name] ??= {})[run] = severe.reduce((sum, v) => sum + v.nodes.length, 0);
-    found.push(...severe.flatMap((v) => v.nodes.map((n) => `${run} ${stop.path} ${v.id}: ${n.target.join(' ')}`)));
+    found.push(...severe.flatMap((v) => v.nodes.map((n) => `${run} ${path} ${v.id}: ${n.target.join(' ')}`)));
   }
   await page.close();
   return found;

@@ -3,7 +3,7 @@ import { auditWalk, writeAxeCounts, type AxeCounts, type AxeStop } from '../e2e-
 import { useSharedSite } from '../e2e-helpers/production-site.js';
 
 // WCAG 2.2 AA by axe-core: every admin tab, signed in as staff, at 1280 and 390 px, in the dark and the light
-// theme; the public pages are accessibility.test.ts's. Serious and critical violations fail; the counts per page
+// theme; the public pages are public-routes.test.ts's. Serious and critical violations fail; the counts per page
 // are written to tests/.output/axe-counts-admin.json.
 
 const adminStops: AxeStop[] = ['', '/tracks', '/artists', '/labels', '/settings', '/demos', '/members', '/newsletter'].map((tab) => ({

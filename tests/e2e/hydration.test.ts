@@ -5,8 +5,9 @@ import { trackTitle } from '../../src/shared/domain/track-title.js';
 import { appStarted, saveScreenshot, type viewports } from '../e2e-helpers/browser.js';
 import { useSharedSite } from '../e2e-helpers/production-site.js';
 
-// Server-rendered pages taking life in the browser: hydration without a warning, release links,
-// and the theme's first paint. On the shared server; nothing here changes the catalog.
+// Server-rendered pages taking life in the browser: the server's stylesheets kept, release links, unknown
+// pages and the theme's first paint. Every public route hydrating without a warning, at both widths and in
+// both themes, is public-routes.test.ts's walk. On the shared server; nothing here changes the catalog.
 describe('server-rendered pages in the browser', () => {
   const site = useSharedSite();
 
@@ -27,44 +28,6 @@ describe('server-rendered pages in the browser', () => {
     await appStarted(page);
     return page;
   }
-
-  it('hydrates every public route at 1280 and 390 px with no console warning or error', async () => {
-    const release = (await api<{ data: Release[] }>('/releases?label=deep&limit=1')).data[0]!;
-    const artist = (await api<{ data: { id: string }[] }>('/artists?label=tech&limit=1')).data[0]!;
-    const routes = [
-      '/records',
-      '/tech',
-      '/deep/artists',
-      `/tech/artists/${artist.id}`,
-      '/tech/releases',
-      `/deep/releases/${release.id}`,
-      '/records/playlists',
-      '/deep/submit',
-      '/vip',
-      '/legal',
-      '/login',
-      '/no-such-page',
-    ];
-    const messages: string[] = [];
-    for (const viewport of ['desktop', 'phone'] as const) {
-      for (const path of routes) {
-        const page = await openRecorded(path, viewport, messages);
-        if (path.includes('/releases/')) {
-          // The release's modal hides the page from the accessibility tree until it is closed.
-          await page.getByRole('button', { name: 'Close' }).click();
-          await page.getByRole('dialog').waitFor({ state: 'detached' });
-        }
-        // Hydrated: the theme toggle, rendered by the server, now answers a click.
-        const before = await background(page);
-        await page.getByRole('button', { name: 'Toggle theme' }).click();
-        await expect.poll(() => background(page)).not.toBe(before);
-        await page.getByRole('button', { name: 'Toggle theme' }).click();
-        await expect.poll(() => background(page)).toBe(before);
-        await page.close();
-      }
-    }
-    expect(messages).toEqual([]);
-  }, 180_000);
 
   it("keeps the server's stylesheets where they are: hydration neither rebuilds them nor adds the styles they hold", async () => {
     const page = await site.browser.newPage('phone');

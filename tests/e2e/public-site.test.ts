@@ -4,6 +4,7 @@ import { animationsSettled, appStarted, openPage, saveScreenshot } from '../e2e-
 import { useSharedSite } from '../e2e-helpers/production-site.js';
 
 // The public site in Debian's Chromium against the shared production server (tests/e2e-helpers/global-setup.ts).
+// Every route's heading and layout at 1280 and 390 px (no sideways scrolling) is public-routes.test.ts's walk.
 describe('public site', () => {
   const site = useSharedSite();
 
@@ -224,37 +225,6 @@ describe('public site', () => {
     await expect.poll(background).toBe('rgb(0, 0, 0)');
     await page.close();
   });
-
-  it('renders every public route on a desktop and on a 390 px phone without sideways scrolling', async () => {
-    const artist = (await api<{ data: { id: string }[] }>('/artists?label=deep&limit=1')).data[0]?.id as string;
-    const routes: [string, string][] = [
-      ['/records', 'Build It Records'],
-      ['/buildit-tech', 'Build It Tech'],
-      ['/deep', 'Build It Deep'],
-      ['/records/artists', 'Build It Records Artists'],
-      [`/deep/artists/${artist}`, ''],
-      ['/tech/releases', 'Build It Tech Releases'],
-      ['/records/playlists', 'Build It Records'],
-      ['/deep/submit', 'Submit Demo to Build It Deep'],
-      ['/vip', ''],
-      ['/legal', ''],
-      ['/nowhere/at/all', 'Page Not Found'],
-    ];
-    for (const viewport of ['desktop', 'phone'] as const) {
-      const page = await site.browser.newPage(viewport);
-      for (const [path, heading] of routes) {
-        await page.goto(`${site.server.url}${path}`);
-        const h1 = page.getByRole('heading', { level: 1 }).first();
-        await h1.waitFor();
-        if (heading) expect(await h1.textContent(), path).toBe(heading);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, `${path} on ${viewport}`).toBeLessThanOrEqual(0);
-        await saveScreenshot(page, `route-${viewport}${path.replaceAll('/', '-')}`);
-      }
-      await page.close();
-    }
-    // 22 pages loaded, hydrated and photographed, one after another.
-  }, 90_000);
 
   it('logged no page errors or console errors on any page', () => {
     expect(site.problems).toEqual([]);

@@ -13,7 +13,7 @@ import { signInLink, useStripeSite } from '../e2e-helpers/vip-site.js';
 // a member who paid through the fake Stripe downloads a member download from their page and from the
 // release's track row, sees the discount code and leaves and rejoins the members' newsletter; a stranger
 // who reaches for a download gets the "Join VIP" prompt. The member page and the prompt are checked by
-// axe (WCAG 2.2 AA, as tests/e2e/accessibility.test.ts checks the rest) in both themes.
+// axe (WCAG 2.2 AA, as tests/e2e/public-routes.test.ts checks the rest) in both themes.
 
 describe('VIP member perks in the browser', () => {
   const vip = useStripeSite(e2eAdminEnv);
