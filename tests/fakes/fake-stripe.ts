@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
@@ -26,6 +27,10 @@ import { createFakeBilling, type FakeEventOptions, type FakeInvoiceOptions, type
  * - `POST /v1/billing_portal/sessions`: a portal session whose URL is `GET /portal/{id}` here, where the
  *   customer switches plan (to any price made here), pauses, resumes or cancels, each delivering its events.
  * - `GET /v1/invoices?customer=…`: the customer's invoices, newest first.
+ * - `POST /v1/webhook_endpoints` (`url`, `enabled_events`; its `secret` only in this answer), `GET /v1/webhook_endpoints`
+ *   (newest first, `limit` and `starting_after`), `GET`, `POST` (`enabled_events`, `url`, `disabled`) and `DELETE`
+ *   `/v1/webhook_endpoints/{id}`, as Stripe documents them. Once an endpoint was created, `sign` and the
+ *   Checkout's deliveries sign with the newest one's secret (as Stripe signs for that endpoint).
  *
  * The subscription's life after Checkout (renewals paid or failed, an invoice paid late, a portal plan
  * switch, a pause and resume, a cancellation and its end, a one-off invoice) is made by methods that
@@ -98,6 +103,21 @@ export interface FakeCheckoutSession {
   subscription: string | null;
 }
 
+/** A webhook endpoint as Stripe keeps it; `secret` is in the answer to its creation only. */
+export interface FakeWebhookEndpoint {
+  id: string;
+  object: 'webhook_endpoint';
+  url: string;
+  enabled_events: string[];
+  status: 'enabled' | 'disabled';
+  api_version: string | null;
+  description: string | null;
+  created: number;
+  livemode: false;
+  metadata: Record<string, string>;
+  secret: string;
+}
+
 export interface FakeStripeEvent {
   id: string;
   object: 'event';
@@ -140,12 +160,16 @@ export interface FakeStripe {
   /** Every request the SDK sent (method, path, Authorization). */
   requests: { method: string; path: string; authorization: string | undefined }[];
   setWebhookUrl(url: string): void;
+  /** The account's webhook endpoints, oldest first, each with its secret (which the API gives only at creation). */
+  webhookEndpoints: FakeWebhookEndpoint[];
+  /** An endpoint made in Stripe's Dashboard: its secret is Stripe's alone. */
+  addWebhookEndpoint(url: string, events: string[]): FakeWebhookEndpoint;
   setDelivery(delivery: FakeDelivery): void;
   /** Delivers events to the webhook URL as the Checkout page does (`setDelivery`'s way); throws on an answer that is not 2xx. */
   deliver(events: FakeStripeEvent[]): Promise<void>;
   /** An event as Stripe sends it; `created` in seconds (default: the fake's clock, one second apart). */
   event(type: string, object: Record<string, unknown>, options?: FakeEventOptions & { id?: string }): FakeStripeEvent;
-  /** The body and Stripe-Signature of an event, signed with the webhook secret (or another). */
+  /** The body and Stripe-Signature of an event, signed with the newest created endpoint's secret, else the webhook secret (or another). */
   sign(event: FakeStripeEvent, secret?: string): { body: string; signature: string };
   /**
    * Completes a session as paying on Checkout does: a customer and a subscription (period end one
@@ -227,6 +251,28 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   });
   const billing = createFakeBilling({ nextId, event, tick: () => ++clock, origin: () => origin });
   const portalSessions = new Map<string, { customer: string; returnUrl: string }>();
+  const webhookEndpoints: FakeWebhookEndpoint[] = [];
+  const createWebhookEndpoint = (url: string, events: string[], fields: Partial<FakeWebhookEndpoint> = {}): FakeWebhookEndpoint => {
+    const endpoint: FakeWebhookEndpoint = {
+      id: nextId('we'),
+      object: 'webhook_endpoint',
+      url,
+      enabled_events: events,
+      status: 'enabled',
+      api_version: null,
+      description: null,
+      created: ++clock,
+      livemode: false,
+      metadata: {},
+      secret: `whsec_${randomBytes(24).toString('hex')}`,
+      ...fields,
+    };
+    webhookEndpoints.push(endpoint);
+    return endpoint;
+  };
+  /** What Stripe signs with: the newest endpoint created through the API, else the secret the fake was given. */
+  const signingSecret = () => webhookEndpoints.filter((e) => e.description !== dashboardMade).at(-1)?.secret ?? webhookSecret;
+  const dashboardMade = 'made in the Dashboard';
   /** A price made here, as an item or a switch names it. */
   const knownPrice = (id: string) => {
     const price = prices.find((p) => p.id === id);
@@ -263,12 +309,14 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     setWebhookUrl: (url) => {
       webhookUrl = url;
     },
+    webhookEndpoints,
+    addWebhookEndpoint: (url, events) => createWebhookEndpoint(url, events, { description: dashboardMade }),
     setDelivery: (chosen) => {
       delivery = chosen;
     },
     deliver: (events) => deliver(events),
     event,
-    sign: (signed, secret = webhookSecret) => {
+    sign: (signed, secret = signingSecret()) => {
       const body = JSON.stringify(signed);
       return { body, signature: sdk.webhooks.generateTestHeaderString({ payload: body, secret }) };
     },
@@ -470,11 +518,55 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       portalSessions.set(id, { customer: String(params.customer), returnUrl: String(params.return_url) });
       return ok({ id, object: 'billing_portal.session', customer: params.customer, return_url: params.return_url, url: `${origin}/portal/${id}` });
     }
+    const endpointPath = /^\/v1\/webhook_endpoints(?:\/([^/]+))?$/.exec(url.pathname);
+    if (endpointPath) return handleWebhookEndpoints(req, res, url, body, endpointPath[1] && decodeURIComponent(endpointPath[1]));
     if (req.method === 'GET' && url.pathname === '/v1/invoices') {
       const data = billing.invoicesOf(url.searchParams.get('customer') ?? '');
       return void json(res, 200, { object: 'list', url: '/v1/invoices', has_more: false, data });
     }
     return refuse(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method} ${url.pathname})` });
+  }
+
+  /** The webhook endpoints' API: create, list, retrieve, update, delete. */
+  function handleWebhookEndpoints(req: IncomingMessage, res: ServerResponse, url: URL, body: string, id: string | undefined): Ran | undefined {
+    const without = (endpoint: FakeWebhookEndpoint) => {
+      const { secret: _hidden, ...object } = endpoint;
+      return object;
+    };
+    const params = parseStripeForm(body) as { url?: string; enabled_events?: string[]; disabled?: string; description?: string; api_version?: string };
+    const refuse = (status: number, message: string, param?: string) => void json(res, status, { error: { type: 'invalid_request_error', message, ...(param && { param }) } });
+    const ok = (object: unknown): Ran => {
+      json(res, 200, object);
+      return { status: 200, body: object };
+    };
+    if (!id && req.method === 'POST') {
+      if (!params.url) return refuse(400, 'Missing required param: url.', 'url');
+      if (!Array.isArray(params.enabled_events) || params.enabled_events.length === 0) return refuse(400, 'Missing required param: enabled_events.', 'enabled_events');
+      const created = createWebhookEndpoint(params.url, params.enabled_events, { api_version: params.api_version ?? null, description: params.description ?? null });
+      return ok(created);
+    }
+    if (!id && req.method === 'GET') {
+      const newestFirst = [...webhookEndpoints].reverse();
+      const after = url.searchParams.get('starting_after');
+      const from = after ? newestFirst.findIndex((e) => e.id === after) + 1 : 0;
+      const limit = Math.min(100, Number(url.searchParams.get('limit') ?? 10));
+      const page = newestFirst.slice(from, from + limit);
+      return void json(res, 200, { object: 'list', url: '/v1/webhook_endpoints', has_more: from + limit < newestFirst.length, data: page.map(without) });
+    }
+    const endpoint = webhookEndpoints.find((e) => e.id === id);
+    if (!endpoint) return refuse(404, `No such webhook endpoint: '${id}'`, 'id');
+    if (req.method === 'GET') return ok(without(endpoint));
+    if (req.method === 'DELETE') {
+      webhookEndpoints.splice(webhookEndpoints.indexOf(endpoint), 1);
+      return ok({ id: endpoint.id, object: 'webhook_endpoint', deleted: true });
+    }
+    if (req.method === 'POST') {
+      if (Array.isArray(params.enabled_events)) endpoint.enabled_events = params.enabled_events;
+      if (params.url) endpoint.url = params.url;
+      if (params.disabled !== undefined) endpoint.status = params.disabled === 'true' ? 'disabled' : 'enabled';
+      return ok(without(endpoint));
+    }
+    return refuse(404, `Unrecognized request URL (${req.method} ${url.pathname})`);
   }
 
   /** `GET /v1/subscriptions/{id}`: read when asked; a held read answers that later. */
