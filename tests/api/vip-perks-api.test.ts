@@ -83,7 +83,8 @@ describe.each(testDatabaseKinds)('VIP perks on $name', (kind) => {
       url: `/api/vip/downloads/${id}`,
       headers: cookie ? { cookie } : {},
     });
-  const download = (url: string) => t.app.inject({ method: 'GET', url });
+  /** A download link opened by the browser of the member whose session `cookie` is (their own, for the link to work: docs/decisions/0096). */
+  const download = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
   const markForMembers = async (id: string, on: boolean) => {
     const res = await t.app.inject({
       method: 'PATCH',
@@ -108,7 +109,7 @@ describe.each(testDatabaseKinds)('VIP perks on $name', (kind) => {
       expect(link.expires_at).toBe(new Date(testNow.getTime() + 10 * 60 * 1000).toISOString());
       expect(new URL(link.url, 'http://x').searchParams.get('member')).toBe(member.id);
 
-      const file = await download(link.url);
+      const file = await download(link.url, member.cookie);
       expect(file.statusCode).toBe(200);
       expect(file.rawPayload.equals(original)).toBe(true);
       expect(file.headers['content-type']).toBe('audio/flac');
@@ -116,7 +117,7 @@ describe.each(testDatabaseKinds)('VIP perks on $name', (kind) => {
       expect(file.headers['cache-control']).toBe('private, no-store');
       // A download manager resumes where it stopped: the rest, from the media store a part at a time.
       const from = Math.floor(original.length / 2);
-      const rest = await t.app.inject({ method: 'GET', url: link.url, headers: { range: `bytes=${from}-` } });
+      const rest = await t.app.inject({ method: 'GET', url: link.url, headers: { range: `bytes=${from}-`, cookie: member.cookie } });
       expect(rest.statusCode).toBe(206);
       expect(rest.headers['content-range']).toBe(`bytes ${from}-${original.length - 1}/${original.length}`);
       expect(rest.rawPayload.equals(original.subarray(from))).toBe(true);
@@ -161,7 +162,7 @@ describe.each(testDatabaseKinds)('VIP perks on $name', (kind) => {
       ];
       await markForMembers(otherTrackId, true);
       for (const forged of tampered) {
-        const res = await download(forged);
+        const res = await download(forged, member.cookie);
         expect(res.statusCode, forged).toBe(403);
         expect(res.json()).toMatchObject({
           error: vipDownloadLinkUnusableMessage,
@@ -170,9 +171,9 @@ describe.each(testDatabaseKinds)('VIP perks on $name', (kind) => {
 
       try {
         t.setNow(new Date(testNow.getTime() + 10 * 60 * 1000 - 1000));
-        expect((await download(url)).statusCode).toBe(200);
+        expect((await download(url, member.cookie)).statusCode).toBe(200);
         t.setNow(new Date(testNow.getTime() + 10 * 60 * 1000));
-        const expired = await download(url);
+        const expired = await download(url, member.cookie);
         expect(expired.statusCode).toBe(403);
         expect(expired.json()).toMatchObject({
           error: vipDownloadLinkUnusableMessage,
@@ -182,7 +183,7 @@ describe.each(testDatabaseKinds)('VIP perks on $name', (kind) => {
       }
 
       await t.database.db.execute(sql`update vip_members set status = 'past_due' where id = ${member.id}`);
-      const lapsed = await download(url);
+      const lapsed = await download(url, member.cookie);
       expect(lapsed.statusCode).toBe(403);
       expect(lapsed.json()).toMatchObject({
         error: vipDownloadMembersOnlyMessage,
@@ -196,7 +197,7 @@ describe.each(testDatabaseKinds)('VIP perks on $name', (kind) => {
         data: VipDownloadLink;
       }>().data;
       await markForMembers(trackId, false);
-      expect((await download(url)).statusCode).toBe(404);
+      expect((await download(url, member.cookie)).statusCode).toBe(404);
       const bad = await t.app.inject({
         method: 'PATCH',
         url: `/api/admin/tracks/${trackId}`,

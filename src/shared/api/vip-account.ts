@@ -69,6 +69,9 @@ export const vipBillingPortalResponseSchema = z.object({ success: z.literal(true
 export const vipDownloadMembersOnlyMessage = 'Downloads are for active VIP members: join VIP, or sign in on your VIP account page.';
 export const vipEarlyAccessMembersOnlyMessage = 'Early access is for active VIP members: join VIP, or sign in on your VIP account page.';
 export const vipDownloadLinkUnusableMessage = 'This download link has expired or is not valid: open it again from the site.';
+/** A download link opened without a member session (401), or with another member's (403): each link is its member's alone (docs/decisions/0096). */
+export const vipDownloadSignInMessage = 'Download links work only for the member they were made for, signed in: sign in on your VIP account page and download it from there.';
+export const vipDownloadOtherMemberMessage = "This download link was made for another member's account: download the track from your own VIP account page.";
 
 /** `POST /api/vip/downloads/{trackId}`: a signed link for the signed-in member, expiring in 10 minutes. */
 export const vipDownloadLinkResponseSchema = z.object({

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { artists, releaseArtists, releases, tracks } from '../../db/schema.js';
 
@@ -27,6 +27,21 @@ export async function findPreviewSubject(db: Db, trackId: string) {
     .innerJoin(releases, eq(releases.id, tracks.releaseId))
     .where(eq(tracks.id, trackId));
   return row;
+}
+
+/**
+ * Whether a track of a release that is out by `today` (YYYY-MM-DD in the labels' time zone; a release of
+ * no date is out) has `previewUrl` as its preview: what makes a preview cut from uploaded audio public
+ * (docs/decisions/0096). One index lookup (tracks_preview_url_idx).
+ */
+export async function isPreviewOfReleasedTrack(db: Db, previewUrl: string, today: string): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(tracks)
+    .innerJoin(releases, eq(releases.id, tracks.releaseId))
+    .where(and(eq(tracks.previewUrl, previewUrl), or(isNull(releases.releaseDate), lte(releases.releaseDate, today))))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** What an uploaded file's name may name: every release by id, UPC and catalog number, every artist by id and name. */

@@ -10,6 +10,7 @@ import {
   artistPictureSvg,
   artistShareCard,
   generatedPreviewWav,
+  isPublicUploadedPreview,
   placeholderArtistSvg,
   playlistCoverSvg,
   releaseArtworkSvg,
@@ -83,8 +84,11 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaDeps> = async (app, { db, m
     return sendBody(req, reply, 'audio/wav', wav);
   });
 
-  // Previews cut from uploaded audio (docs/decisions/0026): named by their content, never changed.
+  // Previews cut from uploaded audio (docs/decisions/0026): named by their content, never changed. Public
+  // once a released track has it (docs/decisions/0096): an upcoming release's previews are for members
+  // until its moment (GET /api/vip/early-access/{trackId}), whatever the name; 404 (not kept) until then.
   app.get('/media/audio/:file', { schema: { hide: true, params: mp3Params } }, async (req, reply) => {
+    if (!(await isPublicUploadedPreview(db, req.params.file, clock()))) throw new NotFoundError('Preview not found');
     return sendStoredFile(req, reply, mediaStore, { key: `previews/${req.params.file}`, missing: 'Preview not found', type: 'audio/mpeg' });
   });
 

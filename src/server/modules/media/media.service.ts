@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
 import sharp from 'sharp';
 import type { GeneratedImageWidth } from '../../../shared/generated-images.js';
-import { isUpcoming, releaseMoment } from '../../../shared/domain/release-day.js';
+import { isUpcoming, localDate, releaseMoment } from '../../../shared/domain/release-day.js';
 import { defaultLabel, findLabel, labels } from '../../../shared/labels.js';
 import { siteConfig } from '../../../shared/site-config.js';
 import type { Db } from '../../db/client.js';
@@ -10,7 +10,7 @@ import { renderPreviewWav } from './preview-audio.js';
 import { renderShareCard } from './share-card.js';
 import { isUuid } from '../../lib/uuid.js';
 import { previewAudioUrl, uploadedPreviewUrl } from './media-urls.js';
-import { findArtistName, findArtworkSubject, findPreviewSubject } from './media.repo.js';
+import { findArtistName, findArtworkSubject, findPreviewSubject, isPreviewOfReleasedTrack } from './media.repo.js';
 
 const primaryAccent = defaultLabel.accent;
 
@@ -86,6 +86,16 @@ export async function generatedPreviewWav(db: Db, trackId: string, now: Date): P
   const subject = isUuid(trackId) ? await findPreviewSubject(db, trackId) : undefined;
   if (!subject || subject.previewUrl !== previewAudioUrl(trackId) || isUpcoming(subject.releaseDate, now, siteConfig.timeZone)) return undefined;
   return cachedPreview(subject.isrc ?? trackId);
+}
+
+/**
+ * Whether `/media/audio/{file}` may be served to anyone (docs/decisions/0096): a track of a release that
+ * is out has it as its preview. A preview only upcoming releases' tracks have is for members (through
+ * GET /api/vip/early-access/{trackId}) until the release's moment; one no track has (replaced, waiting
+ * for the sweep) is nobody's.
+ */
+export function isPublicUploadedPreview(db: Db, file: string, now: Date): Promise<boolean> {
+  return isPreviewOfReleasedTrack(db, uploadedPreviewUrl(file), localDate(now, siteConfig.timeZone));
 }
 
 export type EarlyAccessPreview =

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client.js';
 import { findVipMemberById, type VipMemberRow } from './vip.repo.js';
 
 // VIP-only downloads (docs/decisions/0064): a link signed with the app's secret (HMAC-SHA256), for one
-// track and one member, that expires. The member must still be active when the link is used.
+// track and one member, that expires. It serves only that member's own session (docs/decisions/0096),
+// and only while they are active.
 
 /** How long a download link works. */
 export const memberDownloadLinkMs = 10 * 60 * 1000;

@@ -6,6 +6,8 @@ import {
   vipDownloadLinkResponseSchema,
   vipDownloadLinkUnusableMessage,
   vipDownloadMembersOnlyMessage,
+  vipDownloadOtherMemberMessage,
+  vipDownloadSignInMessage,
   vipEarlyAccessMembersOnlyMessage,
 } from '../../../shared/api/vip-account.js';
 import { earlyAccessResponseSchema, memberDownloadsResponseSchema, memberPerksQuerySchema, memberPerksUnavailableMessages } from '../../../shared/api/vip-perks.js';
@@ -87,7 +89,7 @@ export const memberPerksRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (a
         tags: ['vip'],
         description:
           "A download link for a track staff made a member download, for the signed-in active member: signed with the app's secret, " +
-          'for this member alone, working for 10 minutes. 403 without a member session or for a member who is not active; 404 for a track that is no member download.',
+          'for this member alone (it needs their session), working for 10 minutes. 403 without a member session or for a member who is not active; 404 for a track that is no member download.',
         params: trackParams,
         response: { 200: vipDownloadLinkResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
       },
@@ -108,18 +110,29 @@ export const memberPerksRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (a
       schema: {
         tags: ['vip'],
         description:
-          'The uploaded original of a member download, as an attachment, through a link from POST /api/vip/downloads/{trackId}. 403 for a link that was ' +
-          'tampered with or expired, or whose member is no longer active.',
+          'The uploaded original of a member download, as an attachment (with Range), through a link from POST /api/vip/downloads/{trackId}, for its ' +
+          "member's own session alone (docs/decisions/0096). 401 without a member session; 403 for a link that was tampered with or expired, " +
+          "another member's session, or a member who is no longer active.",
         params: trackParams,
         querystring: z.object({ member: z.string().max(100).default(''), expires: z.coerce.number().int().default(0), signature: z.string().max(200).default('') }),
-        response: { 200: { description: 'The file as uploaded, as an attachment', content: { 'application/octet-stream': { schema: z.any() } } }, 403: errorResponseSchema, 404: errorResponseSchema },
+        response: {
+          200: { description: 'The file as uploaded, as an attachment', content: { 'application/octet-stream': { schema: z.any() } } },
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+        },
       },
     },
     async (req, reply) => {
+      reply.header('Cache-Control', 'private, no-store');
       const { member: memberId, expires, signature } = req.query;
       const member = await memberOfDownloadLink(db, jwtSecret, { trackId: req.params.trackId, memberId, expires }, signature, clock());
       if (member === 'unsigned') throw new AppError(403, vipDownloadLinkUnusableMessage);
-      if (member?.status !== 'active') throw new AppError(403, vipDownloadMembersOnlyMessage);
+      // The link is its member's alone: a link passed on, or found in a history, opens nothing for anyone else.
+      const signedIn = await memberOfRequest(db, req, clock());
+      if (!signedIn) throw new AppError(401, vipDownloadSignInMessage);
+      if (signedIn.id !== member?.id) throw new AppError(403, vipDownloadOtherMemberMessage);
+      if (member.status !== 'active') throw new AppError(403, vipDownloadMembersOnlyMessage);
       const missing = `No member download for track ${req.params.trackId}`;
       const download = await findMemberDownload(db, req.params.trackId);
       if (!download) throw new NotFoundError(missing);
