@@ -6,7 +6,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { fastifyTrustProxy, parseConfig, type TrustProxy } from '../../src/server/config.js';
-import { isDatabaseTimeout, openPostgres, queryRows } from '../../src/server/db/client.js';
+import { isDatabaseTimeout, openPostgres, queryRows, type Database } from '../../src/server/db/client.js';
 import { startCuttableProxy } from '../helpers/cuttable-proxy.js';
 import { aDemoArtist } from '../helpers/demo-builders.js';
 import { createTestApp, testNow, type TestApp } from '../helpers/test-app.js';
@@ -16,6 +16,16 @@ import { createPostgresTestDatabase, testDatabaseKinds } from '../helpers/test-d
 // the query's parameters), and a forged request id used to be echoed and logged.
 
 const tables = ['demo_submissions', 'vip_members', 'activity_log', 'plays'] as const;
+
+// The tests that build apps of their own with other settings (timeouts, proxies, limits) share one
+// embedded database: what they count lives in the app, and none of them writes to it.
+let appsDatabase: Database;
+beforeAll(async () => {
+  appsDatabase = await testDatabaseKinds[0]!.open();
+});
+afterAll(async () => {
+  await appsDatabase?.close();
+});
 
 describe.each(testDatabaseKinds)('control characters in requests on $name', (kind) => {
   let t: TestApp;
@@ -147,13 +157,12 @@ describe.each(testDatabaseKinds)('the log of a failed request on $name', (kind) 
 
 describe('a client that sends its request slowly', () => {
   it('is answered 408 and cut off once the request timeout has passed, not held open', async () => {
-    const database = await testDatabaseKinds[0]!.open();
-    const production = await buildApp({ db: database.db, clock: () => testNow }, { logger: false });
+    const production = await buildApp({ db: appsDatabase.db, clock: () => testNow }, { logger: false });
     expect([production.server.requestTimeout, production.server.headersTimeout]).toEqual([60_000, 10_000]);
     await production.close();
     // The same mechanism with the timeouts shortened, so that the test does not wait a minute.
     const app = await buildApp(
-      { db: database.db, clock: () => testNow },
+      { db: appsDatabase.db, clock: () => testNow },
       { logger: false, requestTimeout: 200, http: { headersTimeout: 200, connectionsCheckingInterval: 20 } },
     );
     try {
@@ -169,15 +178,13 @@ describe('a client that sends its request slowly', () => {
       expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     } finally {
       await app.close();
-      await database.close();
     }
   });
 });
 
 describe('X-Forwarded-For and the login throttle', () => {
   async function wrongLogins(trustProxy: TrustProxy, forwardedFor: (i: number) => string) {
-    const database = await testDatabaseKinds[0]!.open();
-    const app = await buildApp({ db: database.db, clock: () => testNow }, { logger: false, trustProxy: fastifyTrustProxy(trustProxy) });
+    const app = await buildApp({ db: appsDatabase.db, clock: () => testNow }, { logger: false, trustProxy: fastifyTrustProxy(trustProxy) });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 6; i += 1) {
@@ -193,7 +200,6 @@ describe('X-Forwarded-For and the login throttle', () => {
       return statuses;
     } finally {
       await app.close();
-      await database.close();
     }
   }
 
@@ -219,13 +225,11 @@ describe('IPv6 clients', () => {
   const ofOneBlock = (i: number) => (i % 2 === 0 ? '2001:db8:1:2::1' : `2001:db8:1:2:${i.toString(16)}:${i}:ffff:1`);
 
   async function withApp(reads: number, use: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<void>) {
-    const database = await testDatabaseKinds[0]!.open();
-    const app = await buildApp({ db: database.db, clock: () => testNow, rateLimits: { reads: { max: reads, timeWindowMs: 60_000 } } }, { logger: false });
+    const app = await buildApp({ db: appsDatabase.db, clock: () => testNow, rateLimits: { reads: { max: reads, timeWindowMs: 60_000 } } }, { logger: false });
     try {
       await use(app);
     } finally {
       await app.close();
-      await database.close();
     }
   }
 
@@ -255,8 +259,7 @@ describe('IPv6 clients', () => {
 
 describe('a flood of reads from one address', () => {
   it('gets 429 with Retry-After past the limit, while other addresses read on', async () => {
-    const database = await testDatabaseKinds[0]!.open();
-    const app = await buildApp({ db: database.db, clock: () => testNow, rateLimits: { reads: { max: 3, timeWindowMs: 60_000 } } }, { logger: false });
+    const app = await buildApp({ db: appsDatabase.db, clock: () => testNow, rateLimits: { reads: { max: 3, timeWindowMs: 60_000 } } }, { logger: false });
     try {
       const read = (remoteAddress: string) => app.inject({ method: 'GET', url: '/api/labels', remoteAddress });
       const statuses = [];
@@ -270,7 +273,6 @@ describe('a flood of reads from one address', () => {
       expect((await read('198.51.100.21')).statusCode).toBe(200);
     } finally {
       await app.close();
-      await database.close();
     }
   });
 });
