@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TrackAudio } from '../../src/shared/api/admin-audio.js';
 import type { MediaUploadReport } from '../../src/shared/api/admin-media.js';
 import type { Release, Track } from '../../src/shared/api/catalog.js';
+import { vipDownloadMembersOnlyMessage } from '../../src/shared/api/vip-account.js';
+import { memberPerksUnavailableMessages } from '../../src/shared/api/vip-perks.js';
 import { aSineWav } from '../helpers/audio.js';
 import { e2eAdmin, e2eAdminEnv } from '../e2e-helpers/admin-session.js';
 import { severeViolations } from '../e2e-helpers/axe.js';
@@ -152,4 +154,48 @@ describe('VIP member perks in the browser', () => {
       expect(site.problems).toEqual([]);
     });
   }
+
+  it('a member who pauses in the Billing Portal loses their downloads and their page says why (issue 33)', { timeout: 120_000 }, async () => {
+    const member = await becomeMember('desktop', 'paused-perks@example.com');
+    const downloads = member.getByRole('region', { name: 'Downloads' });
+    const [before] = await Promise.all([member.waitForEvent('download'), downloads.getByRole('button', { name: /^Download / }).click()]);
+    const link = before.url();
+
+    await member.getByRole('button', { name: 'Manage billing' }).click();
+    await member.getByRole('heading', { name: 'Fake Billing Portal' }).waitFor();
+    await member.getByRole('button', { name: 'Pause' }).click();
+    await member.waitForURL(`${vip.origin}/vip/account`);
+    await member
+      .getByRole('status')
+      .getByText('Your membership is paused: resume it in billing to get your downloads and early access back. Downloads and early access are for active members.')
+      .waitFor();
+    expect(await downloads.count()).toBe(0);
+    expect(await member.getByRole('region', { name: 'Early access' }).count()).toBe(0);
+    await saveScreenshot(member, 'vip-perks-paused-desktop');
+
+    // The link the member took before the pause, with their own session: refused, saying why.
+    const cookies = await site.browser.context.cookies(link);
+    const refused = await fetch(link, { headers: { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') } });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: vipDownloadMembersOnlyMessage });
+
+    // The release's track row: the prompt says why (not "join"), and leads to their page.
+    await openRelease(member);
+    await downloadButton(member).click();
+    const prompt = member.getByRole('dialog', { name: 'For VIP members' });
+    await prompt.getByText(memberPerksUnavailableMessages.paused, { exact: true }).waitFor();
+    expect(await prompt.getByRole('link', { name: 'Join VIP' }).count()).toBe(0);
+    await animationsSettled(member);
+    await saveScreenshot(member, 'vip-perks-paused-prompt-desktop');
+    await prompt.getByRole('link', { name: 'Your account' }).click();
+    await member.waitForURL(`${vip.origin}/vip/account`);
+
+    // Resumed in billing: the downloads are back.
+    await member.getByRole('button', { name: 'Manage billing' }).click();
+    await member.getByRole('button', { name: 'Resume' }).click();
+    await member.waitForURL(`${vip.origin}/vip/account`);
+    await downloads.getByText(track.title, { exact: true }).waitFor();
+    await member.close();
+    expect(site.problems).toEqual([]);
+  });
 });

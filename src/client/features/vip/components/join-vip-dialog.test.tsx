@@ -3,18 +3,19 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp, setupUser } from '../../../../../tests/helpers/render.js';
-import { JoinVipDialog } from './join-vip-dialog.js';
+import { memberPerksUnavailableMessages } from '../../../../shared/api/vip-perks.js';
+import { JoinVipDialog, type LapsedStatus } from './join-vip-dialog.js';
 
 function Where() {
   return <output aria-label="location">{useLocation().pathname}</output>;
 }
 
-function Prompt({ perk }: { perk: 'download' | 'early' }) {
+function Prompt({ perk, status }: { perk: 'download' | 'early'; status?: LapsedStatus }) {
   const [open, setOpen] = useState(true);
   return (
     <>
       <Where />
-      <JoinVipDialog open={open} onClose={() => setOpen(false)} perk={perk} />
+      <JoinVipDialog open={open} onClose={() => setOpen(false)} perk={perk} status={status} />
     </>
   );
 }
@@ -39,6 +40,16 @@ describe('JoinVipDialog (docs/decisions/0066)', () => {
     await user.click(screen.getByRole('button', { name: 'Not now' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByRole('status', { name: 'location' }).textContent).toBe('/records/releases');
+  });
+
+  it("tells a signed-in member whose membership is paused why, and leads to their page rather than to joining (issue 33)", async () => {
+    const user = setupUser();
+    renderWithApp(<Prompt perk="download" status="paused" />, { path: '/records/releases' });
+    const dialog = screen.getByRole('dialog', { name: 'For VIP members' });
+    expect(within(dialog).getByText(memberPerksUnavailableMessages.paused)).toBeTruthy();
+    expect(within(dialog).getAllByRole('link').map((link) => link.textContent)).toEqual(['Your account']);
+    await user.click(within(dialog).getByRole('link', { name: 'Your account' }));
+    expect(screen.getByRole('status', { name: 'location', hidden: true }).textContent).toBe('/vip/account');
   });
 
   it('closes on Escape', async () => {

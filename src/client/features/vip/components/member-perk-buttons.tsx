@@ -8,7 +8,7 @@ import { notify } from '../../../lib/notifications.js';
 import { PlayButton } from '../../../lib/play-button-slot.js';
 import { downloadTrack } from '../api/vip-perks.js';
 import { useActiveMember } from '../hooks/use-active-member.js';
-import { JoinVipDialog } from './join-vip-dialog.js';
+import { JoinVipDialog, type LapsedStatus } from './join-vip-dialog.js';
 import { dayInWords } from '../../../../shared/domain/day-in-words.js';
 import { earlyAccessOpensAt } from './vip-dates.js';
 
@@ -16,16 +16,24 @@ import { earlyAccessOpensAt } from './vip-dates.js';
 
 const failed = (error: unknown) => notify(error instanceof Error ? error.message : 'Something went wrong', { variant: 'error' });
 
-/** A member download's button on a track row: the file for an active member, the "Join VIP" prompt for anyone else. */
+/**
+ * A member download's button on a track row: the file for an active member; for a signed-in member
+ * whose membership gives no perks now (paused, past due…), why; the "Join VIP" prompt for anyone else.
+ */
 export function MemberDownloadButton({ track }: MemberDownloadProps) {
-  const { checkActive } = useActiveMember();
+  const { checkMembership } = useActiveMember();
   const [isPrompting, setIsPrompting] = useState(false);
+  const [lapsed, setLapsed] = useState<LapsedStatus>();
   const [isBusy, setIsBusy] = useState(false);
   const onClick = async () => {
     setIsBusy(true);
     try {
-      if (await checkActive()) await downloadTrack(track.id);
-      else setIsPrompting(true);
+      const status = await checkMembership();
+      if (status === 'active') await downloadTrack(track.id);
+      else {
+        setLapsed(status);
+        setIsPrompting(true);
+      }
     } catch (error) {
       // Lapsed since the page read the membership: the server's 403 is the prompt's case too.
       if (error instanceof ApiError && error.status === 403) setIsPrompting(true);
@@ -39,7 +47,7 @@ export function MemberDownloadButton({ track }: MemberDownloadProps) {
       <IconButton aria-label={`Download ${titleWithMix(track.title, track.mix_version)} (VIP)`} title="VIP download" size="small" disabled={isBusy} onClick={() => void onClick()}>
         <DownloadIcon fontSize="inherit" />
       </IconButton>
-      <JoinVipDialog open={isPrompting} onClose={() => setIsPrompting(false)} perk="download" />
+      <JoinVipDialog open={isPrompting} onClose={() => setIsPrompting(false)} perk="download" status={lapsed} />
     </>
   );
 }

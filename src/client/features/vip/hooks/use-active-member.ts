@@ -9,20 +9,21 @@ const staleMs = 60_000;
 /**
  * Whether the visitor is an active, signed-in member, asked only when they reach for a perk: the
  * public pages and their caches never depend on the member's cookie (docs/decisions/0066).
- * `isKnownActive` is what this tab already knows (the member page read it); `checkActive` asks
- * (false when signed out; a failure to ask throws).
+ * `isKnownActive` is what this tab already knows (the member page read it); `checkMembership` asks
+ * (the member's status, undefined when signed out; a failure to ask throws), `checkActive` too.
  */
 export function useActiveMember() {
   const queryClient = useQueryClient();
   const known = useQuery({ ...vipAccountQuery, enabled: false, staleTime: staleMs });
-  const checkActive = useCallback(async () => {
+  const checkMembership = useCallback(async () => {
     try {
       const account = await queryClient.fetchQuery({ ...vipAccountQuery, staleTime: staleMs, retry: false });
-      return account.data.status === 'active';
+      return account.data.status;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return false;
+      if (error instanceof ApiError && error.status === 401) return undefined;
       throw error;
     }
   }, [queryClient]);
-  return { isKnownActive: known.data?.data.status === 'active', checkActive };
+  const checkActive = useCallback(async () => (await checkMembership()) === 'active', [checkMembership]);
+  return { isKnownActive: known.data?.data.status === 'active', checkActive, checkMembership };
 }
