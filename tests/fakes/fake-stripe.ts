@@ -89,10 +89,14 @@ export interface FakeCheckoutSession {
   id: string;
   object: 'checkout.session';
   mode: string;
-  status: 'open' | 'complete';
+  /** `expired` by `expireSession` (Stripe expires an unpaid session after 24 hours, or when asked). */
+  status: 'open' | 'complete' | 'expired';
   payment_status: 'unpaid' | 'paid';
   url: string;
-  customer_email: string;
+  /** The address asked for (`customer_email`); null when the session names a `customer` (Stripe takes one or the other). */
+  customer_email: string | null;
+  /** In seconds: 24 hours after creation, as Stripe's default. */
+  expires_at: number;
   client_reference_id: string | null;
   metadata: Record<string, string>;
   success_url: string;
@@ -198,6 +202,10 @@ export interface FakeStripe {
   oneOffInvoice(customer: string, options: { amount: number; at?: number }): { invoice: Record<string, unknown>; events: FakeStripeEvent[] };
   /** Holds the next `GET /v1/subscriptions/{id}`: it reads the subscription when it arrives and answers it on release. */
   holdSubscriptionReads(): FakeHeldRead;
+  /** An open session expires (as after its 24 hours, or `POST /v1/checkout/sessions/{id}/expire`): its page can no longer be paid. */
+  expireSession(sessionId: string): void;
+  /** A draft invoice of the subscription (Stripe's next one, not finalized yet), in the customer's list. */
+  draftInvoice(subscriptionId: string): Record<string, unknown>;
   close(): Promise<void>;
 }
 
@@ -251,6 +259,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   });
   const billing = createFakeBilling({ nextId, event, tick: () => ++clock, origin: () => origin });
   const portalSessions = new Map<string, { customer: string; returnUrl: string }>();
+  /** Customers made by Checkout, by id: their email. */
+  const customers = new Map<string, string>();
   const webhookEndpoints: FakeWebhookEndpoint[] = [];
   const createWebhookEndpoint = (url: string, events: string[], fields: Partial<FakeWebhookEndpoint> = {}): FakeWebhookEndpoint => {
     const endpoint: FakeWebhookEndpoint = {
@@ -324,13 +334,15 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     complete: (sessionId, at) => {
       const session = sessions.find((s) => s.id === sessionId);
       if (!session) throw new Error(`No session ${sessionId}`);
-      const customer = nextId('cus');
+      // The session's customer (a returning member), else a new one with the address paid with.
+      const customer = session.customer ?? nextId('cus');
+      if (!session.customer) customers.set(customer, session.customer_email ?? '');
       const line = session.line_items[0];
       if (!line) throw new Error(`Session ${sessionId} has no line item`);
       const price = priceOf(line);
       const paid = billing.subscribe(customer, price, session.subscription_data.metadata, at);
       Object.assign(session, { status: 'complete', payment_status: 'paid', customer, subscription: paid.subscription.id });
-      const completed = { ...sessionObject(session), customer_details: { email: session.customer_email }, amount_total: price.unit_amount, currency: price.currency };
+      const completed = { ...sessionObject(session), customer_details: { email: customers.get(customer) ?? null }, amount_total: price.unit_amount, currency: price.currency };
       return { customer, subscription: structuredClone(paid.subscription), events: [...paid.events, event('checkout.session.completed', completed, { created: at })] };
     },
     subscription: (id) => structuredClone(billing.find(id)),
@@ -342,6 +354,18 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     resume: (id, at) => billing.resume(id, at),
     endSubscription: (id, at) => billing.end(id, at),
     oneOffInvoice: (customer, charge) => billing.oneOffInvoice(customer, charge),
+    expireSession: (sessionId) => {
+      const session = sessions.find((s) => s.id === sessionId);
+      if (session?.status !== 'open') throw new Error(`No open session ${sessionId}`);
+      session.status = 'expired';
+    },
+    draftInvoice: (subscriptionId) => {
+      const subscription = billing.find(subscriptionId);
+      const item = (subscription.items as { data: { current_period_end: number }[] }).data[0] as { current_period_end: number };
+      const draft = billing.invoice(subscription, { paid: false, periodStart: item.current_period_end, periodEnd: item.current_period_end, reason: 'subscription_cycle' });
+      // A draft has no number yet and is neither open nor paid.
+      return Object.assign(draft, { status: 'draft', number: null, hosted_invoice_url: null });
+    },
     holdSubscriptionReads: () => {
       let arrived = () => {};
       let release = () => {};
@@ -365,7 +389,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   /** A Checkout Session as Stripe's API answers it: none of the creation's own parameters (line_items, subscription_data). */
   function sessionObject(session: FakeCheckoutSession): Json {
     const { line_items: _lineItems, subscription_data: _subscriptionData, ...object } = session;
-    return { ...object, livemode: false };
+    // Stripe gives the page's URL while the session is open only.
+    return { ...object, url: session.status === 'open' ? session.url : null, livemode: false };
   }
 
   function createPrice(params: FakePriceData): FakePrice {
@@ -433,6 +458,12 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     if (!url.pathname.startsWith('/v1/')) return handlePage(req, res, url, body);
     requests.push({ method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization });
     if (req.headers.authorization !== `Bearer ${secretKey}`) return json(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    const sessionRead = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && sessionRead) {
+      const session = sessions.find((s) => s.id === decodeURIComponent(sessionRead[1] as string));
+      if (!session) return json(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'session', message: `No such checkout.session: '${sessionRead[1]}'` } });
+      return json(res, 200, sessionObject(session));
+    }
     const subscriptionRead = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && subscriptionRead) return readSubscription(res, decodeURIComponent(subscriptionRead[1] as string), url);
     const priceRead = /^\/v1\/prices\/([^/]+)$/.exec(url.pathname);
@@ -495,9 +526,17 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       if (line?.price && !livePrice(line.price)?.active) {
         return refuse(400, { type: 'invalid_request_error', param: 'line_items[0][price]', message: 'The price specified is inactive. This field only accepts active prices.' });
       }
+      if (params.customer && params.customer_email) {
+        return refuse(400, { type: 'invalid_request_error', message: 'You may only specify one of these parameters: customer, customer_email.' });
+      }
+      if (params.customer && !customers.has(params.customer)) {
+        return refuse(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'customer', message: `No such customer: '${params.customer}'` });
+      }
       const id = nextId('cs');
       const session: FakeCheckoutSession = {
         ...params,
+        customer_email: params.customer_email ?? null,
+        expires_at: clock + 24 * 60 * 60,
         id,
         object: 'checkout.session',
         status: 'open',
@@ -506,7 +545,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         client_reference_id: params.client_reference_id ?? null,
         metadata: params.metadata ?? {},
         subscription_data: params.subscription_data ?? { metadata: {} },
-        customer: null,
+        customer: params.customer ?? null,
         subscription: null,
       };
       sessions.push(session);
@@ -638,13 +677,14 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       const amount = price ? `${price.currency.toUpperCase()} ${(price.unit_amount / 100).toFixed(2)} per ${price.recurring.interval}` : '';
       return html(
         res,
-        `<h1>Fake Checkout</h1><p>${price?.name ?? ''}: ${amount}</p><p>${session.customer_email}</p>` +
+        `<h1>Fake Checkout</h1><p>${price?.name ?? ''}: ${amount}</p><p>${session.customer ? (customers.get(session.customer) ?? '') : session.customer_email}</p>` +
           `<form method="post" action="/checkout/${session.id}/pay"><button type="submit">Pay</button></form>`,
       );
     }
     if (req.method === 'POST' && checkoutPage?.[2]) {
       const session = sessions.find((s) => s.id === checkoutPage[1]);
       if (!session) return json(res, 404, { error: { message: 'No such session' } });
+      if (session.status !== 'open') return html(res, '<h1>Fake Checkout</h1><p>This Checkout Session is no longer active.</p>');
       const { events } = fake.complete(session.id, ++clock);
       await deliver(events);
       res.writeHead(303, { location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) });

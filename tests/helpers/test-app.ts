@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { AppDeps } from '../../src/server/app-deps.js';
 import { buildApp, type App } from '../../src/server/app.js';
+import type { AfterAnswer } from '../../src/server/modules/membership/index.js';
 import type { Database } from '../../src/server/db/client.js';
 import { createLocalCatalogChanges, type CatalogChanges } from '../../src/server/modules/catalog/catalog-changes.js';
 import { distributorExportPath } from './fixtures.js';
@@ -29,6 +30,11 @@ export interface TestApp {
   catalogChanges: CatalogChanges;
   /** Moves the app's clock (cached answers age by it). */
   setNow(now: Date): void;
+  /**
+   * Waits for the work VIP requests left for after their answer (a member's sign-in link email:
+   * docs/decisions/0095), and throws its failure. Without `deps.afterAnswer` given, the app's is this one.
+   */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -49,7 +55,13 @@ export async function createTestApp(kind: TestDatabaseKind, options: TestAppOpti
   await options.seed?.(database);
   let now = options.now ?? testNow;
   const catalogChanges = options.deps?.catalogChanges ?? createLocalCatalogChanges();
-  const app = await buildApp({ ...options.deps, catalogChanges, db: database.db, databaseKind: database.kind, clock: () => now }, { logger: false });
+  // After the answer, as the app's own does; a test waits for it with settled().
+  const afterAnswerRuns = new Set<Promise<void>>();
+  const afterAnswer: AfterAnswer = (work) => {
+    const done = new Promise<void>((resolve) => setImmediate(resolve)).then(work);
+    afterAnswerRuns.add(done);
+  };
+  const app = await buildApp({ afterAnswer, ...options.deps, catalogChanges, db: database.db, databaseKind: database.kind, clock: () => now }, { logger: false });
   await app.ready();
   return {
     app,
@@ -58,7 +70,13 @@ export async function createTestApp(kind: TestDatabaseKind, options: TestAppOpti
     setNow: (moved) => {
       now = moved;
     },
+    settled: async () => {
+      const runs = [...afterAnswerRuns];
+      afterAnswerRuns.clear();
+      await Promise.all(runs);
+    },
     close: async () => {
+      await Promise.allSettled(afterAnswerRuns);
       await app.close();
       await database.close();
     },

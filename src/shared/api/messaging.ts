@@ -48,6 +48,18 @@ export const bulkEmailKinds: readonly EmailKind[] = ['staff_digest', 'vip_newsle
 export const perRecipientDailyCaps: Readonly<Partial<Record<EmailKind, number>>> = { demo_received: 3, release_alert_confirm: 3, vip_sign_in: 5 };
 
 /**
+ * Shorter windows beside the daily cap, for emails a person asks for again and again (docs/decisions/0095):
+ * a member's sign-in links come one a minute and three an hour at most. Counted the same way, in the
+ * outbox, and past one the request is answered as always.
+ */
+export const perRecipientBurstCaps: Readonly<Partial<Record<EmailKind, readonly { withinMs: number; max: number }[]>>> = {
+  vip_sign_in: [
+    { withinMs: 60_000, max: 1 },
+    { withinMs: 60 * 60_000, max: 3 },
+  ],
+};
+
+/**
  * waiting: due or held (an undo window, a retry's backoff); sending: an instance holds it now;
  * sent; failed: refused for good (the reason is kept); cancelled: undone before it left, or its
  * address unsubscribed; not_configured: waiting on a server without SMTP_URL, where nothing is sent.

@@ -5,3 +5,4 @@ export { adminNewslettersRoutes } from './newsletters.routes.js';
 export { vipRoutes } from './vip.routes.js';
 export { createStripePayments, type PaymentProvider, type StripeConnection } from './payment-provider.js';
 export type { MembershipDeps } from './membership.deps.js';
+export { createAfterAnswer, type AfterAnswer } from './after-answer.js';

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { findVipPlan, type VipMemberStatus } from '../../../shared/api/vip.js';
 import type { Db } from '../../db/client.js';
 import { chooseMailingList, isOnMailingList, type Mailroom } from '../messaging/index.js';
-import { deleteExpiredMemberTokens, deleteMemberSession, findLiveMemberToken, insertMemberToken, useMemberLink } from './member-tokens.repo.js';
+import { deleteExpiredMemberTokens, deleteMemberSession, deleteUnusedMemberLinks, findLiveMemberToken, insertMemberToken, useMemberLink } from './member-tokens.repo.js';
 import { discountFor } from './member-discount.service.js';
 import type { MemberInvoice, PaymentProvider } from './payment-provider.js';
 import { findVipMemberByEmail, findVipMemberById, type VipMemberRow } from './vip.repo.js';
@@ -17,19 +17,26 @@ export const memberSessionMs = 30 * 24 * 60 * 60_000;
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
 
-/** Writes a sign-in link email for the member (and forgets their links and sessions that ran out). */
+/**
+ * Writes a sign-in link email for the member, unless the address had one within the cooldown (the
+ * mailroom's per-recipient caps: one a minute, three an hour, five a day). A link written replaces the
+ * member's unused ones (docs/decisions/0095); links and sessions that ran out are forgotten. Runs after
+ * the request's answer: the asker learns nothing either way.
+ */
 export async function emailSignInLink(db: Db, mailroom: Mailroom, member: Pick<VipMemberRow, 'id' | 'email'>, now: Date): Promise<void> {
   const token = newToken();
   const email = await mailroom.prepareVipSignIn(member.email, token, now);
   await db.transaction(async (tx) => {
+    // The email first: past a cap nothing is written, and the member's last link keeps working.
+    if (!(await mailroom.write(tx, { ...email, subjectId: member.id }))) return;
     await deleteExpiredMemberTokens(tx, member.id, now);
+    await deleteUnusedMemberLinks(tx, member.id);
     await insertMemberToken(tx, { hash: hashOf(token), memberId: member.id, kind: 'sign_in_link', expiresAt: new Date(now.getTime() + signInLinkMs), now });
-    await mailroom.write(tx, { ...email, subjectId: member.id });
   });
   mailroom.nudge();
 }
 
-/** "Email me a sign-in link": the same answer whether the address is a member's or not. */
+/** "Email me a sign-in link", after the answer (the same for any address): a member's address gets one. */
 export async function requestSignInLink(db: Db, mailroom: Mailroom, email: string, now: Date): Promise<void> {
   const member = await findVipMemberByEmail(db, email.toLowerCase());
   if (member) await emailSignInLink(db, mailroom, member, now);

@@ -15,6 +15,11 @@ export async function deleteExpiredMemberTokens(db: Db, memberId: string, now: D
   await db.delete(vipMemberTokens).where(and(eq(vipMemberTokens.memberId, memberId), lt(vipMemberTokens.expiresAt, now)));
 }
 
+/** Forgets a member's sign-in links not used yet: a new link replaces them (docs/decisions/0095). */
+export async function deleteUnusedMemberLinks(db: Db, memberId: string): Promise<void> {
+  await db.delete(vipMemberTokens).where(and(eq(vipMemberTokens.memberId, memberId), eq(vipMemberTokens.kind, 'sign_in_link'), isNull(vipMemberTokens.usedAt)));
+}
+
 const live = (hash: string, kind: MemberTokenKind, now: Date) =>
   and(eq(vipMemberTokens.tokenHash, hash), eq(vipMemberTokens.kind, kind), isNull(vipMemberTokens.usedAt), gt(vipMemberTokens.expiresAt, now));
 

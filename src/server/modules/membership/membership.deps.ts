@@ -3,6 +3,7 @@ import type { RateLimit } from '../../plugins/rate-limit.js';
 import type { MediaStore } from '../media/index.js';
 import type { Mailroom } from '../messaging/index.js';
 import type { AdminAuthContext } from '../staff/index.js';
+import type { AfterAnswer } from './after-answer.js';
 import type { PaymentProvider } from './payment-provider.js';
 
 /** What the membership context is handed (app.ts). */
@@ -21,4 +22,9 @@ export interface MembershipDeps {
   publicUrl?: string;
   /** VIP sign-ups per client address; without one, config.ts defaultLimits. */
   rateLimits?: { vip?: RateLimit };
+  /**
+   * Runs the work a request leaves for after its answer (a member's sign-in link: docs/decisions/0095);
+   * without one, on the next turn of the event loop, waited for when the app closes.
+   */
+  afterAnswer?: AfterAnswer;
 }

@@ -66,10 +66,16 @@ export interface PaymentProvider {
    * created now and kept (docs/decisions/0067).
    */
   startCheckout(
-    member: { id: string; email: string; plan: CheckoutPlan },
+    /** `customerId`: the member's Stripe customer from an earlier subscription, kept (their invoices stay together); else Checkout makes one. */
+    member: { id: string; email: string; customerId?: string | null; plan: CheckoutPlan },
     urls: { success: string; cancel: string },
     pricing: CheckoutPricing,
   ): Promise<{ sessionId: string; url: string }>;
+  /**
+   * A Checkout Session as Stripe has it now (`GET /v1/checkout/sessions/{id}`): `open` to be paid, `complete`
+   * (paid), or `expired`; the plan its metadata names. Undefined when Stripe has no such session.
+   */
+  checkoutSession(id: string): Promise<{ sessionId: string; url: string | null; status: 'open' | 'complete' | 'expired'; planId: string | null } | undefined>;
   /** A Billing Portal session for the customer (change plan, card, cancel); its URL. */
   billingPortalUrl(customerId: string, returnUrl: string): Promise<string>;
   /**
@@ -238,7 +244,8 @@ export function createStripePayments(connection: StripeConnection): PaymentProvi
       const session = await withPlanPrice(plan, pricing, (lineItem) => stripe.checkout.sessions.create({
         mode: 'subscription',
         line_items: [lineItem],
-        customer_email: member.email,
+        // A returning member keeps their customer (Stripe takes one or the other, never both).
+        ...(member.customerId ? { customer: member.customerId } : { customer_email: member.email }),
         client_reference_id: member.id,
         metadata: { member_id: member.id, plan: plan.id },
         subscription_data: { metadata: { member_id: member.id, plan: plan.id } },
@@ -247,6 +254,16 @@ export function createStripePayments(connection: StripeConnection): PaymentProvi
       }));
       if (!session.url) throw new Error(`Stripe answered Checkout Session ${session.id} without a URL`);
       return { sessionId: session.id, url: session.url };
+    },
+    async checkoutSession(id) {
+      const session = await stripe.checkout.sessions.retrieve(id).catch((err: unknown) => {
+        if (isMissingApi(err) || (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing')) return undefined;
+        throw err;
+      });
+      if (!session) return undefined;
+      // Any status this API version does not name yet is no session to pay.
+      const status = session.status === 'open' ? 'open' : session.status === 'complete' ? 'complete' : 'expired';
+      return { sessionId: session.id, url: session.url, status, planId: session.metadata?.plan ?? null };
     },
     async billingPortalUrl(customerId, returnUrl) {
       const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
@@ -261,7 +278,8 @@ export function createStripePayments(connection: StripeConnection): PaymentProvi
     },
     async invoices(customerId) {
       const list = await stripe.invoices.list({ customer: customerId, limit: 12 });
-      return list.data.map((invoice) => ({
+      // A draft is no invoice yet (Stripe may still change or delete it): the member sees invoices once finalized.
+      return list.data.filter((invoice) => invoice.status !== 'draft').map((invoice) => ({
         id: invoice.id ?? '',
         number: invoice.number ?? null,
         amount: invoice.amount_paid > 0 ? invoice.amount_paid / 100 : invoice.amount_due / 100,

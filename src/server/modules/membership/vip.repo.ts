@@ -91,6 +91,22 @@ export async function updateVipMember(db: Db, id: string, change: VipMemberChang
     .where(eq(vipMembers.id, id));
 }
 
+/**
+ * The Checkout Session a sign-up's "Processing" page will poll, in one statement the same for every
+ * address (docs/decisions/0095): a paying (active, past due, paused) member keeps the session their
+ * subscription came from.
+ */
+export async function keepCheckoutSession(db: Db, id: string, sessionId: string, now: Date): Promise<void> {
+  const isPaying = sql`${vipMembers.status} in ('active', 'past_due', 'paused')`;
+  await db
+    .update(vipMembers)
+    .set({
+      stripeCheckoutSessionId: sql`case when ${isPaying} then ${vipMembers.stripeCheckoutSessionId} else ${sessionId} end`,
+      updatedAt: sql`case when ${isPaying} then ${vipMembers.updatedAt} else ${now} end`,
+    })
+    .where(eq(vipMembers.id, id));
+}
+
 /** Whether a Stripe event was applied (its transaction committed) before. */
 export async function isStripeEventRecorded(db: Db, id: string): Promise<boolean> {
   const [row] = await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, id));

@@ -16,11 +16,13 @@ import {
   vipSignInRequestSchema,
   vipSignInSentMessage,
 } from '../../../shared/api/vip-account.js';
+import { createAfterAnswer } from './after-answer.js';
 import type { MembershipDeps } from './membership.deps.js';
 import { defaultLimits } from '../../config.js';
 import { AppError, NotFoundError } from '../../errors.js';
 import { loggableError } from '../../logging.js';
 import { routeRateLimit } from '../../plugins/rate-limit.js';
+import { requireSameSiteJson } from '../../plugins/same-site-json.js';
 import { vipAccountPath } from '../messaging/index.js';
 import { chooseNewsletter, endSession, isSignInLinkUsable, memberAccount, memberSessionMs, requestSignInLink, useSignInLink } from './member-account.service.js';
 import { sessionToken, setSessionCookie, signedInMember } from './member-session.js';
@@ -29,28 +31,38 @@ import { checkoutStatus, subscribeVip, subscribeVipWithStripe } from './vip.serv
 
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
 
-export const vipRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, { db, clock, rateLimits, payments, mailroom, publicUrl }) => {
+export const vipRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, { db, clock, rateLimits, payments, mailroom, publicUrl, afterAnswer: givenAfterAnswer }) => {
+  // What only a member's address calls for is done after the answer, so that it tells nobody who is a member (docs/decisions/0095).
+  const ownAfterAnswer = givenAfterAnswer ? undefined : createAfterAnswer(app.log);
+  const afterAnswer = givenAfterAnswer ?? (ownAfterAnswer as ReturnType<typeof createAfterAnswer>).run;
+  if (ownAfterAnswer) app.addHook('onClose', ownAfterAnswer.settled);
   const limited = { rateLimit: routeRateLimit(rateLimits?.vip ?? defaultLimits.vip) };
   const secureCookie = publicUrl?.startsWith('https:') ?? false;
 
+  // Member routes that change something answer JSON from this site's own pages only (login CSRF: docs/decisions/0095).
+  const sameSite = requireSameSiteJson(publicUrl);
   app.post(
     '/subscribe-vip',
     {
       bodyLimit: 16 * 1024,
       config: limited,
       schema: {
+      onRequest: sameSite,
         tags: ['vip'],
         description:
           'Stores a VIP member (201). An email already stored changes nothing and gets the same answer, telling ' +
           'nothing of that member; the request is logged for staff. Without Stripe the status is pending_payment and the ' +
-          'message says so, and a new member gets a welcome email. With Stripe (STRIPE_SECRET_KEY) data.checkoutUrl is the ' +
-          "Checkout Session's page; an address whose membership is paid starts no checkout and is emailed a sign-in link. " +
+          'message says so, and a new member gets a welcome email. With Stripe (STRIPE_SECRET_KEY) data.checkoutUrl is a ' +
+          "Checkout Session's page for every address, a member's too (docs/decisions/0095): a pending member's open session for the plan is " +
+          'answered again; a paying member is also emailed a sign-in link after the answer, and a second subscription they pay is ' +
+          'cancelled and refunded. JSON from the site itself only: 415 for another Content-Type, 403 for a cross-site request. ' +
           'Rate-limited per client address.',
         body: vipSubscriptionRequestSchema,
         response: {
           201: vipSubscriptionResponseSchema,
           400: errorResponseSchema,
           413: errorResponseSchema,
+          403: errorResponseSchema,
           429: errorResponseSchema,
           502: errorResponseSchema,
         },
@@ -58,7 +70,7 @@ export const vipRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, { db
     },
     async (req, reply) => {
       const body = payments
-        ? await subscribeVipWithStripe(db, mailroom, payments, req.body, clock(), req.log).catch((err: unknown) => {
+        ? await subscribeVipWithStripe(db, mailroom, payments, req.body, clock(), req.log, afterAnswer).catch((err: unknown) => {
             if (err instanceof AppError && err.statusCode === 502) req.log.error({ error: err.cause instanceof Error ? loggableError(err.cause) : String(err.cause) }, 'stripe checkout failed');
             throw err;
           })
@@ -91,14 +103,20 @@ export const vipRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, { db
     {
       config: limited,
       schema: {
+      onRequest: sameSite,
         tags: ['vip'],
-        description: "Emails a member's address a sign-in link (single use, 15 minutes); the same 202 for any address.",
+        description:
+          "Emails a member's address a sign-in link (single use, 15 minutes), after the answer: the same 202, in the same time, for any address. " +
+          'One a minute, three an hour and five a day per address at most (past them nothing is sent, and the answer is the same); a new link ' +
+          'replaces the unused ones. JSON from the site itself only: 415 for another Content-Type, 403 for a cross-site request.',
         body: vipSignInRequestSchema,
-        response: { 202: vipMessageResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+        response: { 202: vipMessageResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (req, reply) => {
-      await requestSignInLink(db, mailroom, req.body.email, clock());
+      const { email } = req.body;
+      const now = clock();
+      afterAnswer(() => requestSignInLink(db, mailroom, email, now));
       return reply.code(202).send({ success: true as const, message: vipSignInSentMessage });
     },
   );
@@ -121,10 +139,11 @@ export const vipRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, { db
     {
       config: limited,
       schema: {
+      onRequest: sameSite,
         tags: ['vip'],
         description: 'Uses a sign-in link (once, within 15 minutes) and opens a member session (HttpOnly cookie); 410 for a used or expired link.',
         params: tokenParams,
-        response: { 200: vipMessageResponseSchema, 410: errorResponseSchema, 429: errorResponseSchema },
+        response: { 200: vipMessageResponseSchema, 403: errorResponseSchema, 410: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (req, reply) => {
@@ -137,7 +156,7 @@ export const vipRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, { db
 
   app.post(
     '/vip/sign-out',
-    { schema: { tags: ['vip'], description: 'Ends the member session.', response: { 200: vipMessageResponseSchema } } },
+    { onRequest: sameSite, schema: { tags: ['vip'], description: 'Ends the member session.', response: { 200: vipMessageResponseSchema, 403: errorResponseSchema } } },
     async (req, reply) => {
       await endSession(db, sessionToken(req));
       setSessionCookie(reply, '', 0, secureCookie);
@@ -182,13 +201,14 @@ export const vipRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, { db
     {
       bodyLimit: 1024,
       schema: {
+      onRequest: sameSite,
         tags: ['vip'],
         description:
           "The signed-in member leaves the members' newsletter (gets_newsletter: false) or gets it again (true), whatever their status: the " +
           "`newsletter` mailing list an emailed unsubscribe link leaves, kept by address (docs/decisions/0065). Saying the same twice changes nothing. " +
           'The newsletter goes to active members of the plans staff choose; membership emails are on no list. 401 without a member session.',
         body: vipNewsletterChoiceSchema,
-        response: { 200: vipNewsletterChoiceResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+        response: { 200: vipNewsletterChoiceResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
       },
     },
     async (req, reply) => {
@@ -208,9 +228,10 @@ export const vipRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, { db
     '/vip/account/billing-portal',
     {
       schema: {
+      onRequest: sameSite,
         tags: ['vip'],
         description: "A Stripe Billing Portal session for the signed-in member (change plan, card, cancel): its URL. 409 before a first payment.",
-        response: { 200: vipBillingPortalResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema },
+        response: { 200: vipBillingPortalResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema },
       },
     },
     async (req) => {

@@ -9,11 +9,12 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { recordActivity } from '../staff/index.js';
-import { vipAccountPath, type Mailroom } from '../messaging/index.js';
+import type { Mailroom } from '../messaging/index.js';
+import type { AfterAnswer } from './after-answer.js';
 import { emailSignInLink } from './member-account.service.js';
 import { keptPrices } from './kept-prices.service.js';
 import type { PaymentProvider } from './payment-provider.js';
-import { findVipMemberByCheckoutSession, findVipMemberByEmail, findVipMemberId, insertVipMemberUnlessKnown, updateVipMember, type VipMemberRow } from './vip.repo.js';
+import { findVipMemberByCheckoutSession, findVipMemberByEmail, findVipMemberId, insertVipMemberUnlessKnown, keepCheckoutSession, type VipMemberRow } from './vip.repo.js';
 
 function statusSentence(status: VipMemberStatus, email: string): string {
   return status === 'active'
@@ -44,12 +45,12 @@ export async function subscribeVip(db: Db, mailroom: Mailroom, input: VipSubscri
   };
 }
 
-async function recordSignUp(tx: Db, input: VipSubscriptionRequest, plan: VipPlan, newId: string | undefined, now: Date): Promise<void> {
+async function recordSignUp(tx: Db, input: VipSubscriptionRequest, plan: VipPlan, newId: string | undefined, now: Date, knownId?: string): Promise<void> {
   await recordActivity(tx, {
     kind: newId ? 'member.joined' : 'member.request',
     actor: null,
     summary: newId ? `${input.name} joined VIP (${plan.name})` : `${input.name} asked for the ${plan.name} plan with a member's email`,
-    subjectId: newId ?? ((await findVipMemberId(tx, input.email.toLowerCase())) as string),
+    subjectId: newId ?? knownId ?? ((await findVipMemberId(tx, input.email.toLowerCase())) as string),
     at: now,
   });
 }
@@ -58,11 +59,13 @@ async function recordSignUp(tx: Db, input: VipSubscriptionRequest, plan: VipPlan
 const isPaying = (status: VipMemberStatus) => status === 'active' || status === 'past_due' || status === 'paused';
 
 /**
- * With Stripe (docs/decisions/0062): a new member, or one who never paid or whose membership ended,
- * gets a Checkout Session and goes to pay; the welcome waits for the payment. The member row keeps
- * its name and plan until a checkout completes. An address whose membership is paid starts no
- * checkout: it is emailed a sign-in link to its member page (docs/decisions/0063), and the answer
- * sends the browser to the page that says so.
+ * With Stripe (docs/decisions/0062, 0095): every address gets the same answer, a Checkout Session of
+ * the plan, so that nobody learns who is a member; the welcome waits for the payment. The member row
+ * keeps its name and plan until a checkout completes. A pending member's open session for the plan is
+ * answered again rather than replaced (their "Processing" page polls it), and a paid one is never
+ * replaced. A returning member pays as their Stripe customer. A paying member's address is also emailed
+ * a sign-in link, after the answer; should they pay this checkout too, the second subscription is
+ * cancelled and refunded when its payment arrives (stripe-events.ts).
  */
 export async function subscribeVipWithStripe(
   db: Db,
@@ -71,30 +74,37 @@ export async function subscribeVipWithStripe(
   input: VipSubscriptionRequest,
   now: Date,
   log: FastifyBaseLogger,
+  afterAnswer: AfterAnswer,
 ): Promise<VipSubscriptionResponse> {
   const email = input.email.toLowerCase();
   const plan = findVipPlan(input.plan) as VipPlan;
-  const known = await findVipMemberByEmail(db, email);
   const base = { success: true as const, message: `Taking you to payment for the ${plan.name} plan.`, data: { name: input.name, email, plan: plan.id, status: 'pending_payment' as const } };
-  if (known && isPaying(known.status)) {
-    await emailSignInLink(db, mailroom, known, now);
-    await db.transaction((tx) => recordSignUp(tx, input, plan, undefined, now));
-    return { ...base, data: { ...base.data, checkoutUrl: mailroom.link(`${vipAccountPath}?emailed=1`) } };
-  }
-  const memberId = await db.transaction(async (tx) => {
+  // The same statements for a member's address and a stranger's.
+  const member = await db.transaction(async (tx) => {
     const newId = await insertVipMemberUnlessKnown(tx, { name: input.name, email, plan: plan.id, status: 'pending_payment', now });
-    await recordSignUp(tx, input, plan, newId, now);
-    return newId ?? (known as VipMemberRow).id;
+    const row = (await findVipMemberByEmail(tx, email)) as VipMemberRow;
+    await recordSignUp(tx, input, plan, newId, now, row.id);
+    return row;
   });
+  const unavailable = (err: unknown) => {
+    // Stripe unreachable, stalled or refusing (the price as well as the session): the member stays
+    // stored, pending; they may try again.
+    throw Object.assign(new AppError(502, 'Payments are not available right now. Please try again in a few minutes.'), { cause: err });
+  };
+  const stored =
+    member.status === 'pending_payment' && member.stripeCheckoutSessionId ? await payments.checkoutSession(member.stripeCheckoutSessionId).catch(unavailable) : undefined;
+  if (stored?.status === 'open' && stored.planId === plan.id && stored.url) return { ...base, data: { ...base.data, checkoutUrl: stored.url } };
   const kept = keptPrices(db, log, now);
   const session = await payments
-    .startCheckout({ id: memberId, email, plan }, { success: mailroom.link(`/vip/welcome?session_id={CHECKOUT_SESSION_ID}`), cancel: mailroom.link('/vip') }, { kept, log, now })
-    .catch((err: unknown) => {
-      // Stripe unreachable, stalled or refusing (the price as well as the session): the member stays
-      // stored, pending; they may try again.
-      throw Object.assign(new AppError(502, 'Payments are not available right now. Please try again in a few minutes.'), { cause: err });
-    });
-  await updateVipMember(db, memberId, { stripeCheckoutSessionId: session.sessionId }, now);
+    .startCheckout(
+      { id: member.id, email, customerId: member.stripeCustomerId, plan },
+      { success: mailroom.link(`/vip/welcome?session_id={CHECKOUT_SESSION_ID}`), cancel: mailroom.link('/vip') },
+      { kept, log, now },
+    )
+    .catch(unavailable);
+  // A paid session whose webhook has not come yet stays the member's: its "Processing" page polls it.
+  if (stored?.status !== 'complete') await keepCheckoutSession(db, member.id, session.sessionId, now);
+  if (isPaying(member.status)) afterAnswer(() => emailSignInLink(db, mailroom, member, now));
   return { ...base, data: { ...base.data, checkoutUrl: session.url } };
 }
 

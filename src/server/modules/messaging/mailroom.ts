@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createElement, type ReactElement } from 'react';
-import { perRecipientDailyCaps, type DecisionStatus, type EmailKind, type MailingList } from '../../../shared/api/messaging.js';
+import { perRecipientBurstCaps, perRecipientDailyCaps, type DecisionStatus, type EmailKind, type MailingList } from '../../../shared/api/messaging.js';
 import { findVipPlan, type VipMemberStatus, type VipPlan } from '../../../shared/api/vip.js';
 import { defaultLabel, findLabel } from '../../../shared/labels.js';
 import type { LabelConfig } from '../../../shared/site-config.js';
@@ -128,12 +128,15 @@ export class Mailroom {
    * addresses: counted under each address's lock, so two requests at once count each other.
    */
   private async isPastCap(tx: Db, email: PreparedEmail): Promise<boolean> {
-    const cap = perRecipientDailyCaps[email.kind];
-    if (cap === undefined) return false;
-    const since = new Date(email.at.getTime() - 24 * 60 * 60 * 1000);
+    const daily = perRecipientDailyCaps[email.kind];
+    if (daily === undefined) return false;
+    // The daily cap and any shorter window (perRecipientBurstCaps): past any one of them, nothing is written.
+    const windows = [{ withinMs: 24 * 60 * 60 * 1000, max: daily }, ...(perRecipientBurstCaps[email.kind] ?? [])];
     for (const address of email.to) {
       await lockRecipient(tx, email.kind, address);
-      if ((await countEmailsTo(tx, email.kind, address, since)) >= cap) return true;
+      for (const { withinMs, max } of windows) {
+        if ((await countEmailsTo(tx, email.kind, address, new Date(email.at.getTime() - withinMs))) >= max) return true;
+      }
     }
     return false;
   }

@@ -27,9 +27,10 @@ export const signInLinkQuery = (token: string) => ({
 });
 
 export const askSignInLink = (email: string) => apiPost<Answer<typeof vipMessageResponseSchema>>('/vip/sign-in', { email });
-export const signInWithLink = (token: string) => apiPost<Answer<typeof vipMessageResponseSchema>>(`/vip/sign-in/${encodeURIComponent(token)}`, undefined);
-export const signOut = () => apiPost<Answer<typeof vipMessageResponseSchema>>('/vip/sign-out', undefined);
-export const openBillingPortal = () => apiPost<Answer<typeof vipBillingPortalResponseSchema>>('/vip/account/billing-portal', undefined);
+// An empty JSON body, not none: member routes take only JSON (docs/decisions/0095).
+export const signInWithLink = (token: string) => apiPost<Answer<typeof vipMessageResponseSchema>>(`/vip/sign-in/${encodeURIComponent(token)}`, {});
+export const signOut = () => apiPost<Answer<typeof vipMessageResponseSchema>>('/vip/sign-out', {});
+export const openBillingPortal = () => apiPost<Answer<typeof vipBillingPortalResponseSchema>>('/vip/account/billing-portal', {});
 
 /** `PUT /api/vip/account/newsletter`: leave the members' newsletter (false) or get it again (true). */
 export const chooseNewsletter = (getsNewsletter: boolean) =>
