@@ -54,9 +54,10 @@ export function MemberDownloadButton({ track }: MemberDownloadProps) {
 
 /** Beside an upcoming release's countdown: VIP members listen early; a member plays, anyone else is asked to join. */
 export function EarlyListenButton({ release, tracks }: EarlyListenProps) {
-  const { isKnownActive, checkActive } = useActiveMember();
+  const { isKnownActive, checkMembership } = useActiveMember();
   const [isConfirmed, setIsConfirmed] = useState(false);
   const [isPrompting, setIsPrompting] = useState(false);
+  const [lapsed, setLapsed] = useState<LapsedStatus>();
   if (!release.public_at) return null;
   const opensAt = earlyAccessOpensAt(release.public_at);
   // Read when drawn for a member after a click (never while rendering the public page on the server).
@@ -70,8 +71,12 @@ export function EarlyListenButton({ release, tracks }: EarlyListenProps) {
   const first = earlyTracks[0];
   const onClick = async () => {
     try {
-      if (await checkActive()) setIsConfirmed(true);
-      else setIsPrompting(true);
+      const status = await checkMembership();
+      if (status === 'active') setIsConfirmed(true);
+      else {
+        setLapsed(status);
+        setIsPrompting(true);
+      }
     } catch (error) {
       failed(error);
     }
@@ -100,7 +105,7 @@ export function EarlyListenButton({ release, tracks }: EarlyListenProps) {
           </Button>
         </>
       )}
-      <JoinVipDialog open={isPrompting} onClose={() => setIsPrompting(false)} perk="early" />
+      <JoinVipDialog open={isPrompting} onClose={() => setIsPrompting(false)} perk="early" status={lapsed} />
     </Stack>
   );
 }

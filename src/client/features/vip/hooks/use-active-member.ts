@@ -10,7 +10,7 @@ const staleMs = 60_000;
  * Whether the visitor is an active, signed-in member, asked only when they reach for a perk: the
  * public pages and their caches never depend on the member's cookie (docs/decisions/0066).
  * `isKnownActive` is what this tab already knows (the member page read it); `checkMembership` asks
- * (the member's status, undefined when signed out; a failure to ask throws), `checkActive` too.
+ * (the member's status, undefined when signed out; a failure to ask throws).
  */
 export function useActiveMember() {
   const queryClient = useQueryClient();
@@ -24,6 +24,5 @@ export function useActiveMember() {
       throw error;
     }
   }, [queryClient]);
-  const checkActive = useCallback(async () => (await checkMembership()) === 'active', [checkMembership]);
-  return { isKnownActive: known.data?.data.status === 'active', checkActive, checkMembership };
+  return { isKnownActive: known.data?.data.status === 'active', checkMembership };
 }
