@@ -5,7 +5,7 @@ import type { CatalogChanges, CatalogDeps, ScoreKeepingSettings } from './module
 import type { CatalogImportDeps, ImportJobSettings, SpotifyCatalogClient } from './modules/catalog-import/index.js';
 import type { DemosDeps } from './modules/demos/index.js';
 import type { ListeningDeps } from './modules/listening/index.js';
-import type { MembershipDeps, PaymentProvider } from './modules/membership/index.js';
+import type { MembershipDeps, PaymentProvider, StripeCheckSchedule } from './modules/membership/index.js';
 import type { SiteDeps } from './modules/site/index.js';
 import type { LoginThrottleLimit, StaffDeps } from './modules/staff/index.js';
 import type { ImageJobSettings, MediaDeps, MediaStore } from './modules/media/index.js';
@@ -38,6 +38,8 @@ export interface AppDeps {
   rateLimits?: { demos?: RateLimit; vip?: RateLimit; notify?: RateLimit; plays?: RateLimit; reads?: RateLimit };
   /** Takes VIP payments (Stripe, docs/decisions/0062); without one, members wait in `pending_payment` (docs/product.md §10.7). */
   payments?: PaymentProvider;
+  /** Members checked with Stripe every `everyMs`, by one instance at a time (docs/decisions/0094); without it, only when staff ask. */
+  stripeChecks?: StripeCheckSchedule;
   /** The public Spotify settings the browser needs; without them, no client id (Connect hidden). */
   spotify?: SpotifyConfig;
   /** The server's Spotify catalog client (client credentials); without one, "Import tracks" answers 503. */

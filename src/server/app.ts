@@ -38,7 +38,7 @@ import { adminImportRoutes, countRunningJobs } from './modules/catalog-import/in
 import { adminDemosRoutes, demosRoutes } from './modules/demos/index.js';
 import { adminMediaRoutes, folderMediaStore, mediaRoutes } from './modules/media/index.js';
 import { playsRoutes } from './modules/listening/index.js';
-import { adminMembersRoutes, adminNewslettersRoutes, memberPerksRoutes, vipRoutes } from './modules/membership/index.js';
+import { adminMembersRoutes, adminPaymentsRoutes, scheduleStripeChecks, adminNewslettersRoutes, memberPerksRoutes, vipRoutes } from './modules/membership/index.js';
 import { clientConfigRoutes, healthRoutes, seoRoutes } from './modules/site/index.js';
 import { adminAuthRoutes, adminOverviewRoutes, EndedSessions } from './modules/staff/index.js';
 import { countOpenEmails, createMessaging, listeningOrigin } from './modules/messaging/index.js';
@@ -103,6 +103,15 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   // Until the upcoming release dates are read, nothing is cached (ReleaseMoments.nextAfter).
   app.addHook('onReady', () => releaseMoments.read());
   app.addHook('onClose', () => messaging.close());
+  // Members checked with Stripe daily, by one instance at a time (docs/decisions/0094).
+  const { payments, stripeChecks } = given;
+  if (payments && stripeChecks) {
+    let checks: { stop(): Promise<void> } | undefined;
+    app.addHook('onReady', async () => {
+      checks = scheduleStripeChecks({ db: given.db, mailroom: messaging.mailroom, payments, log: app.log }, stripeChecks, given.clock);
+    });
+    app.addHook('onClose', () => checks?.stop());
+  }
   if (scratchMediaDir) app.addHook('onClose', async () => rmSync(scratchMediaDir, { recursive: true, force: true }));
   registerRequestClient(app);
   registerErrorHandler(app);
@@ -167,6 +176,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
       await api.register(adminImportRoutes, deps);
       await api.register(adminDemosRoutes, deps);
       await api.register(adminMembersRoutes, deps);
+      await api.register(adminPaymentsRoutes, deps);
       await api.register(adminNewslettersRoutes, deps);
       await api.register(adminOverviewRoutes, deps);
       await api.register(adminBackupsRoutes, deps);

@@ -173,7 +173,7 @@ const envSchema = z.object({
   MEDIA_S3_REGION: z.string().trim().min(1).default('us-east-1'),
   // VIP payments by Stripe (docs/decisions/0062). Blank or unset: no payments, members wait in pending_payment.
   STRIPE_SECRET_KEY: z.preprocess(blankIsUnset, z.string().trim().regex(/^(sk|rk)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_… or rk_…)').optional()),
-  // Verifies the Stripe-Signature of POST /api/webhooks/stripe; without it every webhook is refused.
+  // Verifies the Stripe-Signature of POST /api/webhooks/stripe. Unset: the site sets up its own endpoint at PUBLIC_URL and keeps its secret (docs/decisions/0094).
   STRIPE_WEBHOOK_SECRET: z.preprocess(blankIsUnset, z.string().trim().regex(/^whsec_[A-Za-z0-9+/=_]+$/, 'must be a webhook signing secret (whsec_…)').optional()),
   // Where the Stripe SDK sends its requests; tests point it at a fake on loopback.
   STRIPE_API_URL: baseUrl.default('https://api.stripe.com'),

@@ -12,7 +12,7 @@ import { relayCatalogChanges } from './modules/catalog/index.js';
 import { folderMediaStore, s3MediaStore } from './modules/media/index.js';
 import { createSpotifyCatalogClient, seedDemoCatalogIfEmpty } from './modules/catalog-import/index.js';
 import { ensureFirstAdmin, firstAdminLines, loadJwtSecret } from './modules/staff/index.js';
-import { createStripePayments } from './modules/membership/index.js';
+import { createStripePayments, keepStripeWebhookSetUp, stripeWebhookUrl } from './modules/membership/index.js';
 import { listeningOrigin } from './modules/messaging/index.js';
 import { listenForCommands, scheduleBackups } from './modules/operations/index.js';
 import { clientDistDir } from './paths.js';
@@ -52,6 +52,15 @@ async function main(): Promise<void> {
     });
   });
 
+  // Payments set up from code (docs/decisions/0094): without STRIPE_WEBHOOK_SECRET, one instance at a time (the
+  // startup lock) finds or creates the webhook endpoint at PUBLIC_URL and keeps its secret; Stripe not
+  // answering keeps no server from starting (it is asked again later).
+  const payments = config.stripe ? createStripePayments(config.stripe) : undefined;
+  const webhookSetup =
+    payments && !payments.hasWebhookSecret && config.publicUrl
+      ? keepStripeWebhookSetUp({ db: database.db, payments, log: logger }, { url: stripeWebhookUrl(config.publicUrl), exclusively: database.exclusively, clock: () => new Date() })
+      : undefined;
+
   // Several instances: the limits count in Redis, and catalog changes are heard by every instance on the
   // PostgreSQL database (docs/decisions/0055, 0056). The embedded database is one process: its own memory.
   const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
@@ -77,7 +86,9 @@ async function main(): Promise<void> {
         : undefined,
       jwtSecret,
       metricsToken: config.metricsToken,
-      payments: config.stripe ? createStripePayments(config.stripe) : undefined,
+      payments,
+      // Members checked with Stripe daily (docs/decisions/0094), under the startup lock as the backups are.
+      stripeChecks: payments ? { everyMs: 24 * 3_600_000, exclusively: database.exclusively } : undefined,
       importJobs: config.importJobs,
       backupSchedule: config.backups,
       mail: {
@@ -136,6 +147,7 @@ async function main(): Promise<void> {
     }, config.shutdownGraceMs);
     await app.close();
     clearTimeout(graceOver);
+    webhookSetup?.stop();
     await localCommands?.close();
     await backupSchedule?.stop();
     await catalogChanges?.close();

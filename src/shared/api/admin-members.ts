@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { limitParam, listResponse, offsetParam, oneOf, searchParam } from './common.js';
+import { itemResponse, limitParam, listResponse, offsetParam, oneOf, searchParam } from './common.js';
 import { vipMemberStatuses, vipPlanIds, type VipMemberStatus } from './vip.js';
 
 // The admin's VIP member list (docs/product.md §10.7) and its CSV export.
@@ -50,6 +50,18 @@ export const adminMemberSchema = z.object({
 export type AdminMember = z.infer<typeof adminMemberSchema>;
 
 export const adminMembersResponseSchema = listResponse(adminMemberSchema);
+
+/** A check of the members with Stripe (docs/decisions/0094): `POST /api/admin/members/reconcile`. */
+export const adminMembersReconcileSchema = z.object({
+  /** Members with a Stripe subscription compared with Stripe. */
+  checked: z.number().int().min(0),
+  /** Of those, members Stripe's state changed (each change is in the activity log). */
+  changed: z.number().int().min(0),
+  /** Members whose subscription Stripe did not answer for (named in the activity log); the others were checked all the same. */
+  failed: z.number().int().min(0).optional(),
+});
+export type AdminMembersReconcile = z.infer<typeof adminMembersReconcileSchema>;
+export const adminMembersReconcileResponseSchema = itemResponse(adminMembersReconcileSchema);
 
 /** `vip-members-YYYY-MM-DD.csv`, dated in UTC. */
 export function membersCsvFileName(at: Date): string {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminMembersExportQuerySchema,
   adminMembersQuerySchema,
+  adminMembersReconcileResponseSchema,
   adminMembersResponseSchema,
   membersCsvFileName,
 } from '../../../shared/api/admin-members.js';
@@ -12,6 +13,11 @@ import { adminMemberDiscountResponseSchema, memberDiscountSchema } from '../../.
 import { adminOf, guardAdminRoutes } from '../staff/index.js';
 import { exportMembersCsv, getMembers } from './admin-members.service.js';
 import { getMemberDiscount, removeMemberDiscount, setMemberDiscount } from './member-discount.service.js';
+import { AppError } from '../../errors.js';
+import { checkMembersWithStripe } from './stripe-reconciliation.js';
+
+/** The answer of a check with Stripe while payments are off (as the member's billing answers then: 409). */
+export const paymentsOffMessage = 'Payments are off: with STRIPE_SECRET_KEY set, members can be checked with Stripe';
 
 const guarded = { 401: errorResponseSchema };
 
@@ -56,6 +62,28 @@ export const adminMembersRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${membersCsvFileName(clock())}"`)
         .send(csv);
+    },
+  );
+
+  app.post(
+    '/admin/members/reconcile',
+    {
+      schema: {
+        tags: ['admin'],
+        description:
+          'Checks every member with a Stripe subscription with Stripe (docs/decisions/0094): its state is read and applied as a webhook ' +
+          "event's is, repairing what a lost event left; each change is in the activity log. checked: members compared; changed: of those, " +
+          'members changed; failed: members whose subscription Stripe did not answer for (the others are checked all the same). ' +
+          'The server also checks once a day. 409 while payments are off (no STRIPE_SECRET_KEY).',
+        response: { 200: adminMembersReconcileResponseSchema, 409: errorResponseSchema, ...guarded },
+      },
+    },
+    async (req) => {
+      const { payments, mailroom } = deps;
+      if (!payments) throw new AppError(409, paymentsOffMessage);
+      const result = await checkMembersWithStripe({ db, mailroom, payments, log: req.log }, { trigger: 'staff', actor: adminOf(req).user.username }, clock);
+      mailroom.nudge();
+      return { success: true as const, data: result };
     },
   );
 

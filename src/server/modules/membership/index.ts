@@ -1,5 +1,8 @@
 // The membership context's public entry: VIP sign-up, paying with Stripe, the member page, the admin member list, the members' newsletter. Imports staff and messaging.
 export { adminMembersRoutes } from './admin-members.routes.js';
+export { adminPaymentsRoutes } from './admin-payments.routes.js';
+export { scheduleStripeChecks, type StripeCheckSchedule } from './stripe-reconciliation.js';
+export { keepStripeWebhookSetUp, stripeWebhookUrl } from './stripe-webhook-setup.js';
 export { memberPerksRoutes } from './member-perks.routes.js';
 export { adminNewslettersRoutes } from './newsletters.routes.js';
 export { vipRoutes } from './vip.routes.js';

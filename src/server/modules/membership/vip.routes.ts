@@ -27,6 +27,7 @@ import { vipAccountPath } from '../messaging/index.js';
 import { chooseNewsletter, endSession, isSignInLinkUsable, memberAccount, memberSessionMs, requestSignInLink, useSignInLink } from './member-account.service.js';
 import { sessionToken, setSessionCookie, signedInMember } from './member-session.js';
 import { applyStripeEvent } from './stripe-events.js';
+import { storedSecretVerifier, stripeWebhookUrl } from './stripe-webhook-setup.js';
 import { checkoutStatus, subscribeVip, subscribeVipWithStripe } from './vip.service.js';
 
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
@@ -241,7 +242,9 @@ export const vipRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, { db
     },
   );
 
-  // Stripe's webhook: the raw body, as signed, in its own scope (docs/decisions/0062).
+  // Stripe's webhook: the raw body, as signed, in its own scope (docs/decisions/0062), verified with
+  // STRIPE_WEBHOOK_SECRET or else the secret of the endpoint the site set up (docs/decisions/0094).
+  const verifyWebhook = payments && storedSecretVerifier(db, payments, publicUrl && stripeWebhookUrl(publicUrl));
   await app.register(async (webhooks) => {
     webhooks.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
     webhooks.post(
@@ -252,7 +255,8 @@ export const vipRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, { db
           tags: ['vip'],
           description:
             'Stripe events (checkout.session.completed, customer.subscription.created/updated/deleted/paused/resumed, invoice.paid, ' +
-            'invoice.payment_failed, invoice.upcoming), verified by their Stripe-Signature with STRIPE_WEBHOOK_SECRET: anything else is 400 and ' +
+            'invoice.payment_failed, invoice.upcoming), verified by their Stripe-Signature with STRIPE_WEBHOOK_SECRET, or without it the secret of ' +
+            'the endpoint the site set up in Stripe at {PUBLIC_URL}/api/webhooks/stripe (docs/decisions/0094): anything else is 400 and ' +
             "changes nothing. Each names a subscription whose current state is read from Stripe and applied to its member (docs/decisions/0093). " +
             'Each event id is applied once, recorded in the transaction that applies it before the 200; one that could not be applied (Stripe ' +
             'unreachable) is answered 500, recorded nowhere, for Stripe to send again.',
@@ -261,7 +265,7 @@ export const vipRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, { db
       },
       async (req) => {
         const signature = req.headers['stripe-signature'];
-        const event = Buffer.isBuffer(req.body) && payments ? payments.verifyWebhook(req.body, typeof signature === 'string' ? signature : undefined) : undefined;
+        const event = Buffer.isBuffer(req.body) && verifyWebhook ? await verifyWebhook(req.body, typeof signature === 'string' ? signature : undefined) : undefined;
         if (!event || !payments) throw new AppError(400, 'The Stripe-Signature does not verify this body', 'Stripe-Signature');
         const isNew = await applyStripeEvent({ db, mailroom, payments, log: req.log }, event, clock());
         mailroom.nudge();
