@@ -11,6 +11,7 @@ import { useAdminToken } from '../shell/admin-outlet-context.js';
 import { AdminTable, FilterSelect, TableSearchField, hideOnPhone, phoneOnly } from '../components/admin-table.js';
 import { usePagedSearch } from '../components/use-paged-search.js';
 import { MemberPerksForm } from './member-perks-form.js';
+import { CheckWithStripeButton, CheckWithStripeResult, useCheckWithStripe } from './check-with-stripe-button.js';
 
 const planOptions = vipPlans.map((plan) => ({ value: plan.id, label: plan.name }));
 const statusOptions = vipMemberStatuses.map((status) => ({ value: status, label: vipMemberStatusLabels[status] }));
@@ -48,6 +49,7 @@ export function AdminMembersTab() {
   const [isExporting, setIsExporting] = useState(false);
   const query = useQuery(adminMembersQuery(token, { ...filter, ...paging.params }));
   const isFiltered = Boolean(plan || status || paging.q);
+  const check = useCheckWithStripe(token);
 
   const onExport = async () => {
     setIsExporting(true);
@@ -66,10 +68,14 @@ export function AdminMembersTab() {
         <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
           Members
         </Typography>
-        <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void onExport()} disabled={isExporting}>
-          Export CSV
-        </Button>
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+          <CheckWithStripeButton check={check} />
+          <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void onExport()} disabled={isExporting}>
+            Export CSV
+          </Button>
+        </Stack>
       </Stack>
+      <CheckWithStripeResult check={check} />
       <AdminTable
         label="Members"
         toolbar={

@@ -14,6 +14,7 @@ async function openSettings(changeAnswer: Answer | Answer[] = changed) {
     'POST /api/admin/change-password': changeAnswer,
     'GET /api/admin/account/email': json({ success: true, data: { email: null, digest_labels: [] } }),
     'GET /api/admin/backups': json({ success: true, data: { last: null, failed: null, everyHours: 24, keep: 7 } }),
+    'GET /api/admin/payments': json({ success: true, data: { connected: false, webhook: { source: 'none', url: null, events: [] } } }),
   });
   storeToken('jwt-good');
   const user = setupUser();

@@ -2,9 +2,10 @@ import { Paper, Stack, Typography } from '@mui/material';
 import { useAdminToken, useAdminUser } from '../shell/admin-outlet-context.js';
 import { BackupsPanel } from './backups-panel.js';
 import { ChangePasswordForm } from './change-password-form.js';
+import { PaymentsPanel } from './payments-panel.js';
 import { StaffEmailForm } from './staff-email-form.js';
 
-/** Settings: who is signed in, changing one's own password, one's email and digest, and the backups. */
+/** Settings: who is signed in, changing one's own password, one's email and digest, the backups, and payments. */
 export function AdminSettingsTab() {
   const user = useAdminUser();
   const token = useAdminToken();
@@ -38,6 +39,15 @@ export function AdminSettingsTab() {
         A backup holds the database and the uploaded files; restore one with npm run restore.
       </Typography>
       <BackupsPanel token={token} />
+    </Paper>
+    <Paper component="section" aria-labelledby="admin-settings-payments" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 560 }}>
+      <Typography id="admin-settings-payments" variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+        Payments
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        VIP memberships are paid with Stripe. With STRIPE_SECRET_KEY and PUBLIC_URL set, the site sets up Stripe's webhook itself.
+      </Typography>
+      <PaymentsPanel token={token} />
     </Paper>
     </Stack>
   );

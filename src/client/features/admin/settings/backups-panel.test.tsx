@@ -12,6 +12,7 @@ async function openBackups(answer: Answer) {
     'GET /api/admin/verify-admin-token': verified,
     'GET /api/admin/account/email': json({ success: true, data: { email: null, digest_labels: [] } }),
     'GET /api/admin/backups': answer,
+    'GET /api/admin/payments': json({ success: true, data: { connected: false, webhook: { source: 'none', url: null, events: [] } } }),
   });
   storeToken('jwt-good');
   renderAdmin('/admin/settings');

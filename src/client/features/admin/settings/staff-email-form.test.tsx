@@ -10,6 +10,7 @@ async function openEmailSettings(saveAnswer: Answer) {
     'GET /api/admin/verify-admin-token': verified,
     'GET /api/admin/account/email': json({ success: true, data: { email: 'old@example.com', digest_labels: ['buildit-tech'] } }),
     'GET /api/admin/backups': json({ success: true, data: { last: null, failed: null, everyHours: 24, keep: 7 } }),
+    'GET /api/admin/payments': json({ success: true, data: { connected: false, webhook: { source: 'none', url: null, events: [] } } }),
     'PUT /api/admin/account/email': saveAnswer,
   });
   storeToken('jwt-good');
