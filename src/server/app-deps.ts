@@ -56,10 +56,10 @@ export interface AppDeps {
   importJobs?: ImportJobSettings;
   /** SMTP and the outbox worker (docs/decisions/0060); without SMTP_URL emails wait in the outbox, unsent. */
   mail?: MailSettings;
-  /** METRICS_TOKEN: `/metrics` answers with this bearer token (docs/decisions/0071); without one, it does not exist (404). */
-  metricsToken?: string;
   /** Runs what a VIP request leaves for after its answer (docs/decisions/0095); tests pass one they can wait for. */
   afterAnswer?: MembershipDeps['afterAnswer'];
+  /** METRICS_TOKEN: `/metrics` answers with this bearer token (docs/decisions/0071); without one, it does not exist (404). */
+  metricsToken?: string;
   /** How often the server backs up and how many it keeps (BACKUP_SCHEDULE, BACKUP_KEEP), for the admin Settings tab; without one, no schedule. */
   backupSchedule?: BackupScheduleInfo;
   /** How often popularity scores that went stale are kept again; production: every minute. */

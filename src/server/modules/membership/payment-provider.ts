@@ -73,9 +73,11 @@ export interface PaymentProvider {
   ): Promise<{ sessionId: string; url: string }>;
   /**
    * A Checkout Session as Stripe has it now (`GET /v1/checkout/sessions/{id}`): `open` to be paid, `complete`
-   * (paid), or `expired`; the plan its metadata names. Undefined when Stripe has no such session.
+   * (paid), or `expired`; the plan its metadata names and the member it is for. Undefined when Stripe has no such session.
    */
-  checkoutSession(id: string): Promise<{ sessionId: string; url: string | null; status: 'open' | 'complete' | 'expired'; planId: string | null } | undefined>;
+  checkoutSession(
+    id: string,
+  ): Promise<{ sessionId: string; url: string | null; status: 'open' | 'complete' | 'expired'; planId: string | null; memberId: string | null } | undefined>;
   /** A Billing Portal session for the customer (change plan, card, cancel); its URL. */
   billingPortalUrl(customerId: string, returnUrl: string): Promise<string>;
   /**
@@ -263,7 +265,7 @@ export function createStripePayments(connection: StripeConnection): PaymentProvi
       if (!session) return undefined;
       // Any status this API version does not name yet is no session to pay.
       const status = session.status === 'open' ? 'open' : session.status === 'complete' ? 'complete' : 'expired';
-      return { sessionId: session.id, url: session.url, status, planId: session.metadata?.plan ?? null };
+      return { sessionId: session.id, url: session.url, status, planId: session.metadata?.plan ?? null, memberId: session.client_reference_id ?? session.metadata?.member_id ?? null };
     },
     async billingPortalUrl(customerId, returnUrl) {
       const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });

@@ -39,16 +39,16 @@ export const vipRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, { db
   if (ownAfterAnswer) app.addHook('onClose', ownAfterAnswer.settled);
   const limited = { rateLimit: routeRateLimit(rateLimits?.vip ?? defaultLimits.vip) };
   const secureCookie = publicUrl?.startsWith('https:') ?? false;
-
   // Member routes that change something answer JSON from this site's own pages only (login CSRF: docs/decisions/0095).
   const sameSite = requireSameSiteJson(publicUrl);
+
   app.post(
     '/subscribe-vip',
     {
       bodyLimit: 16 * 1024,
       config: limited,
-      schema: {
       onRequest: sameSite,
+      schema: {
         tags: ['vip'],
         description:
           'Stores a VIP member (201). An email already stored changes nothing and gets the same answer, telling ' +
@@ -62,8 +62,8 @@ export const vipRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, { db
         response: {
           201: vipSubscriptionResponseSchema,
           400: errorResponseSchema,
-          413: errorResponseSchema,
           403: errorResponseSchema,
+          413: errorResponseSchema,
           429: errorResponseSchema,
           502: errorResponseSchema,
         },
@@ -93,7 +93,7 @@ export const vipRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, { db
       },
     },
     async (req) => {
-      const status = await checkoutStatus(db, req.params.sessionId);
+      const status = await checkoutStatus(db, payments, req.params.sessionId);
       if (!status) throw new NotFoundError('No checkout with this id');
       return { success: true as const, data: status };
     },
@@ -103,8 +103,8 @@ export const vipRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, { db
     '/vip/sign-in',
     {
       config: limited,
-      schema: {
       onRequest: sameSite,
+      schema: {
         tags: ['vip'],
         description:
           "Emails a member's address a sign-in link (single use, 15 minutes), after the answer: the same 202, in the same time, for any address. " +
@@ -139,8 +139,8 @@ export const vipRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, { db
     '/vip/sign-in/:token',
     {
       config: limited,
-      schema: {
       onRequest: sameSite,
+      schema: {
         tags: ['vip'],
         description: 'Uses a sign-in link (once, within 15 minutes) and opens a member session (HttpOnly cookie); 410 for a used or expired link.',
         params: tokenParams,
@@ -201,8 +201,8 @@ export const vipRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, { db
     '/vip/account/newsletter',
     {
       bodyLimit: 1024,
-      schema: {
       onRequest: sameSite,
+      schema: {
         tags: ['vip'],
         description:
           "The signed-in member leaves the members' newsletter (gets_newsletter: false) or gets it again (true), whatever their status: the " +
@@ -228,8 +228,8 @@ export const vipRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, { db
   app.post(
     '/vip/account/billing-portal',
     {
-      schema: {
       onRequest: sameSite,
+      schema: {
         tags: ['vip'],
         description: "A Stripe Billing Portal session for the signed-in member (change plan, card, cancel): its URL. 409 before a first payment.",
         response: { 200: vipBillingPortalResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema },

@@ -14,7 +14,7 @@ import type { AfterAnswer } from './after-answer.js';
 import { emailSignInLink } from './member-account.service.js';
 import { keptPrices } from './kept-prices.service.js';
 import type { PaymentProvider } from './payment-provider.js';
-import { findVipMemberByCheckoutSession, findVipMemberByEmail, findVipMemberId, insertVipMemberUnlessKnown, keepCheckoutSession, type VipMemberRow } from './vip.repo.js';
+import { findVipMemberByCheckoutSession, findVipMemberByEmail, findVipMemberById, findVipMemberId, insertVipMemberUnlessKnown, keepCheckoutSession, type VipMemberRow } from './vip.repo.js';
 
 function statusSentence(status: VipMemberStatus, email: string): string {
   return status === 'active'
@@ -102,14 +102,21 @@ export async function subscribeVipWithStripe(
       { kept, log, now },
     )
     .catch(unavailable);
-  // A paid session whose webhook has not come yet stays the member's: its "Processing" page polls it.
-  if (stored?.status !== 'complete') await keepCheckoutSession(db, member.id, session.sessionId, now);
+  // A session being paid (open) or paid whose webhook has not come yet stays the member's: its "Processing" page
+  // polls it. This one's page finds its member through Stripe meanwhile (checkoutStatus).
+  if (stored?.status !== 'open' && stored?.status !== 'complete') await keepCheckoutSession(db, member.id, session.sessionId, now);
   if (isPaying(member.status)) afterAnswer(() => emailSignInLink(db, mailroom, member, now));
   return { ...base, data: { ...base.data, checkoutUrl: session.url } };
 }
 
-/** Where a Checkout Session's member stands: the return page polls it until the webhook made them active. */
-export async function checkoutStatus(db: Db, sessionId: string): Promise<{ status: VipMemberStatus; planName: string | null } | undefined> {
-  const member = await findVipMemberByCheckoutSession(db, sessionId);
+/**
+ * Where a Checkout Session's member stands: the return page polls it until the webhook made them active.
+ * A session the member row does not keep (a second one started while another was open: docs/decisions/0095)
+ * is asked of Stripe, which names its member.
+ */
+export async function checkoutStatus(db: Db, payments: PaymentProvider | undefined, sessionId: string): Promise<{ status: VipMemberStatus; planName: string | null } | undefined> {
+  const kept = await findVipMemberByCheckoutSession(db, sessionId);
+  const memberId = kept || !payments || !/^cs_[A-Za-z0-9_]{1,250}$/.test(sessionId) ? undefined : (await payments.checkoutSession(sessionId).catch(() => undefined))?.memberId;
+  const member = kept ?? (memberId ? await findVipMemberById(db, memberId) : undefined);
   return member ? { status: member.status, planName: findVipPlan(member.plan)?.name ?? null } : undefined;
 }

@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VipAccount } from '../../src/shared/api/vip-account.js';
+import type { VipSubscriptionResponse } from '../../src/shared/api/vip.js';
+import { queryRows } from '../../src/server/db/client.js';
+import { createStripePayments } from '../../src/server/modules/membership/index.js';
+import { startFakeStripe, type FakeStripe, type FakeStripeEvent } from '../fakes/fake-stripe.js';
+import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
+import { testNow } from '../helpers/test-app.js';
+import { testDatabaseKinds } from '../helpers/test-database.js';
+
+// Issue 33, rows 12 and 13 (docs/decisions/0095): asking to join again with a pending member's address
+// answers their open Checkout again rather than replacing it (their "Processing" page keeps working);
+// a returning member pays as their own Stripe customer, so their earlier invoices stay on their page,
+// which lists no drafts.
+
+const publicUrl = 'https://records.example';
+const t0 = Math.floor(testNow.getTime() / 1000);
+const day = 24 * 60 * 60;
+
+describe.each(testDatabaseKinds)('joining again with Stripe, on $name', (kind) => {
+  let t: AdminTestApp;
+  let stripe: FakeStripe;
+
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    const payments = createStripePayments({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiUrl: stripe.url });
+    t = await createAdminTestApp(kind, { deps: { payments, publicUrl, rateLimits: { vip: { max: 10_000, timeWindowMs: 60_000 } } } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await stripe?.close();
+  });
+
+  const join = async (email: string, plan: 'monthly' | 'annual', name = 'Fan') => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/subscribe-vip', payload: { name, email, plan } });
+    expect(res.statusCode, res.body).toBe(201);
+    const checkoutUrl = res.json<VipSubscriptionResponse>().data.checkoutUrl as string;
+    const session = stripe.sessions.find((s) => s.url === checkoutUrl);
+    if (!session) throw new Error(`No session for ${checkoutUrl}`);
+    return session;
+  };
+  const deliverAll = async (events: FakeStripeEvent[]) => {
+    for (const event of events) {
+      const { body, signature } = stripe.sign(event);
+      const res = await t.app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload: body });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  };
+  /** What the "Processing" page of a session reads. */
+  const processing = (sessionId: string) => t.app.inject({ method: 'GET', url: `/api/vip/checkout/${sessionId}` });
+  async function signIn(email: string): Promise<string> {
+    expect((await t.app.inject({ method: 'POST', url: '/api/vip/sign-in', payload: { email } })).statusCode).toBe(202);
+    await t.settled();
+    const [mail] = await queryRows<{ text: string }>(
+      t.database.db,
+      sql`select text_body as text from outbox_emails where ${email} = any(to_addresses) and kind = 'vip_sign_in' order by created_at desc, id desc limit 1`,
+    );
+    const token = /\/vip\/account\/sign-in\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
+    const res = await t.app.inject({ method: 'POST', url: `/api/vip/sign-in/${token}`, payload: {} });
+    expect(res.statusCode, res.body).toBe(200);
+    return String(res.headers['set-cookie']).split(';')[0] as string;
+  }
+
+  it("row 12: joining again with a pending member's address answers their open Checkout again; their Processing page keeps working through another plan's checkout and their payment", async () => {
+    const first = await join('pending12@example.com', 'monthly');
+    const sessions = stripe.sessions.length;
+    // Someone else, elsewhere, types the same address for the same plan: the same Checkout, no new session.
+    const again = await join('pending12@example.com', 'monthly', 'Someone Else');
+    expect(again.id).toBe(first.id);
+    expect(stripe.sessions.length).toBe(sessions);
+    // Another plan is another Checkout, which replaces nothing: both pages find the member.
+    const annual = await join('pending12@example.com', 'annual', 'Someone Else');
+    expect(annual.id).not.toBe(first.id);
+    for (const id of [first.id, annual.id]) expect((await processing(id)).json()).toEqual({ success: true, data: { status: 'pending_payment', planName: 'Monthly' } });
+
+    // The member pays the first; its page says so before and after the webhook.
+    const paid = stripe.complete(first.id, t0);
+    expect((await processing(first.id)).statusCode).toBe(200);
+    await deliverAll(paid.events);
+    expect((await processing(first.id)).json()).toEqual({ success: true, data: { status: 'active', planName: 'Monthly' } });
+  });
+
+  it('row 12: an expired Checkout is replaced by a new one, whose page finds the member', async () => {
+    const first = await join('expired12@example.com', 'monthly');
+    stripe.expireSession(first.id);
+    const next = await join('expired12@example.com', 'monthly');
+    expect(next.id).not.toBe(first.id);
+    expect((await processing(next.id)).json()).toMatchObject({ data: { status: 'pending_payment' } });
+  });
+
+  it('row 13: a returning member pays as their own Stripe customer: their earlier invoices stay on their page, which lists no draft; the renewal date is the subscription\'s', async () => {
+    const first = await join('returning13@example.com', 'monthly');
+    const joined = stripe.complete(first.id, t0);
+    await deliverAll(joined.events);
+    await deliverAll(stripe.endSubscription(joined.subscription.id as string, t0 + 40 * day).events);
+
+    const second = await join('returning13@example.com', 'annual');
+    expect(second).toMatchObject({ customer: joined.customer, customer_email: null });
+    const rejoined = stripe.complete(second.id, t0 + 50 * day);
+    expect(rejoined.customer).toBe(joined.customer);
+    await deliverAll(rejoined.events);
+    stripe.draftInvoice(rejoined.subscription.id as string);
+
+    const cookie = await signIn('returning13@example.com');
+    const page = await t.app.inject({ method: 'GET', url: '/api/vip/account', headers: { cookie } });
+    expect(page.statusCode, page.body).toBe(200);
+    const account = page.json<{ data: VipAccount }>().data;
+    expect(account).toMatchObject({ status: 'active', plan: { id: 'annual' }, current_period_end: new Date((t0 + 50 * day + 365 * day) * 1000).toISOString() });
+    expect(account.invoices.map((i) => [i.amount, i.status])).toEqual([
+      [99.99, 'paid'],
+      [9.99, 'paid'],
+    ]);
+  });
+});
