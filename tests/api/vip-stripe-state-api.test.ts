@@ -1,8 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActivityEntry } from '../../src/shared/api/admin-activity.js';
-import type { AdminMember } from '../../src/shared/api/admin-members.js';
 import type { VipAccount } from '../../src/shared/api/vip-account.js';
 import { memberPerksUnavailableMessages } from '../../src/shared/api/vip-perks.js';
 import type { VipSubscriptionResponse } from '../../src/shared/api/vip.js';
@@ -10,10 +8,11 @@ import { buildApp } from '../../src/server/app.js';
 import { queryRows, type Db } from '../../src/server/db/client.js';
 import { vipMembers } from '../../src/server/db/schema.js';
 import { createStripePayments } from '../../src/server/modules/membership/index.js';
-import { startFakeStripe, type FakeStripe, type FakeStripeEvent } from '../fakes/fake-stripe.js';
-import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
+import type { FakeStripe, FakeStripeEvent } from '../fakes/fake-stripe.js';
+import type { AdminTestApp } from '../helpers/admin-test-app.js';
+import { startStripeMemberApp, stripeTestPublicUrl, t0, type stripeMemberSteps } from '../helpers/stripe-member-app.js';
 import { Gate } from '../helpers/gate.js';
-import { testNow, type PagedList } from '../helpers/test-app.js';
+import { testNow } from '../helpers/test-app.js';
 import { openSameDatabase, testDatabaseKinds } from '../helpers/test-database.js';
 
 // Stripe's state is the truth (issue 33, docs/decisions/0093): events in Stripe's real order and out of
@@ -66,61 +65,32 @@ function holdWriteAfterMemberRead(db: Db, gate: Gate) {
   return { db: watch(db), reached: hasReached, run: <T>(work: () => T) => held.run({ hasRead: false, isHeld: false }, work) };
 }
 
-const publicUrl = 'https://records.example';
-const t0 = Math.floor(testNow.getTime() / 1000);
+const publicUrl = stripeTestPublicUrl;
 const day = 24 * 60 * 60;
 const isoAt = (seconds: number) => new Date(seconds * 1000).toISOString();
 
 describe.each(testDatabaseKinds)("Stripe's state is the truth, on $name", (kind) => {
   let t: AdminTestApp;
   let stripe: FakeStripe;
+  let steps: ReturnType<typeof stripeMemberSteps>;
+  let close = async () => {};
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    const payments = createStripePayments({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiUrl: stripe.url });
-    t = await createAdminTestApp(kind, { deps: { payments, publicUrl, rateLimits: { vip: { max: 10_000, timeWindowMs: 60_000 } } } });
+    ({ t, stripe, close, ...steps } = await startStripeMemberApp(kind));
   });
   afterAll(async () => {
-    await t?.close();
-    await stripe?.close();
+    await close();
   });
 
-  const deliver = (event: FakeStripeEvent) => {
-    const { body, signature } = stripe.sign(event);
-    return t.app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload: body });
-  };
-  const deliverAll = async (events: FakeStripeEvent[]) => {
-    for (const event of events) {
-      const res = await deliver(event);
-      expect(res.statusCode, res.body).toBe(200);
-    }
-  };
-  async function adminMember(email: string): Promise<AdminMember> {
-    const res = await t.app.inject({ method: 'GET', url: `/api/admin/members?q=${encodeURIComponent(email)}`, headers: t.auth });
-    const [member] = res.json<PagedList<AdminMember>>().data.filter((m) => m.email === email);
-    if (!member) throw new Error(`${email} is not a member`);
-    return member;
-  }
+  const deliver = (event: FakeStripeEvent) => steps.deliver(event);
+  const deliverAll = (events: FakeStripeEvent[]) => steps.deliverAll(events);
+  const adminMember = (email: string) => steps.adminMember(email);
+  const activity = () => steps.activity();
+  const joinAndPay = (email: string, plan: 'monthly' | 'annual' | 'premium', at = t0) => steps.joinAndPay(email, plan, at);
+  const member = (email: string, plan: 'monthly' | 'annual' | 'premium') => steps.member(email, plan);
   const emailKinds = async (email: string) =>
     (await queryRows<{ kind: string }>(t.database.db, sql`select kind from outbox_emails where ${email} = any(to_addresses) and kind <> 'vip_sign_in' order by kind`)).map((e) => e.kind);
-  const activity = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/activity?limit=100', headers: t.auth })).json<{ data: ActivityEntry[] }>().data;
 
-  /** Signs up and pays on the fake Checkout: the subscription, its customer and the events Stripe sends (not delivered). */
-  async function joinAndPay(email: string, plan: 'monthly' | 'annual' | 'premium', at = t0) {
-    const res = await t.app.inject({ method: 'POST', url: '/api/subscribe-vip', payload: { name: `Fan ${email}`, email, plan } });
-    expect(res.statusCode, res.body).toBe(201);
-    const session = stripe.sessions.find((s) => s.url === res.json<VipSubscriptionResponse>().data.checkoutUrl);
-    if (!session) throw new Error(`No session for ${email}`);
-    const paid = stripe.complete(session.id, at);
-    return { ...paid, subscriptionId: paid.subscription.id as string };
-  }
-  /** A paying member whose Checkout's events were all delivered. */
-  async function member(email: string, plan: 'monthly' | 'annual' | 'premium') {
-    const paid = await joinAndPay(email, plan);
-    await deliverAll(paid.events);
-    expect((await adminMember(email)).status).toBe('active');
-    return paid;
-  }
   /** Signed in the way a member does: the emailed link and its button. */
   async function signIn(email: string): Promise<string> {
     expect((await t.app.inject({ method: 'POST', url: '/api/vip/sign-in', payload: { email } })).statusCode).toBe(202);
