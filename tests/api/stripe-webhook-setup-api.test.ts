@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPayments } from '../../src/shared/api/admin-payments.js';
@@ -40,6 +41,9 @@ describe.each(testDatabaseKinds)('The Stripe webhook set up from code, on $name'
 
   it('the first start creates one endpoint at PUBLIC_URL with the events handled; events signed with its secret are accepted, others refused', async () => {
     expect(await paymentsPanel()).toEqual({ connected: true, webhook: { source: 'none', url, events: [...handledStripeEvents] } });
+    const early = stripe.sign(stripe.event('invoice.upcoming', { id: 'in_early', object: 'invoice' }));
+    const before = await t.app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': early.signature }, payload: early.body });
+    expect(before.statusCode).toBe(400);
     let locks = 0;
     const setup = keepStripeWebhookSetUp({ db: t.database.db, payments: payments(), log: log.logger }, { url: stripeWebhookUrl(stripeTestPublicUrl), exclusively: (work) => (locks++, work()), clock: () => testNow });
     await setup.done;
@@ -77,6 +81,16 @@ describe.each(testDatabaseKinds)('The Stripe webhook set up from code, on $name'
     expect((await paymentsPanel()).webhook.events).toEqual(changed);
     expect(await setUp()).toBe('updated');
     expect([...(stripe.webhookEndpoints[0]?.enabled_events ?? [])].sort()).toEqual([...handledStripeEvents].sort());
+  });
+
+  it('an endpoint whose secret the database lost (an older backup restored) is made again, and a running instance takes its new secret', async () => {
+    const [before] = stripe.webhookEndpoints;
+    await t.database.db.execute(sql`delete from stripe_webhook_endpoints`);
+    expect(await setUp()).toBe('recreated');
+    expect(stripe.webhookEndpoints.map((e) => e.id)).not.toContain(before?.id);
+    expect(stripe.webhookEndpoints).toHaveLength(1);
+    // The app verified with the old secret until now; Stripe signs with the new one.
+    await stripeMemberSteps(t, stripe).member('after-restore@example.com', 'premium');
   });
 
   it("an endpoint at the URL whose secret the site never had is deleted and made again, and the log says so", async () => {
