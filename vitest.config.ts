@@ -20,7 +20,8 @@ export default defineConfig({
     // One file per core, not vitest's cores − 1: the database and browser tests spend much of their
     // time waiting on other processes.
     maxWorkers: availableParallelism(),
-    reporters: ['default', ['json', { outputFile: 'tests/.output/vitest-report.json' }]],
+    // TEST_REPORT names another file for a run beside others (`npm run test:report -- FILE` reads it).
+    reporters: ['default', ['json', { outputFile: process.env.TEST_REPORT ?? 'tests/.output/vitest-report.json' }]],
     sequence: { sequencer: TierSequencer },
     projects: [
       {
