@@ -129,6 +129,14 @@ describe.each(testDatabaseKinds)('Checking members with Stripe, on $name', (kind
     }
   });
 
+  it('is described in the OpenAPI document with its answer', async () => {
+    const doc = (await s.t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>();
+    const route = doc.paths['/api/admin/members/reconcile']?.post;
+    expect(Object.keys(route?.responses ?? {})).toEqual(expect.arrayContaining(['200', '401', '409']));
+    expect(JSON.stringify(route?.responses['200'])).toMatch(/"checked".*"changed".*"failed"/);
+    expect(Object.keys(doc.paths['/api/admin/payments'] ?? {})).toEqual(['get']);
+  });
+
   it('answers 409 while payments are off, as the member billing does', async () => {
     const off = await createAdminTestApp(kind);
     try {
