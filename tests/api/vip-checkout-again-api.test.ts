@@ -89,6 +89,30 @@ describe.each(testDatabaseKinds)('joining again with Stripe, on $name', (kind) =
     expect((await processing(next.id)).json()).toMatchObject({ data: { status: 'pending_payment' } });
   });
 
+  it("row 6: a paying member who pays the Checkout their address is answered with again is not charged twice: the second subscription is cancelled and refunded, theirs goes on", async () => {
+    const first = await join('twice6@example.com', 'monthly');
+    const paid = stripe.complete(first.id, t0);
+    await deliverAll(paid.events);
+    // Anyone typing the address gets a Checkout, as for any address: the member's own customer.
+    const again = await join('twice6@example.com', 'annual', 'Someone Else');
+    expect(again.customer).toBe(paid.customer);
+    const second = stripe.complete(again.id, t0 + day);
+    await deliverAll(second.events);
+    expect(stripe.subscription(second.subscription.id as string).status).toBe('canceled');
+    expect(stripe.refunds).toEqual([{ id: expect.stringMatching(/^re_/), payment_intent: expect.stringMatching(/^pi_/), amount: 9999 }]);
+    await deliverAll(stripe.apiEvents.splice(0));
+
+    const [member] = await queryRows<{ status: string; plan: string; subscription: string; session: string }>(
+      t.database.db,
+      sql`select status, plan, stripe_subscription_id as subscription, stripe_checkout_session_id as session from vip_members where email = 'twice6@example.com'`,
+    );
+    expect(member).toEqual({ status: 'active', plan: 'monthly', subscription: paid.subscription.id, session: first.id });
+    const emails = await queryRows<{ kind: string }>(t.database.db, sql`select kind from outbox_emails where 'twice6@example.com' = any(to_addresses) and kind <> 'vip_sign_in'`);
+    expect(emails.map((e) => e.kind)).toEqual(['vip_welcome']);
+    const [entry] = await queryRows<{ summary: string }>(t.database.db, sql`select summary from activity_log where summary like ${'%second membership%'}`);
+    expect(entry?.summary).toBe(`Fan paid a second membership (Stripe subscription ${String(second.subscription.id)}) while theirs goes on: it was cancelled and its payment refunded`);
+  });
+
   it('row 13: a returning member pays as their own Stripe customer: their earlier invoices stay on their page, which lists no draft; the renewal date is the subscription\'s', async () => {
     const first = await join('returning13@example.com', 'monthly');
     const joined = stripe.complete(first.id, t0);

@@ -27,6 +27,12 @@ import { createFakeBilling, type FakeEventOptions, type FakeInvoiceOptions, type
  * - `POST /v1/billing_portal/sessions`: a portal session whose URL is `GET /portal/{id}` here, where the
  *   customer switches plan (to any price made here), pauses, resumes or cancels, each delivering its events.
  * - `GET /v1/invoices?customer=…`: the customer's invoices, newest first.
+ * - A session names a `customer` (a returning member's; one Checkout made, else 400 "No such customer") or a
+ *   `customer_email`, never both (400), and Checkout pays as that customer; `GET /v1/checkout/sessions/{id}` answers
+ *   it (its `url` while open only); `expireSession` expires one; `draftInvoice` adds a draft to the customer's list.
+ * - `DELETE /v1/subscriptions/{id}`: cancelled now (its `customer.subscription.deleted` kept in `apiEvents`, not
+ *   delivered); `expand[]=latest_invoice.payments` names the PaymentIntent each paid invoice was paid with, which
+ *   `POST /v1/refunds` (`payment_intent`) refunds once (again: 400 `charge_already_refunded`), kept in `refunds`.
  * - `POST /v1/webhook_endpoints` (`url`, `enabled_events`; its `secret` only in this answer), `GET /v1/webhook_endpoints`
  *   (newest first, `limit` and `starting_after`), `GET`, `POST` (`enabled_events`, `url`, `disabled`) and `DELETE`
  *   `/v1/webhook_endpoints/{id}`, as Stripe documents them. Once an endpoint was created, `sign` and the
@@ -161,6 +167,10 @@ export interface FakeStripe {
   deletePrice(id: string): void;
   /** Holds the next `count` `POST /v1/prices` until all of them have arrived, then answers them in order: requests surely at once. */
   gatherPrices(count: number): void;
+  /** Every refund made (`POST /v1/refunds`), in order. */
+  refunds: { id: string; payment_intent: string; amount: number }[];
+  /** Events Stripe sends for what API calls did (`DELETE /v1/subscriptions/{id}`), in order, not delivered. */
+  apiEvents: FakeStripeEvent[];
   /** Every request the SDK sent (method, path, Authorization). */
   requests: { method: string; path: string; authorization: string | undefined }[];
   setWebhookUrl(url: string): void;
@@ -259,6 +269,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   });
   const billing = createFakeBilling({ nextId, event, tick: () => ++clock, origin: () => origin });
   const portalSessions = new Map<string, { customer: string; returnUrl: string }>();
+  /** The PaymentIntent that paid each paid invoice, by invoice id (made when first asked). */
+  const paymentIntents = new Map<string, string>();
+  const paymentIntentOf = (invoiceId: string) => paymentIntents.get(invoiceId) ?? (paymentIntents.set(invoiceId, nextId('pi')).get(invoiceId) as string);
+  const refunds: FakeStripe['refunds'] = [];
+  const apiEvents: FakeStripeEvent[] = [];
   /** Customers made by Checkout, by id: their email. */
   const customers = new Map<string, string>();
   const webhookEndpoints: FakeWebhookEndpoint[] = [];
@@ -316,6 +331,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       gathering = { left: count, all, release };
     },
     requests,
+    refunds,
+    apiEvents,
     setWebhookUrl: (url) => {
       webhookUrl = url;
     },
@@ -466,6 +483,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     }
     const subscriptionRead = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && subscriptionRead) return readSubscription(res, decodeURIComponent(subscriptionRead[1] as string), url);
+    if (req.method === 'DELETE' && subscriptionRead) {
+      // Cancelled now (prorate and invoice_now false: nothing more is invoiced); Stripe then sends customer.subscription.deleted.
+      const id = decodeURIComponent(subscriptionRead[1] as string);
+      if (!billing.subscriptions.has(id)) return json(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such subscription: '${id}'` } });
+      if (billing.find(id).status !== 'canceled') apiEvents.push(...billing.end(id).events);
+      return json(res, 200, billing.retrieve(id, []));
+    }
     const priceRead = /^\/v1\/prices\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && priceRead) return readPrice(res, decodeURIComponent(priceRead[1] as string), url);
     if (gathering && req.method === 'POST' && url.pathname === '/v1/prices') {
@@ -559,6 +583,18 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     }
     const endpointPath = /^\/v1\/webhook_endpoints(?:\/([^/]+))?$/.exec(url.pathname);
     if (endpointPath) return handleWebhookEndpoints(req, res, url, body, endpointPath[1] && decodeURIComponent(endpointPath[1]));
+    if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+      const params = parseStripeForm(body) as { payment_intent?: string };
+      const invoiceId = [...paymentIntents].find(([, pi]) => pi === params.payment_intent)?.[0];
+      const invoice = billing.invoices.find((i) => i.id === invoiceId);
+      if (!invoice) return refuse(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_intent', message: `No such payment_intent: '${params.payment_intent}'` });
+      if (refunds.some((r) => r.payment_intent === params.payment_intent)) {
+        return refuse(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge for ${params.payment_intent} has already been refunded.` });
+      }
+      const refund = { id: nextId('re'), payment_intent: params.payment_intent as string, amount: Number(invoice.amount_paid) };
+      refunds.push(refund);
+      return ok({ ...refund, object: 'refund', currency: invoice.currency, status: 'succeeded' });
+    }
     if (req.method === 'GET' && url.pathname === '/v1/invoices') {
       const data = billing.invoicesOf(url.searchParams.get('customer') ?? '');
       return void json(res, 200, { object: 'list', url: '/v1/invoices', has_more: false, data });
@@ -611,7 +647,14 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   /** `GET /v1/subscriptions/{id}`: read when asked; a held read answers that later. */
   async function readSubscription(res: ServerResponse, id: string, url: URL): Promise<void> {
     const expand = Object.values(asRecord(parseStripeForm(url.search.slice(1)).expand)).map(String);
-    const read = billing.retrieve(id, expand);
+    const read = billing.retrieve(id, expand.includes('latest_invoice.payments') ? [...expand, 'latest_invoice'] : expand);
+    // `latest_invoice.payments`: how the invoice was paid (a PaymentIntent per paid invoice), as refunds name it.
+    if (read && expand.includes('latest_invoice.payments') && read.latest_invoice) {
+      const invoice = read.latest_invoice as Json;
+      const paid = invoice.status === 'paid' && Number(invoice.amount_paid) > 0;
+      const data = paid ? [{ id: `inpay_${String(invoice.id)}`, object: 'invoice_payment', status: 'paid', amount_paid: invoice.amount_paid, payment: { type: 'payment_intent', payment_intent: paymentIntentOf(String(invoice.id)) } }] : [];
+      invoice.payments = { object: 'list', data, has_more: false };
+    }
     const held = heldRead;
     if (held) {
       heldRead = undefined;

@@ -78,6 +78,12 @@ export interface PaymentProvider {
   checkoutSession(
     id: string,
   ): Promise<{ sessionId: string; url: string | null; status: 'open' | 'complete' | 'expired'; planId: string | null; memberId: string | null } | undefined>;
+  /**
+   * Cancels a subscription at once, without proration, and refunds what its latest invoice was paid
+   * (docs/decisions/0095: a paying member's second subscription). Safe to repeat: one cancellation, one
+   * refund per payment. Any failure throws: the webhook that asked is answered so that Stripe retries it.
+   */
+  cancelAndRefund(subscriptionId: string): Promise<void>;
   /** A Billing Portal session for the customer (change plan, card, cancel); its URL. */
   billingPortalUrl(customerId: string, returnUrl: string): Promise<string>;
   /**
@@ -266,6 +272,25 @@ export function createStripePayments(connection: StripeConnection): PaymentProvi
       // Any status this API version does not name yet is no session to pay.
       const status = session.status === 'open' ? 'open' : session.status === 'complete' ? 'complete' : 'expired';
       return { sessionId: session.id, url: session.url, status, planId: session.metadata?.plan ?? null, memberId: session.client_reference_id ?? session.metadata?.member_id ?? null };
+    },
+    async cancelAndRefund(id) {
+      const subscription = await stripe.subscriptions.retrieve(id, { expand: ['latest_invoice.payments'] });
+      if (subscription.status !== 'canceled' && subscription.status !== 'incomplete_expired') {
+        await stripe.subscriptions.cancel(id, { prorate: false, invoice_now: false }, { idempotencyKey: `vip-second-subscription-cancel-${id}` });
+      }
+      const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
+      for (const paid of invoice?.payments?.data ?? []) {
+        if (paid.status !== 'paid') continue;
+        const idOfPayment = (v: string | { id: string } | undefined) => (typeof v === 'string' ? v : v?.id);
+        const intent = idOfPayment(paid.payment.payment_intent);
+        const charge = idOfPayment(paid.payment.charge);
+        if (!intent && !charge) continue;
+        await stripe.refunds.create(intent ? { payment_intent: intent } : { charge }, { idempotencyKey: `vip-second-subscription-refund-${paid.id}` }).catch((err: unknown) => {
+          // Refunded before (a retry past the key's 24 hours).
+          if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'charge_already_refunded') return;
+          throw err;
+        });
+      }
     },
     async billingPortalUrl(customerId, returnUrl) {
       const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });

@@ -7,6 +7,7 @@ import { recordActivity } from '../staff/index.js';
 import type { PaymentEvent, PaymentProvider } from './payment-provider.js';
 import { emailsFor, reconciliationCause, renderEmailFor, type MemberState, type PlannedEmail, type StateCause } from './stripe-event-emails.js';
 import { findPlanOfKeptStripePrice } from './stripe-prices.repo.js';
+import { isSecondSubscription } from './stripe-second-subscriptions.js';
 import { asObject, asString, idOf, isEnded, memberStatusOf, readSubscription, secondsToDate, type SubscriptionState } from './stripe-subscription.js';
 import {
   findVipMemberByEmail,
@@ -265,6 +266,19 @@ export async function applyStripeEvent(context: StripeEventContext, event: Payme
   const facts = readEvent(event);
   const observed = facts?.subscriptionId ? await observe(context, event, facts.subscriptionId, facts.copy) : undefined;
   const record = (tx: Db) => recordStripeEvent(tx, { id: event.id, type: event.type, created: secondsToDate(event.created) ?? now, payload: event }, now);
+  // A paying member who paid a second Checkout (docs/decisions/0095): that subscription is cancelled and
+  // refunded before the event is recorded (a failure is a 500: Stripe sends it again), and changes nothing of theirs.
+  const member = facts && observed ? await findMember(context.db, facts, observed) : undefined;
+  if (member && observed && (await isSecondSubscription(context.payments, member, observed))) {
+    await context.payments.cancelAndRefund(observed.subscriptionId);
+    context.log.warn({ member: member.id, subscription: observed.subscriptionId, stripeEvent: event.id }, 'a paying member paid a second subscription: cancelled and refunded');
+    return context.db.transaction(async (tx) => {
+      if (!(await record(tx))) return false;
+      const summary = `${member.name} paid a second membership (Stripe subscription ${observed.subscriptionId}) while theirs goes on: it was cancelled and its payment refunded`;
+      await recordActivity(tx, { kind: 'member.status', actor: null, summary, subjectId: member.id, at: now });
+      return true;
+    });
+  }
   const outcome = await applyObserved(context, event, facts, observed, now, record);
   return outcome !== 'seen';
 }
