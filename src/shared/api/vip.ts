@@ -49,8 +49,8 @@ export const vipSubscriptionSchema = z.object({
   plan: z.enum(vipPlanIds),
   status: z.enum(vipMemberStatuses),
   /**
-   * With Stripe configured: where the browser goes next, the Checkout Session's page (or, for an
-   * address whose membership is already paid, the page that says a sign-in link was emailed).
+   * With Stripe configured: where the browser goes next, the Checkout Session's page, for every address
+   * (a paying member's too, whose second subscription would be cancelled and refunded: docs/decisions/0095).
    */
   checkoutUrl: z.string().optional(),
 });

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, CircularProgress, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import type { VipAccount } from '../../../../shared/api/vip-account.js';
 import { vipMemberStatusLabels } from '../../../../shared/api/admin-members.js';
 import { ApiError } from '../../../lib/api-client.js';
@@ -45,14 +45,13 @@ export function VipAccountPage() {
  * this page without the member's cookie, which only /api/vip receives): the form shows, waiting.
  */
 function SignInForm({ checking = false }: { checking?: boolean }) {
-  const [params] = useSearchParams();
   const [email, setEmail] = useState('');
   const ask = useMutation({ mutationFn: askSignInLink });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     ask.mutate(email);
   };
-  const sent = ask.data?.message ?? (params.get('emailed') === '1' ? 'This address already has a VIP membership: we emailed it a sign-in link. It works once, within 15 minutes.' : null);
+  const sent = ask.data?.message ?? null;
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2} sx={{ maxWidth: 440 }}>
       <Typography>Sign in with a link we email you: no password needed.</Typography>

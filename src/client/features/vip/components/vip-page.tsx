@@ -16,7 +16,7 @@ export function VipPage() {
   const storedPlan = status ? findVipPlan(status.plan) : undefined;
 
   const onSubscribed = (response: VipSubscriptionResponse) => {
-    // With Stripe: on to Checkout (or, for a paid membership's address, the page that says a sign-in link was emailed).
+    // With Stripe: on to Checkout, for every address (a member's too: docs/decisions/0095).
     if (response.data.checkoutUrl) {
       window.location.assign(response.data.checkoutUrl);
       return;
