@@ -38,7 +38,10 @@ export async function setUpStripeWebhook(
     await payments.webhookEndpoints.remove(other.id);
   }
   if (ours) {
-    if (sameEvents(ours.enabledEvents, events) && ours.status !== 'disabled') return 'unchanged';
+    if (sameEvents(ours.enabledEvents, events) && ours.status !== 'disabled') {
+      log.info({ endpoint: ours.id, url }, 'stripe webhook endpoint up to date');
+      return 'unchanged';
+    }
     await payments.webhookEndpoints.update(ours.id, events);
     await setStripeWebhookEvents(db, url, [...events], now);
     log.info({ endpoint: ours.id, url, events, was: ours.enabledEvents, status: ours.status }, 'stripe webhook endpoint updated');
