@@ -172,9 +172,7 @@ export interface FakeStripe {
   /** Events Stripe sends for what API calls did (`DELETE /v1/subscriptions/{id}`), in order, not delivered. */
   apiEvents: FakeStripeEvent[];
   /** Every request the SDK sent (method, path, Authorization). */
-  requests: { method: string; path: string; authorization: string | undefined; isAnswered: boolean }[];
-  /** Resolves once `count` requests of this method and path have been answered (a server's own process asking in its time). */
-  waitForRequests(method: string, path: string, count: number): Promise<void>;
+  requests: { method: string; path: string; authorization: string | undefined }[];
   setWebhookUrl(url: string): void;
   /** The account's webhook endpoints, oldest first, each with its secret (which the API gives only at creation). */
   webhookEndpoints: FakeWebhookEndpoint[];
@@ -257,15 +255,6 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   /** The answers of requests that ran, by Idempotency-Key. */
   const idempotent = new Map<string, { path: string; params: string; ran: Ran }>();
   const requests: FakeStripe['requests'] = [];
-  const requestWaiters: { method: string; path: string; count: number; resolve: () => void }[] = [];
-  /** Resolves the waiters whose requests have all been answered. */
-  const heard = () => {
-    for (const waiter of [...requestWaiters]) {
-      if (requests.filter((r) => r.method === waiter.method && r.path === waiter.path && r.isAnswered).length < waiter.count) continue;
-      requestWaiters.splice(requestWaiters.indexOf(waiter), 1);
-      waiter.resolve();
-    }
-  };
   let origin = '';
   let delivery: FakeDelivery = 'in-order';
   let heldRead: { arrived: () => void; released: Promise<void> } | undefined;
@@ -342,11 +331,6 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       gathering = { left: count, all, release };
     },
     requests,
-    waitForRequests: (method, path, count) =>
-      new Promise((resolve) => {
-        requestWaiters.push({ method, path, count, resolve });
-        heard();
-      }),
     refunds,
     apiEvents,
     setWebhookUrl: (url) => {
@@ -489,12 +473,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString();
     if (!url.pathname.startsWith('/v1/')) return handlePage(req, res, url, body);
-    const request = { method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization, isAnswered: false };
-    requests.push(request);
-    res.once('finish', () => {
-      request.isAnswered = true;
-      heard();
-    });
+    requests.push({ method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization });
     if (req.headers.authorization !== `Bearer ${secretKey}`) return json(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     const sessionRead = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && sessionRead) {
