@@ -28,6 +28,7 @@ import {
 // member's row lock; the emails follow from the change made there. Only a Stripe without that
 // subscription (a stand-in serving Checkout and webhooks alone) leaves the event's own copy to apply,
 // ordered by the event's time as before.
+// A check with Stripe (docs/decisions/0094) applies a subscription read the same way, with no event.
 
 export interface StripeEventContext {
   db: Db;
