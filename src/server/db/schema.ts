@@ -437,6 +437,24 @@ export const vipMembers = pgTable(
 export const stripeStateTickets = pgSequence('stripe_state_tickets');
 
 /**
+ * Every Checkout Session the site created, for the member and plan it was made for (docs/decisions/0095,
+ * amendment): a "Processing" page reads only these (an id the site never made is no checkout, with no
+ * call to Stripe), and a sign-up answers the member's latest open one of the plan again, whoever asks.
+ */
+export const vipCheckoutSessions = pgTable(
+  'vip_checkout_sessions',
+  {
+    sessionId: text('session_id').primaryKey(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => vipMembers.id, { onDelete: 'cascade' }),
+    plan: text('plan').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('vip_checkout_sessions_member_plan_idx').on(t.memberId, t.plan, t.createdAt)],
+);
+
+/**
  * The members' newsletter (docs/decisions/0065): a draft until `sent_at`, set once, by the send that
  * writes one outbox email per active member of `plans` in the same transaction.
  */
