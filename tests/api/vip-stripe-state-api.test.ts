@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VipAccount } from '../../src/shared/api/vip-account.js';
 import { memberPerksUnavailableMessages } from '../../src/shared/api/vip-perks.js';
@@ -180,6 +181,32 @@ describe.each(testDatabaseKinds)("Stripe's state is the truth, on $name", (kind)
     await deliverAll(stripe.payInvoice(failed.invoice.id as string, t0 + 33 * day).events);
     expect((await adminMember('one-off@example.com')).status).toBe('canceled');
     expect(await emailKinds('one-off@example.com')).toEqual(['vip_cancelled', 'vip_payment_failed', 'vip_welcome']);
+  });
+
+  it("a Checkout of another product of the account, paid with a member's address, is not a membership: a pending member stays pending, a paying one keeps theirs and it is not refunded", async () => {
+    // The endpoint hears every Checkout of the Stripe account: one made outside the site (a Payment Link
+    // of a cheaper product) carries none of the site's marks, only the address it was paid with.
+    const sdk = new Stripe(stripe.secretKey, { host: new URL(stripe.url).hostname, port: Number(new URL(stripe.url).port), protocol: 'http' });
+    const backstage = stripe.addPrice({ unit_amount: 500, currency: 'usd', interval: 'month', productName: 'Backstage Pass' });
+    const pending = await t.app.inject({ method: 'POST', url: '/api/subscribe-vip', payload: { name: 'Pending', email: 'other-product@example.com', plan: 'premium' } });
+    expect(pending.statusCode, pending.body).toBe(201);
+    const { subscriptionId } = await member('other-product-member@example.com', 'monthly');
+    for (const email of ['other-product@example.com', 'other-product-member@example.com']) {
+      const elsewhere = await sdk.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: backstage.id, quantity: 1 }],
+        customer_email: email,
+        success_url: 'https://elsewhere.example/thanks',
+        cancel_url: 'https://elsewhere.example/',
+      });
+      const bought = stripe.complete(elsewhere.id, t0 + day);
+      await deliverAll(bought.events);
+      expect(stripe.subscription(bought.subscription.id as string).status).toBe('active');
+    }
+    expect(await adminMember('other-product@example.com')).toMatchObject({ status: 'pending_payment', plan: { id: 'premium' } });
+    expect(await adminMember('other-product-member@example.com')).toMatchObject({ status: 'active', plan: { id: 'monthly' } });
+    expect(stripe.subscription(subscriptionId).status).toBe('active');
+    expect(stripe.refunds).toEqual([]);
   });
 
   it("row 4: two events of one member interleaved (a cancellation lands between a failed payment's read and its write) lose no email", async () => {

@@ -153,8 +153,14 @@ async function planOfPrice(db: Db, priceId: string | undefined): Promise<string 
   return kept && findVipPlan(kept) ? kept : undefined;
 }
 
-/** The member an event is about: by the subscription, the Checkout's marks, the subscription's metadata, the address paid with. */
-async function findMember(db: Db, facts: EventFacts, observed: Observed | undefined): Promise<VipMemberRow | undefined> {
+/**
+ * The member an event is about: by the subscription, the Checkout's marks, the subscription's metadata,
+ * the address paid with. By the address alone only for a subscription of a plan's price (or of no price
+ * to tell): the endpoint hears every Checkout of the Stripe account, and one of another product (a
+ * Payment Link, say) bought with a member's address is not their membership, neither to activate a
+ * pending one nor to be cancelled as a second (docs/decisions/0095).
+ */
+async function findMember(db: Db, facts: EventFacts, observed: Observed | undefined, pricePlan: string | undefined): Promise<VipMemberRow | undefined> {
   const subscriptionId = observed?.subscriptionId ?? facts.subscriptionId;
   const bySubscription = subscriptionId ? await findVipMemberBySubscription(db, subscriptionId) : undefined;
   if (bySubscription) return bySubscription;
@@ -162,7 +168,8 @@ async function findMember(db: Db, facts: EventFacts, observed: Observed | undefi
     const member = id ? await findVipMemberById(db, id) : undefined;
     if (member) return member;
   }
-  return facts.checkout?.email ? findVipMemberByEmail(db, facts.checkout.email) : undefined;
+  const ofAPlan = pricePlan !== undefined || !observed?.priceId;
+  return ofAPlan && facts.checkout?.email ? findVipMemberByEmail(db, facts.checkout.email) : undefined;
 }
 
 interface Decision {
@@ -269,7 +276,8 @@ export async function applyStripeEvent(context: StripeEventContext, event: Payme
   const record = (tx: Db) => recordStripeEvent(tx, { id: event.id, type: event.type, created: secondsToDate(event.created) ?? now, payload: event }, now);
   // A paying member who paid a second Checkout (docs/decisions/0095): that subscription is cancelled and
   // refunded before the event is recorded (a failure is a 500: Stripe sends it again), and changes nothing of theirs.
-  const member = facts && observed ? await findMember(context.db, facts, observed) : undefined;
+  const pricePlan = await planOfPrice(context.db, observed?.priceId);
+  const member = facts && observed ? await findMember(context.db, facts, observed, pricePlan) : undefined;
   if (member && observed && (await isSecondSubscription(context.payments, member, observed))) {
     await context.payments.cancelAndRefund(observed.subscriptionId);
     context.log.warn({ member: member.id, subscription: observed.subscriptionId, stripeEvent: event.id }, 'a paying member paid a second subscription: cancelled and refunded');
@@ -280,7 +288,7 @@ export async function applyStripeEvent(context: StripeEventContext, event: Payme
       return true;
     });
   }
-  const outcome = await applyObserved(context, event, facts, observed, now, record);
+  const outcome = await applyObserved(context, event, facts, observed, pricePlan, now, record);
   return outcome !== 'seen';
 }
 
@@ -294,7 +302,7 @@ export async function reconcileStripeMember(context: StripeEventContext, member:
   const cause: StateCause = { id: `reconciliation:${member.id}:${now.getTime()}`, type: reconciliationCause, created: Math.floor(now.getTime() / 1000), data: { object: {} } };
   const observed = await observe(context, cause, subscriptionId, undefined);
   if (!observed) throw new Error(`Stripe has no subscription ${subscriptionId}`);
-  return (await applyObserved(context, cause, { subscriptionId, copy: {} }, observed, now)) === 'changed';
+  return (await applyObserved(context, cause, { subscriptionId, copy: {} }, observed, await planOfPrice(context.db, observed.priceId), now)) === 'changed';
 }
 
 /** The fields a member's change is told by: the rest (tickets, times, the checkout's id) are bookkeeping. */
@@ -313,23 +321,23 @@ async function applyObserved(
   cause: StateCause,
   facts: EventFacts | undefined,
   observed: Observed | undefined,
+  pricePlan: string | undefined,
   now: Date,
   record?: (tx: Db) => Promise<boolean>,
 ): Promise<'seen' | 'changed' | 'unchanged'> {
-  const pricePlan = await planOfPrice(db, observed?.priceId);
   const decideFor = (member: VipMemberRow | undefined) => (member && facts ? decide(member, cause, facts, observed, pricePlan) : undefined);
 
   for (let attempt = 1; ; attempt += 1) {
     // Rendering happens outside the transaction (the embedded database has one connection): decide
     // from the member as read now, render, then decide again under the lock and write only if the
     // emails are the same; otherwise the member moved on meanwhile, and it is all done again.
-    const read = facts ? await findMember(db, facts, observed) : undefined;
+    const read = facts ? await findMember(db, facts, observed, pricePlan) : undefined;
     const planned = decideFor(read);
     const rendered = read && planned ? await Promise.all(planned.emails.map((e) => renderEmailFor(mailroom, read, planned.after, e.intent, now))) : [];
     try {
       return await db.transaction(async (tx) => {
         if (record && !(await record(tx))) return 'seen' as const;
-        const found = facts ? await findMember(tx, facts, observed) : undefined;
+        const found = facts ? await findMember(tx, facts, observed, pricePlan) : undefined;
         const member = found && (await lockVipMember(tx, found.id));
         const decision = decideFor(member);
         if (renderedFrom(member, decision) !== renderedFrom(read, planned)) throw new MemberMovedOn();
