@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VipAccount } from '../../src/shared/api/vip-account.js';
 import type { VipSubscriptionResponse } from '../../src/shared/api/vip.js';
@@ -72,7 +73,9 @@ describe.each(testDatabaseKinds)('joining again with Stripe, on $name', (kind) =
     // Another plan is another Checkout, which replaces nothing: both pages find the member.
     const annual = await join('pending12@example.com', 'annual', 'Someone Else');
     expect(annual.id).not.toBe(first.id);
-    for (const id of [first.id, annual.id]) expect((await processing(id)).json()).toEqual({ success: true, data: { status: 'pending_payment', planName: 'Monthly' } });
+    // Each page reads pending, with the plan its Checkout is for.
+    expect((await processing(first.id)).json()).toEqual({ success: true, data: { status: 'pending_payment', planName: 'Monthly' } });
+    expect((await processing(annual.id)).json()).toEqual({ success: true, data: { status: 'pending_payment', planName: 'Annual' } });
 
     // The member pays the first; its page says so before and after the webhook.
     const paid = stripe.complete(first.id, t0);
@@ -102,6 +105,9 @@ describe.each(testDatabaseKinds)('joining again with Stripe, on $name', (kind) =
     expect(stripe.refunds).toEqual([{ id: expect.stringMatching(/^re_/), payment_intent: expect.stringMatching(/^pi_/), amount: 9999 }]);
     await deliverAll(stripe.apiEvents.splice(0));
 
+    // The second Checkout's page, paid and refunded, reads as a stranger's unpaid one; the member's own reads their membership.
+    expect((await processing(again.id)).json()).toEqual({ success: true, data: { status: 'pending_payment', planName: 'Annual' } });
+    expect((await processing(first.id)).json()).toEqual({ success: true, data: { status: 'active', planName: 'Monthly' } });
     const [member] = await queryRows<{ status: string; plan: string; subscription: string; session: string }>(
       t.database.db,
       sql`select status, plan, stripe_subscription_id as subscription, stripe_checkout_session_id as session from vip_members where email = 'twice6@example.com'`,
@@ -135,5 +141,83 @@ describe.each(testDatabaseKinds)('joining again with Stripe, on $name', (kind) =
       [99.99, 'paid'],
       [9.99, 'paid'],
     ]);
+  });
+
+  describe("a security review of joining again (decision 0095's amendment): a Checkout's page and a second ask tell nothing of the address", () => {
+    /** Addresses as an asker may find them: a paying member's, a paused one's, a former member's, one that started and never paid, a new one. */
+    async function addresses(tag: string) {
+      const paying = `paying-${tag}@example.com`;
+      await deliverAll(stripe.complete((await join(paying, 'monthly')).id, t0).events);
+      const paused = `paused-${tag}@example.com`;
+      const pausedSub = stripe.complete((await join(paused, 'monthly')).id, t0);
+      await deliverAll([...pausedSub.events, ...stripe.pause(pausedSub.subscription.id as string, t0 + day).events]);
+      const former = `former-${tag}@example.com`;
+      const formerSub = stripe.complete((await join(former, 'monthly')).id, t0);
+      await deliverAll([...formerSub.events, ...stripe.endSubscription(formerSub.subscription.id as string, t0 + day).events]);
+      const started = `started-${tag}@example.com`;
+      await join(started, 'monthly');
+      return { paying, paused, former, started, stranger: `stranger-${tag}@example.com` };
+    }
+
+    it("H1: the Processing page of a Checkout anyone started for an address reads pending, with that Checkout's plan, whoever the address belongs to", async () => {
+      const all = await addresses('h1');
+      for (const [who, email] of Object.entries(all)) {
+        const asked = await join(email, 'annual', 'Someone Else');
+        expect([who, (await processing(asked.id)).json()]).toEqual([who, { success: true, data: { status: 'pending_payment', planName: 'Annual' } }]);
+      }
+    });
+
+    it('M1: asking twice for the same plan answers the same Checkout for every address, after the same calls to Stripe', async () => {
+      const all = await addresses('m1');
+      const seen = new Map<string, string[]>();
+      for (const [who, email] of Object.entries(all)) {
+        const first = await join(email, 'annual', 'Someone Else');
+        const before = stripe.requests.length;
+        const again = await join(email, 'annual', 'Someone Else');
+        expect([who, again.id]).toEqual([who, first.id]);
+        seen.set(who, stripe.requests.slice(before).map((r) => `${r.method} ${r.path.replace(/cs_test_\d+/, '{session}')}`));
+      }
+      expect(new Set([...seen.values()].map((calls) => JSON.stringify(calls)))).toEqual(new Set([JSON.stringify(['GET /v1/checkout/sessions/{session}'])]));
+    });
+
+    it("M3: a Checkout id the site never made is no checkout, and asking costs no call to Stripe, even when Stripe has that session", async () => {
+      const before = stripe.requests.length;
+      for (const id of ['cs_test_000000404', `cs_live_${'a'.repeat(60)}`]) {
+        const res = await processing(id);
+        expect([res.statusCode, res.json().message]).toEqual([404, 'No checkout with this id']);
+      }
+      // A session made in Stripe for a member (with their id as the site marks its own), but not by the site.
+      const first = await join('m3@example.com', 'monthly');
+      await deliverAll(stripe.complete(first.id, t0).events);
+      const [row] = await queryRows<{ id: string }>(t.database.db, sql`select id from vip_members where email = 'm3@example.com'`);
+      const sdk = new Stripe(stripe.secretKey, { host: new URL(stripe.url).hostname, port: new URL(stripe.url).port, protocol: 'http' });
+      const foreign = await sdk.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ quantity: 1, price: String(first.line_items[0]?.price) }],
+        customer_email: 'm3@example.com',
+        client_reference_id: row?.id,
+        success_url: 'https://elsewhere.example/',
+      });
+      const outside = stripe.requests.length;
+      expect((await processing(foreign.id)).statusCode).toBe(404);
+      expect(stripe.requests.length).toBe(outside);
+      expect(stripe.requests.slice(before).map((r) => `${r.method} ${r.path}`)).not.toContain('GET /v1/checkout/sessions/cs_test_000000404');
+    });
+
+    it("L1: a former member whose stored Stripe customer Checkout refuses (deleted, or test keys changed for live ones) gets a Checkout as anyone does, pays as a new customer and is a member again", async () => {
+      const first = await join('l1@example.com', 'monthly');
+      const joined = stripe.complete(first.id, t0);
+      await deliverAll([...joined.events, ...stripe.endSubscription(joined.subscription.id as string, t0 + day).events]);
+      // The stored customer is one this Stripe does not have.
+      await t.database.db.execute(sql`update vip_members set stripe_customer_id = 'cus_live_000000gone' where email = 'l1@example.com'`);
+
+      const again = await join('l1@example.com', 'annual', 'Someone Else');
+      expect(again).toMatchObject({ customer: null, customer_email: 'l1@example.com' });
+      const [row] = await queryRows<{ customer: string | null }>(t.database.db, sql`select stripe_customer_id as customer from vip_members where email = 'l1@example.com'`);
+      expect(row?.customer).toBeNull();
+      const rejoined = stripe.complete(again.id, t0 + 2 * day);
+      await deliverAll(rejoined.events);
+      expect((await processing(again.id)).json()).toEqual({ success: true, data: { status: 'active', planName: 'Annual' } });
+    });
   });
 });

@@ -83,11 +83,12 @@ describe.each(testDatabaseKinds)('VIP with Stripe on $name', (kind) => {
       data: { name: 'Sam Rivers', email: 'sam@example.com', plan: 'annual', status: 'pending_payment', checkoutUrl: session?.url },
     });
     expect(body.data.checkoutUrl).toMatch(new RegExp(`^${stripe.url}/checkout/cs_test_`));
-    const [member] = await queryRows<{ id: string; status: string; stripe_checkout_session_id: string }>(
+    const [member] = await queryRows<{ id: string; status: string; session: string }>(
       t.database.db,
-      sql`select id, status, stripe_checkout_session_id from vip_members where email = 'sam@example.com'`,
+      sql`select m.id, m.status, s.session_id as session from vip_members m join vip_checkout_sessions s on s.member_id = m.id where m.email = 'sam@example.com'`,
     );
-    expect(member).toMatchObject({ status: 'pending_payment', stripe_checkout_session_id: session?.id });
+    // The session is recorded as the site's own, for its Processing page (docs/decisions/0095).
+    expect(member).toMatchObject({ status: 'pending_payment', session: session?.id });
     // The price from the site configuration (created in Stripe once: docs/decisions/0067), the member
     // named, and PUBLIC_URL (never the request's Host) to return to.
     const [price] = stripe.prices;

@@ -63,14 +63,16 @@ export interface PaymentProvider {
   /**
    * A Checkout Session in subscription mode for a stored member, at the plan's price: its id and the
    * URL of its page. The price is the plan's `stripePriceId`, else the one kept for it, else one
-   * created now and kept (docs/decisions/0067).
+   * created now and kept (docs/decisions/0067). A stored customer Stripe refuses (deleted there, or
+   * of the other mode's keys) is left out: the session asks the address, as for anyone, and names the
+   * refused id (`refusedCustomerId`) for the member row to forget (docs/decisions/0095, amendment).
    */
   startCheckout(
     /** `customerId`: the member's Stripe customer from an earlier subscription, kept (their invoices stay together); else Checkout makes one. */
     member: { id: string; email: string; customerId?: string | null; plan: CheckoutPlan },
     urls: { success: string; cancel: string },
     pricing: CheckoutPricing,
-  ): Promise<{ sessionId: string; url: string }>;
+  ): Promise<{ sessionId: string; url: string; refusedCustomerId?: string }>;
   /**
    * A Checkout Session as Stripe has it now (`GET /v1/checkout/sessions/{id}`): `open` to be paid, `complete`
    * (paid), or `expired`; the plan its metadata names and the member it is for. Undefined when Stripe has no such session.
@@ -135,6 +137,9 @@ const isMissingApi = (err: unknown) =>
 
 /** Stripe's refusal of a Checkout Session's price (archived, deleted, of another mode…): a 400 naming the line item's price. */
 const isPriceRefused = (err: unknown) => err instanceof Stripe.errors.StripeInvalidRequestError && err.param === 'line_items[0][price]';
+
+/** Stripe's refusal of a Checkout Session's customer: none such in this account and mode (deleted, or made with the other keys). */
+const isCustomerRefused = (err: unknown) => err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing' && err.param === 'customer';
 
 /** Stripe's smallest currency unit: cents for USD and EUR (every currency the site configuration uses). */
 const toMinorUnits = (amount: number) => Math.round(amount * 100);
@@ -249,19 +254,30 @@ export function createStripePayments(connection: StripeConnection): PaymentProvi
   return {
     async startCheckout(member, urls, pricing) {
       const { plan } = member;
-      const session = await withPlanPrice(plan, pricing, (lineItem) => stripe.checkout.sessions.create({
-        mode: 'subscription',
-        line_items: [lineItem],
-        // A returning member keeps their customer (Stripe takes one or the other, never both).
-        ...(member.customerId ? { customer: member.customerId } : { customer_email: member.email }),
-        client_reference_id: member.id,
-        metadata: { member_id: member.id, plan: plan.id },
-        subscription_data: { metadata: { member_id: member.id, plan: plan.id } },
-        success_url: urls.success,
-        cancel_url: urls.cancel,
-      }));
+      let customer = member.customerId ?? undefined;
+      const create = (lineItem: Stripe.Checkout.SessionCreateParams.LineItem) =>
+        stripe.checkout.sessions.create({
+          mode: 'subscription',
+          line_items: [lineItem],
+          // A returning member keeps their customer (Stripe takes one or the other, never both).
+          ...(customer ? { customer } : { customer_email: member.email }),
+          client_reference_id: member.id,
+          metadata: { member_id: member.id, plan: plan.id },
+          subscription_data: { metadata: { member_id: member.id, plan: plan.id } },
+          success_url: urls.success,
+          cancel_url: urls.cancel,
+        });
+      const session = await withPlanPrice(plan, pricing, (lineItem) =>
+        create(lineItem).catch((err: unknown) => {
+          // A customer Stripe no longer has must not keep a former member from joining (nor tell the asker they were one).
+          if (!customer || !isCustomerRefused(err)) throw err;
+          customer = undefined;
+          return create(lineItem);
+        }),
+      );
       if (!session.url) throw new Error(`Stripe answered Checkout Session ${session.id} without a URL`);
-      return { sessionId: session.id, url: session.url };
+      const refusedCustomerId = member.customerId && !customer ? member.customerId : undefined;
+      return { sessionId: session.id, url: session.url, ...(refusedCustomerId ? { refusedCustomerId } : {}) };
     },
     async checkoutSession(id) {
       const session = await stripe.checkout.sessions.retrieve(id).catch((err: unknown) => {

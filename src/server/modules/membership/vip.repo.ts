@@ -1,7 +1,7 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { VipMemberStatus, VipPlanId } from '../../../shared/api/vip.js';
 import { queryRows, type Db } from '../../db/client.js';
-import { stripeEvents, stripeStateTickets, vipMembers } from '../../db/schema.js';
+import { stripeEvents, stripeStateTickets, vipCheckoutSessions, vipMembers } from '../../db/schema.js';
 
 export interface VipMemberInput {
   name: string;
@@ -42,11 +42,6 @@ export async function findVipMemberByEmail(db: Db, email: string): Promise<VipMe
 export async function findVipMemberById(db: Db, id: string): Promise<VipMemberRow | undefined> {
   if (!uuidPattern.test(id)) return undefined;
   const [row] = await db.select().from(vipMembers).where(eq(vipMembers.id, id));
-  return row;
-}
-
-export async function findVipMemberByCheckoutSession(db: Db, sessionId: string): Promise<VipMemberRow | undefined> {
-  const [row] = await db.select().from(vipMembers).where(eq(vipMembers.stripeCheckoutSessionId, sessionId));
   return row;
 }
 
@@ -91,20 +86,38 @@ export async function updateVipMember(db: Db, id: string, change: VipMemberChang
     .where(eq(vipMembers.id, id));
 }
 
-/**
- * The Checkout Session a sign-up's "Processing" page will poll, in one statement the same for every
- * address (docs/decisions/0095): a paying (active, past due, paused) member keeps the session their
- * subscription came from.
- */
-export async function keepCheckoutSession(db: Db, id: string, sessionId: string, now: Date): Promise<void> {
-  const isPaying = sql`${vipMembers.status} in ('active', 'past_due', 'paused')`;
+/** Records a Checkout Session the site created for a member and plan (docs/decisions/0095, amendment). */
+export async function recordCheckoutSession(db: Db, session: { sessionId: string; memberId: string; plan: string; now: Date }): Promise<void> {
+  await db.insert(vipCheckoutSessions).values({ sessionId: session.sessionId, memberId: session.memberId, plan: session.plan, createdAt: session.now }).onConflictDoNothing();
+}
+
+/** The member's latest Checkout Session for the plan, whoever asked for it: the one a sign-up may answer again. */
+export async function findLatestCheckoutSession(db: Db, memberId: string, plan: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ sessionId: vipCheckoutSessions.sessionId })
+    .from(vipCheckoutSessions)
+    .where(and(eq(vipCheckoutSessions.memberId, memberId), eq(vipCheckoutSessions.plan, plan)))
+    .orderBy(desc(vipCheckoutSessions.createdAt), desc(vipCheckoutSessions.sessionId))
+    .limit(1);
+  return row?.sessionId;
+}
+
+/** A Checkout Session the site created, with the plan it was for and its member as they are now. */
+export async function findRecordedCheckoutSession(db: Db, sessionId: string): Promise<{ plan: string; member: VipMemberRow } | undefined> {
+  const [row] = await db
+    .select({ plan: vipCheckoutSessions.plan, member: vipMembers })
+    .from(vipCheckoutSessions)
+    .innerJoin(vipMembers, eq(vipMembers.id, vipCheckoutSessions.memberId))
+    .where(eq(vipCheckoutSessions.sessionId, sessionId));
+  return row;
+}
+
+/** Forgets a member's Stripe customer that Stripe refused at a checkout, unless a payment has kept another since. */
+export async function forgetStripeCustomer(db: Db, id: string, customerId: string, now: Date): Promise<void> {
   await db
     .update(vipMembers)
-    .set({
-      stripeCheckoutSessionId: sql`case when ${isPaying} then ${vipMembers.stripeCheckoutSessionId} else ${sessionId} end`,
-      updatedAt: sql`case when ${isPaying} then ${vipMembers.updatedAt} else ${now} end`,
-    })
-    .where(eq(vipMembers.id, id));
+    .set({ stripeCustomerId: null, updatedAt: now })
+    .where(and(eq(vipMembers.id, id), eq(vipMembers.stripeCustomerId, customerId)));
 }
 
 /** Whether a Stripe event was applied (its transaction committed) before. */

@@ -54,8 +54,8 @@ export const vipRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, { db
           'Stores a VIP member (201). An email already stored changes nothing and gets the same answer, telling ' +
           'nothing of that member; the request is logged for staff. Without Stripe the status is pending_payment and the ' +
           'message says so, and a new member gets a welcome email. With Stripe (STRIPE_SECRET_KEY) data.checkoutUrl is a ' +
-          "Checkout Session's page for every address, a member's too (docs/decisions/0095): a pending member's open session for the plan is " +
-          'answered again; a paying member is also emailed a sign-in link after the answer, and a second subscription they pay is ' +
+          "Checkout Session's page for every address, a member's too (docs/decisions/0095): the address's latest open session for the plan is " +
+          'answered again, whoever the address belongs to; a paying member is also emailed a sign-in link after the answer, and a second subscription they pay is ' +
           'cancelled and refunded. JSON from the site itself only: 415 for another Content-Type, 403 for a cross-site request. ' +
           'Rate-limited per client address.',
         body: vipSubscriptionRequestSchema,
@@ -87,13 +87,16 @@ export const vipRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, { db
     {
       schema: {
         tags: ['vip'],
-        description: "The status of the membership a Checkout Session is for: the page Stripe returns to polls it until the webhook made it active.",
+        description:
+          'Where a Checkout Session the site created stands: the page Stripe returns to polls it until the webhook made the membership active. ' +
+          "Read from the database only: 404 for an id the site never made. The membership's status only for the session it was paid with; " +
+          'any other session, paid or not, is pending_payment with its own plan, whoever the address belongs to (docs/decisions/0095).',
         params: z.object({ sessionId: z.string().min(1).max(300) }),
         response: { 200: vipCheckoutStatusSchema, 404: errorResponseSchema },
       },
     },
     async (req) => {
-      const status = await checkoutStatus(db, payments, req.params.sessionId);
+      const status = await checkoutStatus(db, req.params.sessionId);
       if (!status) throw new NotFoundError('No checkout with this id');
       return { success: true as const, data: status };
     },

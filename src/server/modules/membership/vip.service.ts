@@ -14,7 +14,16 @@ import type { AfterAnswer } from './after-answer.js';
 import { emailSignInLink } from './member-account.service.js';
 import { keptPrices } from './kept-prices.service.js';
 import type { PaymentProvider } from './payment-provider.js';
-import { findVipMemberByCheckoutSession, findVipMemberByEmail, findVipMemberById, findVipMemberId, insertVipMemberUnlessKnown, keepCheckoutSession, type VipMemberRow } from './vip.repo.js';
+import {
+  findLatestCheckoutSession,
+  findRecordedCheckoutSession,
+  findVipMemberByEmail,
+  findVipMemberId,
+  forgetStripeCustomer,
+  insertVipMemberUnlessKnown,
+  recordCheckoutSession,
+  type VipMemberRow,
+} from './vip.repo.js';
 
 function statusSentence(status: VipMemberStatus, email: string): string {
   return status === 'active'
@@ -59,13 +68,15 @@ async function recordSignUp(tx: Db, input: VipSubscriptionRequest, plan: VipPlan
 const isPaying = (status: VipMemberStatus) => status === 'active' || status === 'past_due' || status === 'paused';
 
 /**
- * With Stripe (docs/decisions/0062, 0095): every address gets the same answer, a Checkout Session of
- * the plan, so that nobody learns who is a member; the welcome waits for the payment. The member row
- * keeps its name and plan until a checkout completes. A pending member's open session for the plan is
- * answered again rather than replaced (their "Processing" page polls it), and a paid one is never
- * replaced. A returning member pays as their Stripe customer. A paying member's address is also emailed
- * a sign-in link, after the answer; should they pay this checkout too, the second subscription is
- * cancelled and refunded when its payment arrives (stripe-events.ts).
+ * With Stripe (docs/decisions/0062, 0095 and its amendment): every address gets the same answer, a
+ * Checkout Session of the plan, so that nobody learns who is a member; the welcome waits for the
+ * payment. The member row keeps its name and plan until a checkout completes. The member's latest
+ * session of the plan, whoever asked for it, is read from Stripe and answered again while open (the
+ * same read for every address that was asked for before: a paying member's address too); else a new
+ * one is made and recorded. A returning member pays as their Stripe customer, or by address when
+ * Stripe no longer has it. A paying member's address is also emailed a sign-in link, after the
+ * answer; should they pay this checkout, the second subscription is cancelled and refunded when its
+ * payment arrives (stripe-events.ts).
  */
 export async function subscribeVipWithStripe(
   db: Db,
@@ -91,32 +102,43 @@ export async function subscribeVipWithStripe(
     // stored, pending; they may try again.
     throw Object.assign(new AppError(502, 'Payments are not available right now. Please try again in a few minutes.'), { cause: err });
   };
-  const stored =
-    member.status === 'pending_payment' && member.stripeCheckoutSessionId ? await payments.checkoutSession(member.stripeCheckoutSessionId).catch(unavailable) : undefined;
-  if (stored?.status === 'open' && stored.planId === plan.id && stored.url) return { ...base, data: { ...base.data, checkoutUrl: stored.url } };
-  const kept = keptPrices(db, log, now);
-  const session = await payments
-    .startCheckout(
-      { id: member.id, email, customerId: member.stripeCustomerId, plan },
-      { success: mailroom.link(`/vip/welcome?session_id={CHECKOUT_SESSION_ID}`), cancel: mailroom.link('/vip') },
-      { kept, log, now },
-    )
-    .catch(unavailable);
-  // A session being paid (open) or paid whose webhook has not come yet stays the member's: its "Processing" page
-  // polls it. This one's page finds its member through Stripe meanwhile (checkoutStatus).
-  if (stored?.status !== 'open' && stored?.status !== 'complete') await keepCheckoutSession(db, member.id, session.sessionId, now);
+  const latest = await findLatestCheckoutSession(db, member.id, plan.id);
+  const stored = latest ? await payments.checkoutSession(latest).catch(unavailable) : undefined;
+  const checkoutUrl = stored?.status === 'open' && stored.url ? stored.url : await startCheckout();
   if (isPaying(member.status)) afterAnswer(() => emailSignInLink(db, mailroom, member, now));
-  return { ...base, data: { ...base.data, checkoutUrl: session.url } };
+  return { ...base, data: { ...base.data, checkoutUrl } };
+
+  async function startCheckout(): Promise<string> {
+    const session = await payments
+      .startCheckout(
+        { id: member.id, email, customerId: member.stripeCustomerId, plan },
+        { success: mailroom.link(`/vip/welcome?session_id={CHECKOUT_SESSION_ID}`), cancel: mailroom.link('/vip') },
+        { kept: keptPrices(db, log, now), log, now },
+      )
+      .catch(unavailable);
+    await recordCheckoutSession(db, { sessionId: session.sessionId, memberId: member.id, plan: plan.id, now });
+    if (session.refusedCustomerId) {
+      log.warn({ member: member.id, stripeCustomer: session.refusedCustomerId }, 'stripe has no such customer: this checkout asks the address, and the member row forgets the customer');
+      await forgetStripeCustomer(db, member.id, session.refusedCustomerId, now);
+    }
+    return session.url;
+  }
 }
 
 /**
- * Where a Checkout Session's member stands: the return page polls it until the webhook made them active.
- * A session the member row does not keep (a second one started while another was open: docs/decisions/0095)
- * is asked of Stripe, which names its member.
+ * Where the membership of a Checkout Session the site created stands: its "Processing" page polls it
+ * until the webhook made the member active. It reads the database only (an id the site never made is
+ * no checkout, and costs Stripe nothing), and tells the member's status only for the session their
+ * subscription came from (the one the member row keeps, once they are no longer pending); any other
+ * session, paid or not, is pending with its own plan, whoever the address belongs to
+ * (docs/decisions/0095, amendment).
  */
-export async function checkoutStatus(db: Db, payments: PaymentProvider | undefined, sessionId: string): Promise<{ status: VipMemberStatus; planName: string | null } | undefined> {
-  const kept = await findVipMemberByCheckoutSession(db, sessionId);
-  const memberId = kept || !payments || !/^cs_[A-Za-z0-9_]{1,250}$/.test(sessionId) ? undefined : (await payments.checkoutSession(sessionId).catch(() => undefined))?.memberId;
-  const member = kept ?? (memberId ? await findVipMemberById(db, memberId) : undefined);
-  return member ? { status: member.status, planName: findVipPlan(member.plan)?.name ?? null } : undefined;
+export async function checkoutStatus(db: Db, sessionId: string): Promise<{ status: VipMemberStatus; planName: string | null } | undefined> {
+  const recorded = await findRecordedCheckoutSession(db, sessionId);
+  if (!recorded) return undefined;
+  const { member } = recorded;
+  const isApplied = member.stripeCheckoutSessionId === sessionId && member.status !== 'pending_payment';
+  return isApplied
+    ? { status: member.status, planName: findVipPlan(member.plan)?.name ?? null }
+    : { status: 'pending_payment', planName: findVipPlan(recorded.plan)?.name ?? null };
 }
