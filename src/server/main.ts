@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   const payments = config.stripe ? createStripePayments(config.stripe) : undefined;
   const webhookSetup =
     payments && !payments.hasWebhookSecret && config.publicUrl
-      ? keepStripeWebhookSetUp({ db: database.db, payments, log: logger }, { url: stripeWebhookUrl(config.publicUrl), exclusively: database.exclusively, clock: () => new Date() })
+      ? keepStripeWebhookSetUp({ db: database.db, payments, log: logger }, { url: stripeWebhookUrl(config.publicUrl), exclusively: (work) => database.exclusively(work, 'stripe'), clock: () => new Date() })
       : undefined;
 
   // Several instances: the limits count in Redis, and catalog changes are heard by every instance on the
@@ -88,7 +88,7 @@ async function main(): Promise<void> {
       metricsToken: config.metricsToken,
       payments,
       // Members checked with Stripe daily (docs/decisions/0094), under the startup lock as the backups are.
-      stripeChecks: payments ? { everyMs: 24 * 3_600_000, exclusively: database.exclusively } : undefined,
+      stripeChecks: payments ? { everyMs: 24 * 3_600_000, exclusively: (work) => database.exclusively(work, 'stripe') } : undefined,
       importJobs: config.importJobs,
       backupSchedule: config.backups,
       mail: {

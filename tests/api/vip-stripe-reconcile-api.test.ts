@@ -129,6 +129,29 @@ describe.each(testDatabaseKinds)('Checking members with Stripe, on $name', (kind
     }
   });
 
+  it('stops with the server: a daily check under way reads no further member and is not recorded', async () => {
+    await s.member('stopping@example.com', 'monthly');
+    const runs = async () => (await queryRows<{ n: number }>(s.t.database.db, sql`select count(*)::int as n from stripe_reconciliations where trigger = 'schedule'`))[0]?.n;
+    const before = await runs();
+    const database = await openSameDatabase(s.t.database);
+    const payments = createStripePayments({ secretKey: s.stripe.secretKey, webhookSecret: s.stripe.webhookSecret, apiUrl: s.stripe.url });
+    const held = s.stripe.holdSubscriptionReads();
+    const other = await buildApp(
+      { db: database.db, databaseKind: database.kind, clock: () => testNow, payments, publicUrl: stripeTestPublicUrl, stripeChecks: { everyMs: 0, exclusively: (work) => work() } },
+      { logger: false },
+    );
+    try {
+      await other.ready();
+      await held.arrived;
+      const closing = other.close();
+      held.release();
+      await closing;
+      expect(await runs()).toBe(before);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('is described in the OpenAPI document with its answer', async () => {
     const doc = (await s.t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>();
     const route = doc.paths['/api/admin/members/reconcile']?.post;

@@ -19,11 +19,13 @@ export interface Database {
   /** Applies the committed migrations; safe to call on every start. */
   migrate(): Promise<void>;
   /**
-   * Runs `work` while no other server on this database runs its own: several instances starting at
-   * once on one PostgreSQL would otherwise migrate, seed and create the first admin side by side.
+   * Runs `work` while no other server on this database runs its own under the same lock: several
+   * instances starting at once on one PostgreSQL would otherwise migrate, seed and create the first admin
+   * side by side (`startup`, the default); `stripe` is the work that waits on Stripe (the webhook's setup,
+   * the daily check of the members), which must never hold a starting instance back.
    * PostgreSQL: a session advisory lock; PGlite: the data directory's lock already admits one process.
    */
-  exclusively<T>(work: () => Promise<T>): Promise<T>;
+  exclusively<T>(work: () => Promise<T>, lock?: ExclusiveLock): Promise<T>;
   /** PGlite only: a consistent copy of its data directory, a gzipped tar written into the folder `into`; its path (backups, docs/decisions/0073). */
   dumpDataDir?(into: string): Promise<string>;
   close(): Promise<void>;
@@ -63,8 +65,11 @@ export async function openPglite(dataDir: string | undefined, options: OpenOptio
 
 const ignoreDroppedConnection = () => undefined;
 
-/** The advisory lock key of `exclusively`: any fixed 64-bit number that nothing else on the database uses. */
-const startupLockKey = '7311853420551023101';
+/** What `exclusively` keeps to one server at a time. */
+export type ExclusiveLock = 'startup' | 'stripe';
+
+/** The advisory lock keys of `exclusively`: fixed 64-bit numbers that nothing else on the database uses. */
+const lockKeys: Record<ExclusiveLock, string> = { startup: '7311853420551023101', stripe: '7311853420551023102' };
 
 /**
  * Runs `work` on a connection of its own, outside the pool and its timeouts: the migrations (an index
@@ -109,14 +114,14 @@ export async function openPostgres(connectionString: string, options: OpenOption
     kind: 'postgres',
     migrate: () => onOwnConnection(connectionString, (client) => migratePg(drizzlePg(client), { migrationsFolder: migrationsDir })),
     // A session lock, held by a connection of its own, so `work` may use the pool freely.
-    exclusively: (work) =>
+    exclusively: (work, lock = 'startup') =>
       onOwnConnection(connectionString, async (holder) => {
-        await holder.query('select pg_advisory_lock($1)', [startupLockKey]);
+        await holder.query('select pg_advisory_lock($1)', [lockKeys[lock]]);
         try {
           return await work();
         } finally {
           // On a lost connection the session's lock went with the session: the work's answer stands.
-          await holder.query('select pg_advisory_unlock($1)', [startupLockKey]).catch(ignoreDroppedConnection);
+          await holder.query('select pg_advisory_unlock($1)', [lockKeys[lock]]).catch(ignoreDroppedConnection);
         }
       }),
     close: () => pool.end(),

@@ -1,9 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Gate } from '../../../tests/helpers/gate.js';
 import { createScratchDatabase, type ScratchDatabase } from '../../../tests/helpers/scratch-postgres.js';
 import { labels } from '../../shared/labels.js';
 import { parseConfig } from '../config.js';
 import { seedDemoCatalogIfEmpty } from '../modules/catalog-import/index.js';
-import type { Database } from './client.js';
+import { queryRows, type Database } from './client.js';
 import { openConfiguredDatabase } from './open-configured-database.js';
 import { releases } from './schema.js';
 
@@ -37,5 +39,32 @@ describe.skipIf(!serverUrl)('several servers starting at once on an empty Postgr
     expect(await first.db.$count(releases)).toBe(seeded[0]?.totalReleasesImported);
     const labelRows = await first.db.query.labels.findMany();
     expect(labelRows.map((label) => label.id).sort()).toEqual(labels.map((label) => label.id).sort());
+  });
+
+  it('start while another holds the stripe lock (waiting on Stripe): the startup lock is another, and a second stripe job waits its turn', async () => {
+    const [first, second] = opened as [Database, Database];
+    const gate = new Gate();
+    gate.close();
+    let holding = () => {};
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const check = first.exclusively(async () => {
+      holding();
+      await gate.pass();
+      return 'first check';
+    }, 'stripe');
+    await held;
+    expect(await second.exclusively(async () => 'started')).toBe('started');
+    let secondCheckRan = false;
+    const secondCheck = second.exclusively(async () => {
+      secondCheckRan = true;
+      return 'second check';
+    }, 'stripe');
+    // Its lock waits in PostgreSQL for the first's.
+    const waiting = async () =>
+      (await queryRows<{ n: number }>(second.db, sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`))[0]?.n;
+    await expect.poll(waiting).toBe(1);
+    expect(secondCheckRan).toBe(false);
+    gate.open();
+    expect(await Promise.all([check, secondCheck])).toEqual(['first check', 'second check']);
   });
 });

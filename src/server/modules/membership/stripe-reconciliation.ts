@@ -16,14 +16,23 @@ export interface StripeCheckResult {
 /** Subscriptions read from Stripe at once. */
 const concurrency = 4;
 
-export async function checkMembersWithStripe(context: StripeEventContext, by: { trigger: StripeCheckTrigger; actor: string | null }, clock: () => Date): Promise<StripeCheckResult> {
+/**
+ * Checks every member with a subscription. A check whose `stopping` signal fires (the server stops)
+ * reads no further member and is not recorded: the next start plans a check soon.
+ */
+export async function checkMembersWithStripe(
+  context: StripeEventContext,
+  by: { trigger: StripeCheckTrigger; actor: string | null },
+  clock: () => Date,
+  stopping?: AbortSignal,
+): Promise<StripeCheckResult> {
   const startedAt = clock();
   const members = await listMembersWithSubscription(context.db);
   let changed = 0;
   const failed: { id: string; name: string }[] = [];
   let next = 0;
   const work = async () => {
-    for (let member = members[next++]; member; member = members[next++]) {
+    for (let member = members[next++]; member && !stopping?.aborted; member = members[next++]) {
       try {
         if (await reconcileStripeMember(context, member, clock())) changed += 1;
       } catch (err) {
@@ -34,6 +43,10 @@ export async function checkMembersWithStripe(context: StripeEventContext, by: { 
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, members.length) }, work));
   const result = { checked: members.length - failed.length, changed, failed: failed.length };
+  if (stopping?.aborted) {
+    context.log.info({ changed, trigger: by.trigger }, 'the check with stripe stopped with the server: not recorded');
+    return result;
+  }
   const finishedAt = clock();
   await context.db.transaction(async (tx) => {
     await recordStripeCheck(tx, { trigger: by.trigger, startedAt, finishedAt, ...result });
@@ -52,7 +65,7 @@ function summaryOf({ checked, changed }: StripeCheckResult, failed: { name: stri
 export interface StripeCheckSchedule {
   /** How often (production: a day). */
   everyMs: number;
-  /** One instance at a time (the startup lock): the one that comes second finds a fresh check and makes none. */
+  /** One instance at a time (the `stripe` lock, never the startup one): the one that comes second finds a fresh check and makes none. */
   exclusively: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
@@ -72,6 +85,7 @@ export function scheduleStripeChecks(context: StripeEventContext, { everyMs, exc
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let isStopped = false;
+  const stopping = new AbortController();
   const wait = (ms: number, then: () => void) => {
     if (isStopped) return;
     timer = setTimeout(then, Math.max(0, Math.min(ms, maxTimerMs)));
@@ -82,7 +96,7 @@ export function scheduleStripeChecks(context: StripeEventContext, { everyMs, exc
     await exclusively(async () => {
       const latest = await findLastStripeCheckAt(context.db);
       if (latest?.getTime() !== last?.getTime()) return;
-      await checkMembersWithStripe(context, { trigger: 'schedule', actor: null }, clock);
+      await checkMembersWithStripe(context, { trigger: 'schedule', actor: null }, clock, stopping.signal);
     });
   };
   /** `retryAt`: when a check that failed (the database away) is tried again. */
@@ -110,6 +124,7 @@ export function scheduleStripeChecks(context: StripeEventContext, { everyMs, exc
   return {
     stop: async () => {
       isStopped = true;
+      stopping.abort();
       await started;
       clearTimeout(timer);
       await running;

@@ -22,7 +22,7 @@ export type StripeWebhookSetup = 'created' | 'recreated' | 'updated' | 'unchange
  * Finds or creates the endpoint at `url` sending `events` (the handled ones) and keeps its secret.
  * Ours is the one whose id the database keeps: its events are updated when the list changed. Another
  * endpoint at that URL signs with a secret the site never saw (Stripe gives it only at creation): it is
- * deleted, with a warning, and ours created. Run by one instance at a time (the startup lock).
+ * deleted, with a warning, and ours created. Run by one instance at a time (the `stripe` lock).
  */
 export async function setUpStripeWebhook(
   { db, payments, log }: { db: Db; payments: PaymentProvider; log: FastifyBaseLogger },
