@@ -197,5 +197,24 @@ describe.each(testDatabaseKinds)('VIP sign-up and sign-in that tell nothing, on 
       const out = await t.app.inject({ method: 'POST', url: '/api/vip/sign-out', headers: { cookie, origin: publicUrl }, payload: {} });
       expect(out.statusCode).toBe(200);
     });
+
+    it('the site opened by another of its names (127.0.0.1 for the PUBLIC_URL host) is still itself', async () => {
+      // The page at http://127.0.0.1:3000 posts to the same address: its Origin is the request's own.
+      const ask = await t.app.inject({
+        method: 'POST',
+        url: '/api/vip/sign-in',
+        headers: { 'content-type': 'application/json', host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3000', 'sec-fetch-site': 'same-origin' },
+        payload: '{"email":"another-name@example.com"}',
+      });
+      expect(ask.statusCode, ask.body).toBe(202);
+      // Another site naming the same port on another host is not.
+      const other = await t.app.inject({
+        method: 'POST',
+        url: '/api/vip/sign-in',
+        headers: { 'content-type': 'application/json', host: '127.0.0.1:3000', origin: 'http://127.0.0.2:3000' },
+        payload: '{"email":"another-name@example.com"}',
+      });
+      expect(other.statusCode).toBe(403);
+    });
   });
 });

@@ -17,14 +17,16 @@ const mediaType = (header: string | undefined) => header?.split(';')[0]?.trim().
 
 /**
  * The onRequest hook of a state-changing route behind a cookie: 403 when the browser says the request
- * is cross-site (`Sec-Fetch-Site: cross-site`) or names another `Origin` than the site's own
- * (PUBLIC_URL, else the request's own); 415 for a body that is not `application/json`, naming its type.
+ * is cross-site (`Sec-Fetch-Site: cross-site`) or names an `Origin` that is neither PUBLIC_URL's nor the
+ * address the request came to (the site opened by another of its names, `127.0.0.1` for `localhost` or
+ * `www.` for the bare domain, is still itself); 415 for a body that is not `application/json`, naming its type.
  */
 export function requireSameSiteJson(publicUrl: string | undefined) {
   const ownOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
   return async (request: FastifyRequest): Promise<void> => {
     const origin = request.headers.origin;
-    if (request.headers['sec-fetch-site'] === 'cross-site' || (origin !== undefined && origin !== (ownOrigin ?? publicOrigin(request, undefined)))) {
+    const isOwn = origin === undefined || origin === ownOrigin || origin === publicOrigin(request, undefined);
+    if (request.headers['sec-fetch-site'] === 'cross-site' || !isOwn) {
       throw new AppError(403, crossSiteMessage);
     }
     const type = mediaType(request.headers['content-type']);
