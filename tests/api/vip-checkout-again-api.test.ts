@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VipAccount } from '../../src/shared/api/vip-account.js';
 import type { VipSubscriptionResponse } from '../../src/shared/api/vip.js';
 import { queryRows } from '../../src/server/db/client.js';
-import { createStripePayments } from '../../src/server/modules/membership/index.js';
-import { startFakeStripe, type FakeStripe, type FakeStripeEvent } from '../fakes/fake-stripe.js';
-import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
-import { testNow } from '../helpers/test-app.js';
+import type { FakeStripe, FakeStripeEvent } from '../fakes/fake-stripe.js';
+import type { AdminTestApp } from '../helpers/admin-test-app.js';
+import { startStripeMemberApp, t0, type stripeMemberSteps } from '../helpers/stripe-member-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
 // Issue 33, rows 12 and 13 (docs/decisions/0095): asking to join again with a pending member's address
@@ -15,22 +14,19 @@ import { testDatabaseKinds } from '../helpers/test-database.js';
 // a returning member pays as their own Stripe customer, so their earlier invoices stay on their page,
 // which lists no drafts.
 
-const publicUrl = 'https://records.example';
-const t0 = Math.floor(testNow.getTime() / 1000);
 const day = 24 * 60 * 60;
 
 describe.each(testDatabaseKinds)('joining again with Stripe, on $name', (kind) => {
   let t: AdminTestApp;
   let stripe: FakeStripe;
+  let steps: ReturnType<typeof stripeMemberSteps>;
+  let close = async () => {};
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    const payments = createStripePayments({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiUrl: stripe.url });
-    t = await createAdminTestApp(kind, { deps: { payments, publicUrl, rateLimits: { vip: { max: 10_000, timeWindowMs: 60_000 } } } });
+    ({ t, stripe, close, ...steps } = await startStripeMemberApp(kind));
   });
   afterAll(async () => {
-    await t?.close();
-    await stripe?.close();
+    await close();
   });
 
   const join = async (email: string, plan: 'monthly' | 'annual', name = 'Fan') => {
@@ -41,27 +37,11 @@ describe.each(testDatabaseKinds)('joining again with Stripe, on $name', (kind) =
     if (!session) throw new Error(`No session for ${checkoutUrl}`);
     return session;
   };
-  const deliverAll = async (events: FakeStripeEvent[]) => {
-    for (const event of events) {
-      const { body, signature } = stripe.sign(event);
-      const res = await t.app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload: body });
-      expect(res.statusCode, res.body).toBe(200);
-    }
-  };
+  const deliverAll = (events: FakeStripeEvent[]) => steps.deliverAll(events);
+  const signIn = (email: string) => steps.signIn(email);
   /** What the "Processing" page of a session reads. */
   const processing = (sessionId: string) => t.app.inject({ method: 'GET', url: `/api/vip/checkout/${sessionId}` });
-  async function signIn(email: string): Promise<string> {
-    expect((await t.app.inject({ method: 'POST', url: '/api/vip/sign-in', payload: { email } })).statusCode).toBe(202);
-    await t.settled();
-    const [mail] = await queryRows<{ text: string }>(
-      t.database.db,
-      sql`select text_body as text from outbox_emails where ${email} = any(to_addresses) and kind = 'vip_sign_in' order by created_at desc, id desc limit 1`,
-    );
-    const token = /\/vip\/account\/sign-in\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
-    const res = await t.app.inject({ method: 'POST', url: `/api/vip/sign-in/${token}`, payload: {} });
-    expect(res.statusCode, res.body).toBe(200);
-    return String(res.headers['set-cookie']).split(';')[0] as string;
-  }
+
 
   it("row 12: joining again with a pending member's address answers their open Checkout again; their Processing page keeps working through another plan's checkout and their payment", async () => {
     const first = await join('pending12@example.com', 'monthly');

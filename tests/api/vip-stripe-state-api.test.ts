@@ -92,19 +92,7 @@ describe.each(testDatabaseKinds)("Stripe's state is the truth, on $name", (kind)
   const emailKinds = async (email: string) =>
     (await queryRows<{ kind: string }>(t.database.db, sql`select kind from outbox_emails where ${email} = any(to_addresses) and kind <> 'vip_sign_in' order by kind`)).map((e) => e.kind);
 
-  /** Signed in the way a member does: the emailed link and its button. */
-  async function signIn(email: string): Promise<string> {
-    expect((await t.app.inject({ method: 'POST', url: '/api/vip/sign-in', payload: { email } })).statusCode).toBe(202);
-    await t.settled();
-    const [mail] = await queryRows<{ text: string }>(
-      t.database.db,
-      sql`select text_body as text from outbox_emails where ${email} = any(to_addresses) and kind = 'vip_sign_in' order by created_at desc, id desc limit 1`,
-    );
-    const token = /\/vip\/account\/sign-in\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
-    const res = await t.app.inject({ method: 'POST', url: `/api/vip/sign-in/${token}`, payload: {} });
-    expect(res.statusCode, res.body).toBe(200);
-    return String(res.headers['set-cookie']).split(';')[0] as string;
-  }
+  const signIn = (email: string) => steps.signIn(email);
   /** A plan's price as Checkout charges it: created in the fake Stripe by a sign-up of that plan. */
   async function priceOf(plan: 'monthly' | 'annual' | 'premium') {
     await t.app.inject({ method: 'POST', url: '/api/subscribe-vip', payload: { name: 'Price', email: `price-${plan}@example.com`, plan } });

@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { ActivityEntry } from '../../src/shared/api/admin-activity.js';
 import type { AdminMember } from '../../src/shared/api/admin-members.js';
 import type { VipSubscriptionResponse } from '../../src/shared/api/vip.js';
+import { queryRows } from '../../src/server/db/client.js';
 import { createStripePayments } from '../../src/server/modules/membership/index.js';
 import { startFakeStripe, type FakeStripe, type FakeStripeEvent } from '../fakes/fake-stripe.js';
 import { createAdminTestApp, type AdminTestApp } from './admin-test-app.js';
@@ -59,5 +61,18 @@ export function stripeMemberSteps(t: AdminTestApp, stripe: FakeStripe) {
     expect((await adminMember(email)).status).toBe('active');
     return paid;
   }
-  return { deliver, deliverAll, adminMember, activity, joinAndPay, member };
+  /** Signed in the way a member does: the emailed link and its button; the member's cookie. */
+  async function signIn(email: string): Promise<string> {
+    expect((await t.app.inject({ method: 'POST', url: '/api/vip/sign-in', payload: { email } })).statusCode).toBe(202);
+    await t.settled();
+    const [mail] = await queryRows<{ text: string }>(
+      t.database.db,
+      sql`select text_body as text from outbox_emails where ${email} = any(to_addresses) and kind = 'vip_sign_in' order by created_at desc, id desc limit 1`,
+    );
+    const token = /\/vip\/account\/sign-in\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
+    const res = await t.app.inject({ method: 'POST', url: `/api/vip/sign-in/${token}`, payload: {} });
+    expect(res.statusCode, res.body).toBe(200);
+    return String(res.headers['set-cookie']).split(';')[0] as string;
+  }
+  return { deliver, deliverAll, adminMember, activity, joinAndPay, member, signIn };
 }
