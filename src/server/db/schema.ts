@@ -810,6 +810,29 @@ export const emailSuppressions = pgTable('email_suppressions', {
 });
 
 /**
+ * The VIP waiting list while payments are off (docs/decisions/0099): an address asking to be told when
+ * payments open. Pending until the person confirms from the emailed link (double opt-in, as "Notify me");
+ * the opening email staff send deletes the row it is written for.
+ */
+export const vipWaitingList = pgTable('vip_waiting_list', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Lower-cased. */
+  email: text('email').notNull().unique(),
+  /** The secret of the emailed link (confirm, forget): 192 random bits. */
+  token: text('token').notNull().unique(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Each time staff sent the waiting list the "payments are open" email: when, by whom, to how many (docs/decisions/0099). */
+export const vipWaitingListSends = pgTable('vip_waiting_list_sends', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  sentBy: text('sent_by').notNull(),
+  recipientCount: integer('recipient_count').notNull(),
+});
+
+/**
  * "Notify me" on an upcoming release: an address waiting for its release day. Pending until the person
  * confirms from the emailed link (double opt-in); the release-day email deletes the row, and a release
  * that comes out forgets the pending ones too (docs/decisions/0061).

@@ -24,6 +24,9 @@ export const emailKinds = [
   'vip_renewal_reminder',
   /** The members' newsletter staff write (docs/decisions/0065): one per member, on the `newsletter` list. */
   'vip_newsletter',
+  /** The VIP waiting list while payments are off (docs/decisions/0099): the double opt-in's question, then the one email when payments open. */
+  'vip_waiting_list_confirm',
+  'vip_payments_open',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
@@ -31,21 +34,30 @@ export type EmailKind = (typeof emailKinds)[number];
  * Non-transactional emails by the list a person can leave (RFC 8058 one-click): an unsubscribed
  * address gets nothing more of that list. Every other kind answers something the person did.
  */
-export const mailingLists = ['digest', 'newsletter'] as const;
+export const mailingLists = ['digest', 'newsletter', 'waiting_list'] as const;
 export type MailingList = (typeof mailingLists)[number];
-export const mailingListOf: Readonly<Partial<Record<EmailKind, MailingList>>> = { staff_digest: 'digest', vip_newsletter: 'newsletter' };
+export const mailingListOf: Readonly<Partial<Record<EmailKind, MailingList>>> = {
+  staff_digest: 'digest',
+  vip_newsletter: 'newsletter',
+  vip_payments_open: 'waiting_list',
+};
 
 /**
  * Bulk mail: what goes to many addresses at once rather than answering something the person did just
  * now. It skips suppressed addresses (docs/decisions/0090).
  */
-export const bulkEmailKinds: readonly EmailKind[] = ['staff_digest', 'vip_newsletter', 'release_alert'];
+export const bulkEmailKinds: readonly EmailKind[] = ['staff_digest', 'vip_newsletter', 'release_alert', 'vip_payments_open'];
 
 /**
  * Emails a stranger can have written to any address, by how many of each one address gets in 24
  * hours (docs/decisions/0086, 0090): past it, the request is answered as always and nothing is written.
  */
-export const perRecipientDailyCaps: Readonly<Partial<Record<EmailKind, number>>> = { demo_received: 3, release_alert_confirm: 3, vip_sign_in: 5 };
+export const perRecipientDailyCaps: Readonly<Partial<Record<EmailKind, number>>> = {
+  demo_received: 3,
+  release_alert_confirm: 3,
+  vip_sign_in: 5,
+  vip_waiting_list_confirm: 3,
+};
 
 /**
  * Shorter windows beside the daily cap, for emails a person asks for again and again (docs/decisions/0095):

@@ -33,4 +33,6 @@ export const emailKindLabels: Readonly<Record<EmailKind, string>> = {
   vip_cancelled: 'VIP cancellation',
   vip_renewal_reminder: 'VIP renewal reminder',
   vip_newsletter: 'VIP newsletter',
+  vip_waiting_list_confirm: 'VIP waiting list: confirm',
+  vip_payments_open: 'VIP payments open',
 };

@@ -9,6 +9,7 @@ import { LinkAnswer } from './link-answer.js';
 const lists: Readonly<Record<MailingList, { name: string; keeps: string }>> = {
   digest: { name: 'the daily digest of new demos', keeps: '' },
   newsletter: { name: "the VIP members' newsletter", keeps: 'Your membership and its emails (receipts, payment problems, renewals) go on as before.' },
+  waiting_list: { name: 'the VIP waiting list', keeps: '' },
 };
 
 /**
