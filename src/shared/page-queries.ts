@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type {
+  ArtistsQuery,
   artistReleasesResponseSchema,
   artistResponseSchema,
   artistsResponseSchema,
@@ -32,10 +33,17 @@ export interface ApiRead {
 export type ReleaseListFilter = Pick<ReleasesQuery, 'label' | 'type' | 'q'>;
 export type ReleasesPage = ReleaseListFilter & { offset: number; limit: number };
 
+/** A page of the artists list: docs/product.md §4.4, filtered by label and search (on the server). */
+export type ArtistListFilter = Pick<ArtistsQuery, 'label' | 'q'>;
+export type ArtistsPage = ArtistListFilter & { offset: number; limit: number };
+
 /** docs/product.md §9: the releases list reads pages of 10. */
 export const releasesPageSize = 10;
-/** The artists list is read whole, by the API's largest page. */
-export const artistsPageSize = 100;
+/**
+ * The artists list reads pages of 20 (two reveals of 10): a page's first HTML carries one page, never
+ * the label's whole roster (issue 37).
+ */
+export const artistsPageSize = 20;
 /** The artist page's first page of releases: the one the artist modal loads first, so both share one answer. */
 export const artistReleasesShown = 50;
 /** The landing page's Latest Releases. */
@@ -48,7 +56,7 @@ export interface ApiReadTypes {
   releases: { args: [page: ReleasesPage]; answer: typeof releasesResponseSchema };
   release: { args: [id: string]; answer: typeof releaseResponseSchema };
   'top-releases': { args: [label: string, limit: number, type: ReleaseType | 'all']; answer: typeof rankedReleasesResponseSchema };
-  artists: { args: [label: string, offset: number]; answer: typeof artistsResponseSchema };
+  artists: { args: [page: ArtistsPage]; answer: typeof artistsResponseSchema };
   artist: { args: [id: string]; answer: typeof artistResponseSchema };
   'artist-releases': { args: [id: string, limit: number]; answer: typeof artistReleasesResponseSchema };
   playlists: { args: [label: string]; answer: typeof playlistsResponseSchema };
@@ -67,7 +75,7 @@ export const apiReads = {
     path: `/labels/${encode(label)}/top-releases`,
     query: { limit, type: type === 'all' ? undefined : type },
   }),
-  artists: (label, offset) => ({ path: '/artists', query: { label, offset, limit: artistsPageSize, sort: 'name' } }),
+  artists: (page) => ({ path: '/artists', query: { ...page, sort: 'name' } }),
   artist: (id) => ({ path: `/artists/${encode(id)}`, query: {} }),
   'artist-releases': (id, limit) => ({ path: `/artist-releases/${encode(id)}`, query: { page: 1, limit } }),
   playlists: (label) => ({ path: '/playlists', query: { label } }),
@@ -89,8 +97,8 @@ export interface PageQueryTypes {
   'release-list': [filter: ReleaseListFilter];
   release: [id: string];
   'top-releases': [label: string, limit: number, type: ReleaseType | 'all'];
-  /** Every listed artist of a label (`artists` reads, page after page). */
-  'label-artists': [label: string];
+  /** The artists list's pages (an infinite query of `artists` reads by offset). */
+  'artist-list': [filter: ArtistListFilter];
   artist: [id: string];
   'artist-releases': [id: string, limit: number];
   playlists: [label: string];
@@ -130,10 +138,10 @@ export const publicPages = {
     // The records landing has no artists section.
     queries: ({ label }) => [
       query('releases', { label: label.id, offset: 0, limit: landingReleasesShown }),
-      ...(label.id === defaultLabel.id ? [] : [query('label-artists', label.id)]),
+      ...(label.id === defaultLabel.id ? [] : [query('artist-list', { label: label.id })]),
     ],
   },
-  artists: { path: '/:label/artists', queries: ({ label }) => [query('label-artists', label.id)] },
+  artists: { path: '/:label/artists', queries: ({ label }) => [query('artist-list', { label: label.id })] },
   artist: {
     path: '/:label/artists/:id',
     queries: ({ id }) => [query('artist', id), query('artist-releases', id, artistReleasesShown)],

@@ -49,10 +49,10 @@ const readers: { [K in ApiReadName]: (deps: PageDataDeps, ...args: ApiReadArgs<K
     const data = await getTopReleases(deps, label, limit, { onlyPlayed: false, type, now: deps.clock() });
     return rankedReleasesResponseSchema.parse({ success: true, data, total: data.length, offset: 0, limit });
   },
-  artists: async (deps, label, offset) => {
-    const query = artistsQuerySchema.parse(asQueryString(apiReads.artists(label, offset)));
-    const page = await getArtists(deps, query);
-    return artistsResponseSchema.parse({ success: true, ...page, offset: query.offset, limit: query.limit });
+  artists: async (deps, page) => {
+    const query = artistsQuerySchema.parse(asQueryString(apiReads.artists(page)));
+    const { data, total } = await getArtists(deps, query);
+    return artistsResponseSchema.parse({ success: true, data, total, offset: query.offset, limit: query.limit });
   },
   artist: async (deps, id) => artistResponseSchema.parse({ success: true, data: await getArtist(deps, id) }),
   'artist-releases': async (deps, id, limit) => {

@@ -30,7 +30,7 @@ function asPageError(error: unknown): never {
 
 type CatalogQueries = ReturnType<typeof catalogQueries>;
 
-/** The query client's read of one query of the table: the releases list is an infinite query (its first page is read). */
+/** The query client's read of one query of the table: the releases and artists lists are infinite queries (their first page is read). */
 function fetchOf(queryClient: QueryClient, queries: CatalogQueries, query: PageQuery, isPrefetch: boolean): Promise<unknown> {
   const fetch = <TData, TKey extends QueryKey>(options: FetchQueryOptions<TData, Error, TData, TKey>) =>
     isPrefetch ? queryClient.prefetchQuery(options) : queryClient.fetchQuery(options);
@@ -39,13 +39,15 @@ function fetchOf(queryClient: QueryClient, queries: CatalogQueries, query: PageQ
       const options = queries[query.name](...query.args);
       return isPrefetch ? queryClient.prefetchInfiniteQuery(options) : queryClient.fetchInfiniteQuery(options);
     }
+    case 'artist-list': {
+      const options = queries[query.name](...query.args);
+      return isPrefetch ? queryClient.prefetchInfiniteQuery(options) : queryClient.fetchInfiniteQuery(options);
+    }
     case 'releases':
       return fetch(queries[query.name](...query.args));
     case 'release':
       return fetch(queries[query.name](...query.args));
     case 'top-releases':
-      return fetch(queries[query.name](...query.args));
-    case 'label-artists':
       return fetch(queries[query.name](...query.args));
     case 'artist':
       return fetch(queries[query.name](...query.args));

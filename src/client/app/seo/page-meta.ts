@@ -3,7 +3,7 @@ import type { Params } from 'react-router';
 import { shareCardUrl } from '../../../shared/generated-images.js';
 import { defaultLabel } from '../../../shared/labels.js';
 import { siteConfig, type LabelConfig } from '../../../shared/site-config.js';
-import { artistQuery, labelArtistsQuery, playlistsQuery, releaseQuery } from '../../features/catalog/api/catalog-api.js';
+import { artistListQuery, artistQuery, playlistsQuery, releaseQuery } from '../../features/catalog/api/catalog-api.js';
 import { artistNames, releaseYear } from '../../features/catalog/components/release-card.js';
 import { releaseDay, releaseTitle, trackCount } from '../../../shared/domain/release-display.js';
 import { isNotFoundError } from '../../lib/api-client.js';
@@ -61,7 +61,7 @@ export function pageMeta({ routeIds, params, queryClient, origin, status }: Page
     case 'releases':
       return labelPage(label, `${label.name} Releases`, labelPath(label, 'releases'), url);
     case 'artists': {
-      const artists = queryClient.getQueryData(labelArtistsQuery(label.id).queryKey) ?? [];
+      const artists = queryClient.getQueryData(artistListQuery({ label: label.id }).queryKey)?.pages[0]?.data ?? [];
       const names = artists.slice(0, 8).map((artist) => artist.name).join(', ');
       return { ...labelPage(label, `${label.name} Artists`, labelPath(label, 'artists'), url), description: clip(names ? `${names} and more on ${label.name}.` : label.description) };
     }

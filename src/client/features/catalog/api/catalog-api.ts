@@ -1,5 +1,4 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Artist } from '../../../../shared/api/catalog.js';
 import {
   apiReadOf,
   artistsPageSize,
@@ -25,6 +24,18 @@ const readOverHttp: ApiReader = (name, args, signal) => {
   return apiGet<ApiReadAnswer<typeof name>>(path, query, signal);
 };
 
+/**
+ * docs/product.md §4: the next offset of a list read by pages of `pageSize`. A short page, or one that
+ * brings only items already read, ends the list.
+ */
+function nextOffset(pageSize: number) {
+  return (lastPage: { data: { id: string }[] }, pages: { data: { id: string }[] }[], lastOffset: number): number | undefined => {
+    const earlier = new Set(pages.slice(0, -1).flatMap((page) => page.data.map((item) => item.id)));
+    const bringsNew = lastPage.data.some((item) => !earlier.has(item.id));
+    return lastPage.data.length < pageSize || !bringsNew ? undefined : lastOffset + pageSize;
+  };
+}
+
 /** The query options of each page query of the table, reading with `read`. */
 export function catalogQueries(read: ApiReader) {
   return {
@@ -34,20 +45,13 @@ export function catalogQueries(read: ApiReader) {
         queryFn: ({ signal }) => read('releases', [page], signal),
         staleTime: fiveMinutes,
       }),
-    /**
-     * docs/product.md §4 "Releases list": the pages of one filter, read by offset. A short page, or one
-     * that brings only releases already read, ends the list.
-     */
+    /** docs/product.md §4 "Releases list": the pages of one filter, read by offset. */
     'release-list': (filter) =>
       infiniteQueryOptions({
         queryKey: pageQueryKey('release-list', [filter]),
         queryFn: ({ pageParam, signal }) => read('releases', [{ ...filter, offset: pageParam, limit: releasesPageSize }], signal),
         initialPageParam: 0,
-        getNextPageParam: (lastPage, pages, lastOffset) => {
-          const earlier = new Set(pages.slice(0, -1).flatMap((page) => page.data.map((release) => release.id)));
-          const bringsNew = lastPage.data.some((release) => !earlier.has(release.id));
-          return lastPage.data.length < releasesPageSize || !bringsNew ? undefined : lastOffset + releasesPageSize;
-        },
+        getNextPageParam: nextOffset(releasesPageSize),
         staleTime: fiveMinutes,
       }),
     release: (id) =>
@@ -59,18 +63,13 @@ export function catalogQueries(read: ApiReader) {
         queryFn: ({ signal }) => read('top-releases', [label, limit, type], signal),
         staleTime: fiveMinutes,
       }),
-    /** Every listed artist of a label (the API pages them); the page filters and reveals them. */
-    'label-artists': (label) =>
-      queryOptions({
-        queryKey: pageQueryKey('label-artists', [label]),
-        queryFn: async ({ signal }) => {
-          const all: Artist[] = [];
-          for (let offset = 0; ; offset += artistsPageSize) {
-            const page = await read('artists', [label, offset], signal);
-            all.push(...page.data);
-            if (all.length >= page.total || page.data.length === 0) return all;
-          }
-        },
+    /** docs/product.md §4.4 artists page: the label's artists matching a search, read by offset (searched on the server). */
+    'artist-list': (filter) =>
+      infiniteQueryOptions({
+        queryKey: pageQueryKey('artist-list', [filter]),
+        queryFn: ({ pageParam, signal }) => read('artists', [{ ...filter, offset: pageParam, limit: artistsPageSize }], signal),
+        initialPageParam: 0,
+        getNextPageParam: nextOffset(artistsPageSize),
         staleTime: fiveMinutes,
       }),
     artist: (id) =>
@@ -99,7 +98,7 @@ export const {
   'release-list': releaseListQuery,
   release: releaseQuery,
   'top-releases': topReleasesQuery,
-  'label-artists': labelArtistsQuery,
+  'artist-list': artistListQuery,
   artist: artistQuery,
   'artist-releases': artistReleasesQuery,
   playlists: playlistsQuery,

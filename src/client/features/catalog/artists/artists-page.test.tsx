@@ -12,14 +12,24 @@ function artistsNamed(count: number, name = (i: number) => `Artist ${String(i).p
   return Array.from({ length: count }, (_, i) => anArtist({ name: name(i + 1) }));
 }
 
+/**
+ * The API over the label's artists: each request answers from the next roster given (the last one
+ * again after that), searched by name and paged by offset as the server does.
+ */
 function serveArtists(...answers: (Artist[] | Response | Promise<Artist[]>)[]) {
   let call = 0;
   return stubFetch([
     [
       /^\/api\/artists\?/,
-      async () => {
+      async (url) => {
         const answer = await answers[Math.min(call++, answers.length - 1)];
-        return answer instanceof Response ? answer : listOf(answer as Artist[], (answer as Artist[]).length, 0, 100);
+        if (answer instanceof Response) return answer;
+        const query = url.searchParams;
+        const term = query.get('q')?.toLowerCase() ?? '';
+        const matches = (answer as Artist[]).filter((artist) => artist.name.toLowerCase().includes(term));
+        const offset = Number(query.get('offset'));
+        const limit = Number(query.get('limit'));
+        return listOf(matches.slice(offset, offset + limit), matches.length, offset, limit);
       },
     ],
     [/^\/api\/artist-releases\//, () => ({ ...listOf([]), page: 1 })],
@@ -82,9 +92,10 @@ describe('ArtistsPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Load More Artists' }));
     expect(cardNames()).toHaveLength(20);
+    // The first page (20) is all shown: the next is read from the server.
     await user.click(screen.getByRole('button', { name: 'Load More Artists' }));
-    expect(cardNames()).toHaveLength(25);
-    expect(screen.getByText('All artists loaded')).toBeTruthy();
+    await waitFor(() => expect(cardNames()).toHaveLength(25));
+    expect(await screen.findByText('All artists loaded')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load More Artists' })).toBeNull();
   });
 
@@ -98,8 +109,8 @@ describe('ArtistsPage', () => {
     act(() => FakeObserver.scrollIntoView());
     expect(cardNames()).toHaveLength(20);
     act(() => FakeObserver.scrollIntoView());
-    expect(cardNames()).toHaveLength(25);
-    expect(screen.getByText('All artists loaded')).toBeTruthy();
+    await waitFor(() => expect(cardNames()).toHaveLength(25));
+    expect(await screen.findByText('All artists loaded')).toBeTruthy();
   });
 
   it('filters by name 300 ms after typing, not before, and starts again from 10 visible', async () => {
@@ -118,7 +129,7 @@ describe('ArtistsPage', () => {
     expect(cardNames()[0]).toBe('Artist 01');
 
     act(() => vi.advanceTimersByTime(100));
-    expect(cardNames()).toHaveLength(10);
+    await waitFor(() => expect(cardNames()).toHaveLength(10));
     expect(cardNames().every((name) => name?.startsWith('Moon Child'))).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Load More Artists' }));
     expect(cardNames()).toHaveLength(15);
@@ -134,7 +145,7 @@ describe('ArtistsPage', () => {
 
     await user.type(screen.getByPlaceholderText('Search by artist name...'), 'nobody');
     act(() => vi.advanceTimersByTime(300));
-    expect(screen.getByText('No artists match your search')).toBeTruthy();
+    expect(await screen.findByText('No artists match your search')).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Artists' })).toBeNull();
   });
 

@@ -1,22 +1,19 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
-import { Alert, Box, Button, InputAdornment, OutlinedInput, Stack, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { Alert, Box, Button, CircularProgress, InputAdornment, OutlinedInput, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import type { Artist } from '../../../../shared/api/catalog.js';
 import { invalidLabelMessage } from '../../../../shared/labels.js';
 import type { LabelConfig } from '../../../../shared/site-config.js';
 import { ArtistDetailModal } from '../components/detail-modals.js';
 import { ApiError } from '../../../lib/api-client.js';
-import { labelArtistsQuery } from '../api/catalog-api.js';
+import { artistListQuery } from '../api/catalog-api.js';
+import { useDebouncedSearch } from '../components/use-debounced-search.js';
+import { usePagedList } from '../components/use-paged-list.js';
 import { labelFromParam, labelPath } from '../../../lib/current-label.js';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
 import { useInView } from '../../../lib/use-in-view.js';
 import { ArtistsGrid, ArtistsGridSkeleton } from './artists-grid.js';
-
-const revealStep = 10;
-const searchDelayMs = 300;
 
 /** docs/product.md §2 artists page at /:label/artists. */
 export function ArtistsPage() {
@@ -28,25 +25,16 @@ export function ArtistsPage() {
 }
 
 function LabelArtists({ label }: { label: LabelConfig }) {
-  const query = useQuery(labelArtistsQuery(label.id));
-  const [term, setTerm] = useState('');
-  const search = useDebouncedValue(term.trim().toLowerCase(), searchDelayMs);
+  // docs/product.md §4.4: searched and paged on the server (the term in the URL, as on the releases
+  // page); the visible count starts at min(10, matches) and starts again with every new search.
+  const search = useDebouncedSearch();
+  const list = usePagedList(artistListQuery({ label: label.id, q: search.term }));
   const [opened, setOpened] = useState<{ artist: Artist | null; open: boolean }>({ artist: null, open: false });
-
-  const matches = useMemo(
-    () => (query.data ?? []).filter((artist) => artist.name.toLowerCase().includes(search)),
-    [query.data, search],
-  );
-
-  // docs/product.md §4: the visible count starts at min(10, matches) and starts again with every new search.
-  const [reveal, setReveal] = useState({ search, steps: 1 });
-  const steps = reveal.search === search ? reveal.steps : 1;
-  const visible = Math.min(matches.length, steps * revealStep);
-  const hasMore = visible < matches.length;
-  const showMore = () => setReveal({ search, steps: steps + 1 });
-  const trigger = useInView<HTMLDivElement>(showMore, { enabled: hasMore, revision: visible });
-
-  const isRefetching = query.isFetching && query.data !== undefined;
+  const trigger = useInView<HTMLDivElement>(list.loadMore, {
+    enabled: list.canLoadMore,
+    revision: `${list.visibleItems.length}/${list.items.length}`,
+  });
+  const isEmpty = !list.isFirstLoad && !list.error && list.items.length === 0;
 
   return (
     <Box component="section" sx={{ px: { xs: 2, md: 4 }, py: { xs: 2, md: 4 } }}>
@@ -58,8 +46,8 @@ function LabelArtists({ label }: { label: LabelConfig }) {
           {/* The outlined input itself, not TextField: a box without a label needs none of TextField's Select. */}
           <OutlinedInput
             size="small"
-            value={term}
-            onChange={(event) => setTerm(event.target.value)}
+            value={search.input}
+            onChange={(event) => search.setInput(event.target.value)}
             placeholder="Search by artist name..."
             sx={{ flex: 1, minWidth: { sm: 280 } }}
             slotProps={{ input: { 'aria-label': 'Search by artist name' } }}
@@ -69,48 +57,48 @@ function LabelArtists({ label }: { label: LabelConfig }) {
               </InputAdornment>
             }
           />
-          <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void query.refetch()} disabled={query.isFetching}>
+          <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void list.refresh()} disabled={list.isRefreshing || list.isFirstLoad}>
             Refresh
           </Button>
         </Stack>
       </Stack>
 
-      {isRefetching && (
+      {list.isRefreshing && (
         <Typography role="status" color="text.secondary" sx={{ mb: 2 }}>
           Updating artists...
         </Typography>
       )}
-      {query.isError && (
+      {list.error !== null && (
         <Alert
           severity="error"
           sx={{ mb: 2 }}
           action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+            <Button color="inherit" size="small" onClick={() => void list.retry()}>
               Retry
             </Button>
           }
         >
-          {errorMessage(query.error)}
+          {errorMessage(list.error)}
         </Alert>
       )}
 
-      {query.isPending && <ArtistsGridSkeleton />}
-      {query.data && matches.length === 0 && (
+      {list.isFirstLoad && <ArtistsGridSkeleton />}
+      {isEmpty && (
         <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
           No artists match your search
         </Typography>
       )}
-      {matches.length > 0 && (
+      {list.items.length > 0 && (
         <>
-          <ArtistsGrid artists={matches.slice(0, visible)} onOpen={(artist) => setOpened({ artist, open: true })} />
+          <ArtistsGrid artists={list.visibleItems} onOpen={(artist) => setOpened({ artist, open: true })} />
           <Box ref={trigger} sx={{ py: 3, textAlign: 'center' }}>
-            {hasMore ? (
-              <Button variant="outlined" onClick={showMore}>
+            {list.canLoadMore && (
+              <Button variant="outlined" onClick={list.loadMore}>
                 Load More Artists
               </Button>
-            ) : (
-              <Typography color="text.secondary">All artists loaded</Typography>
             )}
+            {list.isLoadingMore && <CircularProgress size={24} aria-label="Loading more artists" />}
+            {list.isExhausted && <Typography color="text.secondary">All artists loaded</Typography>}
           </Box>
         </>
       )}

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Grid, Skeleton, Stack, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Artist, Release } from '../../../../shared/api/catalog.js';
@@ -10,7 +10,7 @@ import { ArtistCard } from '../components/artist-card.js';
 import { NotFoundPage } from '../../../components/not-found-page.js';
 import { ReleaseCard } from '../components/release-card.js';
 import { ArtistDetailModal, ReleaseDetailModal } from '../components/detail-modals.js';
-import { labelArtistsQuery, releasesQuery } from '../api/catalog-api.js';
+import { artistListQuery, releasesQuery } from '../api/catalog-api.js';
 import { labelFromParam, labelPath } from '../../../lib/current-label.js';
 import { accentText } from '../../../lib/readable-colour.js';
 
@@ -107,13 +107,14 @@ function LatestReleases({ label }: { label: LabelConfig }) {
 }
 
 function LabelArtists({ label }: { label: LabelConfig }) {
-  const { data, error } = useQuery(labelArtistsQuery(label.id));
+  // The artists page's first page: one read serves both pages.
+  const { data, error } = useInfiniteQuery(artistListQuery({ label: label.id }));
   const [open, setOpen] = useState<Artist | null>(null);
   return (
     <Section title="Artists" to={labelPath(label, 'artists')}>
       {error && <Alert severity="error">Failed to load artists. Please try again later.</Alert>}
       <Grid container spacing={2}>
-        {data?.slice(0, 8).map((artist) => (
+        {data?.pages[0]?.data.slice(0, 8).map((artist) => (
           <Grid key={artist.id} size={{ xs: 6, sm: 4, md: 3 }}>
             <ArtistCard artist={artist} onClick={() => setOpen(artist)} />
           </Grid>

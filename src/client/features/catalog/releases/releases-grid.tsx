@@ -3,7 +3,7 @@ import type { Release } from '../../../../shared/api/catalog.js';
 import { ReleaseCard } from '../components/release-card.js';
 import { InvalidAnswerError } from '../../../lib/api-client.js';
 import { useInView } from '../../../lib/use-in-view.js';
-import type { ReleaseList } from './use-release-list.js';
+import type { PagedList } from '../components/use-paged-list.js';
 
 /** docs/product.md §8 releases page messages: bad data from the API reads differently from a failed call. */
 function releasesErrorMessage(error: unknown): string {
@@ -26,7 +26,7 @@ export function ReleasesGrid({
   onSelect,
 }: {
   heading: string;
-  list: ReleaseList;
+  list: PagedList<Release>;
   searchTerm: string | undefined;
   onClearSearch: () => void;
   onSelect: (release: Release) => void;

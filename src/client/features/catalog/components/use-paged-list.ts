@@ -1,8 +1,5 @@
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient, type InfiniteData, type QueryKey, type UseInfiniteQueryOptions } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Release } from '../../../../shared/api/catalog.js';
-import { releasesPageSize, type ReleaseListFilter } from '../../../../shared/page-queries.js';
-import { releaseListQuery } from '../api/catalog-api.js';
 
 /** docs/product.md §9: 10 shown at first, 10 more per reveal. */
 const revealStep = 10;
@@ -14,26 +11,34 @@ interface Reveal {
   visible: number;
 }
 
+/** One page of a list the API reads by offset. */
+interface ListPage {
+  data: { id: string }[];
+}
+
+/** The options of a list query of the catalog API (`release-list`, `artist-list`): pages by offset. */
+type PagedListOptions<TPage extends ListPage, TKey extends QueryKey> = UseInfiniteQueryOptions<TPage, Error, InfiniteData<TPage>, TKey, number>;
+
 /**
- * docs/product.md §4 "Releases list": the filter's pages (releaseListQuery), deduplicated by id and
- * revealed ten at a time. A new label, type or term starts again at page 1, because the query and
+ * docs/product.md §4.3–4.4: a list's pages (the release and artist lists), deduplicated by id and
+ * revealed ten at a time. A new filter or search term starts again at page 1, because the query and
  * the reveal both belong to that filter.
  */
-export function useReleaseList({ label, type, q }: ReleaseListFilter) {
+export function usePagedList<TPage extends ListPage, TKey extends QueryKey>(options: PagedListOptions<TPage, TKey>) {
+  type T = TPage['data'][number];
   const queryClient = useQueryClient();
-  const options = releaseListQuery({ label, type, q });
   const key = JSON.stringify(options.queryKey);
-  const fresh: Reveal = { key, visible: releasesPageSize };
+  const fresh: Reveal = { key, visible: revealStep };
   const [stored, setReveal] = useState<Reveal>(fresh);
   const reveal = stored.key === key ? stored : fresh;
   const query = useInfiniteQuery(options);
 
-  const items: Release[] = [];
+  const items: T[] = [];
   const seen = new Set<string>();
-  for (const release of query.data?.pages.flatMap((page) => page.data) ?? []) {
-    if (seen.has(release.id)) continue;
-    seen.add(release.id);
-    items.push(release);
+  for (const item of query.data?.pages.flatMap((page) => page.data) ?? []) {
+    if (seen.has(item.id)) continue;
+    seen.add(item.id);
+    items.push(item);
   }
   const hasFailed = query.isError && !query.isFetching;
   const isPending = !hasFailed && (query.data === undefined || query.isFetchingNextPage);
@@ -72,19 +77,23 @@ export function useReleaseList({ label, type, q }: ReleaseListFilter) {
   return {
     /** What the grid shows. */
     visibleItems: items.slice(0, reveal.visible),
-    /** Everything loaded so far: the first is the newest release of the list. */
+    /** Everything loaded so far, in the list's order. */
     items,
     isFirstLoad,
     isLoadingMore: isPending && !isFirstLoad,
+    /** The pages already read are being read again (`refresh`), still shown meanwhile. */
+    isRefreshing: query.isRefetching && !query.isFetchingNextPage,
     error: hasFailed ? query.error : null,
     /** True once the list has been read to its end. */
     isExhausted: !hasMorePages && allShown && !hasFailed,
     isStopped,
     canLoadMore,
     loadMore,
+    /** Reads the pages already read again, keeping them shown meanwhile. */
+    refresh: () => query.refetch(),
     restart,
     retry,
   };
 }
 
-export type ReleaseList = ReturnType<typeof useReleaseList>;
+export type PagedList<T extends { id: string }> = ReturnType<typeof usePagedList<{ data: T[] }, QueryKey>>;
