@@ -38,7 +38,7 @@ import { adminImportRoutes, countRunningJobs } from './modules/catalog-import/in
 import { adminDemosRoutes, demosRoutes } from './modules/demos/index.js';
 import { adminMediaRoutes, folderMediaStore, mediaRoutes } from './modules/media/index.js';
 import { playsRoutes } from './modules/listening/index.js';
-import { adminMembersRoutes, adminPaymentsRoutes, scheduleStripeChecks, adminNewslettersRoutes, memberPerksRoutes, vipRoutes } from './modules/membership/index.js';
+import { adminMembersRoutes, adminPaymentsRoutes, paymentsStatus, scheduleStripeChecks, adminNewslettersRoutes, memberPerksRoutes, vipRoutes } from './modules/membership/index.js';
 import { clientConfigRoutes, healthRoutes, seoRoutes } from './modules/site/index.js';
 import { adminAuthRoutes, adminOverviewRoutes, EndedSessions } from './modules/staff/index.js';
 import { countOpenEmails, createMessaging, listeningOrigin } from './modules/messaging/index.js';
@@ -78,6 +78,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
     limitStore: given.limitStore ?? memoryLimitStore,
     mailroom: messaging.mailroom,
     mediaStore: given.mediaStore ?? folderMediaStore(scratchMediaDir as string),
+    setup: { publicUrl: given.publicUrl, canSendEmail: messaging.canSend, payments: () => paymentsStatus(given.db, given.payments, given.publicUrl) },
   };
   const app = Fastify({
     // What a request may send unless its route takes more (the demo form, an artist's bio): enough for

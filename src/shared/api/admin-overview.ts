@@ -43,3 +43,21 @@ export const adminActivityQuerySchema = z.object({ limit: limitParam(defaultActi
 /** The latest activity log entries, newest first. */
 export const adminActivityResponseSchema = itemResponse(z.array(activityEntrySchema));
 export type AdminActivityResponse = z.infer<typeof adminActivityResponseSchema>;
+
+// ---- The setup checklist (docs/decisions/0099): from a fresh install to a live site ----
+
+/** The checklist's steps, in the order a label takes them. */
+export const setupStepIds = ['public_url', 'catalog', 'demo_catalog', 'media', 'email', 'payments', 'settings'] as const;
+export type SetupStepId = (typeof setupStepIds)[number];
+
+/**
+ * Each step computed from the server's real state when asked (never stored as a flag), with what
+ * it found; and, for each step not done that changes what fans see, what they see.
+ */
+export const adminSetupSchema = z.object({
+  steps: z.array(z.object({ id: z.enum(setupStepIds), done: z.boolean(), detail: z.string() })),
+  notices: z.array(z.object({ step: z.enum(setupStepIds), text: z.string() })),
+});
+export type AdminSetup = z.infer<typeof adminSetupSchema>;
+export const adminSetupResponseSchema = itemResponse(adminSetupSchema);
+export type AdminSetupResponse = z.infer<typeof adminSetupResponseSchema>;

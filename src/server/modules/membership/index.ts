@@ -2,7 +2,7 @@
 export { adminMembersRoutes } from './admin-members.routes.js';
 export { adminPaymentsRoutes } from './admin-payments.routes.js';
 export { scheduleStripeChecks, type StripeCheckSchedule } from './stripe-reconciliation.js';
-export { keepStripeWebhookSetUp, stripeWebhookUrl } from './stripe-webhook-setup.js';
+export { keepStripeWebhookSetUp, paymentsStatus, stripeWebhookUrl } from './stripe-webhook-setup.js';
 export { memberPerksRoutes } from './member-perks.routes.js';
 export { adminNewslettersRoutes } from './newsletters.routes.js';
 export { vipRoutes } from './vip.routes.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
-import { demoSubmissions, labels, listedArtistCounts, outboxEmails, releases, tracks, vipMembers } from '../../db/schema.js';
+import { demoSubmissions, importJobs, labels, listedArtistCounts, outboxEmails, releases, tracks, vipMembers } from '../../db/schema.js';
 
 export interface TableCounts {
   artists: number;
@@ -49,4 +49,38 @@ export async function countTables(db: Db): Promise<TableCounts> {
                    count(*) filter (where ${vipMembers.status} = 'canceled')::int as canceled
               from ${vipMembers}) m`);
   return row as TableCounts;
+}
+
+/** What the setup checklist reads of the database (docs/decisions/0099), in one statement. */
+export interface SetupCounts {
+  /** Releases that are not the demo catalog's: imported, or made by hand. */
+  ownReleases: number;
+  demoReleases: number;
+  /** Of the own releases: those with artwork (uploaded, or from Spotify). */
+  ownReleasesWithArtwork: number;
+  ownTracks: number;
+  /** Of the own tracks: those with the label's own audio uploaded. */
+  ownTracksWithAudio: number;
+  /** When the last catalog upload finished well; null: none did. */
+  lastCatalogImport: string | null;
+  /** The email that last left the outbox or was refused for good: whether it was sent, and why not. */
+  lastMail: { status: 'sent' | 'failed'; at: string; error: string | null } | null;
+}
+
+export async function countSetup(db: Db): Promise<SetupCounts> {
+  const [row] = await queryRows<SetupCounts>(db, sql`
+    select r.own as "ownReleases", r.demo as "demoReleases", r.own_art as "ownReleasesWithArtwork",
+           t.own as "ownTracks", t.own_audio as "ownTracksWithAudio",
+           (select max(${importJobs.finishedAt}) from ${importJobs}
+             where ${importJobs.kind} = 'catalog-csv' and ${importJobs.status} = 'succeeded') as "lastCatalogImport",
+           (select json_build_object('status', o.status, 'at', o.updated_at, 'error', o.last_error) from ${outboxEmails} o
+             where o.status in ('sent', 'failed') order by o.updated_at desc, o.id desc limit 1) as "lastMail"
+      from (select count(*) filter (where not ${releases.demo})::int as own,
+                   count(*) filter (where ${releases.demo})::int as demo,
+                   count(*) filter (where not ${releases.demo} and ${releases.artworkUrl} is not null)::int as own_art
+              from ${releases}) r,
+           (select count(*)::int as own, count(*) filter (where ${tracks.audioId} is not null)::int as own_audio
+              from ${tracks} join ${releases} on ${releases.id} = ${tracks.releaseId} where not ${releases.demo}) t`);
+  const counts = row as SetupCounts;
+  return { ...counts, lastCatalogImport: counts.lastCatalogImport && new Date(counts.lastCatalogImport).toISOString() };
 }

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminActivityQuerySchema, adminActivityResponseSchema, adminStatsResponseSchema } from '../../../shared/api/admin-overview.js';
+import { adminActivityQuerySchema, adminActivityResponseSchema, adminSetupResponseSchema, adminStatsResponseSchema } from '../../../shared/api/admin-overview.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
 import type { StaffDeps } from './staff.deps.js';
 import { guardAdminRoutes } from './admin-guard.js';
 import { getAdminStats, getRecentActivity } from './admin-overview.service.js';
+import { getSetupChecklist } from './admin-setup.service.js';
 
 export const adminOverviewRoutes: FastifyPluginAsyncZod<StaffDeps> = async (app, deps) => {
   guardAdminRoutes(app, deps.adminAuth);
@@ -23,6 +24,22 @@ export const adminOverviewRoutes: FastifyPluginAsyncZod<StaffDeps> = async (app,
       },
     },
     async () => ({ success: true as const, data: await getAdminStats(deps.db) }),
+  );
+
+  app.get(
+    '/admin/setup',
+    {
+      schema: {
+        tags: ['admin'],
+        description:
+          'The Overview\'s checklist from a fresh install to a live site (docs/decisions/0099), read from the real state when asked: ' +
+          'public_url (PUBLIC_URL), catalog (releases not from the demo catalog), demo_catalog (removed), media (every own release with ' +
+          'artwork and every own track with audio), email (SMTP_URL, and the last email that left not failed), payments (Stripe ' +
+          'connected and its webhook set up). notices: what fans see differently while PUBLIC_URL, email or payments are missing.',
+        response: { 200: adminSetupResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async () => ({ success: true as const, data: await getSetupChecklist(deps.db, deps.setup) }),
   );
 
   app.get(

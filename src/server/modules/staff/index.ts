@@ -10,3 +10,4 @@ export { recordActivity, type StaffChange } from './activity.repo.js';
 export { loadJwtSecret } from './jwt-secret.js';
 export type { LoginThrottleLimit } from './login-throttle.js';
 export type { StaffDeps } from './staff.deps.js';
+export type { SetupFacts } from './admin-setup.service.js';

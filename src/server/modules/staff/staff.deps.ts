@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.js';
 import type { LimitStore } from '../../lib/limit-store.js';
 import type { AdminAuthContext } from './admin-auth.service.js';
+import type { SetupFacts } from './admin-setup.service.js';
 import type { LoginThrottleLimit } from './login-throttle.js';
 
 /** What the staff context is handed (app.ts): its routes' needs, no more. */
@@ -11,4 +12,6 @@ export interface StaffDeps {
   loginThrottle?: LoginThrottleLimit;
   /** Where the login throttle counts: Redis shared by the instances, or this app's memory. */
   limitStore: LimitStore;
+  /** What the Overview's setup checklist reads beside the database (app.ts gathers it from the other contexts). */
+  setup: SetupFacts;
 }
