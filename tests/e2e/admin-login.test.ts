@@ -24,7 +24,7 @@ describe('admin login', () => {
     expect(stored[0]).toBeTruthy();
     expect(stored[1]).toBe(stored[0]);
     await page.getByRole('tab', { name: 'Overview' }).click();
-    await page.getByText('Select a tab above to manage your content.').waitFor();
+    await page.getByRole('region', { name: 'Setup checklist' }).waitFor();
     await saveScreenshot(page, 'admin-overview-desktop');
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(`${site.server.url}/login`);

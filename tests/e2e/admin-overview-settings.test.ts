@@ -35,7 +35,7 @@ describe('admin overview and settings', () => {
     const page = await openPage(site.browser, `${site.server.url}/login`, site.problems);
     token = await logInAsAdmin(page, site.server);
     await page.goto(`${site.server.url}/admin`);
-    await page.getByText('Select a tab above to manage your content.').waitFor();
+    await page.getByRole('region', { name: 'Setup checklist' }).waitFor();
     const before = await liveStats();
     expect(before.artists).toBeGreaterThan(0);
     await page.getByRole('region', { name: 'Quick Stats' }).getByText(figure(before.tracks), { exact: true }).waitFor();

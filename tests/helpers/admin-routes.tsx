@@ -98,6 +98,7 @@ export const emptyScreens: Record<string, Answer> = {
     data: { artists: 0, labels: 3, releases: 0, tracks: 0, demos: { new: 0, total: 0 }, members: { total: 0, active: 0, pending_payment: 0, past_due: 0, paused: 0, canceled: 0, active_by_plan: [], mrr: 0, currency: 'USD' }, outbox: { waiting: 0 } },
   }),
   'GET /api/admin/activity': json({ success: true, data: [] }),
+  'GET /api/admin/setup': json({ success: true, data: { steps: [{ id: 'public_url', done: false, detail: 'PUBLIC_URL is not set.' }], notices: [] } }),
   'GET /api/admin/demos': json({ success: true, data: [], total: 0, offset: 0, limit: 20 }),
   'GET /api/admin/members': json({ success: true, data: [], total: 0, offset: 0, limit: 20 }),
 };

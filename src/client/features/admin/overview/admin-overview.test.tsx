@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ActivityEntry } from '../../../../shared/api/admin-activity.js';
-import type { AdminStats } from '../../../../shared/api/admin-overview.js';
+import type { AdminSetup, AdminStats } from '../../../../shared/api/admin-overview.js';
 import { failure, json, renderAdmin, serveAdminApi, storeToken, verified } from '../../../../../tests/helpers/admin-routes.js';
 import { formatFullDate } from '../components/admin-format.js';
 import { setupUser } from '../../../../../tests/helpers/render.js';
@@ -33,6 +33,24 @@ const stats: AdminStats = {
 };
 const statsAnswer = json({ success: true, data: stats });
 
+/** A fresh install's checklist: the URL set, nothing else; the notices of email and payments. */
+const freshSetup: AdminSetup = {
+  steps: [
+    { id: 'public_url', done: true, detail: 'PUBLIC_URL is https://records.example.' },
+    { id: 'catalog', done: false, detail: 'No releases of your own yet.' },
+    { id: 'demo_catalog', done: false, detail: 'The fictional demo catalog (36 releases) is still on the site.' },
+    { id: 'media', done: false, detail: 'No releases of your own yet.' },
+    { id: 'email', done: false, detail: 'SMTP_URL is not set: emails wait in the outbox, unsent.' },
+    { id: 'payments', done: false, detail: 'STRIPE_SECRET_KEY is not set: nobody can pay for VIP.' },
+  ],
+  notices: [
+    { step: 'email', text: 'No demo receipts reach anyone.' },
+    { step: 'payments', text: 'The VIP page offers the waiting list instead.' },
+  ],
+};
+const setupAnswer = (setup: AdminSetup) => json({ success: true, data: setup });
+const overviewApi = { 'GET /api/admin/verify-admin-token': verified, 'GET /api/admin/stats': statsAnswer, 'GET /api/admin/setup': setupAnswer(freshSetup) };
+
 function anEntry(overrides: Partial<ActivityEntry>): ActivityEntry {
   return { id: crypto.randomUUID(), occurred_at: new Date().toISOString(), kind: 'track.edit', actor: 'staff', summary: 'Edited a track', subject_id: null, ...overrides };
 }
@@ -43,12 +61,46 @@ function quickStats() {
 }
 
 describe('AdminOverview', () => {
-  it('keeps the welcome text and shows the live figures, each linking to its tab', async () => {
-    const sent = serveAdminApi({ 'GET /api/admin/verify-admin-token': verified, 'GET /api/admin/stats': statsAnswer, 'GET /api/admin/activity': activityAnswer([]) });
+  it('lists the setup steps, ticked or to do, each with what was found and where it is done, and what fans see meanwhile', async () => {
+    const sent = serveAdminApi({ ...overviewApi, 'GET /api/admin/activity': activityAnswer([]) });
     storeToken('jwt-good');
     renderAdmin('/admin');
-    expect(await screen.findByText('Select a tab above to manage your content.')).toBeTruthy();
-    await within(quickStats()).findByText('1,542');
+    const panel = await screen.findByRole('region', { name: 'Setup checklist' });
+    const steps = await within(panel).findByRole('list', { name: 'Setup steps' });
+    expect(screen.queryByText(/Select a tab above/)).toBeNull();
+    expect(within(panel).getByText('1 of 6 steps done.')).toBeTruthy();
+    expect(within(steps).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      "DoneSet the public URLPUBLIC_URL is https://records.example.In the server's environment: PUBLIC_URL",
+      'To doImport your catalogNo releases of your own yet.Labels: upload the catalog CSV',
+      'To doRemove the demo catalogThe fictional demo catalog (36 releases) is still on the site.Labels: Remove demo catalog',
+      'To doUpload artwork and audioNo releases of your own yet.Labels: upload media',
+      "To doConnect emailSMTP_URL is not set: emails wait in the outbox, unsent.In the server's environment: SMTP_URL and MAIL_FROM",
+      "To doConnect paymentsSTRIPE_SECRET_KEY is not set: nobody can pay for VIP.In the server's environment: STRIPE_SECRET_KEY",
+    ]);
+    expect(within(steps).getByRole('link', { name: 'Labels: Remove demo catalog' }).getAttribute('href')).toBe('/admin/labels');
+    expect(within(panel).getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Connect email: No demo receipts reach anyone.',
+      'Connect payments: The VIP page offers the waiting list instead.',
+    ]);
+    expect(sent.find((s) => s.path === '/api/admin/setup')?.authorization).toBe('Bearer jwt-good');
+  });
+
+  it('says when every step is done, with no notice', async () => {
+    const allDone = { steps: freshSetup.steps.map((step) => ({ ...step, done: true })), notices: [] };
+    serveAdminApi({ ...overviewApi, 'GET /api/admin/setup': setupAnswer(allDone), 'GET /api/admin/activity': activityAnswer([]) });
+    storeToken('jwt-good');
+    renderAdmin('/admin');
+    const panel = await screen.findByRole('region', { name: 'Setup checklist' });
+    await within(panel).findByText('Your site is set up: every step is done.');
+    expect(within(panel).queryByRole('alert')).toBeNull();
+    expect(within(panel).getAllByTitle('Done')).toHaveLength(6);
+  });
+
+  it('shows the live figures, each linking to its tab', async () => {
+    const sent = serveAdminApi({ ...overviewApi, 'GET /api/admin/activity': activityAnswer([]) });
+    storeToken('jwt-good');
+    renderAdmin('/admin');
+    await within(await screen.findByRole('region', { name: 'Quick Stats' })).findByText('1,542');
 
     const tiles = within(quickStats())
       .getAllByRole('link')
@@ -69,7 +121,7 @@ describe('AdminOverview', () => {
   it('shows skeletons while the figures load', async () => {
     let answer: (response: Response) => void = () => undefined;
     serveAdminApi({
-      'GET /api/admin/verify-admin-token': verified,
+      ...overviewApi,
       'GET /api/admin/stats': () => new Promise<Response>((resolve) => (answer = resolve)),
       'GET /api/admin/activity': () => new Promise<Response>(() => undefined),
     });
@@ -88,7 +140,7 @@ describe('AdminOverview', () => {
 
   it('says when the figures could not be loaded, and Retry loads them', async () => {
     serveAdminApi({
-      'GET /api/admin/verify-admin-token': verified,
+      ...overviewApi,
       'GET /api/admin/stats': [failure(500, 'Internal server error'), statsAnswer],
       'GET /api/admin/activity': [failure(503, 'Service unavailable'), activityAnswer([])],
     });
@@ -110,8 +162,7 @@ describe('AdminOverview', () => {
   it('lists recent events with who did them and when, the full date on hover', async () => {
     const fiveMinutesAgo = new Date(Date.now() - 5 * 60_000 - 10_000).toISOString();
     const sent = serveAdminApi({
-      'GET /api/admin/verify-admin-token': verified,
-      'GET /api/admin/stats': statsAnswer,
+      ...overviewApi,
       'GET /api/admin/activity': activityAnswer([
         anEntry({ summary: 'Edited track "Night Drive (Extended Mix)"', occurred_at: fiveMinutesAgo }),
         anEntry({ kind: 'demo.received', actor: null, summary: 'Demo "Night Shift" by Mara Q for Build It Deep', occurred_at: new Date(Date.now() - 3 * 3_600_000).toISOString() }),
@@ -134,7 +185,7 @@ describe('AdminOverview', () => {
 
   it('goes to /login when the server no longer accepts the token', async () => {
     serveAdminApi({
-      'GET /api/admin/verify-admin-token': verified,
+      ...overviewApi,
       'GET /api/admin/stats': failure(401, 'Invalid or expired token'),
       'GET /api/admin/activity': activityAnswer([]),
     });

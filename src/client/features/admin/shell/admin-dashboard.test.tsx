@@ -26,7 +26,7 @@ describe('AdminDashboard', () => {
     await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' });
     expect(screen.getAllByRole('tab').map((tab) => [tab.textContent, tab.getAttribute('href')])).toEqual(tabs);
     expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Overview');
-    expect(screen.getByText('Select a tab above to manage your content.')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Setup checklist' })).toBeTruthy();
     // No made-up figures: the original specification's 42 / 7 / 156 were placeholders (docs/product.md §10.6).
     expect(screen.queryByText(/\b(42|156)\b/)).toBeNull();
     // Issue 15: no way back to the public site.
@@ -36,7 +36,7 @@ describe('AdminDashboard', () => {
     expect(screen.getByLabelText('location').textContent).toBe('/admin/demos');
     expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Demos');
     expect(await screen.findByText('No demos yet')).toBeTruthy();
-    expect(screen.queryByText('Select a tab above to manage your content.')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Setup checklist' })).toBeNull();
   });
 
   it('logs out on the server with the token, forgets it and goes to /login', async () => {

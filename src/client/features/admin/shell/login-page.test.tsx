@@ -103,7 +103,7 @@ describe('LoginPage', () => {
     renderAdmin('/admin/login');
     await screen.findByRole('heading', { name: 'Log In' });
     await logIn(user);
-    await screen.findByText('Select a tab above to manage your content.');
+    await screen.findByRole('region', { name: 'Setup checklist' });
     expect(screen.getByLabelText('location').textContent).toBe('/admin');
   });
 
