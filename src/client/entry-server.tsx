@@ -3,7 +3,8 @@ import createEmotionServer from '@emotion/server/create-instance';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import type { CreatePageRenderer, ServerEntry } from '../shared/page-render.js';
+import { siteSettingsElementId, type CreatePageRenderer, type ServerEntry } from '../shared/page-render.js';
+import { applySiteSettings } from '../shared/site-settings.js';
 import { App } from './app/app.js';
 import { createEmotionCache, headStyleTags } from './app/emotion-cache.js';
 import { createRoutes } from './app/router.js';
@@ -56,15 +57,18 @@ function templateParts(template: string) {
   const [beforeHtmlTag, afterHtmlTag] = cut(beforeRoot, /<html lang="en">/);
   const [beforeTitle, afterTitle] = cut(afterHtmlTag, /<title>.*?<\/title>/s);
   const [headRest, afterHead] = cut(afterTitle, /<\/head>/);
-  return { beforeHtmlTag, beforeTitle, headRest, afterHead, afterRoot };
+  return { beforeRoot, beforeHtmlTag, beforeTitle, headRest, afterHead, afterRoot };
 }
 
 export const createPageRenderer: CreatePageRenderer = (template) => {
   const parts = templateParts(template);
 
-  return async ({ url, nonce, themeMode }, pageData) => {
+  return async ({ url, nonce, themeMode, settings }, pageData) => {
     const { origin, pathname } = new URL(url);
-    if (isClientOnly(pathname)) return { kind: 'page', status: 200, html: template };
+    // Not executed: read by the browser entry (main.tsx) before its first render, so that it draws what the server drew.
+    const settingsState = `<script type="application/json" id="${siteSettingsElementId}">${scriptSafeJson(settings)}</script>`;
+    if (isClientOnly(pathname)) return { kind: 'page', status: 200, html: [parts.beforeRoot, `<div id="root"></div>${settingsState}`, parts.afterRoot].join('') };
+    applySiteSettings(settings);
 
     // Each answer its own cache: nothing one visitor loads is shown to another.
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
@@ -104,7 +108,7 @@ export const createPageRenderer: CreatePageRenderer = (template) => {
       styles,
       '</head>',
       parts.afterHead,
-      `<div id="root">${body}</div>${state}`,
+      `<div id="root">${body}</div>${state}${settingsState}`,
       parts.afterRoot,
     ].join('');
     return { kind: 'page', status: context.statusCode, html };

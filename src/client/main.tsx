@@ -7,6 +7,9 @@ import { createEmotionCache } from './app/emotion-cache.js';
 import { createBrowserQueryClient } from './app/query-client.js';
 import { createRoutes } from './app/router.js';
 import { readThemeCookie } from './app/theme-mode.js';
+import type { SiteSettings } from '../shared/api/settings.js';
+import { siteSettingsElementId } from '../shared/page-render.js';
+import { applySiteSettings } from '../shared/site-settings.js';
 
 /** The lazy routes of this URL, loaded before hydrating: the server rendered them, so must the first render. */
 async function loadMatchedRoutes(routes: RouteObject[]): Promise<void> {
@@ -22,6 +25,9 @@ async function loadMatchedRoutes(routes: RouteObject[]): Promise<void> {
 const root = document.getElementById('root') as HTMLElement;
 const stateElement = document.getElementById('query-state');
 const dehydratedState = stateElement ? (JSON.parse(stateElement.textContent ?? '{}') as DehydratedState) : undefined;
+const settingsElement = document.getElementById(siteSettingsElementId);
+// The settings the server drew the page with (docs/decisions/0097), before anything renders.
+if (settingsElement) applySiteSettings(JSON.parse(settingsElement.textContent ?? '{}') as SiteSettings);
 const queryClient = createBrowserQueryClient();
 const routes = createRoutes({ queryClient });
 await loadMatchedRoutes(routes);

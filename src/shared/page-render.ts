@@ -1,3 +1,4 @@
+import type { SiteSettings } from './api/settings.js';
 import type { ApiReader } from './page-queries.js';
 
 // The contract between the server and the server entry of the web app (src/client/entry-server.tsx,
@@ -19,6 +20,8 @@ export interface PageRequest {
   nonce: string;
   /** The visitor's theme (cookie `theme`), so the first paint is in it. */
   themeMode: ThemeMode;
+  /** The public site settings in force (docs/decisions/0097): the page is drawn with them and carries them to the browser. */
+  settings: SiteSettings;
 }
 
 export type RenderedPage =
@@ -36,6 +39,9 @@ export interface ServerEntry {
   /** The query parameters any page reads while rendering: the server leaves every other one out of a render and of the page cache's key. */
   pageSearchParams: readonly string[];
 }
+
+/** The id of the first HTML's script that holds the public site settings (read by main.tsx before the first render). */
+export const siteSettingsElementId = 'site-settings';
 
 /** The theme cookie: written by the browser's toggle, read by the server before rendering. */
 export const themeCookieName = 'theme';

@@ -199,6 +199,8 @@ export const siteConfig = {
   theme: {
     primary: '#1DB954',
     background: '#000000',
+    /** The light theme's page background (docs/decisions/0040). */
+    lightBackground: '#FAFAFA',
     card: '#000000',
     text: '#FFFFFF',
     textSecondary: 'rgba(255, 255, 255, 0.7)',

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPageRenderer } from '../../src/client/entry-server.js';
 import { createRoutes } from '../../src/client/app/router.js';
 import type { Artist, Playlist, Release } from '../../src/shared/api/catalog.js';
+import { defaultSiteSettings } from '../../src/shared/api/settings.js';
 import { labels } from '../../src/shared/labels.js';
 import {
   apiReadOf,
@@ -114,7 +115,7 @@ describe.each(testDatabaseKinds)('server-rendered pages of the page query table 
       // The table's path is the route of that id in the router.
       expect(matchRoutes(routes, path)?.filter((match) => match.route.id).at(-1)?.route.id, path).toBe(page);
 
-      const rendered = await renderPage({ url: `http://records.example${path}`, nonce: 'nonce', themeMode: 'dark' });
+      const rendered = await renderPage({ url: `http://records.example${path}`, nonce: 'nonce', themeMode: 'dark', settings: defaultSiteSettings });
       expect(rendered.kind, path).toBe('page');
       if (rendered.kind !== 'page') continue;
       expect(rendered.status, path).toBe(200);
@@ -136,7 +137,7 @@ describe.each(testDatabaseKinds)('server-rendered pages of the page query table 
   it('answers 404 for an unknown label, release or artist', async () => {
     const unknown = '00000000-0000-4000-8000-000000000000';
     for (const path of ['/nope/releases', `/tech/releases/${unknown}`, `/tech/artists/${unknown}`]) {
-      const rendered = await renderPage({ url: `http://records.example${path}`, nonce: 'nonce', themeMode: 'light' });
+      const rendered = await renderPage({ url: `http://records.example${path}`, nonce: 'nonce', themeMode: 'light', settings: defaultSiteSettings });
       expect(rendered.kind === 'page' && rendered.status, path).toBe(404);
     }
   });

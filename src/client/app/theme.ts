@@ -1,10 +1,8 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 import { siteConfig } from '../../shared/site-config.js';
-import { readableOn } from '../lib/readable-colour.js';
+import { readableOn } from '../../shared/domain/readable-colour.js';
 
 export type ThemeMode = 'dark' | 'light';
-
-const lightBackground = '#FAFAFA';
 
 /**
  * docs/product.md §1 look: black background and cards, white text at 100/70/50%, 10% white borders.
@@ -13,6 +11,7 @@ const lightBackground = '#FAFAFA';
  */
 export function createAppTheme(mode: ThemeMode): Theme {
   const { theme } = siteConfig;
+  const { lightBackground } = theme;
   const dark = mode === 'dark';
   return createTheme({
     palette: {

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { publicSiteSettings } from '../../shared/api/settings.js';
+import { currentSiteSettings } from '../../shared/site-settings.js';
 import { parseThemeMode, themeCookieName, type PageDataSource, type ServerEntry } from '../../shared/page-render.js';
 import { BadRequestError } from '../errors.js';
 import { publicOrigin } from '../lib/public-origin.js';
@@ -116,7 +118,7 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string,
   });
 
   async function render(url: string, nonce: string, themeMode: ReturnType<typeof parseThemeMode>): Promise<RenderedPage> {
-    const page = await renderPage({ url, nonce, themeMode }, options.pageData);
+    const page = await renderPage({ url, nonce, themeMode, settings: publicSiteSettings(currentSiteSettings()) }, options.pageData);
     if (page.kind === 'redirect') return page;
     return { kind: 'page', status: page.status, nonce, stored: storeAnswer(page.html, 'text/html; charset=utf-8') };
   }

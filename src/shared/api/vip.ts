@@ -1,13 +1,28 @@
 import { z } from 'zod';
 import { emailAddress } from './common.js';
+import type { PlanSettings } from './settings.js';
 import { siteConfig } from '../site-config.js';
+import { currentSiteSettings } from '../site-settings.js';
 
-// The VIP subscription contract (docs/product.md §3, §5; docs/product.md §10.7). Plans come from the site configuration.
+// The VIP subscription contract (docs/product.md §3, §5; docs/product.md §10.7). Which plans there are
+// comes from the site configuration; what each one says and costs from the settings in force
+// (docs/decisions/0097).
 
-export type VipPlan = (typeof siteConfig.vipPlans)[number];
-export type VipPlanId = VipPlan['id'];
-export const vipPlans: readonly VipPlan[] = siteConfig.vipPlans;
+export type VipPlanId = (typeof siteConfig.vipPlans)[number]['id'];
+export type VipPlan = PlanSettings & { readonly id: VipPlanId };
 export const vipPlanIds = siteConfig.vipPlans.map((plan) => plan.id) as [VipPlanId, ...VipPlanId[]];
+
+function livePlan(id: VipPlanId): VipPlan {
+  const settings = () => currentSiteSettings().vip.plans.find((plan) => plan.id === id) as PlanSettings;
+  const plan = { id } as VipPlan;
+  for (const key of Object.keys(settings()) as (keyof PlanSettings)[]) {
+    if (key !== 'id') Object.defineProperty(plan, key, { enumerable: true, get: () => settings()[key] });
+  }
+  return plan;
+}
+
+/** The plans, each reading the settings in force whenever a field is read; their order and ids are site-config.ts's. */
+export const vipPlans: readonly VipPlan[] = vipPlanIds.map(livePlan);
 
 export function findVipPlan(id: string): VipPlan | undefined {
   return vipPlans.find((plan) => plan.id === id);
