@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPageRenderer } from '../../src/client/entry-server.js';
 import type { Database } from '../../src/server/db/client.js';
+import { defaultSiteSettings } from '../../src/shared/api/settings.js';
 import { CatalogCache, createLocalCatalogChanges } from '../../src/server/modules/catalog/index.js';
 import { createPageDataSource } from '../../src/server/ssr/page-data.js';
 import { testNow } from '../helpers/test-app.js';
@@ -42,7 +43,7 @@ describe.each(testDatabaseKinds)('the artists page as the roster grows on $name'
     const catalogCache = new CatalogCache(createLocalCatalogChanges(), { now: () => testNow.getTime() });
     const render = createPageRenderer(template);
     const rendered = await render(
-      { url: 'http://records.example/records/artists', nonce: 'nonce', themeMode: 'dark' },
+      { url: 'http://records.example/records/artists', nonce: 'nonce', themeMode: 'dark', settings: defaultSiteSettings },
       createPageDataSource({ db: database.db, catalogCache, clock: () => testNow }),
     );
     if (rendered.kind !== 'page') throw new Error(`not a page: ${rendered.kind}`);
