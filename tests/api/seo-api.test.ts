@@ -30,10 +30,10 @@ describe.each(testDatabaseKinds)('robots.txt and sitemap.xml on $name', (kind) =
     expect(locs).toContain('http://records.example/tech');
     expect(locs).toContain('http://records.example/deep/releases');
     for (const page of ['/records/submit', '/tech/submit', '/deep/submit', '/vip', '/legal']) expect(locs).toContain(`http://records.example${page}`);
-    const releases = (await t.app.inject({ method: 'GET', url: '/api/releases?limit=100' })).json<{ data: { id: string }[]; total: number }>();
-    const releaseLocs = locs.filter((loc) => /\/releases\/[0-9a-f-]{36}$/.test(loc!));
+    const releases = (await t.app.inject({ method: 'GET', url: '/api/releases?limit=100' })).json<{ data: { slug: string }[]; total: number }>();
+    const releaseLocs = locs.filter((loc) => /\/releases\/[^/]+$/.test(loc!));
     expect(releaseLocs).toHaveLength(releases.total);
-    expect(releaseLocs.some((loc) => loc!.endsWith(releases.data[0]!.id))).toBe(true);
+    expect(releaseLocs.some((loc) => loc!.endsWith(`/releases/${releases.data[0]!.slug}`))).toBe(true);
     const artists = (await t.app.inject({ method: 'GET', url: '/api/artists?limit=100' })).json<{ total: number }>();
     expect(locs.filter((loc) => /\/artists\/[^/]+$/.test(loc!))).toHaveLength(artists.total);
     expect(res.body).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);

@@ -38,6 +38,7 @@ export function aRelease(overrides: Partial<Release> = {}): Release {
   const n = next();
   return {
     id: `release-${n}`,
+    slug: `bldr${n}-release-${n}`,
     title: `Release ${n}`,
     version: null,
     label_id: 'buildit-records',
@@ -46,6 +47,8 @@ export function aRelease(overrides: Partial<Release> = {}): Release {
     release_date: '2026-01-01',
     type: 'single',
     genres: ['House'],
+    description: null,
+    credits: null,
     artwork_url: null,
     spotify_url: null,
     popularity: null,

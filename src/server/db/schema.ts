@@ -19,6 +19,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { demoStatuses } from '../../shared/api/demos.js';
+import { releaseStatuses } from '../../shared/domain/release-status.js';
+import { releaseTypes } from '../../shared/domain/release-type.js';
 import { vipMemberStatuses } from '../../shared/api/vip.js';
 import { activityKinds } from '../../shared/api/admin-activity.js';
 import { importJobKinds, importJobStatuses } from '../../shared/api/admin-import.js';
@@ -88,8 +90,23 @@ export const releases = pgTable(
     title: text('title').notNull(),
     version: text('version'),
     releaseDate: date('release_date', { mode: 'string' }),
-    type: text('type', { enum: ['album', 'single', 'compilation'] }).notNull(),
+    type: text('type', { enum: releaseTypes }).notNull(),
+    /**
+     * `draft`: never public; `scheduled`: public from its release moment (docs/decisions/0081);
+     * `published`: public (docs/decisions/0101).
+     */
+    status: text('status', { enum: releaseStatuses }).notNull().default('published'),
+    /**
+     * The release's address under its label (`/{label}/releases/{slug}`): its catalog number and title, unique
+     * in the catalog, made by the database's trigger (`releases_slug`, migration 0033) from any value written while a draft, and kept once public (docs/decisions/0101).
+     */
+    slug: text('slug')
+      .notNull()
+      .$defaultFn(() => ''),
     genres: text('genres').array().notNull().default(sql`'{}'::text[]`),
+    /** The label's words about the release, and its credits (written by, mastered by…): plain text. */
+    description: text('description'),
+    credits: text('credits'),
     artworkUrl: text('artwork_url'),
     spotifyId: text('spotify_id').unique(),
     spotifyUrl: text('spotify_url'),
@@ -138,6 +155,8 @@ export const releases = pgTable(
     // A catalog number once per label, ignoring case; null (none) as often as wanted. Kept trimmed and
     // never blank, so that the index's rule is the one staff read (docs/decisions/0088, migration 0026).
     uniqueIndex('releases_label_catalog_number_uq').on(t.labelId, sql`lower(${t.catalogNumber})`),
+    uniqueIndex('releases_slug_uq').on(t.slug),
+    check('releases_status_check', isOneOf(t.status, releaseStatuses)),
     check('releases_catalog_number_trimmed', sql`${t.catalogNumber} <> '' and ${t.catalogNumber} = btrim(${t.catalogNumber})`),
   ],
 );

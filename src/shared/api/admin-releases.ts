@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { labels } from '../labels.js';
+import { releaseStatuses } from '../domain/release-status.js';
 import { releaseTypes } from '../domain/release-type.js';
 import { storeLinkSchema, storeLinksSchema } from '../domain/store-links.js';
 import { adminReleaseSchema, clearableText, durationField, isrcField, strictBody, titleField } from './admin-catalog.js';
@@ -63,10 +64,30 @@ const tracksField = z
     });
   });
 
+export const maxGenres = 10;
+
+/** Genres of the release, in order: names, each once. */
+const genresField = z
+  .array(
+    z
+      .string({ error: 'Each genre must be a name' })
+      .trim()
+      .min(1, { error: 'A genre must not be empty', abort: true })
+      .max(100, { error: 'A genre must be at most 100 characters' }),
+    { error: 'Genres must be a list of names' },
+  )
+  .max(maxGenres, { error: `At most ${maxGenres} genres` })
+  .transform((genres) => [...new Set(genres)]);
+
 const releaseFields = {
   title: titleField,
   version: clearableText('Version', 200),
   type: z.enum(releaseTypes, { error: `Type must be one of ${releaseTypes.join(', ')}` }),
+  /** docs/decisions/0101: a draft is never public; scheduled needs a release date after today. */
+  status: z.enum(releaseStatuses, { error: `Status must be one of ${releaseStatuses.join(', ')}` }),
+  genres: genresField,
+  description: clearableText('Description', 5000),
+  credits: clearableText('Credits', 5000),
   release_date: releaseDateField,
   label_id: z.enum(labelIds, { error: `Label must be one of ${labelIds.join(', ')}` }),
   catalog_number: clearableText('Catalog number', 50),
@@ -80,6 +101,11 @@ const releaseFields = {
 /** `POST /api/admin/releases`. */
 export const adminReleaseCreateSchema = strictBody({
   ...releaseFields,
+  // Public as before, unless staff choose draft (docs/decisions/0101).
+  status: releaseFields.status.default('published'),
+  genres: releaseFields.genres.default([]),
+  description: releaseFields.description.default(null),
+  credits: releaseFields.credits.default(null),
   version: releaseFields.version.default(null),
   release_date: releaseFields.release_date.default(null),
   catalog_number: releaseFields.catalog_number.default(null),
@@ -97,6 +123,10 @@ export const adminReleaseUpdateSchema = strictBody({
   title: releaseFields.title.optional(),
   version: releaseFields.version.optional(),
   type: releaseFields.type.optional(),
+  status: releaseFields.status.optional(),
+  genres: releaseFields.genres.optional(),
+  description: releaseFields.description.optional(),
+  credits: releaseFields.credits.optional(),
   release_date: releaseFields.release_date.optional(),
   label_id: releaseFields.label_id.optional(),
   catalog_number: releaseFields.catalog_number.optional(),
@@ -125,6 +155,13 @@ export const adminReleaseTrackSchema = z.object({
 export const adminReleaseDetailSchema = adminReleaseSchema.extend({
   version: z.string().nullable(),
   type: z.enum(releaseTypes),
+  /** `scheduled` while a public release's date is after today, then `published` (docs/decisions/0101). */
+  status: z.enum(releaseStatuses),
+  /** Its public address under its label: made while a draft, kept once public. */
+  slug: z.string(),
+  genres: z.array(z.string()),
+  description: z.string().nullable(),
+  credits: z.string().nullable(),
   catalog_number: z.string().nullable(),
   upc: z.string().nullable(),
   artists: z.array(z.string()),

@@ -54,6 +54,8 @@ export type Track = z.infer<typeof trackSchema>;
 
 export const releaseSchema = z.object({
   id: z.string(),
+  /** Its address under its label, `/{label}/releases/{slug}`: catalog number and title, kept once public (docs/decisions/0101). */
+  slug: z.string(),
   title: z.string(),
   version: z.string().nullable(),
   label_id: z.string(),
@@ -62,6 +64,9 @@ export const releaseSchema = z.object({
   release_date: z.string().nullable(),
   type: z.enum(releaseTypes),
   genres: z.array(z.string()),
+  /** The label's words about it, and its credits (written by, mastered by…): plain text, null when none. */
+  description: z.string().nullable(),
+  credits: z.string().nullable(),
   artwork_url: z.string().nullable(),
   spotify_url: z.string().nullable(),
   popularity: z.number().int().nullable(),

@@ -1,4 +1,4 @@
-export const releaseTypes = ['album', 'single', 'compilation'] as const;
+export const releaseTypes = ['album', 'ep', 'single', 'compilation'] as const;
 export type ReleaseType = (typeof releaseTypes)[number];
 
 /** Releases of up to this many tracks are singles (Spotify counts 1–3 track releases as singles). */

@@ -1,10 +1,11 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
-import { defaultLabel } from '../../../shared/labels.js';
+import { defaultLabel, findLabel } from '../../../shared/labels.js';
 import { publicPages, type PageQuery, type PublicPageId } from '../../../shared/page-queries.js';
 import type { PageDataSource } from '../../../shared/page-render.js';
-import { browserQueries, catalogQueries } from '../../features/catalog/api/catalog-api.js';
-import { labelFromParam } from '../../lib/current-label.js';
+import { isUuid } from '../../../shared/uuid.js';
+import { browserQueries, catalogQueries, releaseQuery } from '../../features/catalog/api/catalog-api.js';
+import { labelFromParam, labelPath } from '../../lib/current-label.js';
 
 /** What the loaders read data with: the browser's query client, and on the server the services (no HTTP). */
 export interface PageContext {
@@ -81,8 +82,16 @@ function pageLoader(context: PageContext, page: PublicPageId) {
     const label = labelFromParam(params.label) ?? notFound();
     const queries = publicPages[page].queries({ label, id: params.id ?? '', releaseId: params.releaseId ?? '' });
     await Promise.all(queries.map((query) => load(context, query)));
+    if (page === 'release' && context.pageData && isUuid(params.releaseId ?? '')) releaseMoved(context, params.releaseId ?? '');
     return null;
   };
+}
+
+/** A release's old address (its id) answers a permanent redirect to its slug's (docs/decisions/0101). */
+function releaseMoved({ queryClient }: PageContext, id: string): void {
+  const release = queryClient.getQueryData(releaseQuery(id).queryKey)?.data;
+  const label = release && findLabel(release.label_id);
+  if (release && label) throw redirect(`${labelPath(label, 'releases')}/${encodeURIComponent(release.slug)}`, 308);
 }
 
 /** The data each public page renders with, read before it renders (route `loader`s of router.tsx). */

@@ -13,7 +13,7 @@ export function isoDuration(ms: number): string {
   return `PT${Math.floor(seconds / 60)}M${seconds % 60}S`;
 }
 
-const albumReleaseTypes = { album: 'AlbumRelease', single: 'SingleRelease', compilation: 'AlbumRelease' } as const;
+const albumReleaseTypes = { album: 'AlbumRelease', ep: 'EPRelease', single: 'SingleRelease', compilation: 'AlbumRelease' } as const;
 
 export function labelOrganization(label: LabelConfig, url: Url) {
   const sameAs = Object.values(label.social).filter((link) => link.startsWith('http'));

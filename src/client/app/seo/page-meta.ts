@@ -78,7 +78,7 @@ export function pageMeta({ routeIds, params, queryClient, origin, status }: Page
       const year = releaseYear(release);
       const named = `${releaseTitle(release)}${by ? ` by ${by}` : ''}`;
       const when = release.upcoming && release.release_date ? `out ${releaseDay(release.release_date)} on ${label.name}` : year && `released ${year} on ${label.name}`;
-      const pageUrl = url(`${labelPath(label, 'releases')}/${release.id}`);
+      const pageUrl = url(`${labelPath(label, 'releases')}/${release.slug}`);
       return {
         title: `${named} | ${label.name}`,
         description: clip([named, when, trackCount(release.total_tracks)].filter(Boolean).join(', ') + '.'),

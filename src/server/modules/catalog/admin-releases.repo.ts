@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { StoreLink } from '../../../shared/domain/store-links.js';
+import type { ReleaseStatus } from '../../../shared/domain/release-status.js';
 import type { ReleaseType } from '../../../shared/domain/release-type.js';
 import { looksLikeSamplePack } from '../../../shared/domain/hygiene.js';
 import type { Db } from '../../db/client.js';
@@ -10,6 +11,10 @@ export interface ReleaseValues {
   title: string;
   version: string | null;
   type: ReleaseType;
+  status: ReleaseStatus;
+  genres: string[];
+  description: string | null;
+  credits: string | null;
   releaseDate: string | null;
   labelId: string;
   catalogNumber: string | null;

@@ -1,5 +1,6 @@
 import type { AdminReleaseCreate, AdminReleaseDetail, AdminReleaseUpdate } from '../../../shared/api/admin-releases.js';
 import { isUpcoming } from '../../../shared/domain/release-day.js';
+import { shownStatus, type ReleaseStatus } from '../../../shared/domain/release-status.js';
 import { siteConfig } from '../../../shared/site-config.js';
 import { isUniqueViolation, type Db } from '../../db/client.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
@@ -36,6 +37,11 @@ function toDetail(found: ReleaseForEdit, now: Date): AdminReleaseDetail {
     title: row.title,
     version: row.version,
     type: row.type,
+    status: shownStatus(row.status, row.releaseDate, now, siteConfig.timeZone),
+    slug: row.slug,
+    genres: row.genres,
+    description: row.description,
+    credits: row.credits,
     release_date: row.releaseDate,
     label_id: row.labelId,
     catalog_number: row.catalogNumber,
@@ -76,6 +82,13 @@ async function refuseConflicts(db: Db, wanted: Claim) {
 }
 
 type TracksInput = AdminReleaseCreate['tracks'];
+
+/** 400 for `scheduled` on a release not dated after today: it would be public at once (docs/decisions/0101). */
+function refuseScheduledWithoutDate(status: ReleaseStatus | undefined, releaseDate: string | null, now: Date): void {
+  if (status === 'scheduled' && !isUpcoming(releaseDate, now, siteConfig.timeZone)) {
+    throw new BadRequestError('A scheduled release needs a release date after today', 'status');
+  }
+}
 
 /** Writes the release's tracks in the order given: those with an id (of this release) kept and changed, the rest new; the others deleted. */
 async function writeTracks(db: Db, releaseId: string, input: TracksInput, now: Date): Promise<void> {
@@ -141,6 +154,7 @@ export async function getReleaseForEdit(db: Db, id: string, now: Date): Promise<
 export async function createRelease(db: Db, input: AdminReleaseCreate, change: StaffChange): Promise<AdminReleaseDetail> {
   return claimsAnswered(db, (claim) =>
     db.transaction(async (tx) => {
+      refuseScheduledWithoutDate(input.status, input.release_date, change.now);
       await claim(tx, { labelId: input.label_id, catalogNumber: input.catalog_number, upc: input.upc });
       const id = await insertRelease(tx, releaseValues(input), change.now);
       await writeArtists(tx, id, input.artists);
@@ -162,6 +176,10 @@ function releaseValues(input: AdminReleaseCreate): ReleaseValues {
     title: input.title,
     version: input.version,
     type: input.type,
+    status: input.status,
+    genres: input.genres,
+    description: input.description,
+    credits: input.credits,
     releaseDate: input.release_date,
     labelId: input.label_id,
     catalogNumber: input.catalog_number,
@@ -174,6 +192,10 @@ const columnOf = {
   title: 'title',
   version: 'version',
   type: 'type',
+  status: 'status',
+  genres: 'genres',
+  description: 'description',
+  credits: 'credits',
   release_date: 'releaseDate',
   label_id: 'labelId',
   catalog_number: 'catalogNumber',
@@ -192,6 +214,7 @@ export async function editRelease(db: Db, id: string, update: AdminReleaseUpdate
     db.transaction(async (tx) => {
       const before = await findReleaseForEdit(tx, id, { forUpdate: true });
       if (!before) throw releaseNotFound(id);
+      refuseScheduledWithoutDate(update.status, update.release_date === undefined ? before.row.releaseDate : update.release_date, change.now);
       const values: Record<string, unknown> = {};
       for (const [field, column] of Object.entries(columnOf)) {
         const value = update[field as keyof typeof columnOf];

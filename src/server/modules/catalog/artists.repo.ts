@@ -2,22 +2,23 @@ import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzl
 import { queryRows, type Db } from '../../db/client.js';
 import { artistLabels, artists, listedArtistCounts, releaseArtists, releases, trackArtists, tracks } from '../../db/schema.js';
 import { containsPattern } from '../../db/contains-pattern.js';
+import { isPublicRelease } from '../../db/public-releases.js';
 
 export type ArtistRow = typeof artists.$inferSelect;
 
-/** Releases an artist is credited on, by the release or by one of its tracks, with the role. */
+/** Public releases an artist is credited on, by the release or by one of its tracks, with the role (a draft is nowhere: docs/decisions/0101). */
 function creditedReleases(): SQL {
   return sql`
     select ${releaseArtists.artistId} as artist_id, ${releases.id} as release_id, ${releases.labelId} as label_id,
            ${releaseArtists.role} as role, null::text as track_title, null::uuid as track_id,
            ${releases.releaseDate} as release_date, ${releases.artworkUrl} as artwork_url
-      from ${releaseArtists} join ${releases} on ${releases.id} = ${releaseArtists.releaseId}
+      from ${releaseArtists} join ${releases} on ${releases.id} = ${releaseArtists.releaseId} and ${isPublicRelease}
     union all
     select ${trackArtists.artistId}, ${releases.id}, ${releases.labelId}, ${trackArtists.role}, ${tracks.title}, ${tracks.id},
            ${releases.releaseDate}, ${releases.artworkUrl}
       from ${trackArtists}
       join ${tracks} on ${tracks.id} = ${trackArtists.trackId}
-      join ${releases} on ${releases.id} = ${tracks.releaseId}`;
+      join ${releases} on ${releases.id} = ${tracks.releaseId} and ${isPublicRelease}`;
 }
 
 /** `artist_labels` names the whole catalog so (migration 0012). */

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, isNotNull, like, or, sql } from 'drizzle
 import type { Db } from '../../db/client.js';
 import { releases, trackAudio, tracks } from '../../db/schema.js';
 import { previewAudioUrl, uploadedPreviewUrl } from '../media/index.js';
+import { isPublicRelease } from '../../db/public-releases.js';
 
 // The tracks a member's page lists (docs/decisions/0066): member downloads, and upcoming releases' previews.
 
@@ -21,7 +22,7 @@ type Page = { offset: number; limit: number };
 
 /** Tracks staff made member downloads that have uploaded audio (what a download serves), newest release first. */
 export async function listMemberDownloads(db: Db, page: Page): Promise<{ rows: MemberTrackRow[]; total: number }> {
-  const where = and(eq(tracks.memberDownload, true), isNotNull(tracks.audioId));
+  const where = and(eq(tracks.memberDownload, true), isNotNull(tracks.audioId), isPublicRelease);
   const from = () => db.select(columns).from(tracks).innerJoin(releases, eq(releases.id, tracks.releaseId)).innerJoin(trackAudio, eq(trackAudio.id, tracks.audioId));
   const [rows, totals] = await Promise.all([
     from()
@@ -29,7 +30,12 @@ export async function listMemberDownloads(db: Db, page: Page): Promise<{ rows: M
       .orderBy(sql`${releases.releaseDate} desc nulls last`, desc(releases.id), asc(tracks.discNumber), asc(tracks.trackNumber))
       .offset(page.offset)
       .limit(page.limit),
-    db.select({ total: count() }).from(tracks).innerJoin(trackAudio, eq(trackAudio.id, tracks.audioId)).where(where),
+    db
+      .select({ total: count() })
+      .from(tracks)
+      .innerJoin(releases, eq(releases.id, tracks.releaseId))
+      .innerJoin(trackAudio, eq(trackAudio.id, tracks.audioId))
+      .where(where),
   ]);
   return { rows, total: totals[0]?.total ?? 0 };
 }
@@ -40,7 +46,7 @@ const previewOfOurs = or(eq(tracks.previewUrl, sql`${generatedBefore} || ${track
 
 /** Tracks with a preview of ours on releases dated after `today` (YYYY-MM-DD in the labels' time zone), soonest first. */
 export async function listUpcomingPreviews(db: Db, today: string, page: Page): Promise<{ rows: MemberTrackRow[]; total: number }> {
-  const where = and(gt(releases.releaseDate, today), previewOfOurs);
+  const where = and(gt(releases.releaseDate, today), previewOfOurs, isPublicRelease);
   const [rows, totals] = await Promise.all([
     db
       .select(columns)

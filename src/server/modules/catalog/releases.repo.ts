@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ReleaseType } from '../../../shared/domain/release-type.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { containsPattern } from '../../db/contains-pattern.js';
+import { isPublicRelease } from '../../db/public-releases.js';
 import { artists, releaseArtists, releaseCounts, releases, trackArtists, tracks } from '../../db/schema.js';
 
 export type ReleaseRow = typeof releases.$inferSelect;
@@ -32,16 +33,16 @@ function searchMatch(term: string): SQL {
      where a.name ilike ${pattern})`;
 }
 
-function whereOf(filter: ReleaseFilter): SQL | undefined {
-  const conditions: SQL[] = [];
+function whereOf(filter: ReleaseFilter): SQL {
+  const conditions: SQL[] = [isPublicRelease];
   if (filter.labelId) conditions.push(eq(releases.labelId, filter.labelId));
   if (filter.type) conditions.push(eq(releases.type, filter.type));
   const term = filter.q?.trim();
   if (term) conditions.push(searchMatch(term));
-  return conditions.length > 0 ? and(...conditions) : undefined;
+  return and(...conditions) as SQL;
 }
 
-/** How many releases match: counted for a search, else read from the counts the triggers keep (migration 0012). */
+/** How many public releases match: counted for a search, else read from the counts the triggers keep (migrations 0012, 0033). */
 async function countReleases(db: Db, filter: ReleaseFilter): Promise<number> {
   if (filter.q?.trim()) {
     const [row] = await db.select({ total: count() }).from(releases).where(whereOf(filter));
@@ -92,14 +93,19 @@ export async function listReleases(
   return { rows, total };
 }
 
-export async function findRelease(db: Db, id: string): Promise<ReleaseRow | undefined> {
-  const [row] = await db.select().from(releases).where(eq(releases.id, id));
+/** A public release by its id or its slug. */
+export async function findPublicRelease(db: Db, key: { id: string } | { slug: string }): Promise<ReleaseRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(releases)
+    .where(and('id' in key ? eq(releases.id, key.id) : eq(releases.slug, key.slug), isPublicRelease));
   return row;
 }
 
+/** The public ones of these releases. */
 export async function findReleasesByIds(db: Db, ids: string[]): Promise<ReleaseRow[]> {
   if (ids.length === 0) return [];
-  return db.select().from(releases).where(inArray(releases.id, ids));
+  return db.select().from(releases).where(and(inArray(releases.id, ids), isPublicRelease));
 }
 
 export interface ScoreInputs {
@@ -126,7 +132,7 @@ export interface StaleScore extends ScoreInputs {
 const scoreHoldsAt = (now: Date) =>
   sql`${releases.scoreValidFrom} <= ${now.toISOString()} and ${releases.scoreValidUntil} > ${now.toISOString()}`;
 
-/** The label's releases whose kept score does not hold at `now`: never scored, an input changed, or its recency moved. */
+/** The label's public releases whose kept score does not hold at `now`: never scored, an input changed, or its recency moved. */
 export async function listStaleScores(db: Db, labelId: string, now: Date): Promise<StaleScore[]> {
   return db
     .select({
@@ -139,7 +145,7 @@ export async function listStaleScores(db: Db, labelId: string, now: Date): Promi
       type: releases.type,
     })
     .from(releases)
-    .where(and(eq(releases.labelId, labelId), sql`not (${scoreHoldsAt(now)})`));
+    .where(and(eq(releases.labelId, labelId), isPublicRelease, sql`not (${scoreHoldsAt(now)})`));
 }
 
 export interface KeptScore extends ScoreInputs {
@@ -175,7 +181,7 @@ export async function rankedReleases(
 ): Promise<RankedRow[]> {
   const rows = await queryRows<{ id: string; pinned: boolean; score: number; release_date: string | null }>(db, sql`
     select id, pinned, popularity_score as score, release_date::text from ${releases}
-     where label_id = ${labelId}
+     where label_id = ${labelId} and status <> 'draft'
        ${filter.type ? sql`and type = ${filter.type}` : sql``}
        ${filter.onlyPlayed ? sql`and stream_count > 0` : sql``}
        and ${scoreHoldsAt(filter.now)}
@@ -209,14 +215,18 @@ export async function releaseCredits(db: Db, releaseIds: string[]): Promise<Cred
     .orderBy(releaseArtists.releaseId, releaseArtists.role, releaseArtists.position);
 }
 
-/** Every release's id, label and last change: the sitemap's. */
-export async function listReleasePages(db: Db): Promise<{ id: string; labelId: string; updatedAt: Date }[]> {
-  return db.select({ id: releases.id, labelId: releases.labelId, updatedAt: releases.updatedAt }).from(releases).orderBy(releases.labelId, releases.id);
+/** Every public release's slug, label and last change: the sitemap's. */
+export async function listReleasePages(db: Db): Promise<{ slug: string; labelId: string; updatedAt: Date }[]> {
+  return db
+    .select({ slug: releases.slug, labelId: releases.labelId, updatedAt: releases.updatedAt })
+    .from(releases)
+    .where(isPublicRelease)
+    .orderBy(releases.labelId, releases.id);
 }
 
 /** The release dates after `today`, soonest first: the moments the public catalog changes by itself (docs/decisions/0081). */
 export async function upcomingReleaseDates(db: Db, today: string, limit: number): Promise<string[]> {
   const rows = await queryRows<{ release_date: string }>(db, sql`
-    select distinct release_date::text from ${releases} where release_date > ${today} order by 1 limit ${limit}`);
+    select distinct release_date::text from ${releases} where release_date > ${today} and ${isPublicRelease} order by 1 limit ${limit}`);
   return rows.map((row) => row.release_date);
 }

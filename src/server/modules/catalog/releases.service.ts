@@ -12,7 +12,7 @@ import { groupBy } from '../../lib/group-by.js';
 import { presentTracks, toCredit, type DatedTrackRow } from './tracks.service.js';
 import { isUuid } from '../../lib/uuid.js';
 import {
-  findRelease,
+  findPublicRelease,
   findReleasesByIds,
   keepScores,
   listReleases,
@@ -33,6 +33,7 @@ export interface Includes {
 function toRelease(row: ReleaseRow, now: Date): Release {
   return {
     id: row.id,
+    slug: row.slug,
     title: row.title,
     version: row.version,
     label_id: row.labelId,
@@ -41,6 +42,8 @@ function toRelease(row: ReleaseRow, now: Date): Release {
     release_date: row.releaseDate,
     type: row.type,
     genres: row.genres,
+    description: row.description,
+    credits: row.credits,
     artwork_url: row.artworkUrl,
     spotify_url: row.spotifyUrl,
     popularity: row.popularity,
@@ -106,8 +109,9 @@ async function loadReleases(db: Db, query: ReleasesQuery, now: Date) {
   return { data, total };
 }
 
+/** A public release by its id or its slug (a draft is not found: docs/decisions/0101). */
 async function loadRelease(db: Db, id: string, includes: Includes, now: Date): Promise<Release> {
-  const row = isUuid(id) ? await findRelease(db, id) : undefined;
+  const row = await findPublicRelease(db, isUuid(id) ? { id } : { slug: id });
   if (!row) throw new NotFoundError(`Release not found: ${id}`);
   const [release] = await presentReleases(db, [row], includes, now);
   return release as Release;

@@ -25,7 +25,7 @@ async function loadSitemapEntries(db: Db): Promise<SitemapEntry[]> {
   return [
     ...labelPages,
     ...sitePages,
-    ...releases.flatMap((r) => (pageOf(r.labelId) ? [{ path: `/${pageOf(r.labelId)}/releases/${r.id}`, lastmod: day(r.updatedAt) }] : [])),
+    ...releases.flatMap((r) => (pageOf(r.labelId) ? [{ path: `/${pageOf(r.labelId)}/releases/${r.slug}`, lastmod: day(r.updatedAt) }] : [])),
     ...artists.flatMap((a) => (pageOf(a.labelId) ? [{ path: `/${pageOf(a.labelId)}/artists/${a.id}`, lastmod: day(a.updatedAt) }] : [])),
   ];
 }

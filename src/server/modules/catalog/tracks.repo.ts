@@ -3,6 +3,7 @@ import type { AdminTrackSort } from '../../../shared/api/admin-catalog.js';
 import type { Db } from '../../db/client.js';
 import { artists, releases, trackArtists, tracks } from '../../db/schema.js';
 import { containsPattern } from '../../db/contains-pattern.js';
+import { isPublicRelease } from '../../db/public-releases.js';
 import type { CreditRow } from './releases.repo.js';
 
 export type TrackRow = typeof tracks.$inferSelect;
@@ -66,13 +67,13 @@ export async function listTracks(
   order: { field: TrackOrder; direction: 'asc' | 'desc' },
   page: { offset: number; limit: number },
 ): Promise<{ rows: (TrackRow & { releaseDate: string | null })[]; total: number }> {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [isPublicRelease];
   if (filter.releaseId) conditions.push(eq(tracks.releaseId, filter.releaseId));
   if (filter.labelId) conditions.push(eq(releases.labelId, filter.labelId));
   if (filter.genre) conditions.push(arrayContains(tracks.genres, [filter.genre]));
   const term = filter.q?.trim();
   if (term) conditions.push(ilike(tracks.title, containsPattern(term)));
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const where = and(...conditions);
   const dir = order.direction === 'asc' ? asc : desc;
   const orderBy: SQL[] = {
     created_at: [dir(tracks.createdAt), dir(tracks.id)],

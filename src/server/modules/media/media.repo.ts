@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { isPublicRelease } from '../../db/public-releases.js';
 import { artists, releaseArtists, releases, tracks } from '../../db/schema.js';
 
 export async function findArtworkSubject(db: Db, releaseId: string) {
@@ -19,18 +20,18 @@ export async function findArtistName(db: Db, artistId: string): Promise<string |
   return row?.name;
 }
 
-/** What a preview needs: the track's key, its preview, and its release's date (an upcoming one's previews are for members, docs/decisions/0064). */
+/** What a preview needs: the track's key, its preview, and its release's date (an upcoming one's previews are for members, docs/decisions/0064); none for a draft's track (0101). */
 export async function findPreviewSubject(db: Db, trackId: string) {
   const [row] = await db
     .select({ isrc: tracks.isrc, previewUrl: tracks.previewUrl, releaseDate: releases.releaseDate })
     .from(tracks)
     .innerJoin(releases, eq(releases.id, tracks.releaseId))
-    .where(eq(tracks.id, trackId));
+    .where(and(eq(tracks.id, trackId), isPublicRelease));
   return row;
 }
 
 /**
- * Whether a track of a release that is out by `today` (YYYY-MM-DD in the labels' time zone; a release of
+ * Whether a track of a public release that is out by `today` (YYYY-MM-DD in the labels' time zone; a release of
  * no date is out) has `previewUrl` as its preview: what makes a preview cut from uploaded audio public
  * (docs/decisions/0096). One index lookup (tracks_preview_url_idx).
  */
@@ -39,7 +40,7 @@ export async function isPreviewOfReleasedTrack(db: Db, previewUrl: string, today
     .select({ one: sql<number>`1` })
     .from(tracks)
     .innerJoin(releases, eq(releases.id, tracks.releaseId))
-    .where(and(eq(tracks.previewUrl, previewUrl), or(isNull(releases.releaseDate), lte(releases.releaseDate, today))))
+    .where(and(eq(tracks.previewUrl, previewUrl), isPublicRelease, or(isNull(releases.releaseDate), lte(releases.releaseDate, today))))
     .limit(1);
   return rows.length > 0;
 }

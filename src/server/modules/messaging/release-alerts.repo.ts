@@ -21,15 +21,16 @@ export interface StoredAlert {
   release: AlertRelease;
 }
 
-const releaseOf = (id: SQL) => sql`
+const releaseOf = (id: SQL, where: SQL = sql`true`) => sql`
   (select json_build_object(
      'id', r.id, 'title', r.title, 'version', r.version, 'releaseDate', r.release_date, 'labelId', r.label_id,
      'artistNames', coalesce((select json_agg(a.name order by ra.position) from release_artists ra join artists a on a.id = ra.artist_id
                               where ra.release_id = r.id and ra.role = 'primary'), '[]'::json))
-   from releases r where r.id = ${id})`;
+   from releases r where r.id = ${id} and ${where})`;
 
+/** A public release one may ask to be told of (a draft is not found: docs/decisions/0101). */
 export async function findAlertRelease(db: Db, releaseId: string): Promise<AlertRelease | undefined> {
-  const [row] = await queryRows<{ release: AlertRelease | null }>(db, sql`select ${releaseOf(sql`${releaseId}::uuid`)} as release`);
+  const [row] = await queryRows<{ release: AlertRelease | null }>(db, sql`select ${releaseOf(sql`${releaseId}::uuid`, sql`r.status <> 'draft'`)} as release`);
   return row?.release ?? undefined;
 }
 
@@ -72,9 +73,9 @@ export async function deleteAlertByToken(db: Db, token: string): Promise<boolean
   return gone.length > 0;
 }
 
-/** Confirmed alerts whose release is out by `today` (YYYY-MM-DD), oldest first. */
+/** Confirmed alerts whose release is out by `today` (YYYY-MM-DD), oldest first; a draft's wait (docs/decisions/0101). */
 export function dueAlerts(db: Db, today: string, limit: number): Promise<StoredAlert[]> {
-  return alertsWhere(db, sql`ra.confirmed_at is not null and r.release_date <= ${today}`, limit);
+  return alertsWhere(db, sql`ra.confirmed_at is not null and r.release_date <= ${today} and r.status <> 'draft'`, limit);
 }
 
 /** Deletes the alert: true for the one caller that took it (whichever instance). */

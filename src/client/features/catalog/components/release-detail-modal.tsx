@@ -35,7 +35,7 @@ import { releaseTitle } from '../../../../shared/domain/release-display.js';
 export interface ReleaseDetailModalProps {
   /** The release as the caller has it (a list item, a top release…); its tracks may be missing. */
   release?: Release;
-  /** Or only its id: the modal fetches the release. */
+  /** Or only its slug (or id): the modal fetches the release. */
   releaseId?: string;
   open: boolean;
   onClose: () => void;
@@ -131,7 +131,7 @@ export function ReleaseDetailModal({ release, releaseId, open, onClose }: Releas
               </Link>
             )}
             {shown && <StoreLinks links={shown.links} releaseTitle={title} />}
-            {shown && label && <ShareButton path={`${labelPath(label, 'releases')}/${shown.id}`} title={title} />}
+            {shown && label && <ShareButton path={`${labelPath(label, 'releases')}/${shown.slug}`} title={title} />}
             {shown?.upcoming && <NotifyMe releaseId={shown.id} />}
           </Stack>
         </Stack>
@@ -145,20 +145,14 @@ export function ReleaseDetailModal({ release, releaseId, open, onClose }: Releas
             {[0, 1, 2].map((n) => <Skeleton key={n} variant="rounded" height={36} />)}
           </Stack>
         )}
-        {tracksReady && shown && (
-          <>
-            {(shown.tracks ?? []).length === 0 && (
-              <Typography color="text.secondary" sx={{ mb: 1 }}>
-                No tracks available for this release.
-              </Typography>
-            )}
-            <TrackTable
-              playContext={{ artworkUrl: shown.artwork_url, releaseTitle: title }}
-              tracks={shown.tracks ?? []}
-              label={`Tracks of ${title}`}
-              placeholderFor={{ id: shown.id, artists: artistNames(shown) }}
-            />
-          </>
+        {/* Only tracks that exist, with their real lengths: never a placeholder row (docs/decisions/0101). */}
+        {tracksReady && shown && (shown.tracks ?? []).length === 0 && (
+          <Typography color="text.secondary" sx={{ mb: 1 }}>
+            No tracks available for this release.
+          </Typography>
+        )}
+        {tracksReady && shown && (shown.tracks ?? []).length > 0 && (
+          <TrackTable playContext={{ artworkUrl: shown.artwork_url, releaseTitle: title }} tracks={shown.tracks ?? []} label={`Tracks of ${title}`} />
         )}
 
         {artists.length > 0 && (

@@ -5,41 +5,18 @@ import { trackArtists, trackTitle } from '../../../../shared/domain/track-title.
 import { MemberDownload } from '../../../lib/member-perks-slot.js';
 import { PlayButton, type PlayContext } from '../../../lib/play-button-slot.js';
 
-/** docs/product.md §9 placeholder tracks last 3 minutes; docs/product.md §10.8 keeps the row, visibly a placeholder. */
-const placeholderTrackMs = 3 * 60_000;
-const placeholderTitle = 'Track list coming soon';
-
-function PlaceholderRow({ id, artists }: { id: string; artists: string }) {
-  const placeholder = { id: `placeholder-${id}`, title: placeholderTitle, preview_url: null, spotify_url: null };
-  return (
-    <TableRow sx={{ '& td': { color: 'text.secondary', fontStyle: 'italic' } }}>
-      <TableCell>—</TableCell>
-      <TableCell>
-        {placeholderTitle} <Chip label="Placeholder" size="small" variant="outlined" sx={{ ml: 1, fontStyle: 'normal' }} />
-      </TableCell>
-      <TableCell>{artists || '—'}</TableCell>
-      <TableCell align="right">{formatDuration(placeholderTrackMs)}</TableCell>
-      <TableCell align="center">
-        <PlayButton track={placeholder} />
-      </TableCell>
-    </TableRow>
-  );
-}
-
 export interface TrackTableProps {
   tracks: Track[];
   /** Accessible name of the table. */
   label: string;
   /** # is the track number on a release, the position in a playlist. */
   numbering?: 'track' | 'position';
-  /** With no tracks, the product's placeholder row credited to these artists. */
-  placeholderFor?: { id: string; artists: string };
   /** Release artwork and title for the player bar; the table's tracks become the queue. */
   playContext?: PlayContext;
 }
 
 /** The track table (docs/product.md §3): #, Title, Artist, Time, Play; a member download's title has the VIP download button (docs/decisions/0066). */
-export function TrackTable({ tracks, label, numbering = 'track', placeholderFor, playContext }: TrackTableProps) {
+export function TrackTable({ tracks, label, numbering = 'track', playContext }: TrackTableProps) {
   return (
     <TableContainer>
       <Table size="small" aria-label={label} sx={{ '& th, & td': { px: { xs: 0.75, sm: 2 } } }}>
@@ -57,7 +34,6 @@ export function TrackTable({ tracks, label, numbering = 'track', placeholderFor,
           </TableRow>
         </TableHead>
         <TableBody>
-          {tracks.length === 0 && placeholderFor && <PlaceholderRow {...placeholderFor} />}
           {tracks.map((track, index) => (
             <TableRow key={track.id} hover>
               <TableCell>{numbering === 'track' ? track.track_number || index + 1 : index + 1}</TableCell>

@@ -23,7 +23,8 @@ import { TopReleasesPanel } from './top-releases-panel.js';
 
 /**
  * docs/product.md §2 "Label releases page" at /{label}/releases; the label may also be given as a prop.
- * /{label}/releases/{id} is the same page with that release's modal open: every release has a link.
+ * /{label}/releases/{slug} is the same page with that release's modal open: every release has a link
+ * (docs/decisions/0101; the server answers an old /{label}/releases/{id} with a redirect to it).
  */
 export function ReleasesPage({ label: labelProp }: { label?: string }) {
   const params = useParams();
@@ -48,18 +49,18 @@ function LabelReleases({ label }: { label: LabelConfig }) {
   const navigate = useNavigate();
   const location = useLocation();
   const { releaseId } = useParams();
-  // The release as the list had it when chosen (its tracks show at once); a link alone gives its id.
+  // The release as the list had it when chosen (its tracks show at once); a link alone gives its slug.
   const [chosen, setChosen] = useState<Release | undefined>(undefined);
   // While the modal fades out (the URL already back at the list) it keeps showing the release it had.
   const [shownId, setShownId] = useState(releaseId);
   if (releaseId !== undefined && releaseId !== shownId) setShownId(releaseId);
   // A release reached by its link (not chosen from the list): the same answer the modal reads.
-  const linked = useQuery({ ...releaseQuery(releaseId ?? ''), enabled: releaseId !== undefined && chosen?.id !== releaseId });
+  const linked = useQuery({ ...releaseQuery(releaseId ?? ''), enabled: releaseId !== undefined && chosen?.slug !== releaseId });
   const headings = releaseHeadings(type);
   const releasesPath = labelPath(label, 'releases');
   const select = (release: Release) => {
     setChosen(release);
-    void navigate(`${releasesPath}/${release.id}`, { state: { fromList: true } });
+    void navigate(`${releasesPath}/${release.slug}`, { state: { fromList: true } });
   };
   // Opened from the list: closing goes back (the back button's place too); opened from a link: to the list.
   const close = () => void ((location.state as { fromList?: boolean } | null)?.fromList ? navigate(-1) : navigate(releasesPath));
@@ -128,7 +129,7 @@ function LabelReleases({ label }: { label: LabelConfig }) {
       <ReleasesGrid heading={headings.all} list={list} searchTerm={search.term} onClearSearch={search.clear} onSelect={select} />
 
       <ReleaseDetailModal
-        release={chosen?.id === shownId ? chosen : undefined}
+        release={chosen?.slug === shownId ? chosen : undefined}
         releaseId={shownId}
         open={releaseId !== undefined}
         onClose={close}

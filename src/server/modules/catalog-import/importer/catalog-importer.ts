@@ -370,6 +370,17 @@ async function settleReleaseTypes(tx: Db, counts: ChangeCounts): Promise<void> {
 }
 
 /**
+ * A release of the file left without tracks (its rows all rejected) becomes a draft: no public page shows
+ * a track that does not exist (docs/decisions/0101); staff publish it once it has its tracks.
+ */
+async function draftTracklessReleases(tx: Db): Promise<void> {
+  await tx
+    .update(releases)
+    .set({ status: 'draft', updatedAt: sql`now()` })
+    .where(and(eq(releases.trackCount, 0), sql`${releases.status} <> 'draft'`, inArray(releases.upc, tx.select({ upc: seenReleases.upc }).from(seenReleases))));
+}
+
+/**
  * Imports a distributor inventory export as it is read (readDistributorCsv), in ONE transaction (a
  * failure anywhere, a format error included, leaves the database as it was), a batch of rows at a
  * time so that progress can be reported between batches; importing it again changes nothing.
@@ -407,6 +418,7 @@ export async function importCatalog(db: Db, source: CsvSource, options: ImportOp
     }
     options.signal?.throwIfAborted();
     await settleReleaseTypes(tx, counts);
+    await draftTracklessReleases(tx);
     report.totalReleasesImported = await countRows(tx, seenReleases);
     report.totalArtistsImported = await countRows(tx, seenArtists);
     await options.beforeCommit?.(tx, report);
