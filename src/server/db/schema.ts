@@ -98,7 +98,7 @@ export const releases = pgTable(
     status: text('status', { enum: releaseStatuses }).notNull().default('published'),
     /**
      * The release's address under its label (`/{label}/releases/{slug}`): its catalog number and title, unique
-     * in the catalog, made by the database's trigger (`releases_slug`, migration 0033) from any value written while a draft, and kept once public (docs/decisions/0101).
+     * in the catalog, made by the database's trigger (`releases_slug`, migration 0034) from any value written while a draft, and kept once public (docs/decisions/0101).
      */
     slug: text('slug')
       .notNull()

@@ -42,7 +42,7 @@ function whereOf(filter: ReleaseFilter): SQL {
   return and(...conditions) as SQL;
 }
 
-/** How many public releases match: counted for a search, else read from the counts the triggers keep (migrations 0012, 0033). */
+/** How many public releases match: counted for a search, else read from the counts the triggers keep (migrations 0012, 0034). */
 async function countReleases(db: Db, filter: ReleaseFilter): Promise<number> {
   if (filter.q?.trim()) {
     const [row] = await db.select({ total: count() }).from(releases).where(whereOf(filter));
