@@ -40,7 +40,7 @@ import { adminMediaRoutes, folderMediaStore, mediaRoutes } from './modules/media
 import { playsRoutes } from './modules/listening/index.js';
 import { adminMembersRoutes, adminPaymentsRoutes, paymentsStatus, scheduleStripeChecks, adminNewslettersRoutes, memberPerksRoutes, vipRoutes } from './modules/membership/index.js';
 import { clientConfigRoutes, healthRoutes, seoRoutes } from './modules/site/index.js';
-import { adminAuthRoutes, adminOverviewRoutes, EndedSessions } from './modules/staff/index.js';
+import { adminAuthRoutes, adminOverviewRoutes, EndedSessions, staffAccountsRoutes, staffInvitationRoutes } from './modules/staff/index.js';
 import { countOpenEmails, createMessaging, listeningOrigin } from './modules/messaging/index.js';
 import { adminBackupsRoutes } from './modules/operations/index.js';
 import { registerClientApp } from './plugins/client-app.js';
@@ -172,6 +172,8 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
       await api.register(playsRoutes, deps);
       await api.register(clientConfigRoutes, deps);
       await api.register(adminAuthRoutes, deps);
+      await api.register(staffAccountsRoutes, deps);
+      await api.register(staffInvitationRoutes, deps);
       await api.register(adminCatalogRoutes, deps);
       await api.register(adminMediaRoutes, deps);
       await api.register(adminImportRoutes, deps);

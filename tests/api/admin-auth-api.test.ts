@@ -88,7 +88,7 @@ describe.each(testDatabaseKinds)('admin accounts and tokens on $name', (kind) =>
     expect(checked.json<VerifyAdminTokenResponse>()).toEqual({
       success: true,
       message: 'Token is valid',
-      data: { user: { id: t.adminId, username: 'alice' } },
+      data: { user: { id: t.adminId, username: 'alice', role: 'owner' } },
     });
   });
 

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client.js';
+import { staffRoles, type StaffRole } from '../../src/shared/api/admin-auth.js';
+import { rolesForAdminRoute } from '../../src/shared/api/staff.js';
+import { createOrResetAdmin } from '../../src/server/modules/staff/admin-auth.service.js';
 import { signAdminToken } from '../../src/server/modules/staff/admin-tokens.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
@@ -34,6 +37,26 @@ const issueRoutes = [
   'GET /api/admin/members/export.csv',
 ];
 
+/** The admin routes before an account: signing in, and accepting an invitation (its token is the key). */
+const publicRoutes = ['/api/admin/login', '/api/admin/invitations/{token}'];
+
+/**
+ * Issue 34 item 2 (docs/decisions/0098), as the product says it: each role's areas by the path's first
+ * segment after /api/admin; everything else (members, exports, payments, the outbox, backups, staff,
+ * settings, the overview) is the owner's alone.
+ */
+const areasOf: Record<Exclude<StaffRole, 'owner'>, string[]> = {
+  editor: ['tracks', 'artists', 'releases', 'playlists', 'labels', 'media', 'import-catalog', 'import-tracks', 'import-jobs', 'demo-catalog', 'newsletters'],
+  'a&r': ['demos', 'email-templates'],
+};
+/** One's own session and account. */
+const everyonesAreas = ['verify-admin-token', 'logout', 'change-password', 'account'];
+
+function mayUse(role: StaffRole, path: string): boolean {
+  const area = path.split('/')[3] ?? '';
+  return role === 'owner' || everyonesAreas.includes(area) || areasOf[role].includes(area);
+}
+
 const now = new Date('2026-11-21T12:00:00Z');
 const twelveHoursAndASecond = 12 * 60 * 60 * 1000 + 1000;
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -49,14 +72,31 @@ const stateQuery = sql`select
   (select count(*) from activity_log)::int as activity,
   (select count(*) from import_jobs)::int as jobs,
   (select count(*) from revoked_tokens)::int as revoked,
-  (select md5(string_agg(password_hash, ',' order by id)) from admin_users) as passwords`;
+  (select md5(string_agg(password_hash || role, ',' order by id)) from admin_users) as passwords,
+  (select count(*) from staff_invitations)::int as invitations,
+  (select count(*) from outbox_emails)::int as emails`;
 
 describe.each(testDatabaseKinds)('every admin route on $name', (kind) => {
   let t: AdminTestApp;
   const ids: Record<string, string> = {};
+  /** An account of each role. */
+  const accounts = {} as Record<StaffRole, string>;
 
   beforeAll(async () => {
-    t = await createAdminTestApp(kind, { now, from: 'distributor-catalog' });
+    t = await createAdminTestApp(kind, {
+      now,
+      from: 'distributor-catalog',
+      seed: async (database) => {
+        for (const role of staffRoles) {
+          await createOrResetAdmin(database.db, `walk-${role}`, 'walk password', now);
+          await database.db.execute(sql`update admin_users set role = ${role} where username = ${`walk-${role}`}`);
+        }
+      },
+    });
+    for (const role of staffRoles) {
+      const [row] = await queryRows<{ id: string }>(t.database.db, sql`select id from admin_users where username = ${`walk-${role}`}`);
+      accounts[role] = row?.id as string;
+    }
     // Real ids, so that a route left unguarded would really change something.
     const [row] = await queryRows<{ track: string; artist: string; release: string }>(
       t.database.db,
@@ -73,7 +113,7 @@ describe.each(testDatabaseKinds)('every admin route on $name', (kind) => {
   function adminRoutes(): { method: Method; path: string }[] {
     const document = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
     return Object.entries(document.paths)
-      .filter(([path]) => path.startsWith('/api/admin/') && path !== '/api/admin/login')
+      .filter(([path]) => path.startsWith('/api/admin/') && !publicRoutes.includes(path))
       .flatMap(([path, operations]) => Object.keys(operations).map((method) => ({ method: method.toUpperCase() as Method, path })));
   }
 
@@ -127,5 +167,53 @@ describe.each(testDatabaseKinds)('every admin route on $name', (kind) => {
       // the check with Stripe while payments are off).
       expect([200, 400, 404, 406, 409, 415], `${route.method} ${route.path}: ${res.body}`).toContain(res.statusCode);
     }
+  });
+  it('the admin routes without a token are only signing in and accepting an invitation', async () => {
+    const document = t.app.swagger() as { paths: Record<string, unknown> };
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/admin/') && publicRoutes.includes(path)).sort()).toEqual([...publicRoutes].sort());
+  });
+
+  it('walks every admin route with each role: 403 naming the role for another role\'s area, and nothing changes', async () => {
+    const routes = adminRoutes();
+    for (const role of staffRoles) {
+      for (const route of routes) {
+        const before = await queryRows(t.database.db, stateQuery);
+        const token = await signAdminToken(t.jwtSecret, accounts[role], now);
+        const res = await t.app.inject({
+          method: route.method,
+          url: concrete(route.path).replace(/\/(demos|import-jobs)\/[^/]+$/, '/$1/3b7f0c52-5d8e-4c1a-9f0e-2a6b7c8d9e10'),
+          headers: { authorization: `Bearer ${token}` },
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+        });
+        const what = `${role}: ${route.method} ${route.path}: ${res.body.slice(0, 200)}`;
+        if (mayUse(role, route.path)) {
+          expect([200, 400, 404, 406, 409, 415], what).toContain(res.statusCode);
+        } else {
+          expect(res.statusCode, what).toBe(403);
+          expect(res.json<{ error: string }>().error, what).toMatch(new RegExp(`^Your role \\(${role === 'editor' ? 'Editor' : 'A&R'}\\) cannot do this: it is for Owner`));
+          expect(await queryRows(t.database.db, stateQuery), what).toEqual(before);
+        }
+      }
+    }
+  });
+
+  it('keeps members, exports, payments, the outbox, backups, staff and settings the owner\'s', () => {
+    for (const path of [
+      '/api/admin/members',
+      '/api/admin/members/export.csv',
+      '/api/admin/payments',
+      '/api/admin/outbox',
+      '/api/admin/email-suppressions',
+      '/api/admin/backups',
+      '/api/admin/staff',
+      '/api/admin/staff/invitations/{id}',
+      '/api/admin/settings',
+      '/api/admin/settings/history',
+      '/api/admin/a-route-added-later',
+    ]) {
+      expect(rolesForAdminRoute(path), path).toEqual(['owner']);
+    }
+    const names = adminRoutes().map((r) => `${r.method} ${r.path}`);
+    expect(names).toEqual(expect.arrayContaining(['GET /api/admin/staff', 'POST /api/admin/staff', 'DELETE /api/admin/staff/{id}', 'DELETE /api/admin/staff/invitations/{id}']));
   });
 });

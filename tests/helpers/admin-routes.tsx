@@ -83,7 +83,7 @@ export function failure(status: number, message: string): () => Response {
   return json({ success: false, error: message, message, reqId: 'req-1' }, status);
 }
 
-export const admin = { id: '7d1c2a4e-0b5f-4c1e-9a77-3e2f1b6c8d90', username: 'staff' };
+export const admin = { id: '7d1c2a4e-0b5f-4c1e-9a77-3e2f1b6c8d90', username: 'staff', role: 'owner' as const };
 export const verified = json({ success: true, message: 'Token is valid', data: { user: admin } });
 
 export function storeToken(token: string) {

@@ -27,6 +27,7 @@ import { importJobKinds, importJobStatuses } from '../../shared/api/admin-import
 import { trackAudioStatuses } from '../../shared/api/admin-audio.js';
 import { imageJobStatuses } from '../../shared/api/admin-media.js';
 import { decisionStatuses, emailKinds, mailingLists, storedOutboxStatuses } from '../../shared/api/messaging.js';
+import { staffRoles } from '../../shared/api/admin-auth.js';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -662,8 +663,36 @@ export const adminUsers = pgTable('admin_users', {
   digestLabels: text('digest_labels').array().notNull().default(sql`'{}'::text[]`),
   /** Raised by every password change: a token carries the epoch it was issued in and ends with it (docs/decisions/0018). */
   sessionEpoch: integer('session_epoch').notNull().default(0),
+  /** What the account may do (docs/decisions/0098); the accounts from before roles became owners. */
+  role: text('role', { enum: staffRoles }).notNull(),
+  /** The latest login or accepted invitation; null: never signed in. */
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   ...timestamps,
-});
+}, (t) => [check('admin_users_role_check', isOneOf(t.role, staffRoles))]);
+
+/**
+ * An owner's invitation to a new staff account (docs/decisions/0098): the emailed link carries a token
+ * stored here only as its SHA-256. One pending invitation per address (inviting again replaces it);
+ * an accepted one is kept to tell its link was used.
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    role: text('role', { enum: staffRoles }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The owner's username. */
+    invitedBy: text('invited_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('staff_invitations_role_check', isOneOf(t.role, staffRoles)),
+    uniqueIndex('staff_invitations_pending_email_idx').on(sql`lower(${t.email})`).where(sql`${t.acceptedAt} is null`),
+  ],
+);
 
 /** Admin tokens ended by Log out before their expiry; a row may go once `expires_at` has passed. */
 export const revokedTokens = pgTable(

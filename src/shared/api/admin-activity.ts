@@ -31,6 +31,11 @@ export const activityKinds = [
   /** Staff lifted an address from the list of addresses that bounced (docs/decisions/0090). */
   'email.lift',
   'admin.password',
+  /** Staff accounts (docs/decisions/0098): an owner invited someone, cancelled an invitation, removed an account; an invitee joined. */
+  'staff.invite',
+  'staff.invite-cancel',
+  'staff.join',
+  'staff.remove',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 

@@ -25,7 +25,16 @@ export const adminLoginResponseSchema = z.object({
 });
 export type AdminLoginResponse = z.infer<typeof adminLoginResponseSchema>;
 
-export const adminUserSchema = z.object({ id: z.string(), username: z.string() });
+/**
+ * Staff roles (docs/decisions/0098): an owner may do everything; an editor runs the catalog, media,
+ * releases, playlists, imports and newsletters; A&R reads and answers the demos. Members' personal
+ * data, the outbox, backups, staff and settings are the owner's alone (shared/api/staff.ts).
+ */
+export const staffRoles = ['owner', 'editor', 'a&r'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+export const staffRoleSchema = z.enum(staffRoles, { error: `role must be one of ${staffRoles.join(', ')}` });
+
+export const adminUserSchema = z.object({ id: z.string(), username: z.string(), role: staffRoleSchema });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const verifyAdminTokenResponseSchema = z.object({

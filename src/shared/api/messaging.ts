@@ -27,6 +27,8 @@ export const emailKinds = [
   /** The VIP waiting list while payments are off (docs/decisions/0099): the double opt-in's question, then the one email when payments open. */
   'vip_waiting_list_confirm',
   'vip_payments_open',
+  /** An owner's invitation to a staff account (docs/decisions/0098). */
+  'staff_invitation',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 

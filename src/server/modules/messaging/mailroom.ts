@@ -22,6 +22,7 @@ import {
   vipSignInSubject,
 } from './templates/vip-member-emails.js';
 import { VipNewsletterEmail } from './templates/vip-newsletter-email.js';
+import { StaffInvitationEmail, staffInvitationSubject, type StaffInvitationProps } from './templates/staff-invitation-email.js';
 import { VipWelcomeEmail, vipWelcomeSubject, type VipReceipt } from './templates/vip-welcome-email.js';
 import { dayInWords } from '../../../shared/domain/day-in-words.js';
 import { listInWords } from './templates/words.js';
@@ -207,6 +208,13 @@ export class Mailroom {
   async prepareVipSignIn(email: string, token: string, at: Date): Promise<PreparedEmail> {
     const props = { label: defaultLabel, email, signInUrl: this.link(`${vipAccountPath}/sign-in/${token}`) };
     return this.prepare({ kind: 'vip_sign_in', label: defaultLabel, to: [email], subject: vipSignInSubject(), element: createElement(VipSignInEmail, props), at });
+  }
+
+  /** An owner's invitation to a staff account (docs/decisions/0098), linking to `/admin/invite/{token}`. */
+  async prepareStaffInvitation(invitation: Omit<StaffInvitationProps, 'label' | 'inviteUrl'> & { token: string }, at: Date): Promise<PreparedEmail> {
+    const { token, ...rest } = invitation;
+    const props = { ...rest, label: defaultLabel, inviteUrl: this.link(`/admin/invite/${token}`) };
+    return this.prepare({ kind: 'staff_invitation', label: defaultLabel, to: [invitation.email], subject: staffInvitationSubject(props), element: createElement(StaffInvitationEmail, props), at });
   }
 
   /** A failed payment, linking to the member page where "Manage billing" opens Stripe's portal. */

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError, BadRequestError } from '../../errors.js';
 import { recordActivity } from './activity.repo.js';
-import { findAdminById, findAdminByUsername, findAdminSession, hasAnyAdmin, insertAdmin, revokeToken, setAdminPassword } from './admin-auth.repo.js';
+import { findAdminById, findAdminByUsername, findAdminSession, hasAnyAdmin, insertAdmin, recordSignIn, revokeToken, setAdminPassword } from './admin-auth.repo.js';
 import type { EndedSessions } from './ended-sessions.js';
 import { signAdminToken, verifyAdminToken, type AdminTokenClaims } from './admin-tokens.js';
 import type { LoginThrottle } from './login-throttle.js';
@@ -32,7 +32,9 @@ export async function logIn(ctx: Omit<AdminAuthContext, 'endedSessions'>, thrott
   const isValid = user ? await verifyPassword(user.passwordHash, credentials.password) : await verifyAgainstDummy(credentials.password);
   if (!user || !isValid) throw new AppError(401, invalidCredentialsMessage);
   await attempt.succeeded();
-  return signAdminToken(ctx.jwtSecret, user.id, ctx.clock(), user.sessionEpoch);
+  const now = ctx.clock();
+  await recordSignIn(ctx.db, user.id, now);
+  return signAdminToken(ctx.jwtSecret, user.id, now, user.sessionEpoch);
 }
 
 export interface VerifiedAdmin {
@@ -49,7 +51,7 @@ export async function authenticate(ctx: AdminAuthContext, token: string): Promis
   if (!claims) return undefined;
   const session = await findAdminSession(ctx.db, claims.sub, claims.jti);
   if (!session || session.isRevoked || session.sessionEpoch !== claims.sessionEpoch) return undefined;
-  return { user: { id: session.id, username: session.username }, token: claims };
+  return { user: { id: session.id, username: session.username, role: session.role }, token: claims };
 }
 
 /**
@@ -99,12 +101,15 @@ export function checkNewPassword(password: string): void {
   if (password.length < min) throw new Error(`The password must be at least ${min} characters.`);
 }
 
-/** Creates the admin, or gives an existing one this password (the `admin:create` script). */
+/**
+ * The `admin:create` script, for recovery: creates an owner, or gives an existing account this password
+ * and the owner role (its sessions end).
+ */
 export async function createOrResetAdmin(db: Db, username: string, password: string, now: Date): Promise<'created' | 'password changed'> {
   checkNewPassword(password);
-  const hash = await hashPassword(password);
-  if (await insertAdmin(db, username, hash, now)) return 'created';
-  await setAdminPassword(db, username, hash, now);
+  const passwordHash = await hashPassword(password);
+  if (await insertAdmin(db, { username, passwordHash, role: 'owner' }, now)) return 'created';
+  await setAdminPassword(db, username, passwordHash, now, 'owner');
   return 'password changed';
 }
 
@@ -131,7 +136,7 @@ export async function ensureFirstAdmin(
   if (await hasAnyAdmin(db)) return { outcome: 'admins exist' };
   if (credentials) {
     checkNewPassword(credentials.password);
-    await insertAdmin(db, credentials.username, await hashPassword(credentials.password), now);
+    await insertAdmin(db, { username: credentials.username, passwordHash: await hashPassword(credentials.password), role: 'owner' }, now);
     logger.info({ username: credentials.username }, 'first admin created from ADMIN_USERNAME and ADMIN_PASSWORD');
     return { outcome: 'created from environment' };
   }
@@ -141,7 +146,7 @@ export async function ensureFirstAdmin(
   }
   const username = 'admin';
   const generatedPassword = randomBytes(18).toString('base64url');
-  if (!(await insertAdmin(db, username, await hashPassword(generatedPassword), now))) return { outcome: 'admins exist' };
+  if (!(await insertAdmin(db, { username, passwordHash: await hashPassword(generatedPassword), role: 'owner' }, now))) return { outcome: 'admins exist' };
   logger.warn({ username }, 'first admin created with a generated password, printed once in plain lines when the server listens');
   return { outcome: 'created with generated password', username, generatedPassword };
 }

@@ -5,7 +5,7 @@ import { openConfiguredDatabase } from '../../db/open-configured-database.js';
 import { createOrResetAdmin } from './admin-auth.service.js';
 
 // npm run admin:create -- <username>
-// Creates the admin (or sets a new password for it) in DATABASE_URL, or in the embedded database in
+// For recovery: creates an owner (or gives the account a new password and the owner role) in DATABASE_URL, or in the embedded database in
 // DATA_DIR (stop the server first). The password comes from ADMIN_PASSWORD, else it is asked for.
 async function run(): Promise<void> {
   const { positionals } = parseArgs({ allowPositionals: true });
@@ -17,7 +17,7 @@ async function run(): Promise<void> {
   const database = await openConfiguredDatabase(config);
   try {
     const outcome = await createOrResetAdmin(database.db, username, password, new Date());
-    process.stdout.write(`Admin "${username}": ${outcome}.\n`);
+    process.stdout.write(`Owner "${username}": ${outcome}.\n`);
   } finally {
     await database.close();
   }

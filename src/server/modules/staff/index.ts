@@ -1,7 +1,9 @@
-// The staff context's public entry: admin sign-in and the guard every admin route uses, the activity log
-// other contexts write to, the overview, and what main.ts needs to start. Imports no other context.
+// The staff context's public entry: admin sign-in, staff accounts and invitations, the guard every admin
+// route uses, the activity log other contexts write to, the overview, and what main.ts needs to start.
+// Imports no other context (the messaging's Mailroom only as a type, handed in by app.ts).
 export { adminAuthRoutes } from './admin-auth.routes.js';
 export { adminOverviewRoutes } from './admin-overview.routes.js';
+export { staffAccountsRoutes, staffInvitationRoutes } from './staff-accounts.routes.js';
 export { adminOf, bearerToken, decorateAdminRequest, guardAdminRoutes, requireAdmin } from './admin-guard.js';
 export { ensureFirstAdmin, firstAdminLines, type AdminAuthContext } from './admin-auth.service.js';
 export { EndedSessions } from './ended-sessions.js';

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.js';
 import type { LimitStore } from '../../lib/limit-store.js';
+import type { Mailroom } from '../messaging/index.js';
 import type { AdminAuthContext } from './admin-auth.service.js';
 import type { SetupFacts } from './admin-setup.service.js';
 import type { LoginThrottleLimit } from './login-throttle.js';
@@ -14,4 +15,6 @@ export interface StaffDeps {
   limitStore: LimitStore;
   /** What the Overview's setup checklist reads beside the database (app.ts gathers it from the other contexts). */
   setup: SetupFacts;
+  /** Invitations are emailed through the outbox. */
+  mailroom: Mailroom;
 }

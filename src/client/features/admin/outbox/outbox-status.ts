@@ -35,4 +35,5 @@ export const emailKindLabels: Readonly<Record<EmailKind, string>> = {
   vip_newsletter: 'VIP newsletter',
   vip_waiting_list_confirm: 'VIP waiting list: confirm',
   vip_payments_open: 'VIP payments open',
+  staff_invitation: 'Staff invitation',
 };

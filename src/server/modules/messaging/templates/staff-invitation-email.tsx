@@ -1,0 +1,51 @@
+import { Button, Heading, Text } from '@react-email/components';
+import { staffRoleNames } from '../../../../shared/api/staff.js';
+import type { StaffRole } from '../../../../shared/api/admin-auth.js';
+import type { LabelConfig } from '../../../../shared/site-config.js';
+import { siteConfig } from '../../../../shared/site-config.js';
+import { dayInWords } from '../../../../shared/domain/day-in-words.js';
+import { buttonStyle, EmailLayout, headingStyle, paragraphStyle } from './email-layout.js';
+
+export interface StaffInvitationProps {
+  /** The label whose colours frame it (the product's first label). */
+  label: LabelConfig;
+  email: string;
+  role: StaffRole;
+  /** The owner who invited. */
+  invitedBy: string;
+  inviteUrl: string;
+  expiresAt: Date;
+}
+
+/** What each role may do, as the invitee reads it. */
+const roleInWords: Readonly<Record<StaffRole, string>> = {
+  owner: 'everything in the admin, staff and settings included',
+  editor: 'the catalog, media, releases, playlists, imports and newsletters',
+  'a&r': 'the demos and the emails that answer them',
+};
+
+export const staffInvitationSubject = ({ role }: Pick<StaffInvitationProps, 'role'>) =>
+  `You are invited to the ${siteConfig.productName} admin (${staffRoleNames[role]})`;
+
+/** An owner's invitation to a staff account (docs/decisions/0098): one link, once, within 7 days. */
+export function StaffInvitationEmail({ label, email, role, invitedBy, inviteUrl, expiresAt }: StaffInvitationProps) {
+  return (
+    <EmailLayout
+      label={label}
+      preview={`${invitedBy} invites you as ${staffRoleNames[role]}.`}
+      reason={`You get this email because ${invitedBy} invited ${email} to the ${siteConfig.productName} admin. If you do not expect it, ignore it: no account is made.`}
+    >
+      <Heading as="h1" style={headingStyle}>
+        Join the {siteConfig.productName} admin
+      </Heading>
+      <Text style={paragraphStyle}>
+        {invitedBy} invites you as {staffRoleNames[role]}: you will manage {roleInWords[role]}.
+      </Text>
+      <Text style={paragraphStyle}>Choose your username and password with this link. It works once, until {dayInWords(expiresAt)}.</Text>
+      <Button href={inviteUrl} style={buttonStyle}>
+        Accept the invitation
+      </Button>
+      <Text style={paragraphStyle}>Or open: {inviteUrl}</Text>
+    </EmailLayout>
+  );
+}
