@@ -15,6 +15,8 @@ import { AdminNewsletterTab } from '../../src/client/features/admin/newsletter/a
 import { AdminOutboxTab } from '../../src/client/features/admin/outbox/admin-outbox-tab.js';
 import { AdminSettingsTab } from '../../src/client/features/admin/settings/admin-settings-tab.js';
 import { AdminTracksTab } from '../../src/client/features/admin/tracks/admin-tracks-tab.js';
+import { AdminStaffTab } from '../../src/client/features/admin/staff/admin-staff-tab.js';
+import { InvitationPage } from '../../src/client/features/admin/shell/invitation-page.js';
 import { LoginPage } from '../../src/client/features/admin/shell/login-page.js';
 
 function WhereAmI() {
@@ -29,6 +31,7 @@ export function renderAdmin(path: string) {
       <Routes>
         <Route path="login" element={<LoginPage />} />
         <Route path="admin/login" element={<AdminLoginRedirect />} />
+        <Route path="admin/invite/:token" element={<InvitationPage />} />
         <Route path="admin" element={<AdminGuard />}>
           <Route element={<AdminDashboard />}>
             <Route index element={<AdminOverview />} />
@@ -40,6 +43,7 @@ export function renderAdmin(path: string) {
             <Route path="members" element={<AdminMembersTab />} />
             <Route path="newsletter" element={<AdminNewsletterTab />} />
             <Route path="outbox" element={<AdminOutboxTab />} />
+            <Route path="staff" element={<AdminStaffTab />} />
           </Route>
         </Route>
       </Routes>

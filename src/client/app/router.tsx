@@ -17,6 +17,7 @@ const adminTabRoutes: RouteObject[] = [
   { path: 'members', lazy: async () => ({ Component: (await import('../features/admin/members/admin-members-tab.js')).AdminMembersTab }) },
   { path: 'newsletter', lazy: async () => ({ Component: (await import('../features/admin/newsletter/admin-newsletter-tab.js')).AdminNewsletterTab }) },
   { path: 'outbox', lazy: async () => ({ Component: (await import('../features/admin/outbox/admin-outbox-tab.js')).AdminOutboxTab }) },
+  { path: 'staff', lazy: async () => ({ Component: (await import('../features/admin/staff/admin-staff-tab.js')).AdminStaffTab }) },
 ];
 
 /** The same routes for the server entry and the browser; `context` says where loaders read data. */
@@ -30,6 +31,12 @@ export function createRoutes(context: PageContext): RouteObject[] {
       lazy: async () => ({
         Component: (await import('../features/admin/shell/admin-login-redirect.js')).AdminLoginRedirect,
       }),
+    },
+    // An invitee has no session yet: the invitation page is outside the guard (docs/decisions/0098).
+    {
+      path: '/admin/invite/:token',
+      errorElement: <RouteError />,
+      lazy: async () => ({ Component: (await import('../features/admin/shell/invitation-page.js')).InvitationPage }),
     },
     {
       path: '/admin',

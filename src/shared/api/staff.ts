@@ -4,6 +4,13 @@ import { emailAddress } from './common.js';
 
 export const staffRoleNames: Readonly<Record<StaffRole, string>> = { owner: 'Owner', editor: 'Editor', 'a&r': 'A&R' };
 
+/** What each role may do, in words (the Staff tab, the invitation and its page). */
+export const staffRoleDescriptions: Readonly<Record<StaffRole, string>> = {
+  owner: 'everything in the admin, members, staff and settings included',
+  editor: 'the catalog, media, releases, playlists, imports and newsletters',
+  'a&r': 'the demos and the emails that answer them',
+};
+
 const everyone: readonly StaffRole[] = staffRoles;
 
 /**

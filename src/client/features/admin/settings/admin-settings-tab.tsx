@@ -1,4 +1,5 @@
 import { Paper, Stack, Typography } from '@mui/material';
+import { mayUseAdminRoute } from '../../../../shared/api/staff.js';
 import { useAdminToken, useAdminUser } from '../shell/admin-outlet-context.js';
 import { BackupsPanel } from './backups-panel.js';
 import { ChangePasswordForm } from './change-password-form.js';
@@ -31,6 +32,8 @@ export function AdminSettingsTab() {
       </Typography>
       <StaffEmailForm token={token} />
     </Paper>
+    {/* The backups and payments are the owner's (decision 0098). */}
+    {mayUseAdminRoute(user.role, '/api/admin/backups') && (
     <Paper component="section" aria-labelledby="admin-settings-backups" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 480 }}>
       <Typography id="admin-settings-backups" variant="h6" component="h2" sx={{ fontWeight: 700 }}>
         Backups
@@ -40,6 +43,8 @@ export function AdminSettingsTab() {
       </Typography>
       <BackupsPanel token={token} />
     </Paper>
+    )}
+    {mayUseAdminRoute(user.role, '/api/admin/payments') && (
     <Paper component="section" aria-labelledby="admin-settings-payments" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 560 }}>
       <Typography id="admin-settings-payments" variant="h6" component="h2" sx={{ fontWeight: 700 }}>
         Payments
@@ -49,6 +54,7 @@ export function AdminSettingsTab() {
       </Typography>
       <PaymentsPanel token={token} />
     </Paper>
+    )}
     </Stack>
   );
 }

@@ -1,9 +1,14 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { emptyScreens, renderAdmin, serveAdminApi, failure, json, storeToken, verified } from '../../../../../tests/helpers/admin-routes.js';
+import { admin, emptyScreens, renderAdmin, serveAdminApi, failure, json, storeToken, verified } from '../../../../../tests/helpers/admin-routes.js';
 import { setupUser } from '../../../../../tests/helpers/render.js';
 
 afterEach(() => vi.unstubAllGlobals());
+
+/** The first screens of an editor and of A&R, empty. */
+const catalogScreens = {
+  'GET /api/admin/tracks': json({ success: true, data: [], total: 0, offset: 0, limit: 20 }),
+};
 
 const tabs: [string, string][] = [
   ['Overview', '/admin'],
@@ -14,6 +19,7 @@ const tabs: [string, string][] = [
   ['Members', '/admin/members'],
   ['Newsletter', '/admin/newsletter'],
   ['Outbox', '/admin/outbox'],
+  ['Staff', '/admin/staff'],
   ['Settings', '/admin/settings'],
 ];
 
@@ -37,6 +43,34 @@ describe('AdminDashboard', () => {
     expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Demos');
     expect(await screen.findByText('No demos yet')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Setup checklist' })).toBeNull();
+  });
+
+  it.each([
+    ['editor', ['Tracks', 'Artists', 'Labels', 'Newsletter', 'Settings'], '/admin/tracks'],
+    ['a&r', ['Demos', 'Settings'], '/admin/demos'],
+  ] as const)('shows %s only their tabs, and opens their first one in place of another role\'s', async (role, names, first) => {
+    const as = json({ success: true, message: 'Token is valid', data: { user: { ...admin, role } } });
+    serveAdminApi({ 'GET /api/admin/verify-admin-token': as, ...emptyScreens, ...catalogScreens });
+    storeToken('jwt-good');
+    for (const path of ['/admin', '/admin/members', '/admin/staff']) {
+      const view = renderAdmin(path);
+      await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' });
+      expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(names);
+      await waitFor(() => expect(screen.getByLabelText('location').textContent).toBe(first));
+      expect(screen.getByRole('tab', { selected: true }).textContent).toBe(names[0]);
+      view.unmount();
+    }
+  });
+
+  it('shows one\'s own password and email in Settings to every role, the backups and payments to the owner', async () => {
+    const as = json({ success: true, message: 'Token is valid', data: { user: { ...admin, role: 'editor' } } });
+    serveAdminApi({ 'GET /api/admin/verify-admin-token': as, 'GET /api/admin/account/email': json({ success: true, data: { email: null, digest_labels: [] } }) });
+    storeToken('jwt-good');
+    renderAdmin('/admin/settings');
+    expect(await screen.findByRole('heading', { name: 'Change password' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Email' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Backups' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Payments' })).toBeNull();
   });
 
   it('logs out on the server with the token, forgets it and goes to /login', async () => {

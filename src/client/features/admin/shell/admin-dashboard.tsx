@@ -2,28 +2,38 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Box, Button, Tab, Tabs, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link as RouterLink, Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
+import { Navigate, Link as RouterLink, Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
+import type { StaffRole } from '../../../../shared/api/admin-auth.js';
+import { mayUseAdminRoute } from '../../../../shared/api/staff.js';
 import { clearAdminToken, readAdminToken } from '../../../lib/admin-session.js';
 import { logOut } from '../api/admin-auth.js';
 import type { AdminOutletContext } from './admin-outlet-context.js';
 
 /**
  * docs/product.md §10.6: each tab its own route, in the order a label works: the catalog, then the
- * demos that come in, the members who join and the mail both are sent, and last the settings.
+ * demos that come in, the members who join and the mail both are sent, the staff, and last the settings.
+ * `api` is the admin route the tab reads: a role sees the tabs whose route it may use (decision 0098).
  */
 export const adminTabs = [
-  { label: 'Overview', path: '/admin' },
-  { label: 'Tracks', path: '/admin/tracks' },
-  { label: 'Artists', path: '/admin/artists' },
-  { label: 'Labels', path: '/admin/labels' },
-  { label: 'Demos', path: '/admin/demos' },
-  { label: 'Members', path: '/admin/members' },
+  { label: 'Overview', path: '/admin', api: '/api/admin/stats' },
+  { label: 'Tracks', path: '/admin/tracks', api: '/api/admin/tracks' },
+  { label: 'Artists', path: '/admin/artists', api: '/api/admin/artists' },
+  { label: 'Labels', path: '/admin/labels', api: '/api/admin/labels' },
+  { label: 'Demos', path: '/admin/demos', api: '/api/admin/demos' },
+  { label: 'Members', path: '/admin/members', api: '/api/admin/members' },
   // What members are told: beside the members it goes to.
-  { label: 'Newsletter', path: '/admin/newsletter' },
+  { label: 'Newsletter', path: '/admin/newsletter', api: '/api/admin/newsletters' },
   // Where the mail the label sends is read: beside the inboxes whose decisions and members write it.
-  { label: 'Outbox', path: '/admin/outbox' },
-  { label: 'Settings', path: '/admin/settings' },
+  { label: 'Outbox', path: '/admin/outbox', api: '/api/admin/outbox' },
+  { label: 'Staff', path: '/admin/staff', api: '/api/admin/staff' },
+  // One's own password and email are everyone's; the panels inside are by role.
+  { label: 'Settings', path: '/admin/settings', api: '/api/admin/account' },
 ] as const;
+
+/** The tabs the role may open. */
+export function tabsOf(role: StaffRole) {
+  return adminTabs.filter((tab) => mayUseAdminRoute(role, tab.api));
+}
 
 /** The tab whose route we are on: Overview on exactly /admin, the others on their path and below. */
 function selectedTab(pathname: string): string | false {
@@ -42,6 +52,8 @@ export function AdminDashboard() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [isLoggingOut, setIsLoggingOut] = useState(false);
+  const tabs = tabsOf(user.role);
+  const selected = selectedTab(location.pathname);
 
   const onLogOut = async () => {
     setIsLoggingOut(true);
@@ -71,13 +83,14 @@ export function AdminDashboard() {
           Log out
         </Button>
       </Box>
-      {/* Seven tabs overflow a phone: the arrows show there too (MUI hides them on touch screens by default). */}
-      <Tabs value={selectedTab(location.pathname)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Admin sections" sx={{ mb: 3 }}>
-        {adminTabs.map((tab) => (
+      {/* The tabs overflow a phone: the arrows show there too (MUI hides them on touch screens by default). */}
+      <Tabs value={tabs.some((tab) => tab.path === selected) ? selected : false} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Admin sections" sx={{ mb: 3 }}>
+        {tabs.map((tab) => (
           <Tab key={tab.path} label={tab.label} value={tab.path} component={RouterLink} to={tab.path} />
         ))}
       </Tabs>
-      <Outlet context={context} />
+      {/* A tab of another role (its link, a bookmark) opens the first of this role's instead. */}
+      {selected !== false && !tabs.some((tab) => tab.path === selected) ? <Navigate to={tabs[0]?.path ?? '/login'} replace /> : <Outlet context={context} />}
     </Box>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, Heading, Text } from '@react-email/components';
-import { staffRoleNames } from '../../../../shared/api/staff.js';
+import { staffRoleDescriptions, staffRoleNames } from '../../../../shared/api/staff.js';
 import type { StaffRole } from '../../../../shared/api/admin-auth.js';
 import type { LabelConfig } from '../../../../shared/site-config.js';
 import { siteConfig } from '../../../../shared/site-config.js';
@@ -17,13 +17,6 @@ export interface StaffInvitationProps {
   expiresAt: Date;
 }
 
-/** What each role may do, as the invitee reads it. */
-const roleInWords: Readonly<Record<StaffRole, string>> = {
-  owner: 'everything in the admin, staff and settings included',
-  editor: 'the catalog, media, releases, playlists, imports and newsletters',
-  'a&r': 'the demos and the emails that answer them',
-};
-
 export const staffInvitationSubject = ({ role }: Pick<StaffInvitationProps, 'role'>) =>
   `You are invited to the ${siteConfig.productName} admin (${staffRoleNames[role]})`;
 
@@ -39,7 +32,7 @@ export function StaffInvitationEmail({ label, email, role, invitedBy, inviteUrl,
         Join the {siteConfig.productName} admin
       </Heading>
       <Text style={paragraphStyle}>
-        {invitedBy} invites you as {staffRoleNames[role]}: you will manage {roleInWords[role]}.
+        {invitedBy} invites you as {staffRoleNames[role]}: you will manage {staffRoleDescriptions[role]}.
       </Text>
       <Text style={paragraphStyle}>Choose your username and password with this link. It works once, until {dayInWords(expiresAt)}.</Text>
       <Button href={inviteUrl} style={buttonStyle}>
