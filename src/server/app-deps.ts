@@ -7,6 +7,7 @@ import type { DemosDeps } from './modules/demos/index.js';
 import type { ListeningDeps } from './modules/listening/index.js';
 import type { MembershipDeps, PaymentProvider, StripeCheckSchedule } from './modules/membership/index.js';
 import type { SiteDeps } from './modules/site/index.js';
+import type { SettingsDeps } from './modules/settings/index.js';
 import type { LoginThrottleLimit, StaffDeps } from './modules/staff/index.js';
 import type { ImageJobSettings, MediaDeps, MediaStore } from './modules/media/index.js';
 import type { MailSettings, MessagingDeps } from './modules/messaging/index.js';
@@ -26,6 +27,8 @@ export interface AppDeps {
   databaseKind?: Database['kind'];
   /** Where catalog writes are announced and caches hear them; without one, this instance's own emitter. */
   catalogChanges?: CatalogChanges;
+  /** Where site settings changes are announced and heard (docs/decisions/0097); without one, this instance's own emitter. */
+  settingsChanges?: CatalogChanges;
   /** The current time; tests pass a fixed one. */
   clock: () => Date;
   /** Folder of the built web app; undefined serves the API alone. */
@@ -77,6 +80,7 @@ export interface AppDeps {
 export type ResolvedAppDeps = AppDeps &
   StaffDeps &
   CatalogDeps &
+  SettingsDeps &
   MediaDeps &
   CatalogImportDeps &
   DemosDeps &

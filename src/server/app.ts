@@ -13,7 +13,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { siteConfig } from '../shared/site-config.js';
+import { siteName } from '../shared/site-settings.js';
+import { adminSettingsRoutes, LiveSiteSettings } from './modules/settings/index.js';
 import type { AppDeps, ResolvedAppDeps } from './app-deps.js';
 import { defaultLimits } from './config.js';
 import { connectionUse, isHeldByTransaction } from './db/client.js';
@@ -26,6 +27,7 @@ import {
   createCatalogCache,
   ReleaseMoments,
   createLocalCatalogChanges,
+  type CatalogChanges,
   defaultLoadLimits,
   defaultLoadWaitMs,
   labelsRoutes,
@@ -56,7 +58,20 @@ const defaultBodyLimit = 16 * 1024;
 
 /** Builds the whole app from its dependencies; never listens (main.ts does). */
 export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Server> = {}) {
-  const catalogChanges = given.catalogChanges ?? createLocalCatalogChanges();
+  const liveSettings = new LiveSiteSettings(given.db, given.settingsChanges ?? createLocalCatalogChanges(), { error: (details: object, message: string) => app.log.error(details, message) });
+  // Pages and answers are drawn from the catalog and the site settings: a change of either empties their caches (docs/decisions/0097).
+  const catalogWrites = given.catalogChanges ?? createLocalCatalogChanges();
+  const catalogChanges: CatalogChanges = {
+    publish: catalogWrites.publish,
+    subscribe: (listener) => {
+      const fromCatalog = catalogWrites.subscribe(listener);
+      const fromSettings = liveSettings.onApplied(listener);
+      return () => {
+        fromCatalog();
+        fromSettings();
+      };
+    },
+  };
   const jwtSecret = given.jwtSecret ?? randomBytes(32);
   // Emailed links: PUBLIC_URL, else the address this server listens on (known once it listens).
   // Without a media store, one of the app's own, gone when it closes (tests, the bench).
@@ -68,6 +83,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
     jwtSecret,
     adminAuth: { db: given.db, clock: given.clock, jwtSecret, endedSessions: new EndedSessions() },
     catalogChanges,
+    liveSettings,
     catalogCache: createCatalogCache('data', catalogChanges, {
       now: () => given.clock().getTime(),
       loadWaitMs: given.catalogLoads?.waitMs ?? defaultLoadWaitMs,
@@ -101,6 +117,8 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   app.setSerializerCompiler(serializerCompiler);
   // The outbox worker runs while the app does; on close it stops claiming and lets its sends finish.
   app.addHook('onReady', () => messaging.start(app.log));
+  // The settings in force before the first request (and before the release moments, which their time zone sets).
+  app.addHook('onReady', () => liveSettings.reload());
   // Until the upcoming release dates are read, nothing is cached (ReleaseMoments.nextAfter).
   app.addHook('onReady', () => releaseMoments.read());
   app.addHook('onClose', () => messaging.close());
@@ -145,7 +163,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   await app.register(fastifySwagger, {
     openapi: {
       info: {
-        title: `${siteConfig.productName} API`,
+        title: `${siteName()} API`,
         description: 'Catalog, listening, demos, VIP membership and administration.',
         version: '1.0.0',
       },
@@ -183,6 +201,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
       await api.register(adminNewslettersRoutes, deps);
       await api.register(adminOverviewRoutes, deps);
       await api.register(adminBackupsRoutes, deps);
+      await api.register(adminSettingsRoutes, deps);
       await api.register(messaging.routes, deps);
     },
     { prefix: '/api' },

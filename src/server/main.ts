@@ -8,7 +8,7 @@ import { openPgBroadcast } from './db/pg-broadcast.js';
 import { openConfiguredDatabase } from './db/open-configured-database.js';
 import { connectRedis } from './lib/redis.js';
 import { redisLimitStore } from './lib/limit-store.js';
-import { relayCatalogChanges } from './modules/catalog/index.js';
+import { relayCatalogChanges, relayChanges } from './modules/catalog/index.js';
 import { folderMediaStore, s3MediaStore } from './modules/media/index.js';
 import { createSpotifyCatalogClient, seedDemoCatalogIfEmpty } from './modules/catalog-import/index.js';
 import { ensureFirstAdmin, firstAdminLines, loadJwtSecret } from './modules/staff/index.js';
@@ -65,6 +65,7 @@ async function main(): Promise<void> {
   // PostgreSQL database (docs/decisions/0055, 0056). The embedded database is one process: its own memory.
   const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
   const catalogChanges = config.databaseUrl ? await relayCatalogChanges(config.databaseUrl, logger) : undefined;
+  const settingsChanges = config.databaseUrl ? await relayChanges(config.databaseUrl, 'settings_changes', logger) : undefined;
   const mediaStore = config.mediaS3 ? s3MediaStore(config.mediaS3) : folderMediaStore(config.mediaDir);
   const app = await buildApp(
     {
@@ -72,6 +73,7 @@ async function main(): Promise<void> {
       db: database.db,
       databaseKind: database.kind,
       catalogChanges,
+      settingsChanges,
       limitStore: redis ? redisLimitStore(redis, 'bir:') : undefined,
       clock: () => new Date(),
       clientDir: config.serveWebApp ? clientDistDir : undefined,
@@ -151,6 +153,7 @@ async function main(): Promise<void> {
     await localCommands?.close();
     await backupSchedule?.stop();
     await catalogChanges?.close();
+    await settingsChanges?.close();
     redis?.disconnect();
     await database.close();
     process.exit(0);

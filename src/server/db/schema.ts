@@ -13,6 +13,7 @@ import {
   pgSequence,
   pgTable,
   primaryKey,
+  serial,
   text,
   timestamp,
   uniqueIndex,
@@ -919,4 +920,28 @@ export const backups = pgTable(
     error: text('error'),
   },
   (t) => [check('backups_trigger_check', isOneOf(t.trigger, backupTriggers)), index('backups_finished_idx').on(t.finishedAt)],
+);
+
+/**
+ * The site settings an owner changed in the admin (docs/decisions/0097): one row, id 1, holding the
+ * whole settings document as last saved; the defaults of site-config.ts fill in what it lacks.
+ */
+export const siteSettings = pgTable('site_settings', {
+  id: integer('id').primaryKey(),
+  document: jsonb('document').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/** Each change of the site settings: the changed parts before and after (PATCH bodies), who and when. */
+export const siteSettingsChanges = pgTable(
+  'site_settings_changes',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** The staff member's username. */
+    by: text('by'),
+    before: jsonb('before').notNull(),
+    after: jsonb('after').notNull(),
+  },
+  (t) => [index('site_settings_changes_at_idx').on(t.at)],
 );

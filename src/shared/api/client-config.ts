@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { itemResponse } from './common.js';
+import { siteSettingsSchema } from './settings.js';
 
 // What the web app learns from the server at start (docs/product.md §10.4): public values only, no secret.
 
@@ -12,6 +13,8 @@ export const clientConfigSchema = z.object({
     /** Base of the Web API, without a trailing slash (`${apiUrl}/me`). */
     apiUrl: z.string(),
   }),
+  /** The public site settings in force (docs/decisions/0097): no Stripe price ids (null). */
+  site: siteSettingsSchema,
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 

@@ -1,4 +1,4 @@
-// When a release becomes public: at midnight of its date in the label's time zone (siteConfig.timeZone).
+// When a release becomes public: at midnight of its date in the label's time zone (currentSiteSettings().timeZone).
 // Until then it is upcoming: announced ("Out {date}"), left out of Top Releases (docs/decisions/0081).
 
 const formatOptions = {

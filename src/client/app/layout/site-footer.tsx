@@ -1,6 +1,6 @@
 import { Box, Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { siteConfig } from '../../../shared/site-config.js';
+import { siteName } from '../../../shared/site-settings.js';
 import { drawerWidth } from './layout-constants.js';
 
 /** Under every public page: what the site stores and why is one click away (issue 25, /legal). */
@@ -23,7 +23,7 @@ export function SiteFooter() {
       }}
     >
       <Typography variant="body2" color="text.secondary">
-        {`© ${siteConfig.productName}`}
+        {`© ${siteName()}`}
       </Typography>
       <Link component={RouterLink} to="/legal" variant="body2">
         Terms of Service

@@ -1,4 +1,4 @@
-import { siteConfig } from '../../../shared/site-config.js';
+import { siteName } from '../../../shared/site-settings.js';
 import type { PageMeta } from './page-meta.js';
 
 /** JSON for a <script> data block: nothing in it can close the element or start markup. */
@@ -19,7 +19,7 @@ export function HeadTags({ meta }: { meta: PageMeta }) {
       <title>{meta.title}</title>
       <meta name="description" content={meta.description} />
       {meta.noIndex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={meta.url} />}
-      <meta property="og:site_name" content={siteConfig.productName} />
+      <meta property="og:site_name" content={siteName()} />
       <meta property="og:title" content={meta.title} />
       <meta property="og:description" content={meta.description} />
       <meta property="og:type" content={meta.ogType} />

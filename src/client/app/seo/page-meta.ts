@@ -2,7 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
 import { shareCardUrl } from '../../../shared/generated-images.js';
 import { defaultLabel } from '../../../shared/labels.js';
-import { siteConfig, type LabelConfig } from '../../../shared/site-config.js';
+import type { LabelConfig } from '../../../shared/site-config.js';
+import { siteName } from '../../../shared/site-settings.js';
 import { artistListQuery, artistQuery, playlistsQuery, releaseQuery } from '../../features/catalog/api/catalog-api.js';
 import { artistNames, releaseYear } from '../../features/catalog/components/release-card.js';
 import { releaseDay, releaseTitle, trackCount } from '../../../shared/domain/release-display.js';
@@ -33,7 +34,6 @@ export interface PageMetaInput {
   status: number;
 }
 
-const site = siteConfig.productName;
 const pagesWithMeta = new Set(['landing', 'releases', 'release', 'artists', 'artist', 'playlists', 'submit', 'vip', 'vip-welcome', 'vip-account', 'vip-sign-in', 'legal', 'login', 'demo-status', 'unsubscribe', 'notify', 'not-found']);
 
 function clip(text: string, length = 200): string {
@@ -41,11 +41,13 @@ function clip(text: string, length = 200): string {
 }
 
 function labelPage(label: LabelConfig, title: string, path: string, url: (path: string) => string): PageMeta {
+  const site = siteName();
   return { title: `${title} | ${site}`, description: label.description, url: url(path), ogType: 'website', jsonLd: labelOrganization(label, url) };
 }
 
 /** The metadata of a server-rendered page, from the data its loaders put in the query cache. */
 export function pageMeta({ routeIds, params, queryClient, origin, status }: PageMetaInput): PageMeta {
+  const site = siteName();
   // The deepest route that names its page (a releases page's index child does not).
   const routeId = routeIds.findLast((id) => pagesWithMeta.has(id));
   const url = (path: string) => new URL(path, origin).href;

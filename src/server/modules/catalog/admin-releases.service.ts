@@ -1,7 +1,7 @@
 import type { AdminReleaseCreate, AdminReleaseDetail, AdminReleaseUpdate } from '../../../shared/api/admin-releases.js';
 import { isUpcoming } from '../../../shared/domain/release-day.js';
 import { shownStatus, type ReleaseStatus } from '../../../shared/domain/release-status.js';
-import { siteConfig } from '../../../shared/site-config.js';
+import { currentSiteSettings } from '../../../shared/site-settings.js';
 import { isUniqueViolation, type Db } from '../../db/client.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
 import { isUuid } from '../../lib/uuid.js';
@@ -59,7 +59,7 @@ function toDetail(found: ReleaseForEdit, now: Date): AdminReleaseDetail {
       remixers: named(track.id, 'remixer'),
     })),
     links: row.links,
-    upcoming: isUpcoming(row.releaseDate, now, siteConfig.timeZone),
+    upcoming: isUpcoming(row.releaseDate, now, currentSiteSettings().timeZone),
   };
 }
 

@@ -37,8 +37,13 @@ export function createLocalCatalogChanges(): CatalogChanges {
  * attempt and once more when it is back, since a change may have gone unheard.
  */
 export async function relayCatalogChanges(connectionString: string, logger: Pick<Logger, 'info' | 'warn'>): Promise<RelayedCatalogChanges> {
+  return relayChanges(connectionString, 'catalog_changes', logger);
+}
+
+/** Changes of any kind relayed the same way on their own channel (the site settings' too: docs/decisions/0097). */
+export async function relayChanges(connectionString: string, channel: string, logger: Pick<Logger, 'info' | 'warn'>): Promise<RelayedCatalogChanges> {
   const local = createLocalCatalogChanges();
-  const broadcast = await openPgBroadcast({ connectionString, channel: 'catalog_changes', onSignal: local.publish, logger });
+  const broadcast = await openPgBroadcast({ connectionString, channel, onSignal: local.publish, logger });
   return {
     publish: () => {
       local.publish();

@@ -18,7 +18,7 @@ export {
   defaultLoadWaitMs,
   type CatalogReads,
 } from './catalog-cache.js';
-export { createLocalCatalogChanges, relayCatalogChanges, type CatalogChanges } from './catalog-changes.js';
+export { createLocalCatalogChanges, relayCatalogChanges, relayChanges, type CatalogChanges, type RelayedCatalogChanges } from './catalog-changes.js';
 export { countLabelArtists, getArtist, getArtistReleases, getArtists } from './artists.service.js';
 export { resolveLabelParam } from './labels.service.js';
 export { getPlaylists } from './playlists.service.js';

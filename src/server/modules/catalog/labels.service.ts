@@ -26,7 +26,8 @@ async function loadLabels(db: Db): Promise<Label[]> {
     id: l.id,
     number: l.number,
     short: l.short,
-    name: l.name,
+    // The name is the owner's to change (site settings, docs/decisions/0097); the row's is the one it started with.
+    name: findLabel(l.id)?.name ?? l.name,
     created_at: l.createdAt.toISOString(),
     updated_at: l.updatedAt.toISOString(),
   }));

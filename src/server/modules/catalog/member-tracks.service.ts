@@ -1,6 +1,6 @@
 import type { EarlyAccessTrack, MemberTrack } from '../../../shared/api/vip-perks.js';
 import { localDate } from '../../../shared/domain/release-day.js';
-import { siteConfig } from '../../../shared/site-config.js';
+import { currentSiteSettings } from '../../../shared/site-settings.js';
 import type { Db } from '../../db/client.js';
 import { groupBy } from '../../lib/group-by.js';
 import { earlyAccessOpensAt } from '../media/index.js';
@@ -45,7 +45,7 @@ export async function getMemberDownloads(db: Db, now: Date, page: Page): Promise
 
 /** Upcoming releases' tracks with a preview, soonest first: playable from `earlyAccessDays` before the day. */
 export async function getEarlyAccessTracks(db: Db, now: Date, earlyAccessDays: number, page: Page): Promise<{ data: EarlyAccessTrack[]; total: number }> {
-  const { rows, total } = await listUpcomingPreviews(db, localDate(now, siteConfig.timeZone), page);
+  const { rows, total } = await listUpcomingPreviews(db, localDate(now, currentSiteSettings().timeZone), page);
   const data = (await present(db, rows, now)).map((track) => {
     const opensAt = earlyAccessOpensAt(track.release.release_date as string, earlyAccessDays);
     return { ...track, opens_at: opensAt.toISOString(), preview_url: now >= opensAt ? `/api/vip/early-access/${track.id}` : null };

@@ -1,5 +1,5 @@
 import { isUpcoming, localDate, releaseMoment } from '../../../shared/domain/release-day.js';
-import { siteConfig } from '../../../shared/site-config.js';
+import { currentSiteSettings } from '../../../shared/site-settings.js';
 import type { Db } from '../../db/client.js';
 import type { CatalogChanges } from './catalog-changes.js';
 import { upcomingReleaseDates } from './releases.repo.js';
@@ -14,8 +14,8 @@ export interface ReleaseAvailability {
 /** Whether a release of `releaseDate` is upcoming at `now`, and its public moment (for "Notify me" and the like). */
 export function releaseAvailability(releaseDate: string | null, now: Date): ReleaseAvailability {
   return {
-    isUpcoming: isUpcoming(releaseDate, now, siteConfig.timeZone),
-    publicAt: releaseDate === null ? null : new Date(releaseMoment(releaseDate, siteConfig.timeZone)),
+    isUpcoming: isUpcoming(releaseDate, now, currentSiteSettings().timeZone),
+    publicAt: releaseDate === null ? null : new Date(releaseMoment(releaseDate, currentSiteSettings().timeZone)),
   };
 }
 
@@ -45,8 +45,8 @@ export class ReleaseMoments {
   async read(): Promise<void> {
     this.reading++;
     try {
-      const dates = await upcomingReleaseDates(this.db, localDate(this.clock(), siteConfig.timeZone), maxMoments);
-      this.moments = dates.map((date) => releaseMoment(date, siteConfig.timeZone));
+      const dates = await upcomingReleaseDates(this.db, localDate(this.clock(), currentSiteSettings().timeZone), maxMoments);
+      this.moments = dates.map((date) => releaseMoment(date, currentSiteSettings().timeZone));
     } catch (error) {
       this.moments = [];
       this.logger?.warn({ err: error }, 'Could not read the upcoming release dates');

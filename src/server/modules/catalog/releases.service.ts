@@ -2,7 +2,7 @@ import type { ArtistCredit, RankedRelease, Release, ReleasesQuery } from '../../
 import type { ReleaseType } from '../../../shared/domain/release-type.js';
 import { popularityScore, recencySpan } from '../../../shared/domain/popularity.js';
 import { isUpcoming, localDate, releaseMoment } from '../../../shared/domain/release-day.js';
-import { siteConfig } from '../../../shared/site-config.js';
+import { currentSiteSettings } from '../../../shared/site-settings.js';
 import type { Db } from '../../db/client.js';
 import type { CatalogReads } from './catalog-cache.js';
 import { NotFoundError } from '../../errors.js';
@@ -51,8 +51,8 @@ function toRelease(row: ReleaseRow, now: Date): Release {
     pinned: row.pinned,
     total_tracks: row.trackCount,
     links: row.links,
-    upcoming: isUpcoming(row.releaseDate, now, siteConfig.timeZone),
-    public_at: row.releaseDate === null ? null : new Date(releaseMoment(row.releaseDate, siteConfig.timeZone)).toISOString(),
+    upcoming: isUpcoming(row.releaseDate, now, currentSiteSettings().timeZone),
+    public_at: row.releaseDate === null ? null : new Date(releaseMoment(row.releaseDate, currentSiteSettings().timeZone)).toISOString(),
   };
 }
 
@@ -166,13 +166,13 @@ async function loadTopReleases(
   const label = resolveLabelParam(labelParam, 'id');
   const { onlyPlayed, type, now } = options;
   // Upcoming releases are not ranked until their day begins (docs/decisions/0081).
-  const today = localDate(now, siteConfig.timeZone);
+  const today = localDate(now, currentSiteSettings().timeZone);
   const [kept, stale] = await Promise.all([
     rankedReleases(db, label.id, { onlyPlayed, type, now, releasedBy: today }, limit),
     listStaleScores(db, label.id, now),
   ]);
   const scoredNow = stale
-    .filter((row) => (!type || row.type === type) && (!onlyPlayed || row.streamCount > 0) && !isUpcoming(row.releaseDate, now, siteConfig.timeZone))
+    .filter((row) => (!type || row.type === type) && (!onlyPlayed || row.streamCount > 0) && !isUpcoming(row.releaseDate, now, currentSiteSettings().timeZone))
     .map((row) => ({ id: row.id, pinned: row.pinned, releaseDate: row.releaseDate, score: popularityScore(row, now) }));
   const ranked = [...kept, ...scoredNow].sort(byRank).slice(0, limit);
   const rows = new Map((await findReleasesByIds(db, ranked.map((r) => r.id))).map((r) => [r.id, r]));

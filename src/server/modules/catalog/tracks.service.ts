@@ -1,7 +1,7 @@
 import type { ArtistCredit, Track, TracksQuery } from '../../../shared/api/catalog.js';
 import { isUpcoming } from '../../../shared/domain/release-day.js';
 import { detectRemix } from '../../../shared/domain/remix.js';
-import { siteConfig } from '../../../shared/site-config.js';
+import { currentSiteSettings } from '../../../shared/site-settings.js';
 import type { Db } from '../../db/client.js';
 import { groupBy } from '../../lib/group-by.js';
 import type { CatalogReads } from './catalog-cache.js';
@@ -19,7 +19,7 @@ export type DatedTrackRow = TrackRow & { releaseDate: string | null };
 
 export function toTrack(row: DatedTrackRow, credits: ArtistCredit[], now: Date): Track {
   const remixer = credits.find((c) => c.role === 'remixer') ?? null;
-  const isUpcomingRelease = isUpcoming(row.releaseDate, now, siteConfig.timeZone);
+  const isUpcomingRelease = isUpcoming(row.releaseDate, now, currentSiteSettings().timeZone);
   return {
     id: row.id,
     release_id: row.releaseId,

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { GeneratedImageWidth } from '../../../shared/generated-images.js';
 import { isUpcoming, localDate, releaseMoment } from '../../../shared/domain/release-day.js';
 import { defaultLabel, findLabel, labels } from '../../../shared/labels.js';
-import { siteConfig } from '../../../shared/site-config.js';
+import { currentSiteSettings } from '../../../shared/site-settings.js';
 import type { Db } from '../../db/client.js';
 import { renderArtistPicture, renderReleaseArtwork } from './artwork.js';
 import { renderPreviewWav } from './preview-audio.js';
@@ -84,7 +84,7 @@ export async function artistPictureSvg(db: Db, artistId: string): Promise<string
  */
 export async function generatedPreviewWav(db: Db, trackId: string, now: Date): Promise<Buffer | undefined> {
   const subject = isUuid(trackId) ? await findPreviewSubject(db, trackId) : undefined;
-  if (!subject || subject.previewUrl !== previewAudioUrl(trackId) || isUpcoming(subject.releaseDate, now, siteConfig.timeZone)) return undefined;
+  if (!subject || subject.previewUrl !== previewAudioUrl(trackId) || isUpcoming(subject.releaseDate, now, currentSiteSettings().timeZone)) return undefined;
   return cachedPreview(subject.isrc ?? trackId);
 }
 
@@ -95,7 +95,7 @@ export async function generatedPreviewWav(db: Db, trackId: string, now: Date): P
  * for the sweep) is nobody's.
  */
 export function isPublicUploadedPreview(db: Db, file: string, now: Date): Promise<boolean> {
-  return isPreviewOfReleasedTrack(db, uploadedPreviewUrl(file), localDate(now, siteConfig.timeZone));
+  return isPreviewOfReleasedTrack(db, uploadedPreviewUrl(file), localDate(now, currentSiteSettings().timeZone));
 }
 
 export type EarlyAccessPreview =
@@ -108,7 +108,7 @@ export type EarlyAccessPreview =
 
 /** When early access to a release dated `releaseDate` opens: `earlyAccessDays` before its public moment. */
 export function earlyAccessOpensAt(releaseDate: string, earlyAccessDays: number): Date {
-  return new Date(releaseMoment(releaseDate, siteConfig.timeZone) - earlyAccessDays * 24 * 60 * 60 * 1000);
+  return new Date(releaseMoment(releaseDate, currentSiteSettings().timeZone) - earlyAccessDays * 24 * 60 * 60 * 1000);
 }
 
 /** A preview early access can serve: the generated loop or one cut from uploaded audio (not a store's URL). */
@@ -123,7 +123,7 @@ export function hasPreviewOfOurs(trackId: string, previewUrl: string | null): pr
  */
 export async function earlyAccessPreview(db: Db, trackId: string, now: Date, earlyAccessDays: number): Promise<EarlyAccessPreview> {
   const subject = isUuid(trackId) ? await findPreviewSubject(db, trackId) : undefined;
-  if (!subject?.releaseDate || !hasPreviewOfOurs(trackId, subject.previewUrl) || !isUpcoming(subject.releaseDate, now, siteConfig.timeZone)) return { kind: 'none' };
+  if (!subject?.releaseDate || !hasPreviewOfOurs(trackId, subject.previewUrl) || !isUpcoming(subject.releaseDate, now, currentSiteSettings().timeZone)) return { kind: 'none' };
   const opensAt = earlyAccessOpensAt(subject.releaseDate, earlyAccessDays);
   if (now < opensAt) return { kind: 'not-yet', opensAt };
   if (subject.previewUrl === previewAudioUrl(trackId)) return { kind: 'generated', body: cachedPreview(subject.isrc ?? trackId) };

@@ -11,7 +11,7 @@ import {
   vipEarlyAccessMembersOnlyMessage,
 } from '../../../shared/api/vip-account.js';
 import { earlyAccessResponseSchema, memberDownloadsResponseSchema, memberPerksQuerySchema, memberPerksUnavailableMessages } from '../../../shared/api/vip-perks.js';
-import { siteConfig } from '../../../shared/site-config.js';
+import { currentSiteSettings } from '../../../shared/site-settings.js';
 import type { MembershipDeps } from './membership.deps.js';
 import { AppError, NotFoundError } from '../../errors.js';
 import { getEarlyAccessTracks, getMemberDownloads } from '../catalog/index.js';
@@ -67,7 +67,7 @@ export const memberPerksRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (a
         tags: ['vip'],
         description:
           'The tracks of upcoming releases that have a preview, soonest first, paged, for the signed-in active member: each with opens_at ' +
-          `(${siteConfig.vip.earlyAccessDays} days before the release) and, once open, preview_url (GET /api/vip/early-access/{trackId}). ` +
+          `(${currentSiteSettings().vip.earlyAccessDays} days before the release) and, once open, preview_url (GET /api/vip/early-access/{trackId}). ` +
           '401 without a member session; 403 with the reason for a member who is not active.',
         querystring: memberPerksQuerySchema,
         response: { 200: earlyAccessResponseSchema, ...listErrors },
@@ -76,7 +76,7 @@ export const memberPerksRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (a
     async (req, reply) => {
       await activeMember(req);
       reply.header('Cache-Control', 'private, no-store');
-      const { data, total } = await getEarlyAccessTracks(db, clock(), siteConfig.vip.earlyAccessDays, req.query);
+      const { data, total } = await getEarlyAccessTracks(db, clock(), currentSiteSettings().vip.earlyAccessDays, req.query);
       return { success: true as const, data, total, offset: req.query.offset, limit: req.query.limit };
     },
   );
@@ -149,7 +149,7 @@ export const memberPerksRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (a
       schema: {
         tags: ['vip'],
         description:
-          `The preview of a track of an upcoming release, for the signed-in active member, from ${siteConfig.vip.earlyAccessDays} days before its date ` +
+          `The preview of a track of an upcoming release, for the signed-in active member, from ${currentSiteSettings().vip.earlyAccessDays} days before its date ` +
           '(Cache-Control: private, no-store). 403 without a member session, for a member who is not active, or before early access opens; ' +
           '404 for a track that is not upcoming (its preview is public) or has no preview of ours.',
         params: trackParams,
@@ -161,7 +161,7 @@ export const memberPerksRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (a
       const member = await memberOfRequest(db, req, clock());
       if (member?.status !== 'active') throw new AppError(403, vipEarlyAccessMembersOnlyMessage);
       const missing = `No early-access preview for track ${req.params.trackId}`;
-      const preview = await earlyAccessPreview(db, req.params.trackId, clock(), siteConfig.vip.earlyAccessDays);
+      const preview = await earlyAccessPreview(db, req.params.trackId, clock(), currentSiteSettings().vip.earlyAccessDays);
       if (preview.kind === 'none') throw new NotFoundError(missing);
       if (preview.kind === 'not-yet') throw new AppError(403, `Early access to this release opens ${preview.opensAt.toISOString()}`);
       if (preview.kind === 'generated') return sendBody(req, reply, 'audio/wav', preview.body);

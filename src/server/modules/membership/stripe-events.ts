@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { findVipPlan, type VipMemberStatus } from '../../../shared/api/vip.js';
-import { siteConfig } from '../../../shared/site-config.js';
+import { findVipPlan, type VipMemberStatus, vipPlans } from '../../../shared/api/vip.js';
 import type { Db } from '../../db/client.js';
 import type { Mailroom } from '../messaging/index.js';
 import { recordActivity } from '../staff/index.js';
@@ -147,7 +146,7 @@ function readEvent(event: PaymentEvent): EventFacts | undefined {
 /** A plan id for a Stripe price: a plan's own `stripePriceId`, else the plan a kept price was created for. */
 async function planOfPrice(db: Db, priceId: string | undefined): Promise<string | undefined> {
   if (!priceId) return undefined;
-  const own = siteConfig.vipPlans.find((plan) => plan.stripePriceId === priceId);
+  const own = vipPlans.find((plan) => plan.stripePriceId === priceId);
   if (own) return own.id;
   const kept = await findPlanOfKeptStripePrice(db, priceId);
   return kept && findVipPlan(kept) ? kept : undefined;

@@ -2,7 +2,7 @@ import { releaseAlertMessages, type ReleaseAlert } from '../../../shared/api/mes
 import { isUpcoming, localDate } from '../../../shared/domain/release-day.js';
 import { releaseDay, releaseTitle } from '../../../shared/domain/release-display.js';
 import { defaultLabel, findLabel } from '../../../shared/labels.js';
-import { siteConfig } from '../../../shared/site-config.js';
+import { currentSiteSettings } from '../../../shared/site-settings.js';
 import type { Db } from '../../db/client.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import type { Mailroom } from './mailroom.js';
@@ -28,8 +28,8 @@ import { hideAddress, newStatusToken } from './tokens.js';
 
 const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
-/** The labels' day at `now` (siteConfig.timeZone): a release dated after it is upcoming (docs/decisions/0081). */
-const dayOf = (now: Date) => localDate(now, siteConfig.timeZone);
+/** The labels' day at `now` (currentSiteSettings().timeZone): a release dated after it is upcoming (docs/decisions/0081). */
+const dayOf = (now: Date) => localDate(now, currentSiteSettings().timeZone);
 
 function pathOf(release: AlertRelease): string {
   const label = findLabel(release.labelId) ?? defaultLabel;
@@ -53,7 +53,7 @@ function emailProps(release: AlertRelease, email: string): ReleaseAlertProps {
 export async function askReleaseAlert(db: Db, mailroom: Mailroom, releaseId: string, rawEmail: string, now: Date): Promise<void> {
   const release = isUuid(releaseId) ? await findAlertRelease(db, releaseId) : undefined;
   if (!release) throw new NotFoundError(`Release not found: ${releaseId}`);
-  if (!isUpcoming(release.releaseDate, now, siteConfig.timeZone)) throw new ConflictError(releaseAlertMessages.alreadyOut);
+  if (!isUpcoming(release.releaseDate, now, currentSiteSettings().timeZone)) throw new ConflictError(releaseAlertMessages.alreadyOut);
   const email = rawEmail.toLowerCase();
   if (await findAlert(db, release.id, email)) return;
   const token = newStatusToken();

@@ -1,14 +1,15 @@
 import sharp from 'sharp';
+import { currentSiteSettings } from '../../../shared/site-settings.js';
 import { siteConfig } from '../../../shared/site-config.js';
 
-// The favicon and touch icons, drawn from the site configuration (`siteConfig.icon`): a label family
+// The favicon and touch icons, drawn from the site settings in force (`icon`, docs/decisions/0097): a label family
 // that re-brands the product gets its own icons by editing that file alone.
 
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The icon as SVG: the letters in the accent on the ground, a bar of the accent beneath them. */
 export function iconSvg(): string {
-  const { letters, accent, ground } = siteConfig.icon;
+  const { letters, accent, ground } = currentSiteSettings().icon;
   const size = letters.length > 1 ? 250 : 330;
   return (
     '<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512">' +

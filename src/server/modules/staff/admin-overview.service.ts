@@ -1,6 +1,6 @@
 import type { ActivityEntry } from '../../../shared/api/admin-activity.js';
 import type { AdminStats } from '../../../shared/api/admin-overview.js';
-import { siteConfig } from '../../../shared/site-config.js';
+import { vipPlans } from '../../../shared/api/vip.js';
 import type { Db } from '../../db/client.js';
 import { listRecentActivity } from './activity.repo.js';
 import { countTables } from './admin-overview.repo.js';
@@ -29,12 +29,12 @@ export async function getAdminStats(db: Db): Promise<AdminStats> {
 
 /** Active members per configured plan and their monthly recurring revenue (docs/decisions/0062). */
 export function membershipRevenue(activeByPlan: Record<string, number>): Pick<AdminStats['members'], 'active_by_plan' | 'mrr' | 'currency'> {
-  const plans = siteConfig.vipPlans.map((plan) => ({ plan: plan.id, name: plan.name, active: activeByPlan[plan.id] ?? 0, monthly: plan.period === 'year' ? plan.price / 12 : plan.price }));
+  const plans = vipPlans.map((plan) => ({ plan: plan.id, name: plan.name, active: activeByPlan[plan.id] ?? 0, monthly: plan.period === 'year' ? plan.price / 12 : plan.price }));
   const cents = plans.reduce((sum, plan) => sum + plan.active * plan.monthly * 100, 0);
   return {
     active_by_plan: plans.map(({ plan, name, active }) => ({ plan, name, active })),
     mrr: Math.round(cents) / 100,
-    currency: siteConfig.vipPlans[0]?.currency ?? 'USD',
+    currency: vipPlans[0]?.currency ?? 'USD',
   };
 }
 

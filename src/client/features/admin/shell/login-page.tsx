@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { adminLoginRequestSchema, invalidCredentialsMessage, type AdminLoginRequest } from '../../../../shared/api/admin-auth.js';
-import { siteConfig } from '../../../../shared/site-config.js';
+import { siteName } from '../../../../shared/site-settings.js';
 import { FormTextField } from '../../../components/form-text-field.js';
 import { storeAdminToken, useAdminSession } from '../../../lib/admin-session.js';
 import { ApiError } from '../../../lib/api-client.js';
@@ -55,7 +55,7 @@ export function LoginPage() {
     <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
       <Paper sx={{ p: 4, width: '100%', maxWidth: 400 }}>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 1, textAlign: 'center' }}>
-          {`${siteConfig.productName} Admin`}
+          {`${siteName()} Admin`}
         </Typography>
         <Typography variant="h6" component="h2" sx={{ mb: 3, textAlign: 'center' }}>
           Log In

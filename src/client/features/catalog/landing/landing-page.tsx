@@ -5,7 +5,8 @@ import { Link, useParams } from 'react-router';
 import type { Artist, Release } from '../../../../shared/api/catalog.js';
 import { defaultLabel } from '../../../../shared/labels.js';
 import { landingReleasesShown } from '../../../../shared/page-queries.js';
-import { siteConfig, type LabelConfig } from '../../../../shared/site-config.js';
+import type { LabelConfig } from '../../../../shared/site-config.js';
+import { currentSiteSettings, siteName } from '../../../../shared/site-settings.js';
 import { ArtistCard } from '../components/artist-card.js';
 import { NotFoundPage } from '../../../components/not-found-page.js';
 import { ReleaseCard } from '../components/release-card.js';
@@ -28,7 +29,7 @@ function Hero({ label }: { label: LabelConfig }) {
       }}
     >
       <Typography variant="h2" component="h1" sx={{ fontWeight: 900, fontSize: { xs: 40, md: 64 }, lineHeight: 1.05 }}>
-        {isParent ? siteConfig.productName : label.name}
+        {isParent ? siteName() : label.name}
       </Typography>
       <Typography variant="h5" component="p" sx={{ color: (t) => accentText(t, label.accent), mt: 1.5, fontWeight: 600 }}>
         {label.tagline}
@@ -55,9 +56,9 @@ function OurStory() {
   return (
     <Box component="section" sx={{ px: { xs: 2, md: 6 }, py: 5, maxWidth: 900 }}>
       <Typography variant="h4" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
-        {siteConfig.about.heading}
+        {currentSiteSettings().about.heading}
       </Typography>
-      {siteConfig.about.paragraphs.map((p) => (
+      {currentSiteSettings().about.paragraphs.map((p) => (
         <Typography key={p} sx={{ color: 'text.secondary', mb: 1.5 }}>
           {p}
         </Typography>

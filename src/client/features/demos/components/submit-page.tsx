@@ -1,6 +1,6 @@
 import { Box, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useParams } from 'react-router';
-import { siteConfig } from '../../../../shared/site-config.js';
+import { currentSiteSettings } from '../../../../shared/site-settings.js';
 import { labelFromParam } from '../../../lib/current-label.js';
 import { DemoForm } from './demo-form.js';
 
@@ -18,7 +18,7 @@ export function SubmitPage() {
         Guidelines
       </Typography>
       <List dense sx={{ mb: 3 }}>
-        {siteConfig.demos.guidelines.map((line) => (
+        {currentSiteSettings().demos.guidelines.map((line) => (
           <ListItem key={line} disableGutters>
             <ListItemText primary={line} slotProps={{ primary: { color: 'text.secondary' } }} />
           </ListItem>

@@ -1,22 +1,21 @@
 import { Box, Divider, Link, Tab, Tabs, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router';
-import { siteConfig } from '../../../../shared/site-config.js';
+import { useSiteSettings } from '../../../app/site-settings.js';
 import { LegalDocument } from './legal-document.js';
-
-const documents = [
-  { tab: 'terms', document: siteConfig.legal.termsOfService },
-  { tab: 'privacy', document: siteConfig.legal.privacyPolicy },
-] as const;
 
 /** docs/product.md §2 /legal: tabs Terms of Service and Privacy Policy; `?tab=privacy` opens the second. */
 export function LegalPage() {
+  const { legal } = useSiteSettings();
+  const documents = [
+    { tab: 'terms', document: legal.termsOfService },
+    { tab: 'privacy', document: legal.privacyPolicy },
+  ] as const;
   const [searchParams, setSearchParams] = useSearchParams();
   const selected = Math.max(
     0,
     documents.findIndex((d) => d.tab === searchParams.get('tab')),
   );
   const current = documents[selected] ?? documents[0];
-  const { legal } = siteConfig;
 
   return (
     <Box sx={{ p: { xs: 2, md: 4 }, maxWidth: 860 }}>

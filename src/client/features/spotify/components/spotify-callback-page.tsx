@@ -4,7 +4,7 @@ import { Box, CircularProgress, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { siteConfig } from '../../../../shared/site-config.js';
+import { siteName } from '../../../../shared/site-settings.js';
 import { completeSpotifyLogin } from '../api/spotify-auth.js';
 import { clientConfigQuery, spotifyProfileKey } from '../api/use-spotify.js';
 
@@ -90,7 +90,7 @@ export function SpotifyCallbackPage() {
           <Typography variant="h5" component="h1">
             Successfully connected to Spotify!
           </Typography>
-          <Typography color="text.secondary">Redirecting you back to {siteConfig.productName}...</Typography>
+          <Typography color="text.secondary">Redirecting you back to {siteName()}...</Typography>
         </>
       )}
     </Box>

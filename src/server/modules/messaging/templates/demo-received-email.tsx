@@ -1,6 +1,6 @@
 import { Button, Heading, Text } from '@react-email/components';
 import type { LabelConfig } from '../../../../shared/site-config.js';
-import { siteConfig } from '../../../../shared/site-config.js';
+import { currentSiteSettings } from '../../../../shared/site-settings.js';
 import { buttonStyle, EmailLayout, headingStyle, paragraphStyle } from './email-layout.js';
 import { listInWords, quoted } from './words.js';
 
@@ -21,7 +21,7 @@ export function demoReceivedSubject({ label }: Pick<DemoReceivedProps, 'label'>)
 
 /** The receipt of a demo (docs/product.md §2.12): the review time of the terms and what happens next. */
 export function DemoReceivedEmail({ label, artistNames, trackNames, to, statusUrl, submittedOn }: DemoReceivedProps) {
-  const days = siteConfig.demos.reviewDays;
+  const days = currentSiteSettings().demos.reviewDays;
   return (
     <EmailLayout
       label={label}

@@ -1,6 +1,6 @@
 import { Button, Heading, Text } from '@react-email/components';
 import type { LabelConfig } from '../../../../shared/site-config.js';
-import { siteConfig } from '../../../../shared/site-config.js';
+import { currentSiteSettings } from '../../../../shared/site-settings.js';
 import { EmailLayout, buttonStyle, headingStyle, paragraphStyle } from './email-layout.js';
 import { quoted } from './words.js';
 
@@ -50,7 +50,7 @@ export function ReleaseAlertEmail({ label, email, releaseTitle, artistNames, rel
     <EmailLayout
       label={label}
       preview={`Out today on ${label.name}.`}
-      reason={`You get this email because ${email} asked on our website to be told when this release is out, and confirmed it. This is the only one: the address is now forgotten for it. Questions: ${siteConfig.legal.contactEmail}.`}
+      reason={`You get this email because ${email} asked on our website to be told when this release is out, and confirmed it. This is the only one: the address is now forgotten for it. Questions: ${currentSiteSettings().legal.contactEmail}.`}
     >
       <Heading as="h1" style={headingStyle}>
         Out now

@@ -1,7 +1,7 @@
 import { Button, Heading, Text } from '@react-email/components';
 import type { VipPlan } from '../../../../shared/api/vip.js';
 import type { LabelConfig } from '../../../../shared/site-config.js';
-import { siteConfig } from '../../../../shared/site-config.js';
+import { currentSiteSettings, siteName } from '../../../../shared/site-settings.js';
 import { EmailLayout, buttonStyle, headingStyle, paragraphStyle } from './email-layout.js';
 import { dayInWords } from '../../../../shared/domain/day-in-words.js';
 
@@ -16,9 +16,9 @@ export interface VipMemberEmailProps {
 }
 
 const reason = (email: string) =>
-  `You get this email because ${email} is a ${siteConfig.productName} VIP member. Questions: ${siteConfig.legal.contactEmail}.`;
+  `You get this email because ${email} is a ${siteName()} VIP member. Questions: ${currentSiteSettings().legal.contactEmail}.`;
 
-export const vipSignInSubject = () => `Sign in to your ${siteConfig.productName} VIP account`;
+export const vipSignInSubject = () => `Sign in to your ${siteName()} VIP account`;
 
 export function VipSignInEmail({ label, email, signInUrl }: Pick<VipMemberEmailProps, 'label' | 'email'> & { signInUrl: string }) {
   return (

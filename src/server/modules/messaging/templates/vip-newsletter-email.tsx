@@ -1,6 +1,6 @@
 import { Heading, Text } from '@react-email/components';
 import type { LabelConfig } from '../../../../shared/site-config.js';
-import { siteConfig } from '../../../../shared/site-config.js';
+import { siteName } from '../../../../shared/site-settings.js';
 import { EmailLayout, headingStyle, paragraphStyle } from './email-layout.js';
 import { paragraphsOf } from './words.js';
 
@@ -22,7 +22,7 @@ export function VipNewsletterEmail({ label, subject, body, unsubscribeUrl }: Vip
     <EmailLayout
       label={label}
       preview={paragraphs[0] ?? subject}
-      reason={`You get this email because you are an active ${siteConfig.productName} VIP member. Leaving the newsletter does not end your membership or its emails (receipts, payment problems, renewals).`}
+      reason={`You get this email because you are an active ${siteName()} VIP member. Leaving the newsletter does not end your membership or its emails (receipts, payment problems, renewals).`}
       unsubscribeUrl={unsubscribeUrl}
     >
       <Heading as="h1" style={headingStyle}>

@@ -1,7 +1,7 @@
 import { Heading, Text } from '@react-email/components';
 import type { VipPlan } from '../../../../shared/api/vip.js';
 import type { LabelConfig } from '../../../../shared/site-config.js';
-import { siteConfig } from '../../../../shared/site-config.js';
+import { currentSiteSettings, siteName } from '../../../../shared/site-settings.js';
 import { EmailLayout, headingStyle, paragraphStyle } from './email-layout.js';
 import { dayInWords } from '../../../../shared/domain/day-in-words.js';
 
@@ -27,7 +27,7 @@ export interface VipWelcomeProps {
 }
 
 export function vipWelcomeSubject({ plan }: Pick<VipWelcomeProps, 'plan'>): string {
-  return `Welcome to ${siteConfig.productName} VIP (${plan.name})`;
+  return `Welcome to ${siteName()} VIP (${plan.name})`;
 }
 
 /**
@@ -39,7 +39,7 @@ export function VipWelcomeEmail({ label, name, email, plan, isActive, receipt, a
     <EmailLayout
       label={label}
       preview={`You joined the ${plan.name} plan.`}
-      reason={`You get this email because ${email} joined ${siteConfig.productName} VIP on our website. If that was not you, write to ${siteConfig.legal.contactEmail} and we remove the address.`}
+      reason={`You get this email because ${email} joined ${siteName()} VIP on our website. If that was not you, write to ${currentSiteSettings().legal.contactEmail} and we remove the address.`}
     >
       <Heading as="h1" style={headingStyle}>
         Welcome to VIP

@@ -1,0 +1,10 @@
+import type { AdminAuthContext } from '../staff/index.js';
+import type { Db } from '../../db/client.js';
+import type { LiveSiteSettings } from './live-settings.js';
+
+export interface SettingsDeps {
+  db: Db;
+  clock: () => Date;
+  adminAuth: AdminAuthContext;
+  liveSettings: LiveSiteSettings;
+}

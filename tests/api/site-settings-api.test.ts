@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { defaultSiteSettings, type SettingsChange, type SiteSettings } from '../../src/shared/api/settings.js';
+import type { ClientConfig } from '../../src/shared/api/client-config.js';
+import { buildApp, type App } from '../../src/server/app.js';
+import { openPostgres, queryRows, type Database } from '../../src/server/db/client.js';
+import { relayCatalogChanges, relayChanges, type RelayedCatalogChanges } from '../../src/server/modules/catalog/index.js';
+import { createOrResetAdmin } from '../../src/server/modules/staff/admin-auth.service.js';
+import { signAdminToken } from '../../src/server/modules/staff/admin-tokens.js';
+import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
+import { captureLog } from '../helpers/captured-log.js';
+import type { ScratchDatabase } from '../helpers/scratch-postgres.js';
+import { testNow } from '../helpers/test-app.js';
+import { createPostgresTestDatabase, testDatabaseKinds } from '../helpers/test-database.js';
+
+// Site settings stored in the database (issue 34 item 1, docs/decisions/0097): read, changed, logged,
+// reverted, refused naming the field, and applied at once to what the site serves.
+
+interface Labels {
+  data: { id: string; name: string }[];
+}
+
+describe.each(testDatabaseKinds)('site settings ($name)', (kind) => {
+  let t: AdminTestApp;
+  beforeAll(async () => {
+    t = await createAdminTestApp(kind);
+  });
+  afterAll(() => t?.close());
+
+  const patch = (payload: unknown, auth = t.auth) => t.app.inject({ method: 'PATCH', url: '/api/admin/settings', headers: auth, payload: payload as object });
+  const settingsOf = (res: { json<T>(): T }) => res.json<{ data: SiteSettings }>().data;
+
+  it('answers the defaults of site-config.ts until an owner changes them, to staff only', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: t.auth });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(settingsOf(res)).toEqual(defaultSiteSettings);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/settings' })).statusCode).toBe(401);
+    expect((await patch({ timeZone: 'Europe/Amsterdam' }, { authorization: 'Bearer nope' })).statusCode).toBe(401);
+  });
+
+  it('refuses bad values naming the field, and changes nothing', async () => {
+    const refusals: [unknown, string][] = [
+      // #333333 reads 1.7:1 on the dark theme's black.
+      [{ labels: { tech: { accent: '#333333' } } }, 'labels.tech.accent'],
+      [{ vip: { plans: [{ id: 'lifetime', price: 5 }] } }, 'vip.plans.0.id'],
+      [{ vip: { plans: [{ id: 'monthly', currency: 'DOLLARS' }] } }, 'vip.plans.0.currency'],
+      [{ vip: { plans: [{ id: 'monthly', price: 9.999 }] } }, 'vip.plans.0.price'],
+      [{ timeZone: 'Moon/Base' }, 'timeZone'],
+      [{ labels: { deep: { email: { replyTo: 'nobody' } } } }, 'labels.deep.email.replyTo'],
+      [{ labels: { deep: { colour: '#FFFFFF' } } }, 'labels.deep.colour'],
+      // The icon's letters must read on its ground: checked on the whole result.
+      [{ icon: { accent: '#111111' } }, 'icon.accent'],
+    ];
+    for (const [body, field] of refusals) {
+      const res = await patch(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json<{ field: string }>().field, JSON.stringify(body)).toBe(field);
+    }
+    expect(settingsOf(await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: t.auth }))).toEqual(defaultSiteSettings);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/settings/changes', headers: t.auth })).json<{ data: SettingsChange[] }>().data).toEqual([]);
+  });
+
+  it('applies a change at once to the API, cached answers and emails; logs it; and reverts it', async () => {
+    // A cached answer drawn with the old names.
+    expect((await t.app.inject({ method: 'GET', url: '/api/labels' })).json<Labels>().data.map((l) => l.name)).toContain('Build It Tech');
+
+    const change = {
+      labels: { records: { name: 'Night Shift Records' }, tech: { name: 'Night Shift Tech', tagline: 'Tech after dark', accent: '#FF5555' } },
+      vip: { plans: [{ id: 'monthly', name: 'Monthly Pass', price: 12.5, currency: 'EUR' }] },
+      legal: { contactEmail: 'privacy@nightshift.example' },
+    };
+    const res = await patch(change);
+    expect(res.statusCode, res.body).toBe(200);
+    const changed = settingsOf(res);
+    expect(changed.labels.tech).toMatchObject({ name: 'Night Shift Tech', tagline: 'Tech after dark', accent: '#FF5555', social: defaultSiteSettings.labels.tech.social });
+    expect(changed.vip.plans[0]).toMatchObject({ id: 'monthly', name: 'Monthly Pass', price: 12.5, currency: 'EUR', period: 'month' });
+    expect(changed.vip.plans.slice(1)).toEqual(defaultSiteSettings.vip.plans.slice(1));
+
+    const config = (await t.app.inject({ method: 'GET', url: '/api/config' })).json<{ data: ClientConfig }>().data;
+    expect(config.site).toEqual(changed);
+    expect((await t.app.inject({ method: 'GET', url: '/api/labels' })).json<Labels>().data.map((l) => l.name)).toEqual(['Night Shift Records', 'Night Shift Tech', 'Build It Deep']);
+
+    // An email written now says the new names.
+    const joined = await t.app.inject({ method: 'POST', url: '/api/subscribe-vip', payload: { name: 'Ana', email: 'ana.settings@example.com', plan: 'monthly' } });
+    expect(joined.statusCode, joined.body).toBe(201);
+    await t.settled();
+    const [email] = await queryRows<{ subject: string; text_body: string }>(
+      t.database.db,
+      sql`select subject, text_body from outbox_emails where 'ana.settings@example.com' = any(to_addresses) and kind = 'vip_welcome'`,
+    );
+    expect(email?.subject).toBe('Welcome to Night Shift Records VIP (Monthly Pass)');
+    expect(email?.text_body).toContain('privacy@nightshift.example');
+
+    // Logged: the changed parts only, who and when.
+    const log = (await t.app.inject({ method: 'GET', url: '/api/admin/settings/changes', headers: t.auth })).json<{ data: SettingsChange[] }>().data;
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({ by: 'alice', at: testNow.toISOString(), after: change });
+    expect(log[0]!.before).toEqual({
+      labels: { records: { name: 'Build It Records' }, tech: { name: 'Build It Tech', tagline: 'Pushing Boundaries in Tech House', accent: '#FF0000' } },
+      vip: { plans: [{ id: 'monthly', name: 'Monthly', price: 9.99, currency: 'USD' }] },
+      legal: { contactEmail: 'privacy@builditrecords.com' },
+    });
+
+    const reverted = await t.app.inject({ method: 'POST', url: `/api/admin/settings/changes/${log[0]!.id}/revert`, headers: t.auth });
+    expect(reverted.statusCode, reverted.body).toBe(200);
+    expect(settingsOf(reverted)).toEqual(defaultSiteSettings);
+    expect((await t.app.inject({ method: 'GET', url: '/api/labels' })).json<Labels>().data.map((l) => l.name)).toContain('Build It Tech');
+    const after = (await t.app.inject({ method: 'GET', url: '/api/admin/settings/changes', headers: t.auth })).json<{ data: SettingsChange[] }>().data;
+    expect(after.map((entry) => entry.id)).toEqual([log[0]!.id + 1, log[0]!.id]);
+    expect(after[0]!.after).toEqual(log[0]!.before);
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/settings/changes/99999/revert', headers: t.auth })).statusCode).toBe(404);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('site settings across instances on one PostgreSQL database', () => {
+  let shared: ScratchDatabase;
+  const jwtSecret = randomBytes(32);
+  let auth: { authorization: string };
+  const instances: { app: App; database: Database; relays: RelayedCatalogChanges[] }[] = [];
+
+  async function startInstance() {
+    const log = captureLog();
+    const database = await openPostgres(shared.url);
+    const catalogChanges = await relayCatalogChanges(shared.url, log.logger);
+    const settingsChanges = await relayChanges(shared.url, 'settings_changes', log.logger);
+    const app = await buildApp({ db: database.db, clock: () => testNow, catalogChanges, settingsChanges, jwtSecret }, { logger: false });
+    await app.ready();
+    instances.push({ app, database, relays: [catalogChanges, settingsChanges] });
+    return app;
+  }
+
+  beforeAll(async () => {
+    shared = await createPostgresTestDatabase('migrated');
+    const seeding = await openPostgres(shared.url);
+    await createOrResetAdmin(seeding.db, 'alice', 'correct horse battery', testNow);
+    const [admin] = await queryRows<{ id: string }>(seeding.db, sql`select id from admin_users where username = 'alice'`);
+    await seeding.close();
+    auth = { authorization: `Bearer ${await signAdminToken(jwtSecret, admin!.id, testNow)}` };
+  });
+  afterAll(async () => {
+    for (const instance of instances) {
+      await instance.app.close();
+      for (const relay of instance.relays) await relay.close();
+      await instance.database.close();
+    }
+    await shared?.drop();
+  });
+
+  it("empties another instance's cached answers when a change is saved on one, without a restart", async () => {
+    const a = await startInstance();
+    const b = await startInstance();
+    const names = async () => (await b.inject({ method: 'GET', url: '/api/labels' })).json<Labels>().data.map((l) => l.name);
+    // b caches the labels' answer with the old names.
+    expect(await names()).toContain('Build It Deep');
+
+    const res = await a.inject({ method: 'PATCH', url: '/api/admin/settings', headers: auth, payload: { labels: { deep: { name: 'Night Shift Deep' } } } });
+    expect(res.statusCode, res.body).toBe(200);
+    // b hears PostgreSQL's NOTIFY, reads the settings again and empties its caches: polled until then, for at most 5 s.
+    await vi.waitFor(async () => expect(await names()).toContain('Night Shift Deep'), { timeout: 5_000, interval: 20 });
+  });
+});
