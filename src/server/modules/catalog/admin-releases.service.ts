@@ -37,7 +37,7 @@ function toDetail(found: ReleaseForEdit, now: Date): AdminReleaseDetail {
     title: row.title,
     version: row.version,
     type: row.type,
-    status: shownStatus(row.status, row.releaseDate, now, siteConfig.timeZone),
+    status: shownStatus(row.status, row.releaseDate, now, currentSiteSettings().timeZone),
     slug: row.slug,
     genres: row.genres,
     description: row.description,
@@ -85,7 +85,7 @@ type TracksInput = AdminReleaseCreate['tracks'];
 
 /** 400 for `scheduled` on a release not dated after today: it would be public at once (docs/decisions/0101). */
 function refuseScheduledWithoutDate(status: ReleaseStatus | undefined, releaseDate: string | null, now: Date): void {
-  if (status === 'scheduled' && !isUpcoming(releaseDate, now, siteConfig.timeZone)) {
+  if (status === 'scheduled' && !isUpcoming(releaseDate, now, currentSiteSettings().timeZone)) {
     throw new BadRequestError('A scheduled release needs a release date after today', 'status');
   }
 }

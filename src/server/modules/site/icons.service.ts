@@ -1,6 +1,5 @@
 import sharp from 'sharp';
 import { currentSiteSettings } from '../../../shared/site-settings.js';
-import { siteConfig } from '../../../shared/site-config.js';
 
 // The favicon and touch icons, drawn from the site settings in force (`icon`, docs/decisions/0097): a label family
 // that re-brands the product gets its own icons by editing that file alone.

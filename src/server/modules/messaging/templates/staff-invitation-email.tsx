@@ -2,7 +2,7 @@ import { Button, Heading, Text } from '@react-email/components';
 import { staffRoleDescriptions, staffRoleNames } from '../../../../shared/api/staff.js';
 import type { StaffRole } from '../../../../shared/api/admin-auth.js';
 import type { LabelConfig } from '../../../../shared/site-config.js';
-import { siteConfig } from '../../../../shared/site-config.js';
+import { siteName } from '../../../../shared/site-settings.js';
 import { dayInWords } from '../../../../shared/domain/day-in-words.js';
 import { buttonStyle, EmailLayout, headingStyle, paragraphStyle } from './email-layout.js';
 
@@ -18,7 +18,7 @@ export interface StaffInvitationProps {
 }
 
 export const staffInvitationSubject = ({ role }: Pick<StaffInvitationProps, 'role'>) =>
-  `You are invited to the ${siteConfig.productName} admin (${staffRoleNames[role]})`;
+  `You are invited to the ${siteName()} admin (${staffRoleNames[role]})`;
 
 /** An owner's invitation to a staff account (docs/decisions/0098): one link, once, within 7 days. */
 export function StaffInvitationEmail({ label, email, role, invitedBy, inviteUrl, expiresAt }: StaffInvitationProps) {
@@ -26,10 +26,10 @@ export function StaffInvitationEmail({ label, email, role, invitedBy, inviteUrl,
     <EmailLayout
       label={label}
       preview={`${invitedBy} invites you as ${staffRoleNames[role]}.`}
-      reason={`You get this email because ${invitedBy} invited ${email} to the ${siteConfig.productName} admin. If you do not expect it, ignore it: no account is made.`}
+      reason={`You get this email because ${invitedBy} invited ${email} to the ${siteName()} admin. If you do not expect it, ignore it: no account is made.`}
     >
       <Heading as="h1" style={headingStyle}>
-        Join the {siteConfig.productName} admin
+        Join the {siteName()} admin
       </Heading>
       <Text style={paragraphStyle}>
         {invitedBy} invites you as {staffRoleNames[role]}: you will manage {staffRoleDescriptions[role]}.
