@@ -40,7 +40,7 @@ import { adminImportRoutes, countRunningJobs } from './modules/catalog-import/in
 import { adminDemosRoutes, demosRoutes } from './modules/demos/index.js';
 import { adminMediaRoutes, folderMediaStore, mediaRoutes } from './modules/media/index.js';
 import { playsRoutes } from './modules/listening/index.js';
-import { adminMembersRoutes, adminPaymentsRoutes, paymentsStatus, scheduleStripeChecks, adminNewslettersRoutes, memberPerksRoutes, vipRoutes } from './modules/membership/index.js';
+import { adminMembersRoutes, adminPaymentsRoutes, paymentsStatus, scheduleStripeChecks, adminNewslettersRoutes, adminWaitingListRoutes, memberPerksRoutes, vipRoutes, waitingListRoutes } from './modules/membership/index.js';
 import { clientConfigRoutes, healthRoutes, seoRoutes } from './modules/site/index.js';
 import { adminAuthRoutes, adminOverviewRoutes, EndedSessions, staffAccountsRoutes, staffInvitationRoutes } from './modules/staff/index.js';
 import { countOpenEmails, createMessaging, listeningOrigin } from './modules/messaging/index.js';
@@ -186,6 +186,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
       });
       await api.register(demosRoutes, deps);
       await api.register(vipRoutes, deps);
+      await api.register(waitingListRoutes, deps);
       await api.register(memberPerksRoutes, deps);
       await api.register(playsRoutes, deps);
       await api.register(clientConfigRoutes, deps);
@@ -199,6 +200,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
       await api.register(adminMembersRoutes, deps);
       await api.register(adminPaymentsRoutes, deps);
       await api.register(adminNewslettersRoutes, deps);
+      await api.register(adminWaitingListRoutes, deps);
       await api.register(adminOverviewRoutes, deps);
       await api.register(adminBackupsRoutes, deps);
       await api.register(adminSettingsRoutes, deps);

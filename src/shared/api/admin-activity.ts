@@ -28,6 +28,8 @@ export const activityKinds = [
   'member.discount',
   /** Staff sent the members' newsletter (docs/decisions/0065). */
   'newsletter.send',
+  /** Staff sent the VIP waiting list its one "payments are open" email (docs/decisions/0099). */
+  'vip.waiting-list-send',
   /** Staff lifted an address from the list of addresses that bounced (docs/decisions/0090). */
   'email.lift',
   'admin.password',

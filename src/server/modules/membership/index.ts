@@ -6,6 +6,7 @@ export { keepStripeWebhookSetUp, paymentsStatus, stripeWebhookUrl } from './stri
 export { memberPerksRoutes } from './member-perks.routes.js';
 export { adminNewslettersRoutes } from './newsletters.routes.js';
 export { vipRoutes } from './vip.routes.js';
+export { adminWaitingListRoutes, waitingListRoutes } from './waiting-list.routes.js';
 export { createStripePayments, type PaymentProvider, type StripeConnection } from './payment-provider.js';
 export type { MembershipDeps } from './membership.deps.js';
 export { createAfterAnswer, type AfterAnswer } from './after-answer.js';

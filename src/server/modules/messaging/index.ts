@@ -17,7 +17,7 @@ import { defaultOutboxSettings, OutboxWorker, type OutboxSettings } from './outb
 
 export { decisionUndoMs, Mailroom, vipAccountPath, type BulkEmail, type DemoForEmail, type PreparedEmail, type VipMemberForEmail } from './mailroom.js';
 export type { VipReceipt } from './templates/vip-welcome-email.js';
-export { newStatusToken } from './tokens.js';
+export { hideAddress, newStatusToken } from './tokens.js';
 export type { OutboxSettings } from './outbox-worker.js';
 export { countOpenEmails, unsubscribedAmong } from './outbox.repo.js';
 export type { MessagingDeps } from './messaging.deps.js';

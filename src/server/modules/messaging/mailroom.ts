@@ -23,6 +23,7 @@ import {
 } from './templates/vip-member-emails.js';
 import { VipNewsletterEmail } from './templates/vip-newsletter-email.js';
 import { StaffInvitationEmail, staffInvitationSubject, type StaffInvitationProps } from './templates/staff-invitation-email.js';
+import { VipPaymentsOpenEmail, vipPaymentsOpenSubject, VipWaitingListConfirmEmail, vipWaitingListConfirmSubject } from './templates/vip-waiting-list-emails.js';
 import { VipWelcomeEmail, vipWelcomeSubject, type VipReceipt } from './templates/vip-welcome-email.js';
 import { dayInWords } from '../../../shared/domain/day-in-words.js';
 import { listInWords } from './templates/words.js';
@@ -271,6 +272,31 @@ export class Mailroom {
       label: defaultLabel,
       subject: newsletter.subject,
       element: (unsubscribeUrl) => createElement(VipNewsletterEmail, { label: defaultLabel, ...newsletter, unsubscribeUrl }),
+      at,
+    });
+  }
+
+  /** The VIP waiting list's double opt-in question, with the link that confirms (or forgets) the address (docs/decisions/0099). */
+  async prepareVipWaitingListConfirm(email: string, token: string, at: Date): Promise<PreparedEmail> {
+    const props = { label: defaultLabel, email, confirmUrl: this.link(`/vip/waiting-list/${token}`) };
+    return this.prepare({
+      kind: 'vip_waiting_list_confirm',
+      label: defaultLabel,
+      to: [email],
+      subject: vipWaitingListConfirmSubject(),
+      element: createElement(VipWaitingListConfirmEmail, props),
+      at,
+    });
+  }
+
+  /** The one email to the waiting list when payments open, rendered once for all its recipients (docs/decisions/0099). */
+  async prepareVipPaymentsOpen(at: Date): Promise<BulkEmail> {
+    return this.prepareBulk({
+      kind: 'vip_payments_open',
+      list: 'waiting_list',
+      label: defaultLabel,
+      subject: vipPaymentsOpenSubject(),
+      element: (unsubscribeUrl) => createElement(VipPaymentsOpenEmail, { label: defaultLabel, vipUrl: this.link('/vip'), unsubscribeUrl }),
       at,
     });
   }
