@@ -164,6 +164,11 @@ export function createRoutes(context: PageContext): RouteObject[] {
               lazy: async () => ({ Component: (await import('../features/email/components/unsubscribe-page.js')).UnsubscribePage }),
             },
             {
+              id: 'vip-waiting-list',
+              path: 'vip/waiting-list/:token',
+              lazy: async () => ({ Component: (await import('../features/email/components/waiting-list-page.js')).WaitingListPage }),
+            },
+            {
               id: 'notify',
               path: 'notify/:token',
               lazy: async () => ({ Component: (await import('../features/email/components/release-alert-page.js')).ReleaseAlertPage }),

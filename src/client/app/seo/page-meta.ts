@@ -34,7 +34,7 @@ export interface PageMetaInput {
   status: number;
 }
 
-const pagesWithMeta = new Set(['landing', 'releases', 'release', 'artists', 'artist', 'playlists', 'submit', 'vip', 'vip-welcome', 'vip-account', 'vip-sign-in', 'legal', 'login', 'demo-status', 'unsubscribe', 'notify', 'not-found']);
+const pagesWithMeta = new Set(['landing', 'releases', 'release', 'artists', 'artist', 'playlists', 'submit', 'vip', 'vip-welcome', 'vip-account', 'vip-sign-in', 'legal', 'login', 'demo-status', 'unsubscribe', 'notify', 'vip-waiting-list', 'not-found']);
 
 function clip(text: string, length = 200): string {
   return text.length <= length ? text : `${text.slice(0, length - 1).trimEnd()}…`;
@@ -125,6 +125,8 @@ export function pageMeta({ routeIds, params, queryClient, origin, status }: Page
       return { ...fallback, title: `Unsubscribe | ${site}`, url: url('/'), noIndex: true };
     case 'notify':
       return { ...fallback, title: `Notify me | ${site}`, url: url('/'), noIndex: true };
+    case 'vip-waiting-list':
+      return { ...fallback, title: `VIP waiting list | ${site}`, url: url('/vip'), noIndex: true };
     case 'not-found':
       return notFound;
     default:

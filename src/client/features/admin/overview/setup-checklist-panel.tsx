@@ -16,7 +16,6 @@ const steps: Record<SetupStepId, { title: string; where: { to: string; label: st
   media: { title: 'Upload artwork and audio', where: { to: '/admin/labels', label: 'Labels: upload media' } },
   email: { title: 'Connect email', where: { env: 'SMTP_URL and MAIL_FROM' } },
   payments: { title: 'Connect payments', where: { env: 'STRIPE_SECRET_KEY' } },
-  settings: { title: 'Fill in the settings', where: { to: '/admin/settings', label: 'Settings' } },
 };
 
 function Where({ id }: { id: SetupStepId }) {

@@ -5,6 +5,7 @@ import type {
   releaseAlertResponseSchema,
   unsubscribeResponseSchema,
 } from '../../../../shared/api/messaging.js';
+import type { waitingListAskedResponseSchema, waitingListLinkResponseSchema } from '../../../../shared/api/vip-waiting-list.js';
 import { apiGet, apiPost, apiSend, type Answer } from '../../../lib/api-client.js';
 
 /** GET /api/demo-status/{token}: the demo of a receipt's private link. */
@@ -44,4 +45,22 @@ export function confirmReleaseAlert(token: string) {
 /** DELETE /api/notify/{token}: forgets the address for the release at once. */
 export function forgetReleaseAlert(token: string) {
   return apiSend<Answer<typeof releaseAlertAskedResponseSchema>>('DELETE', `/notify/${encodeURIComponent(token)}`, undefined);
+}
+
+/** GET /api/vip/waiting-list/{token}: the address (partly hidden) of a VIP waiting-list link; changes nothing (docs/decisions/0099). */
+export function waitingListLinkQuery(token: string) {
+  return queryOptions({
+    queryKey: ['vip-waiting-list', token],
+    queryFn: ({ signal }) => apiGet<Answer<typeof waitingListLinkResponseSchema>>(`/vip/waiting-list/${encodeURIComponent(token)}`, undefined, signal),
+  });
+}
+
+/** POST /api/vip/waiting-list/{token}/confirm: the double opt-in's second step. */
+export function confirmWaitingListLink(token: string) {
+  return apiPost<Answer<typeof waitingListLinkResponseSchema>>(`/vip/waiting-list/${encodeURIComponent(token)}/confirm`, undefined);
+}
+
+/** DELETE /api/vip/waiting-list/{token}: takes the address off the waiting list at once. */
+export function forgetWaitingListLink(token: string) {
+  return apiSend<Answer<typeof waitingListAskedResponseSchema>>('DELETE', `/vip/waiting-list/${encodeURIComponent(token)}`, undefined);
 }

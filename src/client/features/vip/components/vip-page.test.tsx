@@ -9,10 +9,14 @@ interface Sent {
   body: unknown;
 }
 
-/** Answers POST /api/subscribe-vip with the given responses in turn, recording what was sent. */
+/** Whether GET /api/vip/payments says payments are open (docs/decisions/0099). */
+let isPaymentsOpen = true;
+
+/** Answers the POSTs (subscribe, waiting list) with the given responses in turn, recording what was sent. */
 function serveSubscriptions(...answers: (() => Response | Promise<Response>)[]): Sent[] {
   const sent: Sent[] = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    if (String(input) === '/api/vip/payments') return json({ success: true, data: { open: isPaymentsOpen } }, 200);
     sent.push({ url: String(input), body: JSON.parse(String(init.body)) });
     const answer = answers[Math.min(sent.length - 1, answers.length - 1)];
     if (!answer) throw new Error('no answer');
@@ -54,18 +58,22 @@ function renderPage() {
 const plan = (name: string) => screen.getByRole('region', { name });
 
 async function openDialog(user: UserEvent, planName = 'Annual') {
-  await user.click(screen.getByRole('button', { name: `Subscribe to ${planName}` }));
+  await user.click(await screen.findByRole('button', { name: `Subscribe to ${planName}` }));
   return screen.findByRole('dialog');
 }
 
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  isPaymentsOpen = true;
 });
 
 describe('VipPage', () => {
-  it('shows the three plans with price, period, badge, MOST POPULAR mark and features', () => {
+  it('shows the three plans with price, period, badge, MOST POPULAR mark and features', async () => {
+    serveSubscriptions();
     renderPage();
+    await screen.findByRole('button', { name: 'Subscribe to Monthly' });
+    expect(screen.queryByText('Payments are not open yet')).toBeNull();
     expect(screen.getByRole('heading', { level: 1, name: 'VIP Membership' })).toBeTruthy();
     expect(within(plan('Monthly')).getByText('$9.99')).toBeTruthy();
     expect(within(plan('Monthly')).getByText('/month')).toBeTruthy();
@@ -163,15 +171,52 @@ describe('VipPage', () => {
   });
 
   it('shows a status stored earlier', async () => {
+    serveSubscriptions();
     localStorage.setItem('vipSubscriptionStatus', JSON.stringify({ subscribed: true, plan: 'premium', email: 'kim@example.com', timestamp: '2026-11-20T10:00:00.000Z' }));
     renderPage();
     await screen.findByText("You're on the list for the Premium plan as kim@example.com.");
   });
 
   it('ignores a stored status that is not one', async () => {
+    serveSubscriptions();
     localStorage.setItem('vipSubscriptionStatus', '{not json');
     renderPage();
     await act(async () => undefined);
     expect(screen.queryByText(/You're on the list/)).toBeNull();
+  });
+
+  describe('while payments are not open', () => {
+    const asked = 'Check your inbox: confirm your address there, and we email you once when payments open.';
+
+    it('says so and offers the waiting list instead of Subscribe and prices, the plans still saying what they give', async () => {
+      isPaymentsOpen = false;
+      const sent = serveSubscriptions(() => json({ success: true, message: asked }, 202));
+      const user = renderPage();
+      const waiting = await screen.findByRole('region', { name: 'Payments are not open yet' });
+      expect(screen.queryByRole('button', { name: /^Subscribe/ })).toBeNull();
+      expect(screen.queryByText('$99.99')).toBeNull();
+      expect(screen.queryByText('/year')).toBeNull();
+      expect(within(plan('Premium')).getByText('Guest-list spots at label events, arranged with you by email')).toBeTruthy();
+
+      const join = within(waiting).getByRole('button', { name: 'Join the waiting list' });
+      await user.click(join);
+      expect(await within(waiting).findByText('Please enter a valid email address')).toBeTruthy();
+      await user.type(within(waiting).getByRole('textbox', { name: /^Email/ }), 'Sam@Example.com');
+      await user.click(join);
+      expect(await within(waiting).findByText(asked)).toBeTruthy();
+      expect(sent).toEqual([{ url: '/api/vip/waiting-list', body: { email: 'Sam@Example.com' } }]);
+      expect(localStorage.getItem('vipSubscriptionStatus')).toBeNull();
+    });
+
+    it("shows the server's refusal and keeps the form", async () => {
+      isPaymentsOpen = false;
+      serveSubscriptions(() => json({ success: false, error: 'Too many requests. Please try again in 10 minutes.', message: 'Too many requests. Please try again in 10 minutes.', reqId: 'r' }, 429));
+      const user = renderPage();
+      const waiting = await screen.findByRole('region', { name: 'Payments are not open yet' });
+      await user.type(within(waiting).getByRole('textbox', { name: /^Email/ }), 'kim@example.com');
+      await user.click(within(waiting).getByRole('button', { name: 'Join the waiting list' }));
+      expect(await within(waiting).findByText('Too many requests. Please try again in 10 minutes.')).toBeTruthy();
+      expect(within(waiting).getByRole('button', { name: 'Join the waiting list' })).toBeTruthy();
+    });
   });
 });

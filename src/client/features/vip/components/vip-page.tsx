@@ -1,19 +1,30 @@
 import { Alert, Box, Grid, Link, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { notify } from '../../../lib/notifications.js';
 import { useState } from 'react';
-import { findVipPlan, vipPlans, type VipPlan, type VipSubscriptionResponse } from '../../../../shared/api/vip.js';
-import { siteConfig } from '../../../../shared/site-config.js';
+import type { VipPlan, VipSubscriptionResponse } from '../../../../shared/api/vip.js';
+import { siteName } from '../../../../shared/site-settings.js';
+import { useSiteSettings } from '../../../app/site-settings.js';
+import { vipPaymentsQuery } from '../api/vip-payments.js';
 import { useVipStatus } from '../hooks/use-vip-status.js';
 import { SubscribeDialog } from './subscribe-dialog.js';
 import { VipPlanCard } from './vip-plan-card.js';
+import { WaitingListForm } from './waiting-list-form.js';
 
-/** docs/product.md §2 VIP page: the plans of the site configuration and a subscription dialog. */
+/**
+ * docs/product.md §2.13 VIP page: the plans of the site settings and a subscription dialog. While
+ * payments are not open it says so and offers the waiting list instead, the plans without prices to
+ * pay (docs/decisions/0099); until the server has said which, the plans show with neither.
+ */
 export function VipPage() {
   const { status, saveStatus } = useVipStatus();
+  const plans = useSiteSettings().vip.plans as readonly VipPlan[];
+  const payments = useQuery(vipPaymentsQuery);
   const [chosen, setChosen] = useState<VipPlan | null>(null);
   const [isDialogOpen, setIsDialogOpen] = useState(false);
-  const storedPlan = status ? findVipPlan(status.plan) : undefined;
+  const storedPlan = status ? plans.find((plan) => plan.id === status.plan) : undefined;
+  const isOpen = payments.data === true;
 
   const onSubscribed = (response: VipSubscriptionResponse) => {
     // With Stripe: on to Checkout, for every address (a member's too: docs/decisions/0095).
@@ -33,7 +44,7 @@ export function VipPage() {
         VIP Membership
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {`Get closer to ${siteConfig.productName}: choose the plan that suits you. Already a member? `}
+        {`Get closer to ${siteName()}: choose the plan that suits you. Already a member? `}
         <Link component={RouterLink} to="/vip/account">
           Your account
         </Link>
@@ -43,16 +54,21 @@ export function VipPage() {
           {`You're on the list for the ${storedPlan.name} plan as ${status.email}.`}
         </Alert>
       )}
+      {payments.data === false && <WaitingListForm />}
       <Grid container spacing={3} sx={{ pt: 1.5 }}>
-        {vipPlans.map((plan) => (
+        {plans.map((plan) => (
           <Grid key={plan.id} size={{ xs: 12, md: 4 }}>
             <VipPlanCard
               plan={plan}
               isCurrent={plan.id === storedPlan?.id}
-              onChoose={() => {
-                setChosen(plan);
-                setIsDialogOpen(true);
-              }}
+              onChoose={
+                isOpen
+                  ? () => {
+                      setChosen(plan);
+                      setIsDialogOpen(true);
+                    }
+                  : undefined
+              }
             />
           </Grid>
         ))}

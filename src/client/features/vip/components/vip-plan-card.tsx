@@ -9,9 +9,10 @@ export function formatPrice(plan: VipPlan): string {
 
 /**
  * One VIP plan: name, price per period, badge, MOST POPULAR mark, features and a subscribe button;
- * the visitor's own plan says so instead (docs/product.md §2.13).
+ * the visitor's own plan says so instead (docs/product.md §2.13). Without `onChoose` (payments not
+ * open: docs/decisions/0099) it shows what the plan gives, with no price to pay and no button.
  */
-export function VipPlanCard({ plan, isCurrent = false, onChoose }: { plan: VipPlan; isCurrent?: boolean; onChoose: () => void }) {
+export function VipPlanCard({ plan, isCurrent = false, onChoose }: { plan: VipPlan; isCurrent?: boolean; onChoose?: () => void }) {
   const headingId = useId();
   return (
     <Card
@@ -43,14 +44,16 @@ export function VipPlanCard({ plan, isCurrent = false, onChoose }: { plan: VipPl
           </Typography>
           {plan.badge && <Chip label={plan.badge} color="primary" variant="outlined" size="small" />}
         </Stack>
-        <Typography component="p" sx={{ mb: 2 }}>
-          <Box component="span" sx={{ fontSize: '2rem', fontWeight: 800 }}>
-            {formatPrice(plan)}
-          </Box>
-          <Box component="span" sx={{ color: 'text.secondary' }}>
-            {`/${plan.period}`}
-          </Box>
-        </Typography>
+        {onChoose && (
+          <Typography component="p" sx={{ mb: 2 }}>
+            <Box component="span" sx={{ fontSize: '2rem', fontWeight: 800 }}>
+              {formatPrice(plan)}
+            </Box>
+            <Box component="span" sx={{ color: 'text.secondary' }}>
+              {`/${plan.period}`}
+            </Box>
+          </Typography>
+        )}
         <List dense disablePadding>
           {plan.features.map((feature) => (
             <ListItem key={feature} disableGutters>
@@ -62,17 +65,19 @@ export function VipPlanCard({ plan, isCurrent = false, onChoose }: { plan: VipPl
           ))}
         </List>
       </CardContent>
-      <CardActions sx={{ p: 2, pt: 0 }}>
-        {isCurrent ? (
-          <Button fullWidth variant="outlined" disabled startIcon={<CheckIcon />}>
-            Your plan
-          </Button>
-        ) : (
-          <Button fullWidth variant={plan.isPopular ? 'contained' : 'outlined'} onClick={onChoose} aria-label={`Subscribe to ${plan.name}`}>
-            Subscribe
-          </Button>
-        )}
-      </CardActions>
+      {onChoose && (
+        <CardActions sx={{ p: 2, pt: 0 }}>
+          {isCurrent ? (
+            <Button fullWidth variant="outlined" disabled startIcon={<CheckIcon />}>
+              Your plan
+            </Button>
+          ) : (
+            <Button fullWidth variant={plan.isPopular ? 'contained' : 'outlined'} onClick={onChoose} aria-label={`Subscribe to ${plan.name}`}>
+              Subscribe
+            </Button>
+          )}
+        </CardActions>
+      )}
     </Card>
   );
 }
