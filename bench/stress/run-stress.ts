@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { fmt, heading, postgresServerUrl, postgresUnreachable, printTable, type BackendKind } from '../support.js';
 import { runCrashSafety, type Crash, type CrashSafetyResult } from './crash-safety.js';
 import { runEmailDelivery, type EmailDeliveryResult } from './email-delivery.js';
-import { runOneAddressFloods, type FloodResult, type HeapFigures } from './one-address-flood.js';
+import { runOneAddressFloods, runPageFlood, type FloodResult, type HeapFigures } from './one-address-flood.js';
 import { runRedisStall } from './redis-stall.js';
 import { runSlowReaders, slowReaders } from './slow-readers.js';
 import { runSoak } from './soak.js';
@@ -13,11 +13,12 @@ import { isEveryFileHandled, rssGrowthGoalMiB, runUploadBombs, type UploadBombRe
 // slow readers of a large original (upload-bomb.ts, slow-readers.ts: issue 32, rows 1 and 3). Builds
 // first when the build is missing or stale (scripts/ensure-build.mjs); the PostgreSQL parts need the local server (BENCH_DATABASE_URL);
 // crashing PostgreSQL restarts the local cluster, so run it when nothing else uses it.
-// `npm run stress -- fuzz crash email soak flood redis-stall upload-bomb slow-readers` runs only those named.
+// `npm run stress -- fuzz crash email soak flood page-flood redis-stall upload-bomb slow-readers` runs only those named
+// (`page-flood` is the first of `flood`'s floods alone; the whole run leaves it out).
 
 execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
 const parts = process.argv.slice(2);
-const wants = (part: string) => parts.length === 0 || parts.includes(part);
+const wants = (part: string) => (parts.length === 0 && part !== 'page-flood') || parts.includes(part);
 let failed = false;
 
 if (wants('fuzz')) {
@@ -113,6 +114,26 @@ if (wants('flood')) {
   console.log("What the caches keep (MiB, by their bounds' measure) before → after, as the flood left it:");
   for (const f of floods) console.log(`  ${f.flood}: ${Object.keys(f.heapAfter.cachesMiB).map((cache) => `${cache} ${fmt(f.heapBefore.cachesMiB[cache] ?? 0)} → ${fmt(f.heapAfter.cachesMiB[cache] ?? 0)}`).join(', ')}`);
   if (!floods.every(isMet)) failed = true;
+}
+
+if (wants('page-flood')) {
+  heading('One address floods pages past its read limit, a second is measured (PGlite, demo catalog, production limits): issue 37, refusals before routing');
+  const f = await runPageFlood();
+  const isMet = f.floodP95Ms <= 3 * f.quietP95Ms;
+  printTable(
+    ['flood requests', 'flood answers', 'quiet p50/p95/p99 ms', 'flooded p50/p95/p99 ms', 'visitor non-200', 'goal'],
+    [
+      [
+        String(f.floodRequests),
+        Object.entries(f.floodStatuses).map(([status, n]) => `${status}: ${n}`).join(', '),
+        `${fmt(f.quietP50Ms)} / ${fmt(f.quietP95Ms)} / ${fmt(f.quietP99Ms)}`,
+        `${fmt(f.floodP50Ms)} / ${fmt(f.floodP95Ms)} / ${fmt(f.floodP99Ms)}`,
+        String(f.visitorFailures),
+        `${isMet ? 'met' : 'MISSED'} (flooded p95 <= 3x quiet: ${fmt(f.floodP95Ms / f.quietP95Ms)}x)`,
+      ],
+    ],
+  );
+  if (!isMet) failed = true;
 }
 
 if (wants('redis-stall')) {

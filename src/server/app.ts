@@ -50,7 +50,7 @@ import { rejectControlCharacters } from './plugins/reject-control-characters.js'
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { documentCommonErrors, frameworkErrors, registerErrorHandler, sendNotFound } from './plugins/error-handler.js';
 import { registerMetrics } from './plugins/metrics.js';
-import { registerRateLimit } from './plugins/rate-limit.js';
+import { ReadRefusals, registerRateLimit } from './plugins/rate-limit.js';
 import { createPageDataSource } from './ssr/page-data.js';
 
 /** The body size of a route without a limit of its own, and of the not-found handler. */
@@ -96,6 +96,8 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
     mediaStore: given.mediaStore ?? folderMediaStore(scratchMediaDir as string),
     setup: { publicUrl: given.publicUrl, canSendEmail: messaging.canSend, payments: () => paymentsStatus(given.db, given.payments, given.publicUrl) },
   };
+  // Addresses over the read limit: refused by the first hook, and not logged per refusal (docs/decisions/0100).
+  const readRefusals = new ReadRefusals();
   const app = Fastify({
     // What a request may send unless its route takes more (the demo form, an artist's bio): enough for
     // every other body of the API. A larger body is refused with 413 before it is read, on unknown
@@ -111,6 +113,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
     requestIdHeader: false,
     genReqId: () => randomUUID(),
     frameworkErrors,
+    logController: readRefusals.logController(),
     ...options,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -137,7 +140,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   documentCommonErrors(app);
   rejectControlCharacters(app);
   await registerSecurityHeaders(app, deps.spotify);
-  await registerRateLimit(app, deps.rateLimits?.reads ?? defaultLimits.reads, deps.limitStore);
+  await registerRateLimit(app, deps.rateLimits?.reads ?? defaultLimits.reads, deps.limitStore, readRefusals);
   // API JSON and pages; the cached catalog answers come compressed already, hashed assets pre-compressed.
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
   // The caches made below, whose lookups the metrics count.
@@ -174,7 +177,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
 
   await app.register(
     async (api) => {
-      api.setNotFoundHandler({ preHandler: app.rateLimit() }, sendNotFound);
+      api.setNotFoundHandler(sendNotFound);
       await api.register(healthRoutes, deps);
       await api.register(async (catalog) => {
         answerCache = registerCatalogAnswerCache(catalog, deps.catalogChanges, deps.clock, releaseMoments.nextAfter);
@@ -218,10 +221,9 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
       catalogChanges: deps.catalogChanges,
       clock: deps.clock,
       expiresAt: releaseMoments.nextAfter,
-      rateLimit: app.rateLimit(),
       loadWaitMs: deps.catalogLoads?.waitMs,
     });
-  } else app.setNotFoundHandler({ preHandler: app.rateLimit() }, sendNotFound);
+  } else app.setNotFoundHandler(sendNotFound);
   return app;
 }
 

@@ -275,6 +275,44 @@ describe('a flood of reads from one address', () => {
       await app.close();
     }
   });
+
+  it('is refused before anything else reads the request, and logged once, not per refusal (docs/decisions/0100)', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const app = await buildApp(
+      { db: appsDatabase.db, clock: () => testNow, rateLimits: { reads: { max: 2, timeWindowMs: 60_000 } } },
+      { logger: { level: 'info', stream } },
+    );
+    try {
+      const from = (remoteAddress: string, url: string) => app.inject({ method: 'GET', url, remoteAddress });
+      // An unknown path (where pages are served) with a control character in its query is a 400 while under the limit…
+      expect((await from('198.51.100.30', '/no-such-path?q=%01')).statusCode).toBe(400);
+      expect((await from('198.51.100.30', '/api/labels')).statusCode).toBe(200);
+      expect((await from('198.51.100.30', '/api/labels')).statusCode).toBe(429);
+      const linesWhenOver = lines.length;
+      // …and over it, a 429 like any other read: refused before its query is looked at, with the limit's headers.
+      const refused = await from('198.51.100.30', '/no-such-path?q=%01');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+      expect(refused.headers['x-content-type-options']).toBe('nosniff');
+      expect(refused.json()).toMatchObject({ success: false, error: 'Too many requests from this address. Please try again in 1 minute.' });
+      for (let i = 0; i < 20; i += 1) expect((await from('198.51.100.30', `/tech/releases?z=${i}`)).statusCode).toBe(429);
+      // One warning when it went over; no request lines for the refusals after it.
+      const written = lines.slice(linesWhenOver - 3).map((line) => JSON.parse(line) as { msg: string; client?: string });
+      expect(written.filter((line) => line.msg.startsWith('client over its read limit')).map((line) => line.client)).toEqual(['198.51.100.30']);
+      expect(lines.length - linesWhenOver).toBe(0);
+      // Another address reads on, and is logged as before.
+      expect((await from('198.51.100.31', '/api/labels')).statusCode).toBe(200);
+      expect(lines.length - linesWhenOver).toBe(2);
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL dropping the connections', () => {

@@ -21,7 +21,6 @@ describe('the built web app', () => {
       pageData: () => Promise.reject(new Error('no data in this test')),
       catalogChanges: createLocalCatalogChanges(),
       clock,
-      rateLimit: async () => undefined,
       maxPageBytes,
     });
     return app;

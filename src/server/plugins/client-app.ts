@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicSiteSettings } from '../../shared/api/settings.js';
 import { currentSiteSettings } from '../../shared/site-settings.js';
 import { parseThemeMode, themeCookieName, type PageDataSource, type ServerEntry } from '../../shared/page-render.js';
@@ -25,8 +25,6 @@ export interface ClientAppOptions {
   clock: () => Date;
   /** The next moment an upcoming release goes public after a time: no page is kept past it (docs/decisions/0081). */
   expiresAt?: (storedAt: number) => number;
-  /** The per-address limit pages count against (app.ts: the reads limit), which Fastify's not-found handler, where pages are served, does not get by itself. */
-  rateLimit: preHandlerAsyncHookHandler;
   /** How long a catalog load may keep a request waiting (CATALOG_LOAD_WAIT_MS); a render waits for several. */
   loadWaitMs?: number;
   /** What the kept pages may weigh together, their compressed forms counted. */
@@ -147,7 +145,7 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string,
 
   // `/` is a page (a redirect), not a directory listing of the static files.
   app.get('/', sendPage);
-  app.setNotFoundHandler({ preHandler: options.rateLimit }, (request, reply) => {
+  app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isAppPath = !/^\/(api|media|assets)(\/|$)/.test(path) && (request.method === 'GET' || request.method === 'HEAD');
     if (!isAppPath) return sendNotFound(request, reply);
