@@ -111,6 +111,16 @@ describe.each(testDatabaseKinds)('site settings ($name)', (kind) => {
     expect(after[0]!.after).toEqual(log[0]!.before);
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/settings/changes/99999/revert', headers: t.auth })).statusCode).toBe(404);
   });
+
+  it("draws the site's icon with the settings in force", async () => {
+    const png = async () => (await t.app.inject({ method: 'GET', url: '/apple-touch-icon.png' })).rawPayload;
+    const before = await png();
+    expect((await patch({ icon: { letters: 'NS', accent: '#FFD700' } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/favicon.svg' })).body).toContain('NS');
+    expect((await png()).equals(before)).toBe(false);
+    expect((await patch({ icon: { letters: defaultSiteSettings.icon.letters, accent: defaultSiteSettings.icon.accent } })).statusCode).toBe(200);
+    expect((await png()).equals(before)).toBe(true);
+  });
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('site settings across instances on one PostgreSQL database', () => {

@@ -21,14 +21,17 @@ export function iconSvg(): string {
 /** The sizes drawn as PNG: the browser tab's (inside the ICO) and Apple's touch icon. */
 type IconSize = 16 | 32 | 180;
 
-const pngs = new Map<IconSize, Promise<Buffer>>();
+/** The PNGs of the icon as the settings draw it now: drawn again once the settings change it. */
+let drawn: { svg: string; pngs: Map<IconSize, Promise<Buffer>> } | undefined;
 
-/** The icon at `size` px as PNG, drawn once. */
+/** The icon at `size` px as PNG, drawn once per look of the icon. */
 export function iconPng(size: IconSize): Promise<Buffer> {
-  let png = pngs.get(size);
+  const svg = iconSvg();
+  if (drawn?.svg !== svg) drawn = { svg, pngs: new Map() };
+  let png = drawn.pngs.get(size);
   if (!png) {
-    png = sharp(Buffer.from(iconSvg())).resize(size, size).png().toBuffer();
-    pngs.set(size, png);
+    png = sharp(Buffer.from(svg)).resize(size, size).png().toBuffer();
+    drawn.pngs.set(size, png);
   }
   return png;
 }
