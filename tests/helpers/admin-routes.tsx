@@ -14,6 +14,7 @@ import { AdminMembersTab } from '../../src/client/features/admin/members/admin-m
 import { AdminNewsletterTab } from '../../src/client/features/admin/newsletter/admin-newsletter-tab.js';
 import { AdminOutboxTab } from '../../src/client/features/admin/outbox/admin-outbox-tab.js';
 import { AdminSettingsTab } from '../../src/client/features/admin/settings/admin-settings-tab.js';
+import { AdminSiteTabWithPreviews } from '../../src/client/app/admin-site-tab.js';
 import { AdminTracksTab } from '../../src/client/features/admin/tracks/admin-tracks-tab.js';
 import { AdminStaffTab } from '../../src/client/features/admin/staff/admin-staff-tab.js';
 import { InvitationPage } from '../../src/client/features/admin/shell/invitation-page.js';
@@ -38,6 +39,7 @@ export function renderAdmin(path: string) {
             <Route path="tracks" element={<AdminTracksTab />} />
             <Route path="artists" element={<AdminArtistsTab />} />
             <Route path="labels" element={<AdminLabelsTab />} />
+            <Route path="site/:section?" element={<AdminSiteTabWithPreviews />} />
             <Route path="settings" element={<AdminSettingsTab />} />
             <Route path="demos" element={<AdminDemosTab />} />
             <Route path="members" element={<AdminMembersTab />} />
@@ -68,7 +70,9 @@ export function serveAdminApi(table: Record<string, Answer | Answer[]>): SentReq
     const url = new URL(String(input), 'http://localhost');
     const method = init.method ?? 'GET';
     const headers = new Headers(init.headers);
-    sent.push({ method, path: url.pathname, authorization: headers.get('Authorization'), body: init.body ? JSON.parse(String(init.body)) : undefined });
+    // A multipart body (an upload) is kept as the FormData it is.
+    const body = init.body instanceof FormData ? init.body : init.body ? JSON.parse(String(init.body)) : undefined;
+    sent.push({ method, path: url.pathname, authorization: headers.get('Authorization'), body });
     const key = `${method} ${url.pathname}`;
     const entry = table[key];
     const count = sent.filter((s) => `${s.method} ${s.path}` === key).length;

@@ -12,6 +12,7 @@ const adminTabRoutes: RouteObject[] = [
   { path: 'tracks', lazy: async () => ({ Component: (await import('../features/admin/tracks/admin-tracks-tab.js')).AdminTracksTab }) },
   { path: 'artists', lazy: async () => ({ Component: (await import('../features/admin/artists/admin-artists-tab.js')).AdminArtistsTab }) },
   { path: 'labels', lazy: async () => ({ Component: (await import('../features/admin/labels/admin-labels-tab.js')).AdminLabelsTab }) },
+  { path: 'site/:section?', lazy: async () => ({ Component: (await import('./admin-site-tab.js')).AdminSiteTabWithPreviews }) },
   { path: 'settings', lazy: async () => ({ Component: (await import('../features/admin/settings/admin-settings-tab.js')).AdminSettingsTab }) },
   { path: 'demos', lazy: async () => ({ Component: (await import('../features/admin/demos/admin-demos-tab.js')).AdminDemosTab }) },
   { path: 'members', lazy: async () => ({ Component: (await import('../features/admin/members/admin-members-tab.js')).AdminMembersTab }) },

@@ -20,6 +20,7 @@ const tabs: [string, string][] = [
   ['Newsletter', '/admin/newsletter'],
   ['Outbox', '/admin/outbox'],
   ['Staff', '/admin/staff'],
+  ['Site', '/admin/site'],
   ['Settings', '/admin/settings'],
 ];
 

@@ -26,6 +26,8 @@ export const adminTabs = [
   // Where the mail the label sends is read: beside the inboxes whose decisions and members write it.
   { label: 'Outbox', path: '/admin/outbox', api: '/api/admin/outbox' },
   { label: 'Staff', path: '/admin/staff', api: '/api/admin/staff' },
+  // What makes the site the label's own (issue 34): names, words, colours, plans and legal texts.
+  { label: 'Site', path: '/admin/site', api: '/api/admin/settings' },
   // One's own password and email are everyone's; the panels inside are by role.
   { label: 'Settings', path: '/admin/settings', api: '/api/admin/account' },
 ] as const;

@@ -6,7 +6,7 @@ import type { Artist, Release } from '../../../../shared/api/catalog.js';
 import { defaultLabel } from '../../../../shared/labels.js';
 import { landingReleasesShown } from '../../../../shared/page-queries.js';
 import type { LabelConfig } from '../../../../shared/site-config.js';
-import { currentSiteSettings, siteName } from '../../../../shared/site-settings.js';
+import { currentSiteSettings } from '../../../../shared/site-settings.js';
 import { ArtistCard } from '../components/artist-card.js';
 import { NotFoundPage } from '../../../components/not-found-page.js';
 import { ReleaseCard } from '../components/release-card.js';
@@ -15,7 +15,8 @@ import { artistListQuery, releasesQuery } from '../api/catalog-api.js';
 import { labelFromParam, labelPath } from '../../../lib/current-label.js';
 import { accentText } from '../../../lib/readable-colour.js';
 
-function Hero({ label }: { label: LabelConfig }) {
+/** The landing page's top: the label's name, tagline, story and accent (the admin's Site tab previews it). */
+export function LandingHero({ label }: { label: LabelConfig }) {
   const isParent = label.id === defaultLabel.id;
   return (
     <Box
@@ -29,7 +30,7 @@ function Hero({ label }: { label: LabelConfig }) {
       }}
     >
       <Typography variant="h2" component="h1" sx={{ fontWeight: 900, fontSize: { xs: 40, md: 64 }, lineHeight: 1.05 }}>
-        {isParent ? siteName() : label.name}
+        {label.name}
       </Typography>
       <Typography variant="h5" component="p" sx={{ color: (t) => accentText(t, label.accent), mt: 1.5, fontWeight: 600 }}>
         {label.tagline}
@@ -52,13 +53,14 @@ function Hero({ label }: { label: LabelConfig }) {
   );
 }
 
-function OurStory() {
+/** docs/product.md §1 "Our Story" of the records landing page (the admin's Site tab previews it). */
+export function OurStory({ about }: { about: { heading: string; paragraphs: readonly string[] } }) {
   return (
     <Box component="section" sx={{ px: { xs: 2, md: 6 }, py: 5, maxWidth: 900 }}>
       <Typography variant="h4" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
-        {currentSiteSettings().about.heading}
+        {about.heading}
       </Typography>
-      {currentSiteSettings().about.paragraphs.map((p) => (
+      {about.paragraphs.map((p) => (
         <Typography key={p} sx={{ color: 'text.secondary', mb: 1.5 }}>
           {p}
         </Typography>
@@ -134,8 +136,8 @@ export function LandingPage() {
   const isParent = label.id === defaultLabel.id;
   return (
     <>
-      <Hero label={label} />
-      {isParent && <OurStory />}
+      <LandingHero label={label} />
+      {isParent && <OurStory about={currentSiteSettings().about} />}
       <LatestReleases label={label} />
       {!isParent && <LabelArtists label={label} />}
     </>
