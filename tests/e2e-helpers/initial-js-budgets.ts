@@ -7,19 +7,20 @@ import { gzipSync } from 'node:zlib';
 // budget in the same commit; the goal for every page is 150 KiB.
 
 /**
- * KiB (gzip) each public page type may load: main's sizes at 2026-11-28 23:54 UTC (issue 37's wave),
- * measured at 390 px, plus 2 KiB for what landed after, rounded up. The goal is 150 KiB on every page.
+ * KiB (gzip) each public page type may load: main's sizes at 2026-11-29 00:03 UTC (issue 37's wave),
+ * measured at 390 px, plus 4 KiB (two runs of the same build differed by up to 1.7 KiB: which lazy
+ * part has loaded when the network goes quiet), rounded up. The goal is 150 KiB on every page.
  */
 export const initialJsBudgetsKiB = {
-  'label home': 236,
-  releases: 247,
-  release: 259,
-  artists: 243,
-  artist: 238,
-  playlists: 236,
-  vip: 274,
-  submit: 281,
-  legal: 237,
+  'label home': 238,
+  releases: 251,
+  release: 261,
+  artists: 247,
+  artist: 240,
+  playlists: 239,
+  vip: 279,
+  submit: 283,
+  legal: 239,
 } as const;
 
 export type BudgetedPage = keyof typeof initialJsBudgetsKiB;
