@@ -144,10 +144,15 @@ describe.each(testDatabaseKinds)('admin catalog upload on $name', (kind) => {
         { line: 544, reason: expect.stringMatching(/no song name and no ISRC/) },
         { line: 545, reason: expect.stringMatching(/no song name and no ISRC/) },
       ],
-      warnings: 16,
+      // Every warning with its line and message (issue 35), in line order.
+      warnings: expect.arrayContaining([{ line: expect.any(Number), message: expect.any(String) }]),
       catalogNumbersNotTaken: [],
       skipped: 0,
     });
+    const warnings = (finished.report as { warnings: { line: number; message: string }[] }).warnings;
+    expect(warnings).toHaveLength(16);
+    expect(warnings.map((w) => w.line)).toEqual([...warnings.map((w) => w.line)].sort((a, b) => a - b));
+    expect(warnings.every((w) => w.line > 1 && w.line <= 545 && w.message.length > 0)).toBe(true);
     expect(await tableCounts(api.t.database.db)).toMatchObject({ releases: 278, tracks: 542, artists: 266, jobs: 1 });
     const [entry] = await api.t.database.db.select().from(activityLog).where(eq(activityLog.kind, 'catalog.import'));
     expect(entry).toMatchObject({ actor: 'alice', subjectId: job.id, occurredAt: now });
@@ -197,7 +202,7 @@ describe.each(testDatabaseKinds)('admin catalog upload on $name', (kind) => {
     const job = await api.poll((await api.upload([csvFile(lines.join('\n'))])).json<ImportStartedResponse>().job.id);
     expect(job).toMatchObject({ status: 'succeeded', message: null });
     expect(job.report).toMatchObject({
-      warnings: 17,
+      warnings: expect.arrayContaining([{ line: 9, message: 'catalog number bldr191 is already on "Lose Minds" (line 8) in this label: the release keeps BLDR191A' }]),
       catalogNumbersNotTaken: [{ line: 9, reason: 'catalog number bldr191 is already on "Lose Minds" (line 8) in this label: the release keeps BLDR191A' }],
       updated: { releases: 0, tracks: 0, artists: 0 },
     });

@@ -94,7 +94,7 @@ describe.each(testDatabaseKinds)('catalog API on $name', (kind) => {
     ]);
     expect(tracks[0]?.isRemix).toBe(false);
     expect(full.data.artists?.map((a) => a.name)).toEqual(['Kwal']);
-    expect(full.data).toMatchObject({ total_tracks: 4, catalog_number: 'BLDR192', release_date: '2024-12-13', type: 'album' });
+    expect(full.data).toMatchObject({ total_tracks: 4, catalog_number: 'BLDR192', release_date: '2024-12-13', type: 'ep' });
 
     const noRemixes = await get<{ data: Release }>(`/api/releases/${noMore.id}?include_remixes=false`);
     expect(noRemixes.data.tracks?.map((tr) => tr.mix_version)).toEqual(['Extended Mix', 'Radio Edit']);
@@ -132,7 +132,7 @@ describe.each(testDatabaseKinds)('catalog API on $name', (kind) => {
   });
 
   it('filters by release type', async () => {
-    for (const type of ['album', 'single', 'compilation'] as const) {
+    for (const type of ['ep', 'single', 'compilation'] as const) {
       const list = await get<{ data: Release[]; total: number }>(`/api/releases?label=records&type=${type}&limit=100`);
       expect(list.total, type).toBeGreaterThan(0);
       expect(new Set(list.data.map((r) => r.type))).toEqual(new Set([type]));
@@ -297,7 +297,7 @@ describe.each(testDatabaseKinds)('catalog API on $name', (kind) => {
   });
 
   it('ranks one type on its own for Top Albums, Top Singles and Top Compilations', async () => {
-    for (const type of ['album', 'single', 'compilation'] as const) {
+    for (const type of ['ep', 'single', 'compilation'] as const) {
       const all = await get<{ total: number }>(`/api/releases?label=records&type=${type}&limit=1`);
       const top = await get<{ data: RankedRelease[] }>(`/api/labels/records/top-releases?type=${type}&limit=10`);
       // Issue 15: filtering the overall top 10 showed 1 album of the 21 there are.

@@ -90,6 +90,8 @@ describe.each(testDatabaseKinds)('release statuses on $name', (kind) => {
     expect(published).toMatchObject({ status: 'published', slug: 'bldr950-quiet-hours' });
     const release = (await call<{ data: Release }>('GET', `/api/releases/${draft.slug}?include_tracks=true&include_artists=true`, 200)).data;
     expect(release).toMatchObject({ id: draft.id, slug: 'bldr950-quiet-hours', type: 'ep', catalog_number: 'BLDR950', release_date: '2026-11-13' });
+    // No artist typed on its tracks: each carries the release's.
+    expect(release.tracks?.map((track) => track.artists.map((a) => `${a.name} (${a.role})`))).toEqual([['Lena Orbit (primary)'], ['Lena Orbit (primary)']]);
     expect((await get('/api/releases?label=records&limit=1')).json<{ total: number }>().total).toBe(before + 1);
     expect((await get('/api/artists?q=Lena%20Orbit')).json<{ total: number }>().total).toBe(1);
     expect((await get('/sitemap.xml')).body).toContain('/records/releases/bldr950-quiet-hours</loc>');
@@ -119,9 +121,27 @@ describe.each(testDatabaseKinds)('release statuses on $name', (kind) => {
     expect(bad.field).toBe('status');
   });
 
-  it('slugs are the catalog number and title, and the kept counts are of public releases only', async () => {
-    const noMore = (await queryRows<{ slug: string }>(t.database.db, sql`select slug from releases where catalog_number = 'BLDR192'`))[0];
-    expect(noMore?.slug).toBe('bldr192-no-more');
+  it('GET /api/admin/releases lists every release, drafts too, searched and filtered by label and status', async () => {
+    const draft = (await call<{ data: AdminReleaseDetail }>('POST', '/api/admin/releases', 201, anEp({ catalog_number: 'BLDR970', title: 'Listed Draft' }))).data;
+    type Listed = { data: { id: string; title: string; catalog_number: string | null; label_id: string; status: string; artists: string[]; track_count: number; tracks_with_audio: number }[]; total: number };
+    const all = await call<Listed>('GET', '/api/admin/releases?limit=5', 200);
+    const [counted] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from releases`);
+    expect(all.total).toBe(counted?.n);
+    expect(all.data).toHaveLength(5);
+    const found = await call<Listed>('GET', '/api/admin/releases?q=bldr970', 200);
+    expect(found).toMatchObject({ total: 1, data: [{ id: draft.id, title: 'Listed Draft', catalog_number: 'BLDR970', label_id: 'buildit-records', status: 'draft', artists: ['Lena Orbit'], track_count: 2, tracks_with_audio: 0 }] });
+    const drafts = await call<Listed>('GET', '/api/admin/releases?status=draft&label=records&limit=100', 200);
+    expect(drafts.data.every((r) => r.status === 'draft' && r.label_id === 'buildit-records')).toBe(true);
+    expect(drafts.data.map((r) => r.id)).toContain(draft.id);
+    const byArtist = await call<Listed>('GET', '/api/admin/releases?q=Kwal&status=published', 200);
+    expect(byArtist.data.map((r) => r.title)).toContain('No More');
+    expect((await call<{ field: string }>('GET', '/api/admin/releases?status=hidden', 400)).field).toBe('status');
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/releases' })).statusCode).toBe(401);
+  });
+
+  it('"No More" (four mixes of one title) is an EP with the slug of its catalog number and title; the kept counts are of public releases only', async () => {
+    const noMore = (await call<{ data: Release }>('GET', '/api/releases/bldr192-no-more', 200)).data;
+    expect(noMore).toMatchObject({ title: 'No More', catalog_number: 'BLDR192', type: 'ep', total_tracks: 4 });
     const [counted] = await queryRows<{ n: number }>(t.database.db, sql`select coalesce(sum(releases), 0)::int as n from release_counts`);
     const [publicReleases] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from releases where status <> 'draft'`);
     expect(counted?.n).toBe(publicReleases?.n);

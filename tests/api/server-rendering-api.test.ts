@@ -108,7 +108,7 @@ describe.each(testDatabaseKinds)('server-rendered pages of the page query table 
   it.each(labels.map((label) => [label.short, label] as const))('renders every page of the table for the %s label with its data', async (_, label) => {
     const newest = (await answerOf('releases', [{ label: label.id, offset: 0, limit: 1 }])) as PagedList<Release>;
     const artists = (await answerOf('artists', [{ label: label.id, offset: 0, limit: 1 }])) as PagedList<Artist>;
-    const params: PageParams = { label, id: artists.data[0]!.id, releaseId: newest.data[0]!.id };
+    const params: PageParams = { label, id: artists.data[0]!.id, releaseId: newest.data[0]!.slug };
     const routes = createRoutes({ queryClient: new QueryClient() });
     for (const page of pageIds) {
       const path = urlOf(page, { label: label.short, id: params.id, releaseId: params.releaseId });
@@ -131,6 +131,14 @@ describe.each(testDatabaseKinds)('server-rendered pages of the page query table 
         expect(state.get(key), `${path} ${key}`).toEqual(await expectedData(query));
       }
       expect(rendered.html, path).toContain(escapeHtml(shownText(page, params, state)));
+    }
+  });
+
+  it("answers a release's old address (its id) with a permanent redirect to its slug's, under its own label", async () => {
+    const newest = ((await answerOf('releases', [{ label: 'buildit-deep', offset: 0, limit: 1 }])) as PagedList<Release>).data[0]!;
+    for (const label of ['deep', 'tech']) {
+      const rendered = await renderPage({ url: `http://records.example/${label}/releases/${newest.id}`, nonce: 'nonce', themeMode: 'dark', settings: defaultSiteSettings });
+      expect(rendered).toEqual({ kind: 'redirect', status: 308, location: `/deep/releases/${newest.slug}` });
     }
   });
 

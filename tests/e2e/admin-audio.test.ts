@@ -66,7 +66,7 @@ describe('uploaded audio plays on every release of its recording', () => {
   const audioTime = (page: Page) => page.locator('audio[data-testid="player-audio"]').evaluate((a) => (a as HTMLAudioElement).currentTime);
 
   async function openRelease(page: Page, release: Release) {
-    await page.goto(`${site.server.url}/records/releases/${release.id}`);
+    await page.goto(`${site.server.url}/records/releases/${release.slug}`);
     await appStarted(page);
     // The release link opens the releases page with the release's dialog.
     await page.getByRole('dialog', { name: release.title }).waitFor();

@@ -92,7 +92,7 @@ describe('admin media: covers named by catalog number after importing the distri
     const page = await uploadCovers('desktop');
     const release = await releaseWithUpc('records', covers.BLDR191A);
     expect(release.artwork_url).toMatch(/^\/media\/art\/[0-9a-f]+\.webp$/);
-    await page.goto(`${site.server.url}/records/releases/${release.id}`);
+    await page.goto(`${site.server.url}/records/releases/${release.slug}`);
     const dialog = page.getByRole('dialog');
     const art = dialog.getByRole('img', { name: `${release.title} cover art` });
     await expect.poll(() => art.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc)).toMatch(/\/media\/art\/[0-9a-f]+(-\d+)?\.webp$/);
@@ -101,7 +101,7 @@ describe('admin media: covers named by catalog number after importing the distri
     expect(shown.channels[0]!.mean).toBeGreaterThan(shown.channels[2]!.mean + 60);
     await saveScreenshot(page, 'admin-media-release-desktop');
 
-    const html = await (await fetch(`${site.server.url}/records/releases/${release.id}`)).text();
+    const html = await (await fetch(`${site.server.url}/records/releases/${release.slug}`)).text();
     const image = metaOf(html, 'og:image')!;
     expect(metaOf(html, 'twitter:image')).toBe(image);
     const card = await fetch(image);
@@ -114,7 +114,7 @@ describe('admin media: covers named by catalog number after importing the distri
   it('fits a phone: the report and the release with its cover', async () => {
     const page = await uploadCovers('phone');
     const release = await releaseWithUpc('deep', covers.BLDRD012A);
-    await page.goto(`${site.server.url}/deep/releases/${release.id}`);
+    await page.goto(`${site.server.url}/deep/releases/${release.slug}`);
     const art = page.getByRole('dialog').getByRole('img', { name: `${release.title} cover art` });
     await expect.poll(() => art.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc)).toMatch(/\/media\/art\//);
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);

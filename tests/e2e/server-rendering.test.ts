@@ -53,7 +53,7 @@ describe('server-rendered pages over plain HTTP', () => {
 
   it('a release link: title, artwork and the MusicAlbum in the first HTML', async () => {
     const release = await latestTechRelease();
-    const path = `/tech/releases/${release.id}`;
+    const path = `/tech/releases/${release.slug}`;
     const page = await get(path);
     expect(page.status).toBe(200);
     expect(titleOf(page.body)).toContain(release.title);
@@ -94,7 +94,7 @@ describe('server-rendered pages over plain HTTP', () => {
   it("a release link's first HTML holds the release's modal: title, artwork, artists and track list", async () => {
     const listed = await latestTechRelease();
     const { data: release } = await api<{ data: Release }>(`/releases/${listed.id}?include_tracks=true&include_artists=true`);
-    const page = documentOf((await get(`/tech/releases/${release.id}`)).body);
+    const page = documentOf((await get(`/tech/releases/${release.slug}`)).body);
     const dialogs = page.querySelectorAll('[role="dialog"]');
     expect(dialogs).toHaveLength(1);
     const dialog = dialogs[0]!;
@@ -145,7 +145,7 @@ describe('server-rendered pages over plain HTTP', () => {
   it('sends a Content-Security-Policy whose nonce is on every inline script, and no unsafe script sources', async () => {
     const release = await latestTechRelease();
     const nonces = new Set<string>();
-    const paths = ['/tech', `/tech/releases/${release.id}`, '/vip', '/no-such-page'];
+    const paths = ['/tech', `/tech/releases/${release.slug}`, '/vip', '/no-such-page'];
     for (const path of paths) {
       const page = await get(path);
       const policy = String(page.headers['content-security-policy']);
@@ -214,7 +214,7 @@ describe('server-rendered pages over plain HTTP', () => {
 
     const release = (await api<{ data: Release[] }>(`/releases?label=records&q=${encodeURIComponent('alert(1)')}`)).data[0]!;
     expect(release.title).toBe(hostile);
-    const page = await get(`/records/releases/${release.id}`);
+    const page = await get(`/records/releases/${release.slug}`);
     expect(page.status).toBe(200);
     expect(page.body).not.toContain('<script>alert(1)');
     expect(titleOf(page.body)).toContain(hostile);
@@ -265,7 +265,7 @@ describe('server-rendered pages over plain HTTP', () => {
       expect(doc.body.querySelectorAll('meta')).toHaveLength(0);
       return doc;
     };
-    const path = `/records/releases/${release.id}`;
+    const path = `/records/releases/${release.slug}`;
     const page = await get(path);
     expect(page.status).toBe(200);
     const doc = expectIntact(page.body, site.server.url, path);
@@ -300,7 +300,7 @@ describe('server-rendered pages and sitemaps with PUBLIC_URL', () => {
 
   it('names the public origin in canonical, OpenGraph, JSON-LD, the sitemap and robots.txt, whatever Host a request forged', async () => {
     const release = ((await (await fetch(`${site.server.url}/api/releases?label=tech&limit=1`)).json()) as { data: Release[] }).data[0]!;
-    const path = `/tech/releases/${release.id}`;
+    const path = `/tech/releases/${release.slug}`;
     const page = await bareRequest(`${site.server.url}${path}`, 'GET', forged);
     expect(page.status).toBe(200);
     expect(canonicalOf(page.body)).toBe(`${publicUrl}${path}`);

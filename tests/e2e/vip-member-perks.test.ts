@@ -75,7 +75,7 @@ describe('VIP member perks in the browser', () => {
   const downloadButton = (page: Page) => page.getByRole('dialog', { name: release.title }).getByRole('button', { name: /^Download .* \(VIP\)$/ });
 
   async function openRelease(page: Page) {
-    await page.goto(`${vip.origin}/tech/releases/${release.id}`);
+    await page.goto(`${vip.origin}/tech/releases/${release.slug}`);
     await appStarted(page);
     await page.getByRole('dialog', { name: release.title }).waitFor();
   }
@@ -103,7 +103,7 @@ describe('VIP member perks in the browser', () => {
   for (const viewport of ['desktop', 'phone'] as const) {
     it(`a stranger gets the Join VIP prompt; a member downloads from their page and the release (${viewport})`, { timeout: 90_000 }, async () => {
       await site.browser.context.clearCookies();
-      const stranger = await openPage(site.browser, `${vip.origin}/tech/releases/${release.id}`, site.problems, { viewport, expectedStatuses: [401] });
+      const stranger = await openPage(site.browser, `${vip.origin}/tech/releases/${release.slug}`, site.problems, { viewport, expectedStatuses: [401] });
       const prompt = stranger.getByRole('dialog', { name: 'For VIP members' });
       const showPrompt = async () => {
         await stranger.getByRole('dialog', { name: release.title }).waitFor();

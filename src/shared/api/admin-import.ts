@@ -34,6 +34,10 @@ const importCountsSchema = z.object({ releases: count, tracks: count, artists: c
 /** One CSV line the import refused: its line number in the file (header = 1) and why. */
 export const rejectedRowSchema = z.object({ line: z.number().int(), reason: z.string() });
 
+/** A line the import took with a remark: its line number in the file (header = 1) and the remark. */
+export const importWarningSchema = z.object({ line: z.number().int(), message: z.string() });
+export type ImportWarning = z.infer<typeof importWarningSchema>;
+
 /** What a catalog CSV upload did. */
 export const catalogImportReportSchema = z.object({
   /** Data rows of the file (the header not counted). */
@@ -44,8 +48,11 @@ export const catalogImportReportSchema = z.object({
   created: importCountsSchema,
   updated: importCountsSchema,
   rejected: z.array(rejectedRowSchema),
-  /** Rows imported with a remark (e.g. no track length: duration unknown). */
-  warnings: count,
+  /**
+   * Every row imported with a remark (e.g. no track length: duration unknown), in line order: its line and
+   * why. Reports stored before issue 35 kept only their count (docs/decisions/0101).
+   */
+  warnings: z.union([z.array(importWarningSchema), count]),
   /**
    * Of those, the rows whose catalog number another release of the label holds (line and reason): their
    * release came in without it, or kept its own (docs/decisions/0088). Absent from reports stored before.

@@ -4,7 +4,7 @@ import { releaseStatuses } from '../domain/release-status.js';
 import { releaseTypes } from '../domain/release-type.js';
 import { storeLinkSchema, storeLinksSchema } from '../domain/store-links.js';
 import { adminReleaseSchema, clearableText, durationField, isrcField, strictBody, titleField } from './admin-catalog.js';
-import { itemResponse } from './common.js';
+import { itemResponse, limitParam, listResponse, offsetParam, searchParam } from './common.js';
 
 // Releases made and edited by hand in admin (issue 24 part 4, docs/decisions/0082). The form validates with
 // these schemas too: one set of rules and messages.
@@ -173,3 +173,37 @@ export const adminReleaseDetailSchema = adminReleaseSchema.extend({
 export type AdminReleaseDetail = z.infer<typeof adminReleaseDetailSchema>;
 
 export const adminReleaseDetailResponseSchema = itemResponse(adminReleaseDetailSchema);
+
+/** `GET /api/admin/releases`: q (title, catalog number, UPC or artist), label (id or short name), status (as shown). */
+export const adminReleasesQuerySchema = z.object({
+  offset: offsetParam,
+  limit: limitParam(25),
+  q: searchParam,
+  label: z.string().min(1, { error: 'label must not be empty' }).optional(),
+  status: z.enum(releaseStatuses, { error: `status must be one of ${releaseStatuses.join(', ')}` }).optional(),
+});
+export type AdminReleasesQuery = z.infer<typeof adminReleasesQuerySchema>;
+
+/** A row of the admin's list of releases: every release, drafts too, newest first. */
+export const adminReleaseListItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  version: z.string().nullable(),
+  catalog_number: z.string().nullable(),
+  upc: z.string().nullable(),
+  label_id: z.string(),
+  /** As shown: a public release is `scheduled` while its date is after today, then `published`. */
+  status: z.enum(releaseStatuses),
+  slug: z.string(),
+  type: z.enum(releaseTypes),
+  release_date: z.string().nullable(),
+  artwork_url: z.string().nullable(),
+  /** Release artists' names, in order. */
+  artists: z.array(z.string()),
+  track_count: z.number().int(),
+  /** Of its tracks, those with the label's own audio uploaded. */
+  tracks_with_audio: z.number().int(),
+  pinned: z.boolean(),
+});
+export type AdminReleaseListItem = z.infer<typeof adminReleaseListItemSchema>;
+export const adminReleasesResponseSchema = listResponse(adminReleaseListItemSchema);

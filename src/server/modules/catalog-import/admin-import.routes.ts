@@ -100,7 +100,7 @@ const guardedRoutes: FastifyPluginAsyncZod<{ ctx: ImportContext; auth: AdminAuth
           'import runs or starts. The file is checked before the job starts (400 naming `file` or `label`, its name ' +
           'included: no control characters or path separators; 413 over the size limit; nothing is ' +
           `imported). ${pollHint} The job's report: rows, releases/tracks/` +
-          'artists imported, created and updated counts, rejected rows (line and reason), warnings count. A row whose ' +
+          'artists imported, created and updated counts, rejected rows (line and reason), warnings (line and message). A row whose ' +
           'catalog number another release of its label holds imports its release without it (or keeping its own), ' +
           'with a warning: never a failed job (docs/decisions/0088).',
         consumes: ['multipart/form-data'],

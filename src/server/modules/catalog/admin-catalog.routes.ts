@@ -10,13 +10,19 @@ import {
   adminTracksResponseSchema,
   adminTrackUpdateSchema,
 } from '../../../shared/api/admin-catalog.js';
-import { adminReleaseCreateSchema, adminReleaseDetailResponseSchema, adminReleaseUpdateSchema } from '../../../shared/api/admin-releases.js';
+import {
+  adminReleaseCreateSchema,
+  adminReleaseDetailResponseSchema,
+  adminReleasesQuerySchema,
+  adminReleasesResponseSchema,
+  adminReleaseUpdateSchema,
+} from '../../../shared/api/admin-releases.js';
 import { idParamsSchema } from '../../../shared/api/catalog.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
 import type { CatalogDeps } from './catalog.deps.js';
 import { adminOf, guardAdminRoutes } from '../staff/index.js';
 import { editArtist, getAdminArtists } from './admin-artists.service.js';
-import { createRelease, editRelease, getReleaseForEdit } from './admin-releases.service.js';
+import { createRelease, editRelease, getAdminReleases, getReleaseForEdit } from './admin-releases.service.js';
 import { editTrack, getAdminTracks, removeTrack } from './admin-tracks.service.js';
 
 const guarded = { 401: errorResponseSchema };
@@ -109,6 +115,26 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app
     async (req, reply) => {
       const data = await createRelease(db, req.body, { actor: adminOf(req).user.username, now: clock() });
       return reply.code(201).send({ success: true as const, data });
+    },
+  );
+
+  app.get(
+    '/admin/releases',
+    {
+      schema: {
+        tags,
+        description:
+          'Every release, drafts too, newest first (undated last): title, version, catalog number, UPC, label, status as shown ' +
+          '(a public release is scheduled while its date is after today in the labels\' time zone, then published), slug, type, ' +
+          'date, cover, release artists, track count and how many tracks have uploaded audio. q searches title, catalog number, ' +
+          'UPC and artist names; label (id or short name) and status (draft, scheduled, published) filter (docs/decisions/0101).',
+        querystring: adminReleasesQuerySchema,
+        response: { 200: adminReleasesResponseSchema, 400: errorResponseSchema, ...guarded },
+      },
+    },
+    async (req) => {
+      const { data, total } = await getAdminReleases(db, req.query, clock());
+      return { success: true as const, data, total, offset: req.query.offset, limit: req.query.limit };
     },
   );
 

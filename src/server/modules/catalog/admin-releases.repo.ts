@@ -3,7 +3,8 @@ import type { StoreLink } from '../../../shared/domain/store-links.js';
 import type { ReleaseStatus } from '../../../shared/domain/release-status.js';
 import type { ReleaseType } from '../../../shared/domain/release-type.js';
 import { looksLikeSamplePack } from '../../../shared/domain/hygiene.js';
-import type { Db } from '../../db/client.js';
+import { queryRows, type Db } from '../../db/client.js';
+import { containsPattern } from '../../db/contains-pattern.js';
 import { artists, releaseArtists, releases, trackArtists, tracks } from '../../db/schema.js';
 import { artistIdFor } from './artist-id.js';
 
@@ -143,3 +144,67 @@ export async function findReleaseForEdit(db: Db, id: string, options: { forUpdat
   return { row, artistNames: credits.map((c) => c.name), tracks: trackRows, trackCredits };
 }
 export type ReleaseForEdit = NonNullable<Awaited<ReturnType<typeof findReleaseForEdit>>>;
+
+export interface AdminReleaseFilter {
+  q?: string;
+  labelId?: string;
+  status?: ReleaseStatus;
+  /** YYYY-MM-DD in the labels' time zone: a public release dated after it shows as scheduled. */
+  today: string;
+}
+
+export interface AdminReleaseListRow {
+  id: string;
+  title: string;
+  version: string | null;
+  catalog_number: string | null;
+  upc: string | null;
+  label_id: string;
+  status: ReleaseStatus;
+  slug: string;
+  type: ReleaseType;
+  release_date: string | null;
+  artwork_url: string | null;
+  artists: string[];
+  track_count: number;
+  tracks_with_audio: number;
+  pinned: boolean;
+}
+
+function adminReleaseWhere(filter: AdminReleaseFilter) {
+  const conditions = [sql`true`];
+  if (filter.labelId) conditions.push(sql`r.label_id = ${filter.labelId}`);
+  if (filter.status === 'draft') conditions.push(sql`r.status = 'draft'`);
+  if (filter.status === 'scheduled') conditions.push(sql`r.status <> 'draft' and r.release_date > ${filter.today}`);
+  if (filter.status === 'published') conditions.push(sql`r.status <> 'draft' and (r.release_date is null or r.release_date <= ${filter.today})`);
+  const term = filter.q?.trim();
+  if (term) {
+    const pattern = containsPattern(term);
+    conditions.push(sql`(r.title ilike ${pattern} or r.catalog_number ilike ${pattern} or r.upc ilike ${pattern} or r.id in (
+      select ra.release_id from ${releaseArtists} ra join ${artists} a on a.id = ra.artist_id where a.name ilike ${pattern}))`);
+  }
+  return sql.join(conditions, sql` and `);
+}
+
+/** Every release (drafts too), newest first, with its artists' names and how many of its tracks have audio. */
+export async function listAdminReleases(
+  db: Db,
+  filter: AdminReleaseFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: AdminReleaseListRow[]; total: number }> {
+  const where = adminReleaseWhere(filter);
+  const [rows, totals] = await Promise.all([
+    queryRows<AdminReleaseListRow>(db, sql`
+      select r.id, r.title, r.version, r.catalog_number, r.upc, r.label_id, r.status, r.slug, r.type, r.release_date::text as release_date,
+             r.artwork_url, r.track_count, r.pinned,
+             array(select a.name from ${releaseArtists} ra join ${artists} a on a.id = ra.artist_id
+                    where ra.release_id = r.id and ra.role = 'primary' order by ra.position) as artists,
+             (select count(*)::int from ${tracks} t where t.release_id = r.id and t.audio_id is not null) as tracks_with_audio
+        from ${releases} r
+       where ${where}
+       order by r.release_date desc nulls last, r.id desc
+       offset ${page.offset} limit ${page.limit}`),
+    queryRows<{ total: number }>(db, sql`select count(*)::int as total from ${releases} r where ${where}`),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}

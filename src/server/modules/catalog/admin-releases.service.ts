@@ -1,11 +1,12 @@
-import type { AdminReleaseCreate, AdminReleaseDetail, AdminReleaseUpdate } from '../../../shared/api/admin-releases.js';
-import { isUpcoming } from '../../../shared/domain/release-day.js';
+import type { AdminReleaseCreate, AdminReleaseDetail, AdminReleaseListItem, AdminReleasesQuery, AdminReleaseUpdate } from '../../../shared/api/admin-releases.js';
+import { isUpcoming, localDate } from '../../../shared/domain/release-day.js';
 import { shownStatus, type ReleaseStatus } from '../../../shared/domain/release-status.js';
 import { currentSiteSettings } from '../../../shared/site-settings.js';
 import { isUniqueViolation, type Db } from '../../db/client.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { recordActivity, type StaffChange } from '../staff/index.js';
+import { resolveLabelParam } from './labels.service.js';
 import {
   clearIsrcs,
   deleteTracks,
@@ -14,6 +15,7 @@ import {
   findReleaseForEdit,
   insertRelease,
   insertTrack,
+  listAdminReleases,
   releaseTrackIds,
   setReleaseArtists,
   setTrackArtists,
@@ -142,6 +144,16 @@ async function claimsAnswered<T>(db: Db, work: (claim: (tx: Db, wanted: Claim) =
     if (isUpc) throw new ConflictError(`UPC ${claimed.upc} is already on another release`, 'upc');
     throw new ConflictError(`Catalog number ${claimed.catalogNumber} is already on another release in this label`, 'catalog_number');
   }
+}
+
+/** The admin's list of releases (drafts too), each with the status it shows. */
+export async function getAdminReleases(db: Db, query: AdminReleasesQuery, now: Date): Promise<{ data: AdminReleaseListItem[]; total: number }> {
+  const { rows, total } = await listAdminReleases(
+    db,
+    { q: query.q, labelId: resolveLabelParam(query.label)?.id, status: query.status, today: localDate(now, siteConfig.timeZone) },
+    { offset: query.offset, limit: query.limit },
+  );
+  return { data: rows.map((row) => ({ ...row, status: shownStatus(row.status, row.release_date, now, siteConfig.timeZone) })), total };
 }
 
 export async function getReleaseForEdit(db: Db, id: string, now: Date): Promise<AdminReleaseDetail> {

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { groupBy } from '../../lib/group-by.js';
 import type { CatalogReads } from './catalog-cache.js';
 import { hasPreviewOfOurs } from '../media/index.js';
-import type { CreditRow } from './releases.repo.js';
+import { releaseCredits, type CreditRow } from './releases.repo.js';
 import { resolveLabelParam } from './labels.service.js';
 import { listTracks, trackCredits, type TrackOrder, type TrackRow } from './tracks.repo.js';
 
@@ -44,7 +44,10 @@ export function toTrack(row: DatedTrackRow, credits: ArtistCredit[], now: Date):
   };
 }
 
-/** Tracks with their artists, in one query for all of them. */
+/**
+ * Tracks with their artists, in one query for all of them; a track without an artist of its own carries its
+ * release's (a release made by hand credits its artists once: docs/decisions/0101), never none.
+ */
 export async function presentTracks(db: Db, rows: DatedTrackRow[], now: Date): Promise<Track[]> {
   const credits = groupBy(
     (await trackCredits(
@@ -53,7 +56,17 @@ export async function presentTracks(db: Db, rows: DatedTrackRow[], now: Date): P
     )).map((c) => ({ ownerId: c.ownerId, credit: toCredit(c) })),
     (c) => c.ownerId,
   );
-  return rows.map((row) => toTrack(row, (credits.get(row.id) ?? []).map((c) => c.credit), now));
+  const ownOf = (row: DatedTrackRow) => (credits.get(row.id) ?? []).map((c) => c.credit);
+  const uncredited = [...new Set(rows.filter((row) => !ownOf(row).some((c) => c.role === 'primary')).map((row) => row.releaseId))];
+  const releaseArtists = groupBy(
+    (await releaseCredits(db, uncredited)).filter((c) => c.role === 'primary'),
+    (c) => c.ownerId,
+  );
+  return rows.map((row) => {
+    const own = ownOf(row);
+    const carried = own.some((c) => c.role === 'primary') ? [] : (releaseArtists.get(row.releaseId) ?? []).map(toCredit);
+    return toTrack(row, [...carried, ...own], now);
+  });
 }
 
 async function loadTracks(db: Db, query: TracksQuery, now: Date) {

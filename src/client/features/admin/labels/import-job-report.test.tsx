@@ -17,18 +17,31 @@ const report: CatalogImportReport = {
 };
 
 describe('CatalogReport', () => {
-  it('lists the rows whose catalog number another release of the label has, with their line and reason (decision 0088)', () => {
-    const reason = 'catalog number bldr191 is already on "Lose Minds" (line 8) in this label: the release is imported without one';
-    renderWithApp(<CatalogReport report={{ ...report, catalogNumbersNotTaken: [{ line: 9, reason }] }} />);
-    const table = screen.getByRole('table', { name: 'Catalog numbers not taken' });
-    expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual(['LineReason', `9${reason}`]);
+  it('lists every warning with its lines, those of one message on one row (decision 0101)', () => {
+    const taken = 'catalog number bldr191 is already on "Lose Minds" (line 8) in this label: the release is imported without one';
+    const warnings = [
+      { line: 9, message: taken },
+      ...[12, 40, 77].map((line) => ({ line, message: 'no track length: duration unknown' })),
+      ...Array.from({ length: 14 }, (_, n) => ({ line: 100 + n, message: 'Beatport URL "ftp://x" is not an http(s) URL: not linked' })),
+    ];
+    renderWithApp(<CatalogReport report={{ ...report, warnings, catalogNumbersNotTaken: [{ line: 9, reason: taken }] }} />);
+    expect(screen.getByText('18')).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Warnings' });
+    expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual([
+      'LinesWarning',
+      `9${taken}`,
+      '12, 40, 77no track length: duration unknown',
+      '100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111 and 2 moreBeatport URL "ftp://x" is not an http(s) URL: not linked',
+    ]);
     expect(screen.getByText('No rows rejected.')).toBeTruthy();
   });
 
-  it('shows no such list when every number was taken, or for a report stored before it was kept', () => {
-    renderWithApp(<CatalogReport report={{ ...report, catalogNumbersNotTaken: [] }} />);
-    expect(screen.queryByRole('table', { name: 'Catalog numbers not taken' })).toBeNull();
+  it('shows no list without warnings, and the count of a report stored before they were listed', () => {
+    const shown = renderWithApp(<CatalogReport report={{ ...report, warnings: [] }} />);
+    expect(screen.queryByRole('table', { name: 'Warnings' })).toBeNull();
+    shown.unmount();
     renderWithApp(<CatalogReport report={report} />);
-    expect(screen.queryByRole('table', { name: 'Catalog numbers not taken' })).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Warnings' })).toBeNull();
+    expect(screen.getByText('17')).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { Alert, Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import type { CatalogImportReport, ImportResult } from '../../../../shared/api/admin-import.js';
+import type { CatalogImportReport, ImportResult, ImportWarning } from '../../../../shared/api/admin-import.js';
 import { formatCount as count } from '../components/admin-format.js';
 import { FigureList } from '../components/figure-list.js';
 
@@ -29,13 +29,46 @@ function RowNotes({ name, rows }: { name: string; rows: RowNote[] }) {
   );
 }
 
+/** Lines listed as "2, 5, 9" (at most `shown`, then how many more). */
+function linesText(lines: number[], shown = 12): string {
+  const listed = lines.slice(0, shown).join(', ');
+  return lines.length > shown ? `${listed} and ${count(lines.length - shown)} more` : listed;
+}
+
+/** Every warning with its line, those of one message grouped on one row with their lines (decision 0101). */
+function Warnings({ warnings }: { warnings: ImportWarning[] }) {
+  const groups = new Map<string, number[]>();
+  for (const warning of warnings) groups.set(warning.message, [...(groups.get(warning.message) ?? []), warning.line]);
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Warnings">
+        <TableHead>
+          <TableRow>
+            <TableCell>Lines</TableCell>
+            <TableCell>Warning</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {[...groups].map(([message, lines]) => (
+            <TableRow key={message}>
+              <TableCell sx={{ fontVariantNumeric: 'tabular-nums', minWidth: 64 }}>{linesText(lines)}</TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{message}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
 /**
- * What a catalog upload did: the counts, every rejected row with its line and reason, then the rows
- * whose catalog number another release of the label holds (imported without it, decision 0088).
+ * What a catalog upload did: the counts, every rejected row with its line and reason, then every warning
+ * with its lines (a catalog number another release of the label holds among them: decision 0088), grouped
+ * by message (decision 0101). A report stored before warnings were listed has their count only.
  */
 export function CatalogReport({ report }: { report: CatalogImportReport }) {
   const changes = (kind: 'releases' | 'tracks' | 'artists') => `(${count(report.created[kind])} new, ${count(report.updated[kind])} updated)`;
-  const notTaken = report.catalogNumbersNotTaken ?? [];
+  const warnings = typeof report.warnings === 'number' ? undefined : report.warnings;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <FigureList
@@ -45,7 +78,7 @@ export function CatalogReport({ report }: { report: CatalogImportReport }) {
           ['Tracks', `${count(report.totalTracksImported)} ${changes('tracks')}`],
           ['Artists', `${count(report.totalArtistsImported)} ${changes('artists')}`],
           ['Rejected rows', count(report.rejected.length)],
-          ['Warnings', count(report.warnings)],
+          ['Warnings', count(warnings?.length ?? (report.warnings as number))],
           ...(report.skipped > 0 ? [['Rows of other labels', count(report.skipped)] as [string, string]] : []),
         ]}
       />
@@ -54,12 +87,7 @@ export function CatalogReport({ report }: { report: CatalogImportReport }) {
       ) : (
         <RowNotes name="Rejected rows" rows={report.rejected} />
       )}
-      {notTaken.length > 0 && (
-        <>
-          <Typography>Imported without the catalog number of their row, which another release of the label has:</Typography>
-          <RowNotes name="Catalog numbers not taken" rows={notTaken} />
-        </>
-      )}
+      {warnings && warnings.length > 0 && <Warnings warnings={warnings} />}
     </Box>
   );
 }

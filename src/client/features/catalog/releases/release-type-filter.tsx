@@ -6,6 +6,7 @@ export type ReleaseTypeChoice = 'all' | ReleaseType;
 const choices: { value: ReleaseTypeChoice; label: string }[] = [
   { value: 'all', label: 'All' },
   { value: 'album', label: 'Albums' },
+  { value: 'ep', label: 'EPs' },
   { value: 'single', label: 'Singles' },
   { value: 'compilation', label: 'Compilations' },
 ];
@@ -16,7 +17,7 @@ export function releaseHeadings(type: ReleaseTypeChoice): { top: string; all: st
   return { top: `Top ${noun}`, all: `All ${noun}` };
 }
 
-/** All / Albums / Singles / Compilations. */
+/** All / Albums / EPs / Singles / Compilations. */
 export function ReleaseTypeFilter({ value, onChange }: { value: ReleaseTypeChoice; onChange: (value: ReleaseTypeChoice) => void }) {
   return (
     <ToggleButtonGroup

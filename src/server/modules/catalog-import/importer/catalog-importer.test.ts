@@ -504,9 +504,9 @@ describe.each(testDatabaseKinds)('catalog importer on $name', (kind) => {
       // The rejected rows are named by their lines in this file, rejected in later batches.
       expect(report.rejected.map((r) => spreadLines[r.line - 1]?.split(',')[3]).sort()).toEqual(['"City High"', '"Groove High"']);
       expect(report.warnings).toHaveLength(16);
-      // Typed by all their rows: the ten-track compilation and a four-track album.
+      // Typed by all their rows: the ten-track compilation and a three-mix EP.
       const types = await database.db.select({ upc: releases.upc, type: releases.type }).from(releases).where(inArray(releases.upc, ['198622016599', '192650954199']));
-      expect(Object.fromEntries(types.map((t) => [t.upc, t.type]))).toEqual({ '198622016599': 'compilation', '192650954199': 'single' });
+      expect(Object.fromEntries(types.map((t) => [t.upc, t.type]))).toEqual({ '198622016599': 'compilation', '192650954199': 'ep' });
       const spreadCatalog = await catalogByKeys(database.db);
 
       // The file in its own order finds everything as it is.
@@ -534,14 +534,14 @@ describe.each(testDatabaseKinds)('catalog importer on $name', (kind) => {
 
     it('counts a release updated once when a row far down the file changes its type', async () => {
       await importCatalog(database.db, fixture);
-      // "Won't Stop Dancing" (lines 84–86) is a single of three tracks; a fourth at the end of the file makes it an album.
-      const fourth = (fixtureLines[85] as string).replace(/,3,([A-Z0-9]{12}),/, ',4,QZTST2600001,');
-      expect(fourth).not.toBe(fixtureLines[85]);
-      const report = await importCatalog(database.db, `${fixture}${fourth}\n`, { rowsPerBatch: 50 });
+      // "Blox" (line 6) is a single of one track; a second at the end of the file makes it an EP.
+      const second = (fixtureLines[5] as string).replace(/,1,([A-Z0-9]{12}),/, ',2,QZTST2600001,');
+      expect(second).not.toBe(fixtureLines[5]);
+      const report = await importCatalog(database.db, `${fixture}${second}\n`, { rowsPerBatch: 50 });
       expect(report.created).toEqual({ releases: 0, tracks: 1, artists: 0 });
       expect(report.updated).toEqual({ releases: 1, tracks: 0, artists: 0 });
-      const [release] = await database.db.select({ type: releases.type }).from(releases).where(eq(releases.upc, '192650954199'));
-      expect(release?.type).toBe('album');
+      const [release] = await database.db.select({ type: releases.type }).from(releases).where(eq(releases.upc, '198937088106'));
+      expect(release?.type).toBe('ep');
     });
 
     it('writes its first batches before the file is read to the end', async () => {

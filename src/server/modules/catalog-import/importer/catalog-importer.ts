@@ -144,7 +144,7 @@ async function writeNewReleases(tx: Db, batch: CatalogBatch, counts: ChangeCount
   const tallies = new Map(batch.releases.map((r) => [r.upc, startTypeTally(r.title)]));
   for (const track of batch.tracks) {
     const tally = tallies.get(track.upc);
-    if (tally) tallyTrack(tally, track.artists.primary);
+    if (tally) tallyTrack(tally, track.title, track.artists.primary);
   }
   const changes = upsertChanges(releases, [
     releases.labelId,
@@ -175,7 +175,7 @@ async function writeNewReleases(tx: Db, batch: CatalogBatch, counts: ChangeCount
             title: r.title,
             version: r.version,
             releaseDate: r.releaseDate,
-            type: typeOfTally(tallies.get(r.upc) as ReleaseTypeTally),
+            type: r.type ?? typeOfTally(tallies.get(r.upc) as ReleaseTypeTally),
             genres: r.genres,
             links: r.links,
           })),
@@ -330,7 +330,14 @@ const releasesPerStep = 500;
 async function settleReleaseTypes(tx: Db, counts: ChangeCounts): Promise<void> {
   for (let after = ''; ; ) {
     const step = await tx
-      .select({ upc: seenReleases.upc, title: seenReleases.title, isCounted: seenReleases.isCounted, id: releases.id, type: releases.type })
+      .select({
+        upc: seenReleases.upc,
+        title: seenReleases.title,
+        ownType: seenReleases.type,
+        isCounted: seenReleases.isCounted,
+        id: releases.id,
+        type: releases.type,
+      })
       .from(seenReleases)
       .innerJoin(releases, eq(releases.upc, seenReleases.upc))
       .where(gt(seenReleases.upc, after))
@@ -340,7 +347,7 @@ async function settleReleaseTypes(tx: Db, counts: ChangeCounts): Promise<void> {
     after = step[step.length - 1]?.upc as string;
     const tallies = new Map(step.map((r) => [r.upc, startTypeTally(r.title)]));
     const trackArtistLists = await tx
-      .select({ upc: seenTracks.upc, primaryArtists: seenTracks.primaryArtists })
+      .select({ upc: seenTracks.upc, title: seenTracks.title, primaryArtists: seenTracks.primaryArtists })
       .from(seenTracks)
       .where(
         inArray(
@@ -348,10 +355,10 @@ async function settleReleaseTypes(tx: Db, counts: ChangeCounts): Promise<void> {
           step.map((r) => r.upc),
         ),
       );
-    for (const { upc, primaryArtists } of trackArtistLists) tallyTrack(tallies.get(upc) as ReleaseTypeTally, primaryArtists);
+    for (const { upc, title, primaryArtists } of trackArtistLists) tallyTrack(tallies.get(upc) as ReleaseTypeTally, title, primaryArtists);
     const retyped = new Map<ReleaseType, typeof step>();
     for (const release of step) {
-      const type = typeOfTally(tallies.get(release.upc) as ReleaseTypeTally);
+      const type = release.ownType ?? typeOfTally(tallies.get(release.upc) as ReleaseTypeTally);
       if (type !== release.type) retyped.set(type, [...(retyped.get(type) ?? []), release]);
     }
     for (const [type, written] of retyped) {

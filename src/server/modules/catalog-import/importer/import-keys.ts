@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import type { ReleaseType } from '../../../../shared/domain/release-type.js';
 import type { Db } from '../../../db/client.js';
 import { trackKey, type ParsedRelease, type ParsedTrack, type ReadState, type RecallKeys } from './parse-distributor-csv.js';
 import { chunks } from './statement-chunks.js';
@@ -15,16 +16,19 @@ export const seenReleases = pgTable('import_seen_releases', {
   line: integer('line').notNull(),
   labelId: text('label_id').notNull(),
   title: text('title').notNull(),
+  /** The distributor's own type of the release, when the export has one. */
+  type: text('type').$type<ReleaseType>(),
   isCounted: boolean('is_counted').notNull(),
 });
 
-/** Each track of the file, with its primary artists for the release type rule. */
+/** Each track of the file, with its title and primary artists for the release type rule. */
 export const seenTracks = pgTable(
   'import_seen_tracks',
   {
     upc: text('upc').notNull(),
     isrc: text('isrc').notNull(),
     line: integer('line').notNull(),
+    title: text('title').notNull(),
     primaryArtists: text('primary_artists').array().notNull(),
   },
   (t) => [primaryKey({ columns: [t.upc, t.isrc] })],
@@ -40,11 +44,11 @@ export const seenArtists = pgTable('import_seen_artists', { id: text('id').prima
 export async function keepKeysInTransaction(tx: Db): Promise<RecallKeys> {
   await tx.execute(sql`
     create temporary table import_seen_releases (
-      upc text primary key, line integer not null, label_id text not null, title text not null, is_counted boolean not null
+      upc text primary key, line integer not null, label_id text not null, title text not null, type text, is_counted boolean not null
     ) on commit drop`);
   await tx.execute(sql`
     create temporary table import_seen_tracks (
-      upc text not null, isrc text not null, line integer not null, primary_artists text[] not null, primary key (upc, isrc)
+      upc text not null, isrc text not null, line integer not null, title text not null, primary_artists text[] not null, primary key (upc, isrc)
     ) on commit drop`);
   await tx.execute(sql`create temporary table import_seen_artists (id text primary key) on commit drop`);
   return (upcs) => recallKeys(tx, upcs);
@@ -82,7 +86,7 @@ export async function rememberReleases(tx: Db, defined: ParsedRelease[], counted
   for (const part of chunks(defined)) {
     await tx
       .insert(seenReleases)
-      .values(part.map((r) => ({ upc: r.upc, line: r.line, labelId: r.labelId, title: r.title, isCounted: counted.has(r.upc) })));
+      .values(part.map((r) => ({ upc: r.upc, line: r.line, labelId: r.labelId, title: r.title, type: r.type, isCounted: counted.has(r.upc) })));
   }
 }
 
@@ -90,6 +94,6 @@ export async function rememberTracks(tx: Db, read: ParsedTrack[]): Promise<void>
   for (const part of chunks(read)) {
     await tx
       .insert(seenTracks)
-      .values(part.map((t) => ({ upc: t.upc, isrc: t.isrc, line: t.line, primaryArtists: t.artists.primary })));
+      .values(part.map((t) => ({ upc: t.upc, isrc: t.isrc, line: t.line, title: t.title, primaryArtists: t.artists.primary })));
   }
 }

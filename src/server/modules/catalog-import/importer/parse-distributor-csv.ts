@@ -4,6 +4,7 @@ import { CsvError, parse } from 'csv-parse';
 import { parseLength } from '../../../../shared/domain/duration.js';
 import { canonicalIsrc, isrcPattern } from '../../../../shared/domain/isrc.js';
 import { detectRemix } from '../../../../shared/domain/remix.js';
+import { releaseTypeNamed, type ReleaseType } from '../../../../shared/domain/release-type.js';
 import { isHttpUrl, storeOfColumn, type StoreLink } from '../../../../shared/domain/store-links.js';
 import { findLabel, findLabelByDistributorName } from '../../../../shared/labels.js';
 import type { LabelConfig } from '../../../../shared/site-config.js';
@@ -44,6 +45,8 @@ export interface ParsedRelease {
   genres: string[];
   /** Release Artist column; empty for "Various Artists". */
   artists: string[];
+  /** The distributor's own type (a `Release Type` column, where the export has one): it wins over the rule. */
+  type: ReleaseType | null;
   /** From columns named by a store ("Beatport URL", "Spotify Link"), where the export has them. */
   links: StoreLink[];
 }
@@ -96,6 +99,8 @@ const columns = {
   length: 'Track Length',
   songGenre: 'Song Genre',
   songSubgenre: 'Song Subgenre',
+  /** Not in every export. */
+  releaseType: 'Release Type',
 } as const;
 
 const requiredColumns = [columns.upc, columns.release, columns.isrc, columns.song, columns.track];
@@ -262,6 +267,7 @@ function readRow(
       releaseDate: date,
       genres: distinctNonEmpty([row[columns.genre], row[columns.subgenre]]),
       artists: /^various artists$/i.test(releaseArtist) ? [] : splitArtists(releaseArtist),
+      type: releaseTypeNamed(row[columns.releaseType]),
       links: linksOf(row, line, batch.warnings),
     });
     release = { line, labelId: label.id, title: releaseTitle };

@@ -7,9 +7,9 @@ import type { ImportReport } from './catalog-importer.js';
 /** Who ran an import nobody logged in for: the admin's Recent Activity and Recent imports show it. */
 export const systemActors = { firstStart: 'System', commandLine: 'Command line' } as const;
 
-/** The report a finished catalog job keeps: warnings counted, not listed, but for the catalog numbers not taken (docs/decisions/0088). */
+/** The report a finished catalog job keeps: every warning with its line and message (docs/decisions/0101). */
 export function catalogReportOf(report: ImportReport): CatalogImportReport {
-  return { ...report, warnings: report.warnings.length };
+  return { ...report, warnings: report.warnings.map((note) => ({ line: note.line, message: note.reason })) };
 }
 
 /**
