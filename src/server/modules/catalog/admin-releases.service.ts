@@ -150,10 +150,10 @@ async function claimsAnswered<T>(db: Db, work: (claim: (tx: Db, wanted: Claim) =
 export async function getAdminReleases(db: Db, query: AdminReleasesQuery, now: Date): Promise<{ data: AdminReleaseListItem[]; total: number }> {
   const { rows, total } = await listAdminReleases(
     db,
-    { q: query.q, labelId: resolveLabelParam(query.label)?.id, status: query.status, today: localDate(now, siteConfig.timeZone) },
+    { q: query.q, labelId: resolveLabelParam(query.label)?.id, status: query.status, today: localDate(now, currentSiteSettings().timeZone) },
     { offset: query.offset, limit: query.limit },
   );
-  return { data: rows.map((row) => ({ ...row, status: shownStatus(row.status, row.release_date, now, siteConfig.timeZone) })), total };
+  return { data: rows.map((row) => ({ ...row, status: shownStatus(row.status, row.release_date, now, currentSiteSettings().timeZone) })), total };
 }
 
 export async function getReleaseForEdit(db: Db, id: string, now: Date): Promise<AdminReleaseDetail> {
