@@ -93,6 +93,23 @@ describe.each(testDatabaseKinds)("Members' downloads and early access are theirs
       expect(paused.statusCode).toBe(403);
       expect(paused.json()).toMatchObject({ error: vipDownloadMembersOnlyMessage });
     });
+
+    it('ends with its release set back to draft: neither a new link nor one already made serves the file (decision 0101)', async () => {
+      const member = await signedInMember(t, 'drafted@example.com', 'active');
+      const asked = await t.app.inject({ method: 'POST', url: `/api/vip/downloads/${downloadTrack}`, headers: { cookie: member.cookie } });
+      expect(asked.statusCode, asked.body).toBe(200);
+      const { url } = asked.json<{ data: VipDownloadLink }>().data;
+      await t.database.db.execute(sql`update releases set status = 'draft' where id = (select release_id from tracks where id = ${downloadTrack})`);
+      try {
+        const again = await t.app.inject({ method: 'POST', url: `/api/vip/downloads/${downloadTrack}`, headers: { cookie: member.cookie } });
+        expect(again.statusCode).toBe(404);
+        const made = await get(url, { cookie: member.cookie });
+        expect(made.statusCode).toBe(404);
+        expect(made.rawPayload.includes(original.subarray(0, 10))).toBe(false);
+      } finally {
+        await t.database.db.execute(sql`update releases set status = 'published' where id = (select release_id from tracks where id = ${downloadTrack})`);
+      }
+    });
   });
 
   describe("an upcoming release's preview is not public before its moment, under any name", () => {

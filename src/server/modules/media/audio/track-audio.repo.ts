@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { trackAudio, tracks } from '../../../db/schema.js';
+import { isPublicRelease } from '../../../db/public-releases.js';
+import { releases, trackAudio, tracks } from '../../../db/schema.js';
 import { isUuid } from '../../../lib/uuid.js';
 import { canonicalIsrc } from '../../../../shared/domain/isrc.js';
 import { lockArtName, scheduleDeletion } from '../image-jobs.repo.js';
@@ -193,13 +194,17 @@ export async function findTrackAudio(db: Db, id: string): Promise<TrackAudioRow 
   return row;
 }
 
-/** A track staff made a member download (docs/decisions/0064): its uploaded original's key and file name; undefined otherwise. */
+/**
+ * A track staff made a member download (docs/decisions/0064) on a release the public may see (a draft's
+ * tracks are no one's, decision 0101): its uploaded original's key and file name; undefined otherwise.
+ */
 export async function findMemberDownload(db: Db, trackId: string): Promise<{ originalKey: string; fileName: string } | undefined> {
   if (!isUuid(trackId)) return undefined;
   const [row] = await db
     .select({ originalKey: trackAudio.originalKey, fileName: trackAudio.fileName })
     .from(tracks)
     .innerJoin(trackAudio, eq(trackAudio.id, tracks.audioId))
-    .where(and(eq(tracks.id, trackId.toLowerCase()), eq(tracks.memberDownload, true)));
+    .innerJoin(releases, eq(releases.id, tracks.releaseId))
+    .where(and(eq(tracks.id, trackId.toLowerCase()), eq(tracks.memberDownload, true), isPublicRelease));
   return row;
 }
