@@ -112,6 +112,17 @@ describe.each(testDatabaseKinds)('site settings ($name)', (kind) => {
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/settings/changes/99999/revert', headers: t.auth })).statusCode).toBe(404);
   });
 
+  it('saves a privacy policy as long as a real one (a whole legal document of about 60 KB in one PATCH)', async () => {
+    const paragraph = 'We keep what the site needs to work, and no more than that, for as long as it is useful to you. '.repeat(10);
+    const sections = Array.from({ length: 12 }, (_, i) => ({ heading: `Section ${i + 1}`, paragraphs: Array.from({ length: 5 }, () => paragraph) }));
+    const privacyPolicy = { title: 'Privacy Policy', sections };
+    expect(JSON.stringify(privacyPolicy).length).toBeGreaterThan(16 * 1024 * 3);
+    const saved = await patch({ legal: { privacyPolicy } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(settingsOf(saved).legal.privacyPolicy.sections).toHaveLength(12);
+    expect((await patch({ legal: { privacyPolicy: defaultSiteSettings.legal.privacyPolicy } })).statusCode).toBe(200);
+  });
+
   it("draws the site's icon with the settings in force", async () => {
     const png = async () => (await t.app.inject({ method: 'GET', url: '/apple-touch-icon.png' })).rawPayload;
     const before = await png();

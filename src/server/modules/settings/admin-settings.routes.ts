@@ -11,6 +11,8 @@ import type { SettingsDeps } from './settings.deps.js';
 import { changeSiteSettings, listSettingsChanges, readSiteSettings, revertSettingsChange } from './settings.service.js';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+/** Every part of the settings in one body at most: the legal documents are the long ones. */
+const settingsBodyLimit = 512 * 1024;
 
 export const adminSettingsRoutes: FastifyPluginAsyncZod<SettingsDeps> = async (app, { db, clock, adminAuth, liveSettings }) => {
   guardAdminRoutes(app, adminAuth);
@@ -41,6 +43,8 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<SettingsDeps> = async (a
         body: siteSettingsPatchSchema,
         response: { 200: siteSettingsResponseSchema, ...errors },
       },
+      // A legal document is saved whole, and a real privacy policy runs to tens of KB (the app's default is 16 KiB).
+      bodyLimit: settingsBodyLimit,
     },
     async (req) => {
       const settings = await changeSiteSettings(db, req.body, adminOf(req).user.username, clock());
