@@ -87,21 +87,6 @@ describe('Admin Site → Labels', () => {
     expect(writes()).toHaveLength(1);
   });
 
-  it('uploads a logo at once and shows it', async () => {
-    const logo = '/media/images/settings/tech-logo.png';
-    const { user, sent } = await openSite('/admin/site?label=tech', { 'POST /api/admin/settings/labels/tech/logo': settingsAnswer(withLabel('tech', { logo })) });
-    const file = await screen.findByLabelText('Logo file');
-    await user.upload(file, new File(['png'], 'our-logo.png', { type: 'image/png' }));
-    expect(await screen.findByText('Logo of Build It Tech uploaded')).toBeTruthy();
-    const form = screen.getByRole('form', { name: 'Build It Tech' });
-    expect(within(form).getByRole('img', { name: 'Build It Tech logo' }).getAttribute('src')).toBe(logo);
-    const upload = sent.find((s) => s.method === 'POST');
-    expect(upload?.body instanceof FormData && (upload.body.get('file') as File).name).toBe('our-logo.png');
-    expect(screen.getByRole('button', { name: 'Remove logo' })).toBeTruthy();
-  });
-});
-
-describe('Admin Site → VIP and Legal', () => {
   it('previews a new price on its plan card and saves the VIP part', async () => {
     const { user, writes } = await openSite('/admin/site/vip', { 'PATCH /api/admin/settings': [failure(500, 'Request failed (500)'), settingsAnswer(defaultSiteSettings)] });
     const price = (await screen.findAllByLabelText('Price'))[1] as HTMLInputElement;
