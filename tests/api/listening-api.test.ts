@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RankedRelease, Release, Track } from '../../src/shared/api/catalog.js';
 import type { ClientConfigResponse } from '../../src/shared/api/client-config.js';
+import { defaultSiteSettings, publicSiteSettings } from '../../src/shared/api/settings.js';
 import type { PlayResponse } from '../../src/shared/api/plays.js';
 import { popularityScore } from '../../src/shared/domain/popularity.js';
 import { queryRows } from '../../src/server/db/client.js';
@@ -299,6 +300,8 @@ describe.each(testDatabaseKinds)('listening API on $name', (kind) => {
             tokenUrl: 'https://accounts.spotify.com/api/token',
             apiUrl: 'https://api.spotify.com/v1',
           },
+          // The public site settings, the defaults until an owner changes them (docs/decisions/0097).
+          site: publicSiteSettings(defaultSiteSettings),
         },
       });
     });

@@ -93,13 +93,17 @@ describe('admin labels: catalog upload and Import tracks', () => {
     // well under a second): the bar's part-way values are the component test's and the importer's.
     await uploadFixture(page, 'admin-labels-progress-desktop');
     const current = page.getByRole('region', { name: 'Current import' });
-    await expect(current.getByRole('row').allTextContents()).resolves.toEqual([
+    await expect(current.getByRole('table', { name: 'Rejected rows' }).getByRole('row').allTextContents()).resolves.toEqual([
       'LineReason',
       '544no song name and no ISRC: the release is kept without this track',
       '545no song name and no ISRC: the release is kept without this track',
     ]);
     expect(await current.getByText('Rows read').locator('xpath=following-sibling::dd[1]').textContent()).toBe('544');
     expect(await current.getByText('Warnings').locator('xpath=following-sibling::dd[1]').textContent()).toBe('16');
+    // Every warning is listed with its lines, those of one message on one row (decision 0101).
+    const warningRows = current.getByRole('table', { name: 'Warnings' }).getByRole('row');
+    expect(await warningRows.count()).toBeGreaterThan(1);
+    expect(await warningRows.nth(1).getByRole('cell').first().textContent()).toMatch(/^\d+(, \d+)*( and \d+ more)?$/);
     await current.scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'admin-labels-report-desktop');
     // The first real import offers to remove the demo catalog.

@@ -69,8 +69,8 @@ describe('server-rendered pages in the browser', () => {
   it('a release link opens the releases page with its modal, drawn by the server, at 1280 and 390 px; Escape, Close and Back behave', async () => {
     const messages: string[] = [];
     const release = (await api<{ data: Release[] }>('/releases?label=tech&limit=1')).data[0]!;
-    const link = `/tech/releases/${release.id}`;
-    const tracks = (await api<{ data: Release }>(`${link.replace('/tech', '')}?include_tracks=true`)).data.tracks!;
+    const link = `/tech/releases/${release.slug}`;
+    const tracks = (await api<{ data: Release }>(`/releases/${release.id}?include_tracks=true`)).data.tracks!;
     for (const viewport of ['desktop', 'phone'] as const) {
       // The first paint is the server's HTML alone: the modal is there, in place, full screen on a phone.
       const firstPaint = await site.browser.newPage(viewport);

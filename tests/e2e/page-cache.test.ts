@@ -65,7 +65,7 @@ describe('rendered pages, kept until the catalog changes', () => {
 
   it('shows an admin edit in the next page, with a new ETag and a new nonce', async () => {
     const release = await latestTechRelease();
-    const path = `/tech/releases/${release.id}`;
+    const path = `/tech/releases/${release.slug}`;
     const before = await get(path);
     expect(before.status).toBe(200);
     const login = await fetch(`${site.server.url}/api/admin/login`, {

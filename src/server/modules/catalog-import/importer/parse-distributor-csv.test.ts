@@ -128,6 +128,8 @@ describe('readDistributorCsv', () => {
         catalogNumber: 'BLDR001',
         title: 'King Of The Jungle',
         version: 'Remixes',
+        // No "Release Type" column in this export: the importer infers it (docs/product.md).
+        type: null,
         releaseDate: '2015-03-02',
         genres: ['Dance', 'House'],
         artists: ['Chris Gresswell'],
