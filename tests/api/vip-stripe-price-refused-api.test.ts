@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '../../src/shared/api/admin-activity.js';
 import type { AdminMember } from '../../src/shared/api/admin-members.js';
 import type { VipPlanId, VipSubscriptionResponse } from '../../src/shared/api/vip.js';
-import { siteConfig } from '../../src/shared/site-config.js';
+import { withPlan } from '../helpers/vip-plan-settings.js';
 import { buildApp, type App } from '../../src/server/app.js';
 import { queryRows, type Database } from '../../src/server/db/client.js';
 import { createLogger } from '../../src/server/logging.js';
@@ -154,16 +154,12 @@ describe.each(testDatabaseKinds)('Kept Stripe prices that Stripe refuses, on $na
   it("a label's own stripePriceId that Stripe refuses fails the checkout (502), the log naming the setting; nothing is created or kept", async () => {
     const own = stripe.addPrice({ unit_amount: 19_999, currency: 'usd', interval: 'year', productName: 'Build It VIP Premium' });
     stripe.archivePrice(own.id);
-    const plan = siteConfig.vipPlans.find((p) => p.id === 'premium') as unknown as { stripePriceId: string | null };
     const created = stripe.prices.length;
-    plan.stripePriceId = own.id;
-    try {
+    await withPlan('premium', { stripePriceId: own.id }, async () => {
       const res = await subscribe('own@example.com', 'premium');
       expect(res.statusCode, res.body).toBe(502);
       expect(res.json()).toMatchObject({ success: false, error: refusedMessage });
-    } finally {
-      plan.stripePriceId = null;
-    }
+    });
     const errors = logLines.filter((line) => line.level === 50 && line.plan === 'premium').map((line) => line.msg);
     expect(errors).toEqual([
       `stripe refused the price the site configuration names for VIP plan premium (vipPlans[].stripePriceId ${own.id}): ` +

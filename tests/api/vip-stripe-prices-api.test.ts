@@ -2,31 +2,19 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VipPlanId, VipSubscriptionResponse } from '../../src/shared/api/vip.js';
-import { siteConfig } from '../../src/shared/site-config.js';
 import { buildApp, type App } from '../../src/server/app.js';
 import { queryRows, type Database } from '../../src/server/db/client.js';
 import { createLogger } from '../../src/server/logging.js';
 import { createStripePayments } from '../../src/server/modules/membership/index.js';
 import { startFakeStripe, type FakeStripe } from '../fakes/fake-stripe.js';
 import { testNow } from '../helpers/test-app.js';
+import { withPlan } from '../helpers/vip-plan-settings.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
 // The plans' prices in Stripe (issue 26, docs/decisions/0067): a plan's own price id as it is, else a
 // price created once and kept, through the real SDK against the fake Stripe on loopback.
 
 const publicUrl = 'https://records.example';
-
-/** Runs `run` with a plan of the site configuration changed as a label would edit it, then as it was. */
-async function withPlan(id: VipPlanId, change: { price?: number; stripePriceId?: string }, run: () => Promise<void>): Promise<void> {
-  const plan = siteConfig.vipPlans.find((p) => p.id === id) as unknown as Record<string, unknown>;
-  const was = Object.fromEntries(Object.keys(change).map((key) => [key, plan[key]]));
-  Object.assign(plan, change);
-  try {
-    await run();
-  } finally {
-    Object.assign(plan, was);
-  }
-}
 
 interface KeptPriceRow {
   plan_id: string;
