@@ -96,7 +96,7 @@ describe.each(testDatabaseKinds)('demo catalog removal on $name', (kind) => {
     ).toBe(0);
     const publicList = (await t.app.inject({ url: '/api/releases?label=buildit-records&limit=100' })).json() as { total: number; data: { catalog_number: string | null }[] };
     expect(publicList.data.some((r) => r.catalog_number?.startsWith('DEMO-'))).toBe(false);
-    expect(publicList.total).toBe(await count(sql`select count(*)::int as n from releases where label_id = 'buildit-records'`));
+    expect(publicList.total).toBe(await count(sql`select count(*)::int as n from releases where label_id = 'buildit-records' and status <> 'draft'`));
 
     const [entry] = await queryRows<{ kind: string; actor: string; summary: string }>(
       t.database.db,

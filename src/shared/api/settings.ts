@@ -89,7 +89,8 @@ const fields = {
     name: text('name', 100),
     price: z
       .number({ error: 'price must be a number' })
-      .positive({ error: 'price must be more than 0' })
+      // min, not positive: OpenAPI 3.0's JSON Schema (the contract checks) has no numeric exclusiveMinimum.
+      .min(0.01, { error: 'price must be more than 0' })
       .max(100_000, { error: 'price must be at most 100000' })
       .refine((value) => Math.round(value * 100) === Number((value * 100).toFixed(6)), { error: 'price must have at most 2 decimals' }),
     currency: z
