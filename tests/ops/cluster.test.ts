@@ -112,9 +112,10 @@ describe.skipIf(missing !== undefined)('two instances on one PostgreSQL and one 
   it('spreads requests over both instances, which started together on one empty database', async () => {
     const answered = new Set<string | undefined>();
     for (let i = 0; i < 4; i++) {
+      // The demo catalog's 60 tech releases but its one without tracks, a draft (docs/decisions/0101).
       const res = await fetch(`${proxy.url}/api/releases?label=tech&limit=1`);
       expect(res.status).toBe(200);
-      expect(((await res.json()) as { total: number }).total).toBe(60);
+      expect(((await res.json()) as { total: number }).total).toBe(59);
       answered.add(upstreamPort(res));
     }
     expect(answered).toEqual(new Set(instances.map((instance) => portOf(instance.url))));
