@@ -85,6 +85,10 @@ describe.each(testDatabaseKinds)('release statuses on $name', (kind) => {
     expect((await get('/api/labels/records/top-releases?limit=50')).body).not.toContain(draft.id);
     expect((await get('/api/tracks?q=Quiet%20Hours')).json<{ total: number }>().total).toBe(0);
     expect((await get('/sitemap.xml')).body).not.toContain('bldr950');
+    // Nor are its pictures drawn, nor its artist's, credited only on it (as their pages, 404).
+    const pictures = [`/media/releases/${draft.id}.svg`, `/media/releases/${draft.id}-320.webp`, `/media/releases/${draft.id}-card.jpg`];
+    pictures.push('/media/artists/lena-orbit.svg', '/media/artists/lena-orbit-160.webp', '/media/artists/lena-orbit-card.jpg');
+    for (const url of pictures) expect((await get(url)).statusCode, url).toBe(404);
 
     const published = (await call<{ data: AdminReleaseDetail }>('PATCH', `/api/admin/releases/${draft.id}`, 200, { status: 'published' })).data;
     expect(published).toMatchObject({ status: 'published', slug: 'bldr950-quiet-hours' });
@@ -95,6 +99,7 @@ describe.each(testDatabaseKinds)('release statuses on $name', (kind) => {
     expect((await get('/api/releases?label=records&limit=1')).json<{ total: number }>().total).toBe(before + 1);
     expect((await get('/api/artists?q=Lena%20Orbit')).json<{ total: number }>().total).toBe(1);
     expect((await get('/sitemap.xml')).body).toContain('/records/releases/bldr950-quiet-hours</loc>');
+    for (const url of pictures) expect((await get(url)).statusCode, url).toBe(200);
 
     // Public, its address stays what it was when a later edit renames it.
     await call('PATCH', `/api/admin/releases/${draft.id}`, 200, { title: 'Quiet Hours Again', catalog_number: 'BLDR951' });
@@ -105,6 +110,7 @@ describe.each(testDatabaseKinds)('release statuses on $name', (kind) => {
     expect((await get(`/api/releases/${draft.id}`)).statusCode).toBe(404);
     expect((await get('/api/releases?label=records&limit=1')).json<{ total: number }>().total).toBe(before);
     expect((await get('/api/artists?q=Lena%20Orbit')).json<{ total: number }>().total).toBe(0);
+    for (const url of pictures) expect((await get(url)).statusCode, url).toBe(404);
   });
 
   it('a release made by hand is public unless told otherwise; scheduled needs a date after today', async () => {

@@ -123,6 +123,46 @@ describe.each(testDatabaseKinds)('site settings ($name)', (kind) => {
     expect((await patch({ legal: { privacyPolicy: defaultSiteSettings.legal.privacyPolicy } })).statusCode).toBe(200);
   });
 
+  it('draws share cards and generated art with the label name and accent in force, again after each change', async () => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/releases',
+      headers: t.auth,
+      payload: { title: 'Card Check', type: 'single', label_id: 'buildit-tech', catalog_number: 'BIT990', artists: ['Card Artist'], tracks: [{ title: 'Card Check' }] },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const release = (await t.app.inject({ method: 'GET', url: `/api/releases/${made.json<{ data: { id: string } }>().data.id}?include_artists=true` })).json<{
+      data: { id: string; artists: { id: string }[] };
+    }>().data;
+    const media = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      return res.rawPayload;
+    };
+    const releaseCard = () => media(`/media/releases/${release.id}-card.jpg`);
+    const artistCard = () => media(`/media/artists/${release.artists[0]!.id}-card.jpg`);
+    const [cardBefore, artistCardBefore] = [await releaseCard(), await artistCard()];
+    expect((await media(`/media/releases/${release.id}.svg`)).toString()).toContain(defaultSiteSettings.labels.tech.accent.toLowerCase());
+
+    // The name alone (the generated art is the same): the card is drawn again, not served as kept.
+    expect((await patch({ labels: { tech: { name: 'Night Shift Tech' } } })).statusCode).toBe(200);
+    const renamed = await releaseCard();
+    expect(renamed.equals(cardBefore)).toBe(false);
+    expect((await patch({ labels: { tech: { accent: '#FF5555' } } })).statusCode).toBe(200);
+    expect((await media(`/media/releases/${release.id}.svg`)).toString()).toContain('#ff5555');
+    expect((await releaseCard()).equals(renamed)).toBe(false);
+    // Artists wear the parent label's name and accent.
+    expect((await patch({ labels: { records: { name: 'Night Shift Records', accent: '#FFAA00' } } })).statusCode).toBe(200);
+    expect((await media(`/media/artists/${release.artists[0]!.id}.svg`)).toString()).toContain('#ffaa00');
+    expect((await artistCard()).equals(artistCardBefore)).toBe(false);
+
+    const back = { name: 'Build It Tech', accent: defaultSiteSettings.labels.tech.accent };
+    const records = { name: 'Build It Records', accent: defaultSiteSettings.labels.records.accent };
+    expect((await patch({ labels: { tech: back, records } })).statusCode).toBe(200);
+    expect((await releaseCard()).equals(cardBefore)).toBe(true);
+    expect((await artistCard()).equals(artistCardBefore)).toBe(true);
+  });
+
   it("draws the site's icon with the settings in force", async () => {
     const png = async () => (await t.app.inject({ method: 'GET', url: '/apple-touch-icon.png' })).rawPayload;
     const before = await png();

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzl
 import { queryRows, type Db } from '../../db/client.js';
 import { artistLabels, artists, listedArtistCounts, releaseArtists, releases, trackArtists, tracks } from '../../db/schema.js';
 import { containsPattern } from '../../db/contains-pattern.js';
-import { isPublicRelease } from '../../db/public-releases.js';
+import { anyLabel, isListedArtist, isPublicRelease } from '../../db/public-releases.js';
 
 export type ArtistRow = typeof artists.$inferSelect;
 
@@ -21,18 +21,12 @@ function creditedReleases(): SQL {
       join ${releases} on ${releases.id} = ${tracks.releaseId} and ${isPublicRelease}`;
 }
 
-/** `artist_labels` names the whole catalog so (migration 0012). */
-const anyLabel = '*';
-
 /**
  * docs/product.md §5 hygiene: a name, not a sample pack, and a release on the label (or anywhere), as
  * the triggers keep it in `artist_labels` (docs/decisions/0033).
  */
 function listedWhere(filter: { labelId?: string; q?: string }): SQL {
-  const conditions: SQL[] = [
-    sql`exists (select 1 from ${artistLabels} al
-                 where al.label_id = ${filter.labelId ?? anyLabel} and al.artist_id = ${artists.id} and al.listed)`,
-  ];
+  const conditions: SQL[] = [isListedArtist(filter.labelId)];
   const term = filter.q?.trim();
   if (term) conditions.push(ilike(artists.name, containsPattern(term)));
   return and(...conditions) as SQL;

@@ -157,10 +157,10 @@ export class ArtRenderer {
   /** What the share card says: the release's title, artist and label, or the artist's name; undefined when it is gone. */
   private async cardOf(row: ImageJobRow) {
     if (row.subjectKind === 'artist') {
-      const name = await findArtistName(this.deps.db, row.subjectId);
+      const name = await findArtistName(this.deps.db, row.subjectId, 'staff');
       return name === undefined ? undefined : { title: name, labelName: defaultLabel.name, accent: defaultLabel.accent };
     }
-    const release = isUuid(row.subjectId) ? await findArtworkSubject(this.deps.db, row.subjectId) : undefined;
+    const release = isUuid(row.subjectId) ? await findArtworkSubject(this.deps.db, row.subjectId, 'staff') : undefined;
     if (!release) return undefined;
     const label = findLabel(release.labelId) ?? defaultLabel;
     return { title: release.title, subtitle: release.artist ?? 'Various Artists', labelName: label.name, accent: label.accent };

@@ -1,22 +1,30 @@
 import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { isPublicRelease } from '../../db/public-releases.js';
+import { isListedArtist, isPublicRelease } from '../../db/public-releases.js';
 import { artists, releaseArtists, releases, tracks } from '../../db/schema.js';
 
-export async function findArtworkSubject(db: Db, releaseId: string) {
+/** Who a picture is drawn for: the public (a draft release, an unlisted artist has none, as it has no page) or staff's uploads (any). */
+export type PictureAudience = 'public' | 'staff';
+
+/** What a release's generated artwork and card say: its key, title, label and first artist. */
+export async function findArtworkSubject(db: Db, releaseId: string, audience: PictureAudience) {
   const [row] = await db
     .select({ upc: releases.upc, title: releases.title, labelId: releases.labelId, artist: artists.name })
     .from(releases)
     .leftJoin(releaseArtists, eq(releaseArtists.releaseId, releases.id))
     .leftJoin(artists, eq(artists.id, releaseArtists.artistId))
-    .where(eq(releases.id, releaseId))
+    .where(audience === 'public' ? and(eq(releases.id, releaseId), isPublicRelease) : eq(releases.id, releaseId))
     .orderBy(asc(releaseArtists.position))
     .limit(1);
   return row;
 }
 
-export async function findArtistName(db: Db, artistId: string): Promise<string | undefined> {
-  const [row] = await db.select({ name: artists.name }).from(artists).where(eq(artists.id, artistId));
+/** An artist's name; for the public, only a listed artist's (one with a page: docs/product.md §5 hygiene, decision 0033). */
+export async function findArtistName(db: Db, artistId: string, audience: PictureAudience): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: artists.name })
+    .from(artists)
+    .where(audience === 'public' ? and(eq(artists.id, artistId), isListedArtist()) : eq(artists.id, artistId));
   return row?.name;
 }
 

@@ -7,12 +7,10 @@ import { currentSiteSettings } from '../../../shared/site-settings.js';
 import type { Db } from '../../db/client.js';
 import { renderArtistPicture, renderReleaseArtwork } from './artwork.js';
 import { renderPreviewWav } from './preview-audio.js';
-import { renderShareCard } from './share-card.js';
+import { renderShareCard, type ShareCardInput } from './share-card.js';
 import { isUuid } from '../../lib/uuid.js';
 import { previewAudioUrl, uploadedPreviewUrl } from './media-urls.js';
 import { findArtistName, findArtworkSubject, findPreviewSubject, isPreviewOfReleasedTrack } from './media.repo.js';
-
-const primaryAccent = defaultLabel.accent;
 
 /** Rendering a preview takes tens of milliseconds and a browser asks for ranges of the same file. */
 const previewCache = new Map<string, Buffer>();
@@ -28,17 +26,18 @@ function cachedPreview(key: string): Buffer {
   return wav;
 }
 
+/** Artists belong to no one label: their pictures and cards wear the parent label's accent and name, as in force (docs/decisions/0097). */
 export function placeholderArtistSvg(): string {
-  return renderArtistPicture({ key: 'placeholder', name: '?', accent: primaryAccent });
+  return renderArtistPicture({ key: 'placeholder', name: '?', accent: defaultLabel.accent });
 }
 
-/** The release's generated artwork, or undefined for no such release. */
+/** The release's generated artwork, or undefined for no such release or a draft (it has no page, docs/decisions/0101). */
 export async function releaseArtworkSvg(db: Db, releaseId: string): Promise<string | undefined> {
   return (await releaseArtwork(db, releaseId))?.svg;
 }
 
 async function releaseArtwork(db: Db, releaseId: string) {
-  const subject = isUuid(releaseId) ? await findArtworkSubject(db, releaseId) : undefined;
+  const subject = isUuid(releaseId) ? await findArtworkSubject(db, releaseId, 'public') : undefined;
   if (!subject) return undefined;
   const label = findLabel(subject.labelId) ?? defaultLabel;
   const artist = subject.artist ?? 'Various Artists';
@@ -46,21 +45,24 @@ async function releaseArtwork(db: Db, releaseId: string) {
   return { svg, title: subject.title, artist, label };
 }
 
-/** The share card of a release without an uploaded cover, drawn from its generated artwork; undefined for no such release. */
+/** A share card kept with everything it is drawn from: its picture and words, the label's name and accent in force. */
+function cachedShareCard(key: string, svg: string, input: Omit<ShareCardInput, 'picture'>): Promise<Buffer> {
+  const drawnFrom = JSON.stringify([svg, input.title, input.subtitle, input.labelName, input.accent]);
+  return cachedRaster(key, drawnFrom, () => renderShareCard({ ...input, picture: Buffer.from(svg) }));
+}
+
+/** The share card of a release without an uploaded cover, drawn from its generated artwork; undefined for no such release or a draft. */
 export async function releaseShareCard(db: Db, releaseId: string): Promise<Buffer | undefined> {
   const art = await releaseArtwork(db, releaseId);
   if (!art) return undefined;
-  const input = { picture: Buffer.from(art.svg), title: art.title, subtitle: art.artist, labelName: art.label.name, accent: art.label.accent };
-  return cachedRaster(`releases/${releaseId}-card.jpg`, art.svg, () => renderShareCard(input));
+  return cachedShareCard(`releases/${releaseId}-card.jpg`, art.svg, { title: art.title, subtitle: art.artist, labelName: art.label.name, accent: art.label.accent });
 }
 
-/** The share card of an artist without an uploaded picture, drawn from the generated picture. */
+/** The share card of an artist without an uploaded picture, drawn from the generated picture; undefined for no such or an unlisted artist. */
 export async function artistShareCard(db: Db, artistId: string): Promise<Buffer | undefined> {
-  const name = await findArtistName(db, artistId);
-  if (name === undefined) return undefined;
-  const svg = renderArtistPicture({ key: artistId, name, accent: primaryAccent });
-  const input = { picture: Buffer.from(svg), title: name, labelName: defaultLabel.name, accent: primaryAccent };
-  return cachedRaster(`artists/${artistId}-card.jpg`, svg, () => renderShareCard(input));
+  const picture = await artistPicture(db, artistId);
+  if (!picture) return undefined;
+  return cachedShareCard(`artists/${artistId}-card.jpg`, picture.svg, { title: picture.name, labelName: defaultLabel.name, accent: defaultLabel.accent });
 }
 
 /** The cover of a playlist of the site configuration, or undefined for no such playlist. */
@@ -71,10 +73,14 @@ export function playlistCoverSvg(playlistId: string): string | undefined {
   return renderReleaseArtwork({ key: playlistId, title: playlist.title, artist: label.name, accent: label.accent });
 }
 
-/** The artist's generated picture, or undefined for no such artist (artist ids are slugs, not UUIDs). */
+/** The artist's generated picture, or undefined for no such or an unlisted artist (no page; artist ids are slugs, not UUIDs). */
 export async function artistPictureSvg(db: Db, artistId: string): Promise<string | undefined> {
-  const name = await findArtistName(db, artistId);
-  return name === undefined ? undefined : renderArtistPicture({ key: artistId, name, accent: primaryAccent });
+  return (await artistPicture(db, artistId))?.svg;
+}
+
+async function artistPicture(db: Db, artistId: string) {
+  const name = await findArtistName(db, artistId, 'public');
+  return name === undefined ? undefined : { name, svg: renderArtistPicture({ key: artistId, name, accent: defaultLabel.accent }) };
 }
 
 /**
@@ -132,10 +138,11 @@ export async function earlyAccessPreview(db: Db, trackId: string, now: Date, ear
 
 /**
  * Rasters of generated pictures, WebP copies (docs/decisions/0023) and share cards: the same picture
- * every time its SVG is the same, so each is drawn once and kept (a release list's first screen asks
- * for a dozen at once). Kept with the SVG it was drawn from: a renamed release draws its card again.
+ * every time what it is drawn from is the same, so each is drawn once and kept (a release list's first
+ * screen asks for a dozen at once). Kept with what it was drawn from (the SVG, and a card's words, label
+ * name and accent): a renamed release, or a label renamed or recoloured in the settings, draws it again.
  */
-const rasterCache = new Map<string, { svg: string; raster: Promise<Buffer> }>();
+const rasterCache = new Map<string, { drawnFrom: string; raster: Promise<Buffer> }>();
 const rasterCacheSize = 1024;
 /**
  * Pictures drawn at once: sharp works on libuv's thread pool (4 threads), which file reads and the
@@ -144,13 +151,13 @@ const rasterCacheSize = 1024;
  */
 const drawing = pLimit(2);
 
-function cachedRaster(key: string, svg: string, draw: () => Promise<Buffer>): Promise<Buffer> {
+function cachedRaster(key: string, drawnFrom: string, draw: () => Promise<Buffer>): Promise<Buffer> {
   const kept = rasterCache.get(key);
-  if (kept?.svg === svg) return kept.raster;
+  if (kept?.drawnFrom === drawnFrom) return kept.raster;
   const raster = drawing(draw);
   raster.catch(() => rasterCache.delete(key));
   if (rasterCache.size >= rasterCacheSize) rasterCache.delete(rasterCache.keys().next().value as string);
-  rasterCache.set(key, { svg, raster });
+  rasterCache.set(key, { drawnFrom, raster });
   return raster;
 }
 
