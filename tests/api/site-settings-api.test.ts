@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defaultSiteSettings, type SettingsChange, type SiteSettings } from '../../src/shared/api/settings.js';
 import type { ClientConfig } from '../../src/shared/api/client-config.js';
@@ -10,6 +11,7 @@ import { createOrResetAdmin } from '../../src/server/modules/staff/admin-auth.se
 import { signAdminToken } from '../../src/server/modules/staff/admin-tokens.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
 import { captureLog } from '../helpers/captured-log.js';
+import { multipart } from '../helpers/media-upload.js';
 import type { ScratchDatabase } from '../helpers/scratch-postgres.js';
 import { testNow } from '../helpers/test-app.js';
 import { createPostgresTestDatabase, testDatabaseKinds } from '../helpers/test-database.js';
@@ -161,6 +163,69 @@ describe.each(testDatabaseKinds)('site settings ($name)', (kind) => {
     expect((await patch({ labels: { tech: back, records } })).statusCode).toBe(200);
     expect((await releaseCard()).equals(cardBefore)).toBe(true);
     expect((await artistCard()).equals(artistCardBefore)).toBe(true);
+  });
+
+  it("uploads a label's logo and the icon image through the media store, refuses what is no image naming the field, and removes them", async () => {
+    const png = (width: number, height: number, colour: string) =>
+      sharp({ create: { width, height, channels: 4, background: colour } })
+        .png()
+        .toBuffer();
+    const send = async (url: string, name: string, bytes: Buffer, type = 'image/png') => {
+      const body = await multipart([{ field: 'file', name, bytes, type }]);
+      return t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...t.auth, 'content-type': body.contentType } });
+    };
+    const refused = async (url: string, name: string, bytes: Buffer, type?: string) => {
+      const res = await send(url, name, bytes, type);
+      expect(res.statusCode, res.body).toBe(400);
+      return res.json<{ field: string; message: string }>();
+    };
+
+    expect(await refused('/api/admin/settings/labels/tech/logo', 'notes.txt', Buffer.from('not a picture'), 'text/plain')).toMatchObject({
+      field: 'labels.tech.logo',
+      message: 'notes.txt is not a JPEG, PNG or WebP image',
+    });
+    expect(await refused('/api/admin/settings/labels/tech/logo', 'dot.png', await png(20, 20, '#ff0000'))).toMatchObject({
+      field: 'labels.tech.logo',
+      message: 'dot.png is 20×20 px: it needs at least 32 px on each side',
+    });
+    expect(await refused('/api/admin/settings/icon', 'tiny.png', await png(64, 64, '#ff0000'))).toMatchObject({ field: 'icon.image' });
+    const none = await t.app.inject({ method: 'POST', url: '/api/admin/settings/labels/tech/logo', headers: t.auth, payload: {} });
+    expect(none.statusCode).toBe(400);
+    expect(none.json<{ field: string }>().field).toBe('labels.tech.logo');
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/settings/labels/pop/logo', headers: t.auth, payload: {} })).statusCode).toBe(400);
+    // A PATCH cannot name a picture: only the upload sets one.
+    expect((await patch({ labels: { tech: { logo: '/media/art/logo-0123456789abcdef0123456789abcdef.webp' } } })).json<{ field: string }>().field).toBe('labels.tech.logo');
+
+    // A wide logo keeps its shape and transparency, at most 800×400.
+    const uploaded = await send('/api/admin/settings/labels/tech/logo', 'Our Logo.png', await png(1600, 400, '#ffaa0080'));
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const logo = settingsOf(uploaded).labels.tech.logo as string;
+    expect(logo).toMatch(/^\/media\/art\/logo-[0-9a-f]{32}\.webp$/);
+    const served = await t.app.inject({ method: 'GET', url: logo });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ width: 800, height: 200, hasAlpha: true });
+    // The site says it at once; the change is logged as any other, and Revert takes it away.
+    expect((await t.app.inject({ method: 'GET', url: '/api/config' })).json<{ data: ClientConfig }>().data.site.labels.tech.logo).toBe(logo);
+    const [entry] = (await t.app.inject({ method: 'GET', url: '/api/admin/settings/changes', headers: t.auth })).json<{ data: SettingsChange[] }>().data;
+    expect(entry).toMatchObject({ by: 'alice', before: { labels: { tech: { logo: null } } }, after: { labels: { tech: { logo } } } });
+    const reverted = await t.app.inject({ method: 'POST', url: `/api/admin/settings/changes/${entry!.id}/revert`, headers: t.auth });
+    expect(settingsOf(reverted).labels.tech.logo).toBeNull();
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/settings/changes/${entry!.id + 1}/revert`, headers: t.auth })).json<{ data: SiteSettings }>().data.labels.tech.logo).toBe(logo);
+    expect(settingsOf(await patch({ labels: { tech: { logo: null } } })).labels.tech.logo).toBeNull();
+
+    // The icon image: the favicon and touch icon are drawn from it, and from the letters again once it is removed.
+    const touchIcon = async () => (await t.app.inject({ method: 'GET', url: '/apple-touch-icon.png' })).rawPayload;
+    const drawn = await touchIcon();
+    const icon = await send('/api/admin/settings/icon', 'icon.png', await png(600, 600, '#3366ff'));
+    expect(icon.statusCode, icon.body).toBe(200);
+    expect(settingsOf(icon).icon.image).toMatch(/^\/media\/art\/icon-[0-9a-f]{32}\.png$/);
+    const middle = await sharp(await touchIcon()).extract({ left: 90, top: 90, width: 1, height: 1 }).removeAlpha().raw().toBuffer();
+    expect([...middle]).toEqual([0x33, 0x66, 0xff]);
+    expect((await t.app.inject({ method: 'GET', url: '/favicon.svg' })).body).toContain('href="data:image/png;base64,');
+    expect((await t.app.inject({ method: 'GET', url: '/favicon.ico' })).statusCode).toBe(200);
+    expect((await patch({ icon: { image: null } })).statusCode).toBe(200);
+    expect((await touchIcon()).equals(drawn)).toBe(true);
   });
 
   it("draws the site's icon with the settings in force", async () => {

@@ -1,14 +1,14 @@
-import { defaultLabel, findLabel, labels } from '../../shared/labels.js';
+import { defaultLabel, findLabel, labels, type Label } from '../../shared/labels.js';
 import type { LabelConfig } from '../../shared/site-config.js';
 
 /** docs/product.md §2: the label of a path is its first segment (tech, deep), otherwise records. */
-export function labelFromPath(pathname: string): LabelConfig {
+export function labelFromPath(pathname: string): Label {
   const first = pathname.split('/')[1] ?? '';
   return labels.find((l) => l.short === first || l.id === first) ?? defaultLabel;
 }
 
 /** A label given in a route parameter: any accepted form, or undefined when unknown. */
-export function labelFromParam(value: string | undefined): LabelConfig | undefined {
+export function labelFromParam(value: string | undefined): Label | undefined {
   return value === undefined ? undefined : findLabel(value);
 }
 

@@ -33,9 +33,22 @@ const wholeNumber = (name: string, min: number, max: number) =>
     .int({ error: `${name} must be a whole number` })
     .min(min, { error: `${name} must be from ${min} to ${max}` })
     .max(max, { error: `${name} must be from ${min} to ${max}` });
-/** An uploaded image (set by its upload route); a PATCH may only remove it. */
-const uploadedImage = z.string().nullable();
+/** An uploaded image (set by its upload route, decision 0102): its URL in the media store, or none (the site draws its own). */
+const uploadedImage = z
+  .string()
+  .regex(/^\/media\/art\/(logo|icon)-[0-9a-f]{32}\.(webp|png)$/, { error: 'must be an uploaded image' })
+  .nullable();
+/** A PATCH may only remove an image. */
 const removedImage = z.null({ error: 'Upload an image through its upload route; null removes it' });
+
+/** The images of the settings (decision 0102): what an upload may weigh, and the shorter side each needs. */
+export const siteImageLimits = { maxBytes: 5 * 1024 * 1024, minSide: { logo: 32, icon: 180 } } as const;
+export type SiteImageKind = keyof typeof siteImageLimits.minSide;
+export const siteImageMessages = {
+  missing: 'Choose an image (JPEG, PNG or WebP) to upload, in the form field "file"',
+  tooLarge: `is larger than ${siteImageLimits.maxBytes / 1024 / 1024} MB`,
+  tooSmall: (width: number, height: number, minSide: number) => `is ${width}×${height} px: it needs at least ${minSide} px on each side`,
+} as const;
 
 /** The backgrounds a label accent is drawn on: the dark theme's and the light theme's pages. */
 export const themeBackgrounds = { dark: siteConfig.theme.background, light: siteConfig.theme.lightBackground } as const;
@@ -140,38 +153,46 @@ export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 export type LabelSettings = SiteSettings['labels'][SettingsLabelId];
 export type PlanSettings = SiteSettings['vip']['plans'][number];
 
-const labelPatchSchema = z
-  .strictObject({
-    ...fields.label,
-    logo: removedImage,
-    social: z.strictObject(fields.label.social).partial(),
-    email: z.strictObject(fields.label.email).partial(),
-  })
-  .partial();
+/** Any part of the settings, its images as `image` takes them. */
+function patchSchemaWith<Image extends typeof uploadedImage | typeof removedImage>(image: Image) {
+  const labelPatchSchema = z
+    .strictObject({
+      ...fields.label,
+      logo: image,
+      social: z.strictObject(fields.label.social).partial(),
+      email: z.strictObject(fields.label.email).partial(),
+    })
+    .partial();
+  return z
+    .strictObject({
+      timeZone: fields.timeZone,
+      about: z.strictObject(fields.about).partial(),
+      labels: z.strictObject({ records: labelPatchSchema, tech: labelPatchSchema, deep: labelPatchSchema }).partial(),
+      icon: z.strictObject({ ...fields.icon, image }).partial(),
+      demos: z.strictObject(fields.demos).partial(),
+      vip: z
+        .strictObject({
+          ...fields.vip,
+          plans: z.array(z.strictObject({ id: z.string({ error: 'id must name a plan' }), ...fields.plan }).partial().required({ id: true })).max(20),
+        })
+        .partial(),
+      legal: z
+        .strictObject({ ...fields.legal, termsOfService: legalDocumentSchema.partial(), privacyPolicy: legalDocumentSchema.partial() })
+        .partial(),
+    })
+    .partial();
+}
 
 /**
  * The body of PATCH /api/admin/settings: any part of the settings. Objects merge, lists (of texts, of
- * legal sections) replace, and `vip.plans` entries merge by `id` into the plan of that id.
+ * legal sections) replace, and `vip.plans` entries merge by `id` into the plan of that id. Images are
+ * set by their upload routes; a PATCH may remove one (null).
  */
-export const siteSettingsPatchSchema = z
-  .strictObject({
-    timeZone: fields.timeZone,
-    about: z.strictObject(fields.about).partial(),
-    labels: z.strictObject({ records: labelPatchSchema, tech: labelPatchSchema, deep: labelPatchSchema }).partial(),
-    icon: z.strictObject({ ...fields.icon, image: removedImage }).partial(),
-    demos: z.strictObject(fields.demos).partial(),
-    vip: z
-      .strictObject({
-        ...fields.vip,
-        plans: z.array(z.strictObject({ id: z.string({ error: 'id must name a plan' }), ...fields.plan }).partial().required({ id: true })).max(20),
-      })
-      .partial(),
-    legal: z
-      .strictObject({ ...fields.legal, termsOfService: legalDocumentSchema.partial(), privacyPolicy: legalDocumentSchema.partial() })
-      .partial(),
-  })
-  .partial();
+export const siteSettingsPatchSchema = patchSchemaWith(removedImage);
 export type SiteSettingsPatch = z.infer<typeof siteSettingsPatchSchema>;
+/** A change as applied and logged: a PATCH body, or an upload route's (which sets an image). */
+export const settingsChangePartSchema = patchSchemaWith(uploadedImage);
+export type SettingsChangePart = z.infer<typeof settingsChangePartSchema>;
 
 /**
  * The settings fans see (GET /api/config's `data.site`, the first HTML's state): the same shape, with
@@ -181,14 +202,14 @@ export function publicSiteSettings(settings: SiteSettings): SiteSettings {
   return { ...settings, vip: { ...settings.vip, plans: settings.vip.plans.map((plan) => ({ ...plan, stripePriceId: null })) } };
 }
 
-/** One logged change: the changed parts only, before and after, each a PATCH body (revert applies `before`). */
+/** One logged change: the changed parts only, before and after, each a change (revert applies `before`). */
 export const settingsChangeSchema = z.object({
   id: z.number().int(),
   at: z.string(),
   /** The staff member's username; null for a change made from the server's shell. */
   by: z.string().nullable(),
-  before: siteSettingsPatchSchema,
-  after: siteSettingsPatchSchema,
+  before: settingsChangePartSchema,
+  after: settingsChangePartSchema,
 });
 export type SettingsChange = z.infer<typeof settingsChangeSchema>;
 

@@ -3,9 +3,15 @@ import type { LabelConfig } from '../../../shared/site-config.js';
 import { logoHeaderHeight, logoWidth } from './layout-constants.js';
 import { accentText } from '../../lib/readable-colour.js';
 
-/** The label's word mark in its accent (desktop only, docs/product.md §2). */
-export function LabelLogo({ label }: { label: LabelConfig }) {
+/** The label's logo its owner uploaded (decision 0102), else its word mark in its accent (desktop only, docs/product.md §2). */
+export function LabelLogo({ label }: { label: LabelConfig & { logo: string | null } }) {
   const [first, ...rest] = label.name.split(' ');
+  if (label.logo)
+    return (
+      <Box sx={{ height: logoHeaderHeight, display: { xs: 'none', md: 'flex' }, alignItems: 'center', px: 2.5 }}>
+        <Box component="img" src={label.logo} alt={`${label.name} logo`} sx={{ maxWidth: logoWidth, maxHeight: logoHeaderHeight - 32, objectFit: 'contain' }} />
+      </Box>
+    );
   return (
     <Box
       sx={{ height: logoHeaderHeight, display: { xs: 'none', md: 'flex' }, alignItems: 'center', px: 2.5 }}

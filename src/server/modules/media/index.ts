@@ -9,3 +9,5 @@ export { findMemberDownload, requeueTrackAudio } from './audio/track-audio.repo.
 export { earlyAccessOpensAt, earlyAccessPreview, hasPreviewOfOurs } from './media.service.js';
 export type { MediaDeps } from './media.deps.js';
 export type { ImageJobSettings } from './art-renderer.js';
+export { siteImageKey, storeSiteImage } from './site-images.js';
+export { ImageRefused } from './uploaded-art.js';

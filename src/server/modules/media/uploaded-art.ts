@@ -22,7 +22,11 @@ export interface CheckedImage {
   height: number;
 }
 
-export async function checkImage(bytes: Buffer): Promise<CheckedImage> {
+/** `minSide` and its refusal: a cover's or picture's unless told otherwise (a logo, an icon: site-images.ts). */
+export async function checkImage(
+  bytes: Buffer,
+  small: { minSide: number; refusal: (width: number, height: number) => string } = { minSide: mediaUploadLimits.minImageSide, refusal: mediaMessages.tooSmall },
+): Promise<CheckedImage> {
   let meta: Metadata;
   try {
     // No pixel limit here: the header alone is read, and the limit is checked below with its own message.
@@ -33,12 +37,12 @@ export async function checkImage(bytes: Buffer): Promise<CheckedImage> {
   if (!isAccepted(meta.format)) throw new ImageRefused(mediaMessages.notAnImage);
   const { width = 0, height = 0 } = meta;
   if (width * height > mediaUploadLimits.maxImagePixels || (meta.pages ?? 1) > 1) throw new ImageRefused(mediaMessages.bomb(width, height));
-  if (Math.min(width, height) < mediaUploadLimits.minImageSide) throw new ImageRefused(mediaMessages.tooSmall(width, height));
+  if (Math.min(width, height) < small.minSide) throw new ImageRefused(small.refusal(width, height));
   return { format: meta.format, width, height };
 }
 
 /** Decodes under the same pixel limit, and says "unreadable" for a file whose header lied. */
-async function decoded<T>(work: () => Promise<T>): Promise<T> {
+export async function decoded<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch {
@@ -49,7 +53,7 @@ async function decoded<T>(work: () => Promise<T>): Promise<T> {
 // libvips keeps the last operations and their pixels for reuse: an upload never repeats one, so that
 // memory would only grow with each cover (the WebP copies of generated art are kept by media.service.ts).
 sharp.cache(false);
-const open = (bytes: Buffer) => sharp(bytes, { limitInputPixels: mediaUploadLimits.maxImagePixels }).rotate();
+export const open = (bytes: Buffer) => sharp(bytes, { limitInputPixels: mediaUploadLimits.maxImagePixels }).rotate();
 
 /** The largest square copy kept: what `artwork_url` / `image_url` name. */
 const fullSide = 1200;

@@ -1,5 +1,6 @@
 import type { AdminAuthContext } from '../staff/index.js';
 import type { Db } from '../../db/client.js';
+import type { MediaStore } from '../media/index.js';
 import type { LiveSiteSettings } from './live-settings.js';
 
 export interface SettingsDeps {
@@ -7,4 +8,6 @@ export interface SettingsDeps {
   clock: () => Date;
   adminAuth: AdminAuthContext;
   liveSettings: LiveSiteSettings;
+  /** Where uploaded logos and the icon image are kept. */
+  mediaStore: MediaStore;
 }

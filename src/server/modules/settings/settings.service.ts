@@ -3,8 +3,8 @@ import {
   defaultSiteSettings,
   siteSettingsSchema,
   type SettingsChange,
+  type SettingsChangePart,
   type SiteSettings,
-  type SiteSettingsPatch,
 } from '../../../shared/api/settings.js';
 import type { Db } from '../../db/client.js';
 import { siteSettings, siteSettingsChanges } from '../../db/schema.js';
@@ -62,7 +62,7 @@ function changedParts(before: unknown, after: unknown, path = ''): [unknown, unk
 }
 
 /** A plan whose price, currency or period changed is sold at a new Stripe price: one it names in the same change, else one checkout creates and keeps (docs/decisions/0067). */
-function dropOutdatedStripePrices(before: SiteSettings, after: SiteSettings, patch: SiteSettingsPatch): SiteSettings {
+function dropOutdatedStripePrices(before: SiteSettings, after: SiteSettings, patch: SettingsChangePart): SiteSettings {
   const plans = after.vip.plans.map((plan) => {
     const old = before.vip.plans.find((p) => p.id === plan.id);
     const isRepriced = old && (old.price !== plan.price || old.currency !== plan.currency || old.period !== plan.period);
@@ -81,11 +81,11 @@ export async function readSiteSettings(db: Db): Promise<SiteSettings> {
 }
 
 /**
- * Applies a change (a PATCH body) and logs it, in one transaction; answers the settings after it. A
+ * Applies a change (a PATCH body, or an upload route's setting an image) and logs it, in one transaction; answers the settings after it. A
  * change that changes nothing is not logged. The whole result is checked (the icon's letters against
  * its ground), naming the field at fault.
  */
-export async function changeSiteSettings(db: Db, patch: SiteSettingsPatch, by: string | null, now: Date): Promise<SiteSettings> {
+export async function changeSiteSettings(db: Db, patch: SettingsChangePart, by: string | null, now: Date): Promise<SiteSettings> {
   return db.transaction(async (tx) => {
     // One change at a time: the row is the lock (made first if it is missing).
     await tx.insert(siteSettings).values({ id: 1, document: defaultSiteSettings, updatedAt: now }).onConflictDoNothing();
@@ -97,7 +97,7 @@ export async function changeSiteSettings(db: Db, patch: SiteSettingsPatch, by: s
       throw new BadRequestError(issue?.message ?? 'Invalid settings', issue?.path.join('.'));
     }
     const after = dropOutdatedStripePrices(before, checked.data, patch);
-    const changed = changedParts(before, after) as [SiteSettingsPatch, SiteSettingsPatch] | undefined;
+    const changed = changedParts(before, after) as [SettingsChangePart, SettingsChangePart] | undefined;
     if (!changed) return before;
     await tx.update(siteSettings).set({ document: after, updatedAt: now }).where(eq(siteSettings.id, 1));
     await tx.insert(siteSettingsChanges).values({ at: now, by, before: changed[0], after: changed[1] });
@@ -108,12 +108,12 @@ export async function changeSiteSettings(db: Db, patch: SiteSettingsPatch, by: s
 /** The change log, newest first. */
 export async function listSettingsChanges(db: Db, limit = 200): Promise<SettingsChange[]> {
   const rows = await db.select().from(siteSettingsChanges).orderBy(desc(siteSettingsChanges.id)).limit(limit);
-  return rows.map((row) => ({ id: row.id, at: row.at.toISOString(), by: row.by, before: row.before as SiteSettingsPatch, after: row.after as SiteSettingsPatch }));
+  return rows.map((row) => ({ id: row.id, at: row.at.toISOString(), by: row.by, before: row.before as SettingsChangePart, after: row.after as SettingsChangePart }));
 }
 
 /** Puts back what a change replaced (its `before`), logged as a change of its own. */
 export async function revertSettingsChange(db: Db, id: number, by: string | null, now: Date): Promise<SiteSettings> {
   const [row] = await db.select({ before: siteSettingsChanges.before }).from(siteSettingsChanges).where(eq(siteSettingsChanges.id, id));
   if (!row) throw new NotFoundError(`No settings change ${id}`);
-  return changeSiteSettings(db, row.before as SiteSettingsPatch, by, now);
+  return changeSiteSettings(db, row.before as SettingsChangePart, by, now);
 }

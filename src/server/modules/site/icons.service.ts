@@ -1,13 +1,15 @@
+import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { currentSiteSettings } from '../../../shared/site-settings.js';
+import { siteImageKey, type MediaStore } from '../media/index.js';
 
-// The favicon and touch icons, drawn from the site settings in force (`icon`, docs/decisions/0097): a label family
-// that re-brands the product gets its own icons by editing that file alone.
+// The favicon and touch icons, drawn from the site settings in force (`icon`, docs/decisions/0097): the
+// letters and colours an owner sets, or the image they uploaded (0102).
 
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The icon as SVG: the letters in the accent on the ground, a bar of the accent beneath them. */
-export function iconSvg(): string {
+/** The drawn icon as SVG: the letters in the accent on the ground, a bar of the accent beneath them. */
+function iconSvg(): string {
   const { letters, accent, ground } = currentSiteSettings().icon;
   const size = letters.length > 1 ? 250 : 330;
   return (
@@ -21,24 +23,55 @@ export function iconSvg(): string {
 /** The sizes drawn as PNG: the browser tab's (inside the ICO) and Apple's touch icon. */
 type IconSize = 16 | 32 | 180;
 
-/** The PNGs of the icon as the settings draw it now: drawn again once the settings change it. */
-let drawn: { svg: string; pngs: Map<IconSize, Promise<Buffer>> } | undefined;
+/**
+ * The icon's picture as the settings make it now: the owner's uploaded image (a 512 px PNG in the media
+ * store, decision 0102) when there is one, else the drawn letters. Read again once the settings change it.
+ */
+let drawn: { source: string; picture: Promise<Buffer>; pngs: Map<IconSize, Promise<Buffer>> } | undefined;
+
+function iconPicture(store: MediaStore) {
+  const { image } = currentSiteSettings().icon;
+  const source = image ?? iconSvg();
+  if (drawn?.source !== source) {
+    const picture = image ? readStored(store, siteImageKey(image)) : Promise.resolve(Buffer.from(source));
+    const made = { source, picture, pngs: new Map<IconSize, Promise<Buffer>>() };
+    drawn = made;
+    // A read that failed is tried again by the next request.
+    picture.catch(() => {
+      if (drawn === made) drawn = undefined;
+    });
+  }
+  return drawn;
+}
+
+async function readStored(store: MediaStore, key: string): Promise<Buffer> {
+  const stream = await store.read(key);
+  if (!stream) throw new Error(`the icon image ${key} is missing from the media store`);
+  return buffer(stream);
+}
+
+/** /favicon.svg: the drawn icon, or the uploaded image inside an SVG. */
+export async function faviconSvg(store: MediaStore): Promise<string> {
+  const { source, picture } = iconPicture(store);
+  if (!currentSiteSettings().icon.image) return source;
+  const png = (await picture).toString('base64');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512"><image width="512" height="512" href="data:image/png;base64,${png}"/></svg>`;
+}
 
 /** The icon at `size` px as PNG, drawn once per look of the icon. */
-export function iconPng(size: IconSize): Promise<Buffer> {
-  const svg = iconSvg();
-  if (drawn?.svg !== svg) drawn = { svg, pngs: new Map() };
-  let png = drawn.pngs.get(size);
+export function iconPng(store: MediaStore, size: IconSize): Promise<Buffer> {
+  const icon = iconPicture(store);
+  let png = icon.pngs.get(size);
   if (!png) {
-    png = sharp(Buffer.from(svg)).resize(size, size).png().toBuffer();
-    drawn.pngs.set(size, png);
+    png = icon.picture.then((picture) => sharp(picture).resize(size, size).png().toBuffer());
+    icon.pngs.set(size, png);
   }
   return png;
 }
 
 /** /favicon.ico: an ICO holding the 16 and 32 px PNGs (every browser since 2010 reads PNG inside ICO). */
-export async function faviconIco(): Promise<Buffer> {
-  const images = await Promise.all(([16, 32] as const).map(async (size) => ({ size, png: await iconPng(size) })));
+export async function faviconIco(store: MediaStore): Promise<Buffer> {
+  const images = await Promise.all(([16, 32] as const).map(async (size) => ({ size, png: await iconPng(store, size) })));
   const header = Buffer.alloc(6 + 16 * images.length);
   header.writeUInt16LE(0, 0);
   header.writeUInt16LE(1, 2); // an icon

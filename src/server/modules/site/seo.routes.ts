@@ -3,17 +3,17 @@ import type { SiteDeps } from './site.deps.js';
 import { publicOrigin } from '../../lib/public-origin.js';
 import { sendNotFound } from '../../plugins/error-handler.js';
 import { listSitemapEntries } from '../catalog/index.js';
-import { faviconIco, iconPng, iconSvg } from './icons.service.js';
+import { faviconIco, faviconSvg, iconPng } from './icons.service.js';
 import { renderRobots, renderSitemap } from './seo.service.js';
 
 export const seoRoutes: FastifyPluginAsync<SiteDeps> = async (app, deps) => {
   const origin = (request: FastifyRequest) => publicOrigin(request, deps.publicUrl);
 
-  // The icons change with a deploy only: kept a day, as the generated pictures are.
+  // Kept a day, as the generated pictures are: a changed icon reaches a browser that has it within the day.
   const sendIcon = (reply: FastifyReply, type: string, body: Buffer | string) => reply.header('Cache-Control', 'public, max-age=86400').type(type).send(body);
-  app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) => sendIcon(reply, 'image/x-icon', await faviconIco()));
-  app.get('/favicon.svg', { schema: { hide: true } }, async (_request, reply) => sendIcon(reply, 'image/svg+xml', iconSvg()));
-  app.get('/apple-touch-icon.png', { schema: { hide: true } }, async (_request, reply) => sendIcon(reply, 'image/png', await iconPng(180)));
+  app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) => sendIcon(reply, 'image/x-icon', await faviconIco(deps.mediaStore)));
+  app.get('/favicon.svg', { schema: { hide: true } }, async (_request, reply) => sendIcon(reply, 'image/svg+xml', await faviconSvg(deps.mediaStore)));
+  app.get('/apple-touch-icon.png', { schema: { hide: true } }, async (_request, reply) => sendIcon(reply, 'image/png', await iconPng(deps.mediaStore, 180)));
 
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) =>
     reply.type('text/plain; charset=utf-8').send(renderRobots(origin(request))),

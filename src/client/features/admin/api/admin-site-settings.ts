@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { publicSiteSettings, type SiteSettingsPatch, type settingsChangesResponseSchema, type siteSettingsResponseSchema } from '../../../../shared/api/settings.js';
+import { publicSiteSettings, type SettingsLabelId, type SiteSettingsPatch, type settingsChangesResponseSchema, type siteSettingsResponseSchema } from '../../../../shared/api/settings.js';
 import { applySiteSettings } from '../../../../shared/site-settings.js';
 import { apiGet, apiSend, type Answer } from '../../../lib/api-client.js';
 import { withAdminSession } from './admin-request.js';
@@ -32,6 +32,22 @@ export function patchSiteSettings(token: string, patch: SiteSettingsPatch) {
 /** `POST /api/admin/settings/changes/{id}/revert`: the settings as they were before that change. */
 export function revertSettingsChange(token: string, id: number) {
   return withAdminSession(apiSend<SettingsAnswer>('POST', `/admin/settings/changes/${id}/revert`, undefined, { token }));
+}
+
+function imageForm(file: File) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return form;
+}
+
+/** `POST /api/admin/settings/labels/{label}/logo`: the label's logo, through the media store. */
+export function uploadLabelLogo(token: string, label: SettingsLabelId, file: File) {
+  return withAdminSession(apiSend<SettingsAnswer>('POST', `/admin/settings/labels/${label}/logo`, imageForm(file), { token }));
+}
+
+/** `POST /api/admin/settings/icon`: the site's icon image. */
+export function uploadSiteIcon(token: string, file: File) {
+  return withAdminSession(apiSend<SettingsAnswer>('POST', '/admin/settings/icon', imageForm(file), { token }));
 }
 
 /**

@@ -87,6 +87,38 @@ describe('Admin Site → Labels', () => {
     expect(writes()).toHaveLength(1);
   });
 
+  it('uploads a logo at once, shows it in the preview, says what the server refused, and removes it', async () => {
+    const logo = '/media/art/logo-0123456789abcdef0123456789abcdef.webp';
+    const refusal = { success: false, error: 'Bad Request', message: 'notes.png is not a JPEG, PNG or WebP image', field: 'labels.tech.logo', reqId: 'r2' };
+    const { user, sent, writes } = await openSite('/admin/site?label=tech', {
+      'POST /api/admin/settings/labels/tech/logo': [json(refusal, 400), settingsAnswer(withLabel('tech', { logo }))],
+      'PATCH /api/admin/settings': settingsAnswer(defaultSiteSettings),
+    });
+    const file = await screen.findByLabelText('Logo file');
+    const previewImages = () => [...preview().querySelectorAll('img')].map((img) => img.getAttribute('src'));
+    expect(previewImages()).toEqual([]);
+    // The picker offers images by their type; what a file holds is the server's to check.
+    await user.upload(file, new File(['text'], 'notes.png', { type: 'image/png' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('notes.png is not a JPEG, PNG or WebP image');
+
+    await user.upload(file, new File(['png'], 'our-logo.png', { type: 'image/png' }));
+    expect(await screen.findByText('Logo of Build It Tech uploaded')).toBeTruthy();
+    const upload = sent.filter((s) => s.method === 'POST').at(-1);
+    expect(upload?.body instanceof FormData && (upload.body.get('file') as File).name).toBe('our-logo.png');
+    // Beside the form, and in the preview where the label's name heads the navigation and its landing page.
+    const form = screen.getByRole('form', { name: 'Build It Tech' });
+    expect(within(form).getByRole('img', { name: 'Build It Tech logo' }).getAttribute('src')).toBe(logo);
+    expect(previewImages()).toEqual([logo, logo]);
+
+    await user.click(screen.getByRole('button', { name: 'Remove logo' }));
+    expect(await screen.findByText('Logo of Build It Tech removed')).toBeTruthy();
+    expect(writes().at(-1)).toEqual(['PATCH', '/api/admin/settings', { labels: { tech: { logo: null } } }]);
+    expect(within(form).queryByRole('img', { name: 'Build It Tech logo' })).toBeNull();
+    expect(previewImages()).toEqual([]);
+  });
+});
+
+describe('Admin Site → VIP and Legal', () => {
   it('previews a new price on its plan card and saves the VIP part', async () => {
     const { user, writes } = await openSite('/admin/site/vip', { 'PATCH /api/admin/settings': [failure(500, 'Request failed (500)'), settingsAnswer(defaultSiteSettings)] });
     const price = (await screen.findAllByLabelText('Price'))[1] as HTMLInputElement;

@@ -4,8 +4,10 @@ import { z } from 'zod';
 import { siteSettingsSchema, type SiteSettings } from '../../../../shared/api/settings.js';
 import { graphicContrast } from '../../../../shared/domain/readable-colour.js';
 import { FormTextField } from '../../../components/form-text-field.js';
+import { uploadSiteIcon } from '../api/admin-site-settings.js';
 import { AccentField } from './accent-field.js';
 import { DraftPreview } from './draft-preview.js';
+import { ImageSetting } from './image-setting.js';
 import { SettingsSection } from './settings-section.js';
 import { useSettingsForm } from './use-settings-form.js';
 
@@ -72,6 +74,7 @@ export function GeneralSettingsForm({ token, settings }: { token: string; settin
       <FormTextField control={control} name="icon.letters" label="Icon letters" helperText="One to three, e.g. BI" fullWidth />
       <AccentField control={control} name="icon.accent" label="Icon colour" on={{ colour: ground, name: "the icon's background", minimum: graphicContrast }} />
       <FormTextField control={control} name="icon.ground" label="Icon background" helperText="A colour like #000000" fullWidth />
+      <ImageSetting token={token} label="Icon image" of="the site" currentUrl={settings.icon.image} upload={(file) => uploadSiteIcon(token, file)} removal={{ icon: { image: null } }} />
     </SettingsSection>
   );
 }

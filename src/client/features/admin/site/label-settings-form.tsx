@@ -1,13 +1,15 @@
 import { Stack, Typography } from '@mui/material';
 import { siteSettingsSchema, type LabelSettings, type SettingsLabelId, type SiteSettings } from '../../../../shared/api/settings.js';
 import { FormTextField } from '../../../components/form-text-field.js';
+import { uploadLabelLogo } from '../api/admin-site-settings.js';
 import { AccentField } from './accent-field.js';
 import { DraftPreview } from './draft-preview.js';
+import { ImageSetting } from './image-setting.js';
 import { SettingsSection } from './settings-section.js';
 import type { SitePreviews } from './site-previews.js';
 import { useSettingsForm } from './use-settings-form.js';
 
-/** The form's part of a label: everything but the logo, which has no upload yet (decision 0102). */
+/** The form's part of a label: everything but the logo, which is uploaded on its own. */
 const labelFormSchema = siteSettingsSchema.shape.labels.shape.records.omit({ logo: true });
 type LabelForm = Omit<LabelSettings, 'logo'>;
 
@@ -25,7 +27,7 @@ interface Props {
   Preview: SitePreviews['Label'];
 }
 
-/** Site → Labels: one label's name, words, accent, social links and the sender of its emails. */
+/** Site → Labels: one label's name, words, accent, logo, social links and the sender of its emails. */
 export function LabelSettingsForm({ token, settings, label, Preview }: Props) {
   const { form, draft, onSubmit, canSave, isSaving, failure } = useSettingsForm<LabelForm>({
     token,
@@ -44,7 +46,7 @@ export function LabelSettingsForm({ token, settings, label, Preview }: Props) {
   return (
     <SettingsSection
       title={saved.name}
-      description="The label's name and words on its pages, its colour and links, and who its emails come from."
+      description="The label's name and words on its pages, its colour, logo and links, and who its emails come from."
       onSubmit={onSubmit}
       canSave={canSave}
       isSaving={isSaving}
@@ -58,6 +60,14 @@ export function LabelSettingsForm({ token, settings, label, Preview }: Props) {
       <FormTextField control={control} name="description" label="Story" helperText="Under the tagline on the label's landing page" multiline minRows={3} fullWidth />
       <FormTextField control={control} name="playlistsSubtitle" label="Playlists subtitle" fullWidth />
       <AccentField control={control} name="accent" label="Accent colour" />
+      <ImageSetting
+        token={token}
+        label="Logo"
+        of={saved.name}
+        currentUrl={saved.logo}
+        upload={(file) => uploadLabelLogo(token, label, file)}
+        removal={{ labels: { [label]: { logo: null } } }}
+      />
       <Typography variant="subtitle2" component="h3">
         Social links
       </Typography>

@@ -15,8 +15,8 @@ import { artistListQuery, releasesQuery } from '../api/catalog-api.js';
 import { labelFromParam, labelPath } from '../../../lib/current-label.js';
 import { accentText } from '../../../lib/readable-colour.js';
 
-/** The landing page's top: the label's name, tagline, story and accent (the admin's Site tab previews it). */
-export function LandingHero({ label }: { label: LabelConfig }) {
+/** The landing page's top: the label's logo (when uploaded), name, tagline, story and accent (the admin's Site tab previews it). */
+export function LandingHero({ label }: { label: LabelConfig & { logo: string | null } }) {
   const isParent = label.id === defaultLabel.id;
   return (
     <Box
@@ -29,6 +29,8 @@ export function LandingHero({ label }: { label: LabelConfig }) {
         borderColor: 'divider',
       }}
     >
+      {/* The name heads the page beside it: the picture adds nothing a screen reader should say twice. */}
+      {label.logo && <Box component="img" src={label.logo} alt="" sx={{ display: 'block', maxHeight: 72, maxWidth: 'min(100%, 320px)', mb: 2, objectFit: 'contain' }} />}
       <Typography variant="h2" component="h1" sx={{ fontWeight: 900, fontSize: { xs: 40, md: 64 }, lineHeight: 1.05 }}>
         {label.name}
       </Typography>
