@@ -43,11 +43,12 @@ describe.each(testDatabaseKinds)('the setup checklist on $name', (kind) => {
 
     it('starts with every step to do, and says what fans see meanwhile', async () => {
       const setup = await setupOf(t);
-      expect(setup.steps.map((s) => s.id)).toEqual(['public_url', 'catalog', 'demo_catalog', 'media', 'email', 'payments']);
-      expect(Object.values(doneOf(setup))).toEqual([false, false, false, false, false, false]);
+      expect(setup.steps.map((s) => s.id)).toEqual(['public_url', 'catalog', 'demo_catalog', 'media', 'email', 'payments', 'settings']);
+      expect(Object.values(doneOf(setup))).toEqual([false, false, false, false, false, false, false]);
       expect(detailOf(setup, 'email')).toBe('SMTP_URL is not set: emails wait in the outbox, unsent.');
       expect(detailOf(setup, 'payments')).toBe('STRIPE_SECRET_KEY is not set: nobody can pay for VIP.');
-      expect(setup.notices.map((n) => n.step)).toEqual(['public_url', 'email', 'payments']);
+      expect(setup.notices.map((n) => n.step)).toEqual(['public_url', 'email', 'payments', 'settings']);
+      expect(detailOf(setup, 'settings')).toBe('Nothing saved in Site yet: the site shows the example names, texts, addresses and prices it came with.');
       expect(setup.notices.find((n) => n.step === 'payments')?.text).toBe(
         'The VIP page shows no prices to pay: it says payments are not open and offers the waiting list instead.',
       );
@@ -99,16 +100,34 @@ describe.each(testDatabaseKinds)('the setup checklist on $name', (kind) => {
         insert into outbox_emails (kind, to_addresses, subject, message_id, status, last_error, updated_at)
         values ('vip_welcome', array['fan@example.com'], 'Welcome', ${`<${at}@test.example>`}, ${status}, ${error}, ${at})`);
 
-    it('ticks payments once the webhook is set up, with no notice left', async () => {
+    it('ticks payments once the webhook is set up', async () => {
       let setup = await setupOf(t);
       expect(doneOf(setup)).toMatchObject({ public_url: true, email: true, payments: false });
-      expect(setup.notices).toEqual([]);
+      expect(setup.notices.map((n) => n.step)).toEqual(['settings']);
       expect(detailOf(setup, 'public_url')).toBe('PUBLIC_URL is https://records.example.');
       expect(detailOf(setup, 'payments')).toBe('Stripe is connected, but its webhook is not: the site has not set it up yet (see the server log).');
       await setUpStripeWebhook({ db: t.database.db, payments, log: t.app.log }, stripeWebhookUrl('https://records.example'), new Date());
       setup = await setupOf(t);
       expect(doneOf(setup).payments).toBe(true);
       expect(detailOf(setup, 'payments')).toBe('Stripe is connected and its webhook is set up by the site.');
+    });
+
+    it('ticks the settings while a change an owner saved in Site stands, with no notice left', async () => {
+      const patch = (payload: object) => t.app.inject({ method: 'PATCH', url: '/api/admin/settings', headers: t.auth, payload });
+      const saved = await patch({ labels: { deep: { tagline: 'Deeper still' } } });
+      expect(saved.statusCode, saved.body).toBe(200);
+      let setup = await setupOf(t);
+      expect(doneOf(setup).settings).toBe(true);
+      expect(detailOf(setup, 'settings')).toMatch(/^1 change saved in Site, the last \d{4}-\d\d-\d\d \d\d:\d\d UTC by alice\.$/);
+      expect(setup.notices).toEqual([]);
+
+      // Put back as it came: the site shows the example settings again, so it is not filled in.
+      const [change] = (await t.app.inject({ method: 'GET', url: '/api/admin/settings/changes', headers: t.auth })).json<{ data: { id: number }[] }>().data;
+      expect((await t.app.inject({ method: 'POST', url: `/api/admin/settings/changes/${change!.id}/revert`, headers: t.auth })).statusCode).toBe(200);
+      setup = await setupOf(t);
+      expect(doneOf(setup).settings).toBe(false);
+      expect(detailOf(setup, 'settings')).toBe('The site shows the example settings it came with again: its 2 changes were all undone.');
+      expect(setup.notices.map((n) => n.step)).toEqual(['settings']);
     });
 
     it('ticks email until the last email that left failed', async () => {

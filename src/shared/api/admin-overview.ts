@@ -47,7 +47,7 @@ export type AdminActivityResponse = z.infer<typeof adminActivityResponseSchema>;
 // ---- The setup checklist (docs/decisions/0099): from a fresh install to a live site ----
 
 /** The checklist's steps, in the order a label takes them. */
-export const setupStepIds = ['public_url', 'catalog', 'demo_catalog', 'media', 'email', 'payments'] as const;
+export const setupStepIds = ['public_url', 'catalog', 'demo_catalog', 'media', 'email', 'payments', 'settings'] as const;
 export type SetupStepId = (typeof setupStepIds)[number];
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
-import { demoSubmissions, importJobs, labels, listedArtistCounts, outboxEmails, releases, tracks, vipMembers } from '../../db/schema.js';
+import { demoSubmissions, importJobs, labels, listedArtistCounts, outboxEmails, releases, siteSettingsChanges, tracks, vipMembers } from '../../db/schema.js';
 
 export interface TableCounts {
   artists: number;
@@ -65,6 +65,9 @@ export interface SetupCounts {
   lastCatalogImport: string | null;
   /** The email that last left the outbox or was refused for good: whether it was sent, and why not. */
   lastMail: { status: 'sent' | 'failed'; at: string; error: string | null } | null;
+  /** Changes of the site settings saved (docs/decisions/0097), and the last one: when and by whom. */
+  settingsChanges: number;
+  lastSettingsChange: { at: string; by: string | null } | null;
 }
 
 export async function countSetup(db: Db): Promise<SetupCounts> {
@@ -74,7 +77,9 @@ export async function countSetup(db: Db): Promise<SetupCounts> {
            (select max(${importJobs.finishedAt}) from ${importJobs}
              where ${importJobs.kind} = 'catalog-csv' and ${importJobs.status} = 'succeeded') as "lastCatalogImport",
            (select json_build_object('status', o.status, 'at', o.updated_at, 'error', o.last_error) from ${outboxEmails} o
-             where o.status in ('sent', 'failed') order by o.updated_at desc, o.id desc limit 1) as "lastMail"
+             where o.status in ('sent', 'failed') order by o.updated_at desc, o.id desc limit 1) as "lastMail",
+           (select count(*)::int from ${siteSettingsChanges}) as "settingsChanges",
+           (select json_build_object('at', c.at, 'by', c.by) from ${siteSettingsChanges} c order by c.id desc limit 1) as "lastSettingsChange"
       from (select count(*) filter (where not ${releases.demo})::int as own,
                    count(*) filter (where ${releases.demo})::int as demo,
                    count(*) filter (where not ${releases.demo} and ${releases.artworkUrl} is not null)::int as own_art
@@ -82,5 +87,6 @@ export async function countSetup(db: Db): Promise<SetupCounts> {
            (select count(*)::int as own, count(*) filter (where ${tracks.audioId} is not null)::int as own_audio
               from ${tracks} join ${releases} on ${releases.id} = ${tracks.releaseId} where not ${releases.demo}) t`);
   const counts = row as SetupCounts;
-  return { ...counts, lastCatalogImport: counts.lastCatalogImport && new Date(counts.lastCatalogImport).toISOString() };
+  const lastSettingsChange = counts.lastSettingsChange && { ...counts.lastSettingsChange, at: new Date(counts.lastSettingsChange.at).toISOString() };
+  return { ...counts, lastCatalogImport: counts.lastCatalogImport && new Date(counts.lastCatalogImport).toISOString(), lastSettingsChange };
 }

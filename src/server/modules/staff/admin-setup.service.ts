@@ -1,4 +1,6 @@
 import type { AdminSetup } from '../../../shared/api/admin-overview.js';
+import { defaultSiteSettings } from '../../../shared/api/settings.js';
+import { currentSiteSettings } from '../../../shared/site-settings.js';
 import type { Db } from '../../db/client.js';
 import { countSetup, type SetupCounts } from './admin-overview.repo.js';
 
@@ -49,16 +51,31 @@ function paymentsStep(payments: PaymentsFacts, publicUrl: string | undefined): S
   return { id: 'payments', done: true, detail: `Stripe is connected and its webhook is ${from}.` };
 }
 
+/**
+ * Done while the settings in force are not site-config.ts's defaults (the example labels' names, texts,
+ * addresses and prices): an owner saved a change in Site and it stands. A site whose changes were all
+ * reverted shows the defaults again: not done (docs/decisions/0099).
+ */
+function settingsStep(c: SetupCounts): Step {
+  if (!c.lastSettingsChange) return { id: 'settings', done: false, detail: 'Nothing saved in Site yet: the site shows the example names, texts, addresses and prices it came with.' };
+  if (JSON.stringify(currentSiteSettings()) === JSON.stringify(defaultSiteSettings))
+    return { id: 'settings', done: false, detail: `The site shows the example settings it came with again: its ${plural(c.settingsChanges, 'change')} were all undone.` };
+  const by = c.lastSettingsChange.by ?? "the server's shell";
+  return { id: 'settings', done: true, detail: `${plural(c.settingsChanges, 'change')} saved in Site, the last ${day(c.lastSettingsChange.at)} by ${by}.` };
+}
+
 /** What fans see differently while a setting is missing; only what the code does (docs/decisions/0099). */
 const noticeTexts = {
   public_url:
     'Links in emails point at the address the server listens on, which fans may not reach; page links and share cards use the address each visitor typed.',
   email: 'No demo receipts, VIP welcomes, sign-in links or "Notify me" confirmations reach anyone: they wait in the outbox and go once email is connected.',
   payments: 'The VIP page shows no prices to pay: it says payments are not open and offers the waiting list instead.',
+  settings: "Pages, emails and share cards show the example labels' names, texts, privacy contact and VIP prices the site came with.",
 } as const;
 
 export async function getSetupChecklist(db: Db, facts: SetupFacts): Promise<AdminSetup> {
   const [c, payments] = await Promise.all([countSetup(db), facts.payments()]);
+  const settings = settingsStep(c);
   const steps: Step[] = [
     facts.publicUrl
       ? { id: 'public_url', done: true, detail: `PUBLIC_URL is ${facts.publicUrl}.` }
@@ -72,11 +89,13 @@ export async function getSetupChecklist(db: Db, facts: SetupFacts): Promise<Admi
     mediaStep(c),
     emailStep(c, facts.canSendEmail),
     paymentsStep(payments, facts.publicUrl),
+    settings,
   ];
   const missing: (keyof typeof noticeTexts)[] = [
     ...(facts.publicUrl ? [] : (['public_url'] as const)),
     ...(facts.canSendEmail ? [] : (['email'] as const)),
     ...(payments.connected ? [] : (['payments'] as const)),
+    ...(settings.done ? [] : (['settings'] as const)),
   ];
   return { steps, notices: missing.map((step) => ({ step, text: noticeTexts[step] })) };
 }

@@ -42,6 +42,7 @@ const freshSetup: AdminSetup = {
     { id: 'media', done: false, detail: 'No releases of your own yet.' },
     { id: 'email', done: false, detail: 'SMTP_URL is not set: emails wait in the outbox, unsent.' },
     { id: 'payments', done: false, detail: 'STRIPE_SECRET_KEY is not set: nobody can pay for VIP.' },
+    { id: 'settings', done: false, detail: 'Nothing saved in Site yet.' },
   ],
   notices: [
     { step: 'email', text: 'No demo receipts reach anyone.' },
@@ -68,7 +69,7 @@ describe('AdminOverview', () => {
     const panel = await screen.findByRole('region', { name: 'Setup checklist' });
     const steps = await within(panel).findByRole('list', { name: 'Setup steps' });
     expect(screen.queryByText(/Select a tab above/)).toBeNull();
-    expect(within(panel).getByText('1 of 6 steps done.')).toBeTruthy();
+    expect(within(panel).getByText('1 of 7 steps done.')).toBeTruthy();
     expect(within(steps).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       "DoneSet the public URLPUBLIC_URL is https://records.example.In the server's environment: PUBLIC_URL",
       'To doImport your catalogNo releases of your own yet.Labels: upload the catalog CSV',
@@ -76,8 +77,10 @@ describe('AdminOverview', () => {
       'To doUpload artwork and audioNo releases of your own yet.Labels: upload media',
       "To doConnect emailSMTP_URL is not set: emails wait in the outbox, unsent.In the server's environment: SMTP_URL and MAIL_FROM",
       "To doConnect paymentsSTRIPE_SECRET_KEY is not set: nobody can pay for VIP.In the server's environment: STRIPE_SECRET_KEY",
+      'To doFill in the settingsNothing saved in Site yet.Site: names, texts, colours, logos and prices',
     ]);
     expect(within(steps).getByRole('link', { name: 'Labels: Remove demo catalog' }).getAttribute('href')).toBe('/admin/labels');
+    expect(within(steps).getByRole('link', { name: 'Site: names, texts, colours, logos and prices' }).getAttribute('href')).toBe('/admin/site');
     expect(within(panel).getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
       'Connect email: No demo receipts reach anyone.',
       'Connect payments: The VIP page offers the waiting list instead.',
@@ -93,7 +96,7 @@ describe('AdminOverview', () => {
     const panel = await screen.findByRole('region', { name: 'Setup checklist' });
     await within(panel).findByText('Your site is set up: every step is done.');
     expect(within(panel).queryByRole('alert')).toBeNull();
-    expect(within(panel).getAllByTitle('Done')).toHaveLength(6);
+    expect(within(panel).getAllByTitle('Done')).toHaveLength(7);
   });
 
   it('shows the live figures, each linking to its tab', async () => {

@@ -16,6 +16,7 @@ const steps: Record<SetupStepId, { title: string; where: { to: string; label: st
   media: { title: 'Upload artwork and audio', where: { to: '/admin/labels', label: 'Labels: upload media' } },
   email: { title: 'Connect email', where: { env: 'SMTP_URL and MAIL_FROM' } },
   payments: { title: 'Connect payments', where: { env: 'STRIPE_SECRET_KEY' } },
+  settings: { title: 'Fill in the settings', where: { to: '/admin/site', label: 'Site: names, texts, colours, logos and prices' } },
 };
 
 function Where({ id }: { id: SetupStepId }) {
