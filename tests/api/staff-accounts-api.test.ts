@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminLoginResponse } from '../../src/shared/api/admin-auth.js';
 import { staffMessages, type StaffList } from '../../src/shared/api/staff.js';
+import { hiddenLinkMark } from '../../src/server/modules/messaging/messaging.service.js';
 import { queryRows } from '../../src/server/db/client.js';
 import { removeStaff } from '../../src/server/modules/staff/staff-accounts.service.js';
 import { createAdminTestApp, testAdmin, type AdminTestApp } from '../helpers/admin-test-app.js';
@@ -261,5 +262,72 @@ describe.each(testDatabaseKinds)('staff accounts on $name', (kind) => {
         { kind: 'staff.remove', summary: `${testAdmin.username} removed logged (A&R)` },
       ]),
     );
+  });
+
+  // An attacker's review of issue 34's staff work.
+  it('two invitations to one address at once both succeed: the later replaces the earlier, as inviting again does', async () => {
+    const email = freshEmail('twice-at-once');
+    const answers = await Promise.all([invite({ email, role: 'editor' }), invite({ email: email.toUpperCase(), role: 'a&r' })]);
+    expect(answers.map((res) => res.statusCode)).toEqual([201, 201]);
+    expect((await staffList()).invitations.filter((i) => i.email.toLowerCase() === email)).toHaveLength(1);
+    expect((await accept(await emailedToken(email), { username: 'twice-at-once', password: 'staff password 1' })).statusCode).toBe(201);
+  });
+
+  it('shows staff an invitation email without its link: only the invitee may use it', async () => {
+    const email = freshEmail('private');
+    await invite({ email, role: 'editor' });
+    const token = await emailedToken(email);
+    const listed = await t.app.inject({ method: 'GET', url: `/api/admin/outbox?kind=staff_invitation&q=${encodeURIComponent(email)}`, headers: t.auth });
+    const [row] = listed.json<{ data: { id: string }[] }>().data;
+    const shown = await t.app.inject({ method: 'GET', url: `/api/admin/outbox/${row?.id}`, headers: t.auth });
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.body).not.toContain(token);
+    const { html, text } = shown.json<{ data: { html: string; text: string } }>().data;
+    for (const body of [html, text]) expect(body).toContain(`${publicUrl}/admin/invite/${hiddenLinkMark}`);
+  });
+
+  describe("one's own address and digest", () => {
+    const setEmail = (token: string, body: Record<string, unknown>) => t.app.inject({ method: 'PUT', url: '/api/admin/account/email', headers: bearer(token), payload: body });
+
+    it('refuses an address another staff account has, naming email, in any case', async () => {
+      const holder = await joined('editor', 'address-holder');
+      const other = await joined('a&r', 'address-taker');
+      for (const address of [holder.email, holder.email.toUpperCase()]) {
+        const res = await setEmail(other.token, { email: address, digest_labels: [] });
+        expect(res.statusCode, res.body).toBe(409);
+        expect(res.json()).toMatchObject({ field: 'email', error: staffMessages.alreadyStaff });
+      }
+      expect((await staffList()).accounts.find((a) => a.id === other.id)?.email).toBe(other.email);
+      // One's own address, and a free one, are taken.
+      expect((await setEmail(other.token, { email: other.email.toUpperCase(), digest_labels: [] })).statusCode).toBe(200);
+      expect((await setEmail(other.token, { email: freshEmail('free'), digest_labels: [] })).statusCode).toBe(200);
+    });
+
+    it('refuses to make an account from an invitation whose address an account took meanwhile, naming email', async () => {
+      const email = freshEmail('claimed');
+      await invite({ email, role: 'editor' });
+      const token = await emailedToken(email);
+      const claimer = await joined('a&r', 'claimer');
+      expect((await setEmail(claimer.token, { email, digest_labels: [] })).statusCode).toBe(200);
+      const res = await accept(token, { username: 'claimed', password: 'staff password 1' });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({ field: 'email', error: staffMessages.alreadyStaff });
+      expect((await login('claimed', 'staff password 1')).statusCode).toBe(401);
+    });
+
+    it('gives the digest of new demos to the roles that read demos, and refuses it to an editor naming digest_labels', async () => {
+      const editor = await joined('editor', 'digest-editor');
+      const refused = await setEmail(editor.token, { email: editor.email, digest_labels: ['tech'] });
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json()).toMatchObject({ field: 'digest_labels' });
+      const [row] = await queryRows<{ digest_labels: string[] }>(t.database.db, sql`select digest_labels from admin_users where id = ${editor.id}`);
+      expect(row?.digest_labels).toEqual([]);
+      expect((await setEmail(editor.token, { email: editor.email, digest_labels: [] })).statusCode).toBe(200);
+
+      const scout = await joined('a&r', 'digest-scout');
+      const taken = await setEmail(scout.token, { email: scout.email, digest_labels: ['tech'] });
+      expect(taken.statusCode, taken.body).toBe(200);
+      expect(taken.json()).toMatchObject({ data: { digest_labels: ['buildit-tech'] } });
+    });
   });
 });

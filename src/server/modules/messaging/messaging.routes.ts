@@ -223,12 +223,14 @@ export const adminMessagingRoutes: FastifyPluginAsyncZod<MessagingRouteDeps> = a
         tags: ['admin'],
         description:
           "Sets the signed-in admin's email address (null: none) and digest labels (any id form; empty: no digest). A digest needs an address; " +
-          'asking for it again undoes an earlier unsubscribe. The digest of a day (UTC) is written after it ends, when it had new demos.',
+          'asking for it again undoes an earlier unsubscribe. The digest of a day (UTC) is written after it ends, when it had new demos. ' +
+          'The digest lists demos: 403 naming digest_labels for a role that may not read them (Editor). 409 naming email for an ' +
+          "address another staff account has.",
         body: staffEmailSettingsSchema,
-        response: { 200: staffEmailSettingsResponseSchema, 400: errorResponseSchema, ...guarded },
+        response: { 200: staffEmailSettingsResponseSchema, 400: errorResponseSchema, ...guarded, 403: errorResponseSchema, 409: errorResponseSchema },
       },
     },
-    async (req) => ({ success: true as const, data: await setStaffEmailSettings(db, adminOf(req).user.id, req.body, clock()) }),
+    async (req) => ({ success: true as const, data: await setStaffEmailSettings(db, adminOf(req).user, req.body, clock()) }),
   );
 };
 

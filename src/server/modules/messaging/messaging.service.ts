@@ -15,8 +15,11 @@ import type {
 import { decisionStatuses, suppressionMessages } from '../../../shared/api/messaging.js';
 import { defaultLabel, findLabel, invalidLabelMessage, labels } from '../../../shared/labels.js';
 import type { LabelConfig } from '../../../shared/site-config.js';
+import type { AdminUser } from '../../../shared/api/admin-auth.js';
+import { mayUseAdminRoute, roleRefusedMessage, rolesForAdminRoute } from '../../../shared/api/staff.js';
 import type { Db } from '../../db/client.js';
-import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
+import { hideLinkSecrets, signInLinks } from '../../secret-links.js';
+import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
 import { deleteEmailTemplate, listEmailTemplates, upsertEmailTemplate } from './email-templates.repo.js';
 import type { Mailroom } from './mailroom.js';
 import {
@@ -31,7 +34,7 @@ import {
   unsubscribedAmong,
   type OutboxRow,
 } from './outbox.repo.js';
-import { recordActivity, type StaffChange } from '../staff/index.js';
+import { claimStaffEmail, recordActivity, type StaffChange } from '../staff/index.js';
 import { findDemoByStatusToken, findStaffEmailSettings, listDemosReceivedBetween, listDigestReaders, updateStaffEmailSettings } from './staff-mail.repo.js';
 import { DemoDecisionEmail, defaultDecisionTemplates, demoDecisionSubject } from './templates/demo-decision-email.js';
 import { renderEmail } from './templates/render-email.js';
@@ -45,6 +48,9 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export const bodyRetentionMs = 90 * 24 * 3600_000;
 
 // ---- Admin outbox ----
+
+/** What staff read in place of the token of a link that signs its recipient in. */
+export const hiddenLinkMark = '[hidden]';
 
 function toRow(row: OutboxRow, canSend: boolean): OutboxEmailRow {
   return {
@@ -78,7 +84,15 @@ export async function getOutbox(db: Db, query: AdminOutboxQuery, canSend: boolea
 export async function getOutboxEmail(db: Db, id: string, canSend: boolean): Promise<OutboxEmail> {
   const row = uuidPattern.test(id) ? await findOutboxEmail(db, id) : undefined;
   if (!row) throw new NotFoundError(`Email not found: ${id}`);
-  return { ...toRow(row, canSend), message_id: row.messageId, html: row.html, text: row.textBody, headers: row.headers ?? {} };
+  // A link that signs its recipient in (an invitation, a member's sign-in) is theirs alone.
+  const hide = (text: string) => hideLinkSecrets(text, signInLinks, hiddenLinkMark);
+  return {
+    ...toRow(row, canSend),
+    message_id: row.messageId,
+    html: row.html === null ? null : hide(row.html),
+    text: row.textBody === null ? null : hide(row.textBody),
+    headers: Object.fromEntries(Object.entries(row.headers ?? {}).map(([name, value]) => [name, hide(value)])),
+  };
 }
 
 export async function resendEmail(db: Db, id: string, canSend: boolean, at: Date): Promise<OutboxEmail> {
@@ -169,17 +183,29 @@ export async function chooseMailingList(db: Db, email: string, list: MailingList
 
 // ---- Staff email and digest ----
 
+/** The digest lists new demos: it is for whoever may read them. */
+const demosRoute = '/api/admin/demos';
+
 export async function getStaffEmailSettings(db: Db, adminId: string): Promise<StaffEmailSettings> {
   const row = await findStaffEmailSettings(db, adminId);
   return { email: row?.email ?? null, digest_labels: row?.digestLabels ?? [] };
 }
 
-export async function setStaffEmailSettings(db: Db, adminId: string, input: StaffEmailSettings, at: Date): Promise<StaffEmailSettings> {
+/**
+ * One's own address and digest. The digest lists new demos, so only a role that may read the demos
+ * asks for one (403 naming digest_labels); an address another staff account has is refused (409 naming
+ * email), under the lock that inviting and joining take.
+ */
+export async function setStaffEmailSettings(db: Db, admin: AdminUser, input: StaffEmailSettings, at: Date): Promise<StaffEmailSettings> {
   const digestLabels = [...new Set(input.digest_labels.map((value, i) => labelOf(value, `digest_labels.${i}`).id))];
+  if (digestLabels.length > 0 && !mayUseAdminRoute(admin.role, demosRoute)) {
+    throw new AppError(403, roleRefusedMessage(admin.role, rolesForAdminRoute(demosRoute)), 'digest_labels');
+  }
   if (digestLabels.length > 0 && !input.email) throw new BadRequestError('An email address is needed for the digest', 'email');
   const email = input.email?.toLowerCase() ?? null;
   await db.transaction(async (tx) => {
-    await updateStaffEmailSettings(tx, adminId, { email, digestLabels }, at);
+    if (email) await claimStaffEmail(tx, email, admin.id);
+    await updateStaffEmailSettings(tx, admin.id, { email, digestLabels }, at);
     // Asking for the digest again in Settings undoes an earlier unsubscribe.
     if (email && digestLabels.length > 0) await chooseMailingList(tx, email, 'digest', true, at);
   });
@@ -195,7 +221,7 @@ const dayMs = 24 * 3600_000;
 export async function writeDigests(db: Db, mailroom: Mailroom, now: Date): Promise<number> {
   const dayEnd = new Date(Math.floor(now.getTime() / dayMs) * dayMs);
   const dayStart = new Date(dayEnd.getTime() - dayMs);
-  const readers = await listDigestReaders(db);
+  const readers = await listDigestReaders(db, rolesForAdminRoute(demosRoute));
   if (readers.length === 0) return 0;
   const demos = await listDemosReceivedBetween(db, dayStart, dayEnd);
   let written = 0;

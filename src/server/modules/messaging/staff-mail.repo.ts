@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { StaffRole } from '../../../shared/api/admin-auth.js';
 import type { Db } from '../../db/client.js';
 import { adminUsers, demoSubmissionArtists, demoSubmissions, demoSubmissionTracks } from '../../db/schema.js';
 
@@ -11,12 +12,12 @@ export async function updateStaffEmailSettings(db: Db, adminId: string, settings
   await db.update(adminUsers).set({ email: settings.email, digestLabels: settings.digestLabels, updatedAt: at }).where(eq(adminUsers.id, adminId));
 }
 
-/** Staff with an address who asked for a digest of at least one label. */
-export async function listDigestReaders(db: Db) {
+/** Staff of `roles` with an address who asked for a digest of at least one label. */
+export async function listDigestReaders(db: Db, roles: readonly StaffRole[]) {
   return db
     .select({ id: adminUsers.id, username: adminUsers.username, email: adminUsers.email, digestLabels: adminUsers.digestLabels })
     .from(adminUsers)
-    .where(and(sql`${adminUsers.email} is not null`, ne(adminUsers.digestLabels, sql`'{}'::text[]`)));
+    .where(and(sql`${adminUsers.email} is not null`, ne(adminUsers.digestLabels, sql`'{}'::text[]`), inArray(adminUsers.role, [...roles])));
 }
 
 /** The demos received in [from, to), with their first track and artists' names, oldest first. */

@@ -4,6 +4,7 @@
 export { adminAuthRoutes } from './admin-auth.routes.js';
 export { adminOverviewRoutes } from './admin-overview.routes.js';
 export { staffAccountsRoutes, staffInvitationRoutes } from './staff-accounts.routes.js';
+export { claimStaffEmail } from './staff-accounts.service.js';
 export { adminOf, bearerToken, decorateAdminRequest, guardAdminRoutes, requireAdmin } from './admin-guard.js';
 export { ensureFirstAdmin, firstAdminLines, type AdminAuthContext } from './admin-auth.service.js';
 export { EndedSessions } from './ended-sessions.js';

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { StaffRole } from '../../../shared/api/admin-auth.js';
 import type { PendingInvitation, StaffAccount } from '../../../shared/api/staff.js';
 import type { Db } from '../../db/client.js';
@@ -22,12 +22,25 @@ export async function listPendingInvitations(db: Db): Promise<PendingInvitation[
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt.toISOString() }));
 }
 
-export async function isStaffEmail(db: Db, email: string): Promise<boolean> {
-  const rows = await db.select({ id: adminUsers.id }).from(adminUsers).where(sql`lower(${adminUsers.email}) = lower(${email})`).limit(1);
+/** Whether `email` is the address of a staff account (other than `exceptId`'s). */
+export async function isStaffEmail(db: Db, email: string, exceptId?: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: adminUsers.id })
+    .from(adminUsers)
+    .where(and(sql`lower(${adminUsers.email}) = lower(${email})`, exceptId === undefined ? undefined : ne(adminUsers.id, exceptId)))
+    .limit(1);
   return rows.length > 0;
 }
 
-/** Stores the invitation in place of any earlier one to the same address (pending or used); its id. */
+/**
+ * Held until the transaction ends: whatever gives an address to a staff account or an invitation (inviting,
+ * accepting, an account's own address) takes it first, so two at once for one address follow each other.
+ */
+export async function lockStaffEmail(tx: Db, email: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`staff-email:${email.toLowerCase()}`}, 0))`);
+}
+
+/** Stores the invitation in place of any earlier one to the same address (pending or used); its id. Under `lockStaffEmail`. */
 export async function replaceInvitation(
   db: Db,
   invitation: { email: string; role: StaffRole; tokenHash: string; invitedBy: string; createdAt: Date; expiresAt: Date },

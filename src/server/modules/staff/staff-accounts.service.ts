@@ -9,6 +9,7 @@ import {
   type StaffList,
 } from '../../../shared/api/staff.js';
 import { AppError, ConflictError, NotFoundError } from '../../errors.js';
+import type { Db } from '../../db/client.js';
 import type { Mailroom } from '../messaging/index.js';
 import { recordActivity } from './activity.repo.js';
 import { insertAdmin } from './admin-auth.repo.js';
@@ -24,6 +25,7 @@ import {
   listPendingInvitations,
   listStaffAccounts,
   lockOwners,
+  lockStaffEmail,
   markInvitationAccepted,
   replaceInvitation,
   type InvitationRow,
@@ -53,6 +55,8 @@ export async function inviteStaff(ctx: StaffContext, owner: AdminUser, request: 
   const expiresAt = new Date(now.getTime() + invitationLifetimeMs);
   const email = await ctx.mailroom.prepareStaffInvitation({ email: request.email, role: request.role, invitedBy: owner.username, token, expiresAt }, now);
   const id = await ctx.db.transaction(async (tx) => {
+    // Two invitations to one address at once: the later replaces the earlier, as inviting again does.
+    await claimStaffEmail(tx, request.email);
     const invitationId = await replaceInvitation(tx, { email: request.email, role: request.role, tokenHash: hashOf(token), invitedBy: owner.username, createdAt: now, expiresAt });
     await ctx.mailroom.write(tx, { ...email, subjectId: invitationId });
     await recordActivity(tx, {
@@ -66,6 +70,16 @@ export async function inviteStaff(ctx: StaffContext, owner: AdminUser, request: 
   });
   ctx.mailroom.nudge();
   return id;
+}
+
+/**
+ * Gives `email` to the account `accountId` (none yet: an invitation or a new account) for the rest of the
+ * transaction: 409 naming email when another account has it. No two staff accounts share an address: the
+ * digest, the invitations and the Staff tab each name one person by it.
+ */
+export async function claimStaffEmail(tx: Db, email: string, accountId?: string): Promise<void> {
+  await lockStaffEmail(tx, email);
+  if (await isStaffEmail(tx, email, accountId)) throw new ConflictError(staffMessages.alreadyStaff, 'email');
 }
 
 /** The invitation a link stands for while it may still be accepted: 404 unknown, 410 used or expired. */
@@ -86,12 +100,15 @@ export async function invitationFor(ctx: StaffContext, token: string): Promise<I
  */
 export async function acceptInvitation(ctx: StaffContext, token: string, request: AcceptInvitationRequest): Promise<{ id: string; username: string; token: string }> {
   const tokenHash = hashOf(token);
-  openInvitation(await findInvitation(ctx.db, tokenHash), ctx.clock());
+  const { email } = openInvitation(await findInvitation(ctx.db, tokenHash), ctx.clock());
   // Hashed before the transaction: on the embedded database it holds the only connection.
   const passwordHash = await hashPassword(request.password);
   const now = ctx.clock();
   const { username } = request;
   const id = await ctx.db.transaction(async (tx) => {
+    // Before the invitation's row lock, in the order inviting takes them. An account may have taken the
+    // address since the invitation (its own address, set in Settings).
+    await claimStaffEmail(tx, email);
     const invitation = openInvitation(await findInvitation(tx, tokenHash, true), now);
     const adminId = await insertAdmin(tx, { username, passwordHash, role: invitation.role, email: invitation.email, lastSignInAt: now }, now);
     if (!adminId) throw new ConflictError(staffMessages.usernameTaken, 'username');

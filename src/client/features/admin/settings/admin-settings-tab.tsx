@@ -10,6 +10,8 @@ import { StaffEmailForm } from './staff-email-form.js';
 export function AdminSettingsTab() {
   const user = useAdminUser();
   const token = useAdminToken();
+  // The digest lists new demos: it is for a role that may read them.
+  const mayReadDemos = mayUseAdminRoute(user.role, '/api/admin/demos');
   return (
     <Stack spacing={3}>
     <Paper component="section" aria-labelledby="admin-settings-password" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 480 }}>
@@ -28,9 +30,9 @@ export function AdminSettingsTab() {
         Email
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Staff mail goes to this address; a digest comes the day after new demos arrive, for the labels you choose.
+        {mayReadDemos ? 'Staff mail goes to this address; a digest comes the day after new demos arrive, for the labels you choose.' : 'Staff mail goes to this address.'}
       </Typography>
-      <StaffEmailForm token={token} />
+      <StaffEmailForm token={token} mayGetDigest={mayReadDemos} />
     </Paper>
     {/* The backups and payments are the owner's (decision 0098). */}
     {mayUseAdminRoute(user.role, '/api/admin/backups') && (

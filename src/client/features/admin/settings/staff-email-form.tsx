@@ -6,18 +6,21 @@ import { labels } from '../../../../shared/labels.js';
 import { notify } from '../../../lib/notifications.js';
 import { saveStaffEmail, staffEmailQuery } from '../api/admin-staff-email.js';
 
-/** Settings → Email: where staff mail goes, and the labels whose new demos come in a daily digest. */
-export function StaffEmailForm({ token }: { token: string }) {
+/**
+ * Settings → Email: where staff mail goes, and the labels whose new demos come in a daily digest (for a
+ * role that may read the demos: the server refuses the digest to the others).
+ */
+export function StaffEmailForm({ token, mayGetDigest }: { token: string; mayGetDigest: boolean }) {
   const query = useQuery(staffEmailQuery(token));
   if (query.error) return <Alert severity="error">{query.error.message}</Alert>;
   if (!query.data) return <CircularProgress aria-label="Loading" />;
-  return <Form token={token} saved={query.data} />;
+  return <Form token={token} saved={query.data} mayGetDigest={mayGetDigest} />;
 }
 
-function Form({ token, saved }: { token: string; saved: StaffEmailSettings }) {
+function Form({ token, saved, mayGetDigest }: { token: string; saved: StaffEmailSettings; mayGetDigest: boolean }) {
   const queryClient = useQueryClient();
   const [email, setEmail] = useState(saved.email ?? '');
-  const [digest, setDigest] = useState<string[]>(saved.digest_labels);
+  const [digest, setDigest] = useState<string[]>(mayGetDigest ? saved.digest_labels : []);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: (settings: StaffEmailSettings) => saveStaffEmail(token, settings),
@@ -46,16 +49,18 @@ function Form({ token, saved }: { token: string; saved: StaffEmailSettings }) {
       sx={{ display: 'grid', gap: 2 }}
     >
       <TextField label="Email address" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} error={Boolean(fieldError)} helperText={fieldError ?? 'Leave empty for no staff mail.'} fullWidth />
-      <FormGroup>
-        <FormLabel component="legend">Daily digest of new demos</FormLabel>
-        {labels.map((label) => (
-          <FormControlLabel
-            key={label.id}
-            label={label.name}
-            control={<Checkbox checked={digest.includes(label.id)} onChange={(event) => toggle(label.id, event.target.checked)} />}
-          />
-        ))}
-      </FormGroup>
+      {mayGetDigest && (
+        <FormGroup>
+          <FormLabel component="legend">Daily digest of new demos</FormLabel>
+          {labels.map((label) => (
+            <FormControlLabel
+              key={label.id}
+              label={label.name}
+              control={<Checkbox checked={digest.includes(label.id)} onChange={(event) => toggle(label.id, event.target.checked)} />}
+            />
+          ))}
+        </FormGroup>
+      )}
       {save.error && <Alert severity="error">{save.error.message}</Alert>}
       <Button type="submit" variant="contained" disabled={save.isPending} sx={{ justifySelf: { xs: 'stretch', sm: 'start' } }}>
         {save.isPending ? 'Saving...' : 'Save email settings'}
