@@ -262,7 +262,7 @@ export const siteConfig = {
    * (database tables, browser keys); keep it in step when that changes.
    */
   legal: {
-    lastUpdated: '26 November 2026',
+    lastUpdated: '29 November 2026',
     /** Where people ask about their data, or for it to be deleted. */
     contactEmail: 'privacy@builditrecords.com',
     termsOfService: {
@@ -289,7 +289,7 @@ export const siteConfig = {
           heading: 'VIP membership',
           paragraphs: [
             'VIP comes in three plans, in US dollars: Monthly at $9.99 per month, Annual at $99.99 per year (17% less than twelve months of Monthly) and Premium at $199.99 per year. What each plan includes is listed on the VIP page.',
-            'Payments are not open yet. Joining puts you on the member list with the status "pending payment", and nothing is charged. When payments open, we email you first, and nothing is charged unless you confirm the payment yourself.',
+            'Payments are not open yet. You can leave your email address on the VIP waiting list: we email you a link to confirm it, and once confirmed we send you one email when payments open, then forget the address (the link in our emails forgets it at once). Members who joined before payments opened get the same email, and nothing is charged unless you confirm the payment yourself.',
             'Joining again with the same email address never creates a second membership and changes nothing by itself: to change your plan, write to us from the email address you joined with, and we confirm the change with you.',
             'You can cancel anytime by writing to us at the contact address below, from the email address you joined with. Once payments are open, cancelling stops the next renewal, and the period you already paid for stays active until it ends.',
           ],
@@ -329,9 +329,10 @@ export const siteConfig = {
         {
           heading: 'Emails we send',
           paragraphs: [
-            'Every email we send (the demo receipt and decisions, the VIP welcome and membership emails, the members\' newsletter, the "Notify me" confirmation and release-day email, and the daily digest of new demos for label staff who ask for it) is first written to our outbox: its recipients, subject, text, status and dates. We keep a sent email\'s text for 90 days, so that staff can read what was sent and send it again if it failed; after that only its recipients, subject, status and dates remain.',
+            'Every email we send (the demo receipt and decisions, the VIP welcome and membership emails, the members\' newsletter, the "Notify me" confirmation and release-day email, the VIP waiting list\'s confirmation and its one email when payments open, and the invitations and daily digest of new demos for label staff) is first written to our outbox: its recipients, subject, text, status and dates. We keep a sent email\'s text for 90 days, so that staff can read what was sent and send it again if it failed; after that only its recipients, subject, status and dates remain.',
             'When you ask to be told when an upcoming release is out ("Notify me"), we store your email address, that release, a private random code for the link in our emails, and when you asked and confirmed. Without your confirmation we send nothing more. On the release day we send you one email and then delete your address for that release, confirmed or not; the link in our emails deletes it at once.',
-            "When you unsubscribe from a mailing list (the members' newsletter, or the staff digest) we keep your address and that list, so that nothing more of it is sent to you; your membership emails (receipts, payment problems, renewals) still come. Label staff may give their own email address and choose the labels of their digest in the admin area.",
+            'When you leave your email address on the VIP waiting list, we store it with a private random code for the link in our emails and when you asked and confirmed. Without your confirmation we send nothing more. When payments open we send you one email and then delete your address, confirmed or not; the link in our emails deletes it at once.',
+            "When you unsubscribe from a mailing list (the members' newsletter, the VIP waiting list's email, or the staff digest) we keep your address and that list, so that nothing more of it is sent to you; your membership emails (receipts, payment problems, renewals) still come. Label staff may give their own email address and choose the labels of their digest in the admin area.",
           ],
         },
         {
@@ -341,9 +342,15 @@ export const siteConfig = {
           ],
         },
         {
+          heading: 'Label staff',
+          paragraphs: [
+            'For each staff account of the admin area we store its username, a one-way hash of its password, its role (owner, editor or A&R), its email address if given, the labels of its digest of new demos, and when it was made and last signed in. For each invitation to join the staff we store the invited address and role, who invited them, when, and a one-way hash of the link\'s code (never the code itself). An account, and the invitations to its address, are deleted when an owner removes it; an invitation is deleted when it is cancelled or replaced.',
+          ],
+        },
+        {
           heading: 'Server logs and limits',
           paragraphs: [
-            'Like every website, our server records each request it answers (the page or address asked for, the time and your IP address) to keep the site running and secure. To stop abuse of the forms, it counts the requests from each IP address for 10 minutes, in memory only.',
+            'Like every website, our server records each request it answers (the page or address asked for, without the private code of a link from our emails; the time and your IP address) to keep the site running and secure. To stop abuse of the forms, it counts the requests from each IP address for 10 minutes, in memory only.',
             'When you play a track we count the play. To count each listener once, we store a one-way hash of your IP address and of your browser\'s random player id (never the address or the id themselves) with the track and the time.',
           ],
         },

@@ -109,4 +109,5 @@ export const emptyScreens: Record<string, Answer> = {
   'GET /api/admin/setup': json({ success: true, data: { steps: [{ id: 'public_url', done: false, detail: 'PUBLIC_URL is not set.' }], notices: [] } }),
   'GET /api/admin/demos': json({ success: true, data: [], total: 0, offset: 0, limit: 20 }),
   'GET /api/admin/members': json({ success: true, data: [], total: 0, offset: 0, limit: 20 }),
+  'GET /api/admin/waiting-list': json({ success: true, data: { payments_open: false, recipients: 0, confirmed: 0, unconfirmed: 0, pending_members: 0, last_send: null } }),
 };

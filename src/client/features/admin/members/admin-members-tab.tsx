@@ -11,6 +11,7 @@ import { useAdminToken } from '../shell/admin-outlet-context.js';
 import { AdminTable, FilterSelect, TableSearchField, hideOnPhone, phoneOnly } from '../components/admin-table.js';
 import { usePagedSearch } from '../components/use-paged-search.js';
 import { MemberPerksForm } from './member-perks-form.js';
+import { WaitingListPanel } from './waiting-list-panel.js';
 import { CheckWithStripeButton, CheckWithStripeResult, useCheckWithStripe } from './check-with-stripe-button.js';
 
 const planOptions = vipPlans.map((plan) => ({ value: plan.id, label: plan.name }));
@@ -38,7 +39,7 @@ function saveFile(blob: Blob, fileName: string) {
 /**
  * docs/product.md §10.7: the VIP members, newest first, with their plan and payment status, and a CSV
  * export of what the filters show (a plan and Active: whom staff fulfil a perk for by hand); below, the
- * members' discount code (docs/decisions/0066).
+ * members' discount code (docs/decisions/0066) and the VIP waiting list (docs/decisions/0099).
  */
 export function AdminMembersTab() {
   const token = useAdminToken();
@@ -113,6 +114,15 @@ export function AdminMembersTab() {
           spots): filter the list above by plan and Active, and export it.
         </Typography>
         <MemberPerksForm token={token} />
+      </Paper>
+      <Paper component="section" aria-labelledby="admin-waiting-list" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mt: 3, maxWidth: 560 }}>
+        <Typography id="admin-waiting-list" variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+          VIP waiting list
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          While payments are off, fans leave their address on the VIP page and confirm it. Once payments open, send them one email.
+        </Typography>
+        <WaitingListPanel token={token} />
       </Paper>
     </Box>
   );
