@@ -106,10 +106,11 @@ export async function acceptInvitation(ctx: StaffContext, token: string, request
   const now = ctx.clock();
   const { username } = request;
   const id = await ctx.db.transaction(async (tx) => {
-    // Before the invitation's row lock, in the order inviting takes them. An account may have taken the
-    // address since the invitation (its own address, set in Settings).
-    await claimStaffEmail(tx, email);
+    // The address's lock before the invitation's row lock, in the order inviting takes them; a link used
+    // meanwhile is a 410 first. An account may have taken the address since (its own, set in Settings).
+    await lockStaffEmail(tx, email);
     const invitation = openInvitation(await findInvitation(tx, tokenHash, true), now);
+    await claimStaffEmail(tx, invitation.email);
     const adminId = await insertAdmin(tx, { username, passwordHash, role: invitation.role, email: invitation.email, lastSignInAt: now }, now);
     if (!adminId) throw new ConflictError(staffMessages.usernameTaken, 'username');
     await markInvitationAccepted(tx, invitation.id, now);
