@@ -49,7 +49,6 @@ export async function listStaff(ctx: StaffContext): Promise<StaffList> {
  * is a staff account's already.
  */
 export async function inviteStaff(ctx: StaffContext, owner: AdminUser, request: InviteStaffRequest): Promise<string> {
-  if (await isStaffEmail(ctx.db, request.email)) throw new ConflictError(staffMessages.alreadyStaff, 'email');
   const now = ctx.clock();
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + invitationLifetimeMs);
