@@ -77,9 +77,9 @@ describe('staff roles: invited by email, each sees their areas, removal ends the
       await inviteForm.getByRole('button', { name: 'Send invitation' }).click();
       await owner.getByRole('table', { name: 'Pending invitations' }).getByRole('row').filter({ hasText: email }).filter({ hasText: role }).waitFor();
     }
+    await owner.evaluate(() => window.scrollTo(0, 0));
     await animationsSettled(owner);
     await saveScreenshot(owner, 'staff-roles-invited-desktop');
-    await photographOnPhone(owner, 'staff-roles-invited');
 
     // Each newcomer in a browser of their own (their own storage: their own session).
     const sessions = new Map<string, { browser: Browser; page: Page }>();
@@ -119,6 +119,10 @@ describe('staff roles: invited by email, each sees their areas, removal ends the
     const accounts = owner.getByRole('table', { name: 'Staff accounts' });
     for (const { username, role } of newcomers) await accounts.getByRole('row').filter({ hasText: username }).filter({ hasText: role }).waitFor();
     expect(await owner.getByRole('table', { name: 'Pending invitations' }).count()).toBe(0);
+    await accounts.scrollIntoViewIfNeeded();
+    await animationsSettled(owner);
+    await saveScreenshot(owner, 'staff-roles-joined-desktop');
+    await photographOnPhone(owner, 'staff-roles-joined');
 
     // Removing the A&R person ends their session: their next admin request lands on the login.
     const [editor, scout] = newcomers;
