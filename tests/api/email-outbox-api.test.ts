@@ -5,6 +5,7 @@ import { buildApp } from '../../src/server/app.js';
 import { queryRows, type Database } from '../../src/server/db/client.js';
 import { writeDigests } from '../../src/server/modules/messaging/messaging.service.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
+import { startCuttableProxy } from '../helpers/cuttable-proxy.js';
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
 import { quickOutbox, testMailroom, TestSmtpServer } from '../helpers/mail.js';
 import { testNow, type PagedList } from '../helpers/test-app.js';
@@ -12,7 +13,7 @@ import { openSameDatabase, testDatabaseKinds } from '../helpers/test-database.js
 
 // The outbox as a job table (docs/decisions/0060): written without a server to send to, sent by the
 // next app on the same database; two instances on one PostgreSQL database; staff's templates and
-// digest; one-click unsubscribe.
+// digest; one-click unsubscribe; a digest to an address a server refused for good (docs/decisions/0090).
 
 let counter = 0;
 function demoPayload(label = 'deep') {
@@ -157,6 +158,65 @@ describe.each(testDatabaseKinds)('the outbox on $name', (kind) => {
     t.setNow(testNow);
     expect((await settings({ email: 'alice@label.example', digest_labels: ['deep'] })).statusCode).toBe(200);
     expect(await writeDigests(t.database.db, mailroom, new Date(dayAfter.getTime() + 24 * 3600_000))).toBe(1);
+  });
+
+  it('skips an address a server refused for good: a digest written before the refusal is cancelled when its turn comes, and none is written to it until staff lift it', async () => {
+    const smtp = await TestSmtpServer.start();
+    // The SMTP server behind a relay the test holds: two days' digests wait, written, while it answers nothing.
+    const relay = await startCuttableProxy(smtp.port);
+    // One email at a time, and no sweep of its own during the test: the digests are the test's to write.
+    const outbox = { ...quickOutbox, concurrency: 1, sweepMs: 3_600_000 };
+    const u = await createAdminTestApp(kind, { deps: { rateLimits: manyDemos, mail: { smtpUrl: `smtp://127.0.0.1:${relay.port}`, from: 'demos@records.example', outbox } } });
+    const day = (n: number) => new Date(testNow.getTime() + n * 24 * 3600_000);
+    const address = 'alice@label.example';
+    const digestsTo = async () =>
+      (await u.app.inject({ method: 'GET', url: `/api/admin/outbox?kind=staff_digest&q=${address}`, headers: u.auth })).json<PagedList<OutboxEmailRow>>().data;
+    try {
+      expect((await u.app.inject({ method: 'PUT', url: '/api/admin/account/email', headers: u.auth, payload: { email: address, digest_labels: ['deep'] } })).statusCode).toBe(200);
+      for (const n of [0, 1]) {
+        u.setNow(day(n));
+        expect((await u.app.inject({ method: 'POST', url: '/api/submit-demo', payload: demoPayload('deep') })).statusCode).toBe(201);
+      }
+      u.setNow(testNow);
+      const mailroom = testMailroom(u.jwtSecret);
+
+      // Alice's mailbox is gone (550 to RCPT TO); both digests are written before any server has said so.
+      smtp.mailboxesGone.add(address);
+      relay.stall();
+      expect(await writeDigests(u.database.db, mailroom, day(1))).toBe(1);
+      expect(await writeDigests(u.database.db, mailroom, day(2))).toBe(1);
+      relay.resume();
+      // The first is refused; the second, written before the refusal, is cancelled when its turn comes, never tried.
+      await expect.poll(async () => (await digestsTo()).map((e) => e.status).sort(), { timeout: 15_000 }).toEqual(['cancelled', 'failed']);
+      const [cancelled, failed] = [...(await digestsTo())].sort((a, b) => a.status.localeCompare(b.status));
+      expect(failed).toMatchObject({ to: [address], attempts: 1, last_error: expect.stringContaining('550') });
+      expect(cancelled).toMatchObject({
+        to: [address],
+        last_error: 'The address was refused for good before (Outbox → Addresses that bounced)',
+        sent_at: null,
+      });
+      expect(smtp.arrived.filter((e) => e.envelopeTo.includes(address))).toEqual([]);
+      const listed = await u.app.inject({ method: 'GET', url: '/api/admin/email-suppressions', headers: u.auth });
+      expect(listed.json()).toMatchObject({ total: 1, data: [{ email: address, email_id: failed!.id, reason: expect.stringContaining('No such user here') }] });
+
+      // Her mailbox works again, but the address stays skipped: the next day's digest is not even written.
+      smtp.mailboxesGone.delete(address);
+      u.setNow(day(2));
+      expect((await u.app.inject({ method: 'POST', url: '/api/submit-demo', payload: demoPayload('deep') })).statusCode).toBe(201);
+      u.setNow(testNow);
+      expect(await writeDigests(u.database.db, mailroom, day(3))).toBe(0);
+      expect(await digestsTo()).toHaveLength(2);
+
+      // Staff lift it: the next digest is written and arrives.
+      const lifted = await u.app.inject({ method: 'DELETE', url: `/api/admin/email-suppressions/${encodeURIComponent(address)}`, headers: u.auth });
+      expect(lifted.statusCode, lifted.body).toBe(200);
+      expect(await writeDigests(u.database.db, mailroom, day(3))).toBe(1);
+      await expect.poll(() => smtp.accepted.filter((e) => e.to.includes(address)).map((e) => e.subject), { timeout: 15_000 }).toEqual(['1 new demo on 23 November 2026']);
+    } finally {
+      await u.close();
+      await relay.close();
+      await smtp.close();
+    }
   });
 });
 

@@ -1,15 +1,18 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReleaseAlert } from '../../src/shared/api/messaging.js';
+import type { OutboxEmailRow, ReleaseAlert } from '../../src/shared/api/messaging.js';
 import { queryRows } from '../../src/server/db/client.js';
 import { releases } from '../../src/server/db/schema.js';
 import { writeReleaseDayAlerts } from '../../src/server/modules/messaging/release-alerts.service.js';
+import { createAdminTestApp } from '../helpers/admin-test-app.js';
+import { startCuttableProxy } from '../helpers/cuttable-proxy.js';
 import { quickOutbox, testMailroom, TestSmtpServer } from '../helpers/mail.js';
-import { createTestApp, testNow, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, testNow, type PagedList, type TestApp } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
 // "Notify me" on an upcoming release (docs/decisions/0061), through a real SMTP server on loopback:
-// double opt-in, one email on the release day, then the address is forgotten.
+// double opt-in, one email on the release day, then the address is forgotten; none to an address a
+// server refused for good (docs/decisions/0090).
 
 /** An export release made upcoming: out on 4 December 2026, after the app's 21 November. */
 const releaseDay = '2026-12-04';
@@ -141,6 +144,65 @@ describe.each(testDatabaseKinds)('"Notify me" on $name', (kind) => {
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
     expect(await alertsOf('many@example.com')).toHaveLength(4);
     expect(await confirmEmailsTo('many@example.com')).toBe(3);
+  });
+
+  it('sends no release-day email to an address a server refused for good, even one written before the refusal', async () => {
+    const relay = await startCuttableProxy(smtp.port);
+    // The SMTP server behind a relay the test holds; one email at a time.
+    const u = await createAdminTestApp(kind, {
+      from: 'distributor-catalog',
+      deps: {
+        publicUrl: 'https://records.example',
+        mail: { smtpUrl: `smtp://127.0.0.1:${relay.port}`, from: 'news@records.example', outbox: { ...quickOutbox, concurrency: 1, sweepMs: 3_600_000 } },
+        rateLimits: { notify: { max: 100, timeWindowMs: 60_000 } },
+      },
+    });
+    const fan = 'gone.fan@example.com';
+    try {
+      // Three releases made upcoming: two out on 5 December, one on 6 December.
+      const [a, b, c] = await queryRows<{ id: string }>(u.database.db, sql`select id from releases where release_date < '2026-01-01' and status <> 'draft' order by id limit 3`);
+      await u.database.db.update(releases).set({ releaseDate: '2026-12-05' }).where(inArray(releases.id, [a!.id, b!.id]));
+      await u.database.db.update(releases).set({ releaseDate: '2026-12-06' }).where(eq(releases.id, c!.id));
+      /** Asks to be told when `release` is out, and confirms from the emailed link. */
+      const confirmed = async (release: { id: string }) => {
+        const before = smtp.accepted.length;
+        expect((await u.app.inject({ method: 'POST', url: `/api/releases/${release.id}/notify`, payload: { email: fan } })).statusCode).toBe(202);
+        let token: string | undefined;
+        await expect
+          .poll(() => (token = smtp.accepted.slice(before).flatMap((m) => (m.to.includes(fan) ? [/https:\/\/records\.example\/notify\/([A-Za-z0-9_-]+)/.exec(m.text)?.[1]] : []))[0]), { timeout: 15_000 })
+          .toBeDefined();
+        expect((await u.app.inject({ method: 'POST', url: `/api/notify/${token}/confirm` })).statusCode).toBe(200);
+      };
+      await confirmed(a!);
+      await confirmed(b!);
+      const alertsTo = async () =>
+        (await u.app.inject({ method: 'GET', url: `/api/admin/outbox?kind=release_alert&q=${fan}`, headers: u.auth })).json<PagedList<OutboxEmailRow>>().data;
+      const mailroom = testMailroom(u.jwtSecret);
+
+      // The fan's mailbox is gone (550 to RCPT TO); both release-day emails are written before any server has said so.
+      smtp.mailboxesGone.add(fan);
+      relay.stall();
+      expect(await writeReleaseDayAlerts(u.database.db, mailroom, new Date('2026-12-05T12:00:00Z'))).toBe(2);
+      relay.resume();
+      // The first is refused; the second, written before the refusal, is cancelled when its turn comes, never tried.
+      await expect.poll(async () => (await alertsTo()).map((e) => e.status).sort(), { timeout: 15_000 }).toEqual(['cancelled', 'failed']);
+      const [cancelled, failed] = [...(await alertsTo())].sort((x, y) => x.status.localeCompare(y.status));
+      expect(failed).toMatchObject({ to: [fan], last_error: expect.stringContaining('550') });
+      expect(cancelled).toMatchObject({ to: [fan], last_error: 'The address was refused for good before (Outbox → Addresses that bounced)', sent_at: null });
+      const listed = await u.app.inject({ method: 'GET', url: `/api/admin/email-suppressions?q=${fan}`, headers: u.auth });
+      expect(listed.json()).toMatchObject({ total: 1, data: [{ email: fan, email_id: failed!.id }] });
+
+      // The mailbox works again. Asking for another release still gets its confirmation (the fan is there, asking),
+      // but the release-day email stays unsent until staff lift the address.
+      smtp.mailboxesGone.delete(fan);
+      await confirmed(c!);
+      expect(await writeReleaseDayAlerts(u.database.db, mailroom, new Date('2026-12-06T12:00:00Z'))).toBe(1);
+      await expect.poll(async () => (await alertsTo()).map((e) => e.status).sort(), { timeout: 15_000 }).toEqual(['cancelled', 'cancelled', 'failed']);
+      expect(smtp.arrived.filter((m) => m.envelopeTo.includes(fan) && m.subject.endsWith('is out now'))).toEqual([]);
+    } finally {
+      await u.close();
+      await relay.close();
+    }
   });
 
   it('answers 429 past the limit per address', async () => {
