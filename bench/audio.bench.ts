@@ -1,4 +1,4 @@
-import { cutPreviewsOffThread } from '../src/server/modules/media/audio/preview-thread.js';
+import { cutPreviewsOffThread, previewThreadLimits } from '../src/server/modules/media/audio/preview-thread.js';
 import { aConstantFlacBomb, aSineFlac, aSineWav, scratchFolder } from '../tests/helpers/audio.js';
 import { fmt, heading, median, printTable, recordVerdict, timed } from './support.js';
 
@@ -32,7 +32,7 @@ export async function runAudioBench(): Promise<void> {
         let peak = before;
         const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
         const { ms, value } = await timed(() =>
-          cutPreviewsOffThread(path, [{ startMs: null, lengthMs: null }], () => {}).then(
+          cutPreviewsOffThread(path, [{ startMs: null, lengthMs: null }], previewThreadLimits, () => {}).then(
             (result) => `MP3 of ${fmt(mib(result.previews[0]!.length), 2)} MiB`,
             (err: Error) => `refused: ${err.message.slice(0, 40)}…`,
           ),

@@ -71,6 +71,8 @@ export interface AppDeps {
   mediaStore?: MediaStore;
   /** Uploaded covers' and pictures' jobs (docs/decisions/0091): lease, poll, how long a replaced picture's files stay; production: 30 s, 5 s, an hour. */
   imageJobs?: Partial<ImageJobSettings>;
+  /** Uploaded audio's preview jobs (docs/decisions/0087): lease, poll, the cutting thread's memory limits; production: 30 s, 5 s, 256 MB old generation and 32 MB young. */
+  audioJobs?: MediaDeps['audioJobs'];
 }
 
 /**

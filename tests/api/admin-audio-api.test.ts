@@ -13,8 +13,9 @@ import { releaseTrackAudio } from '../../src/server/modules/media/audio/track-au
 import { folderMediaStore, s3MediaStore, type MediaStore } from '../../src/server/modules/media/index.js';
 import { startFakeS3, type FakeS3 } from '../fakes/fake-s3.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
-import { aConstantFlacBomb, aSineAiff, aSineWav, decodeMp3 } from '../helpers/audio.js';
+import { aConstantFlacBomb, aSineAiff, aSineFlac, aSineWav, decodeMp3 } from '../helpers/audio.js';
 import { aPicture } from '../helpers/images.js';
+import { testNow } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 import { zipOf } from '../helpers/zip.js';
 
@@ -76,13 +77,13 @@ describe.each(testDatabaseKinds)('admin audio upload on $name', (kind) => {
     rmSync(mediaDir, { recursive: true, force: true });
   });
 
-  /** The upload's job, followed until it ends (the cutter runs off the request path). */
-  async function finished(id: string): Promise<TrackAudio> {
+  /** The upload's job, followed until it ends (the cutter runs off the request path), as staff of `on` see it. */
+  async function finished(id: string, on: Pick<AdminTestApp, 'app' | 'auth'> = t): Promise<TrackAudio> {
     let job: TrackAudio | undefined;
     await expect
       .poll(
         async () => {
-          const res = await t.app.inject({ method: 'GET', url: `/api/admin/media/audio/${id}`, headers: t.auth });
+          const res = await on.app.inject({ method: 'GET', url: `/api/admin/media/audio/${id}`, headers: on.auth });
           expect(res.statusCode, res.body).toBe(200);
           job = res.json<{ data: TrackAudio }>().data;
           return job.status;
@@ -252,6 +253,47 @@ describe.each(testDatabaseKinds)('admin audio upload on $name', (kind) => {
       message: 'killed-it.flac: cutting its preview stopped with the server that was cutting it (it crashed or ran out of memory); upload it again',
     });
     expect(await finished(handedBack!.id)).toMatchObject({ status: 'ready', message: null });
+  });
+
+  it('fails a job whose cutting thread ran out of memory with a reason staff read, never runs it again, and the server lives on', async () => {
+    // A server whose cutting thread may hold 8 MB of JavaScript heap, less than its work takes (its code alone needs
+    // some 12 to 16 MB): the thread runs out of memory and is ended, as one cutting a file that exhausts it would.
+    // (Not smaller: V8 cannot even start a thread of 2 MB, and aborts the whole process.)
+    const small = await createAdminTestApp(kind, {
+      from: 'distributor-catalog',
+      // It looks for jobs only when it is given an upload: the other instance below takes its own.
+      deps: { mediaStore: store, audioJobs: { threadLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 4 }, pollMs: 3_600_000 } },
+    });
+    const previews = () => small.database.db.select({ id: tracks.id, preview: tracks.previewUrl }).from(tracks).where(eq(tracks.isrc, 'QZZ8B2454763')).orderBy(tracks.id);
+    try {
+      const before = await previews();
+      const flac = await report(small, [{ name: 'QZZ8B2454763.flac', bytes: aSineFlac({ seconds: 4, channels: 2, sampleRate: 44_100 }) }]);
+      const failed = await finished(flac.matched[0]!.id, small);
+      expect(failed).toMatchObject({
+        status: 'failed',
+        message: 'QZZ8B2454763.flac: cutting its preview ran out of memory; send it as WAV or AIFF, which are read only where the preview lies',
+      });
+      expect(await previews()).toEqual(before);
+      // The server lives: it answers, and takes the next upload.
+      expect((await small.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ success: true, message: 'OK' });
+      const next = await report(small, [{ name: `${sharedIsrc}.wav`, bytes: aSineWav({ seconds: 1, channels: 1, sampleRate: 8000 }) }]);
+      expect((await finished(next.matched[0]!.id, small)).status).toBe('failed');
+
+      // Another instance on the same database, whose thread has the production limits, would cut that FLAC: it
+      // cuts the upload it is given and leaves the failed job failed, never running it again.
+      const other = await buildApp({ db: small.database.db, clock: () => testNow, jwtSecret: small.jwtSecret, mediaStore: store }, { logger: false });
+      await other.ready();
+      try {
+        const asOther = { ...small, app: other };
+        const good = await report(asOther, [{ name: `${sharedIsrc}.wav`, bytes: aSineWav({ seconds: 2, channels: 1, sampleRate: 8000 }) }]);
+        expect((await finished(good.matched[0]!.id, asOther)).status).toBe('ready');
+        expect(await finished(failed.id, asOther)).toEqual(failed);
+      } finally {
+        await other.close();
+      }
+    } finally {
+      await small.close();
+    }
   });
 
   it('takes audio and a cover in one zip into one report, each by its kind, and records one upload', async () => {

@@ -34,7 +34,7 @@ const uploadBody = { maxBodyBytes: mediaUploadLimits.maxUploadBytes, tooLargeMes
  * Covers and artist pictures (docs/decisions/0085, 0091) and track audio (docs/decisions/0026) staff upload.
  * This instance's preview cutter and art renderer run while the app does.
  */
-export const adminMediaRoutes: FastifyPluginAsyncZod<MediaDeps> = async (app, { db, clock, mediaStore, catalogChanges, adminAuth, imageJobs }) => {
+export const adminMediaRoutes: FastifyPluginAsyncZod<MediaDeps> = async (app, { db, clock, mediaStore, catalogChanges, adminAuth, imageJobs, audioJobs }) => {
   guardAdminRoutes(app, adminAuth);
   // An upload that succeeded changed covers or pictures the public catalog shows: its cached answers go.
   app.addHook('onSend', async (req, reply, payload) => {
@@ -44,7 +44,7 @@ export const adminMediaRoutes: FastifyPluginAsyncZod<MediaDeps> = async (app, { 
   // Replaced pictures and replaced audio wait the same time before the renderer's sweep deletes them.
   const imageSettings = { ...defaultImageJobSettings, ...imageJobs };
   const { deleteAfterMs } = imageSettings;
-  const cutter = new PreviewCutter({ db, store: mediaStore, catalogChanges, clock, log: app.log }, { ...defaultPreviewCutterSettings, deleteAfterMs });
+  const cutter = new PreviewCutter({ db, store: mediaStore, catalogChanges, clock, log: app.log }, { ...defaultPreviewCutterSettings, ...audioJobs, deleteAfterMs });
   app.addHook('onReady', async () => cutter.start());
   app.addHook('onClose', () => cutter.close());
   const renderer = new ArtRenderer({ db, store: mediaStore, catalogChanges, clock, log: app.log }, imageSettings);

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.js';
 import type { AdminAuthContext } from '../staff/index.js';
 import type { ImageJobSettings } from './art-renderer.js';
+import type { PreviewCutterSettings } from './audio/preview-cutter.js';
 import type { MediaStore } from './media-store.js';
 
 /** What the media context is handed (app.ts). */
@@ -13,4 +14,6 @@ export interface MediaDeps {
   catalogChanges: { publish(): void };
   /** Image jobs' lease, how often an idle instance looks for jobs, how long a replaced picture's files stay; production: 30 s, 5 s, an hour. */
   imageJobs?: Partial<ImageJobSettings>;
+  /** Uploaded audio's preview jobs (docs/decisions/0087): lease, poll, the cutting thread's memory limits; production: 30 s, 5 s, previewThreadLimits. */
+  audioJobs?: Partial<Omit<PreviewCutterSettings, 'deleteAfterMs'>>;
 }

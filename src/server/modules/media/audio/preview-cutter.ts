@@ -4,13 +4,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import type { ResourceLimits } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.js';
 import { loggableError } from '../../../logging.js';
 import type { MediaStore } from '../media-store.js';
 import { uploadedPreviewUrl } from '../media-urls.js';
 import { AudioRefused } from './audio-format.js';
-import { cutPreviewsOffThread, PreviewThreadDied } from './preview-thread.js';
+import { cutPreviewsOffThread, previewThreadLimits, PreviewThreadDied } from './preview-thread.js';
 import {
   claimTrackAudio,
   failTrackAudio,
@@ -23,16 +24,18 @@ import {
 } from './track-audio.repo.js';
 
 /**
- * How long a cutter's lease lasts, how often an idle instance looks for a job, and how long a replaced preview
- * stays (docs/decisions/0091: the art renderer's sweep deletes it); production: 30 s, 5 s and an hour.
+ * How long a cutter's lease lasts, how often an idle instance looks for a job, how long a replaced preview
+ * stays (docs/decisions/0091: the art renderer's sweep deletes it), and the cutting thread's memory (decision
+ * 0087); production: 30 s, 5 s, an hour, and previewThreadLimits.
  */
 export interface PreviewCutterSettings {
   leaseMs: number;
   pollMs: number;
   deleteAfterMs: number;
+  threadLimits: ResourceLimits;
 }
 
-export const defaultPreviewCutterSettings: PreviewCutterSettings = { leaseMs: 30_000, pollMs: 5_000, deleteAfterMs: 60 * 60_000 };
+export const defaultPreviewCutterSettings: PreviewCutterSettings = { leaseMs: 30_000, pollMs: 5_000, deleteAfterMs: 60 * 60_000, threadLimits: previewThreadLimits };
 
 const progressWriteMs = 500;
 
@@ -167,6 +170,7 @@ export class PreviewCutter {
       result = await cutPreviewsOffThread(
         path,
         planned,
+        this.settings.threadLimits,
         (done, total) => {
           progress = { done, total };
           if (Date.now() - written < progressWriteMs) return;

@@ -19,7 +19,7 @@ export type WorkerReply =
  * second of samples per window, and the MP3s; a thread past this is ended, never the server. WebAssembly memory
  * (the decoders', LAME's) and typed arrays' backing stores are outside the V8 heap and these limits.
  */
-const previewThreadLimits: ResourceLimits = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 };
+export const previewThreadLimits: ResourceLimits = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 };
 
 /** The preview thread ended before it answered: out of its memory (`isOutOfMemory`), or crashed. */
 export class PreviewThreadDied extends Error {
@@ -33,17 +33,18 @@ export class PreviewThreadDied extends Error {
 }
 
 /**
- * Cuts the previews of the file at `path` on a worker thread of its own, ended when it answers (or when
- * `signal` aborts). An undecodable or refused file rejects with AudioRefused; a thread that ran out of memory
- * or crashed with PreviewThreadDied.
+ * Cuts the previews of the file at `path` on a worker thread of its own, limited to `limits` (previewThreadLimits),
+ * ended when it answers (or when `signal` aborts). An undecodable or refused file rejects with AudioRefused; a
+ * thread that ran out of memory or crashed with PreviewThreadDied.
  */
 export function cutPreviewsOffThread(
   path: string,
   windows: PreviewWindow[],
+  limits: ResourceLimits,
   onProgress: (done: number, total: number) => void,
   signal?: AbortSignal,
 ): Promise<CutResult> {
-  const worker = startWorker(new URL('./preview-worker.js', import.meta.url), { resourceLimits: previewThreadLimits });
+  const worker = startWorker(new URL('./preview-worker.js', import.meta.url), { resourceLimits: limits });
   return new Promise<CutResult>((resolve, reject) => {
     const onAbort = () => reject(signal?.reason as Error);
     signal?.addEventListener('abort', onAbort, { once: true });
