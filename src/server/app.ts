@@ -38,7 +38,7 @@ import {
 } from './modules/catalog/index.js';
 import { adminImportRoutes, countRunningJobs } from './modules/catalog-import/index.js';
 import { adminDemosRoutes, demosRoutes } from './modules/demos/index.js';
-import { adminMediaRoutes, folderMediaStore, mediaRoutes } from './modules/media/index.js';
+import { adminMediaRoutes, drawingsNow, folderMediaStore, mediaRoutes } from './modules/media/index.js';
 import { playsRoutes } from './modules/listening/index.js';
 import { adminMembersRoutes, adminPaymentsRoutes, paymentsStatus, scheduleStripeChecks, adminNewslettersRoutes, adminWaitingListRoutes, memberPerksRoutes, vipRoutes, waitingListRoutes } from './modules/membership/index.js';
 import { clientConfigRoutes, healthRoutes, seoRoutes } from './modules/site/index.js';
@@ -156,6 +156,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
         ...(pageCache && { pages: pageCache }),
       }),
       connections: () => connectionUse(deps.db),
+      drawings: drawingsNow,
       queues: async () => {
         const [importJobs, outboxEmails] = await Promise.all([countRunningJobs(deps.db), countOpenEmails(deps.db)]);
         return { importJobs, outboxEmails };

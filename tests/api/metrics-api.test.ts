@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/server/db/client.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
@@ -84,6 +86,32 @@ describe.each(testDatabaseKinds)('metrics on $name', (kind) => {
     expect(sample(body, 'bir_outbox_emails', { state: 'waiting' })).toBe(0);
     expect(sample(body, 'bir_outbox_emails', { state: 'sending' })).toBe(0);
   });
+
+  it('shows the pictures drawn on request: while one client asks for many share cards never drawn, 2 are drawn at once and the rest wait their turn (issue 32, row 10)', async () => {
+    const drawings = (body: string) => ({ drawing: sample(body, 'bir_image_drawings', { state: 'drawing' }), waiting: sample(body, 'bir_image_drawings', { state: 'waiting' }) });
+    expect(drawings(await scrape())).toEqual({ drawing: 0, waiting: 0 });
+    // Public releases whose cards no test of this process asked for: a drawn card is kept, and both databases hold the same catalog.
+    const count = 8;
+    const ids = await queryRows<{ id: string }>(t.database.db, sql`select id from releases where status <> 'draft' order by id offset ${testDatabaseKinds.indexOf(kind) * count} limit ${count}`);
+    expect(ids).toHaveLength(count);
+    const cards = Promise.all(ids.map(({ id }) => t.app.inject({ method: 'GET', url: `/media/releases/${id}-card.jpg` })));
+    // Scraped while they are drawn, until a scrape finds cards waiting.
+    const seen: ReturnType<typeof drawings>[] = [];
+    await expect
+      .poll(
+        async () => {
+          seen.push(drawings(await scrape()));
+          return seen.at(-1)!.waiting;
+        },
+        { timeout: 10_000, interval: 5 },
+      )
+      .toBeGreaterThan(0);
+    expect(seen.at(-1)!.drawing).toBe(2);
+    expect(Math.max(...seen.map((s) => s.drawing!))).toBeLessThanOrEqual(2);
+    const answers = await cards;
+    expect(answers.map((res) => [res.statusCode, res.headers['content-type']])).toEqual(Array(count).fill([200, 'image/jpeg']));
+    expect(drawings(await scrape())).toEqual({ drawing: 0, waiting: 0 });
+  }, 60_000);
 });
 
 describe('metrics without METRICS_TOKEN', () => {

@@ -11,6 +11,8 @@ export interface MetricsSources {
   /** Each cache's lookups since start and what its entries weigh now (bytes), by the cache's name. */
   caches: () => Record<string, { lookups: { hits: number; misses: number }; weight: number }>;
   connections: () => ConnectionUse;
+  /** Pictures drawn on request (share cards, WebP copies of generated art): drawing now, and waiting for a turn. */
+  drawings: () => { drawing: number; waiting: number };
   /** Unfinished work in the database's queues: import jobs and outbox emails, by state. */
   queues: () => Promise<{ importJobs: Record<string, number>; outboxEmails: Record<string, number> }>;
 }
@@ -25,7 +27,7 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
  * `GET /metrics` in Prometheus' text format (docs/decisions/0071), behind a bearer token: request
  * counts and durations by method, route pattern (never the raw URL: a crawler's endless URLs must not
  * make endless series) and status; Node's own (event-loop delay, heap, GC); cache lookups; database
- * connections; queue depths. Register it before the routes: its hook counts the requests of every one.
+ * connections; pictures being drawn; queue depths. Register it before the routes: its hook counts the requests of every one.
  */
 export function registerMetrics(app: FastifyInstance, sources: MetricsSources): void {
   const registry = new Registry();
@@ -70,6 +72,16 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
     collect() {
       const use = sources.connections();
       for (const state of ['open', 'idle', 'waiting'] as const) this.set({ state }, use[state]);
+    },
+  });
+  new Gauge({
+    name: 'bir_image_drawings',
+    help: 'Pictures drawn on request (share cards, WebP copies of generated art) by state: drawing now (2 at most), and waiting for a turn',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const now = sources.drawings();
+      for (const state of ['drawing', 'waiting'] as const) this.set({ state }, now[state]);
     },
   });
   // One query each for both queues, at the scrape. While the database does not answer, the scrape

@@ -151,6 +151,11 @@ const rasterCacheSize = 1024;
  */
 const drawing = pLimit(2);
 
+/** Pictures being drawn now, and those waiting for a turn (`bir_image_drawings`, docs/operations.md). */
+export function drawingsNow(): { drawing: number; waiting: number } {
+  return { drawing: drawing.activeCount, waiting: drawing.pendingCount };
+}
+
 function cachedRaster(key: string, drawnFrom: string, draw: () => Promise<Buffer>): Promise<Buffer> {
   const kept = rasterCache.get(key);
   if (kept?.drawnFrom === drawnFrom) return kept.raster;
