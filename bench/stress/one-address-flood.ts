@@ -237,18 +237,28 @@ export function runOneAddressFloods(): Promise<FloodResult[]> {
       () => `/api/releases?label=tech&q=${pick(words)}&offset=${Math.floor(Math.random() * 50)}&limit=5`,
       8,
     );
-    // Issue 32, row 10: pictures drawn on request (share cards, WebP copies of generated art), each
-    // one not drawn before, from a fourth address; the visitor asks for the health check and a page.
-    const releaseIds = await releaseIdsOf(server.url, warm);
-    const renders = await runFlood(
-      server,
-      inspectorPort,
-      'uncached share cards and WebP copies',
-      new Agent({ keepAlive: true, localAddress: '127.0.0.7' }),
-      (i) => `/media/releases/${releaseIds[i % releaseIds.length]}-${['card.jpg', '160.webp', '320.webp', '640.webp'][Math.floor(i / releaseIds.length) % 4]}`,
-      () => pick(['/api/health', '/deep', '/tech/releases']),
-      8,
-    );
-    return [pages, loads, largeLoads, renders];
+    return [pages, loads, largeLoads, await renderFlood(server, inspectorPort, warm)];
   });
+}
+
+/**
+ * Issue 32, row 10: pictures drawn on request (share cards, WebP copies of generated art), each one not drawn
+ * before, from a fourth address; the visitor asks for the health check and a page.
+ */
+async function renderFlood(server: ProductionServer, inspectorPort: number, warm: Agent): Promise<FloodResult> {
+  const releaseIds = await releaseIdsOf(server.url, warm);
+  return runFlood(
+    server,
+    inspectorPort,
+    'uncached share cards and WebP copies',
+    new Agent({ keepAlive: true, localAddress: '127.0.0.7' }),
+    (i) => `/media/releases/${releaseIds[i % releaseIds.length]}-${['card.jpg', '160.webp', '320.webp', '640.webp'][Math.floor(i / releaseIds.length) % 4]}`,
+    () => pick(['/api/health', '/deep', '/tech/releases']),
+    8,
+  );
+}
+
+/** The pictures' flood alone (`npm run stress -- render-flood`), on a server of its own. */
+export function runRenderFlood(): Promise<FloodResult> {
+  return withFloodedServer((server, inspectorPort, warm) => renderFlood(server, inspectorPort, warm));
 }

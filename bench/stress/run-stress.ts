@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { fmt, heading, postgresServerUrl, postgresUnreachable, printTable, type BackendKind } from '../support.js';
 import { runCrashSafety, type Crash, type CrashSafetyResult } from './crash-safety.js';
 import { runEmailDelivery, type EmailDeliveryResult } from './email-delivery.js';
-import { runOneAddressFloods, runPageFlood, type FloodResult, type HeapFigures } from './one-address-flood.js';
+import { runOneAddressFloods, runPageFlood, runRenderFlood, type FloodResult, type HeapFigures } from './one-address-flood.js';
 import { runRedisStall } from './redis-stall.js';
 import { runSlowReaders, slowReaders } from './slow-readers.js';
 import { runSoak } from './soak.js';
@@ -13,12 +13,12 @@ import { isEveryFileHandled, rssGrowthGoalMiB, runUploadBombs, type UploadBombRe
 // slow readers of a large original (upload-bomb.ts, slow-readers.ts: issue 32, rows 1 and 3). Builds
 // first when the build is missing or stale (scripts/ensure-build.mjs); the PostgreSQL parts need the local server (BENCH_DATABASE_URL);
 // crashing PostgreSQL restarts the local cluster, so run it when nothing else uses it.
-// `npm run stress -- fuzz crash email soak flood page-flood redis-stall upload-bomb slow-readers` runs only those named
-// (`page-flood` is the first of `flood`'s floods alone; the whole run leaves it out).
+// `npm run stress -- fuzz crash email soak flood page-flood render-flood redis-stall upload-bomb slow-readers` runs only those
+// named (`page-flood` and `render-flood` are the first and the last of `flood`'s floods alone; the whole run leaves them out).
 
 execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
 const parts = process.argv.slice(2);
-const wants = (part: string) => (parts.length === 0 && part !== 'page-flood') || parts.includes(part);
+const wants = (part: string) => (parts.length === 0 && part !== 'page-flood' && part !== 'render-flood') || parts.includes(part);
 let failed = false;
 
 if (wants('fuzz')) {
@@ -91,9 +91,8 @@ if (wants('soak')) {
   if (soak.fiveHundreds > 0 || soak.networkErrors > 0 || growth > 10) failed = true;
 }
 
-if (wants('flood')) {
-  heading('One address floods (pages with distinct query strings; uncached catalog reads; large ones; pictures drawn on request), a second is measured (PGlite, demo catalog, production limits)');
-  const floods = await runOneAddressFloods();
+/** The floods' figures, one row each, and what their caches keep; answers whether each met its goals. */
+function printFloods(floods: FloodResult[]): boolean {
   const isMet = (f: FloodResult) => f.floodP99Ms <= 2 * f.quietP99Ms && f.rssAfterCollectedMiB <= 1.1 * f.rssBeforeMiB;
   const heap = (h: HeapFigures) => `${fmt(h.usedMiB)}/${fmt(h.totalMiB)}/${fmt(h.externalMiB)}`;
   printTable(
@@ -113,7 +112,17 @@ if (wants('flood')) {
   );
   console.log("What the caches keep (MiB, by their bounds' measure) before → after, as the flood left it:");
   for (const f of floods) console.log(`  ${f.flood}: ${Object.keys(f.heapAfter.cachesMiB).map((cache) => `${cache} ${fmt(f.heapBefore.cachesMiB[cache] ?? 0)} → ${fmt(f.heapAfter.cachesMiB[cache] ?? 0)}`).join(', ')}`);
-  if (!floods.every(isMet)) failed = true;
+  return floods.every(isMet);
+}
+
+if (wants('flood')) {
+  heading('One address floods (pages with distinct query strings; uncached catalog reads; large ones; pictures drawn on request), a second is measured (PGlite, demo catalog, production limits)');
+  if (!printFloods(await runOneAddressFloods())) failed = true;
+}
+
+if (wants('render-flood')) {
+  heading("One address asks for pictures never drawn (share cards, WebP copies), a second is measured (PGlite, demo catalog, production limits): issue 32, row 10");
+  if (!printFloods([await runRenderFlood()])) failed = true;
 }
 
 if (wants('page-flood')) {
