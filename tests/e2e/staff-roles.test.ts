@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestSmtpServer } from '../helpers/mail.js';
 import { logInAsAdmin } from '../e2e-helpers/admin-session.js';
@@ -8,7 +8,8 @@ import { emailTo } from '../e2e-helpers/vip-site.js';
 
 // Issue 34's Done-when (docs/decisions/0098): an owner invites an editor and an A&R person by email,
 // each signs up from the link in their email and sees only their areas, and removing one ends their
-// session: their next admin request lands on the login. One walk at 1280 px; at 390 px the Staff tab
+// session: their next admin request lands on the login; the owner's Members tab holds the VIP waiting
+// list. One walk at 1280 px; at 390 px the Staff tab
 // and the invitation page are narrowed and photographed, not walked again.
 
 const newcomers = [
@@ -44,9 +45,10 @@ describe('staff roles: invited by email, each sees their areas, removal ends the
   });
   const site = useOwnSite(() => ({ SMTP_URL: (smtp as TestSmtpServer).url, MAIL_FROM: 'admin@staff-roles.example' }));
 
-  /** Narrows `page` to a phone's width for a screenshot, checks it does not scroll sideways, and widens it again. */
-  async function photographOnPhone(page: Page, name: string): Promise<void> {
+  /** Narrows `page` to a phone's width for a screenshot (of `shown`, if given), checks it does not scroll sideways, and widens it again. */
+  async function photographOnPhone(page: Page, name: string, shown?: Locator): Promise<void> {
     await page.setViewportSize(viewports.phone);
+    await shown?.scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
     await animationsSettled(page);
     await saveScreenshot(page, `${name}-phone`);
@@ -122,7 +124,7 @@ describe('staff roles: invited by email, each sees their areas, removal ends the
     await accounts.scrollIntoViewIfNeeded();
     await animationsSettled(owner);
     await saveScreenshot(owner, 'staff-roles-joined-desktop');
-    await photographOnPhone(owner, 'staff-roles-joined');
+    await photographOnPhone(owner, 'staff-roles-joined', accounts);
 
     // Removing the A&R person ends their session: their next admin request lands on the login.
     const [editor, scout] = newcomers;
@@ -144,6 +146,17 @@ describe('staff roles: invited by email, each sees their areas, removal ends the
     await kept.getByRole('tab', { name: 'Settings' }).click();
     await kept.getByRole('region', { name: 'Email' }).getByRole('textbox', { name: 'Email address' }).waitFor();
     expect(new URL(kept.url()).pathname).toBe('/admin/settings');
+
+    // The owner's Members tab holds the VIP waiting list: payments are off on this server, so its one
+    // email cannot be sent yet (docs/decisions/0099).
+    await owner.getByRole('tab', { name: 'Members' }).click();
+    const waitingList = owner.getByRole('region', { name: 'VIP waiting list' });
+    await waitingList.getByRole('list', { name: 'Waiting list' }).getByText('0 addresses confirmed').waitFor();
+    expect(await waitingList.getByRole('button', { name: 'Send the payments-open email' }).isDisabled()).toBe(true);
+    await waitingList.getByText('Payments are not open yet (STRIPE_SECRET_KEY is not set): the email can be sent once they are.').waitFor();
+    await waitingList.scrollIntoViewIfNeeded();
+    await animationsSettled(owner);
+    await saveScreenshot(owner, 'staff-roles-waiting-list-desktop');
 
     expect(site.problems).toEqual([]);
   }, 120_000);

@@ -27,6 +27,7 @@ import { ApiError } from '../../../lib/api-client.js';
 import { notify } from '../../../lib/notifications.js';
 import { adminStaffKey, adminStaffQuery, cancelInvitation, inviteStaff, removeStaff } from '../api/admin-staff.js';
 import { formatDay, formatDayAndTime } from '../components/admin-format.js';
+import { hideOnPhone, phoneOnly } from '../components/admin-table.js';
 import { useAdminToken, useAdminUser } from '../shell/admin-outlet-context.js';
 
 /** Staff (owner only, docs/decisions/0098): invite by email with a role, see who has access and when they last signed in, remove. */
@@ -132,8 +133,8 @@ function StaffAccounts({ accounts }: { accounts: StaffAccount[] }) {
           <TableHead>
             <TableRow>
               <TableCell>Account</TableCell>
-              <TableCell>Role</TableCell>
-              <TableCell>Last sign-in</TableCell>
+              <TableCell sx={hideOnPhone}>Role</TableCell>
+              <TableCell sx={hideOnPhone}>Last sign-in</TableCell>
               <TableCell align="right">Action</TableCell>
             </TableRow>
           </TableHead>
@@ -145,9 +146,12 @@ function StaffAccounts({ accounts }: { accounts: StaffAccount[] }) {
                   <Typography variant="body2" color="text.secondary">
                     {account.email ?? 'No email address'}
                   </Typography>
+                  <Typography variant="body2" sx={phoneOnly}>
+                    {`${staffRoleNames[account.role]} · last sign-in ${account.lastSignInAt ? formatDayAndTime(account.lastSignInAt) : 'never'}`}
+                  </Typography>
                 </TableCell>
-                <TableCell>{staffRoleNames[account.role]}</TableCell>
-                <TableCell>{account.lastSignInAt ? formatDayAndTime(account.lastSignInAt) : 'Never'}</TableCell>
+                <TableCell sx={hideOnPhone}>{staffRoleNames[account.role]}</TableCell>
+                <TableCell sx={hideOnPhone}>{account.lastSignInAt ? formatDayAndTime(account.lastSignInAt) : 'Never'}</TableCell>
                 <TableCell align="right">
                   {account.id !== user.id && (
                     <Button size="small" variant="outlined" color="error" onClick={() => setRemoving(account)} aria-label={`Remove ${account.username}`}>
@@ -204,6 +208,11 @@ function RemoveDialog({ account, onClose }: { account: StaffAccount | null; onCl
   );
 }
 
+/** Until when an invitation's link works, or that it has run out. */
+function validity(invitation: PendingInvitation, now: number): string {
+  return new Date(invitation.expiresAt).getTime() <= now ? 'Expired: invite again' : formatDay(invitation.expiresAt);
+}
+
 function Invitations({ invitations }: { invitations: PendingInvitation[] }) {
   const token = useAdminToken();
   const queryClient = useQueryClient();
@@ -228,17 +237,22 @@ function Invitations({ invitations }: { invitations: PendingInvitation[] }) {
           <TableHead>
             <TableRow>
               <TableCell>Email</TableCell>
-              <TableCell>Role</TableCell>
-              <TableCell>Link valid until</TableCell>
+              <TableCell sx={hideOnPhone}>Role</TableCell>
+              <TableCell sx={hideOnPhone}>Link valid until</TableCell>
               <TableCell align="right">Action</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {invitations.map((invitation) => (
               <TableRow key={invitation.id}>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{invitation.email}</TableCell>
-                <TableCell>{staffRoleNames[invitation.role]}</TableCell>
-                <TableCell>{new Date(invitation.expiresAt).getTime() <= now ? 'Expired: invite again' : formatDay(invitation.expiresAt)}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                  {invitation.email}
+                  <Typography variant="body2" color="text.secondary" sx={phoneOnly}>
+                    {`${staffRoleNames[invitation.role]} · ${validity(invitation, now)}`}
+                  </Typography>
+                </TableCell>
+                <TableCell sx={hideOnPhone}>{staffRoleNames[invitation.role]}</TableCell>
+                <TableCell sx={hideOnPhone}>{validity(invitation, now)}</TableCell>
                 <TableCell align="right">
                   <Button
                     size="small"
