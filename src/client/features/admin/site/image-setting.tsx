@@ -33,7 +33,8 @@ export function ImageSetting({ token, label, of, currentUrl, upload, removal }: 
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Avatar variant="rounded" src={currentUrl ?? undefined} alt={currentUrl ? `${of} ${label.toLowerCase()}` : undefined} sx={{ width: 64, height: 64 }}>
+        {/* Shown whole: a logo is often wide, an icon square. */}
+        <Avatar variant="rounded" src={currentUrl ?? undefined} alt={currentUrl ? `${of} ${label.toLowerCase()}` : undefined} sx={{ width: 96, height: 64, '& .MuiAvatar-img': { objectFit: 'contain' } }}>
           {currentUrl ? null : '—'}
         </Avatar>
         <Box sx={{ flexGrow: 1, minWidth: 160 }}>
