@@ -226,31 +226,31 @@ describe.each(testDatabaseKinds)('catalog API on $name', (kind) => {
     await t.database.db.execute(sql`delete from artists where id like 'sort-%'`);
   });
 
-  it("shows an artist's labels and, without a picture of its own, the artwork of its newest release that has one", async () => {
+  it("shows an artist's labels and, without a picture of its own, its generated picture, never a release's cover (issue 35)", async () => {
     const db = t.database.db;
     await db.execute(sql`insert into artists (id, name) values ('art-fallback', 'Artwork Fallbacktest')`);
     await db.execute(sql`insert into releases (label_id, upc, catalog_number, title, release_date, type, artwork_url) values
       ('buildit-records', 'ARTTEST1', 'ARTTEST1', 'Artwork Older', date '2001-01-01', 'single', 'https://img.test/older.jpg'),
-      ('buildit-tech', 'ARTTEST2', 'ARTTEST2', 'Artwork Newer', date '2002-01-01', 'single', 'https://img.test/newer.jpg'),
-      ('buildit-records', 'ARTTEST3', 'ARTTEST3', 'Artwork Newest', date '2003-01-01', 'single', null)`);
+      ('buildit-tech', 'ARTTEST2', 'ARTTEST2', 'Artwork Newer', date '2002-01-01', 'single', 'https://img.test/newer.jpg')`);
     await db.execute(sql`insert into tracks (release_id, track_number, isrc, title)
       select id, 1, upc, title from releases where upc like 'ARTTEST%'`);
-    // Credited on the older and the newest release themselves, and on the newer one's track only.
+    // Credited on the older release itself, and on the newer one's track only.
     await db.execute(sql`insert into release_artists (release_id, artist_id, role, position)
-      select id, 'art-fallback', 'primary', 0 from releases where upc in ('ARTTEST1', 'ARTTEST3')`);
+      select id, 'art-fallback', 'primary', 0 from releases where upc = 'ARTTEST1'`);
     await db.execute(sql`insert into track_artists (track_id, artist_id, role, position)
       select id, 'art-fallback', 'remixer', 0 from tracks where isrc = 'ARTTEST2'`);
     t.catalogChanges.publish();
-    const expected = { id: 'art-fallback', labels: ['buildit-records', 'buildit-tech'], image_url: 'https://img.test/newer.jpg' };
+    const expected = { id: 'art-fallback', labels: ['buildit-records', 'buildit-tech'], image_url: '/media/artists/art-fallback.svg' };
     expect((await get<{ data: object }>('/api/artists/art-fallback')).data).toMatchObject(expected);
     expect((await get<{ data: object[] }>('/api/artists?q=fallbacktest')).data).toMatchObject([expected]);
+    // The picture is drawn for the artist.
+    const picture = await t.app.inject({ method: 'GET', url: expected.image_url });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toContain('image/svg+xml');
 
     await db.execute(sql`delete from track_artists where artist_id = 'art-fallback'`);
     t.catalogChanges.publish();
-    expect((await get<{ data: object }>('/api/artists/art-fallback')).data).toMatchObject({
-      labels: ['buildit-records'],
-      image_url: 'https://img.test/older.jpg',
-    });
+    expect((await get<{ data: object }>('/api/artists/art-fallback')).data).toMatchObject({ labels: ['buildit-records'], image_url: expected.image_url });
     await db.execute(sql`delete from releases where upc like 'ARTTEST%'`);
     await db.execute(sql`delete from artists where id = 'art-fallback'`);
   });
@@ -271,29 +271,34 @@ describe.each(testDatabaseKinds)('catalog API on $name', (kind) => {
     expect(dates).toEqual([...dates].sort().reverse());
   });
 
-  it('ranks top releases by the popularity score, staff pins first, and lists only played ones as top plays', async () => {
-    const top = await get<{ data: RankedRelease[]; total: number }>('/api/labels/records/top-releases?limit=5');
-    expect(top.data.map((r) => r.popularity_rank)).toEqual([1, 2, 3, 4, 5]);
-    const scores = top.data.map((r) => r.popularity_score);
-    expect(scores).toEqual([...scores].sort((a, b) => b - a));
-    expect(top.data.every((r) => r.label_id === 'buildit-records')).toBe(true);
+  it('ranks only played or pinned releases as top releases, by the popularity score, staff pins first; top plays only played ones', async () => {
+    // The import has no plays: no release is "top" yet (issue 35: they were ranked on release dates alone).
+    expect((await get<{ total: number }>('/api/labels/records/top-releases?limit=5')).total).toBe(0);
     expect((await get<{ total: number }>('/api/labels/records/top-spotify-plays')).total).toBe(0);
 
-    const oldest = await get<{ data: Release[] }>('/api/releases?label=records&sort=date:asc&limit=3');
-    const pinned = oldest.data[2] as Release;
-    const played = oldest.data[1] as Release;
-    await t.database.db.execute(sql`update releases set pinned = true where id = ${pinned.id}`);
-    await t.database.db.execute(sql`update releases set stream_count = 1000 where id = ${played.id}`);
+    const oldest = await get<{ data: Release[] }>('/api/releases?label=records&sort=date:asc&limit=7');
+    const [pinned, ...played] = oldest.data.slice(1) as Release[];
+    await t.database.db.execute(sql`update releases set pinned = true where id = ${pinned!.id}`);
+    for (const [i, release] of played.entries()) {
+      await t.database.db.execute(sql`update releases set stream_count = ${1000 * (i + 1)} where id = ${release.id}`);
+    }
     t.catalogChanges.publish();
-    const ranked = await get<{ data: RankedRelease[] }>('/api/labels/1/top-releases?limit=3');
-    expect(ranked.data[0]?.id).toBe(pinned.id);
+    const top = await get<{ data: RankedRelease[]; total: number }>('/api/labels/1/top-releases?limit=5');
+    expect(top.data.map((r) => r.popularity_rank)).toEqual([1, 2, 3, 4, 5]);
+    expect(top.data[0]?.id).toBe(pinned!.id);
+    const scores = top.data.slice(1).map((r) => r.popularity_score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(top.data.every((r) => r.label_id === 'buildit-records')).toBe(true);
     const plays = await get<{ data: RankedRelease[] }>('/api/labels/records/top-spotify-plays?limit=10');
-    expect(plays.data.map((r) => r.id)).toEqual([played.id]);
-    expect(plays.data[0]?.stream_count).toBe(1000);
+    expect(plays.data.map((r) => r.id).sort()).toEqual(played.map((r) => r.id).sort());
+    expect(plays.data.map((r) => r.stream_count)).toEqual([6000, 5000, 4000, 3000, 2000, 1000].slice(6 - played.length));
     await get('/api/labels/nope/top-releases', 404);
   });
 
   it('ranks one type on its own for Top Albums, Top Singles and Top Compilations', async () => {
+    // Every release of the label played once more, so that each is in the running.
+    await t.database.db.execute(sql`update releases set stream_count = stream_count + 1 where label_id = 'buildit-records'`);
+    t.catalogChanges.publish();
     for (const type of ['ep', 'single', 'compilation'] as const) {
       const all = await get<{ total: number }>(`/api/releases?label=records&type=${type}&limit=1`);
       const top = await get<{ data: RankedRelease[] }>(`/api/labels/records/top-releases?type=${type}&limit=10`);
@@ -304,6 +309,8 @@ describe.each(testDatabaseKinds)('catalog API on $name', (kind) => {
     }
     const refused = await get<{ field: string }>('/api/labels/records/top-releases?type=maxi', 400);
     expect(refused.field).toBe('type');
+    await t.database.db.execute(sql`update releases set stream_count = stream_count - 1 where label_id = 'buildit-records'`);
+    t.catalogChanges.publish();
   });
 
   it('costs the same number of queries for a page of 5 or 50 releases with tracks and artists', async () => {

@@ -68,12 +68,12 @@ describe('keyboard only', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1 }).waitFor();
     const seen: Focused[] = [];
-    for (let i = 0; i < 16; i += 1) {
+    for (let i = 0; i < 18; i += 1) {
       await page.keyboard.press('Tab');
       seen.push(await focused(page));
     }
     const names = seen.map((f) => f.name);
-    for (const entry of ['records', 'Toggle theme', 'Home', 'Artists', 'Releases', 'Submit', 'Social Media', 'Facebook', 'Instagram', 'YouTube', 'SoundCloud']) {
+    for (const entry of ['records', 'Toggle theme', 'Home', 'Artists', 'Releases', 'Playlists', 'Submit', 'VIP', 'Social Media', 'Facebook', 'Instagram', 'YouTube', 'SoundCloud']) {
       expect(names, entry).toContain(entry);
     }
     // Every stop shows a focus ring (issue 15: MUI's buttons had outline: none).

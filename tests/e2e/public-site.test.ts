@@ -64,7 +64,7 @@ describe('public site', () => {
     const page = await open('/tech/artists');
     const nav = page.getByRole('navigation', { name: 'Build It Tech navigation' });
     await nav.waitFor();
-    for (const entry of ['Home', 'Artists', 'Releases', 'Submit', 'Social Media']) {
+    for (const entry of ['Home', 'Artists', 'Releases', 'Playlists', 'Submit', 'VIP', 'Social Media']) {
       await nav.getByRole('button', { name: entry }).or(nav.getByRole('link', { name: entry })).first().waitFor();
     }
     expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/tech');

@@ -1,6 +1,6 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 import { siteConfig } from '../../shared/site-config.js';
-import { readableOn } from '../../shared/domain/readable-colour.js';
+import { readableOn, textOn } from '../../shared/domain/readable-colour.js';
 
 export type ThemeMode = 'dark' | 'light';
 
@@ -62,4 +62,14 @@ export function createAppTheme(mode: ThemeMode): Theme {
       },
     },
   });
+}
+
+/**
+ * The theme of a label's public pages: its accent is their primary colour (main buttons, chips, what is selected),
+ * in a shade that reads on the theme's background, with black or white text on it, whichever reads (issue 35: SPEC's
+ * label accents, records #02FF95, tech #FF0000, deep #00BFFF). The admin keeps the site's own primary.
+ */
+export function withLabelAccent(theme: Theme, accent: string): Theme {
+  const main = readableOn(accent, theme.palette.background.default);
+  return createTheme(theme, { palette: { primary: theme.palette.augmentColor({ color: { main, contrastText: textOn(main) } }) } });
 }

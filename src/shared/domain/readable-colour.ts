@@ -53,3 +53,8 @@ export function readableOn(colour: string, background: string): string {
   }
   return shade;
 }
+
+/** Black or white, whichever reads better on the colour: the text of a button or chip filled with a label accent. */
+export function textOn(colour: string): '#000000' | '#FFFFFF' {
+  return contrastRatio(colour, '#000000') >= contrastRatio(colour, '#FFFFFF') ? '#000000' : '#FFFFFF';
+}

@@ -7,6 +7,8 @@ import LibraryMusicIcon from '@mui/icons-material/LibraryMusic';
 import CloudIcon from '@mui/icons-material/Cloud';
 import PeopleIcon from '@mui/icons-material/People';
 import PublicIcon from '@mui/icons-material/Public';
+import QueueMusicIcon from '@mui/icons-material/QueueMusic';
+import StarIcon from '@mui/icons-material/Star';
 import UploadIcon from '@mui/icons-material/Upload';
 import YouTubeIcon from '@mui/icons-material/YouTube';
 import { Collapse, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
@@ -27,7 +29,9 @@ function entriesOf(label: LabelConfig): Entry[] {
     { text: 'Home', to: labelHomePath(label), icon: <HomeIcon /> },
     { text: 'Artists', to: labelPath(label, 'artists'), icon: <PeopleIcon /> },
     { text: 'Releases', to: labelPath(label, 'releases'), icon: <LibraryMusicIcon /> },
+    { text: 'Playlists', to: labelPath(label, 'playlists'), icon: <QueueMusicIcon /> },
     { text: 'Submit', to: labelPath(label, 'submit'), icon: <UploadIcon /> },
+    { text: 'VIP', to: '/vip', icon: <StarIcon /> },
   ];
 }
 
@@ -38,7 +42,7 @@ const socialNetworks = [
   { key: 'soundcloud', text: 'SoundCloud', icon: <CloudIcon /> },
 ] as const;
 
-/** The label's navigation (docs/product.md §2): Home, Artists, Releases, Submit, and its social pages. */
+/** The label's navigation (docs/product.md §2): Home, Artists, Releases, Playlists, Submit, VIP, and its social pages. */
 export function SideNav({ label, onNavigate }: { label: LabelConfig; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const [socialOpen, setSocialOpen] = useState(true);

@@ -65,19 +65,16 @@ export async function findListedArtist(db: Db, id: string): Promise<ArtistRow | 
 }
 
 /**
- * For each artist: the labels it has releases on (kept in `artist_labels`) and its newest release artwork
- * (image fallback), as subqueries per artist: one aggregate over all their credits ran with parallel
- * workers on PostgreSQL at 100k releases, whose start cost more than the work (docs/decisions/0033).
+ * For each artist: the labels it has releases on (kept in `artist_labels`), as a subquery per artist: one
+ * aggregate over all their credits ran with parallel workers on PostgreSQL at 100k releases, whose start
+ * cost more than the work (docs/decisions/0033).
  */
 export async function artistReleaseFacts(db: Db, artistIds: string[]) {
   if (artistIds.length === 0) return [];
-  return queryRows<{ artist_id: string; label_ids: string[]; artwork_url: string | null }>(db, sql`
+  return queryRows<{ artist_id: string; label_ids: string[] }>(db, sql`
     select ${artists.id} as artist_id,
            array(select al.label_id from ${artistLabels} al
-                  where al.artist_id = ${artists.id} and al.label_id <> ${anyLabel} order by al.label_id) as label_ids,
-           (select c.artwork_url from (${creditedReleases()}) c
-             where c.artist_id = ${artists.id} and c.artwork_url is not null
-             order by c.release_date desc nulls last limit 1) as artwork_url
+                  where al.artist_id = ${artists.id} and al.label_id <> ${anyLabel} order by al.label_id) as label_ids
       from ${artists}
      where ${inArray(artists.id, artistIds)}`);
 }

@@ -3,7 +3,7 @@ import { pickArtistImage } from '../../../shared/domain/images.js';
 import type { Db } from '../../db/client.js';
 import type { CatalogReads } from './catalog-cache.js';
 import { NotFoundError } from '../../errors.js';
-import { artistPlaceholderUrl } from '../media/index.js';
+import { artistPictureUrl } from '../media/index.js';
 import { resolveLabelParam } from './labels.service.js';
 import { findReleasesByIds } from './releases.repo.js';
 import { presentReleases } from './releases.service.js';
@@ -16,7 +16,7 @@ async function presentArtists(db: Db, rows: ArtistRow[]): Promise<Artist[]> {
     return {
       id: row.id,
       name: row.name,
-      image_url: pickArtistImage({ image_url: row.imageUrl, releaseArtworkUrl: fact?.artwork_url }, artistPlaceholderUrl),
+      image_url: pickArtistImage({ image_url: row.imageUrl }, artistPictureUrl(row.id)),
       bio: row.bio,
       genres: row.genres,
       labels: fact?.label_ids ?? [],

@@ -170,7 +170,8 @@ export async function keepScores(db: Db, scores: KeptScore[]): Promise<void> {
 }
 
 /**
- * The top `limit` of a label by the kept scores that hold at `now`, of releases out by `releasedBy` (a date), read in index order
+ * The top `limit` of a label by the kept scores that hold at `now`, of releases out by `releasedBy` (a date) that have been
+ * played (or, unless `onlyPlayed`, that staff pinned: a ranking of releases nobody played ranks nothing), read in index order
  * (releases_label_*rank_idx): pins first, then the score, newer first, then id (docs/product.md §10.5).
  */
 export async function rankedReleases(
@@ -183,7 +184,7 @@ export async function rankedReleases(
     select id, pinned, popularity_score as score, release_date::text from ${releases}
      where label_id = ${labelId} and status <> 'draft'
        ${filter.type ? sql`and type = ${filter.type}` : sql``}
-       ${filter.onlyPlayed ? sql`and stream_count > 0` : sql``}
+       and (stream_count > 0 ${filter.onlyPlayed ? sql`` : sql`or pinned`})
        and ${scoreHoldsAt(filter.now)}
        and (release_date is null or release_date <= ${filter.releasedBy})
      order by pinned desc nulls last, popularity_score desc nulls last, release_date desc nulls last, id

@@ -151,8 +151,10 @@ export async function keepStaleScores(db: Db, labelId: string, now: Date): Promi
 }
 
 /**
- * docs/product.md §10.5: staff pins first, then docs/product.md §9's popularity score. With onlyPlayed, releases nobody
- * has played yet are left out (the "top plays" list); with a type, only that type is ranked ('Top Albums',
+ * docs/product.md §10.5: staff pins first, then docs/product.md §9's popularity score, of the releases that have been
+ * played or pinned (issue 35: a top list of releases nobody played ranked them on recency alone; until the first play the
+ * list is empty and says 'No top releases found'). With onlyPlayed, pinned releases nobody played are left out too (the
+ * "top plays" list); with a type, only that type is ranked ('Top Albums',
  * docs/product.md §2.6). Never a synthetic release, nor an upcoming one. The ranking is read from an index of kept scores
  * (docs/decisions/0033); the releases whose kept score does not hold now (the keeper has not come by
  * since a play, an edit or a recency step) are scored here in memory, and nothing is written (0036).
@@ -172,7 +174,7 @@ async function loadTopReleases(
     listStaleScores(db, label.id, now),
   ]);
   const scoredNow = stale
-    .filter((row) => (!type || row.type === type) && (!onlyPlayed || row.streamCount > 0) && !isUpcoming(row.releaseDate, now, currentSiteSettings().timeZone))
+    .filter((row) => (!type || row.type === type) && (row.streamCount > 0 || (!onlyPlayed && row.pinned)) && !isUpcoming(row.releaseDate, now, currentSiteSettings().timeZone))
     .map((row) => ({ id: row.id, pinned: row.pinned, releaseDate: row.releaseDate, score: popularityScore(row, now) }));
   const ranked = [...kept, ...scoredNow].sort(byRank).slice(0, limit);
   const rows = new Map((await findReleasesByIds(db, ranked.map((r) => r.id))).map((r) => [r.id, r]));

@@ -5,7 +5,7 @@ export { mediaRoutes } from './media.routes.js';
 export { adminMediaRoutes } from './admin-media.routes.js';
 export { folderMediaStore, s3MediaStore, type MediaStore } from './media-store.js';
 export { sendBody, sendStoredFile } from './media-reply.js';
-export { artistPictureUrl, artistPlaceholderUrl, playlistCoverUrl, previewAudioUrl, releaseArtworkUrl, uploadedPreviewUrl } from './media-urls.js';
+export { artistPictureUrl, playlistCoverUrl, previewAudioUrl, releaseArtworkUrl, uploadedPreviewUrl } from './media-urls.js';
 export { findMemberDownload, requeueTrackAudio } from './audio/track-audio.repo.js';
 export { drawingsNow, earlyAccessOpensAt, earlyAccessPreview, hasPreviewOfOurs } from './media.service.js';
 export type { MediaDeps } from './media.deps.js';

@@ -25,7 +25,7 @@ export function NotifyMe({ releaseId }: { releaseId: string }) {
       <Typography component="label" htmlFor={inputId} variant="body2">
         Get one email on the release day
       </Typography>
-      <Stack direction="row" spacing={1}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
         <OutlinedInput
           id={inputId}
           type="email"
@@ -35,10 +35,10 @@ export function NotifyMe({ releaseId }: { releaseId: string }) {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           error={fieldError !== undefined}
-          sx={{ flex: 1, minWidth: 0, maxWidth: 320 }}
+          sx={{ flex: 1, minWidth: 0, maxWidth: { sm: 320 } }}
           slotProps={{ input: { 'aria-describedby': fieldError ? errorId : undefined, 'aria-invalid': fieldError !== undefined } }}
         />
-        <Button type="submit" variant="contained" disabled={ask.isPending}>
+        <Button type="submit" variant="contained" disabled={ask.isPending} sx={{ alignSelf: { xs: 'flex-start', sm: 'auto' } }}>
           Notify me
         </Button>
       </Stack>

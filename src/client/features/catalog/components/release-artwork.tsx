@@ -76,13 +76,14 @@ export function ReleaseArtwork({
           border: 1,
           borderColor: 'divider',
           color: 'text.secondary',
-          fontWeight: 700,
-          fontSize: 'clamp(1rem, 4vw, 2rem)',
-          letterSpacing: 1,
+          // The initials are sized by the box (a 48 px thumbnail or a 640 px cover), so that they always fit.
+          containerType: 'inline-size',
         },
       ]}
     >
-      {titleInitials(title)}
+      <Box component="span" sx={{ fontWeight: 700, fontSize: '32cqi', letterSpacing: '0.02em', lineHeight: 1 }}>
+        {titleInitials(title)}
+      </Box>
     </Box>
   );
 }

@@ -12,12 +12,14 @@ function rowOf(text: string): HTMLElement {
 }
 
 describe('ReleaseDetailModal', () => {
-  it('shows cover, year, label and genre chips, the track table and the artists', async () => {
+  it('shows cover, release date, catalog number and UPC, label and genre chips, the track table and the artists', async () => {
     stubFetch([]);
     const release = aRelease({
       title: 'Night Moves',
       label_id: 'buildit-deep',
       release_date: '2024-05-17',
+      catalog_number: 'BLDD042',
+      upc: '198937087963',
       genres: ['Deep House', 'Minimal'],
       artists: [aCredit({ name: 'Ada Lane' }), aCredit({ name: 'Remi Cole', role: 'remixer' })],
       tracks: [
@@ -42,7 +44,13 @@ describe('ReleaseDetailModal', () => {
 
     const dialog = screen.getByRole('dialog', { name: 'Night Moves' });
     expect(within(dialog).getByRole('img', { name: 'Night Moves cover art (not available)' })).toBeTruthy();
-    expect(within(dialog).getByText('Released 2024')).toBeTruthy();
+    // What collectors look for (issue 35: the year alone before), each named by its term.
+    const facts = within(dialog).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(facts).toEqual([
+      ['Released', '17 May 2024'],
+      ['Catalog number', 'BLDD042'],
+      ['UPC', '198937087963'],
+    ]);
     expect(within(dialog).getByText('Build It Deep')).toBeTruthy();
     expect(within(dialog).getByText('Deep House')).toBeTruthy();
     expect(within(dialog).getByText('Minimal')).toBeTruthy();

@@ -27,10 +27,10 @@ import { ArtistImage } from './artist-image.js';
 import { ReleaseArtwork } from './release-artwork.js';
 import { NotifyMe } from './notify-me.js';
 import { TrackTable } from './track-table.js';
-import { artistNames, releaseYear } from './release-card.js';
+import { artistNames } from './release-card.js';
 import { ReleaseCountdown } from './release-countdown.js';
 import { StoreLinks } from './store-links.js';
-import { releaseTitle } from '../../../../shared/domain/release-display.js';
+import { releaseDay, releaseTitle } from '../../../../shared/domain/release-display.js';
 
 export interface ReleaseDetailModalProps {
   /** The release as the caller has it (a list item, a top release…); its tracks may be missing. */
@@ -74,8 +74,32 @@ const fullScreenOnPhones = (theme: Theme) => ({
   [theme.breakpoints.down('md')]: { m: 0, width: '100%', maxWidth: '100%', height: '100%', maxHeight: 'none', borderRadius: 0 },
 });
 
+/** What DJs and collectors look a release up by (issue 35): its full release date, catalog number and UPC, where known. */
+function ReleaseFacts({ release }: { release: Release }) {
+  const facts = [
+    ['Released', release.release_date && releaseDay(release.release_date)],
+    ['Catalog number', release.catalog_number],
+    ['UPC', release.upc],
+  ].filter((fact): fact is [string, string] => Boolean(fact[1]));
+  if (facts.length === 0) return null;
+  return (
+    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.25 }}>
+      {facts.map(([term, value]) => (
+        <Box key={term} sx={{ display: 'contents' }}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {term}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+            {value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 /**
- * docs/product.md §2 "Release detail modal": cover, title, year, label and genre chips, tracks, artists.
+ * docs/product.md §2 "Release detail modal": cover, title, release date, catalog number and UPC, label and genre chips, tracks, artists.
  * Drawn in place, not in a portal, so that a release link's first HTML holds it (decision 0022); a
  * modal the server drew open shows at once instead of fading in again when the page hydrates.
  */
@@ -87,7 +111,6 @@ export function ReleaseDetailModal({ release, releaseId, open, onClose }: Releas
   const full = useQuery({ ...releaseQuery(id ?? ''), enabled: open && mustFetch && Boolean(id) });
   const shown = mustFetch ? (full.data?.data ?? release) : release;
   const label = shown ? findLabel(shown.label_id) : undefined;
-  const year = shown ? releaseYear(shown) : undefined;
   const tracksReady = shown !== undefined && !needsFullRelease(shown);
   const artists = shown?.artists ?? [];
   const title = shown ? releaseTitle(shown) : 'Release';
@@ -119,7 +142,7 @@ export function ReleaseDetailModal({ release, releaseId, open, onClose }: Releas
                 {artistNames(shown)}
               </Typography>
             )}
-            {shown?.upcoming ? <ReleaseCountdown release={shown} /> : year && <Typography color="text.secondary">Released {year}</Typography>}
+            {shown?.upcoming ? <ReleaseCountdown release={shown} /> : shown && <ReleaseFacts release={shown} />}
             {shown?.upcoming && <EarlyListen release={shown} tracks={tracksReady ? (shown.tracks ?? []) : []} />}
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
               {label && <Chip label={label.name} size="small" sx={{ bgcolor: label.accent, color: '#000', fontWeight: 600 }} />}
@@ -132,9 +155,14 @@ export function ReleaseDetailModal({ release, releaseId, open, onClose }: Releas
             )}
             {shown && <StoreLinks links={shown.links} releaseTitle={title} />}
             {shown && label && <ShareButton path={`${labelPath(label, 'releases')}/${shown.slug}`} title={title} />}
-            {shown?.upcoming && <NotifyMe releaseId={shown.id} />}
           </Stack>
         </Stack>
+        {/* Below the cover and its facts, as wide as the dialog: beside a phone's cover it was a 90 px field. */}
+        {shown?.upcoming && (
+          <Box sx={{ mb: 3 }}>
+            <NotifyMe releaseId={shown.id} />
+          </Box>
+        )}
 
         <Typography variant="h6" component="h3" gutterBottom>
           Tracks

@@ -22,7 +22,7 @@ function TopReleaseRow({ release, position, onSelect }: { release: RankedRelease
           {position}
         </Typography>
         <Box sx={{ width: 48, flexShrink: 0 }}>
-          <ReleaseArtwork title={release.title} artworkUrl={release.artwork_url} sx={{ fontSize: '0.9rem' }} />
+          <ReleaseArtwork title={release.title} artworkUrl={release.artwork_url} />
         </Box>
         <Box sx={{ minWidth: 0 }}>
           <Typography noWrap sx={{ fontWeight: 600 }}>

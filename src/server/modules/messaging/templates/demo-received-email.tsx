@@ -39,7 +39,7 @@ export function DemoReceivedEmail({ label, artistNames, trackNames, to, statusUr
         What happens next: we review every demo within {days} business days. Whatever we decide, we tell you by email at this address, and you
         can follow your demo&apos;s status on its private page at any time.
       </Text>
-      <Button href={statusUrl} style={buttonStyle}>
+      <Button href={statusUrl} style={buttonStyle(label)}>
         See your demo&apos;s status
       </Button>
       <Text style={{ ...paragraphStyle, marginTop: 14 }}>

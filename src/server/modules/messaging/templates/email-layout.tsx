@@ -2,6 +2,7 @@ import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@
 import type { ReactNode } from 'react';
 import type { LabelConfig } from '../../../../shared/site-config.js';
 import { siteConfig } from '../../../../shared/site-config.js';
+import { textOn } from '../../../../shared/domain/readable-colour.js';
 
 const { theme } = siteConfig;
 const font = 'Helvetica, Arial, sans-serif';
@@ -57,12 +58,13 @@ export function EmailLayout({ label, preview, reason, unsubscribeUrl, children }
 
 export const paragraphStyle = { fontSize: 15, lineHeight: '23px', color: theme.text, margin: '0 0 14px' } as const;
 export const headingStyle = { fontSize: 22, lineHeight: '28px', color: theme.text, margin: '0 0 16px' } as const;
-export const buttonStyle = {
-  backgroundColor: theme.primary,
-  color: '#000000',
+/** A call to action filled with the label's accent (its text black or white, whichever reads on it). */
+export const buttonStyle = (label: LabelConfig) => ({
+  backgroundColor: label.accent,
+  color: textOn(label.accent),
   fontWeight: 700,
   fontSize: 15,
   padding: '12px 20px',
   borderRadius: 4,
   textDecoration: 'none',
-} as const;
+});

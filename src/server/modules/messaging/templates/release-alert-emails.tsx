@@ -33,7 +33,7 @@ export function ReleaseAlertConfirmEmail({ label, email, releaseTitle, artistNam
         {quoted(releaseTitle)} by {artistNames} comes out on {label.name} on {releaseDay}. Confirm, and we send you one email that day with
         the link to listen. Then we forget your address for it.
       </Text>
-      <Button href={confirmUrl} style={buttonStyle}>
+      <Button href={confirmUrl} style={buttonStyle(label)}>
         Confirm
       </Button>
     </EmailLayout>
@@ -58,7 +58,7 @@ export function ReleaseAlertEmail({ label, email, releaseTitle, artistNames, rel
       <Text style={paragraphStyle}>
         {quoted(releaseTitle)} by {artistNames} is out today, {releaseDay}, on {label.name}.
       </Text>
-      <Button href={releaseUrl} style={buttonStyle}>
+      <Button href={releaseUrl} style={buttonStyle(label)}>
         Listen now
       </Button>
     </EmailLayout>

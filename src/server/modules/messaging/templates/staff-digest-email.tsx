@@ -49,7 +49,7 @@ export function StaffDigestEmail({ label, username, email, day, perLabel, inboxU
           ))}
         </Text>
       ))}
-      <Button href={inboxUrl} style={buttonStyle}>
+      <Button href={inboxUrl} style={buttonStyle(label)}>
         Open the demo inbox
       </Button>
     </EmailLayout>

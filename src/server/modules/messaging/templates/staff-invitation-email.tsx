@@ -35,7 +35,7 @@ export function StaffInvitationEmail({ label, email, role, invitedBy, inviteUrl,
         {invitedBy} invites you as {staffRoleNames[role]}: you will manage {staffRoleDescriptions[role]}.
       </Text>
       <Text style={paragraphStyle}>Choose your username and password with this link. It works once, until {dayInWords(expiresAt)}.</Text>
-      <Button href={inviteUrl} style={buttonStyle}>
+      <Button href={inviteUrl} style={buttonStyle(label)}>
         Accept the invitation
       </Button>
       <Text style={paragraphStyle}>Or open: {inviteUrl}</Text>

@@ -31,7 +31,7 @@ export function VipSignInEmail({ label, email, signInUrl }: Pick<VipMemberEmailP
         Sign in to your VIP account
       </Heading>
       <Text style={paragraphStyle}>The link works once, within 15 minutes.</Text>
-      <Button href={signInUrl} style={buttonStyle}>
+      <Button href={signInUrl} style={buttonStyle(label)}>
         Sign in
       </Button>
       <Text style={paragraphStyle}>Or open: {signInUrl}</Text>
@@ -51,7 +51,7 @@ export function VipPaymentFailedEmail({ label, name, email, plan, billingUrl }: 
       <Text style={paragraphStyle}>
         We could not take the payment for your {plan.name} plan. Your membership is past due: update your card in billing and Stripe tries again.
       </Text>
-      <Button href={billingUrl} style={buttonStyle}>
+      <Button href={billingUrl} style={buttonStyle(label)}>
         Update billing
       </Button>
       <Text style={paragraphStyle}>Or open: {billingUrl}</Text>
@@ -90,7 +90,7 @@ export function VipRenewalReminderEmail({ label, name, email, plan, renewsOn, bi
         Your {plan.name} plan renews on {dayInWords(renewsOn)} for {plan.currency} {plan.price.toFixed(2)}. Nothing to do to keep it; to change or
         cancel it, open billing before then.
       </Text>
-      <Button href={billingUrl} style={buttonStyle}>
+      <Button href={billingUrl} style={buttonStyle(label)}>
         Manage billing
       </Button>
     </EmailLayout>

@@ -24,7 +24,7 @@ export function VipWaitingListConfirmEmail({ label, email, confirmUrl }: { label
       <Text style={paragraphStyle}>
         {`Payments for ${siteName()} VIP are not open yet. Confirm, and we send you one email when they are. The same page forgets your address at once.`}
       </Text>
-      <Button href={confirmUrl} style={buttonStyle}>
+      <Button href={confirmUrl} style={buttonStyle(label)}>
         Confirm
       </Button>
     </EmailLayout>
@@ -48,7 +48,7 @@ export function VipPaymentsOpenEmail({ label, vipUrl, unsubscribeUrl }: { label:
         VIP is open
       </Heading>
       <Text style={paragraphStyle}>{`Payments for ${siteName()} VIP are open now: choose your plan and join.`}</Text>
-      <Button href={vipUrl} style={buttonStyle}>
+      <Button href={vipUrl} style={buttonStyle(label)}>
         Choose your plan
       </Button>
     </EmailLayout>
