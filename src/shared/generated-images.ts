@@ -1,7 +1,7 @@
 // The pictures the server generates for the demo catalog (`/media/releases/{id}.svg`, artists',
 // playlists') and the covers and pictures staff upload (`/media/art/{name}.webp`, docs/decisions/0085)
 // come in WebP copies of a few widths too, for `srcset` (docs/decisions/0023); and each release and
-// artist has a 1200×630 raster share card for link previews. Apart from the zod contract, so that the
+// artist has a 1200×630 raster share card for link previews, drawn on request. Apart from the zod contract, so that the
 // browser's pages read it without loading zod.
 
 /** Widths (px) of the WebP copies of each generated or uploaded picture. */
@@ -29,11 +29,30 @@ export function generatedImageSrcSet(url: string): string | undefined {
   return copies.length > 0 ? copies.map((copy) => `${copy.url} ${copy.width}w`).join(', ') : undefined;
 }
 
+/** FNV-1a: a short, stable fingerprint of texts, the same in the browser and on the server (not a secret). */
+function fingerprint(texts: readonly string[]): string {
+  let hash = 0x811c9dc5;
+  for (const char of texts.join('\0')) {
+    hash ^= char.codePointAt(0)!;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
+
 /**
- * The 1200×630 raster card a link to the release or artist previews with (never an SVG): the
- * uploaded picture's own card, else one the server draws from the generated art.
+ * The 1200×630 raster card a link to the release or artist previews with (never an SVG), drawn by the
+ * server from the uploaded picture or else the generated art, with the label's name and accent in force
+ * (docs/decisions/0102). Its `v` is a fingerprint of what it is drawn from: a renamed release or label, a
+ * new accent or cover gives the page a new address, which no cache has kept.
  */
-export function shareCardUrl(subject: { kind: 'releases' | 'artists'; id: string; pictureUrl: string | null | undefined }): string {
-  const uploaded = subject.pictureUrl ? uploadedImagePattern.exec(subject.pictureUrl)?.[1] : undefined;
-  return uploaded ? `${uploaded}-card.jpg` : `/media/${subject.kind}/${subject.id}-card.jpg`;
+export function shareCardUrl(subject: {
+  kind: 'releases' | 'artists';
+  id: string;
+  pictureUrl: string | null | undefined;
+  title: string;
+  subtitle?: string;
+  label: { name: string; accent: string };
+}): string {
+  const version = fingerprint([subject.pictureUrl ?? '', subject.title, subject.subtitle ?? '', subject.label.name, subject.label.accent]);
+  return `/media/${subject.kind}/${subject.id}-card.jpg?v=${version}`;
 }

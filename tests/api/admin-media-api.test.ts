@@ -165,7 +165,7 @@ describe.each(testDatabaseKinds)('admin media upload on $name', (kind) => {
     expect(report.refused).toEqual([{ file: 'covers.zip/covers/inner.zip', reason: `covers.zip/covers/inner.zip ${mediaMessages.zipInZip}` }]);
     expect((await finishedAll(t, report)).map((job) => job.status)).toEqual(['ready', 'ready', 'ready', 'ready']);
 
-    // The catalog answers the uploaded cover: a square WebP with its copies, kept a year; and a 1200×630 JPEG card.
+    // The catalog answers the uploaded cover: a square WebP with its copies, kept a year; and a 1200×630 JPEG card drawn from it.
     const answer = await t.app.inject({ method: 'GET', url: `/api/releases/${second!.id}` });
     const artworkUrl = answer.json<{ data: Release }>().data.artwork_url!;
     expect(artworkUrl).toBe(report.matched[1]!.url);
@@ -173,7 +173,11 @@ describe.each(testDatabaseKinds)('admin media upload on $name', (kind) => {
     for (const width of [160, 320, 640]) {
       expect(await fetchImage(t, artworkUrl.replace('.webp', `-${width}.webp`))).toMatchObject({ type: 'image/webp', width, height: width });
     }
-    expect(await fetchImage(t, artworkUrl.replace('.webp', '-card.jpg'))).toMatchObject({ type: 'image/jpeg', format: 'jpeg', width: 1200, height: 630 });
+    const card = await fetchImage(t, `/media/releases/${second!.id}-card.jpg`);
+    expect(card).toMatchObject({ type: 'image/jpeg', format: 'jpeg', width: 1200, height: 630 });
+    // The cover's green in the middle of the card's picture (JPEG moves it a little).
+    const middle = await sharp(card.bytes).extract({ left: 315, top: 315, width: 1, height: 1 }).raw().toBuffer();
+    [0x22, 0x88, 0x44].forEach((value, i) => expect(Math.abs(middle[i]! - value), `channel ${i}`).toBeLessThanOrEqual(8));
     // The original is kept as sent.
     expect((await fetchImage(t, artworkUrl.replace('.webp', '-original.png'))).format).toBe('png');
     const artistAnswer = await t.app.inject({ method: 'GET', url: `/api/artists/${artist!.id}` });
@@ -237,7 +241,8 @@ describe.each(testDatabaseKinds)('media in S3-compatible storage on $name', (kin
     // A second instance: the same database, a store of its own on the same bucket.
     const other = await buildApp({ db: t.database.db, clock: () => new Date(), mediaStore: s3MediaStore(s3.settings) }, { logger: false });
     try {
-      for (const file of [url, url.replace('.webp', '-320.webp'), url.replace('.webp', '-card.jpg'), url.replace('.webp', '-original.jpg')]) {
+      // The share card is drawn by each from the picture in the bucket.
+      for (const file of [url, url.replace('.webp', '-320.webp'), `/media/releases/${release.id}-card.jpg`, url.replace('.webp', '-original.jpg')]) {
         const mine = await t.app.inject({ method: 'GET', url: file });
         const theirs = await other.inject({ method: 'GET', url: file });
         expect(theirs.statusCode, file).toBe(200);

@@ -1,17 +1,26 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defaultSiteSettings, type SettingsChange, type SiteSettings } from '../../src/shared/api/settings.js';
 import type { ClientConfig } from '../../src/shared/api/client-config.js';
+import type { ImageMatch, MediaUploadResponse } from '../../src/shared/api/admin-media.js';
+import type { Release } from '../../src/shared/api/catalog.js';
+import { shareCardUrl } from '../../src/shared/generated-images.js';
+import { findLabel } from '../../src/shared/labels.js';
 import { buildApp, type App } from '../../src/server/app.js';
 import { openPostgres, queryRows, type Database } from '../../src/server/db/client.js';
 import { relayCatalogChanges, relayChanges, type RelayedCatalogChanges } from '../../src/server/modules/catalog/index.js';
+import { folderMediaStore } from '../../src/server/modules/media/index.js';
 import { createOrResetAdmin } from '../../src/server/modules/staff/admin-auth.service.js';
 import { signAdminToken } from '../../src/server/modules/staff/admin-tokens.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
 import { captureLog } from '../helpers/captured-log.js';
-import { multipart } from '../helpers/media-upload.js';
+import { finished, multipart, upload } from '../helpers/media-upload.js';
+import { aPicture } from '../helpers/images.js';
 import type { ScratchDatabase } from '../helpers/scratch-postgres.js';
 import { testNow } from '../helpers/test-app.js';
 import { createPostgresTestDatabase, testDatabaseKinds } from '../helpers/test-database.js';
@@ -25,8 +34,9 @@ interface Labels {
 
 describe.each(testDatabaseKinds)('site settings ($name)', (kind) => {
   let t: AdminTestApp;
+  const store = folderMediaStore(mkdtempSync(join(tmpdir(), 'bir-settings-media-')));
   beforeAll(async () => {
-    t = await createAdminTestApp(kind);
+    t = await createAdminTestApp(kind, { deps: { mediaStore: store } });
   });
   afterAll(() => t?.close());
 
@@ -165,6 +175,56 @@ describe.each(testDatabaseKinds)('site settings ($name)', (kind) => {
     expect((await artistCard()).equals(artistCardBefore)).toBe(true);
   });
 
+  it("draws an uploaded cover's share card with the label name and accent in force, at an address that follows them", async () => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/releases',
+      headers: t.auth,
+      payload: { title: 'Cover Card', type: 'single', label_id: 'buildit-tech', catalog_number: 'BIT991', artists: ['Cover Artist'], tracks: [{ title: 'Cover Card' }] },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json<{ data: { id: string } }>().data.id;
+    const uploaded = await upload(t, [{ name: `${id}.jpg`, bytes: await aPicture(600, 600, 'jpeg', '#228844'), type: 'image/jpeg' }]);
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const [match] = uploaded.json<MediaUploadResponse>().data.matched as ImageMatch[];
+    expect((await finished(t, match!.job!.id)).status).toBe('ready');
+    const release = (await t.app.inject({ method: 'GET', url: `/api/releases/${id}?include_artists=true` })).json<{ data: Release }>().data;
+    expect(release.artwork_url).toBe(match!.url);
+    // What the release page names as its og:image (src/client/app/seo/page-meta.ts).
+    const cardUrl = () =>
+      shareCardUrl({ kind: 'releases', id, pictureUrl: release.artwork_url, title: release.title, subtitle: 'Cover Artist', label: findLabel(release.label_id)! });
+    const card = async () => {
+      const res = await t.app.inject({ method: 'GET', url: cardUrl() });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('image/jpeg');
+      return res.rawPayload;
+    };
+    const pixel = async (bytes: Buffer, left: number, top: number) => [...(await sharp(bytes).extract({ left, top, width: 1, height: 1 }).raw().toBuffer())];
+    const near = (got: number[], want: string) =>
+      expect(
+        got.every((value, i) => Math.abs(value - parseInt(want.slice(1 + 2 * i, 3 + 2 * i), 16)) <= 10),
+        `${got.join(',')} is not ${want}`,
+      ).toBe(true);
+
+    // The cover beside the label's bar in its accent; the job stored no card of its own.
+    const [urlBefore, before] = [cardUrl(), await card()];
+    near(await pixel(before, 315, 315), '#228844');
+    near(await pixel(before, 600, 626), defaultSiteSettings.labels.tech.accent);
+    expect((await t.app.inject({ method: 'GET', url: match!.url.replace('.webp', '-card.jpg') })).statusCode).toBe(404);
+
+    // Renamed and recoloured: a new address, and a card drawn again with the new name and accent around the same cover.
+    expect((await patch({ labels: { tech: { name: 'Night Shift Tech', accent: '#FF5555' } } })).statusCode).toBe(200);
+    expect(cardUrl()).not.toBe(urlBefore);
+    const after = await card();
+    expect(after.equals(before)).toBe(false);
+    near(await pixel(after, 315, 315), '#228844');
+    near(await pixel(after, 600, 626), '#FF5555');
+
+    expect((await patch({ labels: { tech: { name: 'Build It Tech', accent: defaultSiteSettings.labels.tech.accent } } })).statusCode).toBe(200);
+    expect(cardUrl()).toBe(urlBefore);
+    expect((await card()).equals(before)).toBe(true);
+  });
+
   it("uploads a label's logo and the icon image through the media store, refuses what is no image naming the field, and removes them", async () => {
     const png = (width: number, height: number, colour: string) =>
       sharp({ create: { width, height, channels: 4, background: colour } })
@@ -236,6 +296,29 @@ describe.each(testDatabaseKinds)('site settings ($name)', (kind) => {
     expect((await png()).equals(before)).toBe(false);
     expect((await patch({ icon: { letters: defaultSiteSettings.icon.letters, accent: defaultSiteSettings.icon.accent } })).statusCode).toBe(200);
     expect((await png()).equals(before)).toBe(true);
+  });
+  it('draws the icon from its letters when the uploaded icon image is missing from the media store', async () => {
+    const touchIcon = async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/apple-touch-icon.png' });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.rawPayload;
+    };
+    const drawn = await touchIcon();
+    // Its own colour on each database: the icon's drawing is kept per image URL in this process.
+    const body = await multipart([{ field: 'file', name: 'icon.png', bytes: await aPicture(600, 600, 'png', kind.name === 'pglite' ? '#aa3300' : '#0033aa'), type: 'image/png' }]);
+    const icon = await t.app.inject({ method: 'POST', url: '/api/admin/settings/icon', payload: body.payload, headers: { ...t.auth, 'content-type': body.contentType } });
+    expect(icon.statusCode, icon.body).toBe(200);
+    const image = settingsOf(icon).icon.image!;
+    // Gone before any instance read it (a store restored without it, a folder cleaned by hand).
+    await store.delete(image.replace(/^\/media\//, ''));
+    expect((await t.app.inject({ method: 'GET', url: image })).statusCode).toBe(404);
+
+    expect((await touchIcon()).equals(drawn)).toBe(true);
+    const svg = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(svg.statusCode).toBe(200);
+    expect(svg.body).toContain(`>${defaultSiteSettings.icon.letters}</text>`);
+    expect((await t.app.inject({ method: 'GET', url: '/favicon.ico' })).statusCode).toBe(200);
+    expect((await patch({ icon: { image: null } })).statusCode).toBe(200);
   });
 });
 

@@ -55,7 +55,10 @@ describe('the label runs its own site: Site settings', () => {
     const cardPath = `/media/releases/${release!.id}-card.jpg`;
     const releasePage = `/tech/releases/${release!.slug}`;
     const cardBefore = await get(cardPath);
-    expect(metaOf(await firstHtml(releasePage), 'og:image')).toBe(`${site.server.url}${cardPath}`);
+    // The page names its card by what it is drawn from: a new look, a new address no cache has kept.
+    const cardUrl = async () => metaOf(await firstHtml(releasePage), 'og:image');
+    const cardUrlBefore = await cardUrl();
+    expect(cardUrlBefore?.startsWith(`${site.server.url}${cardPath}?v=`), cardUrlBefore).toBe(true);
 
     const page = await openPage(site.browser, `${site.server.url}/login`, site.problems);
     await logInAsAdmin(page, site.server);
@@ -108,7 +111,8 @@ describe('the label runs its own site: Site settings', () => {
     expect(embedded.labels.tech.accent).toBe('#FF5555');
     expect(embedded.vip.plans.find((plan) => plan.id === 'monthly')?.price).toBe(12.5);
     expect(documentOf(await firstHtml('/legal?tab=privacy')).body.textContent).toContain('Night Shift keeps only what the site needs to work.');
-    // The share card is drawn again with the new name and accent.
+    // The share card is drawn again with the new name and accent, at a new address.
+    expect(await cardUrl()).not.toBe(cardUrlBefore);
     expect((await get(cardPath)).equals(cardBefore)).toBe(false);
 
     // In the browser: the page the visitor sees, with the logo above the navigation.
@@ -139,6 +143,7 @@ describe('the label runs its own site: Site settings', () => {
     expect(restored.body.textContent).not.toContain('Tech after dark');
     expect(restored.querySelector('img[alt$=" logo"]')).toBeNull();
     expect((await get(cardPath)).equals(cardBefore)).toBe(true);
+    expect(await cardUrl()).toBe(cardUrlBefore);
     expect(site.problems).toEqual([]);
   });
 });

@@ -55,9 +55,9 @@ export async function finishedAll(t: AdminTestApp, report: MediaUploadReport): P
   return jobs;
 }
 
-/** The files an uploaded picture's URL stands for: the square WebP, its copies, its card and its original. */
+/** The files an uploaded picture's URL stands for: the square WebP, its copies and its original (its share card is drawn on request). */
 export function filesOf(url: string, originalExtension = 'jpg'): string[] {
-  return [url, ...[160, 320, 640].map((w) => url.replace('.webp', `-${w}.webp`)), url.replace('.webp', '-card.jpg'), url.replace('.webp', `-original.${originalExtension}`)];
+  return [url, ...[160, 320, 640].map((w) => url.replace('.webp', `-${w}.webp`)), url.replace('.webp', `-original.${originalExtension}`)];
 }
 
 /** The status each file answers with. */

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
 import { shareCardUrl } from '../../../shared/generated-images.js';
-import { defaultLabel } from '../../../shared/labels.js';
+import { defaultLabel, findLabel } from '../../../shared/labels.js';
 import type { LabelConfig } from '../../../shared/site-config.js';
 import { siteName } from '../../../shared/site-settings.js';
 import { artistListQuery, artistQuery, playlistsQuery, releaseQuery } from '../../features/catalog/api/catalog-api.js';
@@ -85,7 +85,7 @@ export function pageMeta({ routeIds, params, queryClient, origin, status }: Page
         title: `${named} | ${label.name}`,
         description: clip([named, when, trackCount(release.total_tracks)].filter(Boolean).join(', ') + '.'),
         url: pageUrl,
-        image: url(shareCardUrl({ kind: 'releases', id: release.id, pictureUrl: release.artwork_url })),
+        image: url(shareCardUrl({ kind: 'releases', id: release.id, pictureUrl: release.artwork_url, title: release.title, subtitle: by, label: findLabel(release.label_id) ?? label })),
         // A record of several tracks is an album to a share preview, whatever the label calls it (an EP, a single with remixes).
         ogType: release.total_tracks > 1 ? 'music.album' : 'music.song',
         jsonLd: musicAlbum(release, url, pageUrl),
@@ -100,7 +100,7 @@ export function pageMeta({ routeIds, params, queryClient, origin, status }: Page
         title: `${artist.name} | ${label.name}`,
         description: clip(artist.bio ?? `${artist.name} on ${label.name}${artist.genres.length ? `: ${artist.genres.join(', ')}` : ''}.`),
         url: pageUrl,
-        image: url(shareCardUrl({ kind: 'artists', id: artist.id, pictureUrl: artist.image_url })),
+        image: url(shareCardUrl({ kind: 'artists', id: artist.id, pictureUrl: artist.image_url, title: artist.name, label: defaultLabel })),
         ogType: 'profile',
         jsonLd: musicGroup(artist, url, pageUrl),
       };

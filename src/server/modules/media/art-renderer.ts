@@ -3,7 +3,6 @@ import { hostname } from 'node:os';
 import { buffer } from 'node:stream/consumers';
 import type { FastifyBaseLogger } from 'fastify';
 import { imageJobFailures } from '../../../shared/api/admin-media.js';
-import { defaultLabel, findLabel } from '../../../shared/labels.js';
 import type { Db } from '../../db/client.js';
 import { loggableError } from '../../logging.js';
 import { isUuid } from '../../lib/uuid.js';
@@ -19,7 +18,7 @@ import {
   type ImageJobRow,
   type Lease,
 } from './image-jobs.repo.js';
-import { findArtistName, findArtworkSubject } from './media.repo.js';
+import { findArtistSubject, findArtworkSubject } from './media.repo.js';
 import type { MediaStore } from './media-store.js';
 import { ImageRefused, renderUploadedArt, uploadedArtKeys } from './uploaded-art.js';
 
@@ -42,7 +41,7 @@ const deletionsPerPass = 100;
 /**
  * Makes uploaded covers and artist pictures (docs/decisions/0091), one job at a time on this instance: a
  * queued `image_jobs` row is claimed by a lease (any instance may take it), its original read from the media
- * store, its WebP, copies and share card stored under its name, and the release's cover or artist's picture
+ * store, its WebP and copies stored under its name, and the release's cover or artist's picture
  * set in one transaction. A job whose run died with its server (its lease ran out and nobody handed it back)
  * is failed when it is next claimed, never run again: the file may be what killed it. Between jobs it deletes
  * the files of pictures nothing names any more, once their time is due.
@@ -141,29 +140,22 @@ export class ArtRenderer {
   /** One job: the original read (30 MB at most), the files made and stored, the picture shown. */
   private async make(row: ImageJobRow, fail: (message: string) => Promise<void>): Promise<void> {
     const { db, store, log, clock } = this.deps;
-    const card = await this.cardOf(row);
-    if (!card) return fail(imageJobFailures.subjectGone(row.fileName));
+    if (!(await this.subjectExists(row))) return fail(imageJobFailures.subjectGone(row.fileName));
     const original = await store.read(row.originalKey);
     if (!original) return fail(imageJobFailures.missing(row.fileName));
     const bytes = await buffer(original);
     this.controller.signal.throwIfAborted();
-    await renderUploadedArt(store, row.name, bytes, card);
+    await renderUploadedArt(store, row.name, bytes);
     this.controller.signal.throwIfAborted();
     const outcome = await finishImageJob(db, row.id, this.owner, { deleteAfterMs: this.settings.deleteAfterMs, at: clock(), subjectGone: imageJobFailures.subjectGone(row.fileName) });
     if (outcome === 'applied') this.deps.catalogChanges.publish();
     log.info({ imageJobId: row.id, file: row.fileName, outcome }, 'picture made');
   }
 
-  /** What the share card says: the release's title, artist and label, or the artist's name; undefined when it is gone. */
-  private async cardOf(row: ImageJobRow) {
-    if (row.subjectKind === 'artist') {
-      const name = await findArtistName(this.deps.db, row.subjectId, 'staff');
-      return name === undefined ? undefined : { title: name, labelName: defaultLabel.name, accent: defaultLabel.accent };
-    }
-    const release = isUuid(row.subjectId) ? await findArtworkSubject(this.deps.db, row.subjectId, 'staff') : undefined;
-    if (!release) return undefined;
-    const label = findLabel(release.labelId) ?? defaultLabel;
-    return { title: release.title, subtitle: release.artist ?? 'Various Artists', labelName: label.name, accent: label.accent };
+  /** Whether the release or artist the picture is for is still there (its share card is drawn on request, from the settings in force: media.service.ts). */
+  private async subjectExists(row: ImageJobRow): Promise<boolean> {
+    if (row.subjectKind === 'artist') return (await findArtistSubject(this.deps.db, row.subjectId, 'staff')) !== undefined;
+    return isUuid(row.subjectId) && (await findArtworkSubject(this.deps.db, row.subjectId, 'staff')) !== undefined;
   }
 
   /** Deletes the files of pictures, and uploaded audio originals and previews, whose deletion is due and that nothing names (docs/decisions/0091). */

@@ -6,10 +6,10 @@ import { artists, releaseArtists, releases, tracks } from '../../db/schema.js';
 /** Who a picture is drawn for: the public (a draft release, an unlisted artist has none, as it has no page) or staff's uploads (any). */
 export type PictureAudience = 'public' | 'staff';
 
-/** What a release's generated artwork and card say: its key, title, label and first artist. */
+/** What a release's generated artwork and card say: its key, title, label, first artist and cover (an uploaded one is its card's picture). */
 export async function findArtworkSubject(db: Db, releaseId: string, audience: PictureAudience) {
   const [row] = await db
-    .select({ upc: releases.upc, title: releases.title, labelId: releases.labelId, artist: artists.name })
+    .select({ upc: releases.upc, title: releases.title, labelId: releases.labelId, artist: artists.name, artworkUrl: releases.artworkUrl })
     .from(releases)
     .leftJoin(releaseArtists, eq(releaseArtists.releaseId, releases.id))
     .leftJoin(artists, eq(artists.id, releaseArtists.artistId))
@@ -19,13 +19,13 @@ export async function findArtworkSubject(db: Db, releaseId: string, audience: Pi
   return row;
 }
 
-/** An artist's name; for the public, only a listed artist's (one with a page: docs/product.md §5 hygiene, decision 0033). */
-export async function findArtistName(db: Db, artistId: string, audience: PictureAudience): Promise<string | undefined> {
+/** An artist's name and picture; for the public, only a listed artist's (one with a page: docs/product.md §5 hygiene, decision 0033). */
+export async function findArtistSubject(db: Db, artistId: string, audience: PictureAudience): Promise<{ name: string; imageUrl: string | null } | undefined> {
   const [row] = await db
-    .select({ name: artists.name })
+    .select({ name: artists.name, imageUrl: artists.imageUrl })
     .from(artists)
     .where(audience === 'public' ? and(eq(artists.id, artistId), isListedArtist()) : eq(artists.id, artistId));
-  return row?.name;
+  return row;
 }
 
 /** What a preview needs: the track's key, its preview, and its release's date (an upcoming one's previews are for members, docs/decisions/0064); none for a draft's track (0101). */

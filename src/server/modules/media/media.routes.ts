@@ -66,7 +66,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaDeps> = async (app, { db, m
 
   app.get('/media/releases/:file', { schema: { hide: true, params: pictureParams } }, async (req, reply) => {
     const card = cardFile.exec(req.params.file);
-    if (card) return sendCard(reply, await releaseShareCard(db, card[1]!));
+    if (card) return sendCard(reply, await releaseShareCard(db, mediaStore, card[1]!));
     const svg = await releaseArtworkSvg(db, pictureOf(req.params.file).id);
     if (!svg) throw new NotFoundError('Artwork not found');
     return sendPicture(reply, 'releases', req.params.file, svg);
@@ -94,7 +94,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaDeps> = async (app, { db, m
 
   app.get('/media/artists/:file', { schema: { hide: true, params: pictureParams } }, async (req, reply) => {
     const card = cardFile.exec(req.params.file);
-    if (card) return sendCard(reply, await artistShareCard(db, card[1]!));
+    if (card) return sendCard(reply, await artistShareCard(db, mediaStore, card[1]!));
     const svg = await artistPictureSvg(db, pictureOf(req.params.file).id);
     if (!svg) throw new NotFoundError('Picture not found');
     return sendPicture(reply, 'artists', req.params.file, svg);

@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import pLimit from 'p-limit';
 import sharp from 'sharp';
 import type { GeneratedImageWidth } from '../../../shared/generated-images.js';
@@ -5,12 +6,15 @@ import { isUpcoming, localDate, releaseMoment } from '../../../shared/domain/rel
 import { defaultLabel, findLabel, labels } from '../../../shared/labels.js';
 import { currentSiteSettings } from '../../../shared/site-settings.js';
 import type { Db } from '../../db/client.js';
+import { NotFoundError } from '../../errors.js';
+import type { MediaStore } from './media-store.js';
+import { uploadedArtNameOf } from './uploaded-art.js';
 import { renderArtistPicture, renderReleaseArtwork } from './artwork.js';
 import { renderPreviewWav } from './preview-audio.js';
 import { renderShareCard, type ShareCardInput } from './share-card.js';
 import { isUuid } from '../../lib/uuid.js';
 import { previewAudioUrl, uploadedPreviewUrl } from './media-urls.js';
-import { findArtistName, findArtworkSubject, findPreviewSubject, isPreviewOfReleasedTrack } from './media.repo.js';
+import { findArtistSubject, findArtworkSubject, findPreviewSubject, isPreviewOfReleasedTrack } from './media.repo.js';
 
 /** Rendering a preview takes tens of milliseconds and a browser asks for ranges of the same file. */
 const previewCache = new Map<string, Buffer>();
@@ -42,27 +46,49 @@ async function releaseArtwork(db: Db, releaseId: string) {
   const label = findLabel(subject.labelId) ?? defaultLabel;
   const artist = subject.artist ?? 'Various Artists';
   const svg = renderReleaseArtwork({ key: subject.upc ?? releaseId, title: subject.title, artist, accent: label.accent });
-  return { svg, title: subject.title, artist, label };
+  return { svg, title: subject.title, artist, label, uploaded: uploadedArtNameOf(subject.artworkUrl) };
 }
 
-/** A share card kept with everything it is drawn from: its picture and words, the label's name and accent in force. */
-function cachedShareCard(key: string, svg: string, input: Omit<ShareCardInput, 'picture'>): Promise<Buffer> {
-  const drawnFrom = JSON.stringify([svg, input.title, input.subtitle, input.labelName, input.accent]);
-  return cachedRaster(key, drawnFrom, () => renderShareCard({ ...input, picture: Buffer.from(svg) }));
+/**
+ * A share card kept with everything it is drawn from: its picture (the generated SVG, or the uploaded
+ * picture's name) and words, the label's name and accent in force. An uploaded picture's card is drawn
+ * from its 640 px copy in the media store (the card shows it at 510 px), read in the drawing's turn.
+ */
+function cachedShareCard(key: string, picture: { svg: string } | { uploaded: string; store: MediaStore }, input: Omit<ShareCardInput, 'picture'>): Promise<Buffer> {
+  const drawnFrom = JSON.stringify(['svg' in picture ? picture.svg : picture.uploaded, input.title, input.subtitle, input.labelName, input.accent]);
+  return cachedRaster(key, drawnFrom, async () => {
+    const bytes = 'svg' in picture ? Buffer.from(picture.svg) : await storedCopy(picture.store, picture.uploaded);
+    return renderShareCard({ ...input, picture: bytes });
+  });
 }
 
-/** The share card of a release without an uploaded cover, drawn from its generated artwork; undefined for no such release or a draft. */
-export async function releaseShareCard(db: Db, releaseId: string): Promise<Buffer | undefined> {
+async function storedCopy(store: MediaStore, name: string): Promise<Buffer> {
+  const copy = await store.read(`art/${name}-640.webp`);
+  if (!copy) throw new NotFoundError('Picture not found');
+  return buffer(copy);
+}
+
+/**
+ * The share card of a release (docs/decisions/0102): its uploaded cover, or else its generated artwork, beside
+ * its words and its label's name and accent in force; undefined for no such release or a draft.
+ */
+export async function releaseShareCard(db: Db, store: MediaStore, releaseId: string): Promise<Buffer | undefined> {
   const art = await releaseArtwork(db, releaseId);
   if (!art) return undefined;
-  return cachedShareCard(`releases/${releaseId}-card.jpg`, art.svg, { title: art.title, subtitle: art.artist, labelName: art.label.name, accent: art.label.accent });
+  const picture = art.uploaded ? { uploaded: art.uploaded, store } : { svg: art.svg };
+  return cachedShareCard(`releases/${releaseId}-card.jpg`, picture, { title: art.title, subtitle: art.artist, labelName: art.label.name, accent: art.label.accent });
 }
 
-/** The share card of an artist without an uploaded picture, drawn from the generated picture; undefined for no such or an unlisted artist. */
-export async function artistShareCard(db: Db, artistId: string): Promise<Buffer | undefined> {
+/** The share card of an artist: its uploaded picture, or else its generated one; undefined for no such or an unlisted artist. */
+export async function artistShareCard(db: Db, store: MediaStore, artistId: string): Promise<Buffer | undefined> {
   const picture = await artistPicture(db, artistId);
   if (!picture) return undefined;
-  return cachedShareCard(`artists/${artistId}-card.jpg`, picture.svg, { title: picture.name, labelName: defaultLabel.name, accent: defaultLabel.accent });
+  const uploaded = uploadedArtNameOf(picture.imageUrl);
+  return cachedShareCard(`artists/${artistId}-card.jpg`, uploaded ? { uploaded, store } : { svg: picture.svg }, {
+    title: picture.name,
+    labelName: defaultLabel.name,
+    accent: defaultLabel.accent,
+  });
 }
 
 /** The cover of a playlist of the site configuration, or undefined for no such playlist. */
@@ -79,8 +105,8 @@ export async function artistPictureSvg(db: Db, artistId: string): Promise<string
 }
 
 async function artistPicture(db: Db, artistId: string) {
-  const name = await findArtistName(db, artistId, 'public');
-  return name === undefined ? undefined : { name, svg: renderArtistPicture({ key: artistId, name, accent: defaultLabel.accent }) };
+  const artist = await findArtistSubject(db, artistId, 'public');
+  return artist && { ...artist, svg: renderArtistPicture({ key: artistId, name: artist.name, accent: defaultLabel.accent }) };
 }
 
 /**

@@ -3,7 +3,6 @@ import sharp, { type Metadata } from 'sharp';
 import { mediaImageFormats, mediaMessages, mediaUploadLimits } from '../../../shared/api/admin-media.js';
 import { generatedImageWidths } from '../../../shared/generated-images.js';
 import type { MediaStore } from './media-store.js';
-import { renderShareCard, type ShareCardInput } from './share-card.js';
 
 /** Why an image is refused; its message completes "{file} …". */
 export class ImageRefused extends Error {}
@@ -60,7 +59,7 @@ const fullSide = 1200;
 
 /**
  * The name of an uploaded picture for one release or artist (`release:{id}`, `artist:{id}`): a hash of the
- * subject and the bytes, so a URL never changes what it shows (its card carries the subject's words), and
+ * subject and the bytes, so a URL never changes what it shows (and one subject's files are never another's, decision 0091), and
  * the URL is known before the picture is made (docs/decisions/0091).
  */
 export function uploadedArtName(subjectId: string, bytes: Buffer): string {
@@ -76,7 +75,10 @@ export function uploadedArtNameOf(url: string | null | undefined): string | unde
   return url ? uploadedArtPattern.exec(url)?.[1] : undefined;
 }
 
-/** Every key an uploaded picture may have in the store: the square, its copies, its card and its original (of any type). */
+/**
+ * Every key an uploaded picture may have in the store: the square, its copies and its original (of any
+ * type), and the share card its job made before cards were drawn on request (decision 0102).
+ */
 export function uploadedArtKeys(name: string): string[] {
   return [
     `art/${name}.webp`,
@@ -88,21 +90,18 @@ export function uploadedArtKeys(name: string): string[] {
 
 /**
  * Makes what is served of a stored original (the worker's part, docs/decisions/0091): a square WebP (up to
- * 1200 px), its 160/320/640 px WebP copies and a 1200×630 JPEG share card, stored under `name`. The square
+ * 1200 px) and its 160/320/640 px WebP copies, stored under `name`; its share card is drawn on request, with
+ * the settings in force (media.service.ts, decision 0102). The square
  * goes last: a URL the catalog names always has every file behind it. An original that does not decode (its
  * header passed the checks, its pixels are damaged or cut short) is ImageRefused, "unreadable".
  */
-export async function renderUploadedArt(store: MediaStore, name: string, bytes: Buffer, card: Omit<ShareCardInput, 'picture'>): Promise<void> {
+export async function renderUploadedArt(store: MediaStore, name: string, bytes: Buffer): Promise<void> {
   const meta = await decoded(() => sharp(bytes, { limitInputPixels: mediaUploadLimits.maxImagePixels }).metadata());
   const side = Math.min(fullSide, meta.width ?? 0, meta.height ?? 0);
   const square = await decoded(() => open(bytes).resize(side, side, { fit: 'cover' }).webp({ quality: 85 }).toBuffer());
   // One after another: a job holds one picture's work in memory at a time.
   const copies: { width: number; body: Buffer }[] = [];
   for (const width of generatedImageWidths) copies.push({ width, body: await sharp(square).resize(width, width).webp({ quality: 80 }).toBuffer() });
-  const shareCard = await renderShareCard({ ...card, picture: square });
-  await Promise.all([
-    ...copies.map((copy) => store.put(`art/${name}-${copy.width}.webp`, copy.body, 'image/webp')),
-    store.put(`art/${name}-card.jpg`, shareCard, 'image/jpeg'),
-  ]);
+  await Promise.all(copies.map((copy) => store.put(`art/${name}-${copy.width}.webp`, copy.body, 'image/webp')));
   await store.put(`art/${name}.webp`, square, 'image/webp');
 }

@@ -1,4 +1,5 @@
 import { buffer } from 'node:stream/consumers';
+import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { currentSiteSettings } from '../../../shared/site-settings.js';
 import { siteImageKey, type MediaStore } from '../media/index.js';
@@ -23,17 +24,26 @@ function iconSvg(): string {
 /** The sizes drawn as PNG: the browser tab's (inside the ICO) and Apple's touch icon. */
 type IconSize = 16 | 32 | 180;
 
+/** The icon's picture: the drawn letters (SVG), or the owner's uploaded image (a 512 px PNG). */
+interface IconPicture {
+  kind: 'svg' | 'png';
+  bytes: Buffer;
+}
+
 /**
  * The icon's picture as the settings make it now: the owner's uploaded image (a 512 px PNG in the media
  * store, decision 0102) when there is one, else the drawn letters. Read again once the settings change it.
+ * An uploaded image missing from the store (a store restored without it, a folder cleaned by hand) is
+ * drawn as the letters, logged, rather than leaving the site without an icon.
  */
-let drawn: { source: string; picture: Promise<Buffer>; pngs: Map<IconSize, Promise<Buffer>> } | undefined;
+let drawn: { source: string; picture: Promise<IconPicture>; pngs: Map<IconSize, Promise<Buffer>> } | undefined;
 
-function iconPicture(store: MediaStore) {
+function iconPicture(store: MediaStore, log: FastifyBaseLogger) {
   const { image } = currentSiteSettings().icon;
   const source = image ?? iconSvg();
   if (drawn?.source !== source) {
-    const picture = image ? readStored(store, siteImageKey(image)) : Promise.resolve(Buffer.from(source));
+    const letters = (): IconPicture => ({ kind: 'svg', bytes: Buffer.from(iconSvg()) });
+    const picture = image ? readStored(store, siteImageKey(image), log).then((png) => (png ? { kind: 'png' as const, bytes: png } : letters())) : Promise.resolve(letters());
     const made = { source, picture, pngs: new Map<IconSize, Promise<Buffer>>() };
     drawn = made;
     // A read that failed is tried again by the next request.
@@ -44,34 +54,36 @@ function iconPicture(store: MediaStore) {
   return drawn;
 }
 
-async function readStored(store: MediaStore, key: string): Promise<Buffer> {
+async function readStored(store: MediaStore, key: string, log: FastifyBaseLogger): Promise<Buffer | undefined> {
   const stream = await store.read(key);
-  if (!stream) throw new Error(`the icon image ${key} is missing from the media store`);
+  if (!stream) {
+    log.warn({ key }, 'the icon image is missing from the media store: the icon is drawn from its letters');
+    return undefined;
+  }
   return buffer(stream);
 }
 
 /** /favicon.svg: the drawn icon, or the uploaded image inside an SVG. */
-export async function faviconSvg(store: MediaStore): Promise<string> {
-  const { source, picture } = iconPicture(store);
-  if (!currentSiteSettings().icon.image) return source;
-  const png = (await picture).toString('base64');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512"><image width="512" height="512" href="data:image/png;base64,${png}"/></svg>`;
+export async function faviconSvg(store: MediaStore, log: FastifyBaseLogger): Promise<string> {
+  const { kind, bytes } = await iconPicture(store, log).picture;
+  if (kind === 'svg') return bytes.toString();
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512"><image width="512" height="512" href="data:image/png;base64,${bytes.toString('base64')}"/></svg>`;
 }
 
 /** The icon at `size` px as PNG, drawn once per look of the icon. */
-export function iconPng(store: MediaStore, size: IconSize): Promise<Buffer> {
-  const icon = iconPicture(store);
+export function iconPng(store: MediaStore, log: FastifyBaseLogger, size: IconSize): Promise<Buffer> {
+  const icon = iconPicture(store, log);
   let png = icon.pngs.get(size);
   if (!png) {
-    png = icon.picture.then((picture) => sharp(picture).resize(size, size).png().toBuffer());
+    png = icon.picture.then((picture) => sharp(picture.bytes).resize(size, size).png().toBuffer());
     icon.pngs.set(size, png);
   }
   return png;
 }
 
 /** /favicon.ico: an ICO holding the 16 and 32 px PNGs (every browser since 2010 reads PNG inside ICO). */
-export async function faviconIco(store: MediaStore): Promise<Buffer> {
-  const images = await Promise.all(([16, 32] as const).map(async (size) => ({ size, png: await iconPng(store, size) })));
+export async function faviconIco(store: MediaStore, log: FastifyBaseLogger): Promise<Buffer> {
+  const images = await Promise.all(([16, 32] as const).map(async (size) => ({ size, png: await iconPng(store, log, size) })));
   const header = Buffer.alloc(6 + 16 * images.length);
   header.writeUInt16LE(0, 0);
   header.writeUInt16LE(1, 2); // an icon

@@ -11,9 +11,9 @@ export const seoRoutes: FastifyPluginAsync<SiteDeps> = async (app, deps) => {
 
   // Kept a day, as the generated pictures are: a changed icon reaches a browser that has it within the day.
   const sendIcon = (reply: FastifyReply, type: string, body: Buffer | string) => reply.header('Cache-Control', 'public, max-age=86400').type(type).send(body);
-  app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) => sendIcon(reply, 'image/x-icon', await faviconIco(deps.mediaStore)));
-  app.get('/favicon.svg', { schema: { hide: true } }, async (_request, reply) => sendIcon(reply, 'image/svg+xml', await faviconSvg(deps.mediaStore)));
-  app.get('/apple-touch-icon.png', { schema: { hide: true } }, async (_request, reply) => sendIcon(reply, 'image/png', await iconPng(deps.mediaStore, 180)));
+  app.get('/favicon.ico', { schema: { hide: true } }, async (request, reply) => sendIcon(reply, 'image/x-icon', await faviconIco(deps.mediaStore, request.log)));
+  app.get('/favicon.svg', { schema: { hide: true } }, async (request, reply) => sendIcon(reply, 'image/svg+xml', await faviconSvg(deps.mediaStore, request.log)));
+  app.get('/apple-touch-icon.png', { schema: { hide: true } }, async (request, reply) => sendIcon(reply, 'image/png', await iconPng(deps.mediaStore, request.log, 180)));
 
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) =>
     reply.type('text/plain; charset=utf-8').send(renderRobots(origin(request))),
