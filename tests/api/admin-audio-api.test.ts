@@ -174,6 +174,8 @@ describe.each(testDatabaseKinds)('admin audio upload on $name', (kind) => {
     await t.database.db.update(tracks).set({ previewStartMs: 1000, previewLengthMs: 3000 }).where(eq(tracks.id, track!.id));
     const data = await report(t, [{ name: `${track!.id}.aif`, bytes: aSineAiff({ seconds: 10, sampleRate: 16_000, channels: 1 }) }]);
     expect(data.matched.map((m) => m.tracks.map((tr) => tr.id))).toEqual([[track!.id]]);
+    // Named with its mix, one of No More's four (issue 35: "audio for No More").
+    expect(data.matched[0]!.name).toBe('No More (Extended Mix)');
     const job = await finished(data.matched[0]!.id);
     expect(job.status).toBe('ready');
     const preview = job.tracks[0]!.preview_url!;

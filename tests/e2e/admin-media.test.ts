@@ -61,7 +61,7 @@ describe('admin media: covers named by catalog number after importing the distri
     await panel.scrollIntoViewIfNeeded();
     await panel.getByLabel('Cover, picture, audio or zip files').setInputFiles(['BLDR191A.jpg', 'BLDRD012A.png', 'BLDR190A.webp', 'BLDR192.jpg', 'press-photo.jpg'].map((name) => join(folder, name)));
     await panel.getByText(/^5 files \(\d+ KB\)$/).waitFor();
-    await panel.getByRole('button', { name: 'Upload images' }).click();
+    await panel.getByRole('button', { name: 'Upload files' }).click();
     const matched = panel.getByRole('list', { name: 'Matched', exact: true });
     await matched.waitFor();
     // The answer comes first; each cover is made by a job, whose state the report follows (decision 0091).

@@ -2,6 +2,7 @@ import type { Artist, Playlist, Release } from '../../../shared/api/catalog.js';
 import { findLabel } from '../../../shared/labels.js';
 import { releaseTitle, variousArtists } from '../../../shared/domain/release-display.js';
 import type { LabelConfig } from '../../../shared/site-config.js';
+import { trackTitle } from '../../../shared/domain/track-title.js';
 
 // schema.org structured data of the public pages: what a search engine reads as a record, an artist,
 // a playlist or a label. Absolute URLs throughout (`url` resolves a site path against the origin).
@@ -47,7 +48,7 @@ export function musicAlbum(release: Release, url: Url, releaseUrl: string) {
     track: tracks.map((track, i) => ({
       '@type': 'MusicRecording',
       position: i + 1,
-      name: track.mix_version ? `${track.title} (${track.mix_version})` : track.title,
+      name: trackTitle(track),
       ...(track.duration_ms !== null ? { duration: isoDuration(track.duration_ms) } : {}),
       ...(track.isrc ? { isrcCode: track.isrc } : {}),
       ...(release.type === 'compilation' ? { byArtist: track.artists.filter((a) => a.role === 'primary').map((a) => ({ '@type': 'MusicGroup', name: a.name })) } : {}),

@@ -91,7 +91,7 @@ describe('the media upload panel', () => {
     renderPanel();
     const files = [new File(['a'], 'BLDR191A.jpg', { type: 'image/jpeg' }), new File(['b'], 'BLDR190A.webp', { type: 'image/webp' }), new File(['c'], 'BLDR192.jpg', { type: 'image/jpeg' })];
     await user.upload(screen.getByLabelText('Cover, picture, audio or zip files'), files);
-    await user.click(screen.getByRole('button', { name: 'Upload images' }));
+    await user.click(screen.getByRole('button', { name: 'Upload files' }));
 
     const matched = await screen.findByRole('list', { name: 'Matched' });
     const items = () => within(matched).getAllByRole('listitem').map((item) => item.textContent);

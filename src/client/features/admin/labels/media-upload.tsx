@@ -135,7 +135,7 @@ export function MediaUpload() {
       </Box>
       <Box>
         <Button variant="contained" disabled={files.length === 0 || isTooLarge || upload.isPending} onClick={() => upload.mutate(files)}>
-          {upload.isPending ? 'Uploading…' : 'Upload images'}
+          {upload.isPending ? 'Uploading…' : 'Upload files'}
         </Button>
       </Box>
       {isTooLarge && <Alert severity="error">{mediaMessages.uploadTooLarge}</Alert>}

@@ -6,6 +6,7 @@ import type { MediaUploadReport } from '../../../../shared/api/admin-media.js';
 import type { Db } from '../../../db/client.js';
 import type { MediaStore } from '../media-store.js';
 import { nameKey } from '../media-name.js';
+import { titleWithMix } from '../../../../shared/domain/track-title.js';
 import { withAudioFile } from './audio-file.js';
 import { AudioRefused, audioExtensions, probeAudio } from './audio-format.js';
 import { findTrackAudio, findTracksNamed, insertQueuedAudio, tracksOfAudio } from './track-audio.repo.js';
@@ -62,7 +63,8 @@ export async function applyAudioFile(ctx: AudioUploadContext, file: UploadedAudi
   const row = await insertQueuedAudio(ctx.db, audio, named.map((t) => t.id), async () => {
     if (!(await ctx.store.stat(key))) await store();
   });
-  const title = named[0]!.title;
+  // Named with its mix: "No More" was one of four mixes (issue 35).
+  const title = titleWithMix(named[0]!.title, named[0]!.mixVersion);
   return {
     list: 'matched',
     entry: {

@@ -22,7 +22,7 @@ const isHeldBy = (id: string, owner: string) => and(eq(trackAudio.id, id), eq(tr
  * on several releases: a compilation repeats it).
  */
 export async function findTracksNamed(db: Db, key: string) {
-  const columns = { id: tracks.id, releaseId: tracks.releaseId, title: tracks.title, isrc: tracks.isrc };
+  const columns = { id: tracks.id, releaseId: tracks.releaseId, title: tracks.title, mixVersion: tracks.mixVersion, isrc: tracks.isrc };
   if (isUuid(key)) return db.select(columns).from(tracks).where(eq(tracks.id, key.toLowerCase()));
   return db
     .select(columns)
