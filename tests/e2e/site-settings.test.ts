@@ -50,7 +50,9 @@ describe('the label runs its own site: Site settings', () => {
     await page.getByText(confirmation).waitFor();
   }
 
-  it('shows a changed name, tagline, accent, logo, price and privacy text on the public site at once, and reverts them', async () => {
+  // One owner's whole session (a refusal, six changes, the public pages, two emails, two reverts): past the tier's 30 s
+  // beside two CPU burners (`npm run test:flaky`).
+  it('shows a changed name, tagline, accent, logo, price and privacy text on the public site at once, and reverts them', { timeout: 120_000 }, async () => {
     const [release] = ((await (await fetch(`${site.server.url}/api/releases?label=tech&limit=1`)).json()) as { data: Release[] }).data;
     const cardPath = `/media/releases/${release!.id}-card.jpg`;
     const releasePage = `/tech/releases/${release!.slug}`;
