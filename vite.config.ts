@@ -1,6 +1,5 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { siteConfig } from './src/shared/site-config.js';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
@@ -9,13 +8,7 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/client',
   publicDir: false,
-  plugins: [
-    react(),
-    {
-      name: 'site-config-html',
-      transformIndexHtml: (html: string) => html.replaceAll('%PRODUCT_NAME%', siteConfig.productName),
-    },
-  ],
+  plugins: [react()],
   // The server entry carries its libraries (no node_modules lookups at run time) in their production builds.
   ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   build: isSsrBuild

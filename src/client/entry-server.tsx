@@ -4,7 +4,7 @@ import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { siteSettingsElementId, type CreatePageRenderer, type ServerEntry } from '../shared/page-render.js';
-import { applySiteSettings } from '../shared/site-settings.js';
+import { applySiteSettings, siteName } from '../shared/site-settings.js';
 import { App } from './app/app.js';
 import { createEmotionCache, headStyleTags } from './app/emotion-cache.js';
 import { createRoutes } from './app/router.js';
@@ -67,8 +67,13 @@ export const createPageRenderer: CreatePageRenderer = (template) => {
     const { origin, pathname } = new URL(url);
     // Not executed: read by the browser entry (main.tsx) before its first render, so that it draws what the server drew.
     const settingsState = `<script type="application/json" id="${siteSettingsElementId}">${scriptSafeJson(settings)}</script>`;
-    if (isClientOnly(pathname)) return { kind: 'page', status: 200, html: [parts.beforeRoot, `<div id="root"></div>${settingsState}`, parts.afterRoot].join('') };
     applySiteSettings(settings);
+    if (isClientOnly(pathname)) {
+      // The title the browser's first page keeps until the visitor moves on (DocumentTitle): the site's name in force.
+      const title = renderToStaticMarkup(<title>{siteName()}</title>);
+      const html = [parts.beforeHtmlTag, '<html lang="en">', parts.beforeTitle, title, parts.headRest, '</head>', parts.afterHead, `<div id="root"></div>${settingsState}`, parts.afterRoot];
+      return { kind: 'page', status: 200, html: html.join('') };
+    }
 
     // Each answer its own cache: nothing one visitor loads is shown to another.
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });

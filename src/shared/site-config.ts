@@ -45,7 +45,6 @@ export interface LabelConfig {
 const vipEarlyAccessDays = 7;
 
 export const siteConfig = {
-  productName: 'Build It Records',
   /**
    * The labels' time zone (IANA name): a release dated D goes public at midnight starting D here, and
    * is "upcoming" until then (docs/decisions/0081).
@@ -183,7 +182,6 @@ export const siteConfig = {
   /** docs/product.md §2 Submit page guidelines and §9 demo constants. */
   demos: {
     reviewDays: 7,
-    royaltySplit: '50/50',
     guidelines: [
       'Send unreleased, original material only, free of uncleared samples (royalty-free).',
       'WAV files only.',

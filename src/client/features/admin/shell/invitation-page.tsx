@@ -6,7 +6,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { changePasswordMessages } from '../../../../shared/api/admin-auth.js';
 import { acceptInvitationRequestSchema, staffRoleDescriptions, staffRoleNames } from '../../../../shared/api/staff.js';
-import { siteConfig } from '../../../../shared/site-config.js';
+import { siteName } from '../../../../shared/site-settings.js';
 import { FormTextField } from '../../../components/form-text-field.js';
 import { storeAdminToken } from '../../../lib/admin-session.js';
 import { ApiError } from '../../../lib/api-client.js';
@@ -27,7 +27,7 @@ export function InvitationPage() {
     <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
       <Paper component="main" sx={{ p: { xs: 3, sm: 4 }, width: '100%', maxWidth: 440 }}>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2, textAlign: 'center' }}>
-          {`Join the ${siteConfig.productName} admin`}
+          {`Join the ${siteName()} admin`}
         </Typography>
         {invitation.error && (
           <Alert severity="error">
