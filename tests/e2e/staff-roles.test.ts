@@ -161,5 +161,5 @@ describe('staff roles: invited by email, each sees their areas, removal ends the
     await saveScreenshot(owner, 'staff-roles-waiting-list-desktop');
 
     expect(site.problems).toEqual([]);
-  }, 120_000);
+  });
 });
