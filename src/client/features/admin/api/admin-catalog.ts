@@ -10,7 +10,13 @@ import type {
   AdminTracksQuery,
   AdminTrackUpdateInput,
 } from '../../../../shared/api/admin-catalog.js';
-import type { adminReleaseDetailResponseSchema, AdminReleaseCreateInput, AdminReleaseUpdateInput } from '../../../../shared/api/admin-releases.js';
+import type {
+  adminReleaseDetailResponseSchema,
+  adminReleasesResponseSchema,
+  AdminReleaseCreateInput,
+  AdminReleasesQuery,
+  AdminReleaseUpdateInput,
+} from '../../../../shared/api/admin-releases.js';
 import { apiGet, apiSend, type Answer } from '../../../lib/api-client.js';
 import { withAdminSession } from './admin-request.js';
 
@@ -43,6 +49,15 @@ export function deleteTrack(token: string, id: string) {
 
 export function pinRelease(token: string, id: string, pinned: boolean) {
   return updateRelease(token, id, { pinned });
+}
+
+/** `GET /api/admin/releases`: one page of every release, drafts too, searched and filtered on the server. */
+export function adminReleasesQuery(token: string, query: AdminReleasesQuery) {
+  return queryOptions({
+    queryKey: ['admin', 'releases', query],
+    queryFn: ({ signal }) => withAdminSession(apiGet<Answer<typeof adminReleasesResponseSchema>>('/admin/releases', query, signal, { token })),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** `GET /api/admin/releases/{id}`: the release as its form edits it. */

@@ -16,6 +16,8 @@ import type { AdminOutletContext } from './admin-outlet-context.js';
  */
 export const adminTabs = [
   { label: 'Overview', path: '/admin', api: '/api/admin/stats' },
+  // Releases first (issue 35): a label thinks in releases; their tracks are a search away.
+  { label: 'Releases', path: '/admin/releases', api: '/api/admin/releases' },
   { label: 'Tracks', path: '/admin/tracks', api: '/api/admin/tracks' },
   { label: 'Artists', path: '/admin/artists', api: '/api/admin/artists' },
   { label: 'Labels', path: '/admin/labels', api: '/api/admin/labels' },

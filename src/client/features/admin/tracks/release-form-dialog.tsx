@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useFieldArray, useForm, type Path } from 'react-hook-form';
 import type { AdminReleaseDetail } from '../../../../shared/api/admin-releases.js';
+import { releaseStatuses } from '../../../../shared/domain/release-status.js';
 import { releaseTypes } from '../../../../shared/domain/release-type.js';
 import { storeServices } from '../../../../shared/domain/store-links.js';
 import { labels } from '../../../../shared/labels.js';
@@ -13,7 +14,15 @@ import { FormTextField } from '../../../components/form-text-field.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { notify } from '../../../lib/notifications.js';
 import { adminReleaseQuery, createRelease, refreshAdminData, updateRelease } from '../api/admin-catalog.js';
-import { emptyTrack, newReleaseValues, releaseBody, releaseFormSchema, releaseFormValues, type ReleaseFormValues } from './release-form.js';
+import { PictureUpload } from '../components/picture-upload.js';
+import { emptyTrack, formFieldOf, newReleaseValues, releaseBody, releaseFormSchema, releaseFormValues, type ReleaseFormValues } from './release-form.js';
+
+/** What each status means, under the field (docs/decisions/0101). */
+const statusHelp = {
+  draft: 'Draft: never public, on no page, list, feed or sitemap',
+  scheduled: 'Scheduled: announced as upcoming, public from its release date (a future date)',
+  published: 'Published: public (upcoming while its date is in the future)',
+} as const;
 
 interface Props {
   /** The release to edit; null makes a new one. */
@@ -52,7 +61,7 @@ export function ReleaseFormDialog({ releaseId, open, token, onClose }: Props) {
 function ReleaseForm({ release, token, onClose }: { release: AdminReleaseDetail | undefined; token: string; onClose: () => void }) {
   const queryClient = useQueryClient();
   const listId = useId();
-  const { control, handleSubmit, setError, formState } = useForm<ReleaseFormValues>({
+  const { control, handleSubmit, setError, formState, watch } = useForm<ReleaseFormValues>({
     resolver: zodResolver(releaseFormSchema),
     defaultValues: release ? releaseFormValues(release) : newReleaseValues,
   });
@@ -67,7 +76,7 @@ function ReleaseForm({ release, token, onClose }: { release: AdminReleaseDetail 
     },
     onError: (error) => {
       // A refusal naming a field shows on it too ("catalog_number", "tracks.1.isrc").
-      if (error instanceof ApiError && error.field) setError(error.field.replace(/\.duration_ms$/, '.duration') as Path<ReleaseFormValues>, { type: 'server', message: error.message });
+      if (error instanceof ApiError && error.field) setError(formFieldOf(error.field.split('.')) as Path<ReleaseFormValues>, { type: 'server', message: error.message });
     },
     onSettled: () => void refreshAdminData(queryClient),
   });
@@ -77,6 +86,8 @@ function ReleaseForm({ release, token, onClose }: { release: AdminReleaseDetail 
       <DialogContent dividers>
         <Stack spacing={2}>
           {save.error && <Alert severity="error">{save.error.message}</Alert>}
+          {/* The cover goes under the release's id: a new release gets its cover once it exists. */}
+          {release && <PictureUpload token={token} targetId={release.id} label="Cover" currentUrl={release.artwork_url} name={release.title} />}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
             <FormTextField control={control} name="title" label="Title" required fullWidth />
             <FormTextField control={control} name="version" label="Version" helperText="Radio Edit, Remixes, … (empty for none)" fullWidth />
@@ -85,6 +96,13 @@ function ReleaseForm({ release, token, onClose }: { release: AdminReleaseDetail 
               {releaseTypes.map((type) => (
                 <MenuItem key={type} value={type} sx={{ textTransform: 'capitalize' }}>
                   {type}
+                </MenuItem>
+              ))}
+            </FormTextField>
+            <FormTextField control={control} name="status" label="Status" select fullWidth helperText={statusHelp[watch('status')]}>
+              {releaseStatuses.map((status) => (
+                <MenuItem key={status} value={status} sx={{ textTransform: 'capitalize' }}>
+                  {status}
                 </MenuItem>
               ))}
             </FormTextField>
@@ -106,7 +124,10 @@ function ReleaseForm({ release, token, onClose }: { release: AdminReleaseDetail 
             />
             <FormTextField control={control} name="catalog_number" label="Catalog number" fullWidth />
             <FormTextField control={control} name="upc" label="UPC" fullWidth slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+            <FormTextField control={control} name="genres" label="Genres" helperText="Separated by commas" fullWidth />
           </Box>
+          <FormTextField control={control} name="description" label="Description" multiline minRows={2} fullWidth />
+          <FormTextField control={control} name="credits" label="Credits" helperText="Written by, produced by, mastered by, …" multiline minRows={2} fullWidth />
 
           <Typography variant="h6" component="h3">
             Tracks
@@ -123,7 +144,7 @@ function ReleaseForm({ release, token, onClose }: { release: AdminReleaseDetail 
                 <FormTextField control={control} name={`tracks.${index}.title`} label="Title" required size="small" />
                 <FormTextField control={control} name={`tracks.${index}.mix_version`} label="Mix version" size="small" />
                 <FormTextField control={control} name={`tracks.${index}.duration`} label="Duration" helperText="m:ss" size="small" />
-                <FormTextField control={control} name={`tracks.${index}.artists`} label="Artists" size="small" />
+                <FormTextField control={control} name={`tracks.${index}.artists`} label="Artists" helperText="Empty: the release's artists" size="small" />
                 <FormTextField control={control} name={`tracks.${index}.remixers`} label="Remixers" size="small" />
                 <FormTextField control={control} name={`tracks.${index}.isrc`} label="ISRC" size="small" />
               </Box>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminReleaseCreateSchema, type AdminReleaseCreateInput, type AdminReleaseDetail } from '../../../../shared/api/admin-releases.js';
+import type { ReleaseStatus } from '../../../../shared/domain/release-status.js';
 import type { ReleaseType } from '../../../../shared/domain/release-type.js';
 import { formatDuration, parseLength } from '../../../../shared/domain/duration.js';
 import { defaultLabel } from '../../../../shared/labels.js';
@@ -9,6 +10,11 @@ export interface ReleaseFormValues {
   title: string;
   version: string;
   type: ReleaseType;
+  status: ReleaseStatus;
+  /** Comma-separated, as the artists are. */
+  genres: string;
+  description: string;
+  credits: string;
   release_date: string;
   label_id: string;
   catalog_number: string;
@@ -24,6 +30,11 @@ export const newReleaseValues: ReleaseFormValues = {
   title: '',
   version: '',
   type: 'single',
+  // Public as the API's default is (docs/decisions/0101); staff choose draft to prepare one.
+  status: 'published',
+  genres: '',
+  description: '',
+  credits: '',
   release_date: '',
   label_id: defaultLabel.id,
   catalog_number: '',
@@ -46,6 +57,10 @@ export function releaseFormValues(release: AdminReleaseDetail): ReleaseFormValue
     title: release.title,
     version: release.version ?? '',
     type: release.type,
+    status: release.status,
+    genres: names(release.genres),
+    description: release.description ?? '',
+    credits: release.credits ?? '',
     release_date: release.release_date ?? '',
     label_id: release.label_id,
     catalog_number: release.catalog_number ?? '',
@@ -70,6 +85,10 @@ export function releaseBody(values: ReleaseFormValues): AdminReleaseCreateInput 
     title: values.title,
     version: orNull(values.version),
     type: values.type,
+    status: values.status,
+    genres: split(values.genres),
+    description: orNull(values.description),
+    credits: orNull(values.credits),
     release_date: orNull(values.release_date),
     label_id: values.label_id,
     catalog_number: orNull(values.catalog_number),
@@ -94,7 +113,7 @@ export function releaseBody(values: ReleaseFormValues): AdminReleaseCreateInput 
  */
 export function formFieldOf(path: readonly PropertyKey[]): string {
   const parts = path.map(String);
-  if (parts[0] === 'artists') return 'artists';
+  if (parts[0] === 'artists' || parts[0] === 'genres') return String(parts[0]);
   if (parts[0] === 'tracks' && parts.length >= 3) {
     const field = parts[2] === 'duration_ms' ? 'duration' : parts[2];
     return `tracks.${parts[1]}.${field}`;
