@@ -184,6 +184,8 @@ describe('keyboard only', () => {
       // The selected tab is the tab list's one stop; the arrow keys move along it.
       await tabTo(page, named('Overview'));
       await page.keyboard.press('ArrowRight');
+      expect((await focused(page)).name).toBe('Releases');
+      await page.keyboard.press('ArrowRight');
       expect((await focused(page)).name).toBe('Tracks');
       await page.keyboard.press('Enter');
       await page.waitForURL(`${site.server.url}/admin/tracks`);

@@ -18,8 +18,8 @@ const newcomers = [
     email: 'erin.editor@staff-roles.example',
     username: 'erin-editor',
     password: 'erin-editor-password',
-    tabs: ['Tracks', 'Artists', 'Labels', 'Newsletter', 'Settings'],
-    lands: '/admin/tracks',
+    tabs: ['Releases', 'Tracks', 'Artists', 'Labels', 'Newsletter', 'Settings'],
+    lands: '/admin/releases',
   },
   {
     role: 'A&R',
@@ -30,7 +30,7 @@ const newcomers = [
     lands: '/admin/demos',
   },
 ] as const;
-const ownerTabs = ['Overview', 'Tracks', 'Artists', 'Labels', 'Demos', 'Members', 'Newsletter', 'Outbox', 'Staff', 'Site', 'Settings'];
+const ownerTabs = ['Overview', 'Releases', 'Tracks', 'Artists', 'Labels', 'Demos', 'Members', 'Newsletter', 'Outbox', 'Staff', 'Site', 'Settings'];
 
 const tabsOf = (page: Page) => page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab').allTextContents();
 

@@ -15,6 +15,7 @@ import { AdminNewsletterTab } from '../../src/client/features/admin/newsletter/a
 import { AdminOutboxTab } from '../../src/client/features/admin/outbox/admin-outbox-tab.js';
 import { AdminSettingsTab } from '../../src/client/features/admin/settings/admin-settings-tab.js';
 import { AdminSiteTabWithPreviews } from '../../src/client/app/admin-site-tab.js';
+import { AdminReleasesTab } from '../../src/client/features/admin/releases/admin-releases-tab.js';
 import { AdminTracksTab } from '../../src/client/features/admin/tracks/admin-tracks-tab.js';
 import { AdminStaffTab } from '../../src/client/features/admin/staff/admin-staff-tab.js';
 import { InvitationPage } from '../../src/client/features/admin/shell/invitation-page.js';
@@ -36,6 +37,7 @@ export function renderAdmin(path: string) {
         <Route path="admin" element={<AdminGuard />}>
           <Route element={<AdminDashboard />}>
             <Route index element={<AdminOverview />} />
+            <Route path="releases" element={<AdminReleasesTab />} />
             <Route path="tracks" element={<AdminTracksTab />} />
             <Route path="artists" element={<AdminArtistsTab />} />
             <Route path="labels" element={<AdminLabelsTab />} />

@@ -7,11 +7,12 @@ afterEach(() => vi.unstubAllGlobals());
 
 /** The first screens of an editor and of A&R, empty. */
 const catalogScreens = {
-  'GET /api/admin/tracks': json({ success: true, data: [], total: 0, offset: 0, limit: 20 }),
+  'GET /api/admin/releases': json({ success: true, data: [], total: 0, offset: 0, limit: 25 }),
 };
 
 const tabs: [string, string][] = [
   ['Overview', '/admin'],
+  ['Releases', '/admin/releases'],
   ['Tracks', '/admin/tracks'],
   ['Artists', '/admin/artists'],
   ['Labels', '/admin/labels'],
@@ -47,7 +48,7 @@ describe('AdminDashboard', () => {
   });
 
   it.each([
-    ['editor', ['Tracks', 'Artists', 'Labels', 'Newsletter', 'Settings'], '/admin/tracks'],
+    ['editor', ['Releases', 'Tracks', 'Artists', 'Labels', 'Newsletter', 'Settings'], '/admin/releases'],
     ['a&r', ['Demos', 'Settings'], '/admin/demos'],
   ] as const)('shows %s only their tabs, and opens their first one in place of another role\'s', async (role, names, first) => {
     const as = json({ success: true, message: 'Token is valid', data: { user: { ...admin, role } } });

@@ -136,7 +136,7 @@ describe('InvitationPage', () => {
       'GET /api/admin/invitations/tok-1': invitation,
       'POST /api/admin/invitations/tok-1': json({ success: true, message: 'Welcome', data: { id: editor.id, username: 'dj', token: 'jwt-new' } }, 201),
       'GET /api/admin/verify-admin-token': json({ success: true, message: 'Token is valid', data: { user: { id: editor.id, username: 'dj', role: 'editor' } } }),
-      'GET /api/admin/tracks': json({ success: true, data: [], total: 0, offset: 0, limit: 20 }),
+      'GET /api/admin/releases': json({ success: true, data: [], total: 0, offset: 0, limit: 25 }),
     });
     const user = setupUser();
     renderAdmin('/admin/invite/tok-1');
@@ -152,7 +152,7 @@ describe('InvitationPage', () => {
     await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' });
     expect(sent.find((s) => s.method === 'POST')?.body).toEqual({ username: 'dj', password: 'dj password 1' });
     expect(localStorage.getItem('adminToken')).toBe('jwt-new');
-    await waitFor(() => expect(screen.getByLabelText('location').textContent).toBe('/admin/tracks'));
+    await waitFor(() => expect(screen.getByLabelText('location').textContent).toBe('/admin/releases'));
   });
 
   it('says when the link was used or has expired, with the way to the login', async () => {

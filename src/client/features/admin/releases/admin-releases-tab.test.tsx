@@ -1,0 +1,177 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminReleaseDetail, AdminReleaseListItem } from '../../../../shared/api/admin-releases.js';
+import { renderAdmin, serveAdminApi, failure, json, storeToken, verified, type Answer } from '../../../../../tests/helpers/admin-routes.js';
+import { listOf } from '../../../../../tests/helpers/catalog-builders.js';
+import { setupUser } from '../../../../../tests/helpers/render.js';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const noMore: AdminReleaseListItem = {
+  id: '11111111-1111-4111-8111-111111111111',
+  title: 'No More',
+  version: 'Remixes',
+  catalog_number: 'BLDR192',
+  upc: '5063616111111',
+  label_id: 'buildit-records',
+  status: 'published',
+  slug: 'bldr192-no-more',
+  type: 'ep',
+  release_date: '2024-12-13',
+  artwork_url: '/media/covers/no-more.webp',
+  artists: ['Kwal', 'BELLO'],
+  track_count: 4,
+  tracks_with_audio: 1,
+  pinned: false,
+};
+const dawn: AdminReleaseListItem = {
+  ...noMore,
+  id: '22222222-2222-4222-8222-222222222222',
+  title: 'Dawn Patrol',
+  version: null,
+  catalog_number: null,
+  upc: null,
+  label_id: 'buildit-tech',
+  status: 'draft',
+  slug: 'dawn-patrol-22222222',
+  release_date: null,
+  artwork_url: null,
+  artists: [],
+  track_count: 2,
+  tracks_with_audio: 0,
+};
+const dawnDetail: AdminReleaseDetail = {
+  id: dawn.id,
+  title: 'Dawn Patrol',
+  version: null,
+  type: 'ep',
+  status: 'draft',
+  slug: dawn.slug,
+  genres: ['Tech House'],
+  description: null,
+  credits: null,
+  release_date: '2025-03-07',
+  artwork_url: null,
+  label_id: 'buildit-tech',
+  pinned: false,
+  catalog_number: 'BLDT050',
+  upc: null,
+  artists: ['Kay Vo'],
+  tracks: [
+    { id: '33333333-3333-4333-8333-333333333333', title: 'Dawn Patrol', mix_version: 'Original Mix', isrc: null, duration_ms: 372_000, artists: [], remixers: [] },
+    { id: '44444444-4444-4444-8444-444444444444', title: 'Dawn Patrol', mix_version: 'Dub Mix', isrc: null, duration_ms: 360_000, artists: [], remixers: [] },
+  ],
+  links: [],
+  upcoming: false,
+};
+
+/** Serves the admin API and records the query of every list call. */
+function serve(table: Record<string, Answer | Answer[]>) {
+  const sent = serveAdminApi({ 'GET /api/admin/verify-admin-token': verified, ...table });
+  const served = globalThis.fetch;
+  const urls: URL[] = [];
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    urls.push(new URL(String(input), 'http://localhost'));
+    return served(input, init);
+  });
+  storeToken('jwt-good');
+  const listCalls = () => urls.filter((u) => u.pathname === '/api/admin/releases').map((u) => Object.fromEntries(u.searchParams));
+  return { sent, listCalls };
+}
+
+async function openTab() {
+  const user = setupUser();
+  renderAdmin('/admin/releases');
+  await screen.findByRole('table', { name: 'Releases' });
+  return user;
+}
+
+describe('AdminReleasesTab', () => {
+  it('lists releases with cover, title and version, artists, label, catalog number, date, status and tracks with audio', async () => {
+    const { listCalls } = serve({ 'GET /api/admin/releases': json(listOf([noMore, dawn], 2, 0, 25)) });
+    await openTab();
+    const table = screen.getByRole('table', { name: 'Releases' });
+    await within(table).findByText('No More (Remixes)');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Release', 'Artists', 'Label', 'Catalog number', 'Release date', 'Status', 'Tracks']);
+    const [, first, second] = within(table).getAllByRole('row') as HTMLElement[];
+    const cells = (row: HTMLElement | undefined) => within(row as HTMLElement).getAllByRole('cell').slice(1).map((c) => c.textContent);
+    expect(cells(first)).toEqual(['Kwal, BELLO', 'Build It Records', 'BLDR192', '2024-12-13', 'Published', '4 (1 with audio)']);
+    expect(cells(second)).toEqual(['—', 'Build It Tech', '—', '—', 'Draft', '2 (0 with audio)']);
+    // The cover's thumbnail (a generated copy of the upload), and none made up for a release without one.
+    expect(first?.querySelector('img')?.getAttribute('src')).toMatch(/^\/media\/covers\/no-more/);
+    expect(second?.querySelector('img')).toBeNull();
+    expect(listCalls()).toEqual([{ offset: '0', limit: '25' }]);
+  });
+
+  it('filters by label and status, searches after a pause and pages, all on the server', async () => {
+    const { listCalls } = serve({ 'GET /api/admin/releases': json(listOf([noMore], 60, 0, 25)) });
+    const user = await openTab();
+    await screen.findByText('No More (Remixes)');
+
+    await user.click(screen.getByRole('combobox', { name: 'Label' }));
+    await user.click(await screen.findByRole('option', { name: 'Build It Tech' }));
+    await waitFor(() => expect(listCalls().at(-1)).toEqual({ offset: '0', limit: '25', label: 'buildit-tech' }));
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Draft' }));
+    await waitFor(() => expect(listCalls().at(-1)).toEqual({ offset: '0', limit: '25', label: 'buildit-tech', status: 'draft' }));
+
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(listCalls().at(-1)).toMatchObject({ offset: '25', status: 'draft' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search releases' }), 'bldr');
+    await waitFor(() => expect(listCalls().at(-1)).toMatchObject({ q: 'bldr', offset: '0', label: 'buildit-tech', status: 'draft' }));
+    // One request for the word, none for its first letters.
+    expect(listCalls().filter((c) => c.q !== undefined).map((c) => c.q)).toEqual(['bldr']);
+  });
+
+  it("says when nothing matches, and shows a failed load with a Retry", async () => {
+    serve({ 'GET /api/admin/releases': [failure(500, 'Internal server error'), json(listOf([], 0, 0, 25))] });
+    const user = await openTab();
+    await user.click(await screen.findByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No releases yet')).toBeTruthy();
+  });
+
+  it('opens a draft from its row and publishes it: its fields as stored, the status sent with them, the list refreshed', async () => {
+    const published = { ...dawnDetail, status: 'published' as const };
+    const { sent, listCalls } = serve({
+      'GET /api/admin/releases': [json(listOf([dawn])), json(listOf([{ ...dawn, status: 'published' }]))],
+      [`GET /api/admin/releases/${dawn.id}`]: json({ success: true, data: dawnDetail }),
+      [`PATCH /api/admin/releases/${dawn.id}`]: json({ success: true, data: published }),
+    });
+    const user = await openTab();
+    await user.click(await screen.findByRole('button', { name: 'Dawn Patrol' }));
+    const form = await screen.findByRole('form', { name: 'Edit release' });
+    expect(within(form).getByRole('combobox', { name: 'Type' }).textContent).toBe('ep');
+    expect(within(form).getByRole('combobox', { name: 'Status' }).textContent).toBe('draft');
+    expect(within(form).getByText('Draft: never public, on no page, list, feed or sitemap')).toBeTruthy();
+    expect(within(form).getByRole<HTMLInputElement>('textbox', { name: 'Genres' }).value).toBe('Tech House');
+    // Its cover is uploaded here, and its tracks without artists of their own carry the release's.
+    expect(within(form).getByRole('button', { name: 'Upload cover' })).toBeTruthy();
+    expect(within(form).getAllByText("Empty: the release's artists")).toHaveLength(2);
+
+    await user.click(within(form).getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'published' }));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved “Dawn Patrol”')).toBeTruthy();
+    expect(sent.filter((s) => s.method === 'PATCH').map((s) => s.body)).toEqual([
+      {
+        title: 'Dawn Patrol',
+        version: null,
+        type: 'ep',
+        status: 'published',
+        genres: ['Tech House'],
+        description: null,
+        credits: null,
+        release_date: '2025-03-07',
+        label_id: 'buildit-tech',
+        catalog_number: 'BLDT050',
+        upc: null,
+        artists: ['Kay Vo'],
+        tracks: dawnDetail.tracks.map(({ id, title, mix_version, duration_ms }) => ({ id, title, mix_version, isrc: null, duration_ms, artists: [], remixers: [] })),
+        links: [],
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Releases' })).getByText('Published')).toBeTruthy());
+    expect(listCalls()).toHaveLength(2);
+  });
+});
