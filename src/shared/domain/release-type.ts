@@ -1,6 +1,9 @@
 export const releaseTypes = ['album', 'ep', 'single', 'compilation'] as const;
 export type ReleaseType = (typeof releaseTypes)[number];
 
+/** A type as a release page names it: its format, as collectors say ("EP"). */
+export const releaseTypeNames: Readonly<Record<ReleaseType, string>> = { album: 'Album', ep: 'EP', single: 'Single', compilation: 'Compilation' };
+
 /** A release of more tracks than this is an album, unless one title in several mixes (docs/decisions/0101). */
 export const maxEpTracks = 6;
 

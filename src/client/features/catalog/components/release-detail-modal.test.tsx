@@ -48,6 +48,7 @@ describe('ReleaseDetailModal', () => {
     const facts = within(dialog).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]);
     expect(facts).toEqual([
       ['Released', '17 May 2024'],
+      ['Format', 'Single'],
       ['Catalog number', 'BLDD042'],
       ['UPC', '198937087963'],
     ]);

@@ -31,6 +31,7 @@ import { artistNames } from './release-card.js';
 import { ReleaseCountdown } from './release-countdown.js';
 import { StoreLinks } from './store-links.js';
 import { releaseDay, releaseTitle } from '../../../../shared/domain/release-display.js';
+import { releaseTypeNames } from '../../../../shared/domain/release-type.js';
 
 export interface ReleaseDetailModalProps {
   /** The release as the caller has it (a list item, a top release…); its tracks may be missing. */
@@ -74,14 +75,14 @@ const fullScreenOnPhones = (theme: Theme) => ({
   [theme.breakpoints.down('md')]: { m: 0, width: '100%', maxWidth: '100%', height: '100%', maxHeight: 'none', borderRadius: 0 },
 });
 
-/** What DJs and collectors look a release up by (issue 35): its full release date, catalog number and UPC, where known. */
+/** What DJs and collectors look a release up by (issue 35): its full release date, format, catalog number and UPC, where known. */
 function ReleaseFacts({ release }: { release: Release }) {
   const facts = [
     ['Released', release.release_date && releaseDay(release.release_date)],
+    ['Format', releaseTypeNames[release.type]],
     ['Catalog number', release.catalog_number],
     ['UPC', release.upc],
   ].filter((fact): fact is [string, string] => Boolean(fact[1]));
-  if (facts.length === 0) return null;
   return (
     <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.25 }}>
       {facts.map(([term, value]) => (
@@ -99,7 +100,7 @@ function ReleaseFacts({ release }: { release: Release }) {
 }
 
 /**
- * docs/product.md §2 "Release detail modal": cover, title, release date, catalog number and UPC, label and genre chips, tracks, artists.
+ * docs/product.md §2 "Release detail modal": cover, title, release date, format, catalog number and UPC, label and genre chips, tracks, artists.
  * Drawn in place, not in a portal, so that a release link's first HTML holds it (decision 0022); a
  * modal the server drew open shows at once instead of fading in again when the page hydrates.
  */
