@@ -18,6 +18,14 @@ import { ReleaseFormDialog } from '../tracks/release-form-dialog.js';
 export const releaseStatusLabels: Readonly<Record<ReleaseStatus, string>> = { draft: 'Draft', scheduled: 'Scheduled', published: 'Published' };
 const statusColors: Readonly<Record<ReleaseStatus, ChipProps['color']>> = { draft: 'default', scheduled: 'info', published: 'success' };
 
+/**
+ * The cover staff can see: an uploaded one, or the generated picture of a public release. A draft's generated
+ * picture is not served (it is never public, docs/decisions/0101), so none shows for it until one is uploaded.
+ */
+export function shownCover({ status, artwork_url }: { status: ReleaseStatus; artwork_url: string | null }): string | null {
+  return status === 'draft' && artwork_url?.startsWith('/media/releases/') ? null : artwork_url;
+}
+
 const statusOptions = releaseStatuses.map((status) => ({ value: status, label: releaseStatusLabels[status] }));
 const labelOptions = labels.map((label) => ({ value: label.id, label: label.name }));
 
@@ -80,7 +88,8 @@ export function AdminReleasesTab() {
 function ReleaseRow({ release, onOpen }: { release: AdminReleaseListItem; onOpen: () => void }) {
   const title = releaseTitle(release);
   const artists = release.artists.join(', ') || '—';
-  const thumbnail = release.artwork_url ? (generatedImageCopies(release.artwork_url)[0]?.url ?? release.artwork_url) : undefined;
+  const cover = shownCover(release);
+  const thumbnail = cover ? (generatedImageCopies(cover)[0]?.url ?? cover) : undefined;
   // "3 tracks, 2 with audio": the audio coverage beside the count.
   const tracks = `${release.track_count}${release.track_count > 0 ? ` (${release.tracks_with_audio} with audio)` : ''}`;
   return (

@@ -15,6 +15,7 @@ import { ApiError } from '../../../lib/api-client.js';
 import { notify } from '../../../lib/notifications.js';
 import { adminReleaseQuery, createRelease, refreshAdminData, updateRelease } from '../api/admin-catalog.js';
 import { PictureUpload } from '../components/picture-upload.js';
+import { shownCover } from '../releases/admin-releases-tab.js';
 import { emptyTrack, formFieldOf, newReleaseValues, releaseBody, releaseFormSchema, releaseFormValues, type ReleaseFormValues } from './release-form.js';
 
 /** What each status means, under the field (docs/decisions/0101). */
@@ -87,7 +88,7 @@ function ReleaseForm({ release, token, onClose }: { release: AdminReleaseDetail 
         <Stack spacing={2}>
           {save.error && <Alert severity="error">{save.error.message}</Alert>}
           {/* The cover goes under the release's id: a new release gets its cover once it exists. */}
-          {release && <PictureUpload token={token} targetId={release.id} label="Cover" currentUrl={release.artwork_url} name={release.title} />}
+          {release && <PictureUpload token={token} targetId={release.id} label="Cover" currentUrl={shownCover(release)} name={release.title} />}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
             <FormTextField control={control} name="title" label="Title" required fullWidth />
             <FormTextField control={control} name="version" label="Version" helperText="Radio Edit, Remixes, … (empty for none)" fullWidth />
