@@ -19,7 +19,7 @@ import { useEffect, type ReactNode } from 'react';
 import { RetryAlert } from './retry-alert.js';
 import type { PagedSearch } from './use-paged-search.js';
 
-// The server-paged tables of the admin tabs (Tracks, Artists, Demos, Members): a row of search and
+// The server-paged tables of the admin tabs (Releases, Tracks, Artists, Demos, Members): a row of search and
 // filters, the table with one row saying why it has no data rows, and the pagination under it.
 
 /** Columns that give way on a phone; the row's first cell repeats what matters of them there. */
