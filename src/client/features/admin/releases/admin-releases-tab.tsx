@@ -12,19 +12,12 @@ import { labelName } from '../components/admin-format.js';
 import { AdminTable, FilterSelect, TableSearchField, hideOnPhone, phoneOnly } from '../components/admin-table.js';
 import { usePagedSearch } from '../components/use-paged-search.js';
 import { useAdminToken } from '../shell/admin-outlet-context.js';
-import { ReleaseFormDialog } from '../tracks/release-form-dialog.js';
+import { ReleaseFormDialog } from '../components/release-form-dialog.js';
+import { shownCover } from '../components/release-form.js';
 
 /** A status in words (docs/decisions/0101: scheduled and published are as shown, by date). */
 export const releaseStatusLabels: Readonly<Record<ReleaseStatus, string>> = { draft: 'Draft', scheduled: 'Scheduled', published: 'Published' };
 const statusColors: Readonly<Record<ReleaseStatus, ChipProps['color']>> = { draft: 'default', scheduled: 'info', published: 'success' };
-
-/**
- * The cover staff can see: an uploaded one, or the generated picture of a public release. A draft's generated
- * picture is not served (it is never public, docs/decisions/0101), so none shows for it until one is uploaded.
- */
-export function shownCover({ status, artwork_url }: { status: ReleaseStatus; artwork_url: string | null }): string | null {
-  return status === 'draft' && artwork_url?.startsWith('/media/releases/') ? null : artwork_url;
-}
 
 const statusOptions = releaseStatuses.map((status) => ({ value: status, label: releaseStatusLabels[status] }));
 const labelOptions = labels.map((label) => ({ value: label.id, label: label.name }));

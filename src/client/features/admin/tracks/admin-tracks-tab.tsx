@@ -10,7 +10,7 @@ import { TracksTableHead, TrackTableRow, visibleTrackColumns } from './admin-tra
 import { TrackDeleteDialog } from './track-delete-dialog.js';
 import { TrackEditDialog } from './track-edit-dialog.js';
 import { usePagedSearch } from '../components/use-paged-search.js';
-import { ReleaseFormDialog } from './release-form-dialog.js';
+import { ReleaseFormDialog } from '../components/release-form-dialog.js';
 
 type DialogState = { kind: 'edit' | 'delete'; track: AdminTrack; open: boolean } | null;
 

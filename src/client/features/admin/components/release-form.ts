@@ -135,3 +135,11 @@ export const releaseFormSchema = z
       ctx.addIssue({ code: 'custom', path: formFieldOf(issue.path).split('.'), message: issue.message });
     }
   });
+
+/**
+ * The cover staff can see: an uploaded one, or the generated picture of a public release. A draft's generated
+ * picture is not served (it is never public, docs/decisions/0101), so none shows for it until one is uploaded.
+ */
+export function shownCover({ status, artwork_url }: { status: ReleaseStatus; artwork_url: string | null }): string | null {
+  return status === 'draft' && artwork_url?.startsWith('/media/releases/') ? null : artwork_url;
+}

@@ -14,9 +14,8 @@ import { FormTextField } from '../../../components/form-text-field.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { notify } from '../../../lib/notifications.js';
 import { adminReleaseQuery, createRelease, refreshAdminData, updateRelease } from '../api/admin-catalog.js';
-import { PictureUpload } from '../components/picture-upload.js';
-import { shownCover } from '../releases/admin-releases-tab.js';
-import { emptyTrack, formFieldOf, newReleaseValues, releaseBody, releaseFormSchema, releaseFormValues, type ReleaseFormValues } from './release-form.js';
+import { PictureUpload } from './picture-upload.js';
+import { emptyTrack, formFieldOf, shownCover, newReleaseValues, releaseBody, releaseFormSchema, releaseFormValues, type ReleaseFormValues } from './release-form.js';
 
 /** What each status means, under the field (docs/decisions/0101). */
 const statusHelp = {
