@@ -6,7 +6,7 @@ import { useSharedSite } from '../e2e-helpers/production-site.js';
 // theme; the public pages are public-routes.test.ts's. Serious and critical violations fail; the counts per page
 // are written to tests/.output/axe-counts-admin.json.
 
-const adminStops: AxeStop[] = ['', '/tracks', '/artists', '/labels', '/settings', '/demos', '/members', '/newsletter'].map((tab) => ({
+const adminStops: AxeStop[] = ['', '/releases', '/tracks', '/artists', '/labels', '/settings', '/demos', '/members', '/newsletter'].map((tab) => ({
   name: `admin${tab || ' overview'}`,
   path: `/admin${tab}`,
   then: async (page) => {
@@ -21,7 +21,7 @@ describe('accessibility of the admin (axe-core, WCAG 2.2 AA)', () => {
 
   for (const theme of ['dark', 'light'] as const) {
     for (const viewport of ['desktop', 'phone'] as const) {
-      // 8 tabs, each loaded, let settle and checked: more than the tier's 30 s.
+      // 9 tabs, each loaded, let settle and checked: more than the tier's 30 s.
       it(`has no serious or critical violation in the ${theme} theme on a ${viewport}`, { timeout: 120_000 }, async () => {
         expect(await auditWalk(site, adminStops, { theme, viewport, staff: true }, counts)).toEqual([]);
       });
