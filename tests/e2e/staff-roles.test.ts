@@ -65,7 +65,7 @@ describe('staff roles: invited by email, each sees their areas, removal ends the
 
   // Three people's sessions one after another (two sign-ups, each one's areas, a removal): past the tier's 30 s beside
   // two CPU burners (`npm run test:flaky`).
-  it('an owner invites an editor and an A&R person; each signs up from the email and sees only their areas; removing one ends their session', async () => {
+  it('an owner invites an editor and an A&R person; each signs up from the email and sees only their areas; removing one ends their session', { timeout: 120_000 }, async () => {
     const owner = await openPage(site.browser, `${site.server.url}/login`, site.problems);
     await logInAsAdmin(owner, site.server);
     await owner.goto(`${site.server.url}/admin/staff`);
