@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { logInAsAdmin } from './admin-session.js';
-import { animationsSettled, appStarted, openPage, screenshotDir, type viewports } from './browser.js';
+import { animationsSettled, appStarted, chooseTheme, openPage, screenshotDir, shownTheme, type viewports } from './browser.js';
 import type { ProductionSite } from './production-site.js';
 
 /**
@@ -70,13 +70,14 @@ export async function auditWalk<S extends AxeStop>(
     // larger copy this walk cached. Each stop checks instead that every preload matches a picture of the page.
     if (msg.type() === 'warning' && !preloadTimerWarning.test(msg.text())) site.problems.push(`${new URL(page.url()).pathname} (${run}): console warning: ${msg.text()}`);
   });
-  await page.evaluate((mode) => localStorage.setItem('theme', mode), theme);
+  await chooseTheme(page, theme);
   if (staff) await logInAsAdmin(page, site.server);
   const found: string[] = [];
   for (const stop of stops) {
     const path = typeof stop.path === 'string' ? stop.path : stop.path();
     await page.goto(`${site.server.url}${path}`);
     await appStarted(page);
+    if ((await shownTheme(page)) !== theme) found.push(`${run} ${path}: drawn in the ${await shownTheme(page)} theme`);
     await check?.(page, { ...stop, path }, { theme, viewport });
     await page.waitForLoadState('networkidle');
     await stop.then?.(page);

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser as Chromium, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { projectRoot } from '../../src/server/paths.js';
+import { themeCookieName, type ThemeMode } from '../../src/shared/page-render.js';
 import { chromiumArgs, chromiumPath } from '../helpers/chromium.js';
 
 export const screenshotDir = join(projectRoot, 'tests', '.output');
@@ -74,6 +75,24 @@ export async function openBrowser(options: BrowserContextOptions = {}): Promise<
       await context.close();
     },
   };
+}
+
+/**
+ * Chooses the theme the site draws from the next page load on, as the toggle does: in the cookie the server reads
+ * (a value in localStorage changes nothing: the "light" walks were dark until issue 35's review).
+ */
+export async function chooseTheme(page: Page, mode: ThemeMode): Promise<void> {
+  await page.evaluate(([name, value]) => {
+    document.cookie = `${name}=${value}; Path=/; SameSite=Lax`;
+  }, [themeCookieName, mode] as const);
+}
+
+/** The theme the page is drawn in, by its background: dark or light (pages the browser draws alone have no `data-theme`). */
+export function shownTheme(page: Page): Promise<ThemeMode> {
+  return page.evaluate(() => {
+    const [r, g, b] = (getComputedStyle(document.body).backgroundColor.match(/\d+/g) ?? []).map(Number);
+    return (r ?? 0) + (g ?? 0) + (b ?? 0) < 3 * 128 ? 'dark' : 'light';
+  });
 }
 
 /**

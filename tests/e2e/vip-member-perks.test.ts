@@ -8,7 +8,7 @@ import { memberPerksUnavailableMessages } from '../../src/shared/api/vip-perks.j
 import { aSineWav } from '../helpers/audio.js';
 import { e2eAdmin, e2eAdminEnv } from '../e2e-helpers/admin-session.js';
 import { severeViolations } from '../e2e-helpers/axe.js';
-import { animationsSettled, appStarted, openPage, saveScreenshot, type viewports } from '../e2e-helpers/browser.js';
+import { animationsSettled, appStarted, chooseTheme, openPage, saveScreenshot, shownTheme, type viewports } from '../e2e-helpers/browser.js';
 import { signInLink, useStripeSite } from '../e2e-helpers/vip-site.js';
 
 // What members see (docs/decisions/0066) in Chromium against the production build, at 1280 and 390 px:
@@ -61,9 +61,10 @@ describe('VIP member perks in the browser', () => {
   async function auditThemes(page: Page, name: string, show: () => Promise<void>): Promise<string[]> {
     const found: string[] = [];
     for (const theme of ['light', 'dark'] as const) {
-      await page.evaluate((mode) => localStorage.setItem('theme', mode), theme);
+      await chooseTheme(page, theme);
       await page.reload();
       await appStarted(page);
+      expect(await shownTheme(page)).toBe(theme);
       await show();
       await page.waitForLoadState('networkidle');
       await animationsSettled(page);
