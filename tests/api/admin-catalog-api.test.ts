@@ -98,7 +98,7 @@ describe.each(testDatabaseKinds)('admin catalog API on $name', (kind) => {
         preview_start_ms: null,
         preview_length_ms: null,
         member_download: false,
-        artists: [{ id: expect.any(String), name: 'Kwal', role: 'primary', image_url: null }],
+        artists: [{ id: 'kwal', name: 'Kwal', role: 'primary', image_url: '/media/artists/kwal.svg' }],
         release: expect.objectContaining({ artwork_url: null }),
       });
       expect(noMore[3]?.artists.map((a) => [a.name, a.role])).toEqual([

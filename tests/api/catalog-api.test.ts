@@ -243,6 +243,9 @@ describe.each(testDatabaseKinds)('catalog API on $name', (kind) => {
     const expected = { id: 'art-fallback', labels: ['buildit-records', 'buildit-tech'], image_url: '/media/artists/art-fallback.svg' };
     expect((await get<{ data: object }>('/api/artists/art-fallback')).data).toMatchObject(expected);
     expect((await get<{ data: object[] }>('/api/artists?q=fallbacktest')).data).toMatchObject([expected]);
+    // Credited on a release, the same picture (the "?" placeholder before).
+    const [older] = (await get<{ data: Release[] }>('/api/releases?q=Artwork%20Older&include_artists=true')).data;
+    expect(older?.artists?.find((a) => a.id === 'art-fallback')?.image_url).toBe(expected.image_url);
     // The picture is drawn for the artist.
     const picture = await t.app.inject({ method: 'GET', url: expected.image_url });
     expect(picture.statusCode).toBe(200);

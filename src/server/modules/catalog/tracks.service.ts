@@ -1,17 +1,19 @@
 import type { ArtistCredit, Track, TracksQuery } from '../../../shared/api/catalog.js';
 import { isUpcoming } from '../../../shared/domain/release-day.js';
+import { pickArtistImage } from '../../../shared/domain/images.js';
 import { detectRemix } from '../../../shared/domain/remix.js';
 import { currentSiteSettings } from '../../../shared/site-settings.js';
 import type { Db } from '../../db/client.js';
 import { groupBy } from '../../lib/group-by.js';
 import type { CatalogReads } from './catalog-cache.js';
-import { hasPreviewOfOurs } from '../media/index.js';
+import { artistPictureUrl, hasPreviewOfOurs } from '../media/index.js';
 import { releaseCredits, type CreditRow } from './releases.repo.js';
 import { resolveLabelParam } from './labels.service.js';
 import { listTracks, trackCredits, type TrackOrder, type TrackRow } from './tracks.repo.js';
 
+/** An artist as a release or track credits it; without a picture of its own, its generated one (issue 35), as on its page. */
 export function toCredit(row: CreditRow): ArtistCredit {
-  return { id: row.artistId, name: row.name, role: row.role, image_url: row.imageUrl };
+  return { id: row.artistId, name: row.name, role: row.role, image_url: pickArtistImage({ image_url: row.imageUrl }, artistPictureUrl(row.artistId)) };
 }
 
 /** A track's row with its release's date: an upcoming release's previews are for members only until its day (docs/decisions/0064). */
