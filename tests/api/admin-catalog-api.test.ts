@@ -372,6 +372,16 @@ describe.each(testDatabaseKinds)('admin catalog API on $name', (kind) => {
       expect(kwal[0]).toMatchObject({ release_count: credited.total, track_count: trackCount?.n, bio: null, genres: [], image_url: null });
       expect(kwal[0]?.release_count).toBeGreaterThanOrEqual(2);
       expect((await get<Failure>('/api/admin/artists?limit=101', 400)).field).toBe('limit');
+
+      // An artist the public does not see (credited on nothing public) keeps its generated picture private: the
+      // admin gets no picture for it (its initials), not a link that answers 404; a listed one keeps its picture.
+      await t.database.db.execute(sql`insert into artists (id, name, image_url) values ('unseen-signing', 'Unseen Signing', '/media/artists/unseen-signing.svg')`);
+      expect((await get<PagedList<AdminArtist>>('/api/admin/artists?q=Unseen%20Signing')).data).toMatchObject([{ id: 'unseen-signing', image_url: null }]);
+      expect((await t.app.inject({ method: 'GET', url: '/media/artists/unseen-signing.svg' })).statusCode).toBe(404);
+      await t.database.db.execute(sql`update artists set image_url = '/media/artists/kwal.svg' where id = 'kwal'`);
+      expect((await get<PagedList<AdminArtist>>('/api/admin/artists?q=KWAL')).data).toMatchObject([{ id: 'kwal', image_url: '/media/artists/kwal.svg' }]);
+      await t.database.db.execute(sql`update artists set image_url = null where id = 'kwal'`);
+      await t.database.db.execute(sql`delete from artists where id = 'unseen-signing'`);
     });
 
     it('sets bio and genres, records the change, and the public artist shows it', async () => {

@@ -2,6 +2,7 @@ import { asc, count, eq, ilike, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { artists, releaseArtists, trackArtists, tracks } from '../../db/schema.js';
 import { containsPattern } from '../../db/contains-pattern.js';
+import { isListedArtist } from '../../db/public-releases.js';
 
 export type ArtistRow = typeof artists.$inferSelect;
 export type ArtistChanges = Partial<Pick<ArtistRow, 'bio' | 'genres'>>;
@@ -21,23 +22,23 @@ export async function listAdminArtists(
   return { rows, total: totals[0]?.total ?? 0 };
 }
 
-/** Distinct releases (credited on the release or on one of its tracks) and tracks of each artist. */
+/** Distinct releases (credited on the release or on one of its tracks) and tracks of each artist, and whether the public sees it. */
 export async function artistCreditCounts(db: Db, artistIds: string[]) {
   if (artistIds.length === 0) return [];
   const ids = sql.join(
     artistIds.map((id) => sql`${id}`),
     sql`, `,
   );
-  return queryRows<{ artist_id: string; release_count: number; track_count: number }>(db, sql`
-    select a.id as artist_id,
+  return queryRows<{ artist_id: string; release_count: number; track_count: number; listed: boolean }>(db, sql`
+    select ${artists.id} as artist_id, ${isListedArtist()} as listed,
            (select count(*)::int from (
-              select ra.release_id from ${releaseArtists} ra where ra.artist_id = a.id
+              select ra.release_id from ${releaseArtists} ra where ra.artist_id = ${artists.id}
               union
-              select t.release_id from ${trackArtists} ta join ${tracks} t on t.id = ta.track_id where ta.artist_id = a.id
+              select t.release_id from ${trackArtists} ta join ${tracks} t on t.id = ta.track_id where ta.artist_id = ${artists.id}
             ) r) as release_count,
-           (select count(distinct ta.track_id)::int from ${trackArtists} ta where ta.artist_id = a.id) as track_count
-      from ${artists} a
-     where a.id in (${ids})`);
+           (select count(distinct ta.track_id)::int from ${trackArtists} ta where ta.artist_id = ${artists.id}) as track_count
+      from ${artists}
+     where ${artists.id} in (${ids})`);
 }
 
 /** One artist; `forUpdate` holds the row until the transaction ends. */

@@ -1,6 +1,7 @@
 import type { AdminArtist, AdminArtistsQuery, AdminArtistUpdate } from '../../../shared/api/admin-catalog.js';
 import type { Db } from '../../db/client.js';
 import { NotFoundError } from '../../errors.js';
+import { artistPictureUrl } from '../media/index.js';
 import { recordActivity, type StaffChange } from '../staff/index.js';
 import { artistCreditCounts, findArtist, listAdminArtists, updateArtist, type ArtistChanges, type ArtistRow } from './admin-artists.repo.js';
 
@@ -9,7 +10,9 @@ async function presentAdminArtists(db: Db, rows: ArtistRow[]): Promise<AdminArti
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
-    image_url: row.imageUrl,
+    // An unlisted artist's generated picture is not served (it would name an artist the public may not see yet):
+    // the admin shows its initials instead of a broken picture.
+    image_url: row.imageUrl === artistPictureUrl(row.id) && !counts.get(row.id)?.listed ? null : row.imageUrl,
     bio: row.bio,
     genres: row.genres,
     spotify_url: row.spotifyUrl,

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminWaitingList } from '../../../../shared/api/vip-waiting-list.js';
 import { failure, json, renderAdmin, serveAdminApi, storeToken, verified, type Answer } from '../../../../../tests/helpers/admin-routes.js';
@@ -48,11 +48,15 @@ describe('Members → VIP waiting list', () => {
     expect(within(asked).getByText(/^It goes now to 3 addresses: the confirmed addresses and the members pending payment, each once/)).toBeTruthy();
     await user.click(within(asked).getByRole('button', { name: 'Cancel' }));
     expect(sends()).toEqual([]);
+    // Closed before it is opened again, as a person meets it (reopened during its closing, jsdom's MUI left the page hidden).
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     await user.click(button);
     await user.click(within(await screen.findByRole('dialog', { name: 'Send the payments-open email?' })).getByRole('button', { name: 'Send now' }));
     expect(await within(section).findByText('Sent to 3 addresses. Each address gets it once.')).toBeTruthy();
     expect(sends()).toEqual(['Bearer jwt-good']);
+    // Found by role once the dialog has closed (until then MUI hides the page from assistive technology).
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(within(section).getByRole('status', { name: 'Last sent' }).textContent).toBe('Sent on 28 Nov 2026, 14:05 UTC by staff to 3 addresses.');
     expect(within(section).getAllByRole('listitem')[0]?.textContent).toBe('0 addresses confirmed');
     // Nobody is left: the button rests.
