@@ -168,4 +168,22 @@ describe.each(testDatabaseKinds)('server-rendered pages and the per-address limi
     expect(disguised.statusCode).toBe(429);
     expect((await from(visitor, '/records')).statusCode).toBe(200);
   });
+
+  it('renders no page for an address over the limit, asked at once or one after another, each URL a new one (docs/decisions/0100)', async () => {
+    const from = (remoteAddress: string, url: string) => t.app.inject({ method: 'GET', url, remoteAddress });
+    // The fake server entry numbers its renders: a fresh page from another address reads the count.
+    const rendersSoFar = async (path: string) => {
+      const page = await from('10.0.0.9', path);
+      expect(page.statusCode).toBe(200);
+      return Number(/<!-- render (\d+) -->/.exec(page.body)?.[1]);
+    };
+    const before = await rendersSoFar('/deep/artists/before-the-flood');
+
+    const atOnce = await Promise.all(Array.from({ length: 30 }, (_, i) => from('10.0.0.3', `/tech/artists/at-once-${i}?z=${i}`)));
+    expect(atOnce.map((res) => res.statusCode).sort()).toEqual([...Array<number>(4).fill(200), ...Array<number>(26).fill(429)]);
+    for (let i = 0; i < 40; i += 1) expect((await from('10.0.0.3', `/records/releases/one-more-${i}?q=${i}`)).statusCode).toBe(429);
+
+    // The four pages within the limit and the count's own page were rendered; none of the 66 refused.
+    expect(await rendersSoFar('/deep/artists/after-the-flood')).toBe(before + 5);
+  });
 });
