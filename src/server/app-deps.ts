@@ -9,7 +9,7 @@ import type { MembershipDeps, PaymentProvider, StripeCheckSchedule } from './mod
 import type { SiteDeps } from './modules/site/index.js';
 import type { SettingsDeps } from './modules/settings/index.js';
 import type { LoginThrottleLimit, StaffDeps } from './modules/staff/index.js';
-import type { ImageJobSettings, MediaDeps, MediaStore } from './modules/media/index.js';
+import type { DownloadFormatsSettings, ImageJobSettings, MediaDeps, MediaStore } from './modules/media/index.js';
 import type { MailSettings, MessagingDeps } from './modules/messaging/index.js';
 import type { BackupScheduleInfo, OperationsDeps } from './modules/operations/index.js';
 import type { RateLimit } from './plugins/rate-limit.js';
@@ -73,6 +73,8 @@ export interface AppDeps {
   imageJobs?: Partial<ImageJobSettings>;
   /** Uploaded audio's preview jobs (docs/decisions/0087): lease, poll, the cutting thread's memory limits; production: 30 s, 5 s, 256 MB old generation and 32 MB young. */
   audioJobs?: MediaDeps['audioJobs'];
+  /** Download formats' jobs (docs/decisions/0103): lease, poll, how long a request waits, the thread's memory limits; production: 30 s, 5 s, 50 s, 128 MB old generation. */
+  downloadJobs?: Partial<DownloadFormatsSettings>;
 }
 
 /**

@@ -38,7 +38,7 @@ import {
 } from './modules/catalog/index.js';
 import { adminImportRoutes, countRunningJobs } from './modules/catalog-import/index.js';
 import { adminDemosRoutes, demosRoutes } from './modules/demos/index.js';
-import { adminMediaRoutes, drawingsNow, folderMediaStore, mediaRoutes } from './modules/media/index.js';
+import { adminMediaRoutes, defaultDownloadFormatsSettings, DownloadFormats, drawingsNow, folderMediaStore, mediaRoutes } from './modules/media/index.js';
 import { playsRoutes } from './modules/listening/index.js';
 import { adminMembersRoutes, adminPaymentsRoutes, paymentsStatus, scheduleStripeChecks, adminNewslettersRoutes, adminWaitingListRoutes, memberPerksRoutes, vipRoutes, waitingListRoutes } from './modules/membership/index.js';
 import { clientConfigRoutes, healthRoutes, seoRoutes } from './modules/site/index.js';
@@ -77,6 +77,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   // Without a media store, one of the app's own, gone when it closes (tests, the bench).
   const scratchMediaDir = given.mediaStore ? undefined : mkdtempSync(join(tmpdir(), 'bir-media-'));
   const messaging = createMessaging({ ...given, jwtSecret }, () => given.publicUrl ?? listeningOrigin(app.server.address()));
+  const mediaStore = given.mediaStore ?? folderMediaStore(scratchMediaDir as string);
   const releaseMoments = new ReleaseMoments(given.db, catalogChanges, given.clock, { warn: (details, message) => app.log.warn(details, message) });
   const deps: ResolvedAppDeps = {
     ...given,
@@ -93,7 +94,8 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
     }),
     limitStore: given.limitStore ?? memoryLimitStore,
     mailroom: messaging.mailroom,
-    mediaStore: given.mediaStore ?? folderMediaStore(scratchMediaDir as string),
+    mediaStore,
+    downloadFormats: new DownloadFormats({ db: given.db, store: mediaStore, clock: given.clock, log: () => app.log }, { ...defaultDownloadFormatsSettings, ...given.downloadJobs }),
     setup: { publicUrl: given.publicUrl, canSendEmail: messaging.canSend, payments: () => paymentsStatus(given.db, given.payments, given.publicUrl) },
   };
   // Addresses over the read limit: refused by the first hook, and not logged per refusal (docs/decisions/0100).
@@ -125,6 +127,9 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   // Until the upcoming release dates are read, nothing is cached (ReleaseMoments.nextAfter).
   app.addHook('onReady', () => releaseMoments.read());
   app.addHook('onClose', () => messaging.close());
+  // This instance's maker of download formats runs while the app does (docs/decisions/0103).
+  app.addHook('onReady', async () => deps.downloadFormats.start());
+  app.addHook('onClose', () => deps.downloadFormats.close());
   // Members checked with Stripe daily, by one instance at a time (docs/decisions/0094).
   const { payments, stripeChecks } = given;
   if (payments && stripeChecks) {

@@ -29,6 +29,7 @@ import { trackAudioStatuses } from '../../shared/api/admin-audio.js';
 import { imageJobStatuses } from '../../shared/api/admin-media.js';
 import { decisionStatuses, emailKinds, mailingLists, storedOutboxStatuses } from '../../shared/api/messaging.js';
 import { staffRoles } from '../../shared/api/admin-auth.js';
+import { downloadFormats } from '../../shared/download-formats.js';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -272,6 +273,44 @@ export const imageJobs = pgTable(
     index('image_jobs_status_idx').on(t.status, t.seq),
     index('image_jobs_name_idx').on(t.name),
     index('image_jobs_subject_idx').on(t.subjectId, t.seq),
+  ],
+);
+
+export const downloadFileStatuses = ['queued', 'making', 'ready', 'failed'] as const;
+
+/**
+ * A track's download in one format (issue 36, docs/decisions/0103): made once from its uploaded master by a job
+ * any instance claims by a lease (the pattern of 0050), kept in the media store (`downloads/{sha256}.{ext}`).
+ * One row per track and format: two requests at once meet the same row, so one job. `source` fingerprints what
+ * the file is made from (the master, the tags, the cover): when it changes, the row is queued again.
+ */
+export const downloadFiles = pgTable(
+  'download_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    trackId: uuid('track_id')
+      .notNull()
+      .references(() => tracks.id, { onDelete: 'cascade' }),
+    format: text('format', { enum: downloadFormats }).notNull(),
+    source: text('source').notNull(),
+    status: text('status', { enum: downloadFileStatuses }).notNull(),
+    fileKey: text('file_key'),
+    size: bigint('size', { mode: 'number' }),
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    message: text('message'),
+    owner: text('owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('download_files_track_format_uq').on(t.trackId, t.format),
+    check('download_files_status_check', isOneOf(t.status, downloadFileStatuses)),
+    check('download_files_format_check', isOneOf(t.format, downloadFormats)),
+    index('download_files_status_idx').on(t.status, t.createdAt),
+    index('download_files_file_key_idx').on(t.fileKey),
   ],
 );
 

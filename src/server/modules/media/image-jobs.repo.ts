@@ -28,9 +28,10 @@ export async function lockArtName(tx: Db, name: string): Promise<void> {
 
 /**
  * An `art_deletions` name that is an uploaded audio file's store key (`audio/{sha256}.{ext}`, an original;
- * `previews/{sha256}.mp3`, a cut preview) rather than a picture's name (hex alone).
+ * `previews/{sha256}.mp3`, a cut preview; `downloads/{sha256}.{ext}`, a download format) rather than a picture's
+ * name (hex alone).
  */
-export const isAudioKey = (name: string) => name.startsWith('audio/') || name.startsWith('previews/');
+export const isAudioKey = (name: string) => name.startsWith('audio/') || name.startsWith('previews/') || name.startsWith('downloads/');
 
 /** Files of `name` (a picture's, or an audio store key) to delete once `afterMs` has passed, unless something names them by then. */
 export async function scheduleDeletion(tx: Db, name: string, afterMs: number): Promise<void> {
@@ -165,13 +166,14 @@ export async function dueArtDeletions(db: Db, limit: number): Promise<string[]> 
 
 /**
  * Whether anything names `name`: a picture by a release's cover, an artist's picture or an unfinished job; a
- * preview by a track's `preview_url`; an original by a `track_audio` row with that key that a track still
+ * preview by a track's `preview_url`; a download format by its `download_files` row; an original by a `track_audio` row with that key that a track still
  * points at (its audio, a member download: docs/decisions/0064) or that is queued or cutting.
  */
 function isNamedQuery(name: string) {
   if (name.startsWith('previews/')) {
     return sql`select exists (select 1 from tracks where preview_url = ${uploadedPreviewUrl(name.slice('previews/'.length))}) as is_named`;
   }
+  if (name.startsWith('downloads/')) return sql`select exists (select 1 from download_files where file_key = ${name}) as is_named`;
   if (name.startsWith('audio/')) {
     return sql`select exists (select 1 from track_audio a where a.original_key = ${name}
         and (a.status in ('queued', 'cutting') or exists (select 1 from tracks where audio_id = a.id))) as is_named`;

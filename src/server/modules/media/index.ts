@@ -4,7 +4,8 @@
 export { mediaRoutes } from './media.routes.js';
 export { adminMediaRoutes } from './admin-media.routes.js';
 export { folderMediaStore, s3MediaStore, type MediaStore } from './media-store.js';
-export { sendBody, sendStoredFile } from './media-reply.js';
+export { attachment, sendBody, sendStoredFile } from './media-reply.js';
+export { DownloadFormats, defaultDownloadFormatsSettings, downloadMessages, type DownloadFileState, type DownloadFormatsSettings } from './formats/download-formats.service.js';
 export { artistPictureUrl, playlistCoverUrl, previewAudioUrl, releaseArtworkUrl, uploadedPreviewUrl } from './media-urls.js';
 export { findMemberDownload, requeueTrackAudio } from './audio/track-audio.repo.js';
 export { drawingsNow, earlyAccessOpensAt, earlyAccessPreview, hasPreviewOfOurs } from './media.service.js';

@@ -35,6 +35,12 @@ async function sendRanged(
     .send(body);
 }
 
+/** `attachment` with a file's name: an ASCII fallback and the exact name (RFC 6266). */
+export function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
 /** A body already in memory (a generated preview), with Range. */
 export function sendBody(req: FastifyRequest, reply: FastifyReply, type: string, body: Buffer): Promise<FastifyReply> {
   return sendRanged(req, reply, type, body.length, async (range) => (range ? body.subarray(range.start, range.end + 1) : body));

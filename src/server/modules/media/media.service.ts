@@ -49,6 +49,24 @@ async function releaseArtwork(db: Db, releaseId: string) {
   return { svg, title: subject.title, artist, label, uploaded: uploadedArtNameOf(subject.artworkUrl) };
 }
 
+/** The cover a download carries (docs/decisions/0103): the uploaded picture's name, or else its generated artwork. */
+export async function releaseCoverSource(db: Db, releaseId: string): Promise<{ uploaded: string } | { svg: string } | undefined> {
+  const subject = isUuid(releaseId) ? await findArtworkSubject(db, releaseId, 'staff') : undefined;
+  if (!subject) return undefined;
+  const uploaded = uploadedArtNameOf(subject.artworkUrl);
+  if (uploaded) return { uploaded };
+  const label = findLabel(subject.labelId) ?? defaultLabel;
+  return { svg: renderReleaseArtwork({ key: subject.upc ?? releaseId, title: subject.title, artist: subject.artist ?? 'Various Artists', accent: label.accent }) };
+}
+
+/** `cover` as a square JPEG of `size` px, drawn in the drawings' turn (uploaded: from its 640 px copy in the store). */
+export function coverJpeg(store: MediaStore, cover: { uploaded: string } | { svg: string }, size: number): Promise<Buffer> {
+  return drawing(async () => {
+    const bytes = 'svg' in cover ? Buffer.from(cover.svg) : await storedCopy(store, cover.uploaded);
+    return sharp(bytes).resize(size, size).jpeg({ quality: 90 }).toBuffer();
+  });
+}
+
 /**
  * A share card kept with everything it is drawn from: its picture (the generated SVG, or the uploaded
  * picture's name) and words, the label's name and accent in force. An uploaded picture's card is drawn

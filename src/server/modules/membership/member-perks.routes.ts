@@ -12,26 +12,23 @@ import {
 } from '../../../shared/api/vip-account.js';
 import { earlyAccessResponseSchema, memberDownloadsResponseSchema, memberPerksQuerySchema, memberPerksUnavailableMessages } from '../../../shared/api/vip-perks.js';
 import { currentSiteSettings } from '../../../shared/site-settings.js';
+import { downloadFormats } from '../../../shared/download-formats.js';
 import type { MembershipDeps } from './membership.deps.js';
 import { AppError, NotFoundError } from '../../errors.js';
 import { getEarlyAccessTracks, getMemberDownloads } from '../catalog/index.js';
-import { earlyAccessPreview, findMemberDownload, sendBody, sendStoredFile } from '../media/index.js';
+import { attachment, earlyAccessPreview, findMemberDownload, sendBody, sendStoredFile } from '../media/index.js';
 import { memberOfDownloadLink, signDownload } from './member-downloads.service.js';
 import { memberOfRequest, signedInMember } from './member-session.js';
 
 const trackParams = z.object({ trackId: z.string().min(1).max(100) });
-
-/** `attachment` with the uploaded file's name: an ASCII fallback and the exact name (RFC 6266). */
-function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
+/** `?format=`: one of the download formats (docs/decisions/0103); without it, the master as uploaded. */
+const formatQuery = { format: z.enum(downloadFormats).optional() };
 
 /**
  * What the plans promise, for the signed-in member (docs/decisions/0064, 0066): the lists their page
  * shows, a download's signed link and the file, and early access's private previews.
  */
-export const memberPerksRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, { db, clock, jwtSecret, mediaStore }) => {
+export const memberPerksRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, { db, clock, jwtSecret, mediaStore, downloadFormats: formats }) => {
   /** The signed-in active member: 401 signed out; 403 saying why (and the way back) for any other status. */
   async function activeMember(req: FastifyRequest) {
     const member = await signedInMember(db, req, clock());
@@ -91,7 +88,8 @@ export const memberPerksRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (a
           "A download link for a track staff made a member download, for the signed-in active member: signed with the app's secret, " +
           'for this member alone (it needs their session), working for 10 minutes. 403 without a member session or for a member who is not active; 404 for a track that is no member download.',
         params: trackParams,
-        response: { 200: vipDownloadLinkResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
+        querystring: z.object(formatQuery),
+        response: { 200: vipDownloadLinkResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
       },
     },
     async (req, reply) => {
@@ -100,7 +98,8 @@ export const memberPerksRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (a
       if (!(await findMemberDownload(db, req.params.trackId))) throw new NotFoundError(`No member download for track ${req.params.trackId}`);
       const link = signDownload(jwtSecret, req.params.trackId, member.id, clock());
       reply.header('Cache-Control', 'private, no-store');
-      return { success: true as const, data: { url: `/api/vip/downloads/${req.params.trackId}?${link.query}`, expires_at: link.expiresAt.toISOString() } };
+      const format = req.query.format ? `&format=${req.query.format}` : '';
+      return { success: true as const, data: { url: `/api/vip/downloads/${req.params.trackId}?${link.query}${format}`, expires_at: link.expiresAt.toISOString() } };
     },
   );
 
@@ -110,16 +109,20 @@ export const memberPerksRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (a
       schema: {
         tags: ['vip'],
         description:
-          'The uploaded original of a member download, as an attachment (with Range), through a link from POST /api/vip/downloads/{trackId}, for its ' +
+          'The uploaded original of a member download, or with ?format= one of wav, flac, aiff, mp3-320, mp3-v0 made from it (made once; 503 with Retry-After ' +
+          'while it is being made, 409 when it cannot be), as an attachment (with Range), through a link from POST /api/vip/downloads/{trackId}, for its ' +
           "member's own session alone (docs/decisions/0096). 401 without a member session; 403 for a link that was tampered with or expired, " +
           "another member's session, or a member who is no longer active.",
         params: trackParams,
-        querystring: z.object({ member: z.string().max(100).default(''), expires: z.coerce.number().int().default(0), signature: z.string().max(200).default('') }),
+        querystring: z.object({ member: z.string().max(100).default(''), expires: z.coerce.number().int().default(0), signature: z.string().max(200).default(''), ...formatQuery }),
         response: {
-          200: { description: 'The file as uploaded, as an attachment', content: { 'application/octet-stream': { schema: z.any() } } },
+          200: { description: 'The file as uploaded, or in the format asked for, as an attachment', content: { 'application/octet-stream': { schema: z.any() } } },
+          400: errorResponseSchema,
           401: errorResponseSchema,
           403: errorResponseSchema,
           404: errorResponseSchema,
+          409: errorResponseSchema,
+          503: errorResponseSchema,
         },
       },
     },
@@ -136,8 +139,9 @@ export const memberPerksRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (a
       const missing = `No member download for track ${req.params.trackId}`;
       const download = await findMemberDownload(db, req.params.trackId);
       if (!download) throw new NotFoundError(missing);
-      req.log.info({ track: req.params.trackId, member: member.id }, 'vip download');
-      reply.header('Cache-Control', 'private, no-store').header('Content-Disposition', attachment(download.fileName));
+      req.log.info({ track: req.params.trackId, member: member.id, format: req.query.format }, 'vip download');
+      if (req.query.format) return formats.send(req, reply, req.params.trackId, req.query.format);
+      reply.header('Content-Disposition', attachment(download.fileName));
       return sendStoredFile(req, reply, mediaStore, { key: download.originalKey, missing });
     },
   );

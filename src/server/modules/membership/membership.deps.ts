@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import type { RateLimit } from '../../plugins/rate-limit.js';
-import type { MediaStore } from '../media/index.js';
+import type { DownloadFormats, MediaStore } from '../media/index.js';
 import type { Mailroom } from '../messaging/index.js';
 import type { AdminAuthContext } from '../staff/index.js';
 import type { AfterAnswer } from './after-answer.js';
@@ -16,6 +16,8 @@ export interface MembershipDeps {
   jwtSecret: Uint8Array;
   /** Where the member downloads' originals are. */
   mediaStore: MediaStore;
+  /** The member downloads' formats (docs/decisions/0103), made from the uploaded masters. */
+  downloadFormats: DownloadFormats;
   /** Takes VIP payments; without one, members wait in `pending_payment` (docs/product.md §10.7). */
   payments?: PaymentProvider;
   /** The origin of the links given out; without one, each request's own Host. */

@@ -58,6 +58,8 @@ export interface FrameStream {
   channels: number;
   /** Samples per channel as FLAC's STREAMINFO or the MP3's info frame declares them; undefined when it does not. */
   declaredSamples: number | undefined;
+  /** Bits per sample as FLAC's STREAMINFO says; undefined for MP3 (decoded, it has no depth of its own). */
+  bitsPerSample?: number;
 }
 
 export type AudioProbe = { format: 'wav' | 'aiff'; pcm: PcmLayout } | { format: 'flac' | 'mp3'; stream: FrameStream };
@@ -158,6 +160,7 @@ async function flacStream(file: AudioFile, at: number): Promise<FrameStream> {
   const info = first.subarray(4);
   const sampleRate = (info[10]! << 12) | (info[11]! << 4) | (info[12]! >> 4);
   const channels = ((info[12]! >> 1) & 7) + 1;
+  const bitsPerSample = (((info[12]! & 1) << 4) | (info[13]! >> 4)) + 1;
   const totalSamples = (info[13]! & 0x0f) * 2 ** 32 + info.readUInt32BE(14);
   let block = first;
   for (let blocks = 1; !(block[0]! & 0x80); blocks++) {
@@ -168,7 +171,7 @@ async function flacStream(file: AudioFile, at: number): Promise<FrameStream> {
   }
   const firstFrameAt = at + 4 + block.readUIntBE(1, 3);
   if (firstFrameAt >= file.size) throw new AudioRefused(firstFrameAt > file.size ? audioRefusals.cutShort : audioRefusals.noAudio);
-  const stream = { firstFrameAt, isFirstFrameInfo: false, sampleRate, channels, declaredSamples: totalSamples === 0 ? undefined : totalSamples };
+  const stream = { firstFrameAt, isFirstFrameInfo: false, sampleRate, channels, bitsPerSample, declaredSamples: totalSamples === 0 ? undefined : totalSamples };
   checkDeclared(stream, file.size);
   return stream;
 }

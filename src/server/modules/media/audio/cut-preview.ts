@@ -113,7 +113,7 @@ export interface CutResult {
 }
 
 /** Reads each span of a WAV or AIFF from the file, about 64 KiB at a time, for `take`. */
-async function readPcmSpans(file: AudioFile, pcm: PcmLayout, spans: Span[], take: (span: number, channels: Float32Array[], at: number) => void): Promise<void> {
+export async function readPcmSpans(file: AudioFile, pcm: PcmLayout, spans: Span[], take: (span: number, channels: Float32Array[], at: number) => void): Promise<void> {
   const frameBytes = (pcm.bitsPerSample / 8) * pcm.channels;
   const framesPerRead = Math.max(1, Math.floor((64 * 1024) / frameBytes));
   for (const [i, span] of spans.entries()) {

@@ -1,0 +1,44 @@
+import { createHash } from 'node:crypto';
+import type { DownloadFormat } from '../../../../shared/download-formats.js';
+import { titleWithMix, trackArtists } from '../../../../shared/domain/track-title.js';
+import { defaultLabel, findLabel } from '../../../../shared/labels.js';
+import type { Db } from '../../../db/client.js';
+import type { MediaStore } from '../media-store.js';
+import { coverJpeg, releaseCoverSource } from '../media.service.js';
+import type { DownloadTags } from './download-tags.js';
+import { findDownloadSource } from './download-files.repo.js';
+
+export const downloadExtensions: Record<DownloadFormat, string> = { wav: 'wav', flac: 'flac', aiff: 'aiff', 'mp3-320': 'mp3', 'mp3-v0': 'mp3' };
+
+/** The cover's side in pixels: what DJ software and stores show, at a size that keeps each file's tag small. */
+export const coverSize = 600;
+
+/**
+ * What a track's downloads are made from (docs/decisions/0103): the master's key and file name, the tags' words,
+ * the cover's source, and `source`, a fingerprint of all of them: a file made from another is made again. The
+ * cover is drawn only when a job asks for the tags. Undefined for a track without an uploaded master.
+ */
+export async function downloadSource(db: Db, store: MediaStore, trackId: string) {
+  const track = await findDownloadSource(db, trackId);
+  if (!track) return undefined;
+  const cover = await releaseCoverSource(db, track.releaseId);
+  const words = {
+    title: titleWithMix(track.title, track.mixVersion),
+    // The remixers are in the title's mix ("(Tonally Remix)"), as DJ software shows them.
+    artists: trackArtists({ artists: track.artists.some((a) => a.role !== 'remixer') ? track.artists.filter((a) => a.role !== 'remixer') : track.artists }),
+    album: track.album,
+    label: (findLabel(track.labelId) ?? defaultLabel).name,
+    catalogNumber: track.catalogNumber,
+    isrc: track.isrc,
+    releaseDate: track.releaseDate,
+  };
+  const coverId = !cover ? null : 'uploaded' in cover ? cover.uploaded : createHash('sha256').update(cover.svg).digest('hex');
+  return {
+    originalKey: track.originalKey,
+    fileName: track.fileName,
+    /** "Artist - Title (Mix)", for the file's name. */
+    name: `${words.artists} - ${words.title}`,
+    source: createHash('sha256').update(JSON.stringify([track.originalKey, words, coverId, coverSize])).digest('hex'),
+    tags: async (): Promise<DownloadTags> => ({ ...words, cover: cover ? { jpeg: await coverJpeg(store, cover, coverSize), size: coverSize } : null }),
+  };
+}

@@ -1,0 +1,179 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { ResourceLimits } from 'node:worker_threads';
+import type { FastifyBaseLogger } from 'fastify';
+import { downloadFormatNames, type DownloadFormat } from '../../../../shared/download-formats.js';
+import type { Db } from '../../../db/client.js';
+import { loggableError } from '../../../logging.js';
+import { AudioRefused } from '../audio/audio-format.js';
+import { PreviewThreadDied } from '../audio/preview-thread.js';
+import type { MediaStore } from '../media-store.js';
+import { downloadExtensions, downloadSource } from './download-source.js';
+import {
+  claimDownloadFile,
+  failDownloadFile,
+  finishDownloadFile,
+  releaseDownloadFile,
+  renewDownloadFileLease,
+  type DownloadFileRow,
+} from './download-files.repo.js';
+import { formatThreadLimits, makeFormatOffThread } from './format-thread.js';
+
+/** A maker's lease, how often an idle instance looks for jobs, how long a replaced file stays, the thread's memory. */
+export interface FormatMakerSettings {
+  leaseMs: number;
+  pollMs: number;
+  deleteAfterMs: number;
+  threadLimits: ResourceLimits;
+}
+
+export const defaultFormatMakerSettings: FormatMakerSettings = { leaseMs: 30_000, pollMs: 5_000, deleteAfterMs: 60 * 60_000, threadLimits: formatThreadLimits };
+
+/** Why a format was not made, as staff read it (the master's file name first). */
+export const formatFailures = {
+  refused: (file: string, format: DownloadFormat, reason: string) => `${file} ${reason}: its ${downloadFormatNames[format]} download could not be made`,
+  died: (file: string, format: DownloadFormat) =>
+    `${file}: making its ${downloadFormatNames[format]} download stopped with the server that was making it (it crashed or ran out of memory); upload the master again`,
+  outOfMemory: (file: string, format: DownloadFormat) => `${file}: making its ${downloadFormatNames[format]} download ran out of memory; upload the master as WAV or AIFF`,
+  missing: (file: string) => `${file}: the master is missing from the media store; upload it again`,
+  noMaster: 'the track has no uploaded master any more; upload it again',
+  failed: (file: string, format: DownloadFormat) => `${file}: its ${downloadFormatNames[format]} download could not be made; upload the master again`,
+} as const;
+
+async function sha256Of(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(path), hash);
+  return hash.digest('hex');
+}
+
+/**
+ * Makes download formats (docs/decisions/0103), one job at a time on this instance, on a worker thread: a queued
+ * `download_files` row is claimed by a lease (any instance may take it), the master copied from the media store
+ * to a scratch file, the format made from it with the track's tags and cover, stored under its content's hash.
+ * A job whose run died with its server is failed when next claimed, never run again (as decision 0087's).
+ * `onEnded` hears every job this instance ends, so that a request waiting for it answers at once.
+ */
+export class FormatMaker {
+  readonly owner = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly controller = new AbortController();
+
+  constructor(
+    private readonly deps: { db: Db; store: MediaStore; clock: () => Date; log: () => FastifyBaseLogger; onEnded: (row: Pick<DownloadFileRow, 'trackId' | 'format'>) => void },
+    private readonly settings: FormatMakerSettings,
+  ) {}
+
+  private get lease() {
+    return { owner: this.owner, ms: this.settings.leaseMs };
+  }
+
+  start(): void {
+    this.kick();
+    this.timer = setInterval(() => this.kick(), this.settings.pollMs);
+    this.timer.unref();
+  }
+
+  /** Runs every queued job now; a call while running makes it look again at the end. */
+  kick(): void {
+    if (this.controller.signal.aborted) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        this.kick();
+      }
+    });
+  }
+
+  /** Stops: the job running here is handed back, queued for any instance. */
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    this.controller.abort(new Error('this server is shutting down'));
+    await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      let row: DownloadFileRow | undefined;
+      try {
+        row = await claimDownloadFile(this.deps.db, this.lease);
+      } catch (err) {
+        this.deps.log().error({ error: loggableError(err as Error) }, 'could not look for a download format to make');
+        return;
+      }
+      if (!row) return;
+      await this.run(row);
+      this.deps.onEnded(row);
+      if (this.controller.signal.aborted) return;
+    }
+  }
+
+  private async run(row: DownloadFileRow): Promise<void> {
+    const { db, clock } = this.deps;
+    const log = this.deps.log();
+    const fail = (message: string) =>
+      failDownloadFile(db, row.id, this.owner, message, clock()).catch((err: Error) => log.error({ error: loggableError(err), downloadId: row.id }, 'could not fail a download job'));
+    const source = await downloadSource(db, this.deps.store, row.trackId).catch(() => undefined);
+    if (!source) return fail(formatFailures.noMaster);
+    const file = source.fileName;
+    if (row.attempts > 1) return fail(formatFailures.died(file, row.format));
+    let scratch: string | undefined;
+    try {
+      scratch = await mkdtemp(join(tmpdir(), 'format-'));
+      await this.make(row, source, scratch);
+    } catch (err) {
+      if (this.controller.signal.aborted) {
+        await releaseDownloadFile(db, row.id, this.owner).catch(() => undefined);
+        return;
+      }
+      if (!(err instanceof AudioRefused)) log.error({ error: loggableError(err as Error), downloadId: row.id }, 'could not make a download format');
+      await fail(
+        err instanceof AudioRefused
+          ? formatFailures.refused(file, row.format, err.message)
+          : err instanceof PreviewThreadDied && err.isOutOfMemory
+            ? formatFailures.outOfMemory(file, row.format)
+            : formatFailures.failed(file, row.format),
+      );
+    } finally {
+      if (scratch) await rm(scratch, { recursive: true, force: true }).catch((err: Error) => log.warn({ error: loggableError(err), scratch }, 'could not remove a scratch folder'));
+    }
+  }
+
+  private async make(row: DownloadFileRow, source: NonNullable<Awaited<ReturnType<typeof downloadSource>>>, scratch: string): Promise<void> {
+    const { db, store, clock } = this.deps;
+    const master = await store.read(source.originalKey);
+    if (!master) return failDownloadFile(db, row.id, this.owner, formatFailures.missing(source.fileName), clock());
+    const masterPath = join(scratch, 'master');
+    await pipeline(master, createWriteStream(masterPath), { signal: this.controller.signal });
+    const extension = downloadExtensions[row.format];
+    const outPath = join(scratch, `out.${extension}`);
+    let progress = { done: 0, total: 0 };
+    const heartbeat = setInterval(() => void renewDownloadFileLease(db, row.id, this.lease, progress), this.settings.leaseMs / 3);
+    try {
+      const tags = await source.tags();
+      await makeFormatOffThread({ masterPath, outPath, format: row.format, tags }, this.settings.threadLimits, (done, total) => (progress = { done, total }), this.controller.signal);
+    } finally {
+      clearInterval(heartbeat);
+    }
+    const key = `downloads/${await sha256Of(outPath)}.${extension}`;
+    const size = (await stat(outPath)).size;
+    const put = () => store.putFile(key, outPath, `audio/${extension === 'mp3' ? 'mpeg' : extension}`);
+    await put();
+    const ensureStored = async () => {
+      if (!(await store.stat(key))) await put();
+    };
+    if (await finishDownloadFile(db, row.id, this.owner, { key, size, at: clock(), deleteAfterMs: this.settings.deleteAfterMs, ensureStored })) {
+      this.deps.log().info({ downloadId: row.id, track: row.trackId, format: row.format, bytes: size }, 'download format made');
+    }
+  }
+}

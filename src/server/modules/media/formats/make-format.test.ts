@@ -1,0 +1,134 @@
+import { readFile } from 'node:fs/promises';
+import { FLACDecoder } from '@wasm-audio-decoders/flac';
+import { parseFile } from 'music-metadata';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aSineFlac, aSineMp3, aSineWav, decodeMp3, scratchFolder } from '../../../../../tests/helpers/audio.js';
+import { downloadFormats, type DownloadFormat } from '../../../../shared/download-formats.js';
+import { withAudioFile } from '../audio/audio-file.js';
+import { AudioRefused, audioRefusals, decodePcm, probeAudio } from '../audio/audio-format.js';
+import type { DownloadTags } from './download-tags.js';
+import { formatThreadLimits, makeFormatOffThread } from './format-thread.js';
+
+// Issue 36, part 3 (docs/decisions/0103): each download format of a master decodes to the master's audio (the
+// lossless ones sample for sample), as long as the master within an MP3 frame, and carries the tags and cover.
+
+let scratch: Awaited<ReturnType<typeof scratchFolder>>;
+let cover: Buffer;
+beforeAll(async () => {
+  scratch = await scratchFolder();
+  cover = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#3366cc' } }).jpeg().toBuffer();
+});
+afterAll(async () => {
+  await scratch?.remove();
+});
+
+const tags = (): DownloadTags => ({
+  title: 'No More (Extended Mix)',
+  artists: 'Aïda, B feat. C',
+  album: 'No More EP',
+  label: 'Build It Tech',
+  catalogNumber: 'BIT042',
+  isrc: 'GBKPL1912345',
+  releaseDate: '2026-11-27',
+  cover: { jpeg: cover, size: 600 },
+});
+
+const tone = { seconds: 4, sampleRate: 44_100, channels: 2 } as const;
+const frames = tone.seconds * tone.sampleRate;
+/** LAME's delay before the first sample (576 + 529), and an MPEG-1 layer III frame. */
+const lameDelay = 1105;
+const mp3Frame = 1152;
+
+/** `format` made from the master `bytes` on the format thread, as a job makes it: the file's path. */
+async function made(bytes: Buffer, format: DownloadFormat): Promise<string> {
+  const masterPath = await scratch.write(bytes);
+  const outPath = `${masterPath}.${format}`;
+  await makeFormatOffThread({ masterPath, outPath, format, tags: tags() }, formatThreadLimits, () => {});
+  return outPath;
+}
+
+/** A WAV's or AIFF's samples, read back by the upload's own reader. */
+async function pcmOf(path: string): Promise<{ channels: Float32Array[]; bits: number }> {
+  return withAudioFile(path, async (file) => {
+    const probe = await probeAudio(file);
+    if (!('pcm' in probe)) throw new Error(`${path} is no PCM`);
+    const { pcm } = probe;
+    return { channels: decodePcm(await file.read(pcm.dataOffset, pcm.frames * pcm.channels * (pcm.bitsPerSample / 8)), pcm), bits: pcm.bitsPerSample };
+  });
+}
+
+/** The audio of a made file, decoded by the decoders the server reads masters with. */
+async function decoded(path: string, format: DownloadFormat): Promise<Float32Array[]> {
+  if (format === 'wav' || format === 'aiff') return (await pcmOf(path)).channels;
+  const bytes = await readFile(path);
+  if (format === 'flac') {
+    const decoder = new FLACDecoder();
+    await decoder.ready;
+    try {
+      return (await decoder.decodeFile(bytes)).channelData;
+    } finally {
+      decoder.free();
+    }
+  }
+  return (await decodeMp3(bytes)).channelData;
+}
+
+describe('download formats made from a master', () => {
+  it('each format decodes to the master, as long as it within a frame, and carries the tags and the cover', { timeout: 120_000 }, async () => {
+    const master = aSineWav(tone);
+    const masterPath = await scratch.write(master);
+    const original = (await pcmOf(masterPath)).channels;
+    for (const format of downloadFormats) {
+      const path = await made(master, format);
+      const audio = await decoded(path, format);
+      expect(audio.length, format).toBe(2);
+      if (format.startsWith('mp3')) {
+        // Whole frames, after the encoder's delay: within a frame of the master's length.
+        expect(Math.abs(audio[0]!.length - lameDelay - frames), format).toBeLessThan(mp3Frame);
+        // The tone (at half scale) is there, not silence.
+        expect(Math.max(...audio[0]!.subarray(44_100, 48_000).map(Math.abs)), format).toBeGreaterThan(0.4);
+      } else {
+        // Lossless, 16-bit as the master: sample for sample (the FLAC decoder scales by 32,767, the PCM reader by 32,768).
+        expect(audio[0]!.length, format).toBe(frames);
+        const scale = format === 'flac' ? 32_767 : 32_768;
+        expect(audio.every((channel, c) => channel.every((v, i) => Math.round(v * scale) === Math.round(original[c]![i]! * 32_768))), format).toBe(true);
+      }
+      const { common, format: read } = await parseFile(path);
+      expect({ format, title: common.title, artist: common.artist, album: common.album, label: common.label, catalog: common.catalognumber, isrc: common.isrc, year: common.year }).toEqual({
+        format,
+        title: 'No More (Extended Mix)',
+        artist: 'Aïda, B feat. C',
+        album: 'No More EP',
+        label: ['Build It Tech'],
+        catalog: ['BIT042'],
+        isrc: ['GBKPL1912345'],
+        year: 2026,
+      });
+      expect(common.picture?.[0]?.format, format).toBe('image/jpeg');
+      expect(Buffer.from(common.picture![0]!.data).equals(cover), format).toBe(true);
+      if (format === 'mp3-320') expect(read.bitrate, format).toBe(320_000);
+      if (format === 'flac') expect(common.date, format).toBe('2026-11-27');
+    }
+  });
+
+  it("keeps a WAV master's PCM as it is, and makes the lossless formats of a FLAC or MP3 master", { timeout: 60_000 }, async () => {
+    const master = aSineWav(tone);
+    const wav = await readFile(await made(master, 'wav'));
+    // The same header layout (44 bytes) and then the master's data chunk, byte for byte.
+    expect(wav.subarray(44, master.length).equals(master.subarray(44))).toBe(true);
+    const fromFlac = await made(aSineFlac(tone), 'aiff');
+    expect((await pcmOf(fromFlac)).channels[0]!.length).toBe(frames);
+    const fromMp3 = await made(await aSineMp3(tone), 'flac');
+    expect((await parseFile(fromMp3)).format.bitsPerSample).toBe(16);
+  });
+
+  it('fails a master the decoders cannot read, with the reason', async () => {
+    const flac = aSineFlac(tone);
+    // The frames overwritten with noise after the header: nothing of it is a FLAC frame.
+    for (let i = 200; i < flac.length; i++) flac[i] = (i * 7919) % 251;
+    const err: unknown = await made(flac, 'mp3-320').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AudioRefused);
+    expect((err as Error).message).toBe(audioRefusals.unreadable);
+  });
+});
