@@ -22,6 +22,7 @@ import { memoryLimitStore } from './lib/limit-store.js';
 import { registerRequestClient } from './lib/request-client.js';
 import {
   adminCatalogRoutes,
+  adminPlaylistsRoutes,
   artistsRoutes,
   type CatalogCache,
   createCatalogCache,
@@ -203,6 +204,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
       await api.register(staffAccountsRoutes, deps);
       await api.register(staffInvitationRoutes, deps);
       await api.register(adminCatalogRoutes, deps);
+      await api.register(adminPlaylistsRoutes, deps);
       await api.register(adminMediaRoutes, deps);
       await api.register(adminImportRoutes, deps);
       await api.register(adminDemosRoutes, deps);

@@ -12,7 +12,6 @@ function liveLabel(config: LabelConfig): Label {
     short: config.short,
     number: config.number,
     distributorName: config.distributorName,
-    playlists: config.playlists,
     get name() {
       return settings().name;
     },

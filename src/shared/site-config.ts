@@ -8,18 +8,6 @@ export interface SocialLinks {
   soundcloud: string;
 }
 
-/** Which catalog tracks a fixed playlist holds: a label's tracks, optionally of one genre. */
-export interface PlaylistConfig {
-  id: string;
-  title: string;
-  description: string;
-  /** Followers on the streaming service as the label last reported them; null when unknown. */
-  followers: number | null;
-  /** The playlist on the streaming service; null until the label has one. */
-  spotifyUrl: string | null;
-  tracks: { genre?: string; order: 'newest' | 'oldest'; limit: number };
-}
-
 export interface LabelConfig {
   /** Canonical id used in the API and the database. */
   id: string;
@@ -36,7 +24,6 @@ export interface LabelConfig {
   /** Subtitle of the playlists page. */
   playlistsSubtitle: string;
   social: SocialLinks;
-  playlists: PlaylistConfig[];
   /** How its emails are signed (the address itself is MAIL_FROM) and where replies go. */
   email: { fromName: string; replyTo: string };
 }
@@ -77,32 +64,6 @@ export const siteConfig = {
         soundcloud: 'https://soundcloud.com/builditrecords',
       },
       email: { fromName: 'Build It Records', replyTo: 'demos@builditrecords.com' },
-      playlists: [
-        {
-          id: 'records-new-house',
-          title: 'New House',
-          description: 'The newest house records from the label, freshest first.',
-          followers: null,
-          spotifyUrl: null,
-          tracks: { order: 'newest', limit: 20 },
-        },
-        {
-          id: 'records-tech-house-cuts',
-          title: 'Tech House Cuts',
-          description: 'The tech house side of Build It Records.',
-          followers: null,
-          spotifyUrl: null,
-          tracks: { genre: 'Tech House', order: 'newest', limit: 20 },
-        },
-        {
-          id: 'records-from-the-vault',
-          title: 'From The Vault',
-          description: 'Where it all started: the first records of the label.',
-          followers: null,
-          spotifyUrl: null,
-          tracks: { order: 'oldest', limit: 20 },
-        },
-      ],
     },
     {
       id: 'buildit-tech',
@@ -122,24 +83,6 @@ export const siteConfig = {
         soundcloud: 'https://soundcloud.com/buildittech',
       },
       email: { fromName: 'Build It Tech', replyTo: 'demos@buildittech.com' },
-      playlists: [
-        {
-          id: 'tech-peak-time',
-          title: 'Peak Time Tech',
-          description: 'The newest tech house from Build It Tech.',
-          followers: null,
-          spotifyUrl: null,
-          tracks: { order: 'newest', limit: 20 },
-        },
-        {
-          id: 'tech-first-cuts',
-          title: 'First Cuts',
-          description: 'The records that started Build It Tech.',
-          followers: null,
-          spotifyUrl: null,
-          tracks: { order: 'oldest', limit: 20 },
-        },
-      ],
     },
     {
       id: 'buildit-deep',
@@ -159,24 +102,6 @@ export const siteConfig = {
         soundcloud: 'https://soundcloud.com/builditdeep',
       },
       email: { fromName: 'Build It Deep', replyTo: 'demos@builditdeep.com' },
-      playlists: [
-        {
-          id: 'deep-after-midnight',
-          title: 'After Midnight',
-          description: 'The newest deep house from Build It Deep.',
-          followers: null,
-          spotifyUrl: null,
-          tracks: { order: 'newest', limit: 20 },
-        },
-        {
-          id: 'deep-foundations',
-          title: 'Deep Foundations',
-          description: 'The first records of Build It Deep, oldest first.',
-          followers: null,
-          spotifyUrl: null,
-          tracks: { order: 'oldest', limit: 20 },
-        },
-      ],
     },
   ] satisfies LabelConfig[],
   /** docs/product.md §2 Submit page guidelines and §9 demo constants. */

@@ -72,7 +72,7 @@ describe('admin media: covers named by catalog number after importing the distri
       'BLDR192.jpg is 300×300 px: a cover or picture needs at least 500 px on each side',
     ]);
     expect(await panel.getByRole('list', { name: 'Unmatched' }).getByRole('listitem').allTextContents()).toEqual([
-      'press-photo.jpg names no release (catalog number, UPC or release id) and no artist (name or id)',
+      'press-photo.jpg names no release (catalog number, UPC or release id), no artist (name or id) and no playlist (id)',
     ]);
     // The report's end in view (on a phone its lists; on a desktop the whole report).
     await panel.getByRole('list', { name: 'Refused' }).scrollIntoViewIfNeeded();

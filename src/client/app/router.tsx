@@ -10,6 +10,7 @@ import { RouteError } from './routes/route-error.js';
 // routes' ids) and ids (the server names their metadata by them, app/seo/page-meta.ts).
 const adminTabRoutes: RouteObject[] = [
   { path: 'releases', lazy: async () => ({ Component: (await import('../features/admin/releases/admin-releases-tab.js')).AdminReleasesTab }) },
+  { path: 'playlists', lazy: async () => ({ Component: (await import('../features/admin/playlists/admin-playlists-tab.js')).AdminPlaylistsTab }) },
   { path: 'tracks', lazy: async () => ({ Component: (await import('../features/admin/tracks/admin-tracks-tab.js')).AdminTracksTab }) },
   { path: 'artists', lazy: async () => ({ Component: (await import('../features/admin/artists/admin-artists-tab.js')).AdminArtistsTab }) },
   { path: 'labels', lazy: async () => ({ Component: (await import('../features/admin/labels/admin-labels-tab.js')).AdminLabelsTab }) },

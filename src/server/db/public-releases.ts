@@ -14,3 +14,8 @@ export const anyLabel = '*';
 export function isListedArtist(labelId: string = anyLabel): SQL {
   return sql`exists (select 1 from ${artistLabels} al where al.label_id = ${labelId} and al.artist_id = ${artists.id} and al.listed)`;
 }
+
+/** A release out by `today` (YYYY-MM-DD in the labels' time zone); a release of no date is out. */
+export function isOut(today: string): SQL {
+  return sql`(${releases.releaseDate} is null or ${releases.releaseDate} <= ${today})`;
+}

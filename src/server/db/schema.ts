@@ -26,7 +26,8 @@ import { vipMemberStatuses } from '../../shared/api/vip.js';
 import { activityKinds } from '../../shared/api/admin-activity.js';
 import { importJobKinds, importJobStatuses } from '../../shared/api/admin-import.js';
 import { trackAudioStatuses } from '../../shared/api/admin-audio.js';
-import { imageJobStatuses } from '../../shared/api/admin-media.js';
+import { imageJobStatuses, imageSubjectKinds } from '../../shared/api/admin-media.js';
+import { playlistStatuses, type PlaylistRule } from '../../shared/api/admin-playlists.js';
 import { decisionStatuses, emailKinds, mailingLists, storedOutboxStatuses } from '../../shared/api/messaging.js';
 import { staffRoles } from '../../shared/api/admin-auth.js';
 import { downloadFormats } from '../../shared/download-formats.js';
@@ -250,8 +251,8 @@ export const imageJobs = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** The order of uploads: of two jobs for one release or artist, the later one's picture wins. */
     seq: integer('seq').notNull().generatedAlwaysAsIdentity(),
-    subjectKind: text('subject_kind', { enum: ['release', 'artist'] }).notNull(),
-    /** The release's or artist's id (no foreign key: a removed one fails its job, and the row stays to say so). */
+    subjectKind: text('subject_kind', { enum: imageSubjectKinds }).notNull(),
+    /** The release's, artist's or playlist's id (no foreign key: a removed one fails its job, and the row stays to say so). */
     subjectId: text('subject_id').notNull(),
     /** The picture's content name: `art/{name}.webp` and the files beside it. */
     name: text('name').notNull(),
@@ -269,7 +270,7 @@ export const imageJobs = pgTable(
   },
   (t) => [
     check('image_jobs_status_check', isOneOf(t.status, imageJobStatuses)),
-    check('image_jobs_subject_kind_check', isOneOf(t.subjectKind, ['release', 'artist'])),
+    check('image_jobs_subject_kind_check', isOneOf(t.subjectKind, imageSubjectKinds)),
     index('image_jobs_status_idx').on(t.status, t.seq),
     index('image_jobs_name_idx').on(t.name),
     index('image_jobs_subject_idx').on(t.subjectId, t.seq),
@@ -319,6 +320,48 @@ export const downloadFiles = pgTable(
  * and replaced uploaded audio by its store key (`audio/…` originals, `previews/…` MP3s): their files are
  * deleted from the media store once `due_at` has passed and nothing names them again (docs/decisions/0091).
  */
+/**
+ * Playlists curated by staff (docs/decisions/0103), in their label's order. A playlist of the starting set
+ * (migration 0038) keeps its `rule` until staff change its tracks; then its tracks are `playlist_tracks`.
+ */
+export const playlists = pgTable(
+  'playlists',
+  {
+    /** A UUID; the starting set keeps the ids it had in the site configuration (`records-new-house`, …). */
+    id: text('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
+    /** One of the labels of the code (no foreign key: the starting set is inserted by its migration, before the labels are). */
+    labelId: text('label_id').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    /** An uploaded cover (`/media/art/…`); null: the generated one (`/media/playlists/{id}.svg`). */
+    coverUrl: text('cover_url'),
+    followers: integer('followers'),
+    spotifyUrl: text('spotify_url'),
+    status: text('status', { enum: playlistStatuses }).notNull().default('draft'),
+    rule: jsonb('rule').$type<PlaylistRule>(),
+    position: integer('position').notNull(),
+    ...timestamps,
+  },
+  (t) => [check('playlists_status_check', isOneOf(t.status, playlistStatuses)), index('playlists_label_position_idx').on(t.labelId, t.position)],
+);
+
+/** A playlist's tracks in order (1, 2, …): each track once; gone with its track or playlist. */
+export const playlistTracks = pgTable(
+  'playlist_tracks',
+  {
+    playlistId: text('playlist_id')
+      .notNull()
+      .references(() => playlists.id, { onDelete: 'cascade' }),
+    trackId: uuid('track_id')
+      .notNull()
+      .references(() => tracks.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.playlistId, t.trackId] }), index('playlist_tracks_order_idx').on(t.playlistId, t.position), index('playlist_tracks_track_idx').on(t.trackId)],
+);
+
 export const artDeletions = pgTable(
   'art_deletions',
   {

@@ -12,6 +12,10 @@ export const activityKinds = [
   'release.create',
   'release.edit',
   'artist.edit',
+  /** Staff made, changed (fields, cover, tracks, status) or deleted a playlist (docs/decisions/0103). */
+  'playlist.create',
+  'playlist.edit',
+  'playlist.delete',
   'media.upload',
   'demo.received',
   'demo.status',

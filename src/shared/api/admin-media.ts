@@ -15,6 +15,10 @@ export const mediaUploadLimits = {
   maxImagePixels: 50_000_000,
 } as const;
 
+/** What an uploaded cover or picture is for: a release's cover, an artist's picture or a playlist's cover (matched by its id alone). */
+export const imageSubjectKinds = ['release', 'artist', 'playlist'] as const;
+export type ImageSubjectKind = (typeof imageSubjectKinds)[number];
+
 /** The image types accepted. */
 export const mediaImageFormats = ['jpeg', 'png', 'webp'] as const;
 
@@ -34,7 +38,7 @@ export const mediaMessages = {
   tooManyFiles: `is past the ${mediaUploadLimits.maxFiles} files one upload may hold: send it again in another upload`,
   zipTooManyFiles: `holds more files than the ${mediaUploadLimits.maxFiles} one upload may hold: nothing in it was read; split it, or send it alone`,
   fileNameInvalid: 'has a name with control characters or path separators',
-  unknownName: 'names no release (catalog number, UPC or release id) and no artist (name or id)',
+  unknownName: 'names no release (catalog number, UPC or release id), no artist (name or id) and no playlist (id)',
   ambiguous: (count: number, what: string) => `names ${count} ${what}: rename it to the release id or UPC`,
   imageJobNotFound: 'No such image upload',
   imageJobIdsInvalid: 'Name 1 to 100 image uploads by their ids, separated by commas',
@@ -51,7 +55,7 @@ export type ImageJobStatus = (typeof imageJobStatuses)[number];
 export const imageJobFailures = {
   died: (file: string) => `${file}: making its picture stopped with the server that was making it (it crashed or ran out of memory); upload it again`,
   missing: (file: string) => `${file}: the original is missing from the media store; upload it again`,
-  subjectGone: (file: string) => `${file}: its release or artist was removed before its picture was made`,
+  subjectGone: (file: string) => `${file}: its release, artist or playlist was removed before its picture was made`,
   failed: (file: string) => `${file}: its picture could not be made; upload it again`,
 } as const;
 
@@ -59,8 +63,8 @@ const fileName = z.string().describe('The file as sent; inside a zip, "zip name/
 
 export const imageMatchSchema = z.object({
   file: fileName,
-  /** What the picture became: a release's cover or an artist's picture. */
-  kind: z.enum(['release', 'artist']),
+  /** What the picture became: a release's cover, an artist's picture or a playlist's cover. */
+  kind: z.enum(imageSubjectKinds),
   id: z.string(),
   /** The release's title or the artist's name. */
   name: z.string(),
@@ -96,8 +100,8 @@ export type MediaUploadResponse = z.infer<typeof mediaUploadResponseSchema>;
 export const imageJobSchema = z.object({
   id: z.string(),
   file_name: fileName,
-  kind: z.enum(['release', 'artist']),
-  /** The release's or artist's id. */
+  kind: z.enum(imageSubjectKinds),
+  /** The release's, artist's or playlist's id. */
   subject_id: z.string(),
   status: z.enum(imageJobStatuses),
   /** Why it failed, naming the file. */

@@ -1,6 +1,7 @@
 // The catalog context's public entry: its routes, the catalog cache and the seam of its changes, and the
 // reads other contexts present (label ids, sitemap pages, page data). Imports media and staff.
 export { adminCatalogRoutes } from './admin-catalog.routes.js';
+export { adminPlaylistsRoutes } from './admin-playlists.routes.js';
 export { artistsRoutes } from './artists.routes.js';
 export { labelsRoutes } from './labels.routes.js';
 export { playlistsRoutes } from './playlists.routes.js';

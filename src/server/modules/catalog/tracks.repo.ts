@@ -3,7 +3,7 @@ import type { AdminTrackSort } from '../../../shared/api/admin-catalog.js';
 import type { Db } from '../../db/client.js';
 import { artists, releases, trackArtists, tracks } from '../../db/schema.js';
 import { containsPattern } from '../../db/contains-pattern.js';
-import { isPublicRelease } from '../../db/public-releases.js';
+import { isOut, isPublicRelease } from '../../db/public-releases.js';
 import type { CreditRow } from './releases.repo.js';
 
 export type TrackRow = typeof tracks.$inferSelect;
@@ -59,6 +59,8 @@ export interface TrackFilter {
   /** A genre or subgenre of the track. */
   genre?: string;
   q?: string;
+  /** Only tracks out by this day (YYYY-MM-DD in the labels' time zone; a release of no date is out). */
+  outBy?: string;
 }
 
 export async function listTracks(
@@ -73,6 +75,7 @@ export async function listTracks(
   if (filter.genre) conditions.push(arrayContains(tracks.genres, [filter.genre]));
   const term = filter.q?.trim();
   if (term) conditions.push(ilike(tracks.title, containsPattern(term)));
+  if (filter.outBy) conditions.push(isOut(filter.outBy));
   const where = and(...conditions);
   const dir = order.direction === 'asc' ? asc : desc;
   const orderBy: SQL[] = {

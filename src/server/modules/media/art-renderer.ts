@@ -18,7 +18,7 @@ import {
   type ImageJobRow,
   type Lease,
 } from './image-jobs.repo.js';
-import { findArtistSubject, findArtworkSubject } from './media.repo.js';
+import { findArtistSubject, findArtworkSubject, findPlaylistSubject } from './media.repo.js';
 import type { MediaStore } from './media-store.js';
 import { ImageRefused, renderUploadedArt, uploadedArtKeys } from './uploaded-art.js';
 
@@ -155,6 +155,7 @@ export class ArtRenderer {
   /** Whether the release or artist the picture is for is still there (its share card is drawn on request, from the settings in force: media.service.ts). */
   private async subjectExists(row: ImageJobRow): Promise<boolean> {
     if (row.subjectKind === 'artist') return (await findArtistSubject(this.deps.db, row.subjectId, 'staff')) !== undefined;
+    if (row.subjectKind === 'playlist') return (await findPlaylistSubject(this.deps.db, row.subjectId, 'staff')) !== undefined;
     return isUuid(row.subjectId) && (await findArtworkSubject(this.deps.db, row.subjectId, 'staff')) !== undefined;
   }
 

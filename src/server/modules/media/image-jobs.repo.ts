@@ -2,7 +2,8 @@ import { and, asc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { uploadedArtUrl } from '../../../shared/generated-images.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { uploadedPreviewUrl } from './media-urls.js';
-import { artDeletions, artists, imageJobs, releases } from '../../db/schema.js';
+import type { ImageSubjectKind } from '../../../shared/api/admin-media.js';
+import { artDeletions, artists, imageJobs, playlists, releases } from '../../db/schema.js';
 import { isUuid } from '../../lib/uuid.js';
 import { uploadedArtNameOf } from './uploaded-art.js';
 
@@ -46,7 +47,7 @@ export async function scheduleDeletion(tx: Db, name: string, afterMs: number): P
  */
 export async function insertImageJob(
   db: Db,
-  job: { subjectKind: 'release' | 'artist'; subjectId: string; name: string; originalKey: string; fileName: string; actor: string; at: Date },
+  job: { subjectKind: ImageSubjectKind; subjectId: string; name: string; originalKey: string; fileName: string; actor: string; at: Date },
   ensureOriginal: () => Promise<void>,
 ): Promise<ImageJobRow> {
   return db.transaction(async (tx) => {
@@ -104,7 +105,9 @@ export async function finishImageJob(db: Db, id: string, owner: string, result: 
         ? isUuid(job.subjectId)
           ? await tx.select({ url: releases.artworkUrl }).from(releases).where(eq(releases.id, job.subjectId)).for('update')
           : []
-        : await tx.select({ url: artists.imageUrl }).from(artists).where(eq(artists.id, job.subjectId)).for('update');
+        : job.subjectKind === 'playlist'
+          ? await tx.select({ url: playlists.coverUrl }).from(playlists).where(eq(playlists.id, job.subjectId)).for('update')
+          : await tx.select({ url: artists.imageUrl }).from(artists).where(eq(artists.id, job.subjectId)).for('update');
     const [newer] = await tx
       .select({ id: imageJobs.id })
       .from(imageJobs)
@@ -122,6 +125,7 @@ export async function finishImageJob(db: Db, id: string, owner: string, result: 
     }
     const url = uploadedArtUrl(job.name);
     if (job.subjectKind === 'release') await tx.update(releases).set({ artworkUrl: url, updatedAt: result.at }).where(eq(releases.id, job.subjectId));
+    else if (job.subjectKind === 'playlist') await tx.update(playlists).set({ coverUrl: url, updatedAt: result.at }).where(eq(playlists.id, job.subjectId));
     else await tx.update(artists).set({ imageUrl: url, updatedAt: result.at }).where(eq(artists.id, job.subjectId));
     const previous = uploadedArtNameOf(subject!.url);
     if (previous && previous !== job.name) await scheduleDeletion(tx, previous, result.deleteAfterMs);
@@ -181,6 +185,7 @@ function isNamedQuery(name: string) {
   const url = uploadedArtUrl(name);
   return sql`select exists (select 1 from releases where artwork_url = ${url})
     or exists (select 1 from artists where image_url = ${url})
+    or exists (select 1 from playlists where cover_url = ${url})
     or exists (select 1 from image_jobs where name = ${name} and status in ('queued', 'processing')) as is_named`;
 }
 

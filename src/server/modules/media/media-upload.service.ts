@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { audioFileName } from '../../../shared/api/admin-audio.js';
-import { mediaMessages, type ImageJob, type MediaUploadReport } from '../../../shared/api/admin-media.js';
+import { mediaMessages, type ImageJob, type ImageSubjectKind, type MediaUploadReport } from '../../../shared/api/admin-media.js';
 import { uploadedArtUrl } from '../../../shared/generated-images.js';
 import type { Db } from '../../db/client.js';
 import { recordActivity } from '../staff/index.js';
@@ -13,20 +13,22 @@ import type { UploadedItem } from './media-upload.js';
 import { checkImage, ImageRefused, originalKeyOf, uploadedArtName, type CheckedImage } from './uploaded-art.js';
 
 type Targets = Awaited<ReturnType<typeof listMediaTargets>>;
-type Target = { kind: 'release'; release: Targets['releases'][number] } | { kind: 'artist'; artist: Targets['artists'][number] };
+type Target = { kind: ImageSubjectKind; id: string; name: string };
 
 /**
  * What a file name names: a release by its id, UPC or catalog number, else an artist by id or
- * name. More than one release (a catalog number two labels share) or artist is no match: the
- * reason says so.
+ * name, else a playlist by its id (as the admin's Playlists tab sends its cover). More than one
+ * release (a catalog number two labels share) or artist is no match: the reason says so.
  */
 function matchTarget(targets: Targets, key: string): Target | { reason: string } {
   const releases = targets.releases.filter((r) => r.id === key || r.upc?.toLowerCase() === key || r.catalogNumber?.toLowerCase() === key);
   if (releases.length > 1) return { reason: mediaMessages.ambiguous(releases.length, `releases (${releases.map((r) => `"${r.title}"`).join(', ')})`) };
-  if (releases[0]) return { kind: 'release', release: releases[0] };
+  if (releases[0]) return { kind: 'release', id: releases[0].id, name: releases[0].title };
   const artists = targets.artists.filter((a) => a.id === key || a.name.toLowerCase() === key);
   if (artists.length > 1) return { reason: mediaMessages.ambiguous(artists.length, 'artists') };
-  if (artists[0]) return { kind: 'artist', artist: artists[0] };
+  if (artists[0]) return { kind: 'artist', id: artists[0].id, name: artists[0].name };
+  const playlist = targets.playlists.find((p) => p.id.toLowerCase() === key);
+  if (playlist) return { kind: 'playlist', id: playlist.id, name: playlist.title };
   return { reason: mediaMessages.unknownName };
 }
 
@@ -35,7 +37,7 @@ function matchTarget(targets: Targets, key: string): Target | { reason: string }
  * picture (docs/decisions/0091); the original is stored again under the job's lock if a deletion of the
  * same picture took it meanwhile.
  */
-async function queueImage(ctx: MediaUploadContext, fileName: string, bytes: Buffer, image: CheckedImage, subject: { kind: 'release' | 'artist'; id: string }) {
+async function queueImage(ctx: MediaUploadContext, fileName: string, bytes: Buffer, image: CheckedImage, subject: { kind: ImageSubjectKind; id: string }) {
   const name = uploadedArtName(`${subject.kind}:${subject.id}`, bytes);
   const originalKey = originalKeyOf(name, image.format);
   const store = () => ctx.store.put(originalKey, bytes, `image/${image.format}`);
@@ -91,13 +93,9 @@ export function createMediaUpload(ctx: MediaUploadContext) {
         report.unmatched.push({ file: item.name, reason: `${item.name} ${target.reason}` });
         return;
       }
-      const subject =
-        target.kind === 'release'
-          ? { kind: 'release' as const, id: target.release.id, name: target.release.title }
-          : { kind: 'artist' as const, id: target.artist.id, name: target.artist.name };
-      const job = await queueImage(ctx, item.name, bytes, image, subject);
+      const job = await queueImage(ctx, item.name, bytes, image, target);
       report.matched.push({
-        ...subject,
+        ...target,
         file: item.name,
         // Named by its content: the URL the catalog answers once the job is ready.
         url: uploadedArtUrl(job.name),
@@ -113,10 +111,12 @@ export function createMediaUpload(ctx: MediaUploadContext) {
     if (report.matched.length > 0) {
       const covers = report.matched.filter((m) => m.kind === 'release').length;
       const pictures = report.matched.filter((m) => m.kind === 'artist').length;
+      const playlistCovers = report.matched.filter((m) => m.kind === 'playlist').length;
       const audio = report.matched.flatMap((m) => (m.kind === 'audio' ? [m] : []));
       const tracks = audio.reduce((sum, m) => sum + m.tracks.length, 0);
       const parts = [
         ...(covers + pictures > 0 ? [`${covers} cover${covers === 1 ? '' : 's'} and ${pictures} artist picture${pictures === 1 ? '' : 's'}`] : []),
+        ...(playlistCovers > 0 ? [`${playlistCovers} playlist cover${playlistCovers === 1 ? '' : 's'}`] : []),
         ...(audio.length > 0 ? [`audio for ${tracks} track${tracks === 1 ? '' : 's'} (${audio.length} file${audio.length === 1 ? '' : 's'})`] : []),
       ];
       await recordActivity(ctx.db, {

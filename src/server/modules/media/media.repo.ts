@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { isListedArtist, isPublicRelease } from '../../db/public-releases.js';
-import { artists, releaseArtists, releases, tracks } from '../../db/schema.js';
+import { artists, playlists, releaseArtists, releases, tracks } from '../../db/schema.js';
 
 /** Who a picture is drawn for: the public (a draft release, an unlisted artist has none, as it has no page) or staff's uploads (any). */
 export type PictureAudience = 'public' | 'staff';
@@ -25,6 +25,15 @@ export async function findArtistSubject(db: Db, artistId: string, audience: Pict
     .select({ name: artists.name, imageUrl: artists.imageUrl })
     .from(artists)
     .where(audience === 'public' ? and(eq(artists.id, artistId), isListedArtist()) : eq(artists.id, artistId));
+  return row;
+}
+
+/** A playlist's title and label; for the public, only a published one's (docs/decisions/0103). */
+export async function findPlaylistSubject(db: Db, playlistId: string, audience: PictureAudience): Promise<{ title: string; labelId: string } | undefined> {
+  const [row] = await db
+    .select({ title: playlists.title, labelId: playlists.labelId })
+    .from(playlists)
+    .where(audience === 'public' ? and(eq(playlists.id, playlistId), eq(playlists.status, 'published')) : eq(playlists.id, playlistId));
   return row;
 }
 
@@ -53,11 +62,12 @@ export async function isPreviewOfReleasedTrack(db: Db, previewUrl: string, today
   return rows.length > 0;
 }
 
-/** What an uploaded file's name may name: every release by id, UPC and catalog number, every artist by id and name. */
+/** What an uploaded file's name may name: every release by id, UPC and catalog number, every artist by id and name, every playlist by id. */
 export async function listMediaTargets(db: Db) {
-  const [releaseRows, artistRows] = await Promise.all([
+  const [releaseRows, artistRows, playlistRows] = await Promise.all([
     db.select({ id: releases.id, upc: releases.upc, catalogNumber: releases.catalogNumber, title: releases.title, labelId: releases.labelId }).from(releases),
     db.select({ id: artists.id, name: artists.name }).from(artists),
+    db.select({ id: playlists.id, title: playlists.title }).from(playlists),
   ]);
-  return { releases: releaseRows, artists: artistRows };
+  return { releases: releaseRows, artists: artistRows, playlists: playlistRows };
 }

@@ -73,7 +73,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaDeps> = async (app, { db, m
   });
 
   app.get('/media/playlists/:file', { schema: { hide: true, params: pictureParams } }, async (req, reply) => {
-    const svg = playlistCoverSvg(pictureOf(req.params.file).id);
+    const svg = await playlistCoverSvg(db, pictureOf(req.params.file).id);
     if (!svg) throw new NotFoundError('Cover not found');
     return sendPicture(reply, 'playlists', req.params.file, svg);
   });

@@ -3,7 +3,7 @@ import pLimit from 'p-limit';
 import sharp from 'sharp';
 import type { GeneratedImageWidth } from '../../../shared/generated-images.js';
 import { isUpcoming, localDate, releaseMoment } from '../../../shared/domain/release-day.js';
-import { defaultLabel, findLabel, labels } from '../../../shared/labels.js';
+import { defaultLabel, findLabel } from '../../../shared/labels.js';
 import { currentSiteSettings } from '../../../shared/site-settings.js';
 import type { Db } from '../../db/client.js';
 import { NotFoundError } from '../../errors.js';
@@ -14,7 +14,7 @@ import { renderPreviewWav } from './preview-audio.js';
 import { renderShareCard, type ShareCardInput } from './share-card.js';
 import { isUuid } from '../../lib/uuid.js';
 import { previewAudioUrl, uploadedPreviewUrl } from './media-urls.js';
-import { findArtistSubject, findArtworkSubject, findPreviewSubject, isPreviewOfReleasedTrack } from './media.repo.js';
+import { findArtistSubject, findArtworkSubject, findPlaylistSubject, findPreviewSubject, isPreviewOfReleasedTrack } from './media.repo.js';
 
 /** Rendering a preview takes tens of milliseconds and a browser asks for ranges of the same file. */
 const previewCache = new Map<string, Buffer>();
@@ -109,11 +109,11 @@ export async function artistShareCard(db: Db, store: MediaStore, artistId: strin
   });
 }
 
-/** The cover of a playlist of the site configuration, or undefined for no such playlist. */
-export function playlistCoverSvg(playlistId: string): string | undefined {
-  const label = labels.find((l) => l.playlists.some((p) => p.id === playlistId));
-  const playlist = label?.playlists.find((p) => p.id === playlistId);
-  if (!label || !playlist) return undefined;
+/** The generated cover of a published playlist, or undefined for no such or a draft playlist (docs/decisions/0103). */
+export async function playlistCoverSvg(db: Db, playlistId: string): Promise<string | undefined> {
+  const playlist = await findPlaylistSubject(db, playlistId, 'public');
+  const label = playlist && findLabel(playlist.labelId);
+  if (!playlist || !label) return undefined;
   return renderReleaseArtwork({ key: playlistId, title: playlist.title, artist: label.name, accent: label.accent });
 }
 

@@ -47,7 +47,7 @@ function ReportPart({ title, severity, items }: { title: string; severity: 'succ
 }
 
 /** What a matched file became, before its target's name. */
-const matchedAs: Record<MediaUploadReport['matched'][number]['kind'], string> = { release: 'cover of', artist: 'picture of', audio: 'audio for' };
+const matchedAs: Record<MediaUploadReport['matched'][number]['kind'], string> = { release: 'cover of', artist: 'picture of', playlist: 'cover of the playlist', audio: 'audio for' };
 
 /** Where a cover's or picture's job stands; the status the upload answered until the first poll. */
 function stateOf(status: ImageJob['status'], message: string | null): ReportItem['state'] {

@@ -15,6 +15,7 @@ const tabs: [string, string][] = [
   ['Releases', '/admin/releases'],
   ['Tracks', '/admin/tracks'],
   ['Artists', '/admin/artists'],
+  ['Playlists', '/admin/playlists'],
   ['Labels', '/admin/labels'],
   ['Demos', '/admin/demos'],
   ['Members', '/admin/members'],
@@ -48,7 +49,7 @@ describe('AdminDashboard', () => {
   });
 
   it.each([
-    ['editor', ['Releases', 'Tracks', 'Artists', 'Labels', 'Newsletter', 'Settings'], '/admin/releases'],
+    ['editor', ['Releases', 'Tracks', 'Artists', 'Playlists', 'Labels', 'Newsletter', 'Settings'], '/admin/releases'],
     ['a&r', ['Demos', 'Settings'], '/admin/demos'],
   ] as const)('shows %s only their tabs, and opens their first one in place of another role\'s', async (role, names, first) => {
     const as = json({ success: true, message: 'Token is valid', data: { user: { ...admin, role } } });

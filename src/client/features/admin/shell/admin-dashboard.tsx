@@ -20,6 +20,7 @@ export const adminTabs = [
   { label: 'Releases', path: '/admin/releases', api: '/api/admin/releases' },
   { label: 'Tracks', path: '/admin/tracks', api: '/api/admin/tracks' },
   { label: 'Artists', path: '/admin/artists', api: '/api/admin/artists' },
+  { label: 'Playlists', path: '/admin/playlists', api: '/api/admin/playlists' },
   { label: 'Labels', path: '/admin/labels', api: '/api/admin/labels' },
   { label: 'Demos', path: '/admin/demos', api: '/api/admin/demos' },
   { label: 'Members', path: '/admin/members', api: '/api/admin/members' },

@@ -64,7 +64,7 @@ function PlaylistCard({ playlist, selected, onSelect }: { playlist: Playlist; se
   );
 }
 
-/** docs/product.md §2 Playlists page: the label's fixed playlists; selecting one shows its tracks. */
+/** docs/product.md §2.11 Playlists page: the label's published playlists (docs/decisions/0103); selecting one shows its tracks. */
 export function PlaylistsPage() {
   const { label: param } = useParams();
   const label = labelFromParam(param);
@@ -82,11 +82,12 @@ export function PlaylistsPage() {
         {label.playlistsSubtitle}
       </Typography>
       {error && <Alert severity="error">{error.message}</Alert>}
+      {!isPending && !error && playlists.length === 0 && <Typography color="text.secondary">No playlists yet</Typography>}
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 5 }}>
           <Stack spacing={2}>
             {isPending
-              ? Array.from({ length: label.playlists.length }, (_, i) => <Skeleton key={i} variant="rounded" height={150} />)
+              ? Array.from({ length: 2 }, (_, i) => <Skeleton key={i} variant="rounded" height={150} />)
               : playlists.map((p) => (
                   <PlaylistCard key={p.id} playlist={p} selected={p.id === selectedId} onSelect={() => setSelectedId(p.id)} />
                 ))}
