@@ -15,7 +15,7 @@ interface Failure {
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-// Playlists curated by staff (issue 35, docs/decisions/0103), on the distributor export, on PGlite and PostgreSQL.
+// Playlists curated by staff (issue 35, docs/decisions/0104), on the distributor export, on PGlite and PostgreSQL.
 describe.each(testDatabaseKinds)('admin playlists API on $name', (kind) => {
   let t: AdminTestApp;
 

@@ -280,7 +280,7 @@ export const imageJobs = pgTable(
 export const downloadFileStatuses = ['queued', 'making', 'ready', 'failed'] as const;
 
 /**
- * A track's download in one format (issue 36, docs/decisions/0103): made once from its uploaded master by a job
+ * A track's download in one format (issue 36, docs/decisions/0104): made once from its uploaded master by a job
  * any instance claims by a lease (the pattern of 0050), kept in the media store (`downloads/{sha256}.{ext}`).
  * One row per track and format: two requests at once meet the same row, so one job. `source` fingerprints what
  * the file is made from (the master, the tags, the cover): when it changes, the row is queued again.
@@ -321,8 +321,8 @@ export const downloadFiles = pgTable(
  * deleted from the media store once `due_at` has passed and nothing names them again (docs/decisions/0091).
  */
 /**
- * Playlists curated by staff (docs/decisions/0103), in their label's order. A playlist of the starting set
- * (migration 0038) keeps its `rule` until staff change its tracks; then its tracks are `playlist_tracks`.
+ * Playlists curated by staff (docs/decisions/0104), in their label's order. A playlist of the starting set
+ * (migration 0039) keeps its `rule` until staff change its tracks; then its tracks are `playlist_tracks`.
  */
 export const playlists = pgTable(
   'playlists',

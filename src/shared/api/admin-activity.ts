@@ -12,7 +12,7 @@ export const activityKinds = [
   'release.create',
   'release.edit',
   'artist.edit',
-  /** Staff made, changed (fields, cover, tracks, status) or deleted a playlist (docs/decisions/0103). */
+  /** Staff made, changed (fields, cover, tracks, status) or deleted a playlist (docs/decisions/0104). */
   'playlist.create',
   'playlist.edit',
   'playlist.delete',

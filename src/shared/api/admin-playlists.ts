@@ -3,7 +3,7 @@ import { labels } from '../labels.js';
 import { strictBody, titleField } from './admin-catalog.js';
 import { itemResponse, oneOf } from './common.js';
 
-// Playlists curated by staff (issue 35, docs/decisions/0103): stored in the database, edited in the admin's
+// Playlists curated by staff (issue 35, docs/decisions/0104): stored in the database, edited in the admin's
 // Playlists tab. The form validates with these schemas too: one set of rules and messages.
 
 /** `draft`: in no public page, sitemap or API answer; `published`: on its label's playlists page. */
@@ -16,7 +16,7 @@ export const maxPlaylistDescription = 2000;
 const labelIds = labels.map((label) => label.id) as [string, ...string[]];
 
 /**
- * How a playlist of the starting set (migration 0038) picks its tracks until staff change them: its label's
+ * How a playlist of the starting set (migration 0039) picks its tracks until staff change them: its label's
  * public tracks, of one genre or any, newest or oldest release first, at most `limit`.
  */
 export const playlistRuleSchema = z.object({ genre: z.string().optional(), order: z.enum(['newest', 'oldest']), limit: z.number().int() });

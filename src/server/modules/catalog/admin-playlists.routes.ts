@@ -29,7 +29,7 @@ const tags = ['admin'];
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
 
 /**
- * The admin Playlists tab (docs/decisions/0103): playlists made, edited, filled, ordered, published and deleted
+ * The admin Playlists tab (docs/decisions/0104): playlists made, edited, filled, ordered, published and deleted
  * by staff (owners and editors, docs/decisions/0098). A cover is uploaded through `POST /api/admin/media` as a
  * file named by the playlist's id, as a release's cover is.
  */

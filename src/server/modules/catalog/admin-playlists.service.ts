@@ -27,7 +27,7 @@ import {
 import { ruleTrackRows, todayOf } from './playlists.service.js';
 import { presentTracks } from './tracks.service.js';
 
-// Playlists curated in the admin (docs/decisions/0103): each write one transaction under the playlist's row
+// Playlists curated in the admin (docs/decisions/0104): each write one transaction under the playlist's row
 // lock (two at once are applied one after the other, each on what the other left), recorded in the activity
 // log; the route publishes the catalog change once it committed.
 

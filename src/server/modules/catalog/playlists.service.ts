@@ -11,10 +11,10 @@ import { listPlaylists, publicPlaylistTrackRows, type PlaylistRow } from './play
 import { listTracks } from './tracks.repo.js';
 import { presentTracks, type DatedTrackRow } from './tracks.service.js';
 
-/** Today in the labels' time zone: a playlist shows a track once its release is out (docs/decisions/0103). */
+/** Today in the labels' time zone: a playlist shows a track once its release is out (docs/decisions/0104). */
 export const todayOf = (now: Date) => localDate(now, currentSiteSettings().timeZone);
 
-/** The public tracks, out by `today`, that a playlist of the starting set picks by its rule (docs/decisions/0103). */
+/** The public tracks, out by `today`, that a playlist of the starting set picks by its rule (docs/decisions/0104). */
 export async function ruleTrackRows(db: Db, labelId: string, rule: PlaylistRule, today: string): Promise<DatedTrackRow[]> {
   const { rows } = await listTracks(
     db,
@@ -36,7 +36,7 @@ export const publicPlaylistFields = (row: PlaylistRow) => ({
   spotify_url: row.spotifyUrl,
 });
 
-/** The published playlists (docs/decisions/0103) with the tracks the public may hear: of public releases that are out. */
+/** The published playlists (docs/decisions/0104) with the tracks the public may hear: of public releases that are out. */
 async function loadPlaylists(db: Db, labelParam: string | undefined, now: Date): Promise<Playlist[]> {
   const label = resolveLabelParam(labelParam);
   const rows = await listPlaylists(db, { labelId: label?.id, published: true });

@@ -19,7 +19,7 @@ import { PlaylistEditorDialog } from './playlist-editor-dialog.js';
 const labelOptions = labels.map((label) => ({ value: label.id, label: label.name }));
 
 /**
- * Issue 35, playlists curated by staff (docs/decisions/0103): each label's playlists in their order, drafts
+ * Issue 35, playlists curated by staff (docs/decisions/0104): each label's playlists in their order, drafts
  * too; a row opens its editor (cover, words, tracks, status), "New playlist" makes a draft and opens it.
  */
 export function AdminPlaylistsTab() {

@@ -20,7 +20,7 @@ type Change = { kind: 'add'; trackId: string } | { kind: 'remove'; trackId: stri
 /**
  * A playlist's tracks in order, each with Move up, Move down and Remove (buttons: by keyboard and on a phone
  * alike), and a track search whose results are added at the end. Each change is sent as itself (add, remove,
- * move to a position) and the server applies it to the order it holds (docs/decisions/0103).
+ * move to a position) and the server applies it to the order it holds (docs/decisions/0104).
  */
 export function PlaylistTracks({ playlist, token }: { playlist: AdminPlaylistDetail; token: string }) {
   const queryClient = useQueryClient();

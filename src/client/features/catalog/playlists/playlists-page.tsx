@@ -64,7 +64,7 @@ function PlaylistCard({ playlist, selected, onSelect }: { playlist: Playlist; se
   );
 }
 
-/** docs/product.md §2.11 Playlists page: the label's published playlists (docs/decisions/0103); selecting one shows its tracks. */
+/** docs/product.md §2.11 Playlists page: the label's published playlists (docs/decisions/0104); selecting one shows its tracks. */
 export function PlaylistsPage() {
   const { label: param } = useParams();
   const label = labelFromParam(param);
