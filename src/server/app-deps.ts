@@ -6,6 +6,7 @@ import type { CatalogImportDeps, ImportJobSettings, SpotifyCatalogClient } from 
 import type { DemosDeps } from './modules/demos/index.js';
 import type { ListeningDeps } from './modules/listening/index.js';
 import type { MembershipDeps, PaymentProvider, StripeCheckSchedule } from './modules/membership/index.js';
+import type { ShopDeps } from './modules/shop/index.js';
 import type { SiteDeps } from './modules/site/index.js';
 import type { SettingsDeps } from './modules/settings/index.js';
 import type { LoginThrottleLimit, StaffDeps } from './modules/staff/index.js';
@@ -38,7 +39,7 @@ export interface AppDeps {
   /** Serve the built app's `.map` files too (SERVE_SOURCE_MAPS); otherwise they answer 404. */
   serveSourceMaps?: boolean;
   /** Requests per client address; without one, each limit's production default (config.ts defaultLimits). */
-  rateLimits?: { demos?: RateLimit; vip?: RateLimit; notify?: RateLimit; plays?: RateLimit; reads?: RateLimit };
+  rateLimits?: { demos?: RateLimit; vip?: RateLimit; notify?: RateLimit; plays?: RateLimit; reads?: RateLimit; shop?: RateLimit };
   /** Takes VIP payments (Stripe, docs/decisions/0062); without one, members wait in `pending_payment` (docs/product.md §10.7). */
   payments?: PaymentProvider;
   /** Members checked with Stripe every `everyMs`, by one instance at a time (docs/decisions/0094); without it, only when staff ask. */
@@ -90,6 +91,7 @@ export type ResolvedAppDeps = AppDeps &
   DemosDeps &
   ListeningDeps &
   MembershipDeps &
+  ShopDeps &
   MessagingDeps &
   OperationsDeps &
   SiteDeps;

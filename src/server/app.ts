@@ -46,6 +46,7 @@ import { clientConfigRoutes, healthRoutes, seoRoutes } from './modules/site/inde
 import { adminAuthRoutes, adminOverviewRoutes, EndedSessions, staffAccountsRoutes, staffInvitationRoutes } from './modules/staff/index.js';
 import { countOpenEmails, createMessaging, listeningOrigin } from './modules/messaging/index.js';
 import { adminBackupsRoutes } from './modules/operations/index.js';
+import { adminShopRoutes, applyShopStripeEvent, shopRoutes, writeReleaseDayDownloads } from './modules/shop/index.js';
 import { registerClientApp } from './plugins/client-app.js';
 import { rejectControlCharacters } from './plugins/reject-control-characters.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -79,6 +80,8 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   const scratchMediaDir = given.mediaStore ? undefined : mkdtempSync(join(tmpdir(), 'bir-media-'));
   const messaging = createMessaging({ ...given, jwtSecret }, () => given.publicUrl ?? listeningOrigin(app.server.address()));
   const mediaStore = given.mediaStore ?? folderMediaStore(scratchMediaDir as string);
+  // A pre-order's download email on its release day (issue 36): a sweep of the outbox worker's housekeeping.
+  messaging.alsoSweep((now) => writeReleaseDayDownloads(given.db, messaging.mailroom, now));
   const releaseMoments = new ReleaseMoments(given.db, catalogChanges, given.clock, { warn: (details, message) => app.log.warn(details, message) });
   const deps: ResolvedAppDeps = {
     ...given,
@@ -98,6 +101,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
     mediaStore,
     downloadFormats: new DownloadFormats({ db: given.db, store: mediaStore, clock: given.clock, log: () => app.log }, { ...defaultDownloadFormatsSettings, ...given.downloadJobs }),
     setup: { publicUrl: given.publicUrl, canSendEmail: messaging.canSend, payments: () => paymentsStatus(given.db, given.payments, given.publicUrl) },
+    shopStripeEvents: (event, now) => applyShopStripeEvent({ db: given.db, mailroom: messaging.mailroom, payments: given.payments, log: app.log }, event, now),
   };
   // Addresses over the read limit: refused by the first hook, and not logged per refusal (docs/decisions/0100).
   const readRefusals = new ReadRefusals();
@@ -198,6 +202,8 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
       await api.register(vipRoutes, deps);
       await api.register(waitingListRoutes, deps);
       await api.register(memberPerksRoutes, deps);
+      await api.register(shopRoutes, deps);
+      await api.register(adminShopRoutes, deps);
       await api.register(playsRoutes, deps);
       await api.register(clientConfigRoutes, deps);
       await api.register(adminAuthRoutes, deps);

@@ -3,7 +3,7 @@
 /** Links that sign their recipient in: a staff invitation, a member's sign-in. */
 const signInPaths = ['admin/invite', 'admin/invitations', 'vip/account/sign-in', 'vip/sign-in'];
 /** Links that act for an address or a demo: confirming, forgetting, unsubscribing, a demo's status. */
-const actingPaths = ['vip/waiting-list', 'notify', 'unsubscribe', 'demo-status'];
+const actingPaths = ['vip/waiting-list', 'notify', 'unsubscribe', 'demo-status', 'orders'];
 
 const linksOf = (paths: string[]) => new RegExp(`(/(?:api/)?(?:${paths.join('|')}))/[^/?#\\s"'<>]+`, 'g');
 

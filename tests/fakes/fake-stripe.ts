@@ -67,6 +67,7 @@ export type FakePricesApi = 'served' | 'missing' | 'missing-bare' | 'failing' | 
 export interface FakePriceData {
   currency: string;
   unit_amount: string;
+  /** Absent for a payment-mode Checkout's one-off line. */
   recurring: { interval: 'month' | 'year' };
   product_data: { name: string };
 }
@@ -109,8 +110,20 @@ export interface FakeCheckoutSession {
   cancel_url: string;
   line_items: { quantity: string; price?: string; price_data?: FakePriceData }[];
   subscription_data: { metadata: Record<string, string> };
+  /** Payment mode: the PaymentIntent's metadata, as `payment_intent_data[metadata]` gave it. */
+  payment_intent_data?: { metadata?: Record<string, string> };
   customer: string | null;
   subscription: string | null;
+  /** Payment mode: the PaymentIntent once paid; the total and its currency (Stripe knows them from creation). */
+  payment_intent: string | null;
+  amount_total: number | null;
+  currency: string | null;
+}
+
+/** A payment-mode PaymentIntent and its charge, as Stripe keeps them. */
+export interface FakePayment {
+  intent: { id: string; object: 'payment_intent'; amount: number; currency: string; status: 'succeeded'; metadata: Record<string, string>; latest_charge: string };
+  charge: { id: string; object: 'charge'; amount: number; amount_refunded: number; currency: string; paid: true; refunded: boolean; payment_intent: string; metadata: Record<string, string> };
 }
 
 /** A webhook endpoint as Stripe keeps it; `secret` is in the answer to its creation only. */
@@ -192,6 +205,14 @@ export interface FakeStripe {
    * (active), `checkout.session.completed`, all created in the second `at`.
    */
   complete(sessionId: string, at: number): { customer: string; subscription: Record<string, unknown>; events: FakeStripeEvent[] };
+  /**
+   * Pays a payment-mode session as its Checkout page does: a PaymentIntent (with the session's
+   * `payment_intent_data[metadata]`) and its charge, and the events Stripe sends, in its order, not
+   * delivered: `charge.succeeded`, `payment_intent.succeeded`, `checkout.session.completed`, created in the second `at`.
+   */
+  completePayment(sessionId: string, at?: number): { payment: FakePayment; events: FakeStripeEvent[] };
+  /** Refunds a paid payment-mode session in full (as the Dashboard's "Refund"): the events Stripe sends, not delivered: `charge.refunded`. */
+  refundPayment(sessionId: string, at?: number): { events: FakeStripeEvent[] };
   /** The subscription as it is now (a copy). */
   subscription(id: string): Record<string, unknown>;
   /** The invoice object a subscription's period is paid (or failed) with, kept in the customer's list. */
@@ -274,6 +295,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const paymentIntentOf = (invoiceId: string) => paymentIntents.get(invoiceId) ?? (paymentIntents.set(invoiceId, nextId('pi')).get(invoiceId) as string);
   const refunds: FakeStripe['refunds'] = [];
   const apiEvents: FakeStripeEvent[] = [];
+  /** Payment-mode payments, by PaymentIntent id. */
+  const payments = new Map<string, FakePayment>();
   /** Customers made by Checkout, by id: their email. */
   const customers = new Map<string, string>();
   const webhookEndpoints: FakeWebhookEndpoint[] = [];
@@ -362,6 +385,31 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       const completed = { ...sessionObject(session), customer_details: { email: customers.get(customer) ?? null }, amount_total: price.unit_amount, currency: price.currency };
       return { customer, subscription: structuredClone(paid.subscription), events: [...paid.events, event('checkout.session.completed', completed, { created: at })] };
     },
+    completePayment: (sessionId, at = ++clock) => {
+      const session = sessions.find((s) => s.id === sessionId);
+      if (session?.mode !== 'payment' || session.status !== 'open') throw new Error(`No open payment-mode session ${sessionId}`);
+      const metadata = session.payment_intent_data?.metadata ?? {};
+      const intentId = nextId('pi');
+      const amount = session.amount_total ?? 0;
+      const currency = session.currency ?? 'usd';
+      const charge: FakePayment['charge'] = { id: nextId('ch'), object: 'charge', amount, amount_refunded: 0, currency, paid: true, refunded: false, payment_intent: intentId, metadata: {} };
+      const payment: FakePayment = { intent: { id: intentId, object: 'payment_intent', amount, currency, status: 'succeeded', metadata, latest_charge: charge.id }, charge };
+      payments.set(intentId, payment);
+      Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: intentId });
+      const completed = { ...sessionObject(session), customer_details: { email: session.customer_email } };
+      return {
+        payment: structuredClone(payment),
+        events: [event('charge.succeeded', { ...charge }, { created: at }), event('payment_intent.succeeded', { ...payment.intent }, { created: at }), event('checkout.session.completed', completed, { created: at })],
+      };
+    },
+    refundPayment: (sessionId, at = ++clock) => {
+      const intentId = sessions.find((s) => s.id === sessionId)?.payment_intent;
+      const payment = intentId ? payments.get(intentId) : undefined;
+      if (!payment) throw new Error(`Session ${sessionId} has no payment`);
+      Object.assign(payment.charge, { refunded: true, amount_refunded: payment.charge.amount });
+      refunds.push({ id: nextId('re'), payment_intent: payment.intent.id, amount: payment.charge.amount });
+      return { events: [event('charge.refunded', { ...payment.charge }, { created: at })] };
+    },
     subscription: (id) => structuredClone(billing.find(id)),
     renew: (id, renewal) => billing.renew(id, renewal),
     payInvoice: (id, at) => billing.payInvoice(id, at),
@@ -405,7 +453,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
 
   /** A Checkout Session as Stripe's API answers it: none of the creation's own parameters (line_items, subscription_data). */
   function sessionObject(session: FakeCheckoutSession): Json {
-    const { line_items: _lineItems, subscription_data: _subscriptionData, ...object } = session;
+    const { line_items: _lineItems, subscription_data: _subscriptionData, payment_intent_data: _paymentIntentData, ...object } = session;
     // Stripe gives the page's URL while the session is open only.
     return { ...object, url: session.status === 'open' ? session.url : null, livemode: false };
   }
@@ -479,7 +527,17 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     if (req.method === 'GET' && sessionRead) {
       const session = sessions.find((s) => s.id === decodeURIComponent(sessionRead[1] as string));
       if (!session) return json(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'session', message: `No such checkout.session: '${sessionRead[1]}'` } });
+      // `expand[]=payment_intent.latest_charge`: the PaymentIntent with its charge, as they are now.
+      const expand = Object.values(asRecord(parseStripeForm(url.search.slice(1)).expand)).map(String);
+      const payment = session.payment_intent ? payments.get(session.payment_intent) : undefined;
+      if (payment && expand.includes('payment_intent.latest_charge')) return json(res, 200, { ...sessionObject(session), payment_intent: { ...payment.intent, latest_charge: { ...payment.charge } } });
       return json(res, 200, sessionObject(session));
+    }
+    const intentRead = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && intentRead) {
+      const payment = payments.get(decodeURIComponent(intentRead[1] as string));
+      if (!payment) return json(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${intentRead[1]}'` } });
+      return json(res, 200, payment.intent);
     }
     const subscriptionRead = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && subscriptionRead) return readSubscription(res, decodeURIComponent(subscriptionRead[1] as string), url);
@@ -541,8 +599,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
       const params = parseStripeForm(body) as unknown as FakeCheckoutSession;
       const line = params.line_items?.[0];
-      if (params.mode !== 'subscription' || !params.success_url || !(line?.price ?? line?.price_data)) {
-        return refuse(400, { type: 'invalid_request_error', message: 'mode subscription, success_url and line_items (a price or price_data) are required' });
+      if (!['subscription', 'payment'].includes(params.mode) || !params.success_url || !(line?.price ?? line?.price_data)) {
+        return refuse(400, { type: 'invalid_request_error', message: 'mode (subscription or payment), success_url and line_items (a price or price_data) are required' });
+      }
+      if (params.mode === 'payment' && (!line?.price_data || line.price_data.recurring)) {
+        return refuse(400, { type: 'invalid_request_error', param: 'line_items[0][price_data]', message: 'A payment-mode session here takes one line of price_data without recurring' });
       }
       if (line?.price && !livePrice(line.price)) {
         return refuse(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'line_items[0][price]', message: `No such price: '${line.price}'` });
@@ -571,6 +632,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         subscription_data: params.subscription_data ?? { metadata: {} },
         customer: params.customer ?? null,
         subscription: null,
+        payment_intent: null,
+        amount_total: params.mode === 'payment' && line?.price_data ? Number(line.price_data.unit_amount) * Number(line.quantity ?? 1) : null,
+        currency: params.mode === 'payment' && line?.price_data ? line.price_data.currency : null,
       };
       sessions.push(session);
       return ok(sessionObject(session));
@@ -717,7 +781,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       if (!session) return json(res, 404, { error: { message: 'No such session' } });
       const line = session.line_items[0];
       const price = line && priceOf(line);
-      const amount = price ? `${price.currency.toUpperCase()} ${(price.unit_amount / 100).toFixed(2)} per ${price.recurring.interval}` : '';
+      const amount = price ? `${price.currency.toUpperCase()} ${(price.unit_amount / 100).toFixed(2)}${price.recurring ? ` per ${price.recurring.interval}` : ''}` : '';
       return html(
         res,
         `<h1>Fake Checkout</h1><p>${price?.name ?? ''}: ${amount}</p><p>${session.customer ? (customers.get(session.customer) ?? '') : session.customer_email}</p>` +
@@ -728,7 +792,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       const session = sessions.find((s) => s.id === checkoutPage[1]);
       if (!session) return json(res, 404, { error: { message: 'No such session' } });
       if (session.status !== 'open') return html(res, '<h1>Fake Checkout</h1><p>This Checkout Session is no longer active.</p>');
-      const { events } = fake.complete(session.id, ++clock);
+      const { events } = session.mode === 'payment' ? fake.completePayment(session.id) : fake.complete(session.id, ++clock);
       await deliver(events);
       res.writeHead(303, { location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) });
       return void res.end();

@@ -31,6 +31,7 @@ import { playlistStatuses, type PlaylistRule } from '../../shared/api/admin-play
 import { decisionStatuses, emailKinds, mailingLists, storedOutboxStatuses } from '../../shared/api/messaging.js';
 import { staffRoles } from '../../shared/api/admin-auth.js';
 import { downloadFormats } from '../../shared/download-formats.js';
+import { shopOrderSources, shopOrderStatuses, type ReleasePrice } from '../../shared/api/shop.js';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -121,6 +122,8 @@ export const releases = pgTable(
     demo: boolean('demo').notNull().default(false),
     /** Where the release is sold and streamed, in the order shown: `[{ name, url }]` (docs/decisions/0080). */
     links: jsonb('links').$type<{ name: string; url: string }[]>().notNull().default([]),
+    /** Its price in the shop (issue 36): `{ amount, currency, pay_what_you_want }`; null: not sold. */
+    price: jsonb('price').$type<ReleasePrice>(),
     /** How many tracks the release has: kept by triggers on `tracks` (migration 0012, docs/decisions/0033). */
     trackCount: integer('track_count').notNull().default(0),
     /**
@@ -1026,4 +1029,63 @@ export const siteSettingsChanges = pgTable(
     after: jsonb('after').notNull(),
   },
   (t) => [index('site_settings_changes_at_idx').on(t.at)],
+);
+
+/**
+ * The shop's orders (issue 36, docs/decisions/0105): one per Checkout Session (`checkout`), redeemed code
+ * (`code`) or free download (`free`). `token` is the buyer's page (`/orders/{token}`). Stripe's state is the
+ * truth for a Checkout's: `paid` once Stripe says the session is paid, `refunded` once its charge is.
+ */
+export const shopOrders = pgTable(
+  'shop_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    token: text('token').notNull().unique(),
+    releaseId: uuid('release_id')
+      .notNull()
+      .references(() => releases.id, { onDelete: 'restrict' }),
+    email: text('email').notNull(),
+    source: text('source', { enum: shopOrderSources }).notNull(),
+    status: text('status', { enum: shopOrderStatuses }).notNull(),
+    /** In the currency's minor unit (cents); 0 for a code or a free download. */
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    stripeSessionId: text('stripe_session_id').unique(),
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    /** How many download links were given out (docs/decisions/0105: limited per order). */
+    downloadsGiven: integer('downloads_given').notNull().default(0),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** When the download email was written: at payment, or for a pre-order at the release moment. */
+    downloadEmailAt: timestamp('download_email_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check('shop_orders_source_check', isOneOf(t.source, shopOrderSources)),
+    check('shop_orders_status_check', isOneOf(t.status, shopOrderStatuses)),
+    index('shop_orders_created_idx').on(t.createdAt, t.id),
+    index('shop_orders_release_idx').on(t.releaseId),
+    index('shop_orders_payment_intent_idx').on(t.stripePaymentIntentId),
+    // Pre-orders waiting for their release moment's download email.
+    index('shop_orders_download_email_idx').on(t.releaseId).where(sql`status = 'paid' and download_email_at is null`),
+  ],
+);
+
+/** Download codes staff generate for a release (issue 36): each works once, until its expiry if it has one. */
+export const downloadCodes = pgTable(
+  'download_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull().unique(),
+    releaseId: uuid('release_id')
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    note: text('note'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    orderId: uuid('order_id').references(() => shopOrders.id, { onDelete: 'set null' }),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+  },
+  (t) => [index('download_codes_release_idx').on(t.releaseId, t.createdAt)],
 );

@@ -5,6 +5,7 @@ import { releaseTypes } from '../domain/release-type.js';
 import { storeLinkSchema, storeLinksSchema } from '../domain/store-links.js';
 import { adminReleaseSchema, clearableText, durationField, isrcField, strictBody, titleField } from './admin-catalog.js';
 import { itemResponse, limitParam, listResponse, offsetParam, searchParam } from './common.js';
+import { releasePriceOutputSchema, releasePriceSchema } from './shop.js';
 
 // Releases made and edited by hand in admin (issue 24 part 4, docs/decisions/0082). The form validates with
 // these schemas too: one set of rules and messages.
@@ -96,6 +97,8 @@ const releaseFields = {
   artists: artistNames('artist'),
   tracks: tracksField,
   links: storeLinksSchema,
+  /** Its price in the shop (issue 36); null: not sold. */
+  price: releasePriceSchema.nullable(),
 };
 
 /** `POST /api/admin/releases`. */
@@ -112,6 +115,7 @@ export const adminReleaseCreateSchema = strictBody({
   upc: releaseFields.upc.default(null),
   artists: releaseFields.artists.default([]),
   links: releaseFields.links.default([]),
+  price: releaseFields.price.default(null),
 });
 export type AdminReleaseCreate = z.infer<typeof adminReleaseCreateSchema>;
 export type AdminReleaseCreateInput = z.input<typeof adminReleaseCreateSchema>;
@@ -134,6 +138,7 @@ export const adminReleaseUpdateSchema = strictBody({
   artists: releaseFields.artists.optional(),
   tracks: releaseFields.tracks.optional(),
   links: releaseFields.links.optional(),
+  price: releaseFields.price.optional(),
   pinned: z.boolean({ error: 'pinned must be true or false' }).optional(),
 }).refine((body) => Object.values(body).some((value) => value !== undefined), {
   error: `Send at least one of ${adminReleaseEditFields.join(', ')}`,
@@ -167,6 +172,9 @@ export const adminReleaseDetailSchema = adminReleaseSchema.extend({
   artists: z.array(z.string()),
   tracks: z.array(adminReleaseTrackSchema),
   links: z.array(storeLinkSchema),
+  price: releasePriceOutputSchema.nullable(),
+  /** How many tracks have no master uploaded: the release is for sale only when none lacks one (issue 36). */
+  tracks_without_master: z.number().int(),
   /** Dated after today in the labels' time zone: announced, not yet public (docs/decisions/0081). */
   upcoming: z.boolean(),
 });

@@ -29,6 +29,9 @@ export const emailKinds = [
   'vip_payments_open',
   /** An owner's invitation to a staff account (docs/decisions/0098). */
   'staff_invitation',
+  /** The shop (issue 36): the receipt of an order, with its download page; the download email (a pre-order's on its release day, a code's, a resend). */
+  'order_receipt',
+  'order_downloads',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 

@@ -98,6 +98,12 @@ const fields = {
   icon: { letters: text('icon.letters', 3), accent: hexColour('icon.accent'), ground: hexColour('icon.ground') },
   demos: { reviewDays: wholeNumber('demos.reviewDays', 1, 90), guidelines: paragraphs('demos.guidelines') },
   vip: { earlyAccessDays: wholeNumber('vip.earlyAccessDays', 0, 60) },
+  /** The shop (issue 36, docs/decisions/0105): Stripe Tax, whether prices include tax, members' discount per plan id (percent). */
+  shop: {
+    automaticTax: z.boolean({ error: 'shop.automaticTax must be true or false' }),
+    pricesIncludeTax: z.boolean({ error: 'shop.pricesIncludeTax must be true or false' }),
+    memberDiscounts: z.record(z.string(), wholeNumber('shop.memberDiscounts', 0, 100), { error: 'shop.memberDiscounts must map plan ids to whole percents' }),
+  },
   plan: {
     name: text('name', 100),
     price: z
@@ -147,6 +153,7 @@ export const siteSettingsSchema = z.strictObject({
   }),
   demos: z.strictObject(fields.demos),
   vip: z.strictObject({ ...fields.vip, plans: z.array(planSchema) }),
+  shop: z.strictObject(fields.shop),
   legal: z.strictObject({ ...fields.legal, termsOfService: legalDocumentSchema, privacyPolicy: legalDocumentSchema }),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
@@ -176,6 +183,7 @@ function patchSchemaWith<Image extends typeof uploadedImage | typeof removedImag
           plans: z.array(z.strictObject({ id: z.string({ error: 'id must name a plan' }), ...fields.plan }).partial().required({ id: true })).max(20),
         })
         .partial(),
+      shop: z.strictObject(fields.shop).partial(),
       legal: z
         .strictObject({ ...fields.legal, termsOfService: legalDocumentSchema.partial(), privacyPolicy: legalDocumentSchema.partial() })
         .partial(),
@@ -242,5 +250,6 @@ export const defaultSiteSettings: SiteSettings = siteSettingsSchema.parse({
   icon: { ...siteConfig.icon, image: null },
   demos: { reviewDays: siteConfig.demos.reviewDays, guidelines: siteConfig.demos.guidelines },
   vip: { earlyAccessDays: siteConfig.vip.earlyAccessDays, plans: siteConfig.vipPlans },
+  shop: { automaticTax: false, pricesIncludeTax: true, memberDiscounts: {} },
   legal: siteConfig.legal,
 });

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { ReleasePrice } from '../../../shared/api/shop.js';
 import type { StoreLink } from '../../../shared/domain/store-links.js';
 import type { ReleaseStatus } from '../../../shared/domain/release-status.js';
 import type { ReleaseType } from '../../../shared/domain/release-type.js';
@@ -21,6 +22,7 @@ export interface ReleaseValues {
   catalogNumber: string | null;
   upc: string | null;
   links: StoreLink[];
+  price: ReleasePrice | null;
 }
 
 export interface TrackValues {

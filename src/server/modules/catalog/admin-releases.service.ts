@@ -61,6 +61,8 @@ function toDetail(found: ReleaseForEdit, now: Date): AdminReleaseDetail {
       remixers: named(track.id, 'remixer'),
     })),
     links: row.links,
+    price: row.price,
+    tracks_without_master: found.tracks.filter((track) => track.audioId === null).length,
     upcoming: isUpcoming(row.releaseDate, now, currentSiteSettings().timeZone),
   };
 }
@@ -197,6 +199,7 @@ function releaseValues(input: AdminReleaseCreate): ReleaseValues {
     catalogNumber: input.catalog_number,
     upc: input.upc,
     links: input.links,
+    price: input.price,
   };
 }
 
@@ -213,6 +216,7 @@ const columnOf = {
   catalog_number: 'catalogNumber',
   upc: 'upc',
   links: 'links',
+  price: 'price',
   pinned: 'pinned',
 } as const;
 

@@ -7,6 +7,6 @@ export { memberPerksRoutes } from './member-perks.routes.js';
 export { adminNewslettersRoutes } from './newsletters.routes.js';
 export { vipRoutes } from './vip.routes.js';
 export { adminWaitingListRoutes, waitingListRoutes } from './waiting-list.routes.js';
-export { createStripePayments, type PaymentProvider, type StripeConnection } from './payment-provider.js';
+export { createStripePayments, type PaymentCheckoutState, type PaymentEvent, type PaymentProvider, type StripeConnection } from './payment-provider.js';
 export type { MembershipDeps } from './membership.deps.js';
 export { createAfterAnswer, type AfterAnswer } from './after-answer.js';

@@ -4,7 +4,7 @@ import type { DownloadFormats, MediaStore } from '../media/index.js';
 import type { Mailroom } from '../messaging/index.js';
 import type { AdminAuthContext } from '../staff/index.js';
 import type { AfterAnswer } from './after-answer.js';
-import type { PaymentProvider } from './payment-provider.js';
+import type { PaymentEvent, PaymentProvider } from './payment-provider.js';
 
 /** What the membership context is handed (app.ts). */
 export interface MembershipDeps {
@@ -29,4 +29,9 @@ export interface MembershipDeps {
    * without one, on the next turn of the event loop, waited for when the app closes.
    */
   afterAnswer?: AfterAnswer;
+  /**
+   * Applies the shop's Stripe events (issue 36: payment-mode Checkouts, refunds) before the webhook
+   * records the event; it reads Stripe's state each time, so a repeated or late event changes nothing.
+   */
+  shopStripeEvents?: (event: PaymentEvent, now: Date) => Promise<void>;
 }

@@ -86,6 +86,29 @@ export interface PaymentProvider {
    * refund per payment. Any failure throws: the webhook that asked is answered so that Stripe retries it.
    */
   cancelAndRefund(subscriptionId: string): Promise<void>;
+  /**
+   * A Checkout Session in payment mode for a shop order (issue 36): one line of `amountMinor` (the
+   * currency's minor unit), the buyer's address, the order's id in the session's and its PaymentIntent's
+   * metadata (`shop_order`), Stripe Tax when `automaticTax`. Its id and the URL of its page.
+   */
+  startPaymentCheckout(order: {
+    orderId: string;
+    email: string;
+    name: string;
+    amountMinor: number;
+    currency: string;
+    /** Stripe Tax computes the tax (docs/decisions/0105); `taxInclusive`: the amount includes it. */
+    automaticTax: boolean;
+    taxInclusive: boolean;
+    urls: { success: string; cancel: string };
+  }): Promise<{ sessionId: string; url: string }>;
+  /**
+   * A payment-mode Checkout Session as Stripe has it now, with its PaymentIntent's latest charge
+   * (docs/decisions/0093's rule: Stripe's state is the truth); undefined when Stripe has no such session.
+   */
+  paymentCheckout(id: string): Promise<PaymentCheckoutState | undefined>;
+  /** The shop order a PaymentIntent's metadata names (`shop_order`); undefined when none, or no such PaymentIntent. */
+  orderOfPaymentIntent(id: string): Promise<string | undefined>;
   /** A Billing Portal session for the customer (change plan, card, cancel); its URL. */
   billingPortalUrl(customerId: string, returnUrl: string): Promise<string>;
   /**
@@ -112,6 +135,21 @@ export interface PaymentProvider {
     update(id: string, events: readonly string[]): Promise<WebhookEndpoint>;
     remove(id: string): Promise<void>;
   };
+}
+
+/** A shop order's Checkout Session as Stripe has it (issue 36). */
+export interface PaymentCheckoutState {
+  sessionId: string;
+  /** The order the site's Checkout named (`metadata.shop_order`). */
+  orderId: string | undefined;
+  status: 'open' | 'complete' | 'expired';
+  isPaid: boolean;
+  /** Its charge was refunded in full. */
+  isRefunded: boolean;
+  paymentIntentId: string | undefined;
+  /** What was paid, in the currency's minor unit, tax included. */
+  amountTotal: number | null;
+  currency: string | null;
 }
 
 /** A webhook endpoint as Stripe lists it. */
@@ -307,6 +345,61 @@ export function createStripePayments(connection: StripeConnection): PaymentProvi
           throw err;
         });
       }
+    },
+    async startPaymentCheckout(order) {
+      const metadata = { shop_order: order.orderId };
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: order.currency.toLowerCase(),
+                unit_amount: order.amountMinor,
+                tax_behavior: order.taxInclusive ? 'inclusive' : 'exclusive',
+                product_data: { name: order.name },
+              },
+            },
+          ],
+          customer_email: order.email,
+          client_reference_id: order.orderId,
+          metadata,
+          payment_intent_data: { metadata },
+          ...(order.automaticTax ? { automatic_tax: { enabled: true } } : {}),
+          success_url: order.urls.success,
+          cancel_url: order.urls.cancel,
+        },
+        { idempotencyKey: `shop-order-checkout-${order.orderId}` },
+      );
+      if (!session.url) throw new Error(`Stripe answered Checkout Session ${session.id} without a URL`);
+      return { sessionId: session.id, url: session.url };
+    },
+    async paymentCheckout(id) {
+      const session = await stripe.checkout.sessions.retrieve(id, { expand: ['payment_intent.latest_charge'] }).catch((err: unknown) => {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') return undefined;
+        throw err;
+      });
+      if (!session) return undefined;
+      const intent = typeof session.payment_intent === 'object' ? session.payment_intent : null;
+      const charge = intent && typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+      return {
+        sessionId: session.id,
+        orderId: session.metadata?.shop_order ?? undefined,
+        status: session.status === 'open' ? 'open' : session.status === 'complete' ? 'complete' : 'expired',
+        isPaid: session.payment_status === 'paid',
+        isRefunded: charge?.refunded === true,
+        paymentIntentId: typeof session.payment_intent === 'string' ? session.payment_intent : (intent?.id ?? undefined),
+        amountTotal: session.amount_total ?? null,
+        currency: session.currency ? session.currency.toUpperCase() : null,
+      };
+    },
+    async orderOfPaymentIntent(id) {
+      const intent = await stripe.paymentIntents.retrieve(id).catch((err: unknown) => {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') return undefined;
+        throw err;
+      });
+      return intent?.metadata?.shop_order ?? undefined;
     },
     async billingPortalUrl(customerId, returnUrl) {
       const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });

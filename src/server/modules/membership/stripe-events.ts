@@ -90,6 +90,9 @@ export const handledStripeEvents = [
   'invoice.paid',
   'invoice.payment_failed',
   'invoice.upcoming',
+  // The shop's (issue 36): its payment-mode Checkouts, and refunds.
+  'checkout.session.expired',
+  'charge.refunded',
 ] as const;
 
 function readEvent(event: PaymentEvent): EventFacts | undefined {

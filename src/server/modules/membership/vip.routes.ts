@@ -32,7 +32,7 @@ import { checkoutStatus, subscribeVip, subscribeVipWithStripe } from './vip.serv
 
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
 
-export const vipRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, { db, clock, rateLimits, payments, mailroom, publicUrl, afterAnswer: givenAfterAnswer }) => {
+export const vipRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, { db, clock, rateLimits, payments, mailroom, publicUrl, afterAnswer: givenAfterAnswer, shopStripeEvents }) => {
   // What only a member's address calls for is done after the answer, so that it tells nobody who is a member (docs/decisions/0095).
   const ownAfterAnswer = givenAfterAnswer ? undefined : createAfterAnswer(app.log);
   const afterAnswer = givenAfterAnswer ?? (ownAfterAnswer as ReturnType<typeof createAfterAnswer>).run;
@@ -258,7 +258,7 @@ export const vipRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, { db
           tags: ['vip'],
           description:
             'Stripe events (checkout.session.completed, customer.subscription.created/updated/deleted/paused/resumed, invoice.paid, ' +
-            'invoice.payment_failed, invoice.upcoming), verified by their Stripe-Signature with STRIPE_WEBHOOK_SECRET, or without it the secret of ' +
+            'invoice.payment_failed, invoice.upcoming; the shop\'s payment-mode checkout.session.completed/expired and charge.refunded), verified by their Stripe-Signature with STRIPE_WEBHOOK_SECRET, or without it the secret of ' +
             'the endpoint the site set up in Stripe at {PUBLIC_URL}/api/webhooks/stripe (docs/decisions/0094): anything else is 400 and ' +
             "changes nothing. Each names a subscription whose current state is read from Stripe and applied to its member (docs/decisions/0093). " +
             'Each event id is applied once, recorded in the transaction that applies it before the 200; one that could not be applied (Stripe ' +
@@ -270,6 +270,7 @@ export const vipRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, { db
         const signature = req.headers['stripe-signature'];
         const event = Buffer.isBuffer(req.body) && verifyWebhook ? await verifyWebhook(req.body, typeof signature === 'string' ? signature : undefined) : undefined;
         if (!event || !payments) throw new AppError(400, 'The Stripe-Signature does not verify this body', 'Stripe-Signature');
+        await shopStripeEvents?.(event, clock());
         const isNew = await applyStripeEvent({ db, mailroom, payments, log: req.log }, event, clock());
         mailroom.nudge();
         req.log.info({ stripeEvent: event.id, type: event.type, isNew }, 'stripe event');

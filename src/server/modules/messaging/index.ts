@@ -17,6 +17,7 @@ import { defaultOutboxSettings, OutboxWorker, type OutboxSettings } from './outb
 
 export { decisionUndoMs, Mailroom, vipAccountPath, type BulkEmail, type DemoForEmail, type PreparedEmail, type VipMemberForEmail } from './mailroom.js';
 export type { VipReceipt } from './templates/vip-welcome-email.js';
+export type { OrderReceipt } from './templates/order-emails.js';
 export { hideAddress, newStatusToken } from './tokens.js';
 export type { OutboxSettings } from './outbox-worker.js';
 export { countOpenEmails, unsubscribedAmong } from './outbox.repo.js';
@@ -39,6 +40,8 @@ export interface Messaging {
   canSend: boolean;
   /** The admin and public routes, registered in an `/api` scope. */
   routes: FastifyPluginAsyncZod<MessagingDeps>;
+  /** Adds work to the worker's housekeeping (another context's emails due at a moment: a pre-order's release day); answers how many emails it wrote. */
+  alsoSweep(sweep: (now: Date) => Promise<number>): void;
   start(log: FastifyBaseLogger): Promise<void>;
   close(): Promise<void>;
 }
@@ -58,6 +61,7 @@ export function createMessaging(deps: { db: Db; clock: () => Date; jwtSecret: Ui
   const mailer: Mailer | undefined = mail.smtpUrl ? createSmtpMailer(mail.smtpUrl, mail.smtpTimeouts) : undefined;
   let worker: OutboxWorker | undefined;
   let signals: PgBroadcast | undefined;
+  const sweeps: ((now: Date) => Promise<number>)[] = [];
   const mailroom = new Mailroom({
     origin,
     messageIdDomain: sender.address.slice(sender.address.lastIndexOf('@') + 1),
@@ -75,8 +79,11 @@ export function createMessaging(deps: { db: Db; clock: () => Date; jwtSecret: Ui
       await api.register(adminMessagingRoutes, scoped);
       await api.register(publicMessagingRoutes, scoped);
     },
+    alsoSweep: (sweep) => {
+      sweeps.push(sweep);
+    },
     start: async (log) => {
-      worker = new OutboxWorker(deps.db, mailer, sender, deps.clock, log, settings, () => keepOutbox(deps.db, mailroom, deps.clock()));
+      worker = new OutboxWorker(deps.db, mailer, sender, deps.clock, log, settings, () => keepOutbox(deps.db, mailroom, deps.clock(), sweeps));
       if (mailer && mail.openSignals) signals = await mail.openSignals(() => worker?.nudge());
       worker.start();
     },

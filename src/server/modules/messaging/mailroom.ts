@@ -10,6 +10,7 @@ import { cancelWaitingEmails, countEmailsTo, insertOutboxEmail, insertOutboxEmai
 import { DemoDecisionEmail, defaultDecisionTemplates, demoDecisionSubject } from './templates/demo-decision-email.js';
 import { DemoReceivedEmail, demoReceivedSubject } from './templates/demo-received-email.js';
 import { ReleaseAlertConfirmEmail, ReleaseAlertEmail, releaseAlertConfirmSubject, releaseAlertSubject, type ReleaseAlertProps } from './templates/release-alert-emails.js';
+import { OrderDownloadsEmail, orderDownloadsSubject, OrderReceiptEmail, orderReceiptSubject, type OrderEmailProps, type OrderReceipt } from './templates/order-emails.js';
 import { renderEmail } from './templates/render-email.js';
 import {
   VipCancelledEmail,
@@ -262,6 +263,18 @@ export class Mailroom {
   async prepareReleaseAlert(alert: ReleaseAlertProps, releasePath: string, at: Date): Promise<PreparedEmail> {
     const props = { ...alert, releaseUrl: this.link(releasePath) };
     return this.prepare({ kind: 'release_alert', label: alert.label, to: [alert.email], subject: releaseAlertSubject(props), element: createElement(ReleaseAlertEmail, props), at });
+  }
+
+  /** An order's receipt, with its download page (issue 36). */
+  async prepareOrderReceipt(order: Omit<OrderEmailProps, 'orderUrl'> & { token: string; receipt: OrderReceipt }, at: Date): Promise<PreparedEmail> {
+    const props = { ...order, orderUrl: this.link(`/orders/${order.token}`) };
+    return this.prepare({ kind: 'order_receipt', label: order.label, to: [order.email], subject: orderReceiptSubject(props), element: createElement(OrderReceiptEmail, props), at });
+  }
+
+  /** An order's download page: a pre-order's on its release day, a redeemed code's, one staff send again (issue 36). */
+  async prepareOrderDownloads(order: Omit<OrderEmailProps, 'orderUrl' | 'preOrderDay'> & { token: string }, at: Date): Promise<PreparedEmail> {
+    const props = { ...order, orderUrl: this.link(`/orders/${order.token}`) };
+    return this.prepare({ kind: 'order_downloads', label: order.label, to: [order.email], subject: orderDownloadsSubject(props), element: createElement(OrderDownloadsEmail, props), at });
   }
 
   /** The members' newsletter, rendered once for all its recipients (docs/decisions/0065). */

@@ -245,10 +245,11 @@ export async function writeDigests(db: Db, mailroom: Mailroom, now: Date): Promi
   return written;
 }
 
-/** The housekeeping every instance runs now and then: old bodies dropped, due digests and release-day emails written. */
-export async function keepOutbox(db: Db, mailroom: Mailroom, now: Date): Promise<void> {
+/** The housekeeping every instance runs now and then: old bodies dropped, due digests and release-day emails written (other contexts' `sweeps` too). */
+export async function keepOutbox(db: Db, mailroom: Mailroom, now: Date, sweeps: readonly ((now: Date) => Promise<number>)[] = []): Promise<void> {
   await dropOldBodies(db, new Date(now.getTime() - bodyRetentionMs));
-  const written = (await writeDigests(db, mailroom, now)) + (await writeReleaseDayAlerts(db, mailroom, now));
+  let written = (await writeDigests(db, mailroom, now)) + (await writeReleaseDayAlerts(db, mailroom, now));
+  for (const sweep of sweeps) written += await sweep(now);
   if (written > 0) mailroom.nudge();
 }
 

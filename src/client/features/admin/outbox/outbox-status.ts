@@ -36,4 +36,6 @@ export const emailKindLabels: Readonly<Record<EmailKind, string>> = {
   vip_waiting_list_confirm: 'VIP waiting list: confirm',
   vip_payments_open: 'VIP payments open',
   staff_invitation: 'Staff invitation',
+  order_receipt: 'Order receipt',
+  order_downloads: 'Order downloads',
 };

@@ -62,6 +62,8 @@ const dawnDetail: AdminReleaseDetail = {
     { id: '44444444-4444-4444-8444-444444444444', title: 'Dawn Patrol', mix_version: 'Dub Mix', isrc: null, duration_ms: 360_000, artists: [], remixers: [] },
   ],
   links: [],
+  price: null,
+  tracks_without_master: 2,
   upcoming: false,
 };
 

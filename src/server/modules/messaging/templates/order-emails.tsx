@@ -1,0 +1,86 @@
+import { Button, Heading, Text } from '@react-email/components';
+import type { LabelConfig } from '../../../../shared/site-config.js';
+import { currentSiteSettings } from '../../../../shared/site-settings.js';
+import { dayInWords } from '../../../../shared/domain/day-in-words.js';
+import { EmailLayout, buttonStyle, headingStyle, paragraphStyle } from './email-layout.js';
+import { quoted } from './words.js';
+
+/** An order as its emails tell it (issue 36, docs/decisions/0105). */
+export interface OrderEmailProps {
+  label: LabelConfig;
+  email: string;
+  /** The release as its page titles it, and its artists in words. */
+  releaseTitle: string;
+  artistNames: string;
+  /** The buyer's download page, `{PUBLIC_URL}/orders/{token}`. */
+  orderUrl: string;
+  /** A pre-order: the release day in words; its downloads open then. */
+  preOrderDay?: string;
+}
+
+/** What was paid, as the receipt states it (docs/decisions/0105). */
+export interface OrderReceipt {
+  /** In the currency's major unit, tax included when Stripe Tax added any. */
+  amount: number;
+  currency: string;
+  paidAt: Date;
+  /** Stripe's Checkout Session: the reference to quote. */
+  reference: string;
+}
+
+export function orderReceiptSubject({ releaseTitle }: Pick<OrderEmailProps, 'releaseTitle'>): string {
+  return `Your receipt: ${quoted(releaseTitle)}`;
+}
+
+/** The receipt of a paid order, with the link to its download page (or, for a pre-order, the day it opens). */
+export function OrderReceiptEmail({ label, email, releaseTitle, artistNames, orderUrl, preOrderDay, receipt }: OrderEmailProps & { receipt: OrderReceipt }) {
+  return (
+    <EmailLayout
+      label={label}
+      preview={preOrderDay ? `Pre-ordered: your downloads open on ${preOrderDay}.` : 'Thank you: your downloads are ready.'}
+      reason={`You get this email because ${email} bought music on our website. Questions about this order: ${currentSiteSettings().legal.contactEmail}.`}
+    >
+      <Heading as="h1" style={headingStyle}>
+        Thank you
+      </Heading>
+      <Text style={paragraphStyle}>
+        {preOrderDay
+          ? `You pre-ordered ${quoted(releaseTitle)} by ${artistNames} on ${label.name}. It comes out on ${preOrderDay}: that day we email you again, and your downloads open on this page.`
+          : `You bought ${quoted(releaseTitle)} by ${artistNames} on ${label.name}. Download it from your order page, in the format you choose.`}
+      </Text>
+      <Text style={paragraphStyle}>
+        Receipt: {receipt.currency} {receipt.amount.toFixed(2)} paid on {dayInWords(receipt.paidAt)} (reference {receipt.reference}). Prices include any tax due.
+      </Text>
+      <Button href={orderUrl} style={buttonStyle(label)}>
+        Your order
+      </Button>
+      <Text style={paragraphStyle}>Keep this email: the button is your link to your downloads. {orderUrl}</Text>
+    </EmailLayout>
+  );
+}
+
+export function orderDownloadsSubject({ releaseTitle }: Pick<OrderEmailProps, 'releaseTitle'>): string {
+  return `Your downloads: ${quoted(releaseTitle)}`;
+}
+
+/** The link to the download page: a pre-order's on its release day, a redeemed code's, or one staff sent again. */
+export function OrderDownloadsEmail({ label, email, releaseTitle, artistNames, orderUrl }: OrderEmailProps) {
+  return (
+    <EmailLayout
+      label={label}
+      preview="Your downloads are ready."
+      reason={`You get this email because ${email} bought, pre-ordered or redeemed a code for music on our website. Questions: ${currentSiteSettings().legal.contactEmail}.`}
+    >
+      <Heading as="h1" style={headingStyle}>
+        Your downloads are ready
+      </Heading>
+      <Text style={paragraphStyle}>
+        {quoted(releaseTitle)} by {artistNames} on {label.name} is yours to download, in the format you choose.
+      </Text>
+      <Button href={orderUrl} style={buttonStyle(label)}>
+        Download
+      </Button>
+      <Text style={paragraphStyle}>Keep this email: the button is your link to your downloads. {orderUrl}</Text>
+    </EmailLayout>
+  );
+}

@@ -1,0 +1,66 @@
+import { randomInt } from 'node:crypto';
+import { shopMessages } from '../../../shared/api/shop.js';
+import { isUuid } from '../../../shared/uuid.js';
+import type { Db } from '../../db/client.js';
+import { AppError, ConflictError, NotFoundError } from '../../errors.js';
+import { recordActivity } from '../staff/index.js';
+import { giveOrder, type ShopContext } from './orders.service.js';
+import { findCode, findReleaseForSale, insertCodes, listCodes, lockCode, markCodeRedeemed, type ShopOrderRow } from './shop.repo.js';
+
+// Download codes (issue 36): staff make them for a release (a count, an optional expiry, a note); each
+// gives one order of the release, once.
+
+/** No 0/O, 1/I/L: read aloud or typed from a card without doubt. */
+const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const newCode = () => Array.from({ length: 3 }, () => Array.from({ length: 4 }, () => alphabet[randomInt(alphabet.length)]).join('')).join('-');
+/** A code as typed: any case, spaces or dashes anywhere. */
+const normalized = (code: string) => {
+  const bare = code.toUpperCase().replace(/[\s-]/g, '');
+  return bare.length === 12 ? `${bare.slice(0, 4)}-${bare.slice(4, 8)}-${bare.slice(8)}` : bare;
+};
+
+export async function makeCodes(db: Db, releaseId: string, request: { count: number; expires_at?: string | null; note?: string }, change: { actor: string; now: Date }): Promise<string[]> {
+  const release = isUuid(releaseId) ? await findReleaseForSale(db, releaseId) : undefined;
+  if (!release) throw new NotFoundError(`Release not found: ${releaseId}`);
+  const codes = [...new Set(Array.from({ length: request.count }, newCode))];
+  const note = request.note ? request.note : null;
+  await db.transaction(async (tx) => {
+    await insertCodes(
+      tx,
+      codes.map((code) => ({ code, releaseId, note, expiresAt: request.expires_at ? new Date(request.expires_at) : null, createdBy: change.actor, createdAt: change.now })),
+    );
+    await recordActivity(tx, { kind: 'release.edit', actor: change.actor, summary: `Made ${codes.length} download codes for "${release.title}"${note ? ` (${note})` : ''}`, subjectId: releaseId, at: change.now });
+  });
+  return codes;
+}
+
+export async function getCodes(db: Db, releaseId: string) {
+  if (!isUuid(releaseId)) throw new NotFoundError(`Release not found: ${releaseId}`);
+  return listCodes(db, releaseId);
+}
+
+/** Redeems a code for the address: an order of its release, with its download email. A code works once. */
+export async function redeemCode(context: ShopContext, request: { code: string; email: string }, now: Date): Promise<ShopOrderRow> {
+  const code = normalized(request.code);
+  const found = await findCode(context.db, code);
+  if (!found) throw new NotFoundError(shopMessages.unknownCode);
+  const release = await findReleaseForSale(context.db, found.releaseId);
+  if (!release) throw new NotFoundError(shopMessages.unknownCode);
+  return giveOrder(
+    context,
+    {
+      release,
+      email: request.email.toLowerCase(),
+      source: 'code',
+      currency: release.price?.currency ?? 'EUR',
+      inTransaction: async (tx, order) => {
+        const locked = await lockCode(tx, code);
+        if (!locked) throw new NotFoundError(shopMessages.unknownCode);
+        if (locked.redeemedAt) throw new ConflictError(shopMessages.usedCode, 'code');
+        if (locked.expiresAt && locked.expiresAt <= now) throw new AppError(410, shopMessages.expiredCode, 'code');
+        await markCodeRedeemed(tx, locked.id, order.id, now);
+      },
+    },
+    now,
+  );
+}

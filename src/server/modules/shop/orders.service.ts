@@ -1,0 +1,294 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { shopMessages, type Order, type OrderRequest } from '../../../shared/api/shop.js';
+import { downloadFormats } from '../../../shared/download-formats.js';
+import { isUpcoming, localDate } from '../../../shared/domain/release-day.js';
+import { releaseDay, releaseTitle } from '../../../shared/domain/release-display.js';
+import { defaultLabel, findLabel } from '../../../shared/labels.js';
+import { currentSiteSettings } from '../../../shared/site-settings.js';
+import { isUuid } from '../../../shared/uuid.js';
+import type { Db } from '../../db/client.js';
+import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
+import type { PaymentCheckoutState, PaymentEvent, PaymentProvider } from '../membership/index.js';
+import type { Mailroom, PreparedEmail } from '../messaging/index.js';
+import {
+  findOrderById,
+  findOrderByPaymentIntent,
+  findOrderBySession,
+  findOrderByToken,
+  findReleaseForSale,
+  insertOrder,
+  lockOrder,
+  ordersAwaitingRelease,
+  setOrderSession,
+  updateOrder,
+  type OrderChange,
+  type ReleaseForSale,
+  type ShopOrderRow,
+} from './shop.repo.js';
+
+// Orders (issue 36, docs/decisions/0105): a Checkout Session in payment mode per order; Stripe's state is
+// the truth (docs/decisions/0093): every event about an order reads its session from Stripe and applies
+// what it finds under the order's row lock, so events out of order or repeated change nothing more.
+// An order only moves forward: pending → paid → refunded (a refund ends its downloads for good).
+
+export interface ShopContext {
+  db: Db;
+  mailroom: Mailroom;
+  payments?: PaymentProvider;
+  log: FastifyBaseLogger;
+}
+
+const newOrderToken = () => randomBytes(24).toString('base64url');
+const toMinorUnits = (amount: number) => Math.round(amount * 100);
+const inWords = (names: string[]) => (names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} & ${names.at(-1)}`);
+const labelOf = (release: ReleaseForSale) => findLabel(release.labelId) ?? defaultLabel;
+const isPreOrder = (release: ReleaseForSale, now: Date) => isUpcoming(release.releaseDate, now, currentSiteSettings().timeZone);
+
+/** Why a release cannot be sold now; undefined when it can. */
+export function whyNotForSale(release: ReleaseForSale): string | undefined {
+  if (!release.price || release.status === 'draft' || release.tracks.length === 0) return shopMessages.notForSale;
+  const missing = release.tracks.filter((track) => track.masterKey === null).length;
+  return missing > 0 ? shopMessages.missingMasters(missing) : undefined;
+}
+
+async function releaseForSale(db: Db, releaseId: string): Promise<ReleaseForSale> {
+  const release = isUuid(releaseId) ? await findReleaseForSale(db, releaseId) : undefined;
+  if (!release) throw new NotFoundError(`Release not found: ${releaseId}`);
+  const why = whyNotForSale(release);
+  if (why) throw new ConflictError(why);
+  return release;
+}
+
+/** What the buyer pays, in the currency's major unit: the price, or for pay-what-you-want what they chose (at least the price). */
+function amountToPay(release: ReleaseForSale, chosen: number | undefined): number {
+  const price = release.price as NonNullable<ReleaseForSale['price']>;
+  if (!price.pay_what_you_want || chosen === undefined) return price.amount;
+  if (chosen < price.amount) throw new BadRequestError(shopMessages.belowMinimum(`${price.currency} ${price.amount.toFixed(2)}`), 'amount');
+  return chosen;
+}
+
+/**
+ * `POST /api/orders`: an order and its Checkout Session; its URL. Nothing to pay (a free release, or
+ * pay-what-you-want at 0) needs no Checkout: the order is given at once and the URL is its page.
+ */
+export async function startOrder(context: ShopContext, request: OrderRequest, now: Date): Promise<string> {
+  const { db, mailroom, payments } = context;
+  const release = await releaseForSale(db, request.release_id);
+  const amount = amountToPay(release, request.amount);
+  const price = release.price as NonNullable<ReleaseForSale['price']>;
+  const email = request.email.toLowerCase();
+  if (amount === 0) {
+    const order = await giveOrder(context, { release, email, source: 'free', currency: price.currency }, now);
+    return mailroom.link(`/orders/${order.token}`);
+  }
+  if (!payments) throw new ConflictError(shopMessages.paymentsOff);
+  const order = await insertOrder(db, {
+    token: newOrderToken(),
+    releaseId: release.id,
+    email,
+    source: 'checkout',
+    status: 'pending',
+    amountMinor: toMinorUnits(amount),
+    currency: price.currency,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const label = labelOf(release);
+  const session = await payments.startPaymentCheckout({
+    orderId: order.id,
+    email,
+    name: `${releaseTitle(release)}${release.artistNames.length ? ` by ${inWords(release.artistNames)}` : ''}${isPreOrder(release, now) ? ' (pre-order)' : ''}`,
+    amountMinor: order.amountMinor,
+    currency: price.currency,
+    automaticTax: currentSiteSettings().shop.automaticTax,
+    taxInclusive: currentSiteSettings().shop.pricesIncludeTax,
+    urls: { success: mailroom.link(`/orders/${order.token}`), cancel: mailroom.link(`/${label.short}/releases/${release.id}`) },
+  });
+  await setOrderSession(db, order.id, session.sessionId);
+  return session.url;
+}
+
+/**
+ * An order given without payment (a redeemed code, a free release), in the caller's transaction or its
+ * own; its download email goes at once, or for an upcoming release on its release day.
+ */
+export async function giveOrder(
+  { db, mailroom }: ShopContext,
+  given: { release: ReleaseForSale; email: string; source: 'code' | 'free'; currency: string; inTransaction?: (tx: Db, order: ShopOrderRow) => Promise<void> },
+  now: Date,
+): Promise<ShopOrderRow> {
+  const token = newOrderToken();
+  const isWaiting = isPreOrder(given.release, now);
+  const email = isWaiting ? undefined : await prepareDownloadsEmail(mailroom, given.release, { email: given.email, token }, now);
+  const order = await db.transaction(async (tx) => {
+    const inserted = await insertOrder(tx, {
+      token,
+      releaseId: given.release.id,
+      email: given.email,
+      source: given.source,
+      status: 'paid',
+      amountMinor: 0,
+      currency: given.currency,
+      paidAt: now,
+      downloadEmailAt: isWaiting ? null : now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await given.inTransaction?.(tx, inserted);
+    if (email) await mailroom.write(tx, { ...email, subjectId: inserted.id, dedupeKey: `order-downloads:${inserted.id}` });
+    return inserted;
+  });
+  mailroom.nudge();
+  return order;
+}
+
+function prepareDownloadsEmail(mailroom: Mailroom, release: ReleaseForSale, order: { email: string; token: string }, now: Date): Promise<PreparedEmail> {
+  return mailroom.prepareOrderDownloads(
+    { label: labelOf(release), email: order.email, token: order.token, releaseTitle: releaseTitle(release), artistNames: inWords(release.artistNames) },
+    now,
+  );
+}
+
+/** What Stripe's state makes of the order: it only moves forward (pending → paid → refunded). */
+function decide(order: ShopOrderRow, state: PaymentCheckoutState, now: Date): OrderChange {
+  if (order.status === 'refunded') return {};
+  const change: OrderChange = {};
+  if (state.paymentIntentId && !order.stripePaymentIntentId) change.stripePaymentIntentId = state.paymentIntentId;
+  if (state.isPaid && order.status !== 'paid') {
+    change.status = 'paid';
+    change.paidAt = now;
+    if (state.amountTotal !== null) change.amountMinor = state.amountTotal;
+    if (state.currency) change.currency = state.currency;
+  }
+  if (state.isRefunded) {
+    change.status = 'refunded';
+    change.refundedAt = now;
+  } else if (!state.isPaid && state.status === 'expired' && order.status === 'pending') {
+    change.status = 'expired';
+  }
+  return change;
+}
+
+/**
+ * Applies the order's Checkout Session as Stripe has it now: paid writes the receipt (once: its
+ * outbox key is the order's), refunded ends the downloads. Answers whether the order changed.
+ */
+export async function applyOrderState(context: ShopContext, orderId: string, now: Date): Promise<boolean> {
+  const { db, mailroom, payments } = context;
+  const read = await findOrderById(db, orderId);
+  if (!read?.stripeSessionId || !payments) return false;
+  // Stripe refusing or unreachable throws: the webhook answers 500 and Stripe sends the event again.
+  const state = await payments.paymentCheckout(read.stripeSessionId);
+  if (!state) return false;
+  const release = (await findReleaseForSale(db, read.releaseId)) as ReleaseForSale;
+  const planned = decide(read, state, now);
+  // Rendered before the transaction (the embedded database has one connection); written only if the locked order still calls for it.
+  const receipt = planned.status === 'paid' ? await prepareReceipt(mailroom, release, { ...read, ...planned }, state, now) : undefined;
+  const changed = await db.transaction(async (tx) => {
+    const order = (await lockOrder(tx, orderId)) as ShopOrderRow;
+    const change = decide(order, state, now);
+    if (Object.keys(change).length === 0) return false;
+    const isWaiting = isPreOrder(release, now);
+    if (change.status === 'paid' && !isWaiting) change.downloadEmailAt = now;
+    await updateOrder(tx, order.id, change, now);
+    if (change.status === 'paid' && receipt) await mailroom.write(tx, { ...receipt, subjectId: order.id, dedupeKey: `order-receipt:${order.id}` });
+    return true;
+  });
+  if (changed) mailroom.nudge();
+  return changed;
+}
+
+function prepareReceipt(mailroom: Mailroom, release: ReleaseForSale, order: Pick<ShopOrderRow, 'email' | 'token' | 'amountMinor' | 'currency'>, state: PaymentCheckoutState, now: Date): Promise<PreparedEmail> {
+  const waiting = isPreOrder(release, now) && release.releaseDate ? releaseDay(release.releaseDate) : undefined;
+  return mailroom.prepareOrderReceipt(
+    {
+      label: labelOf(release),
+      email: order.email,
+      token: order.token,
+      releaseTitle: releaseTitle(release),
+      artistNames: inWords(release.artistNames),
+      ...(waiting ? { preOrderDay: waiting } : {}),
+      receipt: { amount: order.amountMinor / 100, currency: order.currency, paidAt: now, reference: state.sessionId },
+    },
+    now,
+  );
+}
+
+const asRecord = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
+const idOf = (value: unknown) => (typeof value === 'string' ? value : typeof asRecord(value).id === 'string' ? (asRecord(value).id as string) : undefined);
+
+/** The shop's part of a verified Stripe event: its payment-mode Checkouts and their refunds. Any other event changes no order. */
+export async function applyShopStripeEvent(context: ShopContext, event: PaymentEvent, now: Date): Promise<void> {
+  const object = asRecord(event.data.object);
+  if ((event.type === 'checkout.session.completed' || event.type === 'checkout.session.expired') && object.mode === 'payment') {
+    const order = await findOrderBySession(context.db, String(object.id));
+    if (order) await applyOrderState(context, order.id, now);
+    return;
+  }
+  if (event.type === 'charge.refunded') {
+    const intent = idOf(object.payment_intent);
+    if (!intent) return;
+    // Known once its payment was applied; a refund that comes first finds it by the PaymentIntent's metadata.
+    const known = await findOrderByPaymentIntent(context.db, intent);
+    const orderId = known?.id ?? (await context.payments?.orderOfPaymentIntent(intent));
+    if (orderId && isUuid(orderId)) await applyOrderState(context, orderId, now);
+  }
+}
+
+async function orderOf(db: Db, token: string): Promise<{ order: ShopOrderRow; release: ReleaseForSale }> {
+  const order = await findOrderByToken(db, token);
+  if (!order || order.status === 'expired') throw new NotFoundError(shopMessages.unknownOrder);
+  if (order.status === 'pending') throw new ConflictError(shopMessages.pending);
+  if (order.status === 'refunded') throw new AppError(410, shopMessages.refunded);
+  return { order, release: (await findReleaseForSale(db, order.releaseId)) as ReleaseForSale };
+}
+
+/** `GET /api/orders/{token}`: what the buyer may download; a pre-order's tracks from its release day. */
+export async function getOrder(db: Db, token: string, now: Date): Promise<Order> {
+  const { order, release } = await orderOf(db, token);
+  const downloads = isPreOrder(release, now)
+    ? []
+    : release.tracks.filter((track) => track.masterKey !== null).map((track) => ({ track_id: track.id, title: releaseTitle({ title: track.title, version: track.mixVersion }), formats: [...downloadFormats] }));
+  return {
+    email: order.email,
+    items: [{ release_id: release.id, title: releaseTitle(release), artists: inWords(release.artistNames), artwork_url: release.artworkUrl, release_date: release.releaseDate, downloads }],
+  };
+}
+
+/** The order and the track of a download, when the order may download it now. */
+export async function downloadableTrack(db: Db, token: string, trackId: string, now: Date) {
+  const { order, release } = await orderOf(db, token);
+  if (isPreOrder(release, now)) throw new ConflictError(shopMessages.notYetOut);
+  const track = release.tracks.find((t) => t.id === trackId && t.masterKey !== null);
+  if (!track) throw new NotFoundError(`No track ${trackId} in this order`);
+  return { order, release, track };
+}
+
+const batch = 50;
+
+/**
+ * The release day of pre-orders (issue 36): each paid order of a release now out whose download email
+ * waits gets it, once (its outbox key), whichever instance sweeps first. Answers how many were written.
+ */
+export async function writeReleaseDayDownloads(db: Db, mailroom: Mailroom, now: Date): Promise<number> {
+  const today = localDate(now, currentSiteSettings().timeZone);
+  let written = 0;
+  for (;;) {
+    const due = await ordersAwaitingRelease(db, today, batch);
+    for (const order of due) {
+      const release = (await findReleaseForSale(db, order.releaseId)) as ReleaseForSale;
+      const prepared = await prepareDownloadsEmail(mailroom, release, order, now);
+      const isWritten = await db.transaction(async (tx) => {
+        const locked = await lockOrder(tx, order.id);
+        if (locked?.status !== 'paid' || locked.downloadEmailAt) return false;
+        await updateOrder(tx, order.id, { downloadEmailAt: now }, now);
+        return mailroom.write(tx, { ...prepared, subjectId: order.id, dedupeKey: `order-downloads:${order.id}` });
+      });
+      if (isWritten) written += 1;
+    }
+    if (due.length < batch) break;
+  }
+  if (written > 0) mailroom.nudge();
+  return written;
+}

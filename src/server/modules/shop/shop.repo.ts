@@ -1,0 +1,158 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { ReleasePrice, ShopOrderStatus } from '../../../shared/api/shop.js';
+import { queryRows, type Db } from '../../db/client.js';
+import { downloadCodes, releaseArtists, artists, releases, shopOrders, trackAudio, tracks } from '../../db/schema.js';
+
+// The shop's tables (issue 36): orders and download codes, and what it reads of a release it sells.
+
+export type ShopOrderRow = typeof shopOrders.$inferSelect;
+export type DownloadCodeRow = typeof downloadCodes.$inferSelect;
+
+/** A release as the shop sells it: its price, date, status and tracks with their masters. */
+export interface ReleaseForSale {
+  id: string;
+  title: string;
+  version: string | null;
+  labelId: string;
+  status: string;
+  releaseDate: string | null;
+  artworkUrl: string | null;
+  catalogNumber: string | null;
+  price: ReleasePrice | null;
+  artistNames: string[];
+  tracks: { id: string; title: string; mixVersion: string | null; masterKey: string | null; masterName: string | null }[];
+}
+
+export async function findReleaseForSale(db: Db, id: string): Promise<ReleaseForSale | undefined> {
+  const [row] = await db.select().from(releases).where(eq(releases.id, id));
+  if (!row) return undefined;
+  const [credited, trackRows] = await Promise.all([
+    db
+      .select({ name: artists.name })
+      .from(releaseArtists)
+      .innerJoin(artists, eq(artists.id, releaseArtists.artistId))
+      .where(eq(releaseArtists.releaseId, id))
+      .orderBy(asc(releaseArtists.position)),
+    db
+      .select({ id: tracks.id, title: tracks.title, mixVersion: tracks.mixVersion, masterKey: trackAudio.originalKey, masterName: trackAudio.fileName })
+      .from(tracks)
+      .leftJoin(trackAudio, eq(trackAudio.id, tracks.audioId))
+      .where(eq(tracks.releaseId, id))
+      .orderBy(asc(tracks.discNumber), asc(tracks.trackNumber)),
+  ]);
+  return {
+    id: row.id,
+    title: row.title,
+    version: row.version,
+    labelId: row.labelId,
+    status: row.status,
+    releaseDate: row.releaseDate,
+    artworkUrl: row.artworkUrl,
+    catalogNumber: row.catalogNumber,
+    price: row.price,
+    artistNames: credited.map((c) => c.name),
+    tracks: trackRows,
+  };
+}
+
+export async function insertOrder(db: Db, order: typeof shopOrders.$inferInsert): Promise<ShopOrderRow> {
+  const [row] = await db.insert(shopOrders).values(order).returning();
+  return row as ShopOrderRow;
+}
+
+export async function setOrderSession(db: Db, id: string, sessionId: string): Promise<void> {
+  await db.update(shopOrders).set({ stripeSessionId: sessionId }).where(eq(shopOrders.id, id));
+}
+
+export async function findOrderByToken(db: Db, token: string): Promise<ShopOrderRow | undefined> {
+  const [row] = await db.select().from(shopOrders).where(eq(shopOrders.token, token));
+  return row;
+}
+
+export async function findOrderById(db: Db, id: string): Promise<ShopOrderRow | undefined> {
+  const [row] = await db.select().from(shopOrders).where(eq(shopOrders.id, id));
+  return row;
+}
+
+export async function findOrderBySession(db: Db, sessionId: string): Promise<ShopOrderRow | undefined> {
+  const [row] = await db.select().from(shopOrders).where(eq(shopOrders.stripeSessionId, sessionId));
+  return row;
+}
+
+export async function findOrderByPaymentIntent(db: Db, paymentIntentId: string): Promise<ShopOrderRow | undefined> {
+  const [row] = await db.select().from(shopOrders).where(eq(shopOrders.stripePaymentIntentId, paymentIntentId));
+  return row;
+}
+
+/** The order, locked for the transaction (`FOR UPDATE`): two events about it apply one after the other. */
+export async function lockOrder(tx: Db, id: string): Promise<ShopOrderRow | undefined> {
+  const [row] = await tx.select().from(shopOrders).where(eq(shopOrders.id, id)).for('update');
+  return row;
+}
+
+export interface OrderChange {
+  status?: ShopOrderStatus;
+  stripePaymentIntentId?: string;
+  amountMinor?: number;
+  currency?: string;
+  paidAt?: Date;
+  refundedAt?: Date;
+  downloadEmailAt?: Date;
+}
+
+export async function updateOrder(tx: Db, id: string, change: OrderChange, now: Date): Promise<void> {
+  await tx
+    .update(shopOrders)
+    .set({ ...change, updatedAt: now })
+    .where(eq(shopOrders.id, id));
+}
+
+/** Counts one download link given for the order, unless it has given `max`: whether it may. */
+export async function takeDownload(db: Db, id: string, max: number): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update ${shopOrders} set downloads_given = downloads_given + 1 where id = ${id} and downloads_given < ${max} returning id`,
+  );
+  return rows.length > 0;
+}
+
+/** Paid orders of releases whose download email waits for their release day (pre-orders), of releases dated on or before `day`. */
+export async function ordersAwaitingRelease(db: Db, day: string, limit: number): Promise<ShopOrderRow[]> {
+  return db
+    .select({ order: shopOrders })
+    .from(shopOrders)
+    .innerJoin(releases, eq(releases.id, shopOrders.releaseId))
+    .where(and(eq(shopOrders.status, 'paid'), isNull(shopOrders.downloadEmailAt), sql`${releases.releaseDate} <= ${day}`))
+    .orderBy(asc(shopOrders.createdAt))
+    .limit(limit)
+    .then((rows) => rows.map((r) => r.order));
+}
+
+export async function insertCodes(db: Db, codes: (typeof downloadCodes.$inferInsert)[]): Promise<void> {
+  await db.insert(downloadCodes).values(codes);
+}
+
+export async function findCode(db: Db, code: string): Promise<DownloadCodeRow | undefined> {
+  const [row] = await db.select().from(downloadCodes).where(eq(downloadCodes.code, code));
+  return row;
+}
+
+/** The code, locked for the transaction: one redemption at a time. */
+export async function lockCode(tx: Db, code: string): Promise<DownloadCodeRow | undefined> {
+  const [row] = await tx.select().from(downloadCodes).where(eq(downloadCodes.code, code)).for('update');
+  return row;
+}
+
+export async function markCodeRedeemed(tx: Db, id: string, orderId: string, now: Date): Promise<void> {
+  await tx.update(downloadCodes).set({ orderId, redeemedAt: now }).where(eq(downloadCodes.id, id));
+}
+
+export async function listCodes(db: Db, releaseId: string): Promise<(DownloadCodeRow & { email: string | null })[]> {
+  const rows = await db
+    .select({ code: downloadCodes, email: shopOrders.email })
+    .from(downloadCodes)
+    .leftJoin(shopOrders, eq(shopOrders.id, downloadCodes.orderId))
+    .where(eq(downloadCodes.releaseId, releaseId))
+    .orderBy(asc(downloadCodes.createdAt), asc(downloadCodes.code));
+  return rows.map((r) => ({ ...r.code, email: r.email }));
+}

@@ -1,0 +1,148 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '../../../shared/api/common.js';
+import {
+  checkoutResponseSchema,
+  codesRequestSchema,
+  codesResponseSchema,
+  downloadLinkParamsSchema,
+  orderRequestSchema,
+  orderResponseSchema,
+  orderTokenParamsSchema,
+  redeemRequestSchema,
+  redeemResponseSchema,
+} from '../../../shared/api/shop.js';
+import { defaultLimits } from '../../config.js';
+import { requireSameSiteJson } from '../../plugins/same-site-json.js';
+import { routeRateLimit } from '../../plugins/rate-limit.js';
+import { sendStoredFile } from '../media/index.js';
+import { adminOf, guardAdminRoutes } from '../staff/index.js';
+import { makeCodes, redeemCode } from './codes.service.js';
+import { downloadsPerOrder, giveDownloadLink, openDownloadLink } from './downloads.service.js';
+import { getOrder, startOrder } from './orders.service.js';
+import type { ShopDeps } from './shop.deps.js';
+
+const tokenDescription = 'The order token is the secret of the buyer\'s page, `{PUBLIC_URL}/orders/{token}`, as the receipt email links it.';
+
+/** `attachment` with a file name: an ASCII fallback and the exact name (RFC 6266). */
+const attachment = (fileName: string) => `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+
+/** The shop's public routes (issue 36): buying, the buyer's page and its downloads, redeeming a code. */
+export const shopRoutes: FastifyPluginAsyncZod<ShopDeps> = async (app, { db, clock, mailroom, payments, publicUrl, jwtSecret, mediaStore, rateLimits }) => {
+  const sameSite = requireSameSiteJson(publicUrl);
+  const limited = { rateLimit: routeRateLimit(rateLimits?.shop ?? defaultLimits.vip) };
+  const context = (log: Parameters<typeof startOrder>[0]['log']) => ({ db, mailroom, payments, log });
+
+  app.post(
+    '/orders',
+    {
+      onRequest: sameSite,
+      config: limited,
+      schema: {
+        tags: ['shop'],
+        description:
+          'Buys a release: a Stripe Checkout Session in payment mode for its price (or, pay-what-you-want, `amount`, at least the price), in ' +
+          'the currency\'s minor unit, with the buyer\'s email; its URL. Nothing to pay (free, or 0 chosen) gives the order at once: the URL is its page. ' +
+          '409 when the release is not for sale (no price, a draft, or a track without its master uploaded) or payments are off; 400 for an amount below the price.',
+        body: orderRequestSchema,
+        response: { 200: checkoutResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (req) => ({ success: true as const, data: { checkoutUrl: await startOrder(context(req.log), req.body, clock()) } }),
+  );
+
+  app.get(
+    '/orders/:token',
+    {
+      schema: {
+        tags: ['shop'],
+        description: `What an order holds and can download: its release and, per track, the formats. ${tokenDescription} 404 for no such order; 409 while Stripe has not confirmed the payment; 410 once refunded.`,
+        params: orderTokenParamsSchema,
+        response: { 200: orderResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 410: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      reply.header('Cache-Control', 'private, no-store');
+      return { success: true as const, data: await getOrder(db, req.params.token, clock()) };
+    },
+  );
+
+  app.get(
+    '/orders/:token/downloads/:trackId/:format',
+    {
+      schema: {
+        tags: ['shop'],
+        description:
+          `A fresh download link of a track of the order in a format: a 303 to a link signed for this order, track and format that works for 24 hours. ` +
+          `An order gives out ${downloadsPerOrder} links in all (docs/decisions/0105); past them, 429. ${tokenDescription}`,
+        params: downloadLinkParamsSchema,
+        response: { 303: z.null(), 404: errorResponseSchema, 409: errorResponseSchema, 410: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const link = await giveDownloadLink(db, jwtSecret, req.params, clock());
+      reply.header('Cache-Control', 'private, no-store');
+      return reply.redirect(link, 303);
+    },
+  );
+
+  app.get(
+    '/downloads/:orderId/:trackId/:format',
+    {
+      schema: {
+        tags: ['shop'],
+        description: 'A track of an order as a file (with Range), through a signed link from GET /api/orders/{token}/downloads/…; 403 for a link that is not signed or expired, 410 once the order was refunded.',
+        params: z.object({ orderId: z.string().max(100), trackId: z.string().max(100), format: downloadLinkParamsSchema.shape.format }),
+        querystring: z.object({ expires: z.coerce.number().int().optional(), signature: z.string().max(200).optional() }),
+        response: { 200: { description: 'The file', content: { 'audio/*': { schema: z.any() } } }, 403: errorResponseSchema, 404: errorResponseSchema, 410: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const { orderId, trackId, format } = req.params;
+      const { order, track } = await openDownloadLink(db, jwtSecret, { orderId, trackId, format, expires: req.query.expires ?? 0 }, req.query.signature ?? '', clock());
+      const missing = `No file for track ${trackId}`;
+      req.log.info({ order: order.id, track: trackId, format }, 'shop download');
+      reply.header('Cache-Control', 'private, no-store').header('Content-Disposition', attachment(track.masterName ?? `${track.title}`));
+      return sendStoredFile(req, reply, mediaStore, { key: track.masterKey as string, missing });
+    },
+  );
+
+  app.post(
+    '/redeem',
+    {
+      onRequest: sameSite,
+      config: limited,
+      schema: {
+        tags: ['shop'],
+        description: 'Redeems a download code for an address: an order of its release, its page emailed (or, for an upcoming release, on its release day). 201 with the page; 404 for no such code; 409 for a code used already; 410 for one expired.',
+        body: redeemRequestSchema,
+        response: { 201: redeemResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 410: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const order = await redeemCode(context(req.log), req.body, clock());
+      reply.code(201);
+      return { success: true as const, data: { orderUrl: mailroom.link(`/orders/${order.token}`) } };
+    },
+  );
+};
+
+/** The shop's staff routes: download codes. */
+export const adminShopRoutes: FastifyPluginAsyncZod<ShopDeps> = async (app, deps) => {
+  const { db, clock } = deps;
+  guardAdminRoutes(app, deps.adminAuth);
+
+  app.post(
+    '/admin/releases/:id/codes',
+    {
+      schema: {
+        tags: ['admin'],
+        description: 'Makes `count` download codes for the release (1 to 1000), with an optional expiry and note; each gives one order of the release, once.',
+        params: z.object({ id: z.string() }),
+        body: codesRequestSchema,
+        response: { 200: codesResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (req) => ({ success: true as const, data: { codes: await makeCodes(db, req.params.id, req.body, { actor: adminOf(req).user.username, now: clock() }) } }),
+  );
+};

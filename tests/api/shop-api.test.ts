@@ -1,0 +1,238 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminReleaseDetail } from '../../src/shared/api/admin-releases.js';
+import type { Order } from '../../src/shared/api/shop.js';
+import { downloadFormats } from '../../src/shared/download-formats.js';
+import { queryRows } from '../../src/server/db/client.js';
+import { folderMediaStore } from '../../src/server/modules/media/index.js';
+import { createStripePayments } from '../../src/server/modules/membership/index.js';
+import { writeReleaseDayDownloads } from '../../src/server/modules/shop/index.js';
+import { startFakeStripe, type FakeStripe, type FakeStripeEvent } from '../fakes/fake-stripe.js';
+import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
+import { testMailroom } from '../helpers/mail.js';
+import { testNow } from '../helpers/test-app.js';
+import { testDatabaseKinds } from '../helpers/test-database.js';
+
+// Selling the music (issue 36): prices, Checkout in payment mode through the real SDK against the fake
+// Stripe, Stripe's state as the truth (events out of order, repeated, a refund), the buyer's page and its
+// signed download links, download codes, and a pre-order's download email on its release day.
+
+const publicUrl = 'https://records.example';
+const master = Buffer.from('RIFF-not-really-a-wave-but-the-bytes-of-a-master');
+
+describe.each(testDatabaseKinds)('the shop on $name', (kind) => {
+  let t: AdminTestApp;
+  let stripe: FakeStripe;
+  let mediaDir: string;
+
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    mediaDir = mkdtempSync(join(tmpdir(), 'shop-media-'));
+    const mediaStore = folderMediaStore(mediaDir);
+    await mediaStore.put('audio/shop-master.wav', master, 'audio/wav');
+    const payments = createStripePayments({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiUrl: stripe.url });
+    t = await createAdminTestApp(kind, { deps: { payments, publicUrl, mediaStore, rateLimits: { shop: { max: 10_000, timeWindowMs: 60_000 } } } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await stripe?.close();
+    rmSync(mediaDir, { recursive: true, force: true });
+  });
+
+  let serial = 0;
+  /** A release of two tracks made in admin, dated `releaseDate`; with their masters uploaded unless told. */
+  async function aRelease(options: { releaseDate?: string; masters?: boolean } = {}): Promise<AdminReleaseDetail> {
+    serial += 1;
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/releases',
+      headers: t.auth,
+      payload: {
+        title: `Shop EP ${serial}`,
+        type: 'ep',
+        label_id: 'buildit-tech',
+        catalog_number: `SHOP${serial}`,
+        release_date: options.releaseDate ?? '2026-10-02',
+        artists: ['Kay Vo'],
+        tracks: [{ title: `Side A ${serial}` }, { title: `Side B ${serial}` }],
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const release = made.json<{ data: AdminReleaseDetail }>().data;
+    if (options.masters !== false) for (const track of release.tracks) await uploadMaster(track.id);
+    return release;
+  }
+  async function uploadMaster(trackId: string) {
+    const [audio] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`insert into track_audio (file_name, original_key, status, actor) values ('Master.wav', 'audio/shop-master.wav', 'ready', 'admin') returning id`,
+    );
+    await queryRows(t.database.db, sql`update tracks set audio_id = ${audio?.id} where id = ${trackId}`);
+  }
+  const setPrice = (id: string, price: unknown) => t.app.inject({ method: 'PATCH', url: `/api/admin/releases/${id}`, headers: t.auth, payload: { price } });
+  const buy = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/orders', payload });
+  const deliver = async (events: FakeStripeEvent[]) => {
+    for (const event of events) {
+      const { body, signature } = stripe.sign(event);
+      const res = await t.app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload: body });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  };
+  const emailsTo = (email: string) =>
+    queryRows<{ kind: string; subject: string; text: string }>(t.database.db, sql`select kind, subject, text_body as text from outbox_emails where ${email} = any(to_addresses) order by created_at, id`);
+  /** Buys the release at its price (or `amount`) and pays on the fake Checkout: the session and Stripe's events, not delivered. */
+  async function buyAndPay(releaseId: string, email: string, amount?: number) {
+    const res = await buy({ release_id: releaseId, email, ...(amount === undefined ? {} : { amount }) });
+    expect(res.statusCode, res.body).toBe(200);
+    const session = stripe.sessions.find((s) => s.url === res.json<{ data: { checkoutUrl: string } }>().data.checkoutUrl);
+    if (!session) throw new Error('no session');
+    return { session, ...stripe.completePayment(session.id) };
+  }
+  const tokenOf = (text: string) => new RegExp(`${publicUrl}/orders/([A-Za-z0-9_-]+)`).exec(text)?.[1] as string;
+  const order = (token: string) => t.app.inject({ method: 'GET', url: `/api/orders/${token}` });
+
+  it('takes a price in the release editor, naming the field at fault, and sells a release only when every track has its master', async () => {
+    const release = await aRelease({ masters: false });
+    expect(release.price).toBeNull();
+    expect(release.tracks_without_master).toBe(2);
+    const bad = await setPrice(release.id, { amount: 7.999, currency: 'EUR', pay_what_you_want: false });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'price.amount', message: 'Price amount must have at most 2 decimals' });
+    expect((await setPrice(release.id, { amount: 7, currency: 'XYZ', pay_what_you_want: false })).json()).toMatchObject({ field: 'price.currency' });
+    expect((await buy({ release_id: release.id, email: 'fan@example.com' })).statusCode).toBe(409);
+
+    const priced = await setPrice(release.id, { amount: 7.99, currency: 'eur', pay_what_you_want: false });
+    expect(priced.statusCode, priced.body).toBe(200);
+    expect(priced.json<{ data: AdminReleaseDetail }>().data.price).toEqual({ amount: 7.99, currency: 'EUR', pay_what_you_want: false });
+    const missing = await buy({ release_id: release.id, email: 'fan@example.com' });
+    expect(missing.statusCode).toBe(409);
+    expect(missing.json()).toMatchObject({ message: 'This release is not for sale until every track has its master uploaded: 2 tracks have none' });
+    expect(stripe.sessions.filter((s) => s.mode === 'payment')).toHaveLength(0);
+
+    for (const track of release.tracks) await uploadMaster(track.id);
+    const sold = await buy({ release_id: release.id, email: 'Fan@Example.com' });
+    expect(sold.statusCode, sold.body).toBe(200);
+    const session = stripe.sessions.at(-1);
+    expect(sold.json()).toEqual({ success: true, data: { checkoutUrl: session?.url } });
+    expect(session).toMatchObject({ mode: 'payment', customer_email: 'fan@example.com', line_items: [{ quantity: '1', price_data: { currency: 'eur', unit_amount: '799' } }] });
+    expect((await setPrice(release.id, null)).json<{ data: AdminReleaseDetail }>().data.price).toBeNull();
+    expect((await buy({ release_id: release.id, email: 'fan@example.com' })).statusCode).toBe(409);
+  });
+
+  it('charges what a fan chooses for a pay-what-you-want release, never below its minimum', async () => {
+    const release = await aRelease();
+    await setPrice(release.id, { amount: 5, currency: 'USD', pay_what_you_want: true });
+    const below = await buy({ release_id: release.id, email: 'pwyw@example.com', amount: 4.99 });
+    expect(below.statusCode).toBe(400);
+    expect(below.json()).toMatchObject({ field: 'amount', message: 'Amount must be at least USD 5.00' });
+    const { session } = await buyAndPay(release.id, 'pwyw@example.com', 12.5);
+    expect(session.line_items[0]?.price_data).toMatchObject({ currency: 'usd', unit_amount: '1250' });
+  });
+
+  it("records a paid order once whatever the order of Stripe's events and however often they come, with one receipt linking the order page", async () => {
+    const release = await aRelease();
+    await setPrice(release.id, { amount: 7.99, currency: 'EUR', pay_what_you_want: false });
+    const { events } = await buyAndPay(release.id, 'buyer@example.com');
+    // Before Stripe's word the order is nobody's to download.
+    expect(await emailsTo('buyer@example.com')).toEqual([]);
+    await deliver([...events].reverse());
+    await deliver(events);
+    const emails = await emailsTo('buyer@example.com');
+    expect(emails.map((e) => e.kind)).toEqual(['order_receipt']);
+    expect(emails[0]?.subject).toBe(`Your receipt: “${release.title}”`);
+    expect(emails[0]?.text).toContain('Receipt: EUR 7.99 paid on 21 November 2026');
+    const token = tokenOf(emails[0]?.text ?? '');
+    const res = await order(token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: Order }>().data).toMatchObject({
+      items: [{ release_id: release.id, downloads: release.tracks.map((track) => ({ track_id: track.id, formats: [...downloadFormats] })) }],
+    });
+    expect((await order(`${token}x`)).statusCode).toBe(404);
+  });
+
+  it('gives signed, expiring download links that serve the master, and a refund ends the order and its links', async () => {
+    const release = await aRelease();
+    await setPrice(release.id, { amount: 3, currency: 'EUR', pay_what_you_want: false });
+    const { session, events } = await buyAndPay(release.id, 'refund@example.com');
+    await deliver(events);
+    const token = tokenOf((await emailsTo('refund@example.com'))[0]?.text ?? '');
+    const trackId = release.tracks[0]?.id as string;
+    const link = await t.app.inject({ method: 'GET', url: `/api/orders/${token}/downloads/${trackId}/original` });
+    expect(link.statusCode, link.body).toBe(303);
+    const signed = String(link.headers.location);
+    expect(signed).toMatch(/^\/api\/downloads\/[0-9a-f-]+\/[0-9a-f-]+\/original\?expires=\d+&signature=[A-Za-z0-9_-]+$/);
+    const file = await t.app.inject({ method: 'GET', url: signed });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(master)).toBe(true);
+    expect(String(file.headers['content-disposition'])).toContain('attachment');
+    expect((await t.app.inject({ method: 'GET', url: `${signed}A` })).statusCode).toBe(403);
+    // A day later the link has expired; the order page gives fresh ones.
+    t.setNow(new Date(testNow.getTime() + 24 * 60 * 60 * 1000 + 1000));
+    expect((await t.app.inject({ method: 'GET', url: signed })).statusCode).toBe(403);
+    t.setNow(testNow);
+
+    await deliver(stripe.refundPayment(session.id).events);
+    expect((await order(token)).statusCode).toBe(410);
+    expect((await t.app.inject({ method: 'GET', url: signed })).statusCode).toBe(410);
+    expect((await t.app.inject({ method: 'GET', url: `/api/orders/${token}/downloads/${trackId}/original` })).statusCode).toBe(410);
+  });
+
+  it('a refund Stripe delivers before the payment leaves the order refunded, with no receipt', async () => {
+    const release = await aRelease();
+    await setPrice(release.id, { amount: 3, currency: 'EUR', pay_what_you_want: false });
+    const { session, events } = await buyAndPay(release.id, 'early-refund@example.com');
+    await deliver(stripe.refundPayment(session.id).events);
+    await deliver(events);
+    expect(await emailsTo('early-refund@example.com')).toEqual([]);
+    const [row] = await queryRows<{ status: string }>(t.database.db, sql`select status from shop_orders where stripe_session_id = ${session.id}`);
+    expect(row?.status).toBe('refunded');
+  });
+
+  it('makes download codes that each give the release once, by email', async () => {
+    const release = await aRelease();
+    const made = await t.app.inject({ method: 'POST', url: `/api/admin/releases/${release.id}/codes`, headers: t.auth, payload: { count: 3, note: 'DJ promo December' } });
+    expect(made.statusCode, made.body).toBe(200);
+    const { codes } = made.json<{ data: { codes: string[] } }>().data;
+    expect(codes).toHaveLength(3);
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/releases/${release.id}/codes`, headers: t.auth, payload: { count: 0 } })).json()).toMatchObject({ field: 'count' });
+    const redeem = (code: string, email: string) => t.app.inject({ method: 'POST', url: '/api/redeem', payload: { code, email } });
+    const first = await redeem((codes[0] as string).toLowerCase(), 'dj@example.com');
+    expect(first.statusCode, first.body).toBe(201);
+    const [mail] = await emailsTo('dj@example.com');
+    expect(mail?.kind).toBe('order_downloads');
+    expect(first.json<{ data: { orderUrl: string } }>().data.orderUrl).toBe(`${publicUrl}/orders/${tokenOf(mail?.text ?? '')}`);
+    expect((await order(tokenOf(mail?.text ?? ''))).json<{ data: Order }>().data.items[0]?.downloads).toHaveLength(2);
+    const again = await redeem(codes[0] as string, 'other@example.com');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ message: 'This code was used already' });
+    expect(await emailsTo('other@example.com')).toEqual([]);
+    expect((await redeem('NOPE-NOPE-NOPE', 'dj@example.com')).statusCode).toBe(404);
+  });
+
+  it("sends a pre-order's receipt at once and its download email at the release moment, once", async () => {
+    const release = await aRelease({ releaseDate: '2026-12-04' });
+    await setPrice(release.id, { amount: 9, currency: 'EUR', pay_what_you_want: false });
+    const { events } = await buyAndPay(release.id, 'early@example.com');
+    await deliver(events);
+    const [receipt] = await emailsTo('early@example.com');
+    expect(receipt?.text).toContain('You pre-ordered');
+    expect(receipt?.text).toContain('It comes out on 4 December 2026');
+    const token = tokenOf(receipt?.text ?? '');
+    expect((await order(token)).json<{ data: Order }>().data.items[0]?.downloads).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: `/api/orders/${token}/downloads/${release.tracks[0]?.id}/original` })).statusCode).toBe(409);
+
+    const mailroom = testMailroom();
+    expect(await writeReleaseDayDownloads(t.database.db, mailroom, new Date('2026-12-03T23:59:00Z'))).toBe(0);
+    // Midnight starting 4 December in the labels' time zone (UTC here).
+    const moment = new Date('2026-12-04T00:00:00Z');
+    expect(await writeReleaseDayDownloads(t.database.db, mailroom, moment)).toBe(1);
+    expect(await writeReleaseDayDownloads(t.database.db, mailroom, moment)).toBe(0);
+    expect((await emailsTo('early@example.com')).map((e) => e.kind)).toEqual(['order_receipt', 'order_downloads']);
+    t.setNow(moment);
+    expect((await order(token)).json<{ data: Order }>().data.items[0]?.downloads).toHaveLength(2);
+    t.setNow(testNow);
+  });
+});
