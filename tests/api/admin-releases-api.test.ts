@@ -4,6 +4,8 @@ import type { AdminReleaseCreateInput, AdminReleaseDetail } from '../../src/shar
 import type { RankedRelease, Release } from '../../src/shared/api/catalog.js';
 import { queryRows } from '../../src/server/db/client.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
+import { aSineWav } from '../helpers/audio.js';
+import { upload } from '../helpers/media-upload.js';
 import type { PagedList } from '../helpers/test-app.js';
 import { openSameDatabase, testDatabaseKinds } from '../helpers/test-database.js';
 
@@ -166,6 +168,70 @@ describe.each(testDatabaseKinds)('admin releases API on $name', (kind) => {
     expect(lost).toMatchObject({ success: false, field: 'catalog_number' });
     expect(lost.message).toMatch(new RegExp(`^Catalog number (BLDR950|bldr950) is already on "${won.data.title}" \\(${won.data.id}\\) in this label$`));
     expect(await releaseCount()).toBe(Number(before) + 1);
+  });
+
+  it('gives releases of one catalog number and title, created or published at the same instant, each a slug of its own, kept once public', async () => {
+    const labelIds = ['buildit-records', 'buildit-tech', 'buildit-deep'];
+    // Each in another label (a number is once per label), each crediting a new artist: the lock above holds them all.
+    const created = await atTheSameInstant(
+      labelIds.map((label_id, i) => () =>
+        t.app.inject({ method: 'POST', url: '/api/admin/releases', headers: t.auth, payload: aRelease({ title: 'Same Night', label_id, catalog_number: 'BLDR960', artists: [`Night Twin ${i}`], tracks: [{ title: 'Same Night' }] }) }),
+      ),
+    );
+    expect(created.map((a) => a.statusCode), created.map((a) => a.body).join('\n')).toEqual([201, 201, 201]);
+    const nights = created.map((a) => (JSON.parse(a.body) as { data: AdminReleaseDetail }).data);
+    expect(new Set(nights.map((r) => r.slug)).size).toBe(3);
+    for (const night of nights) expect(night.slug).toMatch(/^bldr960-same-night(-[0-9a-f]{8})?$/);
+
+    // Three drafts of other titles, published at the same instant under one title.
+    const drafts = [];
+    for (const [i, label_id] of labelIds.entries()) drafts.push(await create(aRelease({ title: `Dawn ${i}`, status: 'draft', label_id, catalog_number: 'BLDR961', tracks: [{ title: 'Dawn' }] })));
+    const published = await atTheSameInstant(
+      drafts.map((draft, i) => () =>
+        t.app.inject({ method: 'PATCH', url: `/api/admin/releases/${draft.id}`, headers: t.auth, payload: { title: 'Same Dawn', status: 'published', artists: [`Dawn Twin ${i}`] } }),
+      ),
+    );
+    expect(published.map((a) => a.statusCode), published.map((a) => a.body).join('\n')).toEqual([200, 200, 200]);
+    const dawns = published.map((a) => (JSON.parse(a.body) as { data: AdminReleaseDetail }).data);
+    expect(new Set(dawns.map((r) => r.slug)).size).toBe(3);
+    for (const dawn of dawns) {
+      expect(dawn.slug).toMatch(/^bldr961-same-dawn(-[0-9a-f]{8})?$/);
+      // Found at its slug, and kept there when renamed.
+      expect((await publicRelease(dawn.slug)).id).toBe(dawn.id);
+      await call('PATCH', `/api/admin/releases/${dawn.id}`, 200, { title: 'Renamed Dawn' });
+      expect((await publicRelease(dawn.slug)).title).toBe('Renamed Dawn');
+    }
+  });
+
+  it("holds each track's audio, preview window and member download: saved with the release, kept when not sent, the preview cut again", async () => {
+    const release = await create(aRelease({ catalog_number: 'BLDR962', tracks: [{ title: 'Master', mix_version: 'Extended Mix' }, { title: 'Master', mix_version: 'Dub' }] }));
+    const [extended, dub] = release.tracks as [AdminReleaseDetail['tracks'][number], AdminReleaseDetail['tracks'][number]];
+    expect(extended).toMatchObject({ audio: null, preview_start_ms: null, preview_length_ms: null, member_download: false });
+    // The master, uploaded under the track's id, as the editor sends it.
+    const uploaded = await upload(t, [{ name: `${extended.id}.wav`, bytes: aSineWav({ seconds: 2, sampleRate: 8000, channels: 1 }), type: 'audio/wav' }]);
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const audioStatus = async () => (await queryRows<{ status: string }>(t.database.db, sql`update track_audio set status = 'ready' where id = (select audio_id from tracks where id = ${extended.id}) returning status`))[0]?.status;
+    // Made ready here (no worker runs in this app), so that a new window shows as queued again.
+    expect(await audioStatus()).toBe('ready');
+
+    const edited = (
+      await call<{ data: AdminReleaseDetail }>('PATCH', `/api/admin/releases/${release.id}`, 200, {
+        tracks: [
+          { id: extended.id, title: 'Master', mix_version: 'Extended Mix', preview_start_ms: 30_000, preview_length_ms: 45_000, member_download: true },
+          { id: dub.id, title: 'Master', mix_version: 'Dub' },
+        ],
+      })
+    ).data;
+    expect(edited.tracks[0]).toMatchObject({ audio: { file_name: `${extended.id}.wav`, status: 'queued' }, preview_start_ms: 30_000, preview_length_ms: 45_000, member_download: true });
+    expect(edited.tracks[1]).toMatchObject({ audio: null, preview_start_ms: null, member_download: false });
+    // Tracks sent without them keep them (and the preview is not cut again).
+    await audioStatus();
+    const kept = (await call<{ data: AdminReleaseDetail }>('PATCH', `/api/admin/releases/${release.id}`, 200, { tracks: edited.tracks.map(({ id, title, mix_version }) => ({ id, title, mix_version })) })).data;
+    expect(kept.tracks[0]).toMatchObject({ audio: { status: 'ready' }, preview_start_ms: 30_000, preview_length_ms: 45_000, member_download: true });
+    // A window the preview cannot have is refused on its field, and changes nothing.
+    const refused = await call<Failure>('PATCH', `/api/admin/releases/${release.id}`, 400, { tracks: [{ id: extended.id, title: 'Master', preview_length_ms: 1_000 }] });
+    expect(refused).toMatchObject({ field: 'tracks.0.preview_length_ms', message: 'Preview length must be between 0:05 and 10:00' });
+    expect((await call<{ data: AdminReleaseDetail }>('GET', `/api/admin/releases/${release.id}`, 200)).data.tracks).toHaveLength(2);
   });
 
   it('edits every field: tracks kept by id, added and removed; 409 on a taken catalog number; pin alone is a pin', async () => {

@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminReleaseListItem } from '../../src/shared/api/admin-releases.js';
+import type { AdminReleaseDetail, AdminReleaseListItem } from '../../src/shared/api/admin-releases.js';
 import type { Release } from '../../src/shared/api/catalog.js';
 import { releaseDay } from '../../src/shared/domain/release-display.js';
 import { themeCookieName } from '../../src/shared/page-render.js';
 import { findLabel } from '../../src/shared/labels.js';
 import { importDistributorExport } from '../helpers/distributor-import.js';
+import { aSineWav } from '../helpers/audio.js';
 import { aPicture } from '../helpers/images.js';
 import { logInAsAdmin } from '../e2e-helpers/admin-session.js';
 import { severeViolations } from '../e2e-helpers/axe.js';
@@ -31,6 +32,7 @@ describe('releases first: a draft EP made by hand on the imported catalog, publi
   const tech = findLabel('tech');
   const folder = mkdtempSync(join(tmpdir(), 'ep-cover-'));
   const coverPath = join(folder, 'quiet-hours.jpg');
+  const masterPath = join(folder, 'quiet-hours-master.wav');
   const releaseDate = '2025-03-07';
   let token: string;
   let release: AdminReleaseListItem;
@@ -44,6 +46,7 @@ describe('releases first: a draft EP made by hand on the imported catalog, publi
     token = ((await login.json()) as { token: string }).token;
     await importDistributorExport(site.server.url, token);
     writeFileSync(coverPath, await aPicture(800, 800, 'jpeg', '#552222'));
+    writeFileSync(masterPath, aSineWav({ seconds: 12, sampleRate: 8000, channels: 1 }));
   });
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -129,6 +132,30 @@ describe('releases first: a draft EP made by hand on the imported catalog, publi
     let editor = page.getByRole('form', { name: 'Edit release' });
     await editor.getByLabel('Cover file').setInputFiles(coverPath);
     await page.getByText('Cover of Quiet Hours uploaded').waitFor({ timeout: 30_000 });
+    // Each track's master, and the Extended Mix's preview window and VIP download, in the same editor.
+    for (const mix of ['Extended Mix', 'Radio Edit']) {
+      await editor.getByLabel(`Audio file of Quiet Hours (${mix})`).setInputFiles(masterPath);
+      await page.getByText(`Audio of Quiet Hours (${mix}) uploaded: its preview is being cut`).waitFor();
+      await editor.getByRole('group', { name: mix === 'Extended Mix' ? 'Track 1' : 'Track 2' }).getByText(/^Audio uploaded, /).waitFor();
+    }
+    const extended = editor.getByRole('group', { name: 'Track 1' });
+    await extended.getByRole('textbox', { name: 'Preview start' }).fill('0:01');
+    await extended.getByRole('textbox', { name: 'Preview length' }).fill('0:05');
+    await extended.getByRole('switch', { name: 'VIP members download the uploaded audio' }).check();
+    await extended.scrollIntoViewIfNeeded();
+    await animationsSettled(page);
+    await saveScreenshot(page, 'releases-first-editor-tracks-desktop');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved “Quiet Hours”').last().waitFor();
+    await editor.waitFor({ state: 'detached' });
+    await row.filter({ hasText: '2 (2 with audio)' }).waitFor();
+    const stored = (await (await fetch(`${site.server.url}/api/admin/releases/${release.id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: AdminReleaseDetail };
+    expect(stored.data.tracks.map((t) => [t.mix_version, t.audio?.file_name, t.preview_start_ms, t.preview_length_ms, t.member_download])).toEqual([
+      ['Extended Mix', expect.stringMatching(/\.wav$/), 1_000, 5_000, true],
+      ['Radio Edit', expect.stringMatching(/\.wav$/), null, null, false],
+    ]);
+    await row.getByRole('button', { name: 'Quiet Hours' }).click();
+    await editor.waitFor();
     await page.keyboard.press('Escape');
     await editor.waitFor({ state: 'detached' });
 
@@ -164,6 +191,17 @@ describe('releases first: a draft EP made by hand on the imported catalog, publi
     const phone = await openPage(site.browser, `${site.server.url}/tech/releases/${release.slug}`, site.problems, { viewport: 'phone' });
     await checkPublicPage(phone, 'phone', 'light');
     await phone.close();
+    // The editor at 390 px: each track's audio, preview window and download, nothing wider than the screen.
+    const admin = await openPage(site.browser, `${site.server.url}/admin/releases`, site.problems, { viewport: 'phone' });
+    await admin.getByRole('searchbox', { name: 'Search releases' }).fill('BLDT950');
+    await admin.getByRole('button', { name: 'Quiet Hours' }).click();
+    const track = admin.getByRole('form', { name: 'Edit release' }).getByRole('group', { name: 'Track 1' });
+    await track.getByRole('button', { name: 'Replace audio' }).scrollIntoViewIfNeeded();
+    await animationsSettled(admin);
+    await saveScreenshot(admin, 'releases-first-editor-tracks-phone');
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+    expect(await severeViolations(admin)).toEqual([]);
+    await admin.close();
     expect(site.problems).toEqual([]);
   }, 60_000);
 });

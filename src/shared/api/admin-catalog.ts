@@ -142,6 +142,22 @@ export const isrcField = z
   .transform((value) => (value === '' ? null : value))
   .nullable();
 
+/** Where the preview cut from uploaded audio starts, and how long it lasts (docs/decisions/0026); null: 25% of the track, 1:00. */
+export const previewStartField = z
+  .number({ error: 'Preview start must be a whole number of milliseconds or null' })
+  .int({ error: 'Preview start must be a whole number of milliseconds or null' })
+  .min(0, { error: 'Preview start must not be negative' })
+  .max(maxTrackDurationMs, { error: 'Preview start must be at most 24 hours' })
+  .nullable();
+export const previewLengthField = z
+  .number({ error: 'Preview length must be a whole number of milliseconds or null' })
+  .int({ error: 'Preview length must be a whole number of milliseconds or null' })
+  .min(5_000, { error: 'Preview length must be between 0:05 and 10:00' })
+  .max(600_000, { error: 'Preview length must be between 0:05 and 10:00' })
+  .nullable();
+/** Active VIP members download the uploaded audio (docs/decisions/0064). */
+export const memberDownloadField = z.boolean({ error: 'Member download must be true or false' });
+
 /** `PATCH /api/admin/tracks/{id}`: any of the fields, at least one. */
 export const adminTrackUpdateSchema = strictBody({
   title: titleField.optional(),
@@ -156,21 +172,9 @@ export const adminTrackUpdateSchema = strictBody({
     test: isPreviewUrl,
     message: 'Preview URL must be an http(s) URL or a path starting with /media/',
   }).optional(),
-  preview_start_ms: z
-    .number({ error: 'Preview start must be a whole number of milliseconds or null' })
-    .int({ error: 'Preview start must be a whole number of milliseconds or null' })
-    .min(0, { error: 'Preview start must not be negative' })
-    .max(maxTrackDurationMs, { error: 'Preview start must be at most 24 hours' })
-    .nullable()
-    .optional(),
-  preview_length_ms: z
-    .number({ error: 'Preview length must be a whole number of milliseconds or null' })
-    .int({ error: 'Preview length must be a whole number of milliseconds or null' })
-    .min(5_000, { error: 'Preview length must be between 0:05 and 10:00' })
-    .max(600_000, { error: 'Preview length must be between 0:05 and 10:00' })
-    .nullable()
-    .optional(),
-  member_download: z.boolean({ error: 'Member download must be true or false' }).optional(),
+  preview_start_ms: previewStartField.optional(),
+  preview_length_ms: previewLengthField.optional(),
+  member_download: memberDownloadField.optional(),
 }).refine((body) => Object.values(body).some((value) => value !== undefined), {
   error: `Send at least one of ${adminTrackUpdateFields.join(', ')}`,
 });

@@ -3,7 +3,8 @@ import { labels } from '../labels.js';
 import { releaseStatuses } from '../domain/release-status.js';
 import { releaseTypes } from '../domain/release-type.js';
 import { storeLinkSchema, storeLinksSchema } from '../domain/store-links.js';
-import { adminReleaseSchema, clearableText, durationField, isrcField, strictBody, titleField } from './admin-catalog.js';
+import { trackAudioStatuses } from './admin-audio.js';
+import { adminReleaseSchema, clearableText, durationField, isrcField, memberDownloadField, previewLengthField, previewStartField, strictBody, titleField } from './admin-catalog.js';
 import { itemResponse, limitParam, listResponse, offsetParam, searchParam } from './common.js';
 import { releasePriceOutputSchema, releasePriceSchema } from './shop.js';
 
@@ -45,6 +46,10 @@ export const adminReleaseTrackInputSchema = z.strictObject(
     duration_ms: durationField.optional(),
     artists: artistNames('artist').default([]),
     remixers: artistNames('remixer').default([]),
+    // The release editor's audio settings of a track; absent: as stored (a new track: none, no download).
+    preview_start_ms: previewStartField.optional(),
+    preview_length_ms: previewLengthField.optional(),
+    member_download: memberDownloadField.optional(),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : 'Each track must be an object') },
 );
@@ -154,6 +159,11 @@ export const adminReleaseTrackSchema = z.object({
   duration_ms: z.number().int().nullable(),
   artists: z.array(z.string()),
   remixers: z.array(z.string()),
+  /** The label's uploaded audio of the track, and the job cutting its preview; null: none uploaded. */
+  audio: z.object({ file_name: z.string(), status: z.enum(trackAudioStatuses) }).nullable(),
+  preview_start_ms: z.number().int().nullable(),
+  preview_length_ms: z.number().int().nullable(),
+  member_download: z.boolean(),
 });
 
 /** What the release form edits, and what creating or editing a release answers. */

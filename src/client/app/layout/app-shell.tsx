@@ -42,7 +42,7 @@ export function AppShell() {
 
   return (
     <ThemeProvider theme={labelTheme}>
-      <Box sx={{ minHeight: "100vh" }}>
+      <Box sx={{ minHeight: "100vh", position: "relative" }}>
         <SkipLink />
         <AppBar
           position="fixed"
@@ -124,25 +124,36 @@ export function AppShell() {
         >
           <LabelLogo label={label} />
         </Box>
-        {/* What MUI's permanent Drawer draws (a docked paper), without the modal machinery it imports. */}
+        {/*
+          What MUI's permanent Drawer draws (a docked paper), without the modal machinery it imports: its
+          background and edge run down the whole page, to the footer's end, and the navigation in it stays
+          in view while the page scrolls.
+        */}
         <Paper
           square
           elevation={0}
           sx={{
-            display: { xs: "none", md: "flex" },
-            flexDirection: "column",
-            position: "fixed",
+            display: { xs: "none", md: "block" },
+            position: "absolute",
             left: 0,
             top: drawerTopOffset,
+            bottom: 0,
             zIndex: "drawer",
             width: drawerWidth,
-            height: `calc(100% - ${drawerTopOffset}px - var(--player-bar-height, 0px))`,
-            overflowY: "auto",
             borderRight: 1,
             borderColor: "divider",
           }}
         >
-          <SideNav label={label} />
+          <Box
+            sx={{
+              position: "sticky",
+              top: drawerTopOffset,
+              maxHeight: `calc(100vh - ${drawerTopOffset}px - var(--player-bar-height, 0px))`,
+              overflowY: "auto",
+            }}
+          >
+            <SideNav label={label} />
+          </Box>
         </Paper>
         {hasMobileNav && (
           <Suspense fallback={null}>

@@ -6,7 +6,7 @@ import type { ReleaseType } from '../../../shared/domain/release-type.js';
 import { looksLikeSamplePack } from '../../../shared/domain/hygiene.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { containsPattern } from '../../db/contains-pattern.js';
-import { artists, releaseArtists, releases, trackArtists, tracks } from '../../db/schema.js';
+import { artists, releaseArtists, releases, trackArtists, trackAudio, tracks } from '../../db/schema.js';
 import { artistIdFor } from './artist-id.js';
 
 export interface ReleaseValues {
@@ -31,6 +31,10 @@ export interface TrackValues {
   isrc: string | null;
   durationMs: number | null;
   trackNumber: number;
+  /** Sent by the release editor; left as stored when absent. */
+  previewStartMs?: number | null;
+  previewLengthMs?: number | null;
+  memberDownload?: boolean;
 }
 
 export interface ReleaseConflict {
@@ -98,10 +102,6 @@ export async function setTrackArtists(db: Db, trackId: string, primary: string[]
   if (rows.length > 0) await db.insert(trackArtists).values(rows);
 }
 
-export async function releaseTrackIds(db: Db, releaseId: string): Promise<string[]> {
-  return (await db.select({ id: tracks.id }).from(tracks).where(eq(tracks.releaseId, releaseId))).map((row) => row.id);
-}
-
 export async function insertTrack(db: Db, releaseId: string, values: TrackValues, now: Date): Promise<string> {
   const [row] = await db.insert(tracks).values({ ...values, releaseId, createdAt: now, updatedAt: now }).returning({ id: tracks.id });
   return (row as { id: string }).id;
@@ -120,7 +120,7 @@ export async function clearIsrcs(db: Db, ids: string[]): Promise<void> {
   if (ids.length > 0) await db.update(tracks).set({ isrc: null }).where(inArray(tracks.id, ids));
 }
 
-/** A release as the form edits it: the row, release artist names, tracks in order with their credits by role. */
+/** A release as the form edits it: the row, release artist names, tracks in order with their credits by role and uploaded audio. */
 export async function findReleaseForEdit(db: Db, id: string, options: { forUpdate?: boolean } = {}) {
   const query = db.select().from(releases).where(eq(releases.id, id));
   const [row] = options.forUpdate ? await query.for('update') : await query;
@@ -132,7 +132,12 @@ export async function findReleaseForEdit(db: Db, id: string, options: { forUpdat
       .innerJoin(artists, eq(artists.id, releaseArtists.artistId))
       .where(and(eq(releaseArtists.releaseId, id), eq(releaseArtists.role, 'primary')))
       .orderBy(asc(releaseArtists.position)),
-    db.select().from(tracks).where(eq(tracks.releaseId, id)).orderBy(asc(tracks.discNumber), asc(tracks.trackNumber)),
+    db
+      .select({ track: tracks, audio: { fileName: trackAudio.fileName, status: trackAudio.status } })
+      .from(tracks)
+      .leftJoin(trackAudio, eq(trackAudio.id, tracks.audioId))
+      .where(eq(tracks.releaseId, id))
+      .orderBy(asc(tracks.discNumber), asc(tracks.trackNumber)),
   ]);
   const trackCredits =
     trackRows.length === 0
@@ -141,7 +146,7 @@ export async function findReleaseForEdit(db: Db, id: string, options: { forUpdat
           .select({ trackId: trackArtists.trackId, name: artists.name, role: trackArtists.role })
           .from(trackArtists)
           .innerJoin(artists, eq(artists.id, trackArtists.artistId))
-          .where(inArray(trackArtists.trackId, trackRows.map((t) => t.id)))
+          .where(inArray(trackArtists.trackId, trackRows.map((t) => t.track.id)))
           .orderBy(asc(trackArtists.position));
   return { row, artistNames: credits.map((c) => c.name), tracks: trackRows, trackCredits };
 }

@@ -5,6 +5,7 @@ import { currentSiteSettings } from '../../../shared/site-settings.js';
 import { isUniqueViolation, type Db } from '../../db/client.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
 import { isUuid } from '../../lib/uuid.js';
+import { requeueTrackAudio } from '../media/index.js';
 import { recordActivity, type StaffChange } from '../staff/index.js';
 import { resolveLabelParam } from './labels.service.js';
 import {
@@ -16,7 +17,6 @@ import {
   insertRelease,
   insertTrack,
   listAdminReleases,
-  releaseTrackIds,
   setReleaseArtists,
   setTrackArtists,
   updateRelease,
@@ -51,7 +51,7 @@ function toDetail(found: ReleaseForEdit, now: Date): AdminReleaseDetail {
     artwork_url: row.artworkUrl,
     pinned: row.pinned,
     artists: found.artistNames,
-    tracks: found.tracks.map((track) => ({
+    tracks: found.tracks.map(({ track, audio }) => ({
       id: track.id,
       title: track.title,
       mix_version: track.mixVersion,
@@ -59,10 +59,14 @@ function toDetail(found: ReleaseForEdit, now: Date): AdminReleaseDetail {
       duration_ms: track.durationMs,
       artists: named(track.id, 'primary'),
       remixers: named(track.id, 'remixer'),
+      audio: audio && { file_name: audio.fileName, status: audio.status },
+      preview_start_ms: track.previewStartMs,
+      preview_length_ms: track.previewLengthMs,
+      member_download: track.memberDownload,
     })),
     links: row.links,
     price: row.price,
-    tracks_without_master: found.tracks.filter((track) => track.audioId === null).length,
+    tracks_without_master: found.tracks.filter(({ track }) => track.audioId === null).length,
     upcoming: isUpcoming(row.releaseDate, now, currentSiteSettings().timeZone),
   };
 }
@@ -94,14 +98,18 @@ function refuseScheduledWithoutDate(status: ReleaseStatus | undefined, releaseDa
   }
 }
 
-/** Writes the release's tracks in the order given: those with an id (of this release) kept and changed, the rest new; the others deleted. */
-async function writeTracks(db: Db, releaseId: string, input: TracksInput, now: Date): Promise<void> {
-  const existing = new Set(await releaseTrackIds(db, releaseId));
+/**
+ * Writes the release's tracks in the order given: those with an id (of this release) kept and changed, the
+ * rest new; the others deleted. A kept track with uploaded audio whose preview window changed has its
+ * previews cut again (docs/decisions/0026), as when its track is edited alone.
+ */
+async function writeTracks(db: Db, releaseId: string, input: TracksInput, before: ReleaseForEdit['tracks'][number]['track'][], now: Date): Promise<void> {
+  const existing = new Map(before.map((track) => [track.id, track]));
   input.forEach((track, index) => {
     if (track.id && !existing.has(track.id)) throw new BadRequestError(`Track ${index + 1} is not a track of this release: ${track.id}`, `tracks.${index}.id`);
   });
   const kept = new Set(input.flatMap((track) => (track.id ? [track.id] : [])));
-  await deleteTracks(db, [...existing].filter((id) => !kept.has(id)));
+  await deleteTracks(db, [...existing.keys()].filter((id) => !kept.has(id)));
   await clearIsrcs(db, [...kept]);
   const names = input.flatMap((track) => [...track.artists, ...track.remixers]);
   const ids = await ensureArtists(db, names);
@@ -113,9 +121,17 @@ async function writeTracks(db: Db, releaseId: string, input: TracksInput, now: D
       isrc: track.isrc ?? null,
       durationMs: track.duration_ms ?? null,
       trackNumber: index + 1,
+      previewStartMs: track.preview_start_ms,
+      previewLengthMs: track.preview_length_ms,
+      memberDownload: track.member_download,
     };
     const trackId = track.id ?? (await insertTrack(db, releaseId, values, now));
-    if (track.id) await updateTrackValues(db, track.id, values, now);
+    const stored = track.id ? existing.get(track.id) : undefined;
+    if (stored) {
+      await updateTrackValues(db, stored.id, values, now);
+      const isNewWindow = [track.preview_start_ms, track.preview_length_ms].some((value, i) => value !== undefined && value !== [stored.previewStartMs, stored.previewLengthMs][i]);
+      if (stored.audioId && isNewWindow) await requeueTrackAudio(db, stored.audioId);
+    }
     await setTrackArtists(db, trackId, idsOf(track.artists), idsOf(track.remixers));
   }
 }
@@ -125,26 +141,34 @@ async function writeArtists(db: Db, releaseId: string, names: string[]): Promise
   await setReleaseArtists(db, releaseId, names.map((name) => ids.get(name) as string));
 }
 
+/** Times a write is done again when a release written at the same instant took the slug it made. */
+const slugAttempts = 3;
+
 /**
  * Runs a write that claims a catalog number and a UPC (checked first by `claim`, in its transaction).
  * Two writes at the same instant both pass that check; the database's unique indexes refuse the later
  * one (docs/decisions/0088), which is answered with the same 409, naming the release that got there
- * first: committed by then, since the index waited for it.
+ * first: committed by then, since the index waited for it. Two writes making one slug at the same
+ * instant (one catalog number and title in two labels) are no conflict: the later is done again, and
+ * its slug then sees the other's and takes its id's first characters (docs/decisions/0101).
  */
 async function claimsAnswered<T>(db: Db, work: (claim: (tx: Db, wanted: Claim) => Promise<void>) => Promise<T>): Promise<T> {
-  let claimed: Claim | undefined;
-  try {
-    return await work(async (tx, wanted) => {
-      claimed = wanted;
-      await refuseConflicts(tx, wanted);
-    });
-  } catch (error) {
-    const isUpc = isUniqueViolation(error, 'releases_upc_unique');
-    const isCatalogNumber = !isUpc && isUniqueViolation(error, 'releases_label_catalog_number_uq');
-    if (!claimed || !(isUpc || isCatalogNumber)) throw error;
-    await refuseConflicts(db, claimed);
-    if (isUpc) throw new ConflictError(`UPC ${claimed.upc} is already on another release`, 'upc');
-    throw new ConflictError(`Catalog number ${claimed.catalogNumber} is already on another release in this label`, 'catalog_number');
+  for (let attempt = 1; ; attempt += 1) {
+    let claimed: Claim | undefined;
+    try {
+      return await work(async (tx, wanted) => {
+        claimed = wanted;
+        await refuseConflicts(tx, wanted);
+      });
+    } catch (error) {
+      if (attempt < slugAttempts && isUniqueViolation(error, 'releases_slug_uq')) continue;
+      const isUpc = isUniqueViolation(error, 'releases_upc_unique');
+      const isCatalogNumber = !isUpc && isUniqueViolation(error, 'releases_label_catalog_number_uq');
+      if (!claimed || !(isUpc || isCatalogNumber)) throw error;
+      await refuseConflicts(db, claimed);
+      if (isUpc) throw new ConflictError(`UPC ${claimed.upc} is already on another release`, 'upc');
+      throw new ConflictError(`Catalog number ${claimed.catalogNumber} is already on another release in this label`, 'catalog_number');
+    }
   }
 }
 
@@ -172,7 +196,7 @@ export async function createRelease(db: Db, input: AdminReleaseCreate, change: S
       await claim(tx, { labelId: input.label_id, catalogNumber: input.catalog_number, upc: input.upc });
       const id = await insertRelease(tx, releaseValues(input), change.now);
       await writeArtists(tx, id, input.artists);
-      await writeTracks(tx, id, input.tracks, change.now);
+      await writeTracks(tx, id, input.tracks, [], change.now);
       await recordActivity(tx, {
         kind: 'release.create',
         actor: change.actor,
@@ -242,7 +266,7 @@ export async function editRelease(db: Db, id: string, update: AdminReleaseUpdate
       await claim(tx, { labelId, catalogNumber, upc, exceptId: id });
       await updateRelease(tx, id, values, change.now);
       if (update.artists) await writeArtists(tx, id, update.artists);
-      if (update.tracks) await writeTracks(tx, id, update.tracks, change.now);
+      if (update.tracks) await writeTracks(tx, id, update.tracks, before.tracks.map(({ track }) => track), change.now);
       const fields = Object.keys(update).filter((field) => update[field as keyof AdminReleaseUpdate] !== undefined);
       const onlyPin = fields.length === 1 && update.pinned !== undefined;
       const title = update.title ?? before.row.title;

@@ -10,8 +10,8 @@ export function uploadMedia(token: string, files: readonly File[]) {
   return withAdminSession(apiSend<Answer<typeof mediaUploadResponseSchema>>('POST', '/admin/media', form, { token }));
 }
 
-/** The picture of one release or artist: the file sent under the target's id, which is what matches it. */
-export function uploadPictureOf(token: string, targetId: string, file: File) {
+/** The picture of one release or artist, or the audio of one track: the file sent under the target's id, which is what matches it. */
+export function uploadMediaOf(token: string, targetId: string, file: File) {
   const extension = /\.[A-Za-z0-9]+$/.exec(file.name)?.[0] ?? '';
   return uploadMedia(token, [new File([file], `${targetId}${extension}`, { type: file.type })]);
 }

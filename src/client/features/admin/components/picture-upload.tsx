@@ -6,7 +6,7 @@ import type { ImageMatch } from '../../../../shared/api/admin-media.js';
 import { generatedImageCopies } from '../../../../shared/generated-images.js';
 import { notify } from '../../../lib/notifications.js';
 import { refreshAdminData } from '../api/admin-catalog.js';
-import { imageJobsQuery, uploadPictureOf } from '../api/admin-media.js';
+import { imageJobsQuery, uploadMediaOf } from '../api/admin-media.js';
 
 /** The image types the server takes (JPEG, PNG, WebP). */
 export const pictureAccept = 'image/jpeg,image/png,image/webp';
@@ -33,7 +33,7 @@ export function PictureUpload({ token, targetId, label, currentUrl, name }: Prop
   const queryClient = useQueryClient();
   const upload = useMutation({
     mutationFn: async (file: File) => {
-      const { data } = await uploadPictureOf(token, targetId, file);
+      const { data } = await uploadMediaOf(token, targetId, file);
       const miss = data.refused[0] ?? data.unmatched[0];
       // The server names the file as it was sent (the target's id): the admin chose another name.
       if (miss) throw new Error(`${file.name} ${miss.reason.slice(miss.file.length + 1)}`);

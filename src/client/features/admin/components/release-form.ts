@@ -20,11 +20,33 @@ export interface ReleaseFormValues {
   catalog_number: string;
   upc: string;
   artists: string;
-  tracks: { id?: string; title: string; mix_version: string; isrc: string; duration: string; artists: string; remixers: string }[];
+  tracks: {
+    id?: string;
+    title: string;
+    mix_version: string;
+    isrc: string;
+    duration: string;
+    artists: string;
+    remixers: string;
+    /** The preview window as m:ss, blank for the default. */
+    preview_start: string;
+    preview_length: string;
+    member_download: boolean;
+  }[];
   links: { name: string; url: string }[];
 }
 
-export const emptyTrack: ReleaseFormValues['tracks'][number] = { title: '', mix_version: '', isrc: '', duration: '', artists: '', remixers: '' };
+export const emptyTrack: ReleaseFormValues['tracks'][number] = {
+  title: '',
+  mix_version: '',
+  isrc: '',
+  duration: '',
+  artists: '',
+  remixers: '',
+  preview_start: '',
+  preview_length: '',
+  member_download: false,
+};
 
 export const newReleaseValues: ReleaseFormValues = {
   title: '',
@@ -51,6 +73,18 @@ const split = (text: string) =>
     .map((name) => name.trim())
     .filter(Boolean);
 const orNull = (text: string) => (text.trim() === '' ? null : text);
+const lengthOf = (ms: number | null) => (ms === null ? '' : formatDuration(ms));
+/** m:ss as milliseconds, blank as none (a length that is no m:ss is left to the check below). */
+const msOf = (text: string) => (text.trim() === '' ? null : parseLength(text.trim()));
+
+/** The track fields typed as m:ss, as the form names them, with the message for what is not m:ss. */
+const lengthFields = {
+  duration: 'Duration must be m:ss, like 5:30',
+  preview_start: 'Preview start must be m:ss, like 1:30',
+  preview_length: 'Preview length must be m:ss, like 1:00',
+} as const;
+/** The answer's name of each. */
+const lengthFieldOf: Record<string, keyof typeof lengthFields> = { duration_ms: 'duration', preview_start_ms: 'preview_start', preview_length_ms: 'preview_length' };
 
 export function releaseFormValues(release: AdminReleaseDetail): ReleaseFormValues {
   return {
@@ -71,15 +105,18 @@ export function releaseFormValues(release: AdminReleaseDetail): ReleaseFormValue
       title: track.title,
       mix_version: track.mix_version ?? '',
       isrc: track.isrc ?? '',
-      duration: track.duration_ms === null ? '' : formatDuration(track.duration_ms),
+      duration: lengthOf(track.duration_ms),
       artists: names(track.artists),
       remixers: names(track.remixers),
+      preview_start: lengthOf(track.preview_start_ms),
+      preview_length: lengthOf(track.preview_length_ms),
+      member_download: track.member_download,
     })),
     links: release.links,
   };
 }
 
-/** The request body the form's values make (a duration that is no m:ss is left to the check below). */
+/** The request body the form's values make. */
 export function releaseBody(values: ReleaseFormValues): AdminReleaseCreateInput {
   return {
     title: values.title,
@@ -99,9 +136,12 @@ export function releaseBody(values: ReleaseFormValues): AdminReleaseCreateInput 
       title: track.title,
       mix_version: orNull(track.mix_version),
       isrc: orNull(track.isrc),
-      duration_ms: track.duration.trim() === '' ? null : parseLength(track.duration.trim()),
+      duration_ms: msOf(track.duration),
       artists: split(track.artists),
       remixers: split(track.remixers),
+      preview_start_ms: msOf(track.preview_start),
+      preview_length_ms: msOf(track.preview_length),
+      member_download: track.member_download,
     })),
     links: values.links,
   };
@@ -115,7 +155,7 @@ export function formFieldOf(path: readonly PropertyKey[]): string {
   const parts = path.map(String);
   if (parts[0] === 'artists' || parts[0] === 'genres') return String(parts[0]);
   if (parts[0] === 'tracks' && parts.length >= 3) {
-    const field = parts[2] === 'duration_ms' ? 'duration' : parts[2];
+    const field = lengthFieldOf[parts[2] as string] ?? parts[2];
     return `tracks.${parts[1]}.${field}`;
   }
   return parts.slice(0, 3).join('.');
@@ -126,8 +166,8 @@ export const releaseFormSchema = z
   .custom<ReleaseFormValues>()
   .superRefine((values, ctx) => {
     values.tracks.forEach((track, index) => {
-      if (track.duration.trim() !== '' && parseLength(track.duration.trim()) === null) {
-        ctx.addIssue({ code: 'custom', path: ['tracks', index, 'duration'], message: 'Duration must be m:ss, like 5:30' });
+      for (const [field, message] of Object.entries(lengthFields) as [keyof typeof lengthFields, string][]) {
+        if (track[field].trim() !== '' && msOf(track[field]) === null) ctx.addIssue({ code: 'custom', path: ['tracks', index, field], message });
       }
     });
     const checked = adminReleaseCreateSchema.safeParse(releaseBody(values));

@@ -58,8 +58,32 @@ const dawnDetail: AdminReleaseDetail = {
   upc: null,
   artists: ['Kay Vo'],
   tracks: [
-    { id: '33333333-3333-4333-8333-333333333333', title: 'Dawn Patrol', mix_version: 'Original Mix', isrc: null, duration_ms: 372_000, artists: [], remixers: [] },
-    { id: '44444444-4444-4444-8444-444444444444', title: 'Dawn Patrol', mix_version: 'Dub Mix', isrc: null, duration_ms: 360_000, artists: [], remixers: [] },
+    {
+      id: '33333333-3333-4333-8333-333333333333',
+      title: 'Dawn Patrol',
+      mix_version: 'Original Mix',
+      isrc: null,
+      duration_ms: 372_000,
+      artists: [],
+      remixers: [],
+      audio: { file_name: 'dawn-patrol-original.wav', status: 'ready' },
+      preview_start_ms: 90_000,
+      preview_length_ms: null,
+      member_download: true,
+    },
+    {
+      id: '44444444-4444-4444-8444-444444444444',
+      title: 'Dawn Patrol',
+      mix_version: 'Dub Mix',
+      isrc: null,
+      duration_ms: 360_000,
+      artists: [],
+      remixers: [],
+      audio: null,
+      preview_start_ms: null,
+      preview_length_ms: null,
+      member_download: false,
+    },
   ],
   links: [],
   price: null,
@@ -168,12 +192,71 @@ describe('AdminReleasesTab', () => {
         catalog_number: 'BLDT050',
         upc: null,
         artists: ['Kay Vo'],
-        tracks: dawnDetail.tracks.map(({ id, title, mix_version, duration_ms }) => ({ id, title, mix_version, isrc: null, duration_ms, artists: [], remixers: [] })),
+        tracks: dawnDetail.tracks.map(({ id, title, mix_version, duration_ms, preview_start_ms, preview_length_ms, member_download }) => ({
+          id,
+          title,
+          mix_version,
+          isrc: null,
+          duration_ms,
+          artists: [],
+          remixers: [],
+          preview_start_ms,
+          preview_length_ms,
+          member_download,
+        })),
         links: [],
       },
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Releases' })).getByText('Published')).toBeTruthy());
     expect(listCalls()).toHaveLength(2);
-  });
+    // The editor is a long form (each track with its audio): jsdom types into it slowly, as in the Tracks tab's tests.
+  }, 30_000);
+  it("finishes a release's tracks in its editor: each track's audio uploaded or replaced, its preview window and member download saved with the release", async () => {
+    const [original, dub] = dawnDetail.tracks as [AdminReleaseDetail['tracks'][number], AdminReleaseDetail['tracks'][number]];
+    const { sent } = serve({
+      'GET /api/admin/releases': json(listOf([dawn])),
+      [`GET /api/admin/releases/${dawn.id}`]: json({ success: true, data: dawnDetail }),
+      'POST /api/admin/media': json({
+        success: true,
+        message: '1 file matched',
+        data: { matched: [{ file: `${dub.id}.wav`, kind: 'audio', id: 'a1', name: 'Dawn Patrol', url: '/api/admin/media/audio/a1', tracks: [{ id: dub.id, release_id: dawn.id, title: 'Dawn Patrol' }] }], unmatched: [], refused: [] },
+      }),
+      [`PATCH /api/admin/releases/${dawn.id}`]: json({ success: true, data: dawnDetail }),
+    });
+    const user = await openTab();
+    await user.click(await screen.findByRole('button', { name: 'Dawn Patrol' }));
+    const form = await screen.findByRole('form', { name: 'Edit release' });
+    // The editor's parts, in order: a price or anything else of a release is one more section.
+    expect(within(form).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Tracks', 'Buy / Stream links']);
+    const [first, second] = within(form).getAllByRole('group', { name: /^Track \d$/ }) as [HTMLElement, HTMLElement];
+    // The first track's master and its window as stored; the second has none yet.
+    expect(within(first).getByText('Audio: dawn-patrol-original.wav, preview ready')).toBeTruthy();
+    expect(within(first).getByRole('button', { name: 'Replace audio' })).toBeTruthy();
+    expect(within(first).getByRole<HTMLInputElement>('textbox', { name: 'Preview start' }).value).toBe('1:30');
+    expect(within(first).getByRole<HTMLInputElement>('switch', { name: 'VIP members download the uploaded audio' }).checked).toBe(true);
+    expect(within(second).getByText('No audio uploaded: WAV, FLAC, AIFF or MP3')).toBeTruthy();
+
+    // The dub's master, sent under the track's id (which is what matches it).
+    await user.upload(within(second).getByLabelText('Audio file of Dawn Patrol (Dub Mix)'), new File(['RIFF'], 'dub master.wav', { type: 'audio/wav' }));
+    expect(await screen.findByText('Audio of Dawn Patrol (Dub Mix) uploaded: its preview is being cut')).toBeTruthy();
+    const upload = sent.find((s) => s.method === 'POST')?.body as FormData;
+    expect((upload.get('files') as File).name).toBe(`${dub.id}.wav`);
+
+    // A window that is no m:ss is refused on its field; then the dub's window and download are saved with the release.
+    await user.type(within(second).getByRole('textbox', { name: 'Preview length' }), '45');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(second).findByText('Preview length must be m:ss, like 1:00')).toBeTruthy();
+    await user.clear(within(second).getByRole('textbox', { name: 'Preview length' }));
+    await user.type(within(second).getByRole('textbox', { name: 'Preview length' }), '0:45');
+    await user.type(within(second).getByRole('textbox', { name: 'Preview start' }), '2:00');
+    await user.click(within(second).getByRole('switch', { name: 'VIP members download the uploaded audio' }));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved “Dawn Patrol”')).toBeTruthy();
+    const body = sent.find((s) => s.method === 'PATCH')?.body as { tracks: unknown[] };
+    expect(body.tracks).toEqual([
+      expect.objectContaining({ id: original.id, preview_start_ms: 90_000, preview_length_ms: null, member_download: true }),
+      expect.objectContaining({ id: dub.id, preview_start_ms: 120_000, preview_length_ms: 45_000, member_download: true }),
+    ]);
+  }, 30_000);
 });

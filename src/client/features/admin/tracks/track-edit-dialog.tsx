@@ -6,17 +6,19 @@ import { FormTextField } from '../../../components/form-text-field.js';
 import { pinRelease, updateTrack } from '../api/admin-catalog.js';
 import { EditDialog, useEditMutation } from '../components/edit-dialog.js';
 import { PictureUpload } from '../components/picture-upload.js';
+import { TrackPlaybackFields } from '../components/track-playback-fields.js';
 import { trackFormSchema, trackFormValues, type TrackEdit, type TrackFormValues, type TrackTextField } from './track-edit-form.js';
 
-const fields: { name: TrackTextField; label: string; helper?: string; inputMode?: 'numeric' }[] = [
+/** Typed in the part the release editor shares. */
+const playbackFields = ['preview_start_ms', 'preview_length_ms'] as const;
+
+const fields: { name: Exclude<TrackTextField, (typeof playbackFields)[number]>; label: string; helper?: string; inputMode?: 'numeric' }[] = [
   { name: 'title', label: 'Title' },
   { name: 'mix_version', label: 'Mix version', helper: 'Extended Mix, Radio Edit, … (empty for none)' },
   { name: 'duration_ms', label: 'Duration', helper: 'm:ss (empty when unknown)', inputMode: 'numeric' },
   { name: 'isrc', label: 'ISRC', helper: 'CC-XXX-YY-NNNNN' },
   { name: 'spotify_url', label: 'Spotify URL', helper: 'https://open.spotify.com/track/…' },
   { name: 'preview_url', label: 'Preview URL', helper: 'An audio URL or a /media/ path' },
-  { name: 'preview_start_ms', label: 'Preview start', helper: 'm:ss into uploaded audio (empty: 25% of the track)', inputMode: 'numeric' },
-  { name: 'preview_length_ms', label: 'Preview length', helper: 'm:ss (empty: 1:00)', inputMode: 'numeric' },
 ];
 
 interface Props {
@@ -40,7 +42,7 @@ function TrackEditForm({ track, open, token, onClose }: Props & { track: AdminTr
     defaultValues: initial,
   });
   const save = useEditMutation({
-    fields: fields.map(({ name }) => name),
+    fields: [...fields.map(({ name }) => name), ...playbackFields],
     setError,
     send: async ({ changes, pinned }: TrackEdit) => {
       if (Object.keys(changes).length > 0) await updateTrack(token, track.id, changes);
@@ -73,19 +75,7 @@ function TrackEditForm({ track, open, token, onClose }: Props & { track: AdminTr
           slotProps={{ htmlInput: { inputMode } }}
         />
       ))}
-      <div>
-        <Controller
-          control={control}
-          name="member_download"
-          render={({ field }) => (
-            <FormControlLabel
-              control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} slotProps={{ input: { ref: field.ref } }} />}
-              label="VIP members download the uploaded audio"
-            />
-          )}
-        />
-        <FormHelperText sx={{ mt: 0 }}>Active VIP members get the file as uploaded in Media; others are asked to join VIP.</FormHelperText>
-      </div>
+      <TrackPlaybackFields control={control} names={{ previewStart: 'preview_start_ms', previewLength: 'preview_length_ms', memberDownload: 'member_download' }} />
       <div>
         <Controller
           control={control}
