@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { runApiBench } from './api.bench.js';
 import { runAudioBench } from './audio.bench.js';
+import { runFormatsBench } from './formats.bench.js';
 import { runBackupBench } from './backup.bench.js';
 import { runExplainBench } from './explain.bench.js';
 import { runHttpBench } from './http.bench.js';
@@ -21,6 +22,7 @@ const benches: Record<string, () => Promise<void>> = {
   scale: runScaleBench,
   lighthouse: runLighthouseBench,
   audio: runAudioBench,
+  formats: runFormatsBench,
   backup: runBackupBench,
   media: runMediaBench,
 };

@@ -1,4 +1,5 @@
 import type { vipDownloadLinkResponseSchema } from '../../../../shared/api/vip-account.js';
+import type { DownloadFormat } from '../../../../shared/download-formats.js';
 import type { earlyAccessResponseSchema, memberDownloadsResponseSchema } from '../../../../shared/api/vip-perks.js';
 import { apiGet, apiPost, type Answer } from '../../../lib/api-client.js';
 
@@ -17,11 +18,12 @@ export const earlyAccessQuery = {
   queryFn: ({ signal }: { signal: AbortSignal }) => apiGet<Answer<typeof earlyAccessResponseSchema>>('/vip/early-access', { limit: perksPageSize }, signal),
 };
 
-/** The signed link (10 minutes, this member's) of a member download. */
-export const askDownloadLink = (trackId: string) => apiPost<Answer<typeof vipDownloadLinkResponseSchema>>(`/vip/downloads/${encodeURIComponent(trackId)}`, undefined);
+/** The signed link (10 minutes, this member's) of a member download: in `format`, or the master as uploaded without one. */
+export const askDownloadLink = (trackId: string, format?: DownloadFormat) =>
+  apiPost<Answer<typeof vipDownloadLinkResponseSchema>>(`/vip/downloads/${encodeURIComponent(trackId)}${format ? `?format=${format}` : ''}`, undefined);
 
 /** Follows a download link: the browser saves the attachment and stays on the page. */
-export async function downloadTrack(trackId: string): Promise<void> {
-  const link = await askDownloadLink(trackId);
+export async function downloadTrack({ trackId, format }: { trackId: string; format?: DownloadFormat }): Promise<void> {
+  const link = await askDownloadLink(trackId, format);
   window.location.assign(link.data.url);
 }

@@ -29,7 +29,7 @@ export function MemberDownloadButton({ track }: MemberDownloadProps) {
     setIsBusy(true);
     try {
       const status = await checkMembership();
-      if (status === 'active') await downloadTrack(track.id);
+      if (status === 'active') await downloadTrack({ trackId: track.id });
       else {
         setLapsed(status);
         setIsPrompting(true);

@@ -88,6 +88,25 @@ describe('MemberPerksSection (docs/decisions/0066)', () => {
     expect(calls()).toContain('/api/vip/downloads/t-download');
   });
 
+  it('asks for the download in the format the member picks (docs/decisions/0103)', async () => {
+    const refused = 'Downloads are for active VIP members: join VIP, or sign in on your VIP account page.';
+    const calls = stubFetch([
+      [/^\/api\/vip\/downloads\/t-download\?format=flac$/, () => new Response(JSON.stringify({ success: false, error: refused, message: refused }), { status: 403 })],
+      [/^\/api\/vip\/downloads\?/, () => list([download])],
+      [/^\/api\/vip\/early-access\?/, () => list([])],
+    ]);
+    const user = setupUser();
+    renderWithApp(<MemberPerksSection account={account('active')} />);
+    const picker = await screen.findByRole('combobox', { name: 'Download format' });
+    expect(picker.textContent).toBe('As uploaded');
+    await user.click(picker);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['As uploaded', 'WAV', 'FLAC', 'AIFF', 'MP3 320', 'MP3 V0']);
+    await user.click(screen.getByRole('option', { name: 'FLAC' }));
+    await user.click(await screen.findByRole('button', { name: 'Download Cold Fire (Velora Kash Remix)' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(refused);
+    expect(calls()).toContain('/api/vip/downloads/t-download?format=flac');
+  });
+
   it('shows the error of a list that failed to load', async () => {
     stubFetch([
       [/^\/api\/vip\/downloads\?/, () => new Response(JSON.stringify({ success: false, error: 'Server busy', message: 'Server busy' }), { status: 503 })],

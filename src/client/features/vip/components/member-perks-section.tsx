@@ -1,6 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import type { ReactNode } from 'react';
-import { Alert, Box, Button, CircularProgress, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { Alert, Box, Button, CircularProgress, List, ListItem, ListItemText, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { VipAccount } from '../../../../shared/api/vip-account.js';
 import { memberPerksUnavailableMessages, type EarlyAccessTrack, type MemberTrack } from '../../../../shared/api/vip-perks.js';
@@ -8,6 +8,7 @@ import { titleWithMix, trackArtists } from '../../../../shared/domain/track-titl
 import { PlayButton } from '../../../lib/play-button-slot.js';
 import { downloadTrack, earlyAccessQuery, memberDownloadsQuery } from '../api/vip-perks.js';
 import { dayInWords } from '../../../../shared/domain/day-in-words.js';
+import { downloadFormatNames, downloadFormats, isDownloadFormat, type DownloadFormat } from '../../../../shared/download-formats.js';
 
 /**
  * What the member's plan gives them (docs/decisions/0066): the discount code staff set for their plan,
@@ -40,8 +41,10 @@ export function MemberPerksSection({ account }: { account: VipAccount }) {
 
 const titleOf = (track: MemberTrack) => titleWithMix(track.title, track.mix_version);
 
-function PerksList<T extends MemberTrack>({ heading, empty, query, action, detail }: {
+function PerksList<T extends MemberTrack>({ heading, empty, query, action, detail, controls }: {
   heading: string;
+  /** What applies to the whole list, under its heading (the downloads' format). */
+  controls?: ReactNode;
   empty: string;
   query: { data?: { data: T[]; total: number }; error: Error | null };
   action: (track: T, all: T[]) => ReactNode;
@@ -53,6 +56,7 @@ function PerksList<T extends MemberTrack>({ heading, empty, query, action, detai
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {heading}
       </Typography>
+      {controls}
       {error ? (
         <Alert severity="error">{error.message}</Alert>
       ) : !data ? (
@@ -76,18 +80,39 @@ function PerksList<T extends MemberTrack>({ heading, empty, query, action, detai
   );
 }
 
+/** The master as the label uploaded it, or one of the download formats made from it (docs/decisions/0103). */
+const asUploaded = 'as-uploaded';
+
 function Downloads() {
   const query = useQuery(memberDownloadsQuery);
   const download = useMutation({ mutationFn: downloadTrack });
+  const [format, setFormat] = useState<DownloadFormat | typeof asUploaded>(asUploaded);
   return (
     <>
       <PerksList
         heading="Downloads"
+        controls={
+          <TextField
+            select
+            size="small"
+            label="Download format"
+            value={format}
+            onChange={(event) => setFormat(isDownloadFormat(event.target.value) ? event.target.value : asUploaded)}
+            sx={{ mb: 1, minWidth: 200 }}
+          >
+            <MenuItem value={asUploaded}>As uploaded</MenuItem>
+            {downloadFormats.map((id) => (
+              <MenuItem key={id} value={id}>
+                {downloadFormatNames[id]}
+              </MenuItem>
+            ))}
+          </TextField>
+        }
         empty="No member downloads yet: the label marks tracks for members from time to time."
         query={query}
         detail={(track) => [trackArtists(track), track.release.title].filter(Boolean).join(' · ')}
         action={(track) => (
-          <Button size="small" variant="outlined" startIcon={<DownloadIcon />} aria-label={`Download ${titleOf(track)}`} disabled={download.isPending} onClick={() => download.mutate(track.id)}>
+          <Button size="small" variant="outlined" startIcon={<DownloadIcon />} aria-label={`Download ${titleOf(track)}`} disabled={download.isPending} onClick={() => download.mutate({ trackId: track.id, format: format === asUploaded ? undefined : format })}>
             Download
           </Button>
         )}
