@@ -12,6 +12,7 @@ import { createStripePayments } from '../../src/server/modules/membership/index.
 import { writeReleaseDayDownloads } from '../../src/server/modules/shop/index.js';
 import { startFakeStripe, type FakeStripe, type FakeStripeEvent } from '../fakes/fake-stripe.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
+import { aSineWav } from '../helpers/audio.js';
 import { testMailroom } from '../helpers/mail.js';
 import { testNow } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
@@ -21,7 +22,7 @@ import { testDatabaseKinds } from '../helpers/test-database.js';
 // signed download links, download codes, and a pre-order's download email on its release day.
 
 const publicUrl = 'https://records.example';
-const master = Buffer.from('RIFF-not-really-a-wave-but-the-bytes-of-a-master');
+const master = aSineWav({ seconds: 2 });
 
 describe.each(testDatabaseKinds)('the shop on $name', (kind) => {
   let t: AdminTestApp;
@@ -168,6 +169,11 @@ describe.each(testDatabaseKinds)('the shop on $name', (kind) => {
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(master)).toBe(true);
     expect(String(file.headers['content-disposition'])).toContain('attachment');
+    // A format is made from the master by the media context's job, and streamed through the same kind of link.
+    const mp3 = await t.app.inject({ method: 'GET', url: String((await t.app.inject({ method: 'GET', url: `/api/orders/${token}/downloads/${trackId}/mp3-320` })).headers.location) });
+    expect(mp3.statusCode, mp3.body.slice(0, 200)).toBe(200);
+    expect(String(mp3.headers['content-disposition'])).toMatch(/\.mp3"/);
+    expect(mp3.rawPayload.subarray(0, 3).toString()).toBe('ID3');
     expect((await t.app.inject({ method: 'GET', url: `${signed}A` })).statusCode).toBe(403);
     // A day later the link has expired; the order page gives fresh ones.
     t.setNow(new Date(testNow.getTime() + 24 * 60 * 60 * 1000 + 1000));

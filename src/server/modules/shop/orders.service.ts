@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { shopMessages, type Order, type OrderRequest } from '../../../shared/api/shop.js';
-import { downloadFormats } from '../../../shared/download-formats.js';
+import type { DownloadFormat } from '../../../shared/download-formats.js';
 import { isUpcoming, localDate } from '../../../shared/domain/release-day.js';
 import { releaseDay, releaseTitle } from '../../../shared/domain/release-display.js';
 import { defaultLabel, findLabel } from '../../../shared/labels.js';
@@ -245,11 +245,11 @@ async function orderOf(db: Db, token: string): Promise<{ order: ShopOrderRow; re
 }
 
 /** `GET /api/orders/{token}`: what the buyer may download; a pre-order's tracks from its release day. */
-export async function getOrder(db: Db, token: string, now: Date): Promise<Order> {
+export async function getOrder(db: Db, token: string, formats: DownloadFormat[], now: Date): Promise<Order> {
   const { order, release } = await orderOf(db, token);
   const downloads = isPreOrder(release, now)
     ? []
-    : release.tracks.filter((track) => track.masterKey !== null).map((track) => ({ track_id: track.id, title: releaseTitle({ title: track.title, version: track.mixVersion }), formats: [...downloadFormats] }));
+    : release.tracks.filter((track) => track.masterKey !== null).map((track) => ({ track_id: track.id, title: releaseTitle({ title: track.title, version: track.mixVersion }), formats }));
   return {
     email: order.email,
     items: [{ release_id: release.id, title: releaseTitle(release), artists: inWords(release.artistNames), artwork_url: release.artworkUrl, release_date: release.releaseDate, downloads }],

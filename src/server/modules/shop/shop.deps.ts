@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import type { RateLimit } from '../../plugins/rate-limit.js';
-import type { MediaStore } from '../media/index.js';
+import type { DownloadFormats, MediaStore } from '../media/index.js';
 import type { PaymentProvider } from '../membership/index.js';
 import type { Mailroom } from '../messaging/index.js';
 import type { AdminAuthContext } from '../staff/index.js';
@@ -15,6 +15,8 @@ export interface ShopDeps {
   jwtSecret: Uint8Array;
   /** Where the masters are. */
   mediaStore: MediaStore;
+  /** Makes and streams each track's download formats (the media context's). */
+  downloadFormats: DownloadFormats;
   /** Takes the payments; without one, only free releases and codes give orders. */
   payments?: PaymentProvider;
   /** The origin of the links given out; without one, each request's own Host. */

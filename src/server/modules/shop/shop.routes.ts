@@ -28,7 +28,7 @@ const tokenDescription = 'The order token is the secret of the buyer\'s page, `{
 const attachment = (fileName: string) => `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
 /** The shop's public routes (issue 36): buying, the buyer's page and its downloads, redeeming a code. */
-export const shopRoutes: FastifyPluginAsyncZod<ShopDeps> = async (app, { db, clock, mailroom, payments, publicUrl, jwtSecret, mediaStore, rateLimits }) => {
+export const shopRoutes: FastifyPluginAsyncZod<ShopDeps> = async (app, { db, clock, mailroom, payments, publicUrl, jwtSecret, mediaStore, downloadFormats: formats, rateLimits }) => {
   const sameSite = requireSameSiteJson(publicUrl);
   const limited = { rateLimit: routeRateLimit(rateLimits?.shop ?? defaultLimits.vip) };
   const context = (log: Parameters<typeof startOrder>[0]['log']) => ({ db, mailroom, payments, log });
@@ -63,7 +63,7 @@ export const shopRoutes: FastifyPluginAsyncZod<ShopDeps> = async (app, { db, clo
     },
     async (req, reply) => {
       reply.header('Cache-Control', 'private, no-store');
-      return { success: true as const, data: await getOrder(db, req.params.token, clock()) };
+      return { success: true as const, data: await getOrder(db, req.params.token, formats.list().map((format) => format.id), clock()) };
     },
   );
 
@@ -91,19 +91,28 @@ export const shopRoutes: FastifyPluginAsyncZod<ShopDeps> = async (app, { db, clo
     {
       schema: {
         tags: ['shop'],
-        description: 'A track of an order as a file (with Range), through a signed link from GET /api/orders/{token}/downloads/…; 403 for a link that is not signed or expired, 410 once the order was refunded.',
+        description: 'A track of an order as a file in the format (made once per track; 503 with Retry-After while it is being made; `original`: the master as uploaded), with Range, through a signed link from GET /api/orders/{token}/downloads/…; 403 for a link that is not signed or expired, 410 once the order was refunded.',
         params: z.object({ orderId: z.string().max(100), trackId: z.string().max(100), format: downloadLinkParamsSchema.shape.format }),
         querystring: z.object({ expires: z.coerce.number().int().optional(), signature: z.string().max(200).optional() }),
-        response: { 200: { description: 'The file', content: { 'audio/*': { schema: z.any() } } }, 403: errorResponseSchema, 404: errorResponseSchema, 410: errorResponseSchema },
+        response: {
+          200: { description: 'The file', content: { 'audio/*': { schema: z.any() } } },
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+          410: errorResponseSchema,
+          503: errorResponseSchema,
+        },
       },
     },
     async (req, reply) => {
       const { orderId, trackId, format } = req.params;
       const { order, track } = await openDownloadLink(db, jwtSecret, { orderId, trackId, format, expires: req.query.expires ?? 0 }, req.query.signature ?? '', clock());
-      const missing = `No file for track ${trackId}`;
       req.log.info({ order: order.id, track: trackId, format }, 'shop download');
-      reply.header('Cache-Control', 'private, no-store').header('Content-Disposition', attachment(track.masterName ?? `${track.title}`));
-      return sendStoredFile(req, reply, mediaStore, { key: track.masterKey as string, missing });
+      reply.header('Cache-Control', 'private, no-store');
+      // A format is made once per track by the media context's jobs (503 with Retry-After while it is); `original` is the master as uploaded.
+      if (format !== 'original') return formats.send(req, reply, trackId, format);
+      reply.header('Content-Disposition', attachment(track.masterName ?? track.title));
+      return sendStoredFile(req, reply, mediaStore, { key: track.masterKey as string, missing: `No file for track ${trackId}` });
     },
   );
 
