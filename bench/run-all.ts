@@ -10,6 +10,7 @@ import { runImportLargeBench } from './import-large.bench.js';
 import { runScaleBench } from './scale.bench.js';
 import { runLighthouseBench } from './lighthouse.bench.js';
 import { runMediaBench } from './media.bench.js';
+import { runTreemapBench } from './treemap.bench.js';
 import { printVerdicts } from './support.js';
 
 // `npm run bench` runs them all; `npm run bench -- api explain` only those named.
@@ -21,6 +22,7 @@ const benches: Record<string, () => Promise<void>> = {
   explain: runExplainBench,
   scale: runScaleBench,
   lighthouse: runLighthouseBench,
+  treemap: runTreemapBench,
   audio: runAudioBench,
   formats: runFormatsBench,
   backup: runBackupBench,

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VipAccount } from '../../src/shared/api/vip-account.js';
-import { memberPerksUnavailableMessages } from '../../src/shared/api/vip-perks.js';
+import { memberPerksUnavailableMessages } from '../../src/shared/domain/member-perks.js';
 import type { VipSubscriptionResponse } from '../../src/shared/api/vip.js';
 import { buildApp } from '../../src/server/app.js';
 import { queryRows, type Db } from '../../src/server/db/client.js';

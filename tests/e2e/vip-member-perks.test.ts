@@ -4,7 +4,7 @@ import type { TrackAudio } from '../../src/shared/api/admin-audio.js';
 import type { MediaUploadReport } from '../../src/shared/api/admin-media.js';
 import type { Release, Track } from '../../src/shared/api/catalog.js';
 import { vipDownloadMembersOnlyMessage } from '../../src/shared/api/vip-account.js';
-import { memberPerksUnavailableMessages } from '../../src/shared/api/vip-perks.js';
+import { memberPerksUnavailableMessages } from '../../src/shared/domain/member-perks.js';
 import { aSineWav } from '../helpers/audio.js';
 import { e2eAdmin, e2eAdminEnv } from '../e2e-helpers/admin-session.js';
 import { severeViolations } from '../e2e-helpers/axe.js';

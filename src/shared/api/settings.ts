@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contrastRatio, graphicContrast, readableOn, textContrast } from '../domain/readable-colour.js';
 import { siteConfig } from '../site-config.js';
+import { configuredSiteSettings } from '../site-settings.js';
 import { emailAddress, itemResponse } from './common.js';
 
 // Site settings (issue 34, docs/decisions/0097): what a label owner changes in the admin without a
@@ -228,28 +229,5 @@ export type SettingsChangesResponse = z.infer<typeof settingsChangesResponseSche
 export const settingsChangeParamsSchema = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int({ error: 'id must be a whole number' }).positive({ error: 'id must be a change id' }) });
 export const settingsLabelParamsSchema = z.object({ label: z.enum(settingsLabelIds, { error: `label must be one of ${settingsLabelIds.join(', ')}` }) });
 
-/** Today's `site-config.ts`: the settings of a site whose owner changed nothing. */
-export const defaultSiteSettings: SiteSettings = siteSettingsSchema.parse({
-  timeZone: siteConfig.timeZone,
-  about: siteConfig.about,
-  labels: Object.fromEntries(
-    siteConfig.labels.map((label) => [
-      label.short,
-      {
-        name: label.name,
-        tagline: label.tagline,
-        description: label.description,
-        playlistsSubtitle: label.playlistsSubtitle,
-        accent: label.accent,
-        logo: null,
-        social: label.social,
-        email: label.email,
-      },
-    ]),
-  ),
-  icon: { ...siteConfig.icon, image: null },
-  demos: { reviewDays: siteConfig.demos.reviewDays, guidelines: siteConfig.demos.guidelines },
-  vip: { earlyAccessDays: siteConfig.vip.earlyAccessDays, plans: siteConfig.vipPlans },
-  shop: { automaticTax: false, pricesIncludeTax: true, memberDiscounts: {} },
-  legal: siteConfig.legal,
-});
+/** Today's `site-config.ts`: the settings of a site whose owner changed nothing, checked. */
+export const defaultSiteSettings: SiteSettings = siteSettingsSchema.parse(configuredSiteSettings);

@@ -41,14 +41,6 @@ export type EarlyAccessTrack = z.infer<typeof earlyAccessTrackSchema>;
 /** `GET /api/vip/early-access`: the previews of upcoming releases, soonest first, open or not yet. */
 export const earlyAccessResponseSchema = listResponse(earlyAccessTrackSchema);
 
-/** The 403 of the lists for a signed-in member who is not active, by status: why, and the way back. */
-export const memberPerksUnavailableMessages = {
-  pending_payment: 'Your membership starts once your first payment has gone through.',
-  past_due: 'Your last payment failed: update your card in billing to get your downloads and early access back.',
-  paused: 'Your membership is paused: resume it in billing to get your downloads and early access back.',
-  canceled: 'Your membership has ended: join VIP again to get your downloads and early access back.',
-} as const;
-
 // The merch discount code staff set (docs/decisions/0066): one code at a time, for the plans it names.
 
 const maxCodeLength = 40;

@@ -10,7 +10,8 @@ import {
   vipDownloadSignInMessage,
   vipEarlyAccessMembersOnlyMessage,
 } from '../../../shared/api/vip-account.js';
-import { earlyAccessResponseSchema, memberDownloadsResponseSchema, memberPerksQuerySchema, memberPerksUnavailableMessages } from '../../../shared/api/vip-perks.js';
+import { earlyAccessResponseSchema, memberDownloadsResponseSchema, memberPerksQuerySchema } from '../../../shared/api/vip-perks.js';
+import { memberPerksUnavailableMessages } from '../../../shared/domain/member-perks.js';
 import { currentSiteSettings } from '../../../shared/site-settings.js';
 import { downloadFormats } from '../../../shared/download-formats.js';
 import type { MembershipDeps } from './membership.deps.js';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp, setupUser } from '../../../../../tests/helpers/render.js';
-import { memberPerksUnavailableMessages } from '../../../../shared/api/vip-perks.js';
+import { memberPerksUnavailableMessages } from '../../../../shared/domain/member-perks.js';
 import { JoinVipDialog, type LapsedStatus } from './join-vip-dialog.js';
 
 function Where() {

@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { memberPerksUnavailableMessages } from '../../../../shared/api/vip-perks.js';
+import { memberPerksUnavailableMessages } from '../../../../shared/domain/member-perks.js';
 
 /** A signed-in member's status that gives no perks (docs/product.md §10.7): the prompt says why, not "join". */
 export type LapsedStatus = keyof typeof memberPerksUnavailableMessages;

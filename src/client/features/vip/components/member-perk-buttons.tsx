@@ -8,11 +8,15 @@ import { notify } from '../../../lib/notifications.js';
 import { PlayButton } from '../../../lib/play-button-slot.js';
 import { downloadTrack } from '../api/vip-perks.js';
 import { useActiveMember } from '../hooks/use-active-member.js';
-import { JoinVipDialog, type LapsedStatus } from './join-vip-dialog.js';
+import { lazyDialog } from '../../../lib/lazy-dialog.js';
+import type { LapsedStatus } from './join-vip-dialog.js';
 import { dayInWords } from '../../../../shared/domain/day-in-words.js';
 import { earlyAccessOpensAt } from './vip-dates.js';
 
 // What the catalog shows of the VIP perks (docs/decisions/0066), through lib/member-perks-slot.tsx.
+
+/** The prompt loads when first opened: the catalog's pages carry the buttons, not MUI's Dialog (docs/decisions/0023). */
+const JoinVipDialog = lazyDialog(async () => (await import('./join-vip-dialog.js')).JoinVipDialog);
 
 const failed = (error: unknown) => notify(error instanceof Error ? error.message : 'Something went wrong', { variant: 'error' });
 

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { VipAccount } from '../../../../shared/api/vip-account.js';
-import { memberPerksUnavailableMessages, type EarlyAccessTrack, type MemberTrack } from '../../../../shared/api/vip-perks.js';
+import type { EarlyAccessTrack, MemberTrack } from '../../../../shared/api/vip-perks.js';
+import { memberPerksUnavailableMessages } from '../../../../shared/domain/member-perks.js';
 import { renderWithApp, stubFetch, setupUser } from '../../../../../tests/helpers/render.js';
 import { MemberPerksSection } from './member-perks-section.js';
 
