@@ -64,9 +64,9 @@ describe('a playlist curated in the admin', () => {
     expect(await editorOrder(page)).toEqual([a, b, c]);
     // The third first: moved up twice.
     await editor.getByRole('button', { name: `Move “${c}” up` }).click();
-    await expect.poll(() => editorOrder(page)).toEqual([a, c, b]);
+    await expect.poll(() => editorOrder(page), { timeout: 15_000 }).toEqual([a, c, b]);
     await editor.getByRole('button', { name: `Move “${c}” up` }).click();
-    await expect.poll(() => editorOrder(page)).toEqual([c, a, b]);
+    await expect.poll(() => editorOrder(page), { timeout: 15_000 }).toEqual([c, a, b]);
 
     await editor.getByLabel('Cover file').setInputFiles(coverPath);
     await page.getByText('Cover of Night Shift uploaded').waitFor({ timeout: 30_000 });
@@ -117,9 +117,9 @@ describe('a playlist curated in the admin', () => {
     await page.getByRole('list', { name: 'Playlists' }).getByText('Night Shift').click();
     const editor = page.getByRole('dialog', { name: 'Edit playlist' });
     const [a, b, c] = tracks.map(nameOf) as [string, string, string];
-    await expect.poll(() => editorOrder(page)).toEqual([c, a, b]);
+    await expect.poll(() => editorOrder(page), { timeout: 15_000 }).toEqual([c, a, b]);
     await editor.getByRole('button', { name: `Move “${c}” down` }).click();
-    await expect.poll(() => editorOrder(page)).toEqual([a, c, b]);
+    await expect.poll(() => editorOrder(page), { timeout: 15_000 }).toEqual([a, c, b]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
     await animationsSettled(page);
     await saveScreenshot(page, 'admin-playlist-editor-phone');
