@@ -145,6 +145,12 @@ describe('VIP member perks in the browser', () => {
       await newsletter.getByText('You get it:', { exact: false }).waitFor();
       const [fromPage] = await Promise.all([member.waitForEvent('download'), downloads.getByRole('button', { name: /^Download / }).click()]);
       expect(fromPage.suggestedFilename()).toBe(`${track.isrc}.wav`);
+      // The same track as FLAC, made from the upload and named after the track (docs/decisions/0103).
+      await downloads.getByRole('combobox', { name: 'Download format' }).click();
+      await member.getByRole('option', { name: 'FLAC' }).click();
+      await saveScreenshot(member, `vip-perks-download-format-${viewport}`);
+      const [asFlac] = await Promise.all([member.waitForEvent('download'), downloads.getByRole('button', { name: /^Download / }).click()]);
+      expect(asFlac.suggestedFilename()).toMatch(new RegExp(` - ${track.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*\\.flac$`));
 
       await openRelease(member);
       const [fromRow] = await Promise.all([member.waitForEvent('download'), downloadButton(member).click()]);
