@@ -216,6 +216,23 @@ describe.each(testDatabaseKinds)('the shop on $name', (kind) => {
     expect(again.json()).toMatchObject({ message: 'This code was used already' });
     expect(await emailsTo('other@example.com')).toEqual([]);
     expect((await redeem('NOPE-NOPE-NOPE', 'dj@example.com')).statusCode).toBe(404);
+
+    // Staff see which were redeemed, and for whom, in the list and in its CSV.
+    const listed = await t.app.inject({ method: 'GET', url: `/api/admin/releases/${release.id}/codes`, headers: t.auth });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const list = listed.json<{ data: { code: string; note: string | null; redeemed_by: string | null; redeemed_at: string | null }[] }>().data;
+    expect(list.map((c) => c.code).sort()).toEqual([...codes].sort());
+    expect(list.every((c) => c.note === 'DJ promo December')).toBe(true);
+    expect(list.filter((c) => c.redeemed_at).map((c) => [c.code, c.redeemed_by])).toEqual([[codes[0], 'dj@example.com']]);
+    const csv = await t.app.inject({ method: 'GET', url: `/api/admin/releases/${release.id}/codes.csv`, headers: t.auth });
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="download-codes-.+\.csv"$/);
+    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('"Code","Note","Expires","Created","Redeemed","Redeemed by"');
+    expect(lines).toHaveLength(4);
+    expect(lines.find((line) => line.startsWith(`"${codes[0]}"`))).toMatch(/"dj@example\.com"$/);
+    expect((await t.app.inject({ method: 'GET', url: `/api/admin/releases/${release.id}/codes` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/releases/00000000-0000-4000-8000-000000000000/codes', headers: t.auth })).statusCode).toBe(404);
   });
 
   it("sends a pre-order's receipt at once and its download email at the release moment, once", async () => {

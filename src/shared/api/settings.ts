@@ -99,11 +99,10 @@ const fields = {
   icon: { letters: text('icon.letters', 3), accent: hexColour('icon.accent'), ground: hexColour('icon.ground') },
   demos: { reviewDays: wholeNumber('demos.reviewDays', 1, 90), guidelines: paragraphs('demos.guidelines') },
   vip: { earlyAccessDays: wholeNumber('vip.earlyAccessDays', 0, 60) },
-  /** The shop (issue 36, docs/decisions/0105): Stripe Tax, whether prices include tax, members' discount per plan id (percent). */
+  /** The shop (issue 36, docs/decisions/0105): Stripe Tax, and whether prices include tax. */
   shop: {
     automaticTax: z.boolean({ error: 'shop.automaticTax must be true or false' }),
     pricesIncludeTax: z.boolean({ error: 'shop.pricesIncludeTax must be true or false' }),
-    memberDiscounts: z.record(z.string(), wholeNumber('shop.memberDiscounts', 0, 100), { error: 'shop.memberDiscounts must map plan ids to whole percents' }),
   },
   plan: {
     name: text('name', 100),

@@ -121,6 +121,19 @@ export const codesRequestSchema = z.strictObject(
 );
 export const codesResponseSchema = itemResponse(z.object({ codes: z.array(z.string()) }));
 
+/** `GET /api/admin/releases/{id}/codes`: a release's download codes, oldest first, and who redeemed each. */
+export const downloadCodeSchema = z.object({
+  code: z.string(),
+  note: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  created_at: z.string(),
+  redeemed_at: z.string().nullable(),
+  /** The address it was redeemed for. */
+  redeemed_by: z.string().nullable(),
+});
+export type DownloadCode = z.infer<typeof downloadCodeSchema>;
+export const codesListResponseSchema = itemResponse(z.array(downloadCodeSchema));
+
 /** `POST /api/redeem`. */
 export const redeemRequestSchema = z.strictObject(
   {

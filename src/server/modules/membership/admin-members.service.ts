@@ -1,7 +1,7 @@
 import { vipMemberStatusLabels, type AdminMember, type AdminMembersFilter, type AdminMembersQuery } from '../../../shared/api/admin-members.js';
 import { findVipPlan } from '../../../shared/api/vip.js';
 import type { Db } from '../../db/client.js';
-import { toCsv } from './csv.js';
+import { toCsv } from '../../lib/csv.js';
 import { allMembers, listMembers, type MemberRow } from './admin-members.repo.js';
 
 function toMember(row: MemberRow): AdminMember {

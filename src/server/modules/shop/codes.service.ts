@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { shopMessages } from '../../../shared/api/shop.js';
+import { shopMessages, type DownloadCode } from '../../../shared/api/shop.js';
 import { isUuid } from '../../../shared/uuid.js';
 import type { Db } from '../../db/client.js';
 import { AppError, ConflictError, NotFoundError } from '../../errors.js';
+import { toCsv } from '../../lib/csv.js';
 import { recordActivity } from '../staff/index.js';
 import { giveOrder, type ShopContext } from './orders.service.js';
 import { findCode, findReleaseForSale, insertCodes, listCodes, lockCode, markCodeRedeemed, type ShopOrderRow } from './shop.repo.js';
@@ -34,9 +35,30 @@ export async function makeCodes(db: Db, releaseId: string, request: { count: num
   return codes;
 }
 
-export async function getCodes(db: Db, releaseId: string) {
-  if (!isUuid(releaseId)) throw new NotFoundError(`Release not found: ${releaseId}`);
-  return listCodes(db, releaseId);
+/** A release's download codes, oldest first, with the address each was redeemed for. */
+export async function getCodes(db: Db, releaseId: string): Promise<{ title: string; codes: DownloadCode[] }> {
+  const release = isUuid(releaseId) ? await findReleaseForSale(db, releaseId) : undefined;
+  if (!release) throw new NotFoundError(`Release not found: ${releaseId}`);
+  const rows = await listCodes(db, releaseId);
+  return {
+    title: release.title,
+    codes: rows.map((row) => ({
+      code: row.code,
+      note: row.note,
+      expires_at: row.expiresAt?.toISOString() ?? null,
+      created_at: row.createdAt.toISOString(),
+      redeemed_at: row.redeemedAt?.toISOString() ?? null,
+      redeemed_by: row.email,
+    })),
+  };
+}
+
+/** The codes as a spreadsheet, one row each, to hand out by mail merge or print on cards. */
+export function codesCsv(codes: DownloadCode[]): string {
+  return toCsv([
+    ['Code', 'Note', 'Expires', 'Created', 'Redeemed', 'Redeemed by'],
+    ...codes.map((c) => [c.code, c.note ?? '', c.expires_at ?? '', c.created_at, c.redeemed_at ?? '', c.redeemed_by ?? '']),
+  ]);
 }
 
 /** Redeems a code for the address: an order of its release, with its download email. A code works once. */

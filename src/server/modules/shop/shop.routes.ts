@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { errorResponseSchema } from '../../../shared/api/common.js';
 import {
   checkoutResponseSchema,
+  codesListResponseSchema,
   codesRequestSchema,
   codesResponseSchema,
   downloadLinkParamsSchema,
@@ -17,7 +18,7 @@ import { requireSameSiteJson } from '../../plugins/same-site-json.js';
 import { routeRateLimit } from '../../plugins/rate-limit.js';
 import { sendStoredFile } from '../media/index.js';
 import { adminOf, guardAdminRoutes } from '../staff/index.js';
-import { makeCodes, redeemCode } from './codes.service.js';
+import { codesCsv, getCodes, makeCodes, redeemCode } from './codes.service.js';
 import { downloadsPerOrder, giveDownloadLink, openDownloadLink } from './downloads.service.js';
 import { getOrder, startOrder } from './orders.service.js';
 import type { ShopDeps } from './shop.deps.js';
@@ -153,5 +154,35 @@ export const adminShopRoutes: FastifyPluginAsyncZod<ShopDeps> = async (app, deps
       },
     },
     async (req) => ({ success: true as const, data: { codes: await makeCodes(db, req.params.id, req.body, { actor: adminOf(req).user.username, now: clock() }) } }),
+  );
+
+  app.get(
+    '/admin/releases/:id/codes',
+    {
+      schema: {
+        tags: ['admin'],
+        description: 'The release\'s download codes, oldest first: note, expiry, and when and for which address each was redeemed.',
+        params: z.object({ id: z.string() }),
+        response: { 200: codesListResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (req) => ({ success: true as const, data: (await getCodes(db, req.params.id)).codes }),
+  );
+
+  app.get(
+    '/admin/releases/:id/codes.csv',
+    {
+      schema: {
+        tags: ['admin'],
+        description: 'The release\'s download codes as a CSV attachment (RFC 4180, UTF-8 with BOM; formula-like cells neutralised), as GET …/codes lists them.',
+        params: z.object({ id: z.string() }),
+        response: { 200: { description: 'CSV, header row first', content: { 'text/csv': { schema: z.string() } } }, 401: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const { title, codes } = await getCodes(db, req.params.id);
+      const fileName = `download-codes-${title.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'release'}.csv`;
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(codesCsv(codes));
+    },
   );
 };
