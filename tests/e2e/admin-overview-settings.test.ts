@@ -63,7 +63,7 @@ describe('admin overview and settings', () => {
     expect((await liveStats()).demos.new).toBe(before.demos.new + 1);
     await saveScreenshot(page, 'admin-overview-live-desktop');
     // The tabs in the order a label works; at 1280 px they all fit, with no arrows.
-    expect(await page.getByRole('tab').allTextContents()).toEqual(['Overview', 'Releases', 'Tracks', 'Artists', 'Labels', 'Demos', 'Members', 'Newsletter', 'Outbox', 'Staff', 'Site', 'Settings']);
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['Overview', 'Releases', 'Tracks', 'Artists', 'Playlists', 'Labels', 'Demos', 'Members', 'Newsletter', 'Outbox', 'Staff', 'Site', 'Settings']);
     expect(await shownArrows(page)).toEqual([]);
 
     const phone = await openPage(site.browser, `${site.server.url}/admin`, site.problems, { viewport: 'phone' });

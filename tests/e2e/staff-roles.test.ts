@@ -18,7 +18,7 @@ const newcomers = [
     email: 'erin.editor@staff-roles.example',
     username: 'erin-editor',
     password: 'erin-editor-password',
-    tabs: ['Releases', 'Tracks', 'Artists', 'Labels', 'Newsletter', 'Settings'],
+    tabs: ['Releases', 'Tracks', 'Artists', 'Playlists', 'Labels', 'Newsletter', 'Settings'],
     lands: '/admin/releases',
   },
   {
@@ -30,7 +30,7 @@ const newcomers = [
     lands: '/admin/demos',
   },
 ] as const;
-const ownerTabs = ['Overview', 'Releases', 'Tracks', 'Artists', 'Labels', 'Demos', 'Members', 'Newsletter', 'Outbox', 'Staff', 'Site', 'Settings'];
+const ownerTabs = ['Overview', 'Releases', 'Tracks', 'Artists', 'Playlists', 'Labels', 'Demos', 'Members', 'Newsletter', 'Outbox', 'Staff', 'Site', 'Settings'];
 
 const tabsOf = (page: Page) => page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab').allTextContents();
 
