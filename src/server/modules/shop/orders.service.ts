@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { shopMessages, type Order, type OrderRequest } from '../../../shared/api/shop.js';
 import type { DownloadFormat } from '../../../shared/download-formats.js';
+import { saleBlockers } from '../../../shared/domain/for-sale.js';
 import { isUpcoming, localDate } from '../../../shared/domain/release-day.js';
 import { releaseDay, releaseTitle } from '../../../shared/domain/release-display.js';
 import { defaultLabel, findLabel } from '../../../shared/labels.js';
@@ -47,9 +48,14 @@ const isPreOrder = (release: ReleaseForSale, now: Date) => isUpcoming(release.re
 
 /** Why a release cannot be sold now; undefined when it can. */
 export function whyNotForSale(release: ReleaseForSale): string | undefined {
-  if (!release.price || release.status === 'draft' || release.tracks.length === 0) return shopMessages.notForSale;
-  const missing = release.tracks.filter((track) => track.masterKey === null).length;
-  return missing > 0 ? shopMessages.missingMasters(missing) : undefined;
+  const [first] = saleBlockers({
+    price: release.price,
+    status: release.status,
+    trackCount: release.tracks.length,
+    tracksWithoutMaster: release.tracks.filter((track) => track.masterKey === null).length,
+  });
+  if (!first) return undefined;
+  return first.kind === 'masters' ? shopMessages.missingMasters(first.count) : shopMessages.notForSale;
 }
 
 async function releaseForSale(db: Db, releaseId: string): Promise<ReleaseForSale> {

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { adminReleaseCreateSchema, type AdminReleaseCreateInput, type AdminReleaseDetail } from '../../../../shared/api/admin-releases.js';
+import type { ReleasePrice, shopCurrencies } from '../../../../shared/api/shop.js';
 import type { ReleaseStatus } from '../../../../shared/domain/release-status.js';
 import type { ReleaseType } from '../../../../shared/domain/release-type.js';
 import { formatDuration, parseLength } from '../../../../shared/domain/duration.js';
 import { defaultLabel } from '../../../../shared/labels.js';
+
+type ShopCurrency = (typeof shopCurrencies)[number];
 
 /** The release form as typed: names as comma-separated text, a duration as m:ss, blanks for none. */
 export interface ReleaseFormValues {
@@ -34,7 +37,12 @@ export interface ReleaseFormValues {
     member_download: boolean;
   }[];
   links: { name: string; url: string }[];
+  /** Its price in the shop (issue 36): not sold, free, a price, or pay-what-you-want from a minimum (blank: 0). */
+  price: { kind: PriceKind; amount: string; currency: ShopCurrency };
 }
+
+export const priceKinds = ['none', 'free', 'fixed', 'pay_what_you_want'] as const;
+export type PriceKind = (typeof priceKinds)[number];
 
 export const emptyTrack: ReleaseFormValues['tracks'][number] = {
   title: '',
@@ -64,6 +72,7 @@ export const newReleaseValues: ReleaseFormValues = {
   artists: '',
   tracks: [emptyTrack],
   links: [],
+  price: { kind: 'none', amount: '', currency: 'EUR' },
 };
 
 const names = (list: string[]) => list.join(', ');
@@ -113,7 +122,23 @@ export function releaseFormValues(release: AdminReleaseDetail): ReleaseFormValue
       member_download: track.member_download,
     })),
     links: release.links,
+    price: priceValues(release.price),
   };
+}
+
+function priceValues(price: ReleasePrice | null): ReleaseFormValues['price'] {
+  if (!price) return { kind: 'none', amount: '', currency: 'EUR' };
+  const kind = price.pay_what_you_want ? 'pay_what_you_want' : price.amount === 0 ? 'free' : 'fixed';
+  return { kind, amount: price.amount === 0 ? '' : price.amount.toFixed(2), currency: price.currency };
+}
+
+/** An amount as typed ("7.99", "7,99", blank for 0); NaN for what is no number, which the schema refuses. */
+const amountOf = (text: string) => (text.trim() === '' ? 0 : /^\d+([.,]\d*)?$/.test(text.trim()) ? Number(text.trim().replace(',', '.')) : Number.NaN);
+
+function priceBody({ kind, amount, currency }: ReleaseFormValues['price']): ReleasePrice | null {
+  if (kind === 'none') return null;
+  if (kind === 'free') return { amount: 0, currency, pay_what_you_want: false };
+  return { amount: amountOf(amount), currency, pay_what_you_want: kind === 'pay_what_you_want' };
 }
 
 /** The request body the form's values make. */
@@ -144,6 +169,7 @@ export function releaseBody(values: ReleaseFormValues): AdminReleaseCreateInput 
       member_download: track.member_download,
     })),
     links: values.links,
+    price: priceBody(values.price),
   };
 }
 
@@ -170,6 +196,9 @@ export const releaseFormSchema = z
         if (track[field].trim() !== '' && msOf(track[field]) === null) ctx.addIssue({ code: 'custom', path: ['tracks', index, field], message });
       }
     });
+    if (values.price.kind === 'fixed' && amountOf(values.price.amount) === 0) {
+      ctx.addIssue({ code: 'custom', path: ['price', 'amount'], message: 'Enter a price above 0, or choose Free' });
+    }
     const checked = adminReleaseCreateSchema.safeParse(releaseBody(values));
     for (const issue of checked.error?.issues ?? []) {
       ctx.addIssue({ code: 'custom', path: formFieldOf(issue.path).split('.'), message: issue.message });

@@ -205,6 +205,7 @@ describe('AdminReleasesTab', () => {
           member_download,
         })),
         links: [],
+        price: null,
       },
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -228,7 +229,7 @@ describe('AdminReleasesTab', () => {
     await user.click(await screen.findByRole('button', { name: 'Dawn Patrol' }));
     const form = await screen.findByRole('form', { name: 'Edit release' });
     // The editor's parts, in order: a price or anything else of a release is one more section.
-    expect(within(form).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Tracks', 'Buy / Stream links']);
+    expect(within(form).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Tracks', 'Price', 'Buy / Stream links']);
     const [first, second] = within(form).getAllByRole('group', { name: /^Track \d$/ }) as [HTMLElement, HTMLElement];
     // The first track's master and its window as stored; the second has none yet.
     expect(within(first).getByText('Audio: dawn-patrol-original.wav, preview ready')).toBeTruthy();
@@ -259,4 +260,53 @@ describe('AdminReleasesTab', () => {
       expect.objectContaining({ id: dub.id, preview_start_ms: 120_000, preview_length_ms: 45_000, member_download: true }),
     ]);
   }, 30_000);
+
+  it('prices a release in its editor: what is missing for its sale, a price refused on its field, then sent with the release', async () => {
+    const { sent } = serve({
+      'GET /api/admin/releases': json(listOf([dawn])),
+      [`GET /api/admin/releases/${dawn.id}`]: json({ success: true, data: dawnDetail }),
+      [`PATCH /api/admin/releases/${dawn.id}`]: json({ success: true, data: dawnDetail }),
+    });
+    const user = await openTab();
+    await user.click(await screen.findByRole('button', { name: 'Dawn Patrol' }));
+    const form = await screen.findByRole('form', { name: 'Edit release' });
+    const section = within(form).getByRole('region', { name: 'Price' });
+    expect(within(section).getByText('Not sold: the release page has no Buy button.')).toBeTruthy();
+
+    await user.click(within(section).getByRole('combobox', { name: 'Sold as' }));
+    await user.click(await screen.findByRole('option', { name: 'Fixed price' }));
+    // A draft whose dub has no master yet (the server's word for each track's audio).
+    expect(within(section).getByText('Not for sale yet: it is a draft: publish it; 1 track has no master uploaded: upload it under Tracks.')).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(section).findByText('Enter a price above 0, or choose Free')).toBeTruthy();
+    await user.type(within(section).getByRole('textbox', { name: 'Amount' }), '1200');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(section).findByText('Price amount must be at most 1000')).toBeTruthy();
+
+    await user.clear(within(section).getByRole('textbox', { name: 'Amount' }));
+    await user.type(within(section).getByRole('textbox', { name: 'Amount' }), '7,99');
+    await user.click(within(section).getByRole('combobox', { name: 'Currency' }));
+    await user.click(await screen.findByRole('option', { name: 'USD' }));
+    await user.click(within(form).getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'published' }));
+    await user.click(within(form).getByRole('button', { name: 'Remove track 2' }));
+    expect(within(section).getByText('For sale: the release page has a Buy button.')).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved “Dawn Patrol”')).toBeTruthy();
+    expect(sent.filter((s) => s.method === 'PATCH').map((s) => (s.body as { price: unknown }).price)).toEqual([{ amount: 7.99, currency: 'USD', pay_what_you_want: false }]);
+  }, 30_000);
+
+  it('shows a pay-what-you-want price as stored: its minimum blank for name-your-price', async () => {
+    serve({
+      'GET /api/admin/releases': json(listOf([dawn])),
+      [`GET /api/admin/releases/${dawn.id}`]: json({ success: true, data: { ...dawnDetail, price: { amount: 0, currency: 'GBP', pay_what_you_want: true } } }),
+    });
+    const user = await openTab();
+    await user.click(await screen.findByRole('button', { name: 'Dawn Patrol' }));
+    const section = within(await screen.findByRole('form', { name: 'Edit release' })).getByRole('region', { name: 'Price' });
+    expect(within(section).getByRole('combobox', { name: 'Sold as' }).textContent).toBe('Pay what you want');
+    expect(within(section).getByRole<HTMLInputElement>('textbox', { name: 'Minimum' }).value).toBe('');
+    expect(within(section).getByText('Empty or 0: name your price')).toBeTruthy();
+    expect(within(section).getByRole('combobox', { name: 'Currency' }).textContent).toBe('GBP');
+  });
 });
