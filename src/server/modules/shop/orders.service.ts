@@ -109,7 +109,7 @@ export async function startOrder(context: ShopContext, request: OrderRequest, no
     currency: price.currency,
     automaticTax: currentSiteSettings().shop.automaticTax,
     taxInclusive: currentSiteSettings().shop.pricesIncludeTax,
-    urls: { success: mailroom.link(`/orders/${order.token}`), cancel: mailroom.link(`/${label.short}/releases/${release.id}`) },
+    urls: { success: mailroom.link(`/orders/${order.token}`), cancel: mailroom.link(`/${label.short}/releases/${release.slug}`) },
   });
   await setOrderSession(db, order.id, session.sessionId);
   return session.url;

@@ -11,6 +11,8 @@ export type DownloadCodeRow = typeof downloadCodes.$inferSelect;
 /** A release as the shop sells it: its price, date, status and tracks with their masters. */
 export interface ReleaseForSale {
   id: string;
+  /** Its public address under its label, `/{label}/releases/{slug}`. */
+  slug: string;
   title: string;
   version: string | null;
   labelId: string;
@@ -42,6 +44,7 @@ export async function findReleaseForSale(db: Db, id: string): Promise<ReleaseFor
   ]);
   return {
     id: row.id,
+    slug: row.slug,
     title: row.title,
     version: row.version,
     labelId: row.labelId,

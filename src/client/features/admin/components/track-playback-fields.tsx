@@ -45,7 +45,7 @@ export function TrackPlaybackFields<Values extends FieldValues, Context, Output 
             />
           )}
         />
-        <FormHelperText sx={{ mt: 0 }}>Active VIP members get the file as uploaded in Media; others are asked to join VIP.</FormHelperText>
+        <FormHelperText sx={{ mt: 0 }}>Active VIP members download it as uploaded or as WAV, FLAC, AIFF or MP3, as they choose; others are asked to join VIP.</FormHelperText>
       </Box>
     </>
   );

@@ -236,6 +236,7 @@ describe('AdminReleasesTab', () => {
     expect(within(first).getByRole('button', { name: 'Replace audio' })).toBeTruthy();
     expect(within(first).getByRole<HTMLInputElement>('textbox', { name: 'Preview start' }).value).toBe('1:30');
     expect(within(first).getByRole<HTMLInputElement>('switch', { name: 'VIP members download the uploaded audio' }).checked).toBe(true);
+    expect(within(first).getByText('Active VIP members download it as uploaded or as WAV, FLAC, AIFF or MP3, as they choose; others are asked to join VIP.')).toBeTruthy();
     expect(within(second).getByText('No audio uploaded: WAV, FLAC, AIFF or MP3')).toBeTruthy();
 
     // The dub's master, sent under the track's id (which is what matches it).
