@@ -26,6 +26,9 @@ export function registerCatalogAnswerCache(
   // The answer one request is making for a URL: the requests that miss meanwhile (a burst when an
   // answer ages out) wait for it, so that it is serialised and compressed once, not once per request.
   const making = new Map<string, Promise<StoredAnswer | undefined>>();
+  // An answer begun before a catalog change is sent to its own request only: a request after the change
+  // must not wait for it and be handed what the change made stale.
+  changes.subscribe(() => making.clear());
   const makers = new WeakMap<FastifyRequest, (stored: StoredAnswer | undefined) => void>();
   const finish = (request: FastifyRequest, stored: StoredAnswer | undefined) => {
     makers.get(request)?.(stored);
@@ -40,10 +43,11 @@ export function registerCatalogAnswerCache(
       versions.set(request, answers.version);
       if (!making.has(request.url)) {
         const url = request.url;
-        making.set(url, new Promise((resolve) => makers.set(request, (made) => {
-          making.delete(url);
-          resolve(made);
-        })));
+        const made = new Promise<StoredAnswer | undefined>((resolve) => makers.set(request, (answer) => {
+          if (making.get(url) === made) making.delete(url);
+          resolve(answer);
+        }));
+        making.set(url, made);
       }
       return;
     }

@@ -10,7 +10,7 @@ export const playlistsRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app, d
     {
       schema: {
         tags: ['playlists'],
-        description: "Each label's fixed playlists (site configuration) with their tracks from the catalog.",
+        description: "A label's published playlists, as staff curate them in the admin (docs/decisions/0104), each with its tracks: never a draft, nor a track of a draft or upcoming release.",
         querystring: playlistsQuerySchema,
         response: { 200: playlistsResponseSchema, 400: errorResponseSchema },
       },
