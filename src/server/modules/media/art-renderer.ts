@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import { buffer } from 'node:stream/consumers';
 import type { FastifyBaseLogger } from 'fastify';
 import { imageJobFailures } from '../../../shared/api/admin-media.js';
@@ -16,8 +14,8 @@ import {
   releaseImageJob,
   renewImageJobLease,
   type ImageJobRow,
-  type Lease,
 } from './image-jobs.repo.js';
+import { LeasedJobs } from './leased-jobs.js';
 import { findArtistSubject, findArtworkSubject, findPlaylistSubject } from './media.repo.js';
 import type { MediaStore } from './media-store.js';
 import { ImageRefused, renderUploadedArt, uploadedArtKeys } from './uploaded-art.js';
@@ -46,72 +44,19 @@ const deletionsPerPass = 100;
  * is failed when it is next claimed, never run again: the file may be what killed it. Between jobs it deletes
  * the files of pictures nothing names any more, once their time is due.
  */
-export class ArtRenderer {
-  readonly owner = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private timer: NodeJS.Timeout | undefined;
-  private readonly controller = new AbortController();
-
+export class ArtRenderer extends LeasedJobs<ImageJobRow> {
   constructor(
     private readonly deps: { db: Db; store: MediaStore; catalogChanges: { publish(): void }; clock: () => Date; log: FastifyBaseLogger },
     private readonly settings: ImageJobSettings = defaultImageJobSettings,
-  ) {}
-
-  private get lease(): Lease {
-    return { owner: this.owner, ms: this.settings.leaseMs };
+  ) {
+    super(settings, { log: () => deps.log, failure: 'could not look for a picture to make' });
   }
 
-  /** Looks for jobs now and every `pollMs` (ones queued by other instances, or left by one that died). */
-  start(): void {
-    this.kick();
-    this.timer = setInterval(() => this.kick(), this.settings.pollMs);
-    this.timer.unref();
+  protected override claim(): Promise<ImageJobRow | undefined> {
+    return claimImageJob(this.deps.db, this.lease);
   }
 
-  /** Runs every queued job, now (after an upload); a call while running makes it look again at the end. */
-  kick(): void {
-    if (this.controller.signal.aborted) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain().finally(() => {
-      this.running = undefined;
-      if (this.again) {
-        this.again = false;
-        this.kick();
-      }
-    });
-  }
-
-  /** Stops: the job running here is handed back, queued for any instance. */
-  async close(): Promise<void> {
-    clearInterval(this.timer);
-    this.controller.abort(new Error('this server is shutting down'));
-    await this.running;
-  }
-
-  private async drain(): Promise<void> {
-    const { db, log } = this.deps;
-    for (;;) {
-      // Before each job: the files a job just replaced go (once due) before the next one is made.
-      await this.deleteUnnamed();
-      if (this.controller.signal.aborted) return;
-      let row: ImageJobRow | undefined;
-      try {
-        row = await claimImageJob(db, this.lease);
-      } catch (err) {
-        log.error({ error: loggableError(err as Error) }, 'could not look for a picture to make');
-        return;
-      }
-      if (!row) return;
-      await this.run(row);
-      if (this.controller.signal.aborted) return;
-    }
-  }
-
-  private async run(row: ImageJobRow): Promise<void> {
+  protected override async run(row: ImageJobRow): Promise<void> {
     const { db, log, clock } = this.deps;
     const fail = (message: string) =>
       failImageJob(db, row.id, this.owner, { message, at: clock(), deleteAfterMs: this.settings.deleteAfterMs }).catch((err: Error) => {
@@ -126,7 +71,7 @@ export class ArtRenderer {
     try {
       await this.make(row, fail);
     } catch (err) {
-      if (this.controller.signal.aborted) {
+      if (this.signal.aborted) {
         await releaseImageJob(db, row.id, this.owner).catch(() => undefined);
         return;
       }
@@ -144,9 +89,9 @@ export class ArtRenderer {
     const original = await store.read(row.originalKey);
     if (!original) return fail(imageJobFailures.missing(row.fileName));
     const bytes = await buffer(original);
-    this.controller.signal.throwIfAborted();
+    this.signal.throwIfAborted();
     await renderUploadedArt(store, row.name, bytes);
-    this.controller.signal.throwIfAborted();
+    this.signal.throwIfAborted();
     const outcome = await finishImageJob(db, row.id, this.owner, { deleteAfterMs: this.settings.deleteAfterMs, at: clock(), subjectGone: imageJobFailures.subjectGone(row.fileName) });
     if (outcome === 'applied') this.deps.catalogChanges.publish();
     log.info({ imageJobId: row.id, file: row.fileName, outcome }, 'picture made');
@@ -159,12 +104,16 @@ export class ArtRenderer {
     return isUuid(row.subjectId) && (await findArtworkSubject(this.deps.db, row.subjectId, 'staff')) !== undefined;
   }
 
-  /** Deletes the files of pictures, and uploaded audio originals and previews, whose deletion is due and that nothing names (docs/decisions/0091). */
-  private async deleteUnnamed(): Promise<void> {
+  /**
+   * Before each job, so that the files a job just replaced go (once due) before the next one is made: deletes
+   * the files of pictures, and uploaded audio originals and previews, whose deletion is due and that nothing
+   * names (docs/decisions/0091).
+   */
+  protected override async beforeClaim(): Promise<void> {
     const { db, store, log } = this.deps;
     try {
       for (const name of await dueArtDeletions(db, deletionsPerPass)) {
-        if (this.controller.signal.aborted) return;
+        if (this.signal.aborted) return;
         const deleted = await deleteArtIfUnnamed(db, name, async () => {
           for (const key of isAudioKey(name) ? [name] : uploadedArtKeys(name)) await store.delete(key);
         });

@@ -1,13 +1,14 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { ResourceLimits } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.js';
 import { loggableError } from '../../../logging.js';
+import { LeasedJobs } from '../leased-jobs.js';
 import type { MediaStore } from '../media-store.js';
 import { uploadedPreviewUrl } from '../media-urls.js';
 import { AudioRefused } from './audio-format.js';
@@ -19,7 +20,6 @@ import {
   releaseTrackAudio,
   renewTrackAudioLease,
   tracksOfAudio,
-  type Lease,
   type TrackAudioRow,
 } from './track-audio.repo.js';
 
@@ -54,68 +54,19 @@ export const previewFailures = {
  * server (its lease ran out and nobody handed it back) is failed when it is next claimed, never run again: the
  * file may be what killed it.
  */
-export class PreviewCutter {
-  readonly owner = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private timer: NodeJS.Timeout | undefined;
-  private readonly controller = new AbortController();
-
+export class PreviewCutter extends LeasedJobs<TrackAudioRow> {
   constructor(
     private readonly deps: { db: Db; store: MediaStore; catalogChanges: { publish(): void }; clock: () => Date; log: FastifyBaseLogger },
     private readonly settings: PreviewCutterSettings = defaultPreviewCutterSettings,
-  ) {}
-
-  private get lease(): Lease {
-    return { owner: this.owner, ms: this.settings.leaseMs };
+  ) {
+    super(settings, { log: () => deps.log, failure: 'could not look for a preview to cut' });
   }
 
-  /** Looks for jobs now and every `pollMs` (ones queued by other instances, or left by one that died). */
-  start(): void {
-    this.kick();
-    this.timer = setInterval(() => this.kick(), this.settings.pollMs);
-    this.timer.unref();
+  protected override claim(): Promise<TrackAudioRow | undefined> {
+    return claimTrackAudio(this.deps.db, this.lease);
   }
 
-  /** Runs every queued job, now (after an upload); a call while running makes it look again at the end. */
-  kick(): void {
-    if (this.controller.signal.aborted) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain().finally(() => {
-      this.running = undefined;
-      if (this.again) {
-        this.again = false;
-        this.kick();
-      }
-    });
-  }
-
-  /** Stops: the job running here is handed back, queued for any instance. */
-  async close(): Promise<void> {
-    clearInterval(this.timer);
-    this.controller.abort(new Error('this server is shutting down'));
-    await this.running;
-  }
-
-  private async drain(): Promise<void> {
-    for (;;) {
-      let row: TrackAudioRow | undefined;
-      try {
-        row = await claimTrackAudio(this.deps.db, this.lease);
-      } catch (err) {
-        this.deps.log.error({ error: loggableError(err as Error) }, 'could not look for a preview to cut');
-        return;
-      }
-      if (!row) return;
-      await this.run(row);
-      if (this.controller.signal.aborted) return;
-    }
-  }
-
-  private async run(row: TrackAudioRow): Promise<void> {
+  protected override async run(row: TrackAudioRow): Promise<void> {
     const { db, log, clock } = this.deps;
     // Claimed once before and never finished, failed or handed back: that run died, and with it its server.
     if (row.attempts > 1) {
@@ -129,7 +80,7 @@ export class PreviewCutter {
       scratch = await mkdtemp(join(tmpdir(), 'preview-'));
       await this.cut(row, join(scratch, 'original'));
     } catch (err) {
-      if (this.controller.signal.aborted) {
+      if (this.signal.aborted) {
         await releaseTrackAudio(db, row.id, this.owner).catch(() => undefined);
         return;
       }
@@ -151,7 +102,7 @@ export class PreviewCutter {
     const { db, store, log, clock } = this.deps;
     const original = await store.read(row.originalKey);
     if (!original) return failTrackAudio(db, row.id, this.owner, previewFailures.missing(row.fileName), clock(), this.settings.deleteAfterMs);
-    await pipeline(original, createWriteStream(path), { signal: this.controller.signal });
+    await pipeline(original, createWriteStream(path), { signal: this.signal });
     const served = await tracksOfAudio(db, row.id);
     // Tracks with the same window share one preview.
     const windows = new Map<string, { startMs: number | null; lengthMs: number | null; trackIds: string[] }>();
@@ -177,7 +128,7 @@ export class PreviewCutter {
           written = Date.now();
           void renewTrackAudioLease(db, row.id, this.lease, progress);
         },
-        this.controller.signal,
+        this.signal,
       );
     } finally {
       clearInterval(heartbeat);

@@ -1,7 +1,7 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { ResourceLimits } from 'node:worker_threads';
@@ -11,6 +11,7 @@ import type { Db } from '../../../db/client.js';
 import { loggableError } from '../../../logging.js';
 import { AudioRefused } from '../audio/audio-format.js';
 import { PreviewThreadDied } from '../audio/preview-thread.js';
+import { LeasedJobs } from '../leased-jobs.js';
 import type { MediaStore } from '../media-store.js';
 import { downloadExtensions, downloadSource } from './download-source.js';
 import {
@@ -57,68 +58,25 @@ async function sha256Of(path: string): Promise<string> {
  * A job whose run died with its server is failed when next claimed, never run again (as decision 0087's).
  * `onEnded` hears every job this instance ends, so that a request waiting for it answers at once.
  */
-export class FormatMaker {
-  readonly owner = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private timer: NodeJS.Timeout | undefined;
-  private readonly controller = new AbortController();
-
+export class FormatMaker extends LeasedJobs<DownloadFileRow> {
   constructor(
     private readonly deps: { db: Db; store: MediaStore; clock: () => Date; log: () => FastifyBaseLogger; onEnded: (row: Pick<DownloadFileRow, 'trackId' | 'format'>) => void },
     private readonly settings: FormatMakerSettings,
-  ) {}
-
-  private get lease() {
-    return { owner: this.owner, ms: this.settings.leaseMs };
+  ) {
+    super(settings, { log: deps.log, failure: 'could not look for a download format to make' });
   }
 
-  start(): void {
-    this.kick();
-    this.timer = setInterval(() => this.kick(), this.settings.pollMs);
-    this.timer.unref();
+  protected override claim(): Promise<DownloadFileRow | undefined> {
+    return claimDownloadFile(this.deps.db, this.lease);
   }
 
-  /** Runs every queued job now; a call while running makes it look again at the end. */
-  kick(): void {
-    if (this.controller.signal.aborted) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain().finally(() => {
-      this.running = undefined;
-      if (this.again) {
-        this.again = false;
-        this.kick();
-      }
-    });
+  /** One job, then `onEnded` hears that it ended. */
+  protected override async run(row: DownloadFileRow): Promise<void> {
+    await this.attempt(row);
+    this.deps.onEnded(row);
   }
 
-  /** Stops: the job running here is handed back, queued for any instance. */
-  async close(): Promise<void> {
-    clearInterval(this.timer);
-    this.controller.abort(new Error('this server is shutting down'));
-    await this.running;
-  }
-
-  private async drain(): Promise<void> {
-    for (;;) {
-      let row: DownloadFileRow | undefined;
-      try {
-        row = await claimDownloadFile(this.deps.db, this.lease);
-      } catch (err) {
-        this.deps.log().error({ error: loggableError(err as Error) }, 'could not look for a download format to make');
-        return;
-      }
-      if (!row) return;
-      await this.run(row);
-      this.deps.onEnded(row);
-      if (this.controller.signal.aborted) return;
-    }
-  }
-
-  private async run(row: DownloadFileRow): Promise<void> {
+  private async attempt(row: DownloadFileRow): Promise<void> {
     const { db, clock } = this.deps;
     const log = this.deps.log();
     const fail = (message: string) =>
@@ -132,7 +90,7 @@ export class FormatMaker {
       scratch = await mkdtemp(join(tmpdir(), 'format-'));
       await this.make(row, source, scratch);
     } catch (err) {
-      if (this.controller.signal.aborted) {
+      if (this.signal.aborted) {
         await releaseDownloadFile(db, row.id, this.owner).catch(() => undefined);
         return;
       }
@@ -154,14 +112,14 @@ export class FormatMaker {
     const master = await store.read(source.originalKey);
     if (!master) return failDownloadFile(db, row.id, this.owner, formatFailures.missing(source.fileName), clock());
     const masterPath = join(scratch, 'master');
-    await pipeline(master, createWriteStream(masterPath), { signal: this.controller.signal });
+    await pipeline(master, createWriteStream(masterPath), { signal: this.signal });
     const extension = downloadExtensions[row.format];
     const outPath = join(scratch, `out.${extension}`);
     let progress = { done: 0, total: 0 };
     const heartbeat = setInterval(() => void renewDownloadFileLease(db, row.id, this.lease, progress), this.settings.leaseMs / 3);
     try {
       const tags = await source.tags();
-      await makeFormatOffThread({ masterPath, outPath, format: row.format, tags }, this.settings.threadLimits, (done, total) => (progress = { done, total }), this.controller.signal);
+      await makeFormatOffThread({ masterPath, outPath, format: row.format, tags }, this.settings.threadLimits, (done, total) => (progress = { done, total }), this.signal);
     } finally {
       clearInterval(heartbeat);
     }
