@@ -10,10 +10,11 @@ import { queryRows } from '../../src/server/db/client.js';
 import { folderMediaStore } from '../../src/server/modules/media/index.js';
 import { createStripePayments } from '../../src/server/modules/membership/index.js';
 import { writeReleaseDayDownloads } from '../../src/server/modules/shop/index.js';
-import { startFakeStripe, type FakeStripe, type FakeStripeEvent } from '../fakes/fake-stripe.js';
+import { startFakeStripe, type FakeStripe } from '../fakes/fake-stripe.js';
 import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
 import { aSineWav } from '../helpers/audio.js';
 import { testMailroom } from '../helpers/mail.js';
+import { masterKey, shopTestKit } from '../helpers/shop.js';
 import { testNow } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
@@ -33,7 +34,7 @@ describe.each(testDatabaseKinds)('the shop on $name', (kind) => {
     stripe = await startFakeStripe();
     mediaDir = mkdtempSync(join(tmpdir(), 'shop-media-'));
     const mediaStore = folderMediaStore(mediaDir);
-    await mediaStore.put('audio/shop-master.wav', master, 'audio/wav');
+    await mediaStore.put(masterKey, master, 'audio/wav');
     const payments = createStripePayments({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiUrl: stripe.url });
     t = await createAdminTestApp(kind, { deps: { payments, publicUrl, mediaStore, rateLimits: { shop: { max: 10_000, timeWindowMs: 60_000 } } } });
   });
@@ -43,56 +44,7 @@ describe.each(testDatabaseKinds)('the shop on $name', (kind) => {
     rmSync(mediaDir, { recursive: true, force: true });
   });
 
-  let serial = 0;
-  /** A release of two tracks made in admin, dated `releaseDate`; with their masters uploaded unless told. */
-  async function aRelease(options: { releaseDate?: string; masters?: boolean } = {}): Promise<AdminReleaseDetail> {
-    serial += 1;
-    const made = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/releases',
-      headers: t.auth,
-      payload: {
-        title: `Shop EP ${serial}`,
-        type: 'ep',
-        label_id: 'buildit-tech',
-        catalog_number: `SHOP${serial}`,
-        release_date: options.releaseDate ?? '2026-10-02',
-        artists: ['Kay Vo'],
-        tracks: [{ title: `Side A ${serial}` }, { title: `Side B ${serial}` }],
-      },
-    });
-    expect(made.statusCode, made.body).toBe(201);
-    const release = made.json<{ data: AdminReleaseDetail }>().data;
-    if (options.masters !== false) for (const track of release.tracks) await uploadMaster(track.id);
-    return release;
-  }
-  async function uploadMaster(trackId: string) {
-    const [audio] = await queryRows<{ id: string }>(
-      t.database.db,
-      sql`insert into track_audio (file_name, original_key, status, actor) values ('Master.wav', 'audio/shop-master.wav', 'ready', 'admin') returning id`,
-    );
-    await queryRows(t.database.db, sql`update tracks set audio_id = ${audio?.id} where id = ${trackId}`);
-  }
-  const setPrice = (id: string, price: unknown) => t.app.inject({ method: 'PATCH', url: `/api/admin/releases/${id}`, headers: t.auth, payload: { price } });
-  const buy = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/orders', payload });
-  const deliver = async (events: FakeStripeEvent[]) => {
-    for (const event of events) {
-      const { body, signature } = stripe.sign(event);
-      const res = await t.app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload: body });
-      expect(res.statusCode, res.body).toBe(200);
-    }
-  };
-  const emailsTo = (email: string) =>
-    queryRows<{ kind: string; subject: string; text: string }>(t.database.db, sql`select kind, subject, text_body as text from outbox_emails where ${email} = any(to_addresses) order by created_at, id`);
-  /** Buys the release at its price (or `amount`) and pays on the fake Checkout: the session and Stripe's events, not delivered. */
-  async function buyAndPay(releaseId: string, email: string, amount?: number) {
-    const res = await buy({ release_id: releaseId, email, ...(amount === undefined ? {} : { amount }) });
-    expect(res.statusCode, res.body).toBe(200);
-    const session = stripe.sessions.find((s) => s.url === res.json<{ data: { checkoutUrl: string } }>().data.checkoutUrl);
-    if (!session) throw new Error('no session');
-    return { session, ...stripe.completePayment(session.id) };
-  }
-  const tokenOf = (text: string) => new RegExp(`${publicUrl}/orders/([A-Za-z0-9_-]+)`).exec(text)?.[1] as string;
+  const { aRelease, uploadMaster, setPrice, buy, deliver, emailsTo, buyAndPay, tokenOf } = shopTestKit(() => t, () => stripe, publicUrl);
   const order = (token: string) => t.app.inject({ method: 'GET', url: `/api/orders/${token}` });
 
   it('takes a price in the release editor, naming the field at fault, and sells a release only when every track has its master', async () => {

@@ -44,7 +44,7 @@ const newOrderToken = () => randomBytes(24).toString('base64url');
 const toMinorUnits = (amount: number) => Math.round(amount * 100);
 const inWords = (names: string[]) => (names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} & ${names.at(-1)}`);
 const labelOf = (release: ReleaseForSale) => findLabel(release.labelId) ?? defaultLabel;
-const isPreOrder = (release: ReleaseForSale, now: Date) => isUpcoming(release.releaseDate, now, currentSiteSettings().timeZone);
+export const isPreOrder = (release: ReleaseForSale, now: Date) => isUpcoming(release.releaseDate, now, currentSiteSettings().timeZone);
 
 /** Why a release cannot be sold now; undefined when it can. */
 export function whyNotForSale(release: ReleaseForSale): string | undefined {
@@ -149,7 +149,7 @@ export async function giveOrder(
   return order;
 }
 
-function prepareDownloadsEmail(mailroom: Mailroom, release: ReleaseForSale, order: { email: string; token: string }, now: Date): Promise<PreparedEmail> {
+export function prepareDownloadsEmail(mailroom: Mailroom, release: ReleaseForSale, order: { email: string; token: string }, now: Date): Promise<PreparedEmail> {
   return mailroom.prepareOrderDownloads(
     { label: labelOf(release), email: order.email, token: order.token, releaseTitle: releaseTitle(release), artistNames: inWords(release.artistNames) },
     now,

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { ReleasePrice, ShopOrderStatus } from '../../../shared/api/shop.js';
 import { queryRows, type Db } from '../../db/client.js';
+import { containsPattern } from '../../db/contains-pattern.js';
 import { downloadCodes, releaseArtists, artists, releases, shopOrders, trackAudio, tracks } from '../../db/schema.js';
 
 // The shop's tables (issue 36): orders and download codes, and what it reads of a release it sells.
@@ -158,4 +159,75 @@ export async function listCodes(db: Db, releaseId: string): Promise<(DownloadCod
     .where(eq(downloadCodes.releaseId, releaseId))
     .orderBy(asc(downloadCodes.createdAt), asc(downloadCodes.code));
   return rows.map((r) => ({ ...r.code, email: r.email }));
+}
+
+export interface OrdersFilter {
+  q?: string;
+  releaseId?: string;
+  status?: ShopOrderStatus;
+}
+
+/** An order as staff list it: what it is, and its release's title and catalog number. */
+export interface StaffOrderRow {
+  id: string;
+  email: string;
+  release_id: string;
+  title: string;
+  version: string | null;
+  catalog_number: string | null;
+  amount_minor: number;
+  currency: string;
+  status: ShopOrderStatus;
+  source: ShopOrderRow['source'];
+  created_at: Date;
+  paid_at: Date | null;
+  refunded_at: Date | null;
+}
+
+function ordersWhere(filter: OrdersFilter) {
+  const conditions = [sql`true`];
+  if (filter.releaseId) conditions.push(sql`o.release_id = ${filter.releaseId}`);
+  if (filter.status) conditions.push(sql`o.status = ${filter.status}`);
+  const term = filter.q?.trim();
+  if (term) {
+    const pattern = containsPattern(term);
+    conditions.push(sql`(o.email ilike ${pattern} or r.title ilike ${pattern} or r.catalog_number ilike ${pattern})`);
+  }
+  return sql.join(conditions, sql` and `);
+}
+
+/** Orders, newest first, with their release's title and catalog number. */
+export async function listOrders(db: Db, filter: OrdersFilter, page: { offset: number; limit: number }): Promise<{ rows: StaffOrderRow[]; total: number }> {
+  const where = ordersWhere(filter);
+  const from = sql`${shopOrders} o join ${releases} r on r.id = o.release_id`;
+  const [rows, totals] = await Promise.all([
+    queryRows<StaffOrderRow>(db, sql`
+      select o.id, o.email, o.release_id, r.title, r.version, r.catalog_number, o.amount_minor, o.currency, o.status, o.source, o.created_at, o.paid_at, o.refunded_at
+        from ${from}
+       where ${where}
+       order by o.created_at desc, o.id desc
+       offset ${page.offset} limit ${page.limit}`),
+    queryRows<{ total: number }>(db, sql`select count(*)::int as total from ${from} where ${where}`),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+/** Money taken: paid Checkout orders (not refunded), per release and currency. */
+export async function revenueByRelease(db: Db) {
+  return queryRows<{ release_id: string; title: string; version: string | null; catalog_number: string | null; currency: string; orders: number; amount_minor: number | string }>(db, sql`
+    select o.release_id, r.title, r.version, r.catalog_number, o.currency, count(*)::int as orders, sum(o.amount_minor)::bigint as amount_minor
+      from ${shopOrders} o join ${releases} r on r.id = o.release_id
+     where o.status = 'paid' and o.source = 'checkout'
+     group by o.release_id, r.title, r.version, r.catalog_number, o.currency
+     order by sum(o.amount_minor) desc, r.title, o.currency`);
+}
+
+/** The same per month of payment in `timeZone` ("2026-11"), newest first. */
+export async function revenueByMonth(db: Db, timeZone: string) {
+  return queryRows<{ month: string; currency: string; orders: number; amount_minor: number | string }>(db, sql`
+    select to_char(o.paid_at at time zone ${timeZone}, 'YYYY-MM') as month, o.currency, count(*)::int as orders, sum(o.amount_minor)::bigint as amount_minor
+      from ${shopOrders} o
+     where o.status = 'paid' and o.source = 'checkout'
+     group by 1, o.currency
+     order by 1 desc, o.currency`);
 }

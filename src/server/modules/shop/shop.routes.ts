@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  adminOrderMessages,
+  adminOrderResendResponseSchema,
+  adminOrdersQuerySchema,
+  adminOrdersResponseSchema,
+  adminRevenueResponseSchema,
+  resendWindowMinutes,
+} from '../../../shared/api/admin-orders.js';
 import { errorResponseSchema } from '../../../shared/api/common.js';
 import {
   checkoutResponseSchema,
@@ -18,6 +26,7 @@ import { requireSameSiteJson } from '../../plugins/same-site-json.js';
 import { routeRateLimit } from '../../plugins/rate-limit.js';
 import { sendStoredFile } from '../media/index.js';
 import { adminOf, guardAdminRoutes } from '../staff/index.js';
+import { getOrders, getRevenue, resendDownloads } from './admin-orders.service.js';
 import { codesCsv, getCodes, makeCodes, redeemCode } from './codes.service.js';
 import { downloadsPerOrder, giveDownloadLink, openDownloadLink } from './downloads.service.js';
 import { getOrder, startOrder } from './orders.service.js';
@@ -137,7 +146,7 @@ export const shopRoutes: FastifyPluginAsyncZod<ShopDeps> = async (app, { db, clo
   );
 };
 
-/** The shop's staff routes: download codes. */
+/** The shop's staff routes: download codes (owners and editors, as releases), orders and revenue (owners). */
 export const adminShopRoutes: FastifyPluginAsyncZod<ShopDeps> = async (app, deps) => {
   const { db, clock } = deps;
   guardAdminRoutes(app, deps.adminAuth);
@@ -183,6 +192,57 @@ export const adminShopRoutes: FastifyPluginAsyncZod<ShopDeps> = async (app, deps
       const { title, codes } = await getCodes(db, req.params.id);
       const fileName = `download-codes-${title.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'release'}.csv`;
       return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(codesCsv(codes));
+    },
+  );
+
+  // Orders and money are the owners' (decision 0098): no line of adminRouteAccess opens /api/admin/orders to another role.
+  app.get(
+    '/admin/orders',
+    {
+      schema: {
+        tags: ['admin'],
+        description:
+          'The shop\'s orders, newest first: the buyer\'s address, the release, the amount (in the currency\'s major unit; 0 for a code or a free download), status and source. ' +
+          '`q` searches the address, the release\'s title and catalog number; `release` (an id) and `status` filter. Owners only.',
+        querystring: adminOrdersQuerySchema,
+        response: { 200: adminOrdersResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async (req) => {
+      const { orders, total } = await getOrders(db, req.query);
+      return { success: true as const, data: orders, total, offset: req.query.offset, limit: req.query.limit };
+    },
+  );
+
+  app.get(
+    '/admin/orders/revenue',
+    {
+      schema: {
+        tags: ['admin'],
+        description:
+          'Money taken by the shop: paid Checkout orders (refunded ones, codes and free downloads are not), per release and per month of payment in the labels\' time zone, each per currency. Owners only.',
+        response: { 200: adminRevenueResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async () => ({ success: true as const, data: await getRevenue(db) }),
+  );
+
+  app.post(
+    '/admin/orders/:id/resend',
+    {
+      schema: {
+        tags: ['admin'],
+        description:
+          `Writes a paid order's download email (its page's link) again through the outbox, under a key of its own: once per order in each ${resendWindowMinutes}-minute window, ` +
+          'else 429. 404 for no such order; 409 for one refunded, not paid, or a pre-order before its release day (its email goes then). Owners only.',
+        params: z.object({ id: z.string() }),
+        response: { 200: adminOrderResendResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (req) => {
+      const email = await resendDownloads(db, deps.mailroom, req.params.id, clock());
+      req.log.info({ order: req.params.id, actor: adminOf(req).user.username }, 'shop download email resent');
+      return { success: true as const, message: adminOrderMessages.resent(email) };
     },
   );
 };

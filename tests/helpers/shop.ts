@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { AdminReleaseDetail } from '../../src/shared/api/admin-releases.js';
+import { queryRows } from '../../src/server/db/client.js';
+import type { FakeStripe, FakeStripeEvent } from '../fakes/fake-stripe.js';
+import type { AdminTestApp } from './admin-test-app.js';
+
+// The shop's API tests (issue 36): releases made in admin with their masters, bought through the fake
+// Stripe's Checkout in payment mode, and its events delivered to the webhook.
+
+/** The master every track of `aRelease` has; the media store must hold it under `masterKey`. */
+export const masterKey = 'audio/shop-master.wav';
+
+export function shopTestKit(getApp: () => AdminTestApp, getStripe: () => FakeStripe, publicUrl: string) {
+  let serial = 0;
+  async function uploadMaster(trackId: string) {
+    const t = getApp();
+    const [audio] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`insert into track_audio (file_name, original_key, status, actor) values ('Master.wav', ${masterKey}, 'ready', 'admin') returning id`,
+    );
+    await queryRows(t.database.db, sql`update tracks set audio_id = ${audio?.id} where id = ${trackId}`);
+  }
+  const kit = {
+    uploadMaster,
+    /** A release of two tracks made in admin, dated `releaseDate`; with their masters uploaded unless told. */
+    async aRelease(options: { releaseDate?: string; masters?: boolean } = {}): Promise<AdminReleaseDetail> {
+      const t = getApp();
+      serial += 1;
+      const made = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/releases',
+        headers: t.auth,
+        payload: {
+          title: `Shop EP ${serial}`,
+          type: 'ep',
+          label_id: 'buildit-tech',
+          catalog_number: `SHOP${serial}`,
+          release_date: options.releaseDate ?? '2026-10-02',
+          artists: ['Kay Vo'],
+          tracks: [{ title: `Side A ${serial}` }, { title: `Side B ${serial}` }],
+        },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const release = made.json<{ data: AdminReleaseDetail }>().data;
+      if (options.masters !== false) for (const track of release.tracks) await uploadMaster(track.id);
+      return release;
+    },
+    setPrice: (id: string, price: unknown) => getApp().app.inject({ method: 'PATCH', url: `/api/admin/releases/${id}`, headers: getApp().auth, payload: { price } }),
+    buy: (payload: Record<string, unknown>) => getApp().app.inject({ method: 'POST', url: '/api/orders', payload }),
+    /** Signs each event as Stripe does and posts it to the webhook. */
+    async deliver(events: FakeStripeEvent[]) {
+      for (const event of events) {
+        const { body, signature } = getStripe().sign(event);
+        const res = await getApp().app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload: body });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+    },
+    emailsTo: (email: string) =>
+      queryRows<{ kind: string; subject: string; text: string }>(getApp().database.db, sql`select kind, subject, text_body as text from outbox_emails where ${email} = any(to_addresses) order by created_at, id`),
+    /** Buys the release at its price (or `amount`) and pays on the fake Checkout: the session and Stripe's events, not delivered. */
+    async buyAndPay(releaseId: string, email: string, amount?: number) {
+      const res = await kit.buy({ release_id: releaseId, email, ...(amount === undefined ? {} : { amount }) });
+      expect(res.statusCode, res.body).toBe(200);
+      const session = getStripe().sessions.find((s) => s.url === res.json<{ data: { checkoutUrl: string } }>().data.checkoutUrl);
+      if (!session) throw new Error('no session');
+      return { session, ...getStripe().completePayment(session.id) };
+    },
+    /** The order token of an emailed order page link. */
+    tokenOf: (text: string) => new RegExp(`${publicUrl}/orders/([A-Za-z0-9_-]+)`).exec(text)?.[1] as string,
+  };
+  return kit;
+}
