@@ -112,4 +112,13 @@ export const emptyScreens: Record<string, Answer> = {
   'GET /api/admin/demos': json({ success: true, data: [], total: 0, offset: 0, limit: 20 }),
   'GET /api/admin/members': json({ success: true, data: [], total: 0, offset: 0, limit: 20 }),
   'GET /api/admin/waiting-list': json({ success: true, data: { payments_open: false, recipients: 0, confirmed: 0, unconfirmed: 0, pending_members: 0, last_send: null } }),
+  ...emptySales(),
 };
+
+/** The Members screen's Sales: no orders yet. */
+export function emptySales(): Record<string, Answer> {
+  return {
+    'GET /api/admin/orders': json({ success: true, data: [], total: 0, offset: 0, limit: 25 }),
+    'GET /api/admin/orders/revenue': json({ success: true, data: { releases: [], months: [] } }),
+  };
+}

@@ -9,6 +9,7 @@ import { notify } from '../../../lib/notifications.js';
 import { adminReleaseQuery, createRelease, refreshAdminData, updateRelease } from '../api/admin-catalog.js';
 import { PictureUpload } from './picture-upload.js';
 import { formFieldOf, shownCover, newReleaseValues, releaseBody, releaseFormSchema, releaseFormValues, type ReleaseFormValues } from './release-form.js';
+import { ReleaseCodesSection } from './release-codes-section.js';
 import { ReleasePriceSection } from './release-price-section.js';
 import { ReleaseDetailsSection, ReleaseFormSection, ReleaseLinksSection, ReleaseTracksSection } from './release-form-sections.js';
 
@@ -83,6 +84,7 @@ function ReleaseForm({ release, token, onClose }: { release: AdminReleaseDetail 
           <ReleaseDetailsSection control={control} status={watch('status')} />
           <ReleaseTracksSection control={control} token={token} release={release} />
           <ReleasePriceSection control={control} release={release} />
+          {release && <ReleaseCodesSection token={token} release={release} />}
           <ReleaseLinksSection control={control} />
         </Stack>
       </DialogContent>

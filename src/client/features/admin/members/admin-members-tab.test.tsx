@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminMember } from '../../../../shared/api/admin-members.js';
-import { emptyScreens, failure, json, renderAdmin, storeToken, verified } from '../../../../../tests/helpers/admin-routes.js';
+import { emptySales, emptyScreens, failure, json, renderAdmin, storeToken, verified } from '../../../../../tests/helpers/admin-routes.js';
 import { serveInboxApi } from '../components/inbox-test-support.js';
 import { setupUser } from '../../../../../tests/helpers/render.js';
 
@@ -34,7 +34,7 @@ const oldTimer: AdminMember = {
 const page = (data: AdminMember[], total = data.length) => json({ success: true, data, total, offset: 0, limit: 20 });
 
 function renderMembers(table: Parameters<typeof serveInboxApi>[0]) {
-  const api = serveInboxApi({ 'GET /api/admin/verify-admin-token': verified, 'GET /api/admin/waiting-list': emptyScreens['GET /api/admin/waiting-list']!, ...table });
+  const api = serveInboxApi({ 'GET /api/admin/verify-admin-token': verified, 'GET /api/admin/waiting-list': emptyScreens['GET /api/admin/waiting-list']!, ...emptySales(), ...table });
   storeToken('jwt-good');
   const user = setupUser();
   renderAdmin('/admin/members');

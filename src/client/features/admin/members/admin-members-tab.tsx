@@ -2,6 +2,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, Paper, Stack, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { notify } from '../../../lib/notifications.js';
+import { saveFile } from '../../../lib/save-file.js';
 import { useState } from 'react';
 import { membersCsvFileName, vipMemberStatusLabels, type AdminMember, type AdminMembersFilter } from '../../../../shared/api/admin-members.js';
 import { vipMemberStatuses, vipPlans } from '../../../../shared/api/vip.js';
@@ -10,6 +11,7 @@ import { formatDay } from '../components/admin-format.js';
 import { useAdminToken } from '../shell/admin-outlet-context.js';
 import { AdminTable, FilterSelect, TableSearchField, hideOnPhone, phoneOnly } from '../components/admin-table.js';
 import { usePagedSearch } from '../components/use-paged-search.js';
+import { ShopSalesPanel } from './shop-sales-panel.js';
 import { MemberPerksForm } from './member-perks-form.js';
 import { WaitingListPanel } from './waiting-list-panel.js';
 import { CheckWithStripeButton, CheckWithStripeResult, useCheckWithStripe } from './check-with-stripe-button.js';
@@ -24,22 +26,10 @@ function planPrice(plan: AdminMember['plan']): string {
   return plan.period ? `${price}/${plan.period}` : price;
 }
 
-/** Saves a file the way a link with `download` does. */
-function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
-
 /**
  * docs/product.md §10.7: the VIP members, newest first, with their plan and payment status, and a CSV
  * export of what the filters show (a plan and Active: whom staff fulfil a perk for by hand); below, the
- * members' discount code (docs/decisions/0066) and the VIP waiting list (docs/decisions/0099).
+ * shop's sales (issue 36), the members' discount code (docs/decisions/0066) and the VIP waiting list (docs/decisions/0099).
  */
 export function AdminMembersTab() {
   const token = useAdminToken();
@@ -105,6 +95,15 @@ export function AdminMembersTab() {
       >
         {query.data?.data.map((member) => <MemberRow key={member.id} member={member} />)}
       </AdminTable>
+      <Paper component="section" aria-labelledby="admin-sales" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>
+        <Typography id="admin-sales" variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+          Sales
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          Releases bought in the shop: the money taken (paid orders, refunds left out) and every order. Resend writes the buyer's download email again.
+        </Typography>
+        <ShopSalesPanel token={token} />
+      </Paper>
       <Paper component="section" aria-labelledby="admin-member-perks" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mt: 3, maxWidth: 560 }}>
         <Typography id="admin-member-perks" variant="h6" component="h2" sx={{ fontWeight: 700 }}>
           Member perks

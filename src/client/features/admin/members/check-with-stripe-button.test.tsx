@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminMember } from '../../../../shared/api/admin-members.js';
-import { emptyScreens, failure, json, renderAdmin, storeToken, verified, type Answer } from '../../../../../tests/helpers/admin-routes.js';
+import { emptySales, emptyScreens, failure, json, renderAdmin, storeToken, verified, type Answer } from '../../../../../tests/helpers/admin-routes.js';
 import { setupUser } from '../../../../../tests/helpers/render.js';
 import { serveInboxApi } from '../components/inbox-test-support.js';
 
@@ -25,6 +25,7 @@ async function openMembers(reconcile: Answer) {
     'GET /api/admin/verify-admin-token': verified,
     'GET /api/admin/members/discount': json({ success: true, data: null }),
     'GET /api/admin/waiting-list': emptyScreens['GET /api/admin/waiting-list']!,
+    ...emptySales(),
     // The list as it was, then as the check left it.
     'GET /api/admin/members': [page([sam]), page([{ ...sam, status: 'past_due' }])],
     'POST /api/admin/members/reconcile': reconcile,

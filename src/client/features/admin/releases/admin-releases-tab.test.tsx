@@ -93,7 +93,8 @@ const dawnDetail: AdminReleaseDetail = {
 
 /** Serves the admin API and records the query of every list call. */
 function serve(table: Record<string, Answer | Answer[]>) {
-  const sent = serveAdminApi({ 'GET /api/admin/verify-admin-token': verified, ...table });
+  // The editor of a saved release lists its download codes: none here.
+  const sent = serveAdminApi({ 'GET /api/admin/verify-admin-token': verified, [`GET /api/admin/releases/${dawn.id}/codes`]: json({ success: true, data: [] }), ...table });
   const served = globalThis.fetch;
   const urls: URL[] = [];
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
@@ -229,7 +230,7 @@ describe('AdminReleasesTab', () => {
     await user.click(await screen.findByRole('button', { name: 'Dawn Patrol' }));
     const form = await screen.findByRole('form', { name: 'Edit release' });
     // The editor's parts, in order: a price or anything else of a release is one more section.
-    expect(within(form).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Tracks', 'Price', 'Buy / Stream links']);
+    expect(within(form).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Tracks', 'Price', 'Download codes', 'Buy / Stream links']);
     const [first, second] = within(form).getAllByRole('group', { name: /^Track \d$/ }) as [HTMLElement, HTMLElement];
     // The first track's master and its window as stored; the second has none yet.
     expect(within(first).getByText('Audio: dawn-patrol-original.wav, preview ready')).toBeTruthy();
