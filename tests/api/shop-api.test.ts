@@ -72,7 +72,7 @@ describe.each(testDatabaseKinds)('the shop on $name', (kind) => {
     expect(sold.json()).toEqual({ success: true, data: { checkoutUrl: session?.url } });
     expect(session).toMatchObject({ mode: 'payment', customer_email: 'fan@example.com', line_items: [{ quantity: '1', price_data: { currency: 'eur', unit_amount: '799' } }] });
     // Leaving Checkout without paying comes back to the release's public page, under its label.
-    expect(release.slug).toBe(`shop${serial}-shop-ep-${serial}`);
+    expect(release.slug).toMatch(/^shop(\d+)-shop-ep-\1$/);
     expect(session?.cancel_url).toBe(`${publicUrl}/tech/releases/${release.slug}`);
     expect((await setPrice(release.id, null)).json<{ data: AdminReleaseDetail }>().data.price).toBeNull();
     expect((await buy({ release_id: release.id, email: 'fan@example.com' })).statusCode).toBe(409);
