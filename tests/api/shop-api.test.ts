@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminReleaseDetail } from '../../src/shared/api/admin-releases.js';
-import type { Order } from '../../src/shared/api/shop.js';
+import type { Release } from '../../src/shared/api/catalog.js';
+import { shopMessages, type Order } from '../../src/shared/api/shop.js';
 import { downloadFormats } from '../../src/shared/download-formats.js';
 import { queryRows } from '../../src/server/db/client.js';
 import { folderMediaStore } from '../../src/server/modules/media/index.js';
@@ -212,5 +213,48 @@ describe.each(testDatabaseKinds)('the shop on $name', (kind) => {
     t.setNow(moment);
     expect((await order(token)).json<{ data: Order }>().data.items[0]?.downloads).toHaveLength(2);
     t.setNow(testNow);
+  });
+  it('says on the public release answer whether and for how much a release is sold', async () => {
+    const publicRelease = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/releases/${id}` })).json<{ data: Release }>().data;
+    const release = await aRelease();
+    expect(await publicRelease(release.id)).toMatchObject({ price: null, for_sale: false });
+    await setPrice(release.id, { amount: 4, currency: 'GBP', pay_what_you_want: true });
+    expect(await publicRelease(release.id)).toMatchObject({ price: { amount: 4, currency: 'GBP', pay_what_you_want: true }, for_sale: true });
+    // Priced, but a track without its master: not for sale yet.
+    const unfinished = await aRelease({ masters: false });
+    await setPrice(unfinished.id, { amount: 4, currency: 'GBP', pay_what_you_want: false });
+    expect(await publicRelease(unfinished.id)).toMatchObject({ price: { amount: 4 }, for_sale: false });
+  });
+
+  it("emails a fresh link to each of an address's paid orders, once an hour at most, and answers the same for an address that bought nothing", async () => {
+    const release = await aRelease();
+    const upcoming = await aRelease({ releaseDate: '2026-12-04' });
+    for (const sold of [release, upcoming]) await setPrice(sold.id, { amount: 2, currency: 'EUR', pay_what_you_want: false });
+    await deliver((await buyAndPay(release.id, 'lost@example.com')).events);
+    await deliver((await buyAndPay(upcoming.id, 'lost@example.com')).events);
+    const tokens = (await emailsTo('lost@example.com')).map((e) => tokenOf(e.text));
+    const resend = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/orders/resend', payload: payload as Record<string, unknown> });
+
+    const asked = await resend({ email: 'Lost@Example.com' });
+    expect(asked.statusCode, asked.body).toBe(202);
+    const nobody = await resend({ email: 'nobody@example.com' });
+    expect(nobody.statusCode).toBe(202);
+    expect(nobody.json()).toEqual(asked.json());
+    expect(asked.json()).toEqual({ success: true, data: { message: shopMessages.resent } });
+    expect(await emailsTo('nobody@example.com')).toEqual([]);
+    const links = (await emailsTo('lost@example.com')).filter((e) => e.subject === 'Your order links');
+    expect(links).toHaveLength(1);
+    for (const token of tokens) expect(links[0]?.text).toContain(`${publicUrl}/orders/${token}`);
+    expect(links[0]?.text).toContain('pre-ordered, downloads open on 4 December 2026');
+
+    // Asked again within the hour: the answer is the same, no second email; an hour later, one more.
+    expect((await resend({ email: 'lost@example.com' })).statusCode).toBe(202);
+    expect(await emailsTo('lost@example.com')).toHaveLength(3);
+    t.setNow(new Date(testNow.getTime() + 60 * 60 * 1000));
+    await resend({ email: 'lost@example.com' });
+    t.setNow(testNow);
+    expect(await emailsTo('lost@example.com')).toHaveLength(4);
+    expect((await resend({ email: 'not an address' })).json()).toMatchObject({ field: 'email', message: 'Please enter a valid email address' });
+    expect((await resend({})).statusCode).toBe(400);
   });
 });

@@ -58,6 +58,8 @@ export function aRelease(overrides: Partial<Release> = {}): Release {
     links: [],
     upcoming: false,
     public_at: '2026-01-01T00:00:00.000Z',
+    price: null,
+    for_sale: false,
     artists: [aCredit()],
     tracks: [],
     ...overrides,

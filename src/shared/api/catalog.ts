@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { releaseTypes } from '../domain/release-type.js';
 import { storeLinkSchema } from '../domain/store-links.js';
+import { releasePriceOutputSchema } from './shop.js';
 import { flagParam, intParam, itemResponse, limitParam, listResponse, offsetParam, searchParam } from './common.js';
 
 export const artistRoleSchema = z.enum(['primary', 'featured', 'remixer']);
@@ -79,6 +80,10 @@ export const releaseSchema = z.object({
   upcoming: z.boolean(),
   /** When it is (or was) out: midnight starting its date in the labels' time zone; null when undated. */
   public_at: z.string().nullable(),
+  /** Its price as staff set it (issue 36, docs/decisions/0105); null: not sold here. */
+  price: releasePriceOutputSchema.nullable(),
+  /** Can be bought now: priced and every track's master uploaded (an upcoming one as a pre-order). */
+  for_sale: z.boolean(),
   artists: z.array(artistCreditSchema).optional(),
   tracks: z.array(trackSchema).optional(),
 });

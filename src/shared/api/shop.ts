@@ -30,6 +30,7 @@ export const shopMessages = {
   expiredCode: 'This code has expired',
   tooManyDownloads: 'This order has used all its download links: write to us and we send fresh ones.',
   notYetOut: 'This release is not out yet: its downloads open on its release day.',
+  resent: 'If this address bought music here, a link to each of its orders is on its way. Check your inbox (and spam folder).',
 } as const;
 
 const amountField = (name: string) =>
@@ -143,3 +144,12 @@ export const redeemRequestSchema = z.strictObject(
   { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : 'The body must be a JSON object') },
 );
 export const redeemResponseSchema = itemResponse(z.object({ orderUrl: z.string() }));
+
+/** `POST /api/orders/resend`: a fresh link to each paid order of an address, by email. */
+export const resendRequestSchema = z.strictObject(
+  { email: emailAddress({ required: 'Email is required', invalid: 'Please enter a valid email address' }) },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : 'The body must be a JSON object') },
+);
+export type ResendRequest = z.infer<typeof resendRequestSchema>;
+/** Always the same answer: it never says whether the address bought anything. */
+export const resendResponseSchema = itemResponse(z.object({ message: z.string() }));

@@ -102,6 +102,17 @@ export async function findPublicRelease(db: Db, key: { id: string } | { slug: st
   return row;
 }
 
+/** Per release, how many tracks it has and how many lack their master (the shop sells a release only with every master: docs/decisions/0105). */
+export async function masterCounts(db: Db, releaseIds: string[]): Promise<Map<string, { trackCount: number; tracksWithoutMaster: number }>> {
+  if (releaseIds.length === 0) return new Map();
+  const rows = await db
+    .select({ releaseId: tracks.releaseId, trackCount: count(), tracksWithoutMaster: sql<number>`(count(*) filter (where ${tracks.audioId} is null))::int` })
+    .from(tracks)
+    .where(inArray(tracks.releaseId, releaseIds))
+    .groupBy(tracks.releaseId);
+  return new Map(rows.map((row) => [row.releaseId, { trackCount: row.trackCount, tracksWithoutMaster: row.tracksWithoutMaster }]));
+}
+
 /** The public ones of these releases. */
 export async function findReleasesByIds(db: Db, ids: string[]): Promise<ReleaseRow[]> {
   if (ids.length === 0) return [];

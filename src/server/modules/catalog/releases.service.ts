@@ -1,4 +1,5 @@
 import type { ArtistCredit, RankedRelease, Release, ReleasesQuery } from '../../../shared/api/catalog.js';
+import { saleBlockers } from '../../../shared/domain/for-sale.js';
 import type { ReleaseType } from '../../../shared/domain/release-type.js';
 import { popularityScore, recencySpan } from '../../../shared/domain/popularity.js';
 import { isUpcoming, localDate, releaseMoment } from '../../../shared/domain/release-day.js';
@@ -17,6 +18,7 @@ import {
   keepScores,
   listReleases,
   listStaleScores,
+  masterCounts,
   rankedReleases,
   releaseCredits,
   type RankedRow,
@@ -30,7 +32,10 @@ export interface Includes {
   remixes: boolean;
 }
 
-function toRelease(row: ReleaseRow, now: Date): Release {
+type Masters = { trackCount: number; tracksWithoutMaster: number };
+
+function toRelease(row: ReleaseRow, masters: Masters | undefined, now: Date): Release {
+  const isForSale = masters !== undefined && saleBlockers({ ...row, ...masters }).length === 0;
   return {
     id: row.id,
     slug: row.slug,
@@ -53,6 +58,8 @@ function toRelease(row: ReleaseRow, now: Date): Release {
     links: row.links,
     upcoming: isUpcoming(row.releaseDate, now, currentSiteSettings().timeZone),
     public_at: row.releaseDate === null ? null : new Date(releaseMoment(row.releaseDate, currentSiteSettings().timeZone)).toISOString(),
+    price: row.price,
+    for_sale: isForSale,
   };
 }
 
@@ -78,12 +85,14 @@ function datedTracks(releaseRows: ReleaseRow[], trackRows: TrackRow[]): DatedTra
 /** Releases with their tracks and artists: a fixed number of queries, whatever the page size. */
 export async function presentReleases(db: Db, rows: ReleaseRow[], includes: Includes, now: Date): Promise<Release[]> {
   const ids = rows.map((r) => r.id);
+  // Only priced releases can be for sale: a page of unpriced ones asks nothing more.
+  const masters = await masterCounts(db, rows.filter((r) => r.price !== null).map((r) => r.id));
   const artists = includes.artists ? await artistsOf(db, ids) : undefined;
   const tracks = includes.tracks
     ? groupBy(await presentTracks(db, datedTracks(rows, await tracksOfReleases(db, ids)), now), (t) => t.release_id)
     : undefined;
   return rows.map((row) => {
-    const release = toRelease(row, now);
+    const release = toRelease(row, masters.get(row.id), now);
     if (artists) release.artists = artists.get(row.id) ?? [];
     if (tracks) {
       const all = tracks.get(row.id) ?? [];

@@ -10,7 +10,7 @@ import { cancelWaitingEmails, countEmailsTo, insertOutboxEmail, insertOutboxEmai
 import { DemoDecisionEmail, defaultDecisionTemplates, demoDecisionSubject } from './templates/demo-decision-email.js';
 import { DemoReceivedEmail, demoReceivedSubject } from './templates/demo-received-email.js';
 import { ReleaseAlertConfirmEmail, ReleaseAlertEmail, releaseAlertConfirmSubject, releaseAlertSubject, type ReleaseAlertProps } from './templates/release-alert-emails.js';
-import { OrderDownloadsEmail, orderDownloadsSubject, OrderReceiptEmail, orderReceiptSubject, type OrderEmailProps, type OrderReceipt } from './templates/order-emails.js';
+import { OrderDownloadsEmail, orderDownloadsSubject, OrderLinksEmail, orderLinksSubject, OrderReceiptEmail, orderReceiptSubject, type OrderEmailProps, type OrderLink, type OrderReceipt } from './templates/order-emails.js';
 import { renderEmail } from './templates/render-email.js';
 import {
   VipCancelledEmail,
@@ -275,6 +275,13 @@ export class Mailroom {
   async prepareOrderDownloads(order: Omit<OrderEmailProps, 'orderUrl' | 'preOrderDay'> & { token: string }, at: Date): Promise<PreparedEmail> {
     const props = { ...order, orderUrl: this.link(`/orders/${order.token}`) };
     return this.prepare({ kind: 'order_downloads', label: order.label, to: [order.email], subject: orderDownloadsSubject(props), element: createElement(OrderDownloadsEmail, props), at });
+  }
+
+  /** A link to each paid order of an address, asked for on the order or redeem page ("Lost your link?", issue 36). */
+  async prepareOrderLinks(asked: { label: LabelConfig; email: string; orders: (Omit<OrderLink, 'orderUrl'> & { token: string })[] }, at: Date): Promise<PreparedEmail> {
+    const orders = asked.orders.map(({ token, ...order }) => ({ ...order, orderUrl: this.link(`/orders/${token}`) }));
+    const props = { label: asked.label, email: asked.email, orders };
+    return this.prepare({ kind: 'order_downloads', label: asked.label, to: [asked.email], subject: orderLinksSubject(), element: createElement(OrderLinksEmail, props), at });
   }
 
   /** The members' newsletter, rendered once for all its recipients (docs/decisions/0065). */

@@ -21,6 +21,7 @@ import {
   insertOrder,
   lockOrder,
   ordersAwaitingRelease,
+  paidOrdersOf,
   setOrderSession,
   updateOrder,
   type OrderChange,
@@ -297,4 +298,33 @@ export async function writeReleaseDayDownloads(db: Db, mailroom: Mailroom, now: 
   }
   if (written > 0) mailroom.nudge();
   return written;
+}
+
+/**
+ * `POST /api/orders/resend` ("Lost your link?"): one email to the address with a link to each of its
+ * paid orders, through the outbox; at most one an hour per address (its outbox key), so that a stranger
+ * cannot fill someone's inbox. Says nothing of whether the address bought anything: the route answers
+ * the same either way.
+ */
+export async function resendOrderLinks({ db, mailroom }: ShopContext, address: string, now: Date): Promise<void> {
+  const email = address.toLowerCase();
+  const orders = await paidOrdersOf(db, email);
+  if (orders.length === 0) return;
+  const bought = await Promise.all(orders.map(async (order) => ({ order, release: (await findReleaseForSale(db, order.releaseId)) as ReleaseForSale })));
+  const prepared = await mailroom.prepareOrderLinks(
+    {
+      label: labelOf((bought.at(-1) as (typeof bought)[number]).release),
+      email,
+      orders: bought.map(({ order, release }) => ({
+        token: order.token,
+        releaseTitle: releaseTitle(release),
+        artistNames: inWords(release.artistNames),
+        labelName: labelOf(release).name,
+        ...(!order.downloadEmailAt && release.releaseDate ? { preOrderDay: releaseDay(release.releaseDate) } : {}),
+      })),
+    },
+    now,
+  );
+  const hour = now.toISOString().slice(0, 13);
+  if (await db.transaction((tx) => mailroom.write(tx, { ...prepared, dedupeKey: `order-links:${email}:${hour}` }))) mailroom.nudge();
 }

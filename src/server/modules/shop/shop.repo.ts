@@ -111,6 +111,15 @@ export async function updateOrder(tx: Db, id: string, change: OrderChange, now: 
     .where(eq(shopOrders.id, id));
 }
 
+/** The paid orders of an address (stored lowercased), oldest first. */
+export async function paidOrdersOf(db: Db, email: string): Promise<ShopOrderRow[]> {
+  return db
+    .select()
+    .from(shopOrders)
+    .where(and(eq(shopOrders.email, email), eq(shopOrders.status, 'paid')))
+    .orderBy(asc(shopOrders.createdAt));
+}
+
 /** Counts one download link given for the order, unless it has given `max`: whether it may. */
 export async function takeDownload(db: Db, id: string, max: number): Promise<boolean> {
   const rows = await queryRows<{ id: string }>(

@@ -20,6 +20,9 @@ import {
   orderTokenParamsSchema,
   redeemRequestSchema,
   redeemResponseSchema,
+  resendRequestSchema,
+  resendResponseSchema,
+  shopMessages,
 } from '../../../shared/api/shop.js';
 import { defaultLimits } from '../../config.js';
 import { requireSameSiteJson } from '../../plugins/same-site-json.js';
@@ -29,7 +32,7 @@ import { adminOf, guardAdminRoutes } from '../staff/index.js';
 import { getOrders, getRevenue, resendDownloads } from './admin-orders.service.js';
 import { codesCsv, getCodes, makeCodes, redeemCode } from './codes.service.js';
 import { downloadsPerOrder, giveDownloadLink, openDownloadLink } from './downloads.service.js';
-import { getOrder, startOrder } from './orders.service.js';
+import { getOrder, resendOrderLinks, startOrder } from './orders.service.js';
 import type { ShopDeps } from './shop.deps.js';
 
 const tokenDescription = 'The order token is the secret of the buyer\'s page, `{PUBLIC_URL}/orders/{token}`, as the receipt email links it.';
@@ -59,6 +62,27 @@ export const shopRoutes: FastifyPluginAsyncZod<ShopDeps> = async (app, { db, clo
       },
     },
     async (req) => ({ success: true as const, data: { checkoutUrl: await startOrder(context(req.log), req.body, clock()) } }),
+  );
+
+  app.post(
+    '/orders/resend',
+    {
+      onRequest: sameSite,
+      config: limited,
+      schema: {
+        tags: ['shop'],
+        description:
+          'Lost order links: emails the address a link to each of its paid orders\' pages (at most one such email an hour per address). ' +
+          '202 whether or not the address bought anything: the answer never tells which addresses did.',
+        body: resendRequestSchema,
+        response: { 202: resendResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      await resendOrderLinks(context(req.log), req.body.email, clock());
+      reply.code(202);
+      return { success: true as const, data: { message: shopMessages.resent } };
+    },
   );
 
   app.get(

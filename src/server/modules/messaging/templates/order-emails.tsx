@@ -1,4 +1,4 @@
-import { Button, Heading, Text } from '@react-email/components';
+import { Button, Heading, Link, Text } from '@react-email/components';
 import type { LabelConfig } from '../../../../shared/site-config.js';
 import { currentSiteSettings } from '../../../../shared/site-settings.js';
 import { dayInWords } from '../../../../shared/domain/day-in-words.js';
@@ -81,6 +81,38 @@ export function OrderDownloadsEmail({ label, email, releaseTitle, artistNames, o
         Download
       </Button>
       <Text style={paragraphStyle}>Keep this email: the button is your link to your downloads. {orderUrl}</Text>
+    </EmailLayout>
+  );
+}
+
+/** One order in the email of fresh links: its release, its page, and for a pre-order the day its downloads open. */
+export interface OrderLink extends Pick<OrderEmailProps, 'releaseTitle' | 'artistNames' | 'orderUrl' | 'preOrderDay'> {
+  labelName: string;
+}
+
+export function orderLinksSubject(): string {
+  return 'Your order links';
+}
+
+/** "Lost your link?": a link to each paid order of the address that asked (issue 36). */
+export function OrderLinksEmail({ label, email, orders }: { label: LabelConfig; email: string; orders: OrderLink[] }) {
+  return (
+    <EmailLayout
+      label={label}
+      preview="The links to your orders, as you asked."
+      reason={`You get this email because someone asked on our website for the order links of ${email}. If it was not you, you can ignore it. Questions: ${currentSiteSettings().legal.contactEmail}.`}
+    >
+      <Heading as="h1" style={headingStyle}>
+        Your orders
+      </Heading>
+      <Text style={paragraphStyle}>Here is the link to each order of {email}. Each opens its download page.</Text>
+      {orders.map((order) => (
+        <Text key={order.orderUrl} style={paragraphStyle}>
+          <Link href={order.orderUrl}>{`${quoted(order.releaseTitle)} by ${order.artistNames}`}</Link>
+          {` on ${order.labelName}${order.preOrderDay ? `: pre-ordered, downloads open on ${order.preOrderDay}` : ''}. ${order.orderUrl}`}
+        </Text>
+      ))}
+      <Text style={paragraphStyle}>Keep this email: these links are your way back to your downloads.</Text>
     </EmailLayout>
   );
 }
