@@ -5,13 +5,15 @@ import type { ThemeMode } from '../../shared/page-render.js';
 import { Notifications } from '../lib/notifications-outlet.js';
 import { MemberPerksProvider, type MemberPerks } from '../lib/member-perks-slot.js';
 import { PlayButtonProvider } from '../lib/play-button-slot.js';
+import { ShopProvider } from '../lib/shop-slot.js';
 import { PlayButton } from '../features/player/components/play-button.js';
 import { PlayerProvider } from '../features/player/state/player.js';
 import { useSpotifyPremium } from '../features/spotify/api/use-spotify.js';
+import { BuyButton } from '../features/shop/components/buy-button.js';
 import { EarlyListenButton, MemberDownloadButton } from '../features/vip/components/member-perk-buttons.js';
 import { ThemeModeProvider } from './theme-mode.js';
 
-/** The catalog's VIP perks are the VIP feature's buttons (docs/decisions/0066). */
+/** The catalog's VIP perks are the VIP feature's buttons (docs/decisions/0066); its Buy button is the shop's (issue 36). */
 const memberPerks: MemberPerks = { MemberDownload: MemberDownloadButton, EarlyListen: EarlyListenButton };
 
 /** The player plays full tracks for Spotify Premium listeners; the catalog's Play buttons are the player's. */
@@ -20,7 +22,9 @@ function Player({ children }: { children: ReactNode }) {
   return (
     <PlayerProvider isPremium={isPremium}>
       <PlayButtonProvider value={PlayButton}>
-        <MemberPerksProvider value={memberPerks}>{children}</MemberPerksProvider>
+        <MemberPerksProvider value={memberPerks}>
+          <ShopProvider value={BuyButton}>{children}</ShopProvider>
+        </MemberPerksProvider>
       </PlayButtonProvider>
     </PlayerProvider>
   );

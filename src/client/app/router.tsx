@@ -155,6 +155,17 @@ export function createRoutes(context: PageContext): RouteObject[] {
               path: 'legal',
               lazy: async () => ({ Component: (await import('../features/legal/components/legal-page.js')).LegalPage }),
             },
+            // The buyer's pages (features/shop, issue 36): an order's by the secret link of its receipt, never indexed; redeeming a code.
+            {
+              id: 'order',
+              path: 'orders/:token',
+              lazy: async () => ({ Component: (await import('../features/shop/components/order-page.js')).OrderPage }),
+            },
+            {
+              id: 'redeem',
+              path: 'redeem',
+              lazy: async () => ({ Component: (await import('../features/shop/components/redeem-page.js')).RedeemPage }),
+            },
             // Pages behind emailed links (features/email): their addresses are secrets, never indexed.
             {
               id: 'demo-status',

@@ -17,6 +17,11 @@ export const shopCurrencies = ['EUR', 'USD', 'GBP'] as const;
 /** The most a price (or a pay-what-you-want amount) may be, in the currency's major unit. */
 export const maxPriceAmount = 1000;
 
+/** A download link works this long (docs/decisions/0105). */
+export const downloadLinkHours = 24;
+/** The download links an order gives out in all (five formats of a 12-track album, twice: docs/decisions/0105). */
+export const downloadsPerOrder = 100;
+
 export const shopMessages = {
   notForSale: 'This release is not for sale',
   missingMasters: (count: number) => `This release is not for sale until every track has its master uploaded: ${count} ${count === 1 ? 'track has' : 'tracks have'} none`,

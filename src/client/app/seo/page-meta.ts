@@ -34,7 +34,7 @@ export interface PageMetaInput {
   status: number;
 }
 
-const pagesWithMeta = new Set(['landing', 'releases', 'release', 'artists', 'artist', 'playlists', 'submit', 'vip', 'vip-welcome', 'vip-account', 'vip-sign-in', 'legal', 'login', 'demo-status', 'unsubscribe', 'notify', 'vip-waiting-list', 'not-found']);
+const pagesWithMeta = new Set(['landing', 'releases', 'release', 'artists', 'artist', 'playlists', 'submit', 'vip', 'vip-welcome', 'vip-account', 'vip-sign-in', 'legal', 'login', 'demo-status', 'unsubscribe', 'notify', 'vip-waiting-list', 'order', 'redeem', 'not-found']);
 
 function clip(text: string, length = 200): string {
   return text.length <= length ? text : `${text.slice(0, length - 1).trimEnd()}…`;
@@ -127,6 +127,10 @@ export function pageMeta({ routeIds, params, queryClient, origin, status }: Page
       return { ...fallback, title: `Notify me | ${site}`, url: url('/'), noIndex: true };
     case 'vip-waiting-list':
       return { ...fallback, title: `VIP waiting list | ${site}`, url: url('/vip'), noIndex: true };
+    case 'order':
+      return { ...fallback, title: `Your order | ${site}`, description: 'Your order and its downloads.', url: url('/'), noIndex: true };
+    case 'redeem':
+      return { ...fallback, title: `Redeem a download code | ${site}`, description: 'A download code and your email give you the music.', url: url('/redeem'), noIndex: true };
     case 'not-found':
       return notFound;
     default:

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { shopMessages } from '../../../shared/api/shop.js';
+import { downloadLinkHours, downloadsPerOrder, shopMessages } from '../../../shared/api/shop.js';
 import type { Db } from '../../db/client.js';
 import { AppError, NotFoundError } from '../../errors.js';
 import { downloadableTrack } from './orders.service.js';
@@ -9,8 +9,7 @@ import { findOrderById, takeDownload } from './shop.repo.js';
 // for one order, track and format, working for `downloadLinkMs`; an order gives out at most
 // `downloadsPerOrder` of them. Each is checked against the order when used: a refund ends them all.
 
-export const downloadLinkMs = 24 * 60 * 60 * 1000;
-export const downloadsPerOrder = 100;
+const downloadLinkMs = downloadLinkHours * 60 * 60 * 1000;
 
 export interface DownloadGrant {
   orderId: string;

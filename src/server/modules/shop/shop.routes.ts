@@ -11,6 +11,7 @@ import {
 import { errorResponseSchema } from '../../../shared/api/common.js';
 import {
   checkoutResponseSchema,
+  downloadsPerOrder,
   codesListResponseSchema,
   codesRequestSchema,
   codesResponseSchema,
@@ -31,7 +32,7 @@ import { sendStoredFile } from '../media/index.js';
 import { adminOf, guardAdminRoutes } from '../staff/index.js';
 import { getOrders, getRevenue, resendDownloads } from './admin-orders.service.js';
 import { codesCsv, getCodes, makeCodes, redeemCode } from './codes.service.js';
-import { downloadsPerOrder, giveDownloadLink, openDownloadLink } from './downloads.service.js';
+import { giveDownloadLink, openDownloadLink } from './downloads.service.js';
 import { getOrder, resendOrderLinks, startOrder } from './orders.service.js';
 import type { ShopDeps } from './shop.deps.js';
 

@@ -21,6 +21,7 @@ import { findLabel } from '../../../../shared/labels.js';
 import { releaseQuery } from '../api/catalog-api.js';
 import { labelPath } from '../../../lib/current-label.js';
 import { EarlyListen } from '../../../lib/member-perks-slot.js';
+import { BuyRelease } from '../../../lib/shop-slot.js';
 import { useIsHydrating } from '../../../lib/use-is-hydrating.js';
 import { ShareButton } from '../../../components/share-button.js';
 import { ArtistImage } from './artist-image.js';
@@ -154,6 +155,7 @@ export function ReleaseDetailModal({ release, releaseId, open, onClose }: Releas
                 Open on Spotify
               </Link>
             )}
+            {shown && <BuyRelease release={shown} />}
             {shown && <StoreLinks links={shown.links} releaseTitle={title} />}
             {shown && label && <ShareButton path={`${labelPath(label, 'releases')}/${shown.slug}`} title={title} />}
           </Stack>

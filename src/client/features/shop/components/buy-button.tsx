@@ -1,0 +1,38 @@
+import { Box, Button, Typography } from '@mui/material';
+import { useState } from 'react';
+import { releaseDay, releaseTitle } from '../../../../shared/domain/release-display.js';
+import { lazyDialog } from '../../../lib/lazy-dialog.js';
+import type { BuyReleaseProps } from '../../../lib/shop-slot.js';
+import { buyLabel, money } from './money.js';
+
+/** The form loads when first opened: a release page carries the button, not the form, its schema or MUI's Dialog (docs/decisions/0106). */
+const BuyDialog = lazyDialog(async () => (await import('./shop-buy-dialog.js')).BuyDialog);
+
+/**
+ * A release for sale on its page (issue 36): "Buy €7.99", "Free download" or "Name your price" with its
+ * least amount; an upcoming one is a pre-order, paid now and downloaded from its release moment.
+ */
+export function BuyButton({ release }: BuyReleaseProps) {
+  const [isOpen, setIsOpen] = useState(false);
+  const { price } = release;
+  if (!release.for_sale || !price) return null;
+  const title = releaseTitle(release);
+  const notes = [
+    price.pay_what_you_want && (price.amount > 0 ? `${money(price.amount, price.currency)} or more` : 'Any amount, or nothing'),
+    release.upcoming &&
+      `Pre-order: ${price.amount > 0 || price.pay_what_you_want ? 'you pay now, and ' : ''}the download email arrives when it comes out${release.release_date ? ` on ${releaseDay(release.release_date)}` : ''}.`,
+  ].filter((note): note is string => Boolean(note));
+  return (
+    <Box component="section" aria-label={`Buy ${title} from the label`}>
+      <Button variant="contained" onClick={() => setIsOpen(true)}>
+        {buyLabel(price, release.upcoming)}
+      </Button>
+      {notes.map((note) => (
+        <Typography key={note} variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          {note}
+        </Typography>
+      ))}
+      <BuyDialog open={isOpen} onClose={() => setIsOpen(false)} release={release} />
+    </Box>
+  );
+}

@@ -1,0 +1,114 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { orderRequestSchema, shopMessages, type ReleasePrice } from '../../../../shared/api/shop.js';
+import { releaseDay, releaseTitle } from '../../../../shared/domain/release-display.js';
+import { FormTextField } from '../../../components/form-text-field.js';
+import { ApiError } from '../../../lib/api-client.js';
+import type { BuyReleaseProps } from '../../../lib/shop-slot.js';
+import { startOrder } from '../api/shop-api.js';
+import { buyLabel, money } from './money.js';
+
+/** The buyer's address and, pay-what-you-want, the amount (as typed: "7", "7.50" or "7,50"), at least the release's minimum. */
+function buyFormSchema(price: ReleasePrice) {
+  const amount = orderRequestSchema.shape.amount
+    .unwrap()
+    .min(price.amount, { error: shopMessages.belowMinimum(`${price.currency} ${price.amount.toFixed(2)}`) });
+  return z.object({
+    email: orderRequestSchema.shape.email,
+    amount: price.pay_what_you_want
+      ? z
+          .string()
+          .trim()
+          .transform((typed) => (typed === '' ? Number.NaN : Number(typed.replace(',', '.'))))
+          .pipe(amount)
+      : z.string().transform(() => undefined),
+  });
+}
+type BuyFormInput = z.input<ReturnType<typeof buyFormSchema>>;
+type BuyForm = z.output<ReturnType<typeof buyFormSchema>>;
+
+const isField = (field: string | undefined): field is 'email' | 'amount' => field === 'email' || field === 'amount';
+
+/**
+ * Buying a release (issue 36): the buyer's email (the receipt and the download page go there) and,
+ * pay-what-you-want, the amount; then Stripe's Checkout, or for nothing to pay the order's page at once.
+ * The server's refusal names its field: shown under that field.
+ */
+export function BuyDialog({ open, onClose, release }: BuyReleaseProps & { open: boolean; onClose: () => void }) {
+  const titleId = useId();
+  const price = release.price as ReleasePrice;
+  const title = releaseTitle(release);
+  const { control, handleSubmit, setError } = useForm<BuyFormInput, unknown, BuyForm>({
+    resolver: zodResolver(buyFormSchema(price)),
+    defaultValues: { email: '', amount: price.pay_what_you_want && price.amount > 0 ? price.amount.toFixed(2) : '' },
+  });
+  const buy = useMutation({
+    mutationFn: (form: BuyForm) => startOrder({ release_id: release.id, email: form.email, ...(form.amount === undefined ? {} : { amount: form.amount }) }),
+    // Stripe's Checkout (or, nothing to pay, the order's page): the browser leaves for it.
+    onSuccess: (answer) => window.location.assign(answer.data.checkoutUrl),
+    onError: (error) => {
+      if (error instanceof ApiError && isField(error.field)) setError(error.field, { message: error.message });
+    },
+  });
+  const failure = buy.error && !(buy.error instanceof ApiError && isField(buy.error.field)) ? buy.error : undefined;
+  const isLeaving = buy.isPending || buy.isSuccess;
+  const close = () => {
+    if (!isLeaving) onClose();
+  };
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby={titleId}>
+      <form noValidate onSubmit={handleSubmit((form) => buy.mutate(form))}>
+        <DialogTitle id={titleId}>{`${price.pay_what_you_want ? 'Name your price' : buyLabel(price, release.upcoming)}: ${title}`}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {release.upcoming && (
+              <Alert severity="info">
+                {`This is a pre-order: ${price.amount > 0 || price.pay_what_you_want ? 'you pay now, and ' : ''}we email your download link when it comes out${release.release_date ? ` on ${releaseDay(release.release_date)}` : ''}.`}
+              </Alert>
+            )}
+            {failure && <Alert severity="error">{failure.message}</Alert>}
+            <FormTextField
+              control={control}
+              name="email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              helperText="Your receipt and the link to your downloads go here."
+              required
+              fullWidth
+              // A dialog moves focus into itself when it opens (WAI-ARIA dialog pattern): to its first field.
+              // eslint-disable-next-line jsx-a11y/no-autofocus
+              autoFocus
+            />
+            {price.pay_what_you_want && (
+              <FormTextField
+                control={control}
+                name="amount"
+                label={`Amount (${price.currency})`}
+                inputMode="decimal"
+                helperText={price.amount > 0 ? `${money(price.amount, price.currency)} or more` : 'Any amount, or 0 to download it free'}
+                required
+                fullWidth
+              />
+            )}
+            <Typography variant="body2" color="text.secondary">
+              {price.amount > 0 || price.pay_what_you_want ? 'You pay on Stripe\'s secure page; no account needed.' : 'No account needed.'}
+            </Typography>
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={close} disabled={isLeaving}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={isLeaving}>
+            {isLeaving ? 'Processing...' : 'Continue'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
