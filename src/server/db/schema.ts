@@ -201,6 +201,8 @@ export const tracks = pgTable(
     previewLengthMs: integer('preview_length_ms'),
     /** Staff made the uploaded audio a download for active VIP members (docs/decisions/0064). */
     memberDownload: boolean('member_download').notNull().default(false),
+    /** Staff made it an instant grat: a pre-order's buyer downloads it at once, the rest on the release day (issue 36, docs/decisions/0105). */
+    instantGrat: boolean('instant_grat').notNull().default(false),
     spotifyId: text('spotify_id').unique(),
     spotifyUrl: text('spotify_url'),
     ...timestamps,

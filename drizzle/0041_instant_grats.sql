@@ -1,0 +1,1 @@
+ALTER TABLE "tracks" ADD COLUMN "instant_grat" boolean DEFAULT false NOT NULL;
