@@ -84,7 +84,11 @@ describe('the label runs its own site: Site settings', () => {
       '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="160"><rect x="8" y="8" width="584" height="144" rx="24" fill="none" stroke="#FF5555" stroke-width="8"/>' +
       '<text x="300" y="104" text-anchor="middle" font-family="Helvetica,Arial,sans-serif" font-size="64" font-weight="700" fill="#FF5555">NIGHT SHIFT</text></svg>';
     const logo = await sharp(Buffer.from(wordMark)).png().toBuffer();
-    await page.getByLabel('Logo file', { exact: true }).setInputFiles({ name: 'night-shift-logo.png', mimeType: 'image/png', buffer: logo });
+    // Chosen from the keyboard: "Upload logo" is a button that Enter presses, opening the file picker.
+    const picker = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload logo' }).focus();
+    await page.keyboard.press('Enter');
+    await (await picker).setFiles({ name: 'night-shift-logo.png', mimeType: 'image/png', buffer: logo });
     await page.getByText('Logo of Night Shift Tech uploaded').waitFor();
     const preview = page.getByRole('figure');
     const logoUrl = await preview.getByRole('img', { name: 'Night Shift Tech logo' }).getAttribute('src');

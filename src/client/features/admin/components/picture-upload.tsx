@@ -1,5 +1,5 @@
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
-import { Alert, Avatar, Box, Button, Typography } from '@mui/material';
+import { Alert, Avatar, Box, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ImageMatch } from '../../../../shared/api/admin-media.js';
@@ -7,6 +7,7 @@ import { generatedImageCopies } from '../../../../shared/generated-images.js';
 import { notify } from '../../../lib/notifications.js';
 import { refreshAdminData } from '../api/admin-catalog.js';
 import { imageJobsQuery, uploadMediaOf } from '../api/admin-media.js';
+import { FileButton } from './file-button.js';
 
 /** The image types the server takes (JPEG, PNG, WebP). */
 export const pictureAccept = 'image/jpeg,image/png,image/webp';
@@ -66,20 +67,14 @@ export function PictureUpload({ token, targetId, label, currentUrl, name }: Prop
             {isProcessing ? 'Processing…' : 'JPEG, PNG or WebP, at least 500 px a side'}
           </Typography>
         </Box>
-        <Button variant="outlined" component="label" startIcon={<AddPhotoAlternateIcon />} disabled={upload.isPending}>
-          {upload.isPending ? 'Uploading…' : `Upload ${label.toLowerCase()}`}
-          <input
-            type="file"
-            accept={pictureAccept}
-            hidden
-            aria-label={`${label} file`}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file) upload.mutate(file);
-            }}
-          />
-        </Button>
+        <FileButton
+          label={upload.isPending ? 'Uploading…' : `Upload ${label.toLowerCase()}`}
+          fileLabel={`${label} file`}
+          accept={pictureAccept}
+          icon={<AddPhotoAlternateIcon />}
+          disabled={upload.isPending}
+          onFile={(file) => upload.mutate(file)}
+        />
       </Box>
       {upload.isError && <Alert severity="error">{upload.error.message}</Alert>}
       {failure !== null && <Alert severity="error">{failure}</Alert>}

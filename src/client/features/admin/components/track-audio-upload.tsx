@@ -1,11 +1,12 @@
 import AudioFileIcon from '@mui/icons-material/AudioFile';
-import { Alert, Box, Button, Typography } from '@mui/material';
+import { Alert, Box, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminReleaseDetail } from '../../../../shared/api/admin-releases.js';
 import type { TrackAudioStatus } from '../../../../shared/api/admin-audio.js';
 import { notify } from '../../../lib/notifications.js';
 import { refreshAdminData } from '../api/admin-catalog.js';
 import { uploadMediaOf } from '../api/admin-media.js';
+import { FileButton } from './file-button.js';
 
 /** The audio types the server takes (docs/decisions/0026). */
 const audioAccept = '.wav,.flac,.aif,.aiff,.mp3,audio/*';
@@ -52,20 +53,15 @@ export function TrackAudioUpload({ token, trackId, name, audio }: Props) {
         <Typography variant="body2" color="text.secondary" aria-live="polite" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
           {audio ? `${audioName(audio.file_name, trackId)}, ${statusText[audio.status]}` : 'No audio uploaded: WAV, FLAC, AIFF or MP3'}
         </Typography>
-        <Button variant="outlined" size="small" component="label" startIcon={<AudioFileIcon />} disabled={upload.isPending}>
-          {upload.isPending ? 'Uploading…' : action}
-          <input
-            type="file"
-            accept={audioAccept}
-            hidden
-            aria-label={`Audio file of ${name}`}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file) upload.mutate(file);
-            }}
-          />
-        </Button>
+        <FileButton
+          label={upload.isPending ? 'Uploading…' : action}
+          fileLabel={`Audio file of ${name}`}
+          accept={audioAccept}
+          icon={<AudioFileIcon />}
+          size="small"
+          disabled={upload.isPending}
+          onFile={(file) => upload.mutate(file)}
+        />
       </Box>
       {upload.isError && <Alert severity="error">{upload.error.message}</Alert>}
     </Box>

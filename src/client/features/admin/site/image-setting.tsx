@@ -5,6 +5,7 @@ import type { SiteSettingsPatch, siteSettingsResponseSchema } from '../../../../
 import type { Answer } from '../../../lib/api-client.js';
 import { notify } from '../../../lib/notifications.js';
 import { patchSiteSettings, storeSavedSettings } from '../api/admin-site-settings.js';
+import { FileButton } from '../components/file-button.js';
 import { pictureAccept } from '../components/picture-upload.js';
 
 interface Props {
@@ -45,20 +46,14 @@ export function ImageSetting({ token, label, of, currentUrl, upload, removal }: 
             {currentUrl ? 'JPEG, PNG or WebP' : 'None uploaded: the site draws one from the name'}
           </Typography>
         </Box>
-        <Button variant="outlined" component="label" startIcon={<AddPhotoAlternateIcon />} disabled={isBusy}>
-          {send.isPending ? 'Uploading…' : `Upload ${label.toLowerCase()}`}
-          <input
-            type="file"
-            accept={pictureAccept}
-            hidden
-            aria-label={`${label} file`}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file) send.mutate(file);
-            }}
-          />
-        </Button>
+        <FileButton
+          label={send.isPending ? 'Uploading…' : `Upload ${label.toLowerCase()}`}
+          fileLabel={`${label} file`}
+          accept={pictureAccept}
+          icon={<AddPhotoAlternateIcon />}
+          disabled={isBusy}
+          onFile={(file) => send.mutate(file)}
+        />
         {currentUrl && (
           <Button color="error" disabled={isBusy} onClick={() => remove.mutate()}>
             {`Remove ${label.toLowerCase()}`}

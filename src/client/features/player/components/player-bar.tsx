@@ -1,6 +1,7 @@
 import { Box, useMediaQuery, useTheme } from '@mui/material';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { trackTitle } from '../../../../shared/domain/track-title.js';
+import { visuallyHidden } from '../../../lib/visually-hidden.js';
 import { usePlayer } from '../state/player-context.js';
 import { useKeyboardShortcuts } from '../state/use-keyboard-shortcuts.js';
 import { playerBarHeight, playerBarHeightVar } from './player-bar-height.js';
@@ -9,10 +10,6 @@ import { playerBarHeight, playerBarHeightVar } from './player-bar-height.js';
 // loads neither (docs/decisions/0023).
 const PlayerControls = lazy(() => import('./player-controls.js'));
 const ShortcutsDialog = lazy(() => import('./shortcuts-dialog.js'));
-
-/** Read by screen readers, not shown. */
-// Pixel strings: in sx a plain 1 means 100%.
-const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /** Persistent player at the bottom of every page; hidden until something was played. */
 export function PlayerBar() {
