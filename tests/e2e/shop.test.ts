@@ -1,0 +1,213 @@
+import { readFileSync } from 'node:fs';
+import { parseBuffer } from 'music-metadata';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AdminReleaseDetail } from '../../src/shared/api/admin-releases.js';
+import type { TrackAudio } from '../../src/shared/api/admin-audio.js';
+import type { MediaUploadReport } from '../../src/shared/api/admin-media.js';
+import { shopMessages } from '../../src/shared/api/shop.js';
+import { localDate } from '../../src/shared/domain/release-day.js';
+import { releaseDay } from '../../src/shared/domain/release-display.js';
+import { currentSiteSettings } from '../../src/shared/site-settings.js';
+import { aSineWav } from '../helpers/audio.js';
+import { e2eAdmin, e2eAdminEnv } from '../e2e-helpers/admin-session.js';
+import { severeViolations } from '../e2e-helpers/axe.js';
+import { animationsSettled, appStarted, openPage, saveScreenshot, type viewports } from '../e2e-helpers/browser.js';
+import { emailTo, useStripeSite } from '../e2e-helpers/vip-site.js';
+
+// The fan's side of the shop (issue 36) in Chromium against the production build, at 1280 and 390 px: a
+// fan pays what they want for an EP on its release page through the fake Stripe's Checkout (its signed
+// webhook), gets the receipt, opens the order page and downloads FLAC and MP3 320, which decode and
+// carry the tags and the cover; a download code works once on /redeem; a pre-order's download email
+// comes when its release day does. Each page is checked by axe (WCAG 2.2 AA).
+
+const dayMs = 24 * 60 * 60 * 1000;
+const today = () => localDate(new Date(), currentSiteSettings().timeZone);
+
+describe('buying music in the browser', () => {
+  const shop = useStripeSite(e2eAdminEnv);
+  const { site } = shop;
+  let asAdmin: Record<string, string>;
+  let ep: AdminReleaseDetail;
+  let upcoming: AdminReleaseDetail;
+  let codes: string[];
+
+  const api = async (method: string, path: string, body?: unknown) => {
+    const isJson = body !== undefined && !(body instanceof FormData);
+    const res = await fetch(`${shop.origin}/api${path}`, {
+      method,
+      headers: { ...asAdmin, ...(isJson ? { 'Content-Type': 'application/json' } : {}) },
+      body: isJson ? JSON.stringify(body) : (body as FormData | undefined),
+    });
+    expect(res.status, await res.clone().text()).toBeLessThan(300);
+    return ((await res.json()) as { data: unknown }).data;
+  };
+
+  /** Staff make a two-track release by hand, upload each track's master (named by its ISRC) and price it. */
+  async function aReleaseForSale(title: string, releaseDate: string, serial: number, price: unknown): Promise<AdminReleaseDetail> {
+    const isrcs = [`QZSHP26${serial}0001`, `QZSHP26${serial}0002`];
+    const release = (await api('POST', '/admin/releases', {
+      title,
+      type: 'ep',
+      label_id: 'buildit-tech',
+      catalog_number: `BLDT-SHOP-${serial}`,
+      release_date: releaseDate,
+      artists: ['Kay Vo'],
+      tracks: [
+        { title: 'Low Sun', isrc: isrcs[0] },
+        { title: 'High Tide', isrc: isrcs[1] },
+      ],
+    })) as AdminReleaseDetail;
+    const form = new FormData();
+    for (const isrc of isrcs) form.append('files', new Blob([new Uint8Array(aSineWav({ seconds: 2, sampleRate: 44_100, channels: 2 }))]), `${isrc}.wav`);
+    const report = (await api('POST', '/admin/media', form)) as MediaUploadReport;
+    for (const { id } of report.matched) {
+      for (let status = ''; status !== 'ready'; ) {
+        status = ((await api('GET', `/admin/media/audio/${id}`)) as TrackAudio).status;
+        if (status === 'failed') throw new Error('The upload failed');
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    return (await api('PATCH', `/admin/releases/${release.id}`, { price })) as AdminReleaseDetail;
+  }
+
+  beforeAll(async () => {
+    const login = await fetch(`${shop.origin}/api/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(e2eAdmin) });
+    asAdmin = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    ep = await aReleaseForSale('Harbour Lights', '2026-06-05', 1, { amount: 3, currency: 'EUR', pay_what_you_want: true });
+    upcoming = await aReleaseForSale('Night Ferry', localDate(new Date(Date.now() + 10 * dayMs), currentSiteSettings().timeZone), 2, { amount: 2, currency: 'EUR', pay_what_you_want: false });
+    codes = ((await api('POST', `/admin/releases/${ep.id}/codes`, { count: 2, note: 'DJ promo' })) as { codes: string[] }).codes;
+  }, 120_000);
+
+  /** Serious and critical axe violations of what the page shows now. */
+  async function violations(page: Page, name: string): Promise<string[]> {
+    await page.waitForLoadState('networkidle');
+    await animationsSettled(page);
+    return (await severeViolations(page)).flatMap((v) => v.nodes.map((n) => `${name} ${v.id}: ${n.target.join(' ')}`));
+  }
+
+  /** The release page's Buy button opens its form; the form's Continue leads to the fake Checkout, whose Pay comes back to the order page. */
+  async function buyOnReleasePage(page: Page, release: AdminReleaseDetail, button: string, fill: Record<string, string>, shot: string): Promise<string[]> {
+    await page.goto(`${shop.origin}/tech/releases/${release.slug}`);
+    await appStarted(page);
+    const releaseDialog = page.getByRole('dialog', { name: release.title });
+    await releaseDialog.getByRole('button', { name: button }).click();
+    const form = page.getByRole('dialog', { name: new RegExp(`: ${release.title}$`) });
+    for (const [label, value] of Object.entries(fill)) await form.getByRole('textbox', { name: label }).fill(value);
+    const found = await violations(page, shot);
+    await saveScreenshot(page, shot);
+    await form.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Fake Checkout' }).waitFor();
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL(/\/orders\/[A-Za-z0-9_-]+$/);
+    return found;
+  }
+
+  async function downloadAs(page: Page, trackTitle: string, format: string) {
+    const track = page.getByRole('list', { name: 'Tracks to download' }).getByRole('listitem').filter({ hasText: trackTitle });
+    await track.getByRole('combobox', { name: 'Format' }).click();
+    await page.getByRole('option', { name: format, exact: true }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), track.getByRole('button', { name: `Download ${trackTitle} as ${format}` }).click()]);
+    return { name: download.suggestedFilename(), bytes: readFileSync(await download.path()) };
+  }
+
+  for (const viewport of ['desktop', 'phone'] as const satisfies (keyof typeof viewports)[]) {
+    it(`a fan names their price for an EP, pays, gets the receipt and downloads FLAC and MP3 320 with tags and cover (${viewport})`, { timeout: 180_000 }, async () => {
+      const email = `fan-${viewport}@example.com`;
+      const page = await openPage(site.browser, `${shop.origin}/tech/releases/${ep.slug}`, site.problems, { viewport });
+      page.setDefaultTimeout(30_000);
+      const releaseDialog = page.getByRole('dialog', { name: ep.title });
+      await releaseDialog.getByText('€3.00 or more').waitFor();
+      await animationsSettled(page);
+      await saveScreenshot(page, `shop-release-buy-${viewport}`);
+      // Below the minimum: said under the amount, nothing sent.
+      await releaseDialog.getByRole('button', { name: 'Name your price' }).click();
+      const form = page.getByRole('dialog', { name: `Name your price: ${ep.title}` });
+      await form.getByRole('textbox', { name: 'Email' }).fill(email);
+      await form.getByRole('textbox', { name: 'Amount (EUR)' }).fill('2.50');
+      await form.getByRole('button', { name: 'Continue' }).click();
+      await form.getByText('Amount must be at least EUR 3.00').waitFor();
+      await page.keyboard.press('Escape');
+
+      const found = await buyOnReleasePage(page, ep, 'Name your price', { Email: email, 'Amount (EUR)': '6.50' }, `shop-buy-form-${viewport}`);
+      const tracks = page.getByRole('list', { name: 'Tracks to download' });
+      await tracks.getByText('Low Sun').waitFor();
+      found.push(...(await violations(page, `order page ${viewport}`)));
+      await saveScreenshot(page, `shop-order-page-${viewport}`);
+      expect(found).toEqual([]);
+
+      // The receipt says what was paid and links this page.
+      const receipt = await emailTo(shop.smtp, email, 'Your receipt');
+      expect(receipt?.text).toContain('EUR 6.50');
+      expect(receipt?.text).toContain(page.url());
+
+      const flac = await downloadAs(page, 'Low Sun', 'FLAC');
+      expect(flac.name).toBe('Kay Vo - Low Sun.flac');
+      const asFlac = await parseBuffer(flac.bytes, { mimeType: 'audio/flac' });
+      expect(asFlac.format.container).toBe('FLAC');
+      expect(asFlac.format.duration).toBeCloseTo(2, 1);
+      expect(asFlac.common).toMatchObject({ title: 'Low Sun', artist: 'Kay Vo', album: 'Harbour Lights', isrc: ['QZSHP2610001'] });
+      expect(asFlac.common.picture?.[0]?.format).toBe('image/jpeg');
+
+      const mp3 = await downloadAs(page, 'High Tide', 'MP3 320');
+      expect(mp3.name).toBe('Kay Vo - High Tide.mp3');
+      const asMp3 = await parseBuffer(mp3.bytes, { mimeType: 'audio/mpeg' });
+      expect(asMp3.format.bitrate).toBe(320_000);
+      expect(asMp3.common).toMatchObject({ title: 'High Tide', artist: 'Kay Vo', album: 'Harbour Lights' });
+      expect(asMp3.common.picture?.[0]?.format).toBe('image/jpeg');
+      await page.close();
+      expect(site.problems).toEqual([]);
+    });
+
+    it(`a download code gives the EP once on /redeem (${viewport})`, { timeout: 120_000 }, async () => {
+      const code = codes[viewport === 'desktop' ? 0 : 1] as string;
+      const page = await openPage(site.browser, `${shop.origin}/redeem`, site.problems, { viewport, expectedStatuses: [409] });
+      page.setDefaultTimeout(30_000);
+      const redeem = async (email: string) => {
+        await page.getByRole('textbox', { name: 'Code' }).fill(code.toLowerCase());
+        await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+        await page.getByRole('button', { name: 'Redeem' }).click();
+      };
+      await redeem(`dj-${viewport}@example.com`);
+      await page.waitForURL(/\/orders\/[A-Za-z0-9_-]+$/);
+      await page.getByRole('list', { name: 'Tracks to download' }).getByText('High Tide').waitFor();
+      expect((await emailTo(shop.smtp, `dj-${viewport}@example.com`, 'Your downloads'))?.text).toContain(page.url());
+
+      await page.goto(`${shop.origin}/redeem`);
+      await appStarted(page);
+      await redeem(`friend-${viewport}@example.com`);
+      const codeField = page.getByRole('textbox', { name: 'Code' });
+      await page.getByText(shopMessages.usedCode).waitFor();
+      expect(await codeField.getAttribute('aria-invalid')).toBe('true');
+      expect(await violations(page, `redeem ${viewport}`)).toEqual([]);
+      await saveScreenshot(page, `shop-redeem-used-${viewport}`);
+      await page.close();
+      expect(site.problems).toEqual([]);
+    });
+  }
+
+  it("a pre-order is paid now and its download email comes on the release day", { timeout: 180_000 }, async () => {
+    const email = 'early-fan@example.com';
+    const page = await openPage(site.browser, `${shop.origin}/tech/releases/${upcoming.slug}`, site.problems, { viewport: 'phone' });
+    page.setDefaultTimeout(30_000);
+    const day = releaseDay(upcoming.release_date as string);
+    await page.getByText(`Pre-order: you pay now, and the download email arrives when it comes out on ${day}.`).waitFor();
+    const found = await buyOnReleasePage(page, upcoming, 'Pre-order €2.00', { Email: email }, 'shop-pre-order-form-phone');
+    await page.getByText(`Pre-ordered: your downloads open here when it comes out on ${day}, and we email you then.`).waitFor();
+    found.push(...(await violations(page, 'pre-order page')));
+    await saveScreenshot(page, 'shop-pre-order-page-phone');
+    expect(found).toEqual([]);
+    expect((await emailTo(shop.smtp, email, 'Your receipt'))?.text).toContain(`It comes out on ${day}`);
+
+    // The release day comes (staff bring it to today): the outbox worker's next sweep (one a minute) writes the download email.
+    const sent = shop.smtp.accepted.length;
+    await api('PATCH', `/admin/releases/${upcoming.id}`, { release_date: today() });
+    await shop.smtp.waitForAccepted(sent + 1, 90_000);
+    const downloads = await emailTo(shop.smtp, email, 'Your downloads');
+    expect(downloads?.text).toContain(page.url());
+    await page.reload();
+    await page.getByRole('list', { name: 'Tracks to download' }).getByText('Low Sun').waitFor();
+    await page.close();
+    expect(site.problems).toEqual([]);
+  });
+});
