@@ -115,7 +115,7 @@ function isMpegAudioFrame(bytes: Buffer): boolean {
 }
 
 /** MPEG sample rates by version bits (3: MPEG-1, 2: MPEG-2, 0: MPEG-2.5) and rate bits. */
-const mpegRates: Record<number, number[]> = { 3: [44_100, 48_000, 32_000], 2: [22_050, 24_000, 16_000], 0: [11_025, 12_000, 8000] };
+export const mpegRates: Record<number, number[]> = { 3: [44_100, 48_000, 32_000], 2: [22_050, 24_000, 16_000], 0: [11_025, 12_000, 8000] };
 
 /**
  * An MP3's first frame, at `start`: its rate and channels, and the frame count its Xing/Info or VBRI frame

@@ -4,6 +4,7 @@ import type LibFlac from 'libflacjs';
 import { createMp3Encoder } from 'wasm-media-encoders';
 import type { DownloadFormat } from '../../../../shared/download-formats.js';
 import { flacTagBlocks, id3Tag, type DownloadTags } from './download-tags.js';
+import { Mp3InfoTag } from './mp3-info-tag.js';
 
 /**
  * The writers of each download format (docs/decisions/0103): each takes the master's samples a block at a time
@@ -199,15 +200,33 @@ function streamInfo(m: LibFlac.StreamMetadata): Buffer {
 /** The rates MPEG-1 layer III has; any other is resampled by LAME (to 48 kHz from its multiples, else 44.1). */
 const mp3Rates = new Set([32_000, 44_100, 48_000]);
 
-/** MP3 (LAME in WebAssembly): the ID3 tag, then the frames; 320 kbit/s CBR or V0, stereo (a master's first two channels) or mono. */
+/**
+ * MP3 (LAME in WebAssembly): the ID3 tag, the Xing (VBR) or Info (CBR) frame, then the frames; 320 kbit/s CBR or
+ * V0, stereo (a master's first two channels) or mono. The tag frame's place is kept and it is written last, from
+ * the frames the encoder gave.
+ */
 async function mp3Writer(out: OutputFile, shape: SourceShape, tags: DownloadTags, quality: { bitrate: 320 } | { vbrQuality: 0 }): Promise<FormatWriter> {
   const encoder = await createMp3Encoder();
   const channels = Math.min(shape.channels, 2) as 1 | 2;
   const outputSampleRate = mp3Rates.has(shape.sampleRate) ? undefined : shape.sampleRate % 48_000 === 0 ? 48_000 : 44_100;
   encoder.configure({ sampleRate: shape.sampleRate, channels, ...quality, ...(outputSampleRate ? { outputSampleRate } : {}) });
+  const sampleRate = outputSampleRate ?? shape.sampleRate;
+  const infoTag = new Mp3InfoTag({ sampleRate, samples: Math.round((shape.frames * sampleRate) / shape.sampleRate), quality });
   out.append(id3Tag(tags));
-  // The encoder reuses its output buffer: each part is written before the next call.
-  return { write: (block) => out.append(encoder.encode(block.slice(0, channels))), finish: () => out.append(encoder.finalize()) };
+  const tagAt = out.size;
+  out.append(new Uint8Array(infoTag.frameBytes));
+  // The encoder reuses its output buffer: each part is read and written before the next call.
+  const append = (bytes: Uint8Array) => {
+    infoTag.take(bytes);
+    out.append(bytes);
+  };
+  return {
+    write: (block) => append(encoder.encode(block.slice(0, channels))),
+    finish() {
+      append(encoder.finalize());
+      out.patch(tagAt, infoTag.frame());
+    },
+  };
 }
 
 export function formatWriter(format: DownloadFormat, out: OutputFile, shape: SourceShape, tags: DownloadTags): Promise<FormatWriter> {

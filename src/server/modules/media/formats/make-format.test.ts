@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aSineFlac, aSineMp3, aSineWav, decodeMp3, scratchFolder } from '../../../../../tests/helpers/audio.js';
 import { downloadFormats, type DownloadFormat } from '../../../../shared/download-formats.js';
 import { withAudioFile } from '../audio/audio-file.js';
-import { AudioRefused, audioRefusals, decodePcm, probeAudio } from '../audio/audio-format.js';
+import { AudioRefused, audioRefusals, decodePcm, mpegRates, probeAudio } from '../audio/audio-format.js';
 import type { DownloadTags } from './download-tags.js';
 import { formatThreadLimits, makeFormatOffThread } from './format-thread.js';
 
 // Issue 36, part 3 (docs/decisions/0103): each download format of a master decodes to the master's audio (the
-// lossless ones sample for sample), as long as the master within an MP3 frame, and carries the tags and cover.
+// lossless ones sample for sample), exactly as long as the master (MP3s by their LAME tag), and carries the tags and cover.
 
 let scratch: Awaited<ReturnType<typeof scratchFolder>>;
 let cover: Buffer;
@@ -36,8 +36,7 @@ const tags = (): DownloadTags => ({
 
 const tone = { seconds: 4, sampleRate: 44_100, channels: 2 } as const;
 const frames = tone.seconds * tone.sampleRate;
-/** LAME's delay before the first sample (576 + 529), and an MPEG-1 layer III frame. */
-const lameDelay = 1105;
+/** An MPEG-1 layer III frame's samples. */
 const mp3Frame = 1152;
 
 /** `format` made from the master `bytes` on the format thread, as a job makes it: the file's path. */
@@ -74,8 +73,20 @@ async function decoded(path: string, format: DownloadFormat): Promise<Float32Arr
   return (await decodeMp3(bytes)).channelData;
 }
 
+/** Where each MPEG-1 layer III frame after `from` begins, from its header's bitrate, rate and padding. */
+function frameStarts(bytes: Buffer, from: number): number[] {
+  const kbps = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
+  const starts: number[] = [];
+  for (let at = from; at < bytes.length; ) {
+    expect(bytes.readUInt16BE(at) & 0xfffe, `a frame header at ${at}`).toBe(0xfffa);
+    starts.push(at);
+    at += Math.floor((144_000 * kbps[bytes[at + 2]! >> 4]!) / mpegRates[3]![(bytes[at + 2]! >> 2) & 3]!) + ((bytes[at + 2]! >> 1) & 1);
+  }
+  return starts;
+}
+
 describe('download formats made from a master', () => {
-  it('each format decodes to the master, as long as it within a frame, and carries the tags and the cover', { timeout: 120_000 }, async () => {
+  it('each format decodes to the master, exactly as long as it, and carries the tags and the cover', { timeout: 120_000 }, async () => {
     const master = aSineWav(tone);
     const masterPath = await scratch.write(master);
     const original = (await pcmOf(masterPath)).channels;
@@ -84,8 +95,8 @@ describe('download formats made from a master', () => {
       const audio = await decoded(path, format);
       expect(audio.length, format).toBe(2);
       if (format.startsWith('mp3')) {
-        // Whole frames, after the encoder's delay: within a frame of the master's length.
-        expect(Math.abs(audio[0]!.length - lameDelay - frames), format).toBeLessThan(mp3Frame);
+        // The LAME tag's delay and padding let the decoder (mpg123, gapless) drop what the encoder added: the master's length.
+        expect(audio[0]!.length, format).toBe(frames);
         // The tone (at half scale) is there, not silence.
         expect(Math.max(...audio[0]!.subarray(44_100, 48_000).map(Math.abs)), format).toBeGreaterThan(0.4);
       } else {
@@ -109,6 +120,47 @@ describe('download formats made from a master', () => {
       expect(Buffer.from(common.picture![0]!.data).equals(cover), format).toBe(true);
       if (format === 'mp3-320') expect(read.bitrate, format).toBe(320_000);
       if (format === 'flac') expect(common.date, format).toBe('2026-11-27');
+    }
+  });
+
+  it('an MP3 begins with its Xing (V0) or Info (320) frame: the frames and bytes that follow, a seek table, the delay and padding', { timeout: 60_000 }, async () => {
+    // The mono 48 kHz master is long enough (over 400 frames) that the writer keeps every other frame's position.
+    const long = { seconds: 12, sampleRate: 48_000, channels: 1 } as const;
+    const cases = [
+      { format: 'mp3-v0', tag: 'Xing', profile: 'V0', master: tone },
+      { format: 'mp3-320', tag: 'Info', profile: 'CBR', master: tone },
+      { format: 'mp3-v0', tag: 'Xing', profile: 'V0', master: long },
+    ] as const;
+    for (const { format, tag, profile, master } of cases) {
+      const path = await made(aSineWav(master), format);
+      const bytes = await readFile(path);
+      // The first frame after the ID3 tag, as the upload's reader finds it, and the frames after it, header by header.
+      const probe = await withAudioFile(path, probeAudio);
+      if (!('stream' in probe)) throw new Error('no MP3');
+      const starts = frameStarts(bytes, probe.stream.firstFrameAt);
+      // After the frame header and the side information (32 bytes in stereo, 17 in mono).
+      const xing = starts[0]! + 4 + (master.channels === 2 ? 32 : 17);
+      expect(bytes.toString('latin1', xing, xing + 4), format).toBe(tag);
+      const audioFrames = starts.length - 1;
+      expect({ frames: bytes.readUInt32BE(xing + 8), bytes: bytes.readUInt32BE(xing + 12) }, format).toEqual({ frames: audioFrames, bytes: bytes.length - starts[0]! });
+      // The seek table: the hundredths of the length as shares of the bytes, each where its frame begins (or, past
+      // 400 frames, at most half a hundredth before it: the writer keeps a bounded number of frame positions).
+      const toc = [...bytes.subarray(xing + 16, xing + 116)];
+      const share = (frame: number) => Math.floor((256 * (starts[1 + Math.max(0, frame)]! - starts[0]!)) / (bytes.length - starts[0]!));
+      for (const i of [0, 25, 50, 99]) {
+        const frame = Math.floor((i * audioFrames) / 100);
+        expect(toc[i], `${format} ${i}%`).toBeLessThanOrEqual(share(frame));
+        expect(toc[i], `${format} ${i}%`).toBeGreaterThanOrEqual(share(frame - Math.ceil(audioFrames / 200)));
+      }
+      expect(toc.every((v, i) => i === 0 || v >= toc[i - 1]!), format).toBe(true);
+      // LAME's extension: its encoder delay (576) and the padding after the last sample add up to the frames.
+      const delays = bytes.readUIntBE(xing + 120 + 21, 3);
+      expect({ delay: delays >> 12, samples: audioFrames * mp3Frame - (delays >> 12) - (delays & 0xfff) }, format).toEqual({ delay: 576, samples: master.seconds * master.sampleRate });
+      // Read as a library reads it by default (no scan of the frames): the length from the tag, in whole frames.
+      const { format: read } = await parseFile(path);
+      expect({ codecProfile: read.codecProfile, duration: read.duration }, format).toEqual({ codecProfile: profile, duration: (audioFrames * mp3Frame) / master.sampleRate });
+      // music-metadata counts the delay and padding frames in: under two frames more than the master.
+      expect(read.duration! * master.sampleRate - master.seconds * master.sampleRate, format).toBeLessThan(2 * mp3Frame);
     }
   });
 
