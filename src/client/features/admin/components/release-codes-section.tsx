@@ -14,6 +14,7 @@ import { notify } from '../../../lib/notifications.js';
 import { saveFile } from '../../../lib/save-file.js';
 import { adminCodesQuery, downloadCodesCsv, makeCodes } from '../api/admin-shop.js';
 import { formatDay, formatDayAndTime } from './admin-format.js';
+import { hideOnPhone, phoneOnly } from './admin-table.js';
 import { ReleaseFormSection } from './release-form-sections.js';
 
 // The release's download codes (issue 36 part 4, docs/decisions/0105): made here for promos, copied or
@@ -100,7 +101,7 @@ export function ReleaseCodesSection({ token, release }: { token: string; release
         <>
           <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
             <Typography>{`${list.length} ${list.length === 1 ? 'code' : 'codes'}, ${redeemed} redeemed`}</Typography>
-            <Button startIcon={<DownloadIcon />} onClick={() => void onExport()}>
+            <Button startIcon={<DownloadIcon />} onClick={() => void onExport()} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
               Export CSV
             </Button>
           </Stack>
@@ -109,18 +110,25 @@ export function ReleaseCodesSection({ token, release }: { token: string; release
               <TableHead>
                 <TableRow>
                   <TableCell>Code</TableCell>
-                  <TableCell>Note</TableCell>
-                  <TableCell>Expires</TableCell>
+                  <TableCell sx={hideOnPhone}>Note</TableCell>
+                  <TableCell sx={hideOnPhone}>Expires</TableCell>
                   <TableCell>Redeemed</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {list.map((code) => (
                   <TableRow key={code.code}>
-                    <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{code.code}</TableCell>
-                    <TableCell>{code.note ?? '—'}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{code.expires_at ? formatDay(code.expires_at) : 'Never'}</TableCell>
-                    <TableCell>{code.redeemed_at ? `${code.redeemed_by ?? '—'}, ${formatDayAndTime(code.redeemed_at)}` : 'Not yet'}</TableCell>
+                    <TableCell>
+                      <Box component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+                        {code.code}
+                      </Box>
+                      <Typography variant="body2" color="text.secondary" sx={phoneOnly}>
+                        {[code.note, code.expires_at ? `until ${formatDay(code.expires_at)}` : null].filter(Boolean).join(' · ')}
+                      </Typography>
+                    </TableCell>
+                    <TableCell sx={hideOnPhone}>{code.note ?? '—'}</TableCell>
+                    <TableCell sx={{ ...hideOnPhone, whiteSpace: 'nowrap' }}>{code.expires_at ? formatDay(code.expires_at) : 'Never'}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{code.redeemed_at ? `${code.redeemed_by ?? '—'}, ${formatDayAndTime(code.redeemed_at)}` : 'Not yet'}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -120,8 +120,11 @@ function Orders({ token }: { token: string }) {
     >
       {query.data?.data.map((order) => (
         <TableRow key={order.id}>
-          <TableCell sx={{ wordBreak: 'break-all' }}>
-            {order.email}
+          <TableCell>
+            {/* A long address wraps where it must, the words under it where they may. */}
+            <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+              {order.email}
+            </Box>
             <Typography variant="body2" color="text.secondary" sx={phoneOnly}>
               {[order.release_title, statusLabels[order.status], formatDayAndTime(order.created_at)].join(' · ')}
             </Typography>
