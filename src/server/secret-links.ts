@@ -1,5 +1,6 @@
 // The paths, pages and API alike, whose next segment is a secret that a link gives its one recipient. A new
-// link of that kind adds its path here (tests/api/logs-api.test.ts checks every API route with a token).
+// link of that kind adds its path here (tests/api/logs-api.test.ts checks every API route with a token). Their pages are
+// never kept in the page cache (plugins/client-app.ts).
 /** Links that sign their recipient in: a staff invitation, a member's sign-in. */
 const signInPaths = ['admin/invite', 'admin/invitations', 'vip/account/sign-in', 'vip/sign-in'];
 /** Links that act for an address or a demo: confirming, forgetting, unsubscribing, a demo's status. */

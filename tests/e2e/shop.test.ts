@@ -136,6 +136,8 @@ describe('buying music in the browser', () => {
       await saveScreenshot(page, `shop-order-page-${viewport}`);
       expect(found).toEqual([]);
 
+      // The page of a secret link is never kept: rendered for each visit, stored by no browser or proxy.
+      expect((await fetch(page.url())).headers.get('cache-control')).toBe('private, no-store');
       // The receipt says what was paid and links this page.
       const receipt = await emailTo(shop.smtp, email, 'Your receipt');
       expect(receipt?.text).toContain('EUR 6.50');

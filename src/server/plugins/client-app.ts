@@ -9,6 +9,7 @@ import { parseThemeMode, themeCookieName, type PageDataSource, type ServerEntry 
 import { BadRequestError } from '../errors.js';
 import { publicOrigin } from '../lib/public-origin.js';
 import { busyRetryAfterSeconds, CatalogCache, defaultLoadWaitMs, type CatalogChanges } from '../modules/catalog/index.js';
+import { secretLinks } from '../secret-links.js';
 import { sendNotFound } from './error-handler.js';
 import { useScriptNonce } from './security-headers.js';
 import { sendStored, storeAnswer, storedAnswerWeight, type StoredAnswer } from './stored-answer.js';
@@ -130,14 +131,18 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string,
     }
   }
 
+  /** A page behind a secret link (an order's, a sign-in's…): never kept, here or by a browser or proxy; guessed addresses fill no cache. */
+  const secretPage = new RegExp(`^${secretLinks.source}`);
+
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const url = pageUrl(request);
     const themeMode = parseThemeMode(cookie(request, themeCookieName));
-    const page = await pages.read(`${themeMode} ${url}`, () => render(url, reply.cspNonce.script, themeMode));
+    const isSecret = secretPage.test(new URL(url).pathname);
+    const page = isSecret ? await render(url, reply.cspNonce.script, themeMode) : await pages.read(`${themeMode} ${url}`, () => render(url, reply.cspNonce.script, themeMode));
     if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
     useScriptNonce(reply, page.nonce);
     // Revalidated on every load (a bodiless 304 while unchanged), so that a new release of the site or the catalog shows at once.
-    reply.code(page.status).header('Cache-Control', 'no-cache').header('Vary', 'Cookie, Accept-Encoding');
+    reply.code(page.status).header('Cache-Control', isSecret ? 'private, no-store' : 'no-cache').header('Vary', 'Cookie, Accept-Encoding');
     if (page.status === 503) reply.header('Retry-After', String(busyRetryAfterSeconds));
     if (page.status !== 200) return reply.type(page.stored.contentType).send(page.stored.body);
     return reply.send(await sendStored(request, reply, page.stored));
