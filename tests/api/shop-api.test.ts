@@ -257,4 +257,45 @@ describe.each(testDatabaseKinds)('the shop on $name', (kind) => {
     expect((await resend({ email: 'not an address' })).json()).toMatchObject({ field: 'email', message: 'Please enter a valid email address' });
     expect((await resend({})).statusCode).toBe(400);
   });
+  it("gives a pre-order's instant grat at once and the other tracks at the release moment, with one receipt and one download email", async () => {
+    const release = await aRelease({ releaseDate: '2026-12-04' });
+    const [grat, later] = release.tracks as [AdminReleaseDetail['tracks'][number], AdminReleaseDetail['tracks'][number]];
+    const tracksWith = (instant: unknown) => [
+      { id: grat.id, title: grat.title, instant_grat: instant },
+      { id: later.id, title: later.title },
+    ];
+    const edit = (payload: Record<string, unknown>) => t.app.inject({ method: 'PATCH', url: `/api/admin/releases/${release.id}`, headers: t.auth, payload });
+    const bad = await edit({ tracks: tracksWith('yes') });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'tracks.0.instant_grat', message: 'Instant grat must be true or false' });
+    const marked = await edit({ tracks: tracksWith(true), price: { amount: 9, currency: 'EUR', pay_what_you_want: false } });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.json<{ data: AdminReleaseDetail }>().data.tracks.map((track) => track.instant_grat)).toEqual([true, false]);
+
+    const { events } = await buyAndPay(release.id, 'grat@example.com');
+    await deliver(events);
+    const [receipt, ...others] = await emailsTo('grat@example.com');
+    expect(others).toEqual([]);
+    expect(receipt?.kind).toBe('order_receipt');
+    expect(receipt?.text).toContain(`Download “${grat.title}” now, from your order page. It comes out on 4 December 2026`);
+    const token = tokenOf(receipt?.text ?? '');
+    const link = (trackId: string) => t.app.inject({ method: 'GET', url: `/api/orders/${token}/downloads/${trackId}/original` });
+    expect((await order(token)).json<{ data: Order }>().data.items[0]?.downloads.map((d) => d.track_id)).toEqual([grat.id]);
+    const file = await t.app.inject({ method: 'GET', url: String((await link(grat.id)).headers.location) });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(master)).toBe(true);
+    const refused = await link(later.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message: 'This track is not out yet: it downloads from the release day. The tracks on your order page download now.' });
+
+    const moment = new Date('2026-12-04T00:00:00Z');
+    // Other tests' orders may wait too: what counts is this buyer's mail, once however often the sweep runs.
+    await writeReleaseDayDownloads(t.database.db, testMailroom(), moment);
+    await writeReleaseDayDownloads(t.database.db, testMailroom(), moment);
+    expect((await emailsTo('grat@example.com')).map((e) => e.kind)).toEqual(['order_receipt', 'order_downloads']);
+    t.setNow(moment);
+    expect((await order(token)).json<{ data: Order }>().data.items[0]?.downloads.map((d) => d.track_id)).toEqual([grat.id, later.id]);
+    expect((await link(later.id)).statusCode).toBe(303);
+    t.setNow(testNow);
+  });
 });

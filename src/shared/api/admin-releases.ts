@@ -50,6 +50,8 @@ export const adminReleaseTrackInputSchema = z.strictObject(
     preview_start_ms: previewStartField.optional(),
     preview_length_ms: previewLengthField.optional(),
     member_download: memberDownloadField.optional(),
+    /** A pre-order's buyer downloads it at once, the rest on the release day (issue 36); absent: as stored (a new track: no). */
+    instant_grat: z.boolean({ error: 'Instant grat must be true or false' }).optional(),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : 'Each track must be an object') },
 );
@@ -164,6 +166,7 @@ export const adminReleaseTrackSchema = z.object({
   preview_start_ms: z.number().int().nullable(),
   preview_length_ms: z.number().int().nullable(),
   member_download: z.boolean(),
+  instant_grat: z.boolean(),
 });
 
 /** What the release form edits, and what creating or editing a release answers. */

@@ -35,6 +35,7 @@ export const shopMessages = {
   expiredCode: 'This code has expired',
   tooManyDownloads: 'This order has used all its download links: write to us and we send fresh ones.',
   notYetOut: 'This release is not out yet: its downloads open on its release day.',
+  trackNotYetOut: 'This track is not out yet: it downloads from the release day. The tracks on your order page download now.',
   resent: 'If this address bought music here, a link to each of its orders is on its way. Check your inbox (and spam folder).',
 } as const;
 
@@ -93,7 +94,7 @@ export const orderItemSchema = z.object({
   artwork_url: z.string().nullable(),
   /** The release day (a pre-order's downloads open then); null when undated. */
   release_date: z.string().nullable(),
-  /** Empty until a pre-order's release day. */
+  /** A pre-order's: only its instant-grat tracks until the release day (none without any). */
   downloads: z.array(orderDownloadSchema),
 });
 

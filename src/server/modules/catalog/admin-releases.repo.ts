@@ -35,6 +35,7 @@ export interface TrackValues {
   previewStartMs?: number | null;
   previewLengthMs?: number | null;
   memberDownload?: boolean;
+  instantGrat?: boolean;
 }
 
 export interface ReleaseConflict {

@@ -63,6 +63,7 @@ function toDetail(found: ReleaseForEdit, now: Date): AdminReleaseDetail {
       preview_start_ms: track.previewStartMs,
       preview_length_ms: track.previewLengthMs,
       member_download: track.memberDownload,
+      instant_grat: track.instantGrat,
     })),
     links: row.links,
     price: row.price,
@@ -124,6 +125,7 @@ async function writeTracks(db: Db, releaseId: string, input: TracksInput, before
       previewStartMs: track.preview_start_ms,
       previewLengthMs: track.preview_length_ms,
       memberDownload: track.member_download,
+      instantGrat: track.instant_grat,
     };
     const trackId = track.id ?? (await insertTrack(db, releaseId, values, now));
     const stored = track.id ? existing.get(track.id) : undefined;

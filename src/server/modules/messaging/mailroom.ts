@@ -272,7 +272,7 @@ export class Mailroom {
   }
 
   /** An order's download page: a pre-order's on its release day, a redeemed code's, one staff send again (issue 36). */
-  async prepareOrderDownloads(order: Omit<OrderEmailProps, 'orderUrl' | 'preOrderDay'> & { token: string }, at: Date): Promise<PreparedEmail> {
+  async prepareOrderDownloads(order: Omit<OrderEmailProps, 'orderUrl' | 'preOrderDay' | 'instantGrats'> & { token: string }, at: Date): Promise<PreparedEmail> {
     const props = { ...order, orderUrl: this.link(`/orders/${order.token}`) };
     return this.prepare({ kind: 'order_downloads', label: order.label, to: [order.email], subject: orderDownloadsSubject(props), element: createElement(OrderDownloadsEmail, props), at });
   }

@@ -208,6 +208,7 @@ export async function applyOrderState(context: ShopContext, orderId: string, now
 
 function prepareReceipt(mailroom: Mailroom, release: ReleaseForSale, order: Pick<ShopOrderRow, 'email' | 'token' | 'amountMinor' | 'currency'>, state: PaymentCheckoutState, now: Date): Promise<PreparedEmail> {
   const waiting = isPreOrder(release, now) && release.releaseDate ? releaseDay(release.releaseDate) : undefined;
+  const instantGrats = waiting ? downloadableNow(release, now).map((track) => releaseTitle({ title: track.title, version: track.mixVersion })) : [];
   return mailroom.prepareOrderReceipt(
     {
       label: labelOf(release),
@@ -216,6 +217,7 @@ function prepareReceipt(mailroom: Mailroom, release: ReleaseForSale, order: Pick
       releaseTitle: releaseTitle(release),
       artistNames: inWords(release.artistNames),
       ...(waiting ? { preOrderDay: waiting } : {}),
+      instantGrats,
       receipt: { amount: order.amountMinor / 100, currency: order.currency, paidAt: now, reference: state.sessionId },
     },
     now,
@@ -251,12 +253,16 @@ async function orderOf(db: Db, token: string): Promise<{ order: ShopOrderRow; re
   return { order, release: (await findReleaseForSale(db, order.releaseId)) as ReleaseForSale };
 }
 
-/** `GET /api/orders/{token}`: what the buyer may download; a pre-order's tracks from its release day. */
+/** The tracks an order may download now: all with their master, or before a pre-order's release day its instant grats. */
+const downloadableNow = (release: ReleaseForSale, now: Date) => {
+  const isWaiting = isPreOrder(release, now);
+  return release.tracks.filter((track) => track.masterKey !== null && (!isWaiting || track.instantGrat));
+};
+
+/** `GET /api/orders/{token}`: what the buyer may download; a pre-order's instant grats at once, the rest from its release day. */
 export async function getOrder(db: Db, token: string, formats: DownloadFormat[], now: Date): Promise<Order> {
   const { order, release } = await orderOf(db, token);
-  const downloads = isPreOrder(release, now)
-    ? []
-    : release.tracks.filter((track) => track.masterKey !== null).map((track) => ({ track_id: track.id, title: releaseTitle({ title: track.title, version: track.mixVersion }), formats }));
+  const downloads = downloadableNow(release, now).map((track) => ({ track_id: track.id, title: releaseTitle({ title: track.title, version: track.mixVersion }), formats }));
   return {
     email: order.email,
     items: [{ release_id: release.id, title: releaseTitle(release), artists: inWords(release.artistNames), artwork_url: release.artworkUrl, release_date: release.releaseDate, downloads }],
@@ -266,9 +272,9 @@ export async function getOrder(db: Db, token: string, formats: DownloadFormat[],
 /** The order and the track of a download, when the order may download it now. */
 export async function downloadableTrack(db: Db, token: string, trackId: string, now: Date) {
   const { order, release } = await orderOf(db, token);
-  if (isPreOrder(release, now)) throw new ConflictError(shopMessages.notYetOut);
   const track = release.tracks.find((t) => t.id === trackId && t.masterKey !== null);
   if (!track) throw new NotFoundError(`No track ${trackId} in this order`);
+  if (!downloadableNow(release, now).includes(track)) throw new ConflictError(release.tracks.some((t) => t.instantGrat) ? shopMessages.trackNotYetOut : shopMessages.notYetOut);
   return { order, release, track };
 }
 

@@ -23,7 +23,8 @@ export interface ReleaseForSale {
   catalogNumber: string | null;
   price: ReleasePrice | null;
   artistNames: string[];
-  tracks: { id: string; title: string; mixVersion: string | null; masterKey: string | null; masterName: string | null }[];
+  /** `instantGrat`: a pre-order's buyer downloads it at once, the rest on the release day. */
+  tracks: { id: string; title: string; mixVersion: string | null; masterKey: string | null; masterName: string | null; instantGrat: boolean }[];
 }
 
 export async function findReleaseForSale(db: Db, id: string): Promise<ReleaseForSale | undefined> {
@@ -37,7 +38,7 @@ export async function findReleaseForSale(db: Db, id: string): Promise<ReleaseFor
       .where(eq(releaseArtists.releaseId, id))
       .orderBy(asc(releaseArtists.position)),
     db
-      .select({ id: tracks.id, title: tracks.title, mixVersion: tracks.mixVersion, masterKey: trackAudio.originalKey, masterName: trackAudio.fileName })
+      .select({ id: tracks.id, title: tracks.title, mixVersion: tracks.mixVersion, masterKey: trackAudio.originalKey, masterName: trackAudio.fileName, instantGrat: tracks.instantGrat })
       .from(tracks)
       .leftJoin(trackAudio, eq(trackAudio.id, tracks.audioId))
       .where(eq(tracks.releaseId, id))

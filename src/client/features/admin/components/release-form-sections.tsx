@@ -124,7 +124,12 @@ export function ReleaseTracksSection({ control, token, release }: { control: For
               <TrackPlaybackFields
                 control={control}
                 size="small"
-                names={{ previewStart: `tracks.${index}.preview_start`, previewLength: `tracks.${index}.preview_length`, memberDownload: `tracks.${index}.member_download` }}
+                names={{
+                  previewStart: `tracks.${index}.preview_start`,
+                  previewLength: `tracks.${index}.preview_length`,
+                  memberDownload: `tracks.${index}.member_download`,
+                  instantGrat: `tracks.${index}.instant_grat`,
+                }}
               />
             </Box>
           </Box>

@@ -35,6 +35,7 @@ export interface ReleaseFormValues {
     preview_start: string;
     preview_length: string;
     member_download: boolean;
+    instant_grat: boolean;
   }[];
   links: { name: string; url: string }[];
   /** Its price in the shop (issue 36): not sold, free, a price, or pay-what-you-want from a minimum (blank: 0). */
@@ -54,6 +55,7 @@ export const emptyTrack: ReleaseFormValues['tracks'][number] = {
   preview_start: '',
   preview_length: '',
   member_download: false,
+  instant_grat: false,
 };
 
 export const newReleaseValues: ReleaseFormValues = {
@@ -120,6 +122,7 @@ export function releaseFormValues(release: AdminReleaseDetail): ReleaseFormValue
       preview_start: lengthOf(track.preview_start_ms),
       preview_length: lengthOf(track.preview_length_ms),
       member_download: track.member_download,
+      instant_grat: track.instant_grat,
     })),
     links: release.links,
     price: priceValues(release.price),
@@ -167,6 +170,7 @@ export function releaseBody(values: ReleaseFormValues): AdminReleaseCreateInput 
       preview_start_ms: msOf(track.preview_start),
       preview_length_ms: msOf(track.preview_length),
       member_download: track.member_download,
+      instant_grat: track.instant_grat,
     })),
     links: values.links,
     price: priceBody(values.price),

@@ -4,14 +4,15 @@ import { FormTextField } from '../../../components/form-text-field.js';
 
 interface Props<Values extends FieldValues, Context, Output extends FieldValues> {
   control: Control<Values, Context, Output>;
-  /** Where the form holds the preview window (m:ss text) and the member download switch. */
-  names: { previewStart: Path<Values>; previewLength: Path<Values>; memberDownload: Path<Values> };
+  /** Where the form holds the preview window (m:ss text), the member download switch and, in the release editor, the instant grat switch. */
+  names: { previewStart: Path<Values>; previewLength: Path<Values>; memberDownload: Path<Values>; instantGrat?: Path<Values> };
   size?: 'small' | 'medium';
 }
 
 /**
- * What a track's uploaded audio is used for (docs/decisions/0026, 0064): the preview window cut from it and
- * whether active VIP members download it. One part for the release editor's tracks and the Edit track dialog.
+ * What a track's uploaded audio is used for (docs/decisions/0026, 0064): the preview window cut from it,
+ * whether active VIP members download it and, in the release editor, whether a pre-order's buyer downloads
+ * it at once (an instant grat, issue 36). One part for the release editor's tracks and the Edit track dialog.
  */
 export function TrackPlaybackFields<Values extends FieldValues, Context, Output extends FieldValues>({ control, names, size }: Props<Values, Context, Output>) {
   return (
@@ -34,19 +35,49 @@ export function TrackPlaybackFields<Values extends FieldValues, Context, Output 
         fullWidth
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       />
-      <Box sx={{ gridColumn: '1 / -1' }}>
-        <Controller
+      <SwitchField
+        control={control}
+        name={names.memberDownload}
+        label="VIP members download the uploaded audio"
+        help="Active VIP members download it as uploaded or as WAV, FLAC, AIFF or MP3, as they choose; others are asked to join VIP."
+      />
+      {names.instantGrat && (
+        <SwitchField
           control={control}
-          name={names.memberDownload}
-          render={({ field }) => (
-            <FormControlLabel
-              control={<Switch checked={Boolean(field.value)} onChange={(event) => field.onChange(event.target.checked)} slotProps={{ input: { ref: field.ref } }} />}
-              label="VIP members download the uploaded audio"
-            />
-          )}
+          name={names.instantGrat}
+          label="Instant grat: pre-order buyers get it at once"
+          help="Bought before the release day, this track downloads at once; the others on the release day."
         />
-        <FormHelperText sx={{ mt: 0 }}>Active VIP members download it as uploaded or as WAV, FLAC, AIFF or MP3, as they choose; others are asked to join VIP.</FormHelperText>
-      </Box>
+      )}
     </>
+  );
+}
+
+/** A switch across the row, with its help below. */
+function SwitchField<Values extends FieldValues, Context, Output extends FieldValues>({
+  control,
+  name,
+  label,
+  help,
+}: {
+  control: Control<Values, Context, Output>;
+  name: Path<Values>;
+  label: string;
+  help: string;
+}) {
+  return (
+    <Box sx={{ gridColumn: '1 / -1' }}>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <FormControlLabel
+            control={<Switch checked={Boolean(field.value)} onChange={(event) => field.onChange(event.target.checked)} slotProps={{ input: { ref: field.ref } }} />}
+            label={label}
+          />
+        )}
+      />
+      <FormHelperText sx={{ mt: 0 }}>{help}</FormHelperText>
+    </Box>
   );
 }

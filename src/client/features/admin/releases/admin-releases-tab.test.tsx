@@ -70,6 +70,7 @@ const dawnDetail: AdminReleaseDetail = {
       preview_start_ms: 90_000,
       preview_length_ms: null,
       member_download: true,
+      instant_grat: false,
     },
     {
       id: '44444444-4444-4444-8444-444444444444',
@@ -83,6 +84,7 @@ const dawnDetail: AdminReleaseDetail = {
       preview_start_ms: null,
       preview_length_ms: null,
       member_download: false,
+      instant_grat: false,
     },
   ],
   links: [],
@@ -193,7 +195,7 @@ describe('AdminReleasesTab', () => {
         catalog_number: 'BLDT050',
         upc: null,
         artists: ['Kay Vo'],
-        tracks: dawnDetail.tracks.map(({ id, title, mix_version, duration_ms, preview_start_ms, preview_length_ms, member_download }) => ({
+        tracks: dawnDetail.tracks.map(({ id, title, mix_version, duration_ms, preview_start_ms, preview_length_ms, member_download, instant_grat }) => ({
           id,
           title,
           mix_version,
@@ -204,6 +206,7 @@ describe('AdminReleasesTab', () => {
           preview_start_ms,
           preview_length_ms,
           member_download,
+          instant_grat,
         })),
         links: [],
         price: null,
@@ -214,7 +217,7 @@ describe('AdminReleasesTab', () => {
     expect(listCalls()).toHaveLength(2);
     // The editor is a long form (each track with its audio): jsdom types into it slowly, as in the Tracks tab's tests.
   }, 30_000);
-  it("finishes a release's tracks in its editor: each track's audio uploaded or replaced, its preview window and member download saved with the release", async () => {
+  it("finishes a release's tracks in its editor: each track's audio uploaded or replaced, its preview window, member download and instant grat saved with the release", async () => {
     const [original, dub] = dawnDetail.tracks as [AdminReleaseDetail['tracks'][number], AdminReleaseDetail['tracks'][number]];
     const { sent } = serve({
       'GET /api/admin/releases': json(listOf([dawn])),
@@ -254,12 +257,15 @@ describe('AdminReleasesTab', () => {
     await user.type(within(second).getByRole('textbox', { name: 'Preview length' }), '0:45');
     await user.type(within(second).getByRole('textbox', { name: 'Preview start' }), '2:00');
     await user.click(within(second).getByRole('switch', { name: 'VIP members download the uploaded audio' }));
+    // The dub is the pre-order's instant grat: its buyers download it at once.
+    expect(within(second).getByRole<HTMLInputElement>('switch', { name: 'Instant grat: pre-order buyers get it at once' }).checked).toBe(false);
+    await user.click(within(second).getByRole('switch', { name: 'Instant grat: pre-order buyers get it at once' }));
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved “Dawn Patrol”')).toBeTruthy();
     const body = sent.find((s) => s.method === 'PATCH')?.body as { tracks: unknown[] };
     expect(body.tracks).toEqual([
-      expect.objectContaining({ id: original.id, preview_start_ms: 90_000, preview_length_ms: null, member_download: true }),
-      expect.objectContaining({ id: dub.id, preview_start_ms: 120_000, preview_length_ms: 45_000, member_download: true }),
+      expect.objectContaining({ id: original.id, preview_start_ms: 90_000, preview_length_ms: null, member_download: true, instant_grat: false }),
+      expect.objectContaining({ id: dub.id, preview_start_ms: 120_000, preview_length_ms: 45_000, member_download: true, instant_grat: true }),
     ]);
   }, 30_000);
 

@@ -3,7 +3,7 @@ import type { LabelConfig } from '../../../../shared/site-config.js';
 import { currentSiteSettings } from '../../../../shared/site-settings.js';
 import { dayInWords } from '../../../../shared/domain/day-in-words.js';
 import { EmailLayout, buttonStyle, headingStyle, paragraphStyle } from './email-layout.js';
-import { quoted } from './words.js';
+import { listInWords, quoted } from './words.js';
 
 /** An order as its emails tell it (issue 36, docs/decisions/0105). */
 export interface OrderEmailProps {
@@ -16,6 +16,8 @@ export interface OrderEmailProps {
   orderUrl: string;
   /** A pre-order: the release day in words; its downloads open then. */
   preOrderDay?: string;
+  /** A pre-order's instant grats, as their titles: they download at once. */
+  instantGrats?: string[];
 }
 
 /** What was paid, as the receipt states it (docs/decisions/0105). */
@@ -33,11 +35,12 @@ export function orderReceiptSubject({ releaseTitle }: Pick<OrderEmailProps, 'rel
 }
 
 /** The receipt of a paid order, with the link to its download page (or, for a pre-order, the day it opens). */
-export function OrderReceiptEmail({ label, email, releaseTitle, artistNames, orderUrl, preOrderDay, receipt }: OrderEmailProps & { receipt: OrderReceipt }) {
+export function OrderReceiptEmail({ label, email, releaseTitle, artistNames, orderUrl, preOrderDay, instantGrats = [], receipt }: OrderEmailProps & { receipt: OrderReceipt }) {
+  const atOnce = listInWords(instantGrats.map(quoted));
   return (
     <EmailLayout
       label={label}
-      preview={preOrderDay ? `Pre-ordered: your downloads open on ${preOrderDay}.` : 'Thank you: your downloads are ready.'}
+      preview={preOrderDay ? (atOnce ? `Pre-ordered: ${atOnce} now, the rest on ${preOrderDay}.` : `Pre-ordered: your downloads open on ${preOrderDay}.`) : 'Thank you: your downloads are ready.'}
       reason={`You get this email because ${email} bought music on our website. Questions about this order: ${currentSiteSettings().legal.contactEmail}.`}
     >
       <Heading as="h1" style={headingStyle}>
@@ -45,7 +48,9 @@ export function OrderReceiptEmail({ label, email, releaseTitle, artistNames, ord
       </Heading>
       <Text style={paragraphStyle}>
         {preOrderDay
-          ? `You pre-ordered ${quoted(releaseTitle)} by ${artistNames} on ${label.name}. It comes out on ${preOrderDay}: that day we email you again, and your downloads open on this page.`
+          ? atOnce
+            ? `You pre-ordered ${quoted(releaseTitle)} by ${artistNames} on ${label.name}. Download ${atOnce} now, from your order page. It comes out on ${preOrderDay}: that day we email you again, and the rest opens on the same page.`
+            : `You pre-ordered ${quoted(releaseTitle)} by ${artistNames} on ${label.name}. It comes out on ${preOrderDay}: that day we email you again, and your downloads open on this page.`
           : `You bought ${quoted(releaseTitle)} by ${artistNames} on ${label.name}. Download it from your order page, in the format you choose.`}
       </Text>
       <Text style={paragraphStyle}>
