@@ -294,7 +294,7 @@ describe('AdminTracksTab', () => {
       catalog_number: 'BLDR999',
       upc: null,
       artists: ['Kay Vo', 'Ada Lane'],
-      tracks: [{ title: 'Dawn Patrol', mix_version: null, isrc: null, duration_ms: 372_000, artists: [], remixers: [], preview_start_ms: null, preview_length_ms: null, member_download: false }],
+      tracks: [{ title: 'Dawn Patrol', mix_version: null, isrc: null, duration_ms: 372_000, artists: [], remixers: [], preview_start_ms: null, preview_length_ms: null, member_download: false, instant_grat: false }],
       links: [{ name: 'Beatport', url: 'https://www.beatport.com/release/dawn/1' }],
       price: null,
     });
