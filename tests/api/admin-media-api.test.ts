@@ -8,6 +8,7 @@ import type { ErrorResponse } from '../../src/shared/api/common.js';
 import { uploadMessages } from '../../src/shared/api/uploads.js';
 import { buildApp } from '../../src/server/app.js';
 import type { Db } from '../../src/server/db/client.js';
+import { isListedArtist, isPublicRelease } from '../../src/server/db/public-releases.js';
 import { activityLog, artists, releases } from '../../src/server/db/schema.js';
 import { s3MediaStore } from '../../src/server/modules/media/index.js';
 import { startFakeS3, type FakeS3 } from '../fakes/fake-s3.js';
@@ -209,8 +210,9 @@ describe.each(testDatabaseKinds)('admin media upload on $name', (kind) => {
   });
 
   it('draws a 1200×630 raster share card for a release or artist without an uploaded picture', async () => {
-    const [release] = await t.database.db.select().from(releases).orderBy(releases.id).limit(1);
-    const [artist] = await t.database.db.select().from(artists).orderBy(artists.id).limit(1);
+    // Ones the public sees: the export leaves drafts, and a draft's card answers 404.
+    const [release] = await t.database.db.select().from(releases).where(isPublicRelease).orderBy(releases.id).limit(1);
+    const [artist] = await t.database.db.select().from(artists).where(isListedArtist()).orderBy(artists.id).limit(1);
     for (const url of [`/media/releases/${release!.id}-card.jpg`, `/media/artists/${artist!.id}-card.jpg`]) {
       expect(await fetchImage(t, url)).toMatchObject({ type: 'image/jpeg', format: 'jpeg', width: 1200, height: 630 });
     }

@@ -13,6 +13,7 @@ import { labels } from '../../src/shared/labels.js';
 import { buildApp, type App } from '../../src/server/app.js';
 import { syncLabels } from '../../src/server/modules/catalog/index.js';
 import { openPglite, openPostgres, queryRows, type Database } from '../../src/server/db/client.js';
+import { isListedArtist, isPublicRelease } from '../../src/server/db/public-releases.js';
 import { projectRoot } from '../../src/server/paths.js';
 import { createOrResetAdmin } from '../../src/server/modules/staff/admin-auth.service.js';
 import { signAdminToken } from '../../src/server/modules/staff/admin-tokens.js';
@@ -105,8 +106,9 @@ async function writeMedia(dir: string): Promise<Record<string, Buffer>> {
 
 /** The answers compared after a restore: public pages of the API and the admin's lists (with a token valid on both). */
 async function answers(app: App, database: Database): Promise<Record<string, string>> {
-  const [release] = await queryRows<{ id: string }>(database.db, sql`select id from releases order by id limit 1`);
-  const [artist] = await queryRows<{ id: string }>(database.db, sql`select id from artists order by id limit 1`);
+  // A release and an artist the public sees (the export leaves drafts, whose 404s carry each request's id).
+  const [release] = await queryRows<{ id: string }>(database.db, sql`select id from releases where ${isPublicRelease} order by id limit 1`);
+  const [artist] = await queryRows<{ id: string }>(database.db, sql`select id from artists where ${isListedArtist()} order by id limit 1`);
   const [admin] = await queryRows<{ id: string }>(database.db, sql`select id from admin_users where username = 'alice'`);
   const token = await signAdminToken(jwtSecret, admin!.id, testNow);
   const urls = [
