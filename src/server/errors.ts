@@ -9,6 +9,9 @@ export class AppError extends Error {
   }
 }
 
+/** 502: Stripe unreachable, stalled or refusing a request of the site's (its own words are for the log). */
+export const paymentsUnavailableMessage = 'Payments are not available right now. Please try again in a few minutes.';
+
 export class BadRequestError extends AppError {
   constructor(message: string, field?: string) {
     super(400, message, field);

@@ -79,7 +79,7 @@ async function main(): Promise<void> {
       clientDir: config.serveWebApp ? clientDistDir : undefined,
       serveSourceMaps: config.serveSourceMaps,
       publicUrl: config.publicUrl,
-      rateLimits: { demos: config.limits.demos, vip: config.limits.vip, notify: config.limits.notify, plays: config.limits.plays, reads: config.limits.reads },
+      rateLimits: { demos: config.limits.demos, vip: config.limits.vip, shop: config.limits.vip, notify: config.limits.notify, plays: config.limits.plays, reads: config.limits.reads },
       loginThrottle: config.limits.login,
       catalogLoads: config.catalogLoads,
       spotify: config.spotify,

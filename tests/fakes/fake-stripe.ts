@@ -122,8 +122,9 @@ export interface FakeCheckoutSession {
 
 /** A payment-mode PaymentIntent and its charge, as Stripe keeps them. */
 export interface FakePayment {
-  intent: { id: string; object: 'payment_intent'; amount: number; currency: string; status: 'succeeded'; metadata: Record<string, string>; latest_charge: string };
-  charge: { id: string; object: 'charge'; amount: number; amount_refunded: number; currency: string; paid: true; refunded: boolean; payment_intent: string; metadata: Record<string, string> };
+  /** `processing` while a delayed method (a SEPA debit) has not settled; `requires_payment_method` once it failed. */
+  intent: { id: string; object: 'payment_intent'; amount: number; currency: string; status: 'succeeded' | 'processing' | 'requires_payment_method'; metadata: Record<string, string>; latest_charge: string };
+  charge: { id: string; object: 'charge'; amount: number; amount_refunded: number; currency: string; paid: boolean; status: 'succeeded' | 'pending' | 'failed'; refunded: boolean; payment_intent: string; metadata: Record<string, string> };
 }
 
 /** A webhook endpoint as Stripe keeps it; `secret` is in the answer to its creation only. */
@@ -211,6 +212,17 @@ export interface FakeStripe {
    * delivered: `charge.succeeded`, `payment_intent.succeeded`, `checkout.session.completed`, created in the second `at`.
    */
   completePayment(sessionId: string, at?: number): { payment: FakePayment; events: FakeStripeEvent[] };
+  /**
+   * Pays a payment-mode session with a delayed method (a SEPA debit): Checkout completes unpaid, the
+   * PaymentIntent `processing`; the events, not delivered: `payment_intent.processing`, `checkout.session.completed`.
+   */
+  completeDelayedPayment(sessionId: string, at?: number): { events: FakeStripeEvent[] };
+  /**
+   * The delayed payment settles, days later: paid (`charge.succeeded`, `payment_intent.succeeded`,
+   * `checkout.session.async_payment_succeeded`) or failed (`payment_intent.payment_failed`,
+   * `checkout.session.async_payment_failed`; the session stays complete and unpaid), not delivered.
+   */
+  settleDelayedPayment(sessionId: string, outcome: 'succeeded' | 'failed', at?: number): { events: FakeStripeEvent[] };
   /** Refunds a paid payment-mode session in full (as the Dashboard's "Refund"): the events Stripe sends, not delivered: `charge.refunded`. */
   refundPayment(sessionId: string, at?: number): { events: FakeStripeEvent[] };
   /** The subscription as it is now (a copy). */
@@ -386,20 +398,41 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       return { customer, subscription: structuredClone(paid.subscription), events: [...paid.events, event('checkout.session.completed', completed, { created: at })] };
     },
     completePayment: (sessionId, at = ++clock) => {
-      const session = sessions.find((s) => s.id === sessionId);
-      if (session?.mode !== 'payment' || session.status !== 'open') throw new Error(`No open payment-mode session ${sessionId}`);
-      const metadata = session.payment_intent_data?.metadata ?? {};
-      const intentId = nextId('pi');
-      const amount = session.amount_total ?? 0;
-      const currency = session.currency ?? 'usd';
-      const charge: FakePayment['charge'] = { id: nextId('ch'), object: 'charge', amount, amount_refunded: 0, currency, paid: true, refunded: false, payment_intent: intentId, metadata: {} };
-      const payment: FakePayment = { intent: { id: intentId, object: 'payment_intent', amount, currency, status: 'succeeded', metadata, latest_charge: charge.id }, charge };
-      payments.set(intentId, payment);
-      Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: intentId });
+      const payment = startPayment(sessionId, 'succeeded');
+      const session = sessions.find((s) => s.id === sessionId) as FakeCheckoutSession;
+      Object.assign(session, { status: 'complete', payment_status: 'paid' });
       const completed = { ...sessionObject(session), customer_details: { email: session.customer_email } };
       return {
         payment: structuredClone(payment),
-        events: [event('charge.succeeded', { ...charge }, { created: at }), event('payment_intent.succeeded', { ...payment.intent }, { created: at }), event('checkout.session.completed', completed, { created: at })],
+        events: [event('charge.succeeded', { ...payment.charge }, { created: at }), event('payment_intent.succeeded', { ...payment.intent }, { created: at }), event('checkout.session.completed', completed, { created: at })],
+      };
+    },
+    completeDelayedPayment: (sessionId, at = ++clock) => {
+      const payment = startPayment(sessionId, 'processing');
+      const session = sessions.find((s) => s.id === sessionId) as FakeCheckoutSession;
+      Object.assign(session, { status: 'complete', payment_status: 'unpaid' });
+      const completed = { ...sessionObject(session), customer_details: { email: session.customer_email } };
+      return { events: [event('payment_intent.processing', { ...payment.intent }, { created: at }), event('checkout.session.completed', completed, { created: at })] };
+    },
+    settleDelayedPayment: (sessionId, outcome, at = ++clock) => {
+      const session = sessions.find((s) => s.id === sessionId);
+      const payment = session?.payment_intent ? payments.get(session.payment_intent) : undefined;
+      if (!session || payment?.intent.status !== 'processing') throw new Error(`Session ${sessionId} has no delayed payment in progress`);
+      const object = () => ({ ...sessionObject(session), customer_details: { email: session.customer_email } });
+      if (outcome === 'failed') {
+        payment.intent.status = 'requires_payment_method';
+        Object.assign(payment.charge, { status: 'failed' });
+        return { events: [event('payment_intent.payment_failed', { ...payment.intent }, { created: at }), event('checkout.session.async_payment_failed', object(), { created: at })] };
+      }
+      payment.intent.status = 'succeeded';
+      Object.assign(payment.charge, { status: 'succeeded', paid: true });
+      session.payment_status = 'paid';
+      return {
+        events: [
+          event('charge.succeeded', { ...payment.charge }, { created: at }),
+          event('payment_intent.succeeded', { ...payment.intent }, { created: at }),
+          event('checkout.session.async_payment_succeeded', object(), { created: at }),
+        ],
       };
     },
     refundPayment: (sessionId, at = ++clock) => {
@@ -452,6 +485,22 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   };
 
   /** A Checkout Session as Stripe's API answers it: none of the creation's own parameters (line_items, subscription_data). */
+  /** The PaymentIntent and charge of an open payment-mode session's Checkout, kept in `payments`. */
+  function startPayment(sessionId: string, status: 'succeeded' | 'processing'): FakePayment {
+    const session = sessions.find((s) => s.id === sessionId);
+    if (session?.mode !== 'payment' || session.status !== 'open') throw new Error(`No open payment-mode session ${sessionId}`);
+    const metadata = session.payment_intent_data?.metadata ?? {};
+    const intentId = nextId('pi');
+    const amount = session.amount_total ?? 0;
+    const currency = session.currency ?? 'usd';
+    const isPaid = status === 'succeeded';
+    const charge: FakePayment['charge'] = { id: nextId('ch'), object: 'charge', amount, amount_refunded: 0, currency, paid: isPaid, status: isPaid ? 'succeeded' : 'pending', refunded: false, payment_intent: intentId, metadata: {} };
+    const payment: FakePayment = { intent: { id: intentId, object: 'payment_intent', amount, currency, status, metadata, latest_charge: charge.id }, charge };
+    payments.set(intentId, payment);
+    session.payment_intent = intentId;
+    return payment;
+  }
+
   function sessionObject(session: FakeCheckoutSession): Json {
     const { line_items: _lineItems, subscription_data: _subscriptionData, payment_intent_data: _paymentIntentData, ...object } = session;
     // Stripe gives the page's URL while the session is open only.

@@ -1,9 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import Stripe from 'stripe';
 import { z } from 'zod';
 import { errorResponseSchema, type ErrorResponse } from '../../shared/api/common.js';
 import { isConnectionLost, isDatabaseTimeout } from '../db/client.js';
-import { AppError, ServiceUnavailableError } from '../errors.js';
+import { AppError, paymentsUnavailableMessage, ServiceUnavailableError } from '../errors.js';
 import { loggableError } from '../logging.js';
 
 export function errorBody(reqId: string, message: string, field?: string): ErrorResponse {
@@ -36,6 +37,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (err instanceof AppError) {
       if (err instanceof ServiceUnavailableError) reply.header('Retry-After', String(err.retryAfterSeconds));
       return reply.code(err.statusCode).send(errorBody(request.id, err.message, err.field));
+    }
+    if (err instanceof Stripe.errors.StripeError) {
+      // Stripe refused (a revoked key, an amount it will not charge) or failed: its status and its words
+      // (which may name the key) are for staff's log, not the client, whose request was not at fault.
+      request.log.error({ error: loggableError(err) }, 'Stripe refused or failed');
+      return reply.code(502).send(errorBody(request.id, paymentsUnavailableMessage));
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

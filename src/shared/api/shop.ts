@@ -7,12 +7,26 @@ import { emailAddress, itemResponse } from './common.js';
 
 /** Where an order came from: a paid Checkout, a redeemed download code, or a free release. */
 export const shopOrderSources = ['checkout', 'code', 'free'] as const;
-/** `pending` until Stripe says the Checkout is paid; `expired` when Stripe expired it unpaid; `refunded` ends the downloads. */
+/**
+ * `pending` until Stripe says the Checkout is paid; `expired` when it ended unpaid (Stripe expired the
+ * Checkout, or a delayed payment such as a SEPA debit failed); `refunded` ends the downloads.
+ */
 export const shopOrderStatuses = ['pending', 'paid', 'refunded', 'expired'] as const;
 export type ShopOrderStatus = (typeof shopOrderStatuses)[number];
 
 /** The currencies a price may be in (Stripe's, with cents as the minor unit). */
 export const shopCurrencies = ['EUR', 'USD', 'GBP'] as const;
+export type ShopCurrency = (typeof shopCurrencies)[number];
+
+/**
+ * The least Stripe charges in each currency (its documented minimum charge amounts), in the major unit: a
+ * price, and an amount a buyer chooses, is 0 (free) or at least this, else Stripe refuses the Checkout.
+ */
+export const leastCharge: Record<ShopCurrency, number> = { EUR: 0.5, USD: 0.5, GBP: 0.3 };
+/** An amount in the currency's minor unit (cents): what the shop computes and compares in. */
+export const toMinorUnits = (amount: number) => Math.round(amount * 100);
+/** Whether Stripe can charge the amount: nothing, or at least its least charge. */
+export const isChargeable = (amount: number, currency: ShopCurrency) => toMinorUnits(amount) === 0 || toMinorUnits(amount) >= toMinorUnits(leastCharge[currency]);
 
 /** The most a price (or a pay-what-you-want amount) may be, in the currency's major unit. */
 export const maxPriceAmount = 1000;
@@ -27,9 +41,11 @@ export const shopMessages = {
   missingMasters: (count: number) => `This release is not for sale until every track has its master uploaded: ${count} ${count === 1 ? 'track has' : 'tracks have'} none`,
   paymentsOff: 'Payments are not set up: this release cannot be bought yet',
   belowMinimum: (minimum: string) => `Amount must be at least ${minimum}`,
+  belowLeastCharge: (least: string) => `Amount must be 0 or at least ${least}: card payments cannot be smaller`,
   unknownOrder: 'No order has this link',
   pending: 'We have not heard from Stripe about this payment yet: this page fills in once it went through.',
   refunded: 'This order was refunded: its downloads have ended.',
+  unpaid: 'This payment did not go through, and nothing was charged: you can buy the music again from its page.',
   unknownCode: 'This code is not valid',
   usedCode: 'This code was used already',
   expiredCode: 'This code has expired',
@@ -60,7 +76,13 @@ export const releasePriceSchema = z.strictObject(
     pay_what_you_want: z.boolean({ error: 'Price pay_what_you_want must be true or false' }),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown field: price.${issue.keys.join(', price.')}` : 'Price must be an object or null') },
-);
+).refine((price) => isChargeable(price.amount, price.currency), {
+  path: ['amount'],
+  error: (issue) => {
+    const currency = (issue.input as { currency: ShopCurrency }).currency;
+    return `Price amount must be 0 (free) or at least ${currency} ${leastCharge[currency].toFixed(2)}: Stripe charges no less`;
+  },
+});
 export type ReleasePrice = z.infer<typeof releasePriceSchema>;
 /** A price as answers give it. */
 export const releasePriceOutputSchema = z.object({ amount: z.number(), currency: z.enum(shopCurrencies), pay_what_you_want: z.boolean() });

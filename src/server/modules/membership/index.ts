@@ -9,4 +9,4 @@ export { vipRoutes } from './vip.routes.js';
 export { adminWaitingListRoutes, waitingListRoutes } from './waiting-list.routes.js';
 export { createStripePayments, type PaymentCheckoutState, type PaymentEvent, type PaymentProvider, type StripeConnection } from './payment-provider.js';
 export type { MembershipDeps } from './membership.deps.js';
-export { createAfterAnswer, type AfterAnswer } from './after-answer.js';
+export { useAfterAnswer, type AfterAnswer } from './after-answer.js';

@@ -144,6 +144,11 @@ export interface PaymentCheckoutState {
   orderId: string | undefined;
   status: 'open' | 'complete' | 'expired';
   isPaid: boolean;
+  /**
+   * Completed, but its payment by a delayed method (a SEPA debit) failed when it settled: the buyer was
+   * never charged. (While such a payment settles the session is complete and neither paid nor failed.)
+   */
+  isFailed: boolean;
   /** Its charge was refunded in full. */
   isRefunded: boolean;
   paymentIntentId: string | undefined;
@@ -388,6 +393,7 @@ export function createStripePayments(connection: StripeConnection): PaymentProvi
         orderId: session.metadata?.shop_order ?? undefined,
         status: session.status === 'open' ? 'open' : session.status === 'complete' ? 'complete' : 'expired',
         isPaid: session.payment_status === 'paid',
+        isFailed: session.status === 'complete' && session.payment_status === 'unpaid' && (intent?.status === 'requires_payment_method' || intent?.status === 'canceled'),
         isRefunded: charge?.refunded === true,
         paymentIntentId: typeof session.payment_intent === 'string' ? session.payment_intent : (intent?.id ?? undefined),
         amountTotal: session.amount_total ?? null,

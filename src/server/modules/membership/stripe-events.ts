@@ -90,8 +90,10 @@ export const handledStripeEvents = [
   'invoice.paid',
   'invoice.payment_failed',
   'invoice.upcoming',
-  // The shop's (issue 36): its payment-mode Checkouts, and refunds.
+  // The shop's (issue 36): its payment-mode Checkouts, paid at once or by a delayed method later, and refunds.
   'checkout.session.expired',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
   'charge.refunded',
 ] as const;
 
@@ -362,11 +364,8 @@ async function applyObserved(
  */
 async function observe({ db, payments, log }: StripeEventContext, cause: StateCause, subscriptionId: string, copy: Partial<Observed> | undefined): Promise<Observed | undefined> {
   const ticket = await takeStripeStateTicket(db);
-  // Stripe refusing or unreachable is this server's failure to finish (a 500, never Stripe's own
-  // status passed on): Stripe sends the event again.
-  const state = await payments.subscription(subscriptionId).catch((err: unknown) => {
-    throw new Error(`Stripe did not answer for subscription ${subscriptionId}`, { cause: err });
-  });
+  // Stripe refusing or unreachable fails the event (a 502 in the site's words: plugins/error-handler.ts): Stripe sends it again.
+  const state = await payments.subscription(subscriptionId);
   if (state) return { ...toObserved(state), ticket };
   if (!copy) return undefined;
   log.warn({ subscription: subscriptionId, stripeEvent: cause.id, type: cause.type }, 'stripe has no such subscription: the event is applied from its own copy');

@@ -16,7 +16,7 @@ import {
   vipSignInRequestSchema,
   vipSignInSentMessage,
 } from '../../../shared/api/vip-account.js';
-import { createAfterAnswer } from './after-answer.js';
+import { useAfterAnswer } from './after-answer.js';
 import type { MembershipDeps } from './membership.deps.js';
 import { defaultLimits } from '../../config.js';
 import { AppError, NotFoundError } from '../../errors.js';
@@ -34,9 +34,7 @@ const tokenParams = z.object({ token: z.string().min(1).max(200) });
 
 export const vipRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, { db, clock, rateLimits, payments, mailroom, publicUrl, afterAnswer: givenAfterAnswer, shopStripeEvents }) => {
   // What only a member's address calls for is done after the answer, so that it tells nobody who is a member (docs/decisions/0095).
-  const ownAfterAnswer = givenAfterAnswer ? undefined : createAfterAnswer(app.log);
-  const afterAnswer = givenAfterAnswer ?? (ownAfterAnswer as ReturnType<typeof createAfterAnswer>).run;
-  if (ownAfterAnswer) app.addHook('onClose', ownAfterAnswer.settled);
+  const afterAnswer = useAfterAnswer(app, givenAfterAnswer);
   const limited = { rateLimit: routeRateLimit(rateLimits?.vip ?? defaultLimits.vip) };
   const secureCookie = publicUrl?.startsWith('https:') ?? false;
   // Member routes that change something answer JSON from this site's own pages only (login CSRF: docs/decisions/0095).
@@ -258,11 +256,11 @@ export const vipRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, { db
           tags: ['vip'],
           description:
             'Stripe events (checkout.session.completed, customer.subscription.created/updated/deleted/paused/resumed, invoice.paid, ' +
-            'invoice.payment_failed, invoice.upcoming; the shop\'s payment-mode checkout.session.completed/expired and charge.refunded), verified by their Stripe-Signature with STRIPE_WEBHOOK_SECRET, or without it the secret of ' +
+            'invoice.payment_failed, invoice.upcoming; the shop\'s payment-mode checkout.session.completed/async_payment_succeeded/async_payment_failed/expired and charge.refunded), verified by their Stripe-Signature with STRIPE_WEBHOOK_SECRET, or without it the secret of ' +
             'the endpoint the site set up in Stripe at {PUBLIC_URL}/api/webhooks/stripe (docs/decisions/0094): anything else is 400 and ' +
             "changes nothing. Each names a subscription whose current state is read from Stripe and applied to its member (docs/decisions/0093). " +
             'Each event id is applied once, recorded in the transaction that applies it before the 200; one that could not be applied (Stripe ' +
-            'unreachable) is answered 500, recorded nowhere, for Stripe to send again.',
+            'unreachable or refusing: 502; anything else: 500) is answered so, recorded nowhere, for Stripe to send again.',
           response: { 200: z.object({ received: z.literal(true) }), 400: errorResponseSchema },
         },
       },

@@ -7,7 +7,7 @@ import {
   type VipSubscriptionResponse,
 } from '../../../shared/api/vip.js';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../errors.js';
+import { AppError, paymentsUnavailableMessage } from '../../errors.js';
 import { recordActivity } from '../staff/index.js';
 import type { Mailroom } from '../messaging/index.js';
 import type { AfterAnswer } from './after-answer.js';
@@ -100,7 +100,7 @@ export async function subscribeVipWithStripe(
   const unavailable = (err: unknown) => {
     // Stripe unreachable, stalled or refusing (the price as well as the session): the member stays
     // stored, pending; they may try again.
-    throw Object.assign(new AppError(502, 'Payments are not available right now. Please try again in a few minutes.'), { cause: err });
+    throw Object.assign(new AppError(502, paymentsUnavailableMessage), { cause: err });
   };
   const latest = await findLatestCheckoutSession(db, member.id, plan.id);
   const stored = latest ? await payments.checkoutSession(latest).catch(unavailable) : undefined;

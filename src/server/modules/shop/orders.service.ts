@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { shopMessages, type Order, type OrderRequest } from '../../../shared/api/shop.js';
+import { isChargeable, leastCharge, shopMessages, toMinorUnits, type Order, type OrderRequest } from '../../../shared/api/shop.js';
 import type { DownloadFormat } from '../../../shared/download-formats.js';
 import { saleBlockers } from '../../../shared/domain/for-sale.js';
 import { isUpcoming, localDate } from '../../../shared/domain/release-day.js';
@@ -16,6 +16,7 @@ import {
   findOrderById,
   findOrderByPaymentIntent,
   findOrderBySession,
+  findFreeOrder,
   findOrderByToken,
   findReleaseForSale,
   insertOrder,
@@ -42,7 +43,6 @@ export interface ShopContext {
 }
 
 const newOrderToken = () => randomBytes(24).toString('base64url');
-const toMinorUnits = (amount: number) => Math.round(amount * 100);
 const inWords = (names: string[]) => (names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} & ${names.at(-1)}`);
 const labelOf = (release: ReleaseForSale) => findLabel(release.labelId) ?? defaultLabel;
 export const isPreOrder = (release: ReleaseForSale, now: Date) => isUpcoming(release.releaseDate, now, currentSiteSettings().timeZone);
@@ -67,12 +67,17 @@ async function releaseForSale(db: Db, releaseId: string): Promise<ReleaseForSale
   return release;
 }
 
-/** What the buyer pays, in the currency's major unit: the price, or for pay-what-you-want what they chose (at least the price). */
+/**
+ * What the buyer pays, in the currency's minor unit (compared in cents, so that no fraction of a cent
+ * slips past): the price, or for pay-what-you-want what they chose, at least the price and 0 or what
+ * Stripe can charge.
+ */
 function amountToPay(release: ReleaseForSale, chosen: number | undefined): number {
   const price = release.price as NonNullable<ReleaseForSale['price']>;
-  if (!price.pay_what_you_want || chosen === undefined) return price.amount;
-  if (chosen < price.amount) throw new BadRequestError(shopMessages.belowMinimum(`${price.currency} ${price.amount.toFixed(2)}`), 'amount');
-  return chosen;
+  if (!price.pay_what_you_want || chosen === undefined) return toMinorUnits(price.amount);
+  if (toMinorUnits(chosen) < toMinorUnits(price.amount)) throw new BadRequestError(shopMessages.belowMinimum(`${price.currency} ${price.amount.toFixed(2)}`), 'amount');
+  if (!isChargeable(chosen, price.currency)) throw new BadRequestError(shopMessages.belowLeastCharge(`${price.currency} ${leastCharge[price.currency].toFixed(2)}`), 'amount');
+  return toMinorUnits(chosen);
 }
 
 /**
@@ -86,7 +91,9 @@ export async function startOrder(context: ShopContext, request: OrderRequest, no
   const price = release.price as NonNullable<ReleaseForSale['price']>;
   const email = request.email.toLowerCase();
   if (amount === 0) {
-    const order = await giveOrder(context, { release, email, source: 'free', currency: price.currency }, now);
+    // The address's free order of the release again, without another email: asking again and again
+    // neither fills the address's inbox (anyone may type it) nor the orders.
+    const order = (await findFreeOrder(db, release.id, email)) ?? (await giveOrder(context, { release, email, source: 'free', currency: price.currency }, now));
     return mailroom.link(`/orders/${order.token}`);
   }
   if (!payments) throw new ConflictError(shopMessages.paymentsOff);
@@ -96,7 +103,7 @@ export async function startOrder(context: ShopContext, request: OrderRequest, no
     email,
     source: 'checkout',
     status: 'pending',
-    amountMinor: toMinorUnits(amount),
+    amountMinor: amount,
     currency: price.currency,
     createdAt: now,
     updatedAt: now,
@@ -171,7 +178,7 @@ function decide(order: ShopOrderRow, state: PaymentCheckoutState, now: Date): Or
   if (state.isRefunded) {
     change.status = 'refunded';
     change.refundedAt = now;
-  } else if (!state.isPaid && state.status === 'expired' && order.status === 'pending') {
+  } else if (!state.isPaid && (state.status === 'expired' || state.isFailed) && order.status === 'pending') {
     change.status = 'expired';
   }
   return change;
@@ -227,10 +234,13 @@ function prepareReceipt(mailroom: Mailroom, release: ReleaseForSale, order: Pick
 const asRecord = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
 const idOf = (value: unknown) => (typeof value === 'string' ? value : typeof asRecord(value).id === 'string' ? (asRecord(value).id as string) : undefined);
 
+/** The events about a payment-mode Checkout Session: paid (at once, or by a delayed method when it settles), failed, expired. */
+const orderSessionEvents = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed', 'checkout.session.expired']);
+
 /** The shop's part of a verified Stripe event: its payment-mode Checkouts and their refunds. Any other event changes no order. */
 export async function applyShopStripeEvent(context: ShopContext, event: PaymentEvent, now: Date): Promise<void> {
   const object = asRecord(event.data.object);
-  if ((event.type === 'checkout.session.completed' || event.type === 'checkout.session.expired') && object.mode === 'payment') {
+  if (orderSessionEvents.has(event.type) && object.mode === 'payment') {
     const order = await findOrderBySession(context.db, String(object.id));
     if (order) await applyOrderState(context, order.id, now);
     return;
@@ -247,8 +257,9 @@ export async function applyShopStripeEvent(context: ShopContext, event: PaymentE
 
 async function orderOf(db: Db, token: string): Promise<{ order: ShopOrderRow; release: ReleaseForSale }> {
   const order = await findOrderByToken(db, token);
-  if (!order || order.status === 'expired') throw new NotFoundError(shopMessages.unknownOrder);
+  if (!order) throw new NotFoundError(shopMessages.unknownOrder);
   if (order.status === 'pending') throw new ConflictError(shopMessages.pending);
+  if (order.status === 'expired') throw new AppError(410, shopMessages.unpaid);
   if (order.status === 'refunded') throw new AppError(410, shopMessages.refunded);
   return { order, release: (await findReleaseForSale(db, order.releaseId)) as ReleaseForSale };
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.js';
 import type { RateLimit } from '../../plugins/rate-limit.js';
 import type { DownloadFormats, MediaStore } from '../media/index.js';
-import type { PaymentProvider } from '../membership/index.js';
+import type { AfterAnswer, PaymentProvider } from '../membership/index.js';
 import type { Mailroom } from '../messaging/index.js';
 import type { AdminAuthContext } from '../staff/index.js';
 
@@ -21,6 +21,8 @@ export interface ShopDeps {
   payments?: PaymentProvider;
   /** The origin of the links given out; without one, each request's own Host. */
   publicUrl?: string;
+  /** Runs what only a buyer's address calls for after the answer (the app's; else the shop's own). */
+  afterAnswer?: AfterAnswer;
   /** Orders and redemptions per client address; without one, config.ts defaultLimits.vip. */
   rateLimits?: { shop?: RateLimit };
 }

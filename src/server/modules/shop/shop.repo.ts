@@ -121,6 +121,17 @@ export async function paidOrdersOf(db: Db, email: string): Promise<ShopOrderRow[
     .orderBy(asc(shopOrders.createdAt));
 }
 
+/** The address's free order of the release (free, or pay-what-you-want at 0), if it has one. */
+export async function findFreeOrder(db: Db, releaseId: string, email: string): Promise<ShopOrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(shopOrders)
+    .where(and(eq(shopOrders.releaseId, releaseId), eq(shopOrders.email, email), eq(shopOrders.source, 'free')))
+    .orderBy(asc(shopOrders.createdAt))
+    .limit(1);
+  return row;
+}
+
 /** Counts one download link given for the order, unless it has given `max`: whether it may. */
 export async function takeDownload(db: Db, id: string, max: number): Promise<boolean> {
   const rows = await queryRows<{ id: string }>(

@@ -12,6 +12,7 @@ import { errorResponseSchema } from '../../../shared/api/common.js';
 import {
   checkoutResponseSchema,
   downloadsPerOrder,
+  leastCharge,
   codesListResponseSchema,
   codesRequestSchema,
   codesResponseSchema,
@@ -29,6 +30,7 @@ import { defaultLimits } from '../../config.js';
 import { requireSameSiteJson } from '../../plugins/same-site-json.js';
 import { routeRateLimit } from '../../plugins/rate-limit.js';
 import { sendStoredFile } from '../media/index.js';
+import { useAfterAnswer } from '../membership/index.js';
 import { adminOf, guardAdminRoutes } from '../staff/index.js';
 import { getOrders, getRevenue, resendDownloads } from './admin-orders.service.js';
 import { codesCsv, getCodes, makeCodes, redeemCode } from './codes.service.js';
@@ -42,7 +44,9 @@ const tokenDescription = 'The order token is the secret of the buyer\'s page, `{
 const attachment = (fileName: string) => `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
 /** The shop's public routes (issue 36): buying, the buyer's page and its downloads, redeeming a code. */
-export const shopRoutes: FastifyPluginAsyncZod<ShopDeps> = async (app, { db, clock, mailroom, payments, publicUrl, jwtSecret, mediaStore, downloadFormats: formats, rateLimits }) => {
+export const shopRoutes: FastifyPluginAsyncZod<ShopDeps> = async (app, { db, clock, mailroom, payments, publicUrl, jwtSecret, mediaStore, downloadFormats: formats, rateLimits, afterAnswer: givenAfterAnswer }) => {
+  // What only a buyer's address calls for is done after the answer, so that its time tells nobody who bought here.
+  const afterAnswer = useAfterAnswer(app, givenAfterAnswer);
   const sameSite = requireSameSiteJson(publicUrl);
   const limited = { rateLimit: routeRateLimit(rateLimits?.shop ?? defaultLimits.vip) };
   const context = (log: Parameters<typeof startOrder>[0]['log']) => ({ db, mailroom, payments, log });
@@ -57,9 +61,10 @@ export const shopRoutes: FastifyPluginAsyncZod<ShopDeps> = async (app, { db, clo
         description:
           'Buys a release: a Stripe Checkout Session in payment mode for its price (or, pay-what-you-want, `amount`, at least the price), in ' +
           'the currency\'s minor unit, with the buyer\'s email; its URL. Nothing to pay (free, or 0 chosen) gives the order at once: the URL is its page. ' +
-          '409 when the release is not for sale (no price, a draft, or a track without its master uploaded) or payments are off; 400 for an amount below the price.',
+          '409 when the release is not for sale (no price, a draft, or a track without its master uploaded) or payments are off; 400 for an amount below the price, ' +
+          `or above 0 and below what Stripe charges at least (${Object.entries(leastCharge).map(([currency, least]) => `${currency} ${least.toFixed(2)}`).join(', ')}); 502 when Stripe refuses or fails.`,
         body: orderRequestSchema,
-        response: { 200: checkoutResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+        response: { 200: checkoutResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 502: errorResponseSchema },
       },
     },
     async (req) => ({ success: true as const, data: { checkoutUrl: await startOrder(context(req.log), req.body, clock()) } }),
@@ -80,7 +85,9 @@ export const shopRoutes: FastifyPluginAsyncZod<ShopDeps> = async (app, { db, clo
       },
     },
     async (req, reply) => {
-      await resendOrderLinks(context(req.log), req.body.email, clock());
+      const { email } = req.body;
+      const now = clock();
+      afterAnswer(() => resendOrderLinks(context(req.log), email, now));
       reply.code(202);
       return { success: true as const, data: { message: shopMessages.resent } };
     },
@@ -91,7 +98,7 @@ export const shopRoutes: FastifyPluginAsyncZod<ShopDeps> = async (app, { db, clo
     {
       schema: {
         tags: ['shop'],
-        description: `What an order holds and can download: its release and, per track, the formats. ${tokenDescription} 404 for no such order; 409 while Stripe has not confirmed the payment; 410 once refunded.`,
+        description: `What an order holds and can download: its release and, per track, the formats. ${tokenDescription} 404 for no such order; 409 while Stripe has not confirmed the payment; 410 once refunded, or when the payment did not go through (an expired Checkout, a failed SEPA debit).`,
         params: orderTokenParamsSchema,
         response: { 200: orderResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 410: errorResponseSchema },
       },

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { orderRequestSchema, shopMessages, type ReleasePrice } from '../../../../shared/api/shop.js';
+import { isChargeable, leastCharge, orderRequestSchema, shopMessages, type ReleasePrice } from '../../../../shared/api/shop.js';
 import { releaseDay, releaseTitle } from '../../../../shared/domain/release-display.js';
 import { FormTextField } from '../../../components/form-text-field.js';
 import { ApiError } from '../../../lib/api-client.js';
@@ -12,11 +12,15 @@ import type { BuyReleaseProps } from '../../../lib/shop-slot.js';
 import { startOrder } from '../api/shop-api.js';
 import { buyLabel, money } from './money.js';
 
-/** The buyer's address and, pay-what-you-want, the amount (as typed: "7", "7.50" or "7,50"), at least the release's minimum. */
+/**
+ * The buyer's address and, pay-what-you-want, the amount (as typed: "7", "7.50" or "7,50"), at least the
+ * release's minimum, and 0 or what Stripe can charge.
+ */
 function buyFormSchema(price: ReleasePrice) {
   const amount = orderRequestSchema.shape.amount
     .unwrap()
-    .min(price.amount, { error: shopMessages.belowMinimum(`${price.currency} ${price.amount.toFixed(2)}`) });
+    .min(price.amount, { error: shopMessages.belowMinimum(`${price.currency} ${price.amount.toFixed(2)}`) })
+    .refine((chosen) => isChargeable(chosen, price.currency), { error: shopMessages.belowLeastCharge(`${price.currency} ${leastCharge[price.currency].toFixed(2)}`) });
   return z.object({
     email: orderRequestSchema.shape.email,
     amount: price.pay_what_you_want
