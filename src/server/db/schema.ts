@@ -1068,9 +1068,30 @@ export const shopOrders = pgTable(
     index('shop_orders_created_idx').on(t.createdAt, t.id),
     index('shop_orders_release_idx').on(t.releaseId),
     index('shop_orders_payment_intent_idx').on(t.stripePaymentIntentId),
+    // An address's paid orders ("Lost your link?"): looked up by the address, stored lowercased.
+    index('shop_orders_email_idx').on(t.email),
     // Pre-orders waiting for their release moment's download email.
     index('shop_orders_download_email_idx').on(t.releaseId).where(sql`status = 'paid' and download_email_at is null`),
   ],
+);
+
+/**
+ * The download links an order gave (docs/decisions/0105): one row per track, format and expiry (on the hour), so
+ * the same link asked again within its hour is the same link and counts once against the order's links.
+ */
+export const shopDownloadLinks = pgTable(
+  'shop_download_links',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => shopOrders.id, { onDelete: 'cascade' }),
+    trackId: uuid('track_id')
+      .notNull()
+      .references(() => tracks.id, { onDelete: 'cascade' }),
+    format: text('format').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.trackId, t.format, t.expiresAt] })],
 );
 
 /** Download codes staff generate for a release (issue 36): each works once, until its expiry if it has one. */

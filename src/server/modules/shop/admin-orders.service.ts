@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, ConflictError, NotFoundError } from '../../errors.js';
 import type { Mailroom } from '../messaging/index.js';
 import { isPreOrder, prepareDownloadsEmail } from './orders.service.js';
-import { findOrderById, findReleaseForSale, listOrders, revenueByMonth, revenueByRelease, type ReleaseForSale } from './shop.repo.js';
+import { findOrderById, findReleaseForSale, listOrders, resetDownloads, revenueByMonth, revenueByRelease, type ReleaseForSale } from './shop.repo.js';
 
 // Staff's view of the shop (issue 36 part 2): orders, revenue, and a download email sent again.
 
@@ -51,7 +51,8 @@ export async function getRevenue(db: Db): Promise<AdminRevenue> {
 
 /**
  * Writes a paid order's download email again, under an outbox key of its own per window of
- * `resendWindowMinutes`: a second click in the window writes nothing more (429). Answers the address.
+ * `resendWindowMinutes`: a second click in the window writes nothing more (429). The order gives its download
+ * links afresh (the 429 past them tells the buyer to write to the label for this). Answers the address.
  */
 export async function resendDownloads(db: Db, mailroom: Mailroom, orderId: string, now: Date): Promise<string> {
   const order = isUuid(orderId) ? await findOrderById(db, orderId) : undefined;
@@ -62,7 +63,11 @@ export async function resendDownloads(db: Db, mailroom: Mailroom, orderId: strin
   if (isPreOrder(release, now)) throw new ConflictError(adminOrderMessages.notYetOut);
   const email = await prepareDownloadsEmail(mailroom, release, order, now);
   const window = Math.floor(now.getTime() / (resendWindowMinutes * 60_000));
-  const isWritten = await db.transaction((tx) => mailroom.write(tx, { ...email, subjectId: order.id, dedupeKey: `order-resend:${order.id}:${window}` }));
+  const isWritten = await db.transaction(async (tx) => {
+    const wrote = await mailroom.write(tx, { ...email, subjectId: order.id, dedupeKey: `order-resend:${order.id}:${window}` });
+    if (wrote) await resetDownloads(tx, order.id);
+    return wrote;
+  });
   if (!isWritten) throw new AppError(429, adminOrderMessages.tooSoon);
   mailroom.nudge();
   return order.email;

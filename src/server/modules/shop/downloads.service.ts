@@ -3,13 +3,16 @@ import { downloadLinkHours, downloadsPerOrder, shopMessages } from '../../../sha
 import type { Db } from '../../db/client.js';
 import { AppError, NotFoundError } from '../../errors.js';
 import { downloadableTrack } from './orders.service.js';
-import { findOrderById, takeDownload } from './shop.repo.js';
+import { findOrderById, lockOrder, rememberDownloadLink, takeDownload } from './shop.repo.js';
 
 // The buyer's download links (issue 36, docs/decisions/0105): signed with the app's secret (HMAC-SHA256)
-// for one order, track and format, working for `downloadLinkMs`; an order gives out at most
-// `downloadsPerOrder` of them. Each is checked against the order when used: a refund ends them all.
+// for one order, track and format, working from `downloadLinkMs` to an hour more: a link expires on the
+// hour, so the same order, track and format asked again within the hour is the same link, counted once
+// (the order remembers the links it gave); an order gives out at most `downloadsPerOrder` of them. Each
+// is checked against the order when used: a refund ends them all.
 
-const downloadLinkMs = downloadLinkHours * 60 * 60 * 1000;
+const hourMs = 60 * 60 * 1000;
+const downloadLinkMs = downloadLinkHours * hourMs;
 
 export interface DownloadGrant {
   orderId: string;
@@ -22,10 +25,12 @@ export interface DownloadGrant {
 const signatureOf = (secret: Uint8Array, grant: DownloadGrant) =>
   createHmac('sha256', secret).update(`shop-download\n${grant.orderId}\n${grant.trackId}\n${grant.format}\n${grant.expires}`).digest();
 
-/** The link's path and query for the grant, expiring `downloadLinkMs` after `now`. */
-function signDownloadLink(secret: Uint8Array, grant: Omit<DownloadGrant, 'expires'>, now: Date): string {
-  const signed = { ...grant, expires: Math.floor((now.getTime() + downloadLinkMs) / 1000) };
-  const query = new URLSearchParams({ expires: String(signed.expires), signature: signatureOf(secret, signed).toString('base64url') });
+/** A link given at `now` expires `downloadLinkMs` later, rounded up to the hour. */
+const linkExpiry = (now: Date) => new Date(Math.ceil((now.getTime() + downloadLinkMs) / hourMs) * hourMs);
+
+/** The link's path and query for the grant. */
+function signDownloadLink(secret: Uint8Array, grant: DownloadGrant): string {
+  const query = new URLSearchParams({ expires: String(grant.expires), signature: signatureOf(secret, grant).toString('base64url') });
   return `/api/downloads/${grant.orderId}/${grant.trackId}/${grant.format}?${query.toString()}`;
 }
 
@@ -36,11 +41,19 @@ function isDownloadLinkValid(secret: Uint8Array, grant: DownloadGrant, signature
   return given.length === expected.length && timingSafeEqual(given, expected) && grant.expires * 1000 > now.getTime();
 }
 
-/** A fresh link for a track of the order in a format, counted against the order's links (429 past them). */
+/**
+ * The link for a track of the order in a format: the one given already this hour, else a fresh one, counted
+ * against the order's links (429 past them). Under the order's row lock, so links asked at once count right.
+ */
 export async function giveDownloadLink(db: Db, secret: Uint8Array, asked: { token: string; trackId: string; format: string }, now: Date): Promise<string> {
-  const { order } = await downloadableTrack(db, asked.token, asked.trackId, now);
-  if (!(await takeDownload(db, order.id, downloadsPerOrder))) throw new AppError(429, shopMessages.tooManyDownloads);
-  return signDownloadLink(secret, { orderId: order.id, trackId: asked.trackId, format: asked.format }, now);
+  const { order, track } = await downloadableTrack(db, asked.token, asked.trackId, now);
+  const expiresAt = linkExpiry(now);
+  await db.transaction(async (tx) => {
+    await lockOrder(tx, order.id);
+    const isNew = await rememberDownloadLink(tx, { orderId: order.id, trackId: track.id, format: asked.format, expiresAt });
+    if (isNew && !(await takeDownload(tx, order.id, downloadsPerOrder))) throw new AppError(429, shopMessages.tooManyDownloads);
+  });
+  return signDownloadLink(secret, { orderId: order.id, trackId: track.id, format: asked.format, expires: expiresAt.getTime() / 1000 });
 }
 
 /** What a signed link serves: the order's track, while the link holds and the order may download it (a refund ends it). */

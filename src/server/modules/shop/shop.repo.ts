@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { ReleasePrice, ShopOrderStatus } from '../../../shared/api/shop.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { containsPattern } from '../../db/contains-pattern.js';
-import { downloadCodes, releaseArtists, artists, releases, shopOrders, trackAudio, tracks } from '../../db/schema.js';
+import { downloadCodes, releaseArtists, artists, releases, shopDownloadLinks, shopOrders, trackAudio, tracks } from '../../db/schema.js';
 
 // The shop's tables (issue 36): orders and download codes, and what it reads of a release it sells.
 
@@ -139,6 +139,18 @@ export async function takeDownload(db: Db, id: string, max: number): Promise<boo
     sql`update ${shopOrders} set downloads_given = downloads_given + 1 where id = ${id} and downloads_given < ${max} returning id`,
   );
   return rows.length > 0;
+}
+
+/** Remembers a download link the order gives (under its row lock): whether it is new, else it was given already. */
+export async function rememberDownloadLink(tx: Db, link: typeof shopDownloadLinks.$inferInsert): Promise<boolean> {
+  const rows = await tx.insert(shopDownloadLinks).values(link).onConflictDoNothing().returning({ orderId: shopDownloadLinks.orderId });
+  return rows.length > 0;
+}
+
+/** The order gives its links afresh: none counted, none remembered. */
+export async function resetDownloads(tx: Db, id: string): Promise<void> {
+  await tx.delete(shopDownloadLinks).where(eq(shopDownloadLinks.orderId, id));
+  await tx.update(shopOrders).set({ downloadsGiven: 0 }).where(eq(shopOrders.id, id));
 }
 
 /** Paid orders of releases whose download email waits for their release day (pre-orders), of releases dated on or before `day`. */

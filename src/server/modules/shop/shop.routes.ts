@@ -112,11 +112,14 @@ export const shopRoutes: FastifyPluginAsyncZod<ShopDeps> = async (app, { db, clo
   app.get(
     '/orders/:token/downloads/:trackId/:format',
     {
+      // It hands out links: a HEAD (curl -I, a link checker) must not count one.
+      exposeHeadRoute: false,
       schema: {
         tags: ['shop'],
         description:
-          `A fresh download link of a track of the order in a format: a 303 to a link signed for this order, track and format that works for 24 hours. ` +
-          `An order gives out ${downloadsPerOrder} links in all (docs/decisions/0105); past them, 429. ${tokenDescription}`,
+          `A download link of a track of the order in a format: a 303 to a link signed for this order, track and format that works for 24 hours, ` +
+          `until the next full hour after them; asked again within that hour, the same link. An order gives out ${downloadsPerOrder} different links ` +
+          `(docs/decisions/0105), until staff send its download email again; past them, 429. No HEAD. ${tokenDescription}`,
         params: downloadLinkParamsSchema,
         response: { 303: z.null(), 404: errorResponseSchema, 409: errorResponseSchema, 410: errorResponseSchema, 429: errorResponseSchema },
       },
@@ -131,9 +134,11 @@ export const shopRoutes: FastifyPluginAsyncZod<ShopDeps> = async (app, { db, clo
   app.get(
     '/downloads/:orderId/:trackId/:format',
     {
+      // A HEAD would start a format's job and wait for it: no HEAD (404). Browsers and resuming clients (Range) GET.
+      exposeHeadRoute: false,
       schema: {
         tags: ['shop'],
-        description: 'A track of an order as a file in the format (made once per track; 503 with Retry-After while it is being made; `original`: the master as uploaded), with Range, through a signed link from GET /api/orders/{token}/downloads/…; 403 for a link that is not signed or expired, 410 once the order was refunded.',
+        description: 'A track of an order as a file in the format (made once per track; 503 with Retry-After while it is being made; `original`: the master as uploaded), with Range, through a signed link from GET /api/orders/{token}/downloads/…; 403 for a link that is not signed or expired, 410 once the order was refunded. No HEAD (it would make the format).',
         params: z.object({ orderId: z.string().max(100), trackId: z.string().max(100), format: downloadLinkParamsSchema.shape.format }),
         querystring: z.object({ expires: z.coerce.number().int().optional(), signature: z.string().max(200).optional() }),
         response: {
@@ -266,7 +271,7 @@ export const adminShopRoutes: FastifyPluginAsyncZod<ShopDeps> = async (app, deps
         tags: ['admin'],
         description:
           `Writes a paid order's download email (its page's link) again through the outbox, under a key of its own: once per order in each ${resendWindowMinutes}-minute window, ` +
-          'else 429. 404 for no such order; 409 for one refunded, not paid, or a pre-order before its release day (its email goes then). Owners only.',
+          `else 429. The order gives its ${downloadsPerOrder} download links afresh. 404 for no such order; 409 for one refunded, not paid, or a pre-order before its release day (its email goes then). Owners only.`,
         params: z.object({ id: z.string() }),
         response: { 200: adminOrderResendResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema },
       },
