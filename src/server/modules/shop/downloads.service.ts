@@ -3,7 +3,7 @@ import { downloadLinkHours, downloadsPerOrder, shopMessages } from '../../../sha
 import type { Db } from '../../db/client.js';
 import { AppError, NotFoundError } from '../../errors.js';
 import { downloadableTrack } from './orders.service.js';
-import { findOrderById, lockOrder, rememberDownloadLink, takeDownload } from './shop.repo.js';
+import { findOrderById, rememberDownloadLink, takeDownload } from './shop.repo.js';
 
 // The buyer's download links (issue 36, docs/decisions/0105): signed with the app's secret (HMAC-SHA256)
 // for one order, track and format, working from `downloadLinkMs` to an hour more: a link expires on the
@@ -43,13 +43,14 @@ function isDownloadLinkValid(secret: Uint8Array, grant: DownloadGrant, signature
 
 /**
  * The link for a track of the order in a format: the one given already this hour, else a fresh one, counted
- * against the order's links (429 past them). Under the order's row lock, so links asked at once count right.
+ * against the order's links (429 past them, and the link is not remembered). The count's update holds the
+ * order's row lock to the commit, so links asked at once count one after another, and the same link asked at
+ * once is inserted by one of them (the others wait on its key, then find it).
  */
 export async function giveDownloadLink(db: Db, secret: Uint8Array, asked: { token: string; trackId: string; format: string }, now: Date): Promise<string> {
   const { order, track } = await downloadableTrack(db, asked.token, asked.trackId, now);
   const expiresAt = linkExpiry(now);
   await db.transaction(async (tx) => {
-    await lockOrder(tx, order.id);
     const isNew = await rememberDownloadLink(tx, { orderId: order.id, trackId: track.id, format: asked.format, expiresAt });
     if (isNew && !(await takeDownload(tx, order.id, downloadsPerOrder))) throw new AppError(429, shopMessages.tooManyDownloads);
   });

@@ -141,7 +141,7 @@ export async function takeDownload(db: Db, id: string, max: number): Promise<boo
   return rows.length > 0;
 }
 
-/** Remembers a download link the order gives (under its row lock): whether it is new, else it was given already. */
+/** Remembers a download link the order gives: whether it is new, else it was given already. */
 export async function rememberDownloadLink(tx: Db, link: typeof shopDownloadLinks.$inferInsert): Promise<boolean> {
   const rows = await tx.insert(shopDownloadLinks).values(link).onConflictDoNothing().returning({ orderId: shopDownloadLinks.orderId });
   return rows.length > 0;
