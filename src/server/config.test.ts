@@ -60,6 +60,7 @@ describe('parseConfig', () => {
       shutdownGraceMs: 10_000,
       mediaDir: join('./data', 'media'),
       mediaS3: undefined,
+      mediaStoreTimeoutMs: 120_000,
       stripe: null,
     });
   });
@@ -103,6 +104,7 @@ describe('parseConfig', () => {
         MEDIA_S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
         MEDIA_S3_SECRET_ACCESS_KEY: 'media-secret',
         MEDIA_S3_REGION: 'eu-central-1',
+        MEDIA_STORE_TIMEOUT_MS: '90000',
         STRIPE_SECRET_KEY: 'sk_test_51abc',
         STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
         STRIPE_API_URL: 'http://127.0.0.1:12111/',
@@ -137,7 +139,8 @@ describe('parseConfig', () => {
       metricsToken: 'scrape-me-0123456789',
       shutdownGraceMs: 30_000,
       mediaDir: '/var/lib/buildit-media',
-      mediaS3: { url: 'https://s3.eu-central-1.amazonaws.com/buildit-media', accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'media-secret', region: 'eu-central-1' },
+      mediaS3: { url: 'https://s3.eu-central-1.amazonaws.com/buildit-media', accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'media-secret', region: 'eu-central-1', timeoutMs: 90_000 },
+      mediaStoreTimeoutMs: 90_000,
       stripe: { secretKey: 'sk_test_51abc', webhookSecret: 'whsec_abc123', apiUrl: 'http://127.0.0.1:12111' },
     });
     expect(parseConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1/postgres', PORT: '0' })).toMatchObject({
@@ -180,7 +183,7 @@ describe('parseConfig', () => {
     expect(parseConfig({ DATA_DIR: '/srv/bir' }).mediaDir).toBe('/srv/bir/media');
     expect(parseConfig({ MEDIA_DIR: '/mnt/shared/media', MEDIA_S3_URL: ' ' })).toMatchObject({ mediaDir: '/mnt/shared/media', mediaS3: undefined });
     const s3 = { MEDIA_S3_URL: 'http://127.0.0.1:9000/media', MEDIA_S3_ACCESS_KEY_ID: 'key', MEDIA_S3_SECRET_ACCESS_KEY: 'secret' };
-    expect(parseConfig(s3).mediaS3).toEqual({ url: 'http://127.0.0.1:9000/media', accessKeyId: 'key', secretAccessKey: 'secret', region: 'us-east-1' });
+    expect(parseConfig(s3).mediaS3).toEqual({ url: 'http://127.0.0.1:9000/media', accessKeyId: 'key', secretAccessKey: 'secret', region: 'us-east-1', timeoutMs: 120_000 });
     expect(parseConfig({ ...s3, MEDIA_S3_REGION: 'eu-central-1' }).mediaS3?.region).toBe('eu-central-1');
     expect(configError({ MEDIA_S3_URL: 'http://127.0.0.1:9000/media' }).message).toBe(
       'Invalid environment: MEDIA_S3_ACCESS_KEY_ID: MEDIA_S3_URL needs MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY',

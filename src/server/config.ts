@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { adminPasswordLength } from '../shared/api/admin-auth.js';
 import { defaultStatementTimeoutMs } from './db/client.js';
 import { parseMailbox } from './lib/mailbox.js';
+import { defaultMediaStoreTimeoutMs } from './modules/media/media-store.js';
 
 /** How many of its own backups the server keeps unless BACKUP_KEEP says otherwise. */
 export const defaultBackupKeep = 7;
@@ -171,6 +172,9 @@ const envSchema = z.object({
   MEDIA_S3_ACCESS_KEY_ID: z.string().trim().optional(),
   MEDIA_S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
   MEDIA_S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  // The longest a media store call may go without a sign of life (an answer, a chunk) before it fails: the
+  // job that made it stops with that reason (docs/decisions/0103), an S3 request is dropped.
+  MEDIA_STORE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(defaultMediaStoreTimeoutMs),
   // VIP payments by Stripe (docs/decisions/0062). Blank or unset: no payments, members wait in pending_payment.
   STRIPE_SECRET_KEY: z.preprocess(blankIsUnset, z.string().trim().regex(/^(sk|rk)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_… or rk_…)').optional()),
   // Verifies the Stripe-Signature of POST /api/webhooks/stripe. Unset: the site sets up its own endpoint at PUBLIC_URL and keeps its secret (docs/decisions/0094).
@@ -219,6 +223,8 @@ export interface S3Settings {
   accessKeyId: string;
   secretAccessKey: string;
   region: string;
+  /** MEDIA_STORE_TIMEOUT_MS: a request with no connection, or no bytes either way, for this long fails. */
+  timeoutMs: number;
 }
 
 export interface SpotifyConfig {
@@ -272,6 +278,8 @@ export type AppConfig = {
   mediaDir: string;
   /** MEDIA_S3_URL and its credentials; undefined: the folder. */
   mediaS3: S3Settings | undefined;
+  /** MEDIA_STORE_TIMEOUT_MS: how long a job's media store call may go without a sign of life. */
+  mediaStoreTimeoutMs: number;
 };
 
 export type Limits = typeof defaultLimits;
@@ -365,7 +373,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     mediaDir: e.MEDIA_DIR ?? join(e.DATA_DIR, 'media'),
     mediaS3:
       e.MEDIA_S3_URL && e.MEDIA_S3_ACCESS_KEY_ID && e.MEDIA_S3_SECRET_ACCESS_KEY
-        ? { url: e.MEDIA_S3_URL, accessKeyId: e.MEDIA_S3_ACCESS_KEY_ID, secretAccessKey: e.MEDIA_S3_SECRET_ACCESS_KEY, region: e.MEDIA_S3_REGION }
+        ? { url: e.MEDIA_S3_URL, accessKeyId: e.MEDIA_S3_ACCESS_KEY_ID, secretAccessKey: e.MEDIA_S3_SECRET_ACCESS_KEY, region: e.MEDIA_S3_REGION, timeoutMs: e.MEDIA_STORE_TIMEOUT_MS }
         : undefined,
+    mediaStoreTimeoutMs: e.MEDIA_STORE_TIMEOUT_MS,
   };
 }

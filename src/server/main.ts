@@ -92,6 +92,10 @@ async function main(): Promise<void> {
       // Members checked with Stripe daily (docs/decisions/0094), under the startup lock as the backups are.
       stripeChecks: payments ? { everyMs: 24 * 3_600_000, exclusively: (work) => database.exclusively(work, 'stripe') } : undefined,
       importJobs: config.importJobs,
+      // A media job's store call that goes this long without a sign of life stops the job (docs/decisions/0103).
+      imageJobs: { storeTimeoutMs: config.mediaStoreTimeoutMs },
+      audioJobs: { storeTimeoutMs: config.mediaStoreTimeoutMs },
+      downloadJobs: { storeTimeoutMs: config.mediaStoreTimeoutMs },
       backupSchedule: config.backups,
       mail: {
         ...config.mail,

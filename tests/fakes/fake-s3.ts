@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import type { S3Settings } from '../../src/server/config.js';
+import { defaultMediaStoreTimeoutMs } from '../../src/server/modules/media/media-store.js';
 
 export interface FakeS3 {
   /** What an instance is given as MEDIA_S3_URL and its credentials (s3rver's own, which it checks). */
@@ -16,7 +17,7 @@ export async function startFakeS3(): Promise<FakeS3> {
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: 'media' }] });
   const { port } = await server.run();
   return {
-    settings: { url: `http://127.0.0.1:${port}/media`, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', region: 'us-east-1' },
+    settings: { url: `http://127.0.0.1:${port}/media`, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', region: 'us-east-1', timeoutMs: defaultMediaStoreTimeoutMs },
     close: async () => {
       await server.close();
       await rm(directory, { recursive: true, force: true });

@@ -57,6 +57,7 @@ export const imageJobFailures = {
   missing: (file: string) => `${file}: the original is missing from the media store; upload it again`,
   subjectGone: (file: string) => `${file}: its release, artist or playlist was removed before its picture was made`,
   failed: (file: string) => `${file}: its picture could not be made; upload it again`,
+  stalled: (file: string, reason: string) => `${file}: making its picture stopped: ${reason}; upload it again`,
 } as const;
 
 const fileName = z.string().describe('The file as sent; inside a zip, "zip name/path in the zip".');

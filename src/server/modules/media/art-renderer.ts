@@ -17,21 +17,22 @@ import {
 } from './image-jobs.repo.js';
 import { LeasedJobs } from './leased-jobs.js';
 import { findArtistSubject, findArtworkSubject, findPlaylistSubject } from './media.repo.js';
-import type { MediaStore } from './media-store.js';
+import { defaultMediaStoreTimeoutMs, MediaStoreStalled, type MediaStore } from './media-store.js';
 import { ImageRefused, renderUploadedArt, uploadedArtKeys } from './uploaded-art.js';
 
 /**
- * How long an image job's lease lasts, how often an idle instance looks for jobs and due deletions, and how
- * long a replaced picture's files stay (pages rendered or cached before the change still name them);
- * production: 30 s, 5 s and an hour.
+ * How long an image job's lease lasts, how often an idle instance looks for jobs and due deletions, how long a
+ * store call may go without a sign of life, and how long a replaced picture's files stay (pages rendered or
+ * cached before the change still name them); production: 30 s, 5 s, 2 minutes and an hour.
  */
 export interface ImageJobSettings {
   leaseMs: number;
   pollMs: number;
+  storeTimeoutMs: number;
   deleteAfterMs: number;
 }
 
-export const defaultImageJobSettings: ImageJobSettings = { leaseMs: 30_000, pollMs: 5_000, deleteAfterMs: 60 * 60_000 };
+export const defaultImageJobSettings: ImageJobSettings = { leaseMs: 30_000, pollMs: 5_000, storeTimeoutMs: defaultMediaStoreTimeoutMs, deleteAfterMs: 60 * 60_000 };
 
 /** Deletions looked at in one pass: the rest wait for the next. */
 const deletionsPerPass = 100;
@@ -49,11 +50,15 @@ export class ArtRenderer extends LeasedJobs<ImageJobRow> {
     private readonly deps: { db: Db; store: MediaStore; catalogChanges: { publish(): void }; clock: () => Date; log: FastifyBaseLogger },
     private readonly settings: ImageJobSettings = defaultImageJobSettings,
   ) {
-    super(settings, { log: () => deps.log, failure: 'could not look for a picture to make' });
+    super(settings, { log: () => deps.log, failure: 'could not look for a picture to make' }, deps.store);
   }
 
   protected override claim(): Promise<ImageJobRow | undefined> {
     return claimImageJob(this.deps.db, this.lease);
+  }
+
+  protected override renew(row: ImageJobRow): Promise<boolean> {
+    return renewImageJobLease(this.deps.db, row.id, this.lease);
   }
 
   protected override async run(row: ImageJobRow): Promise<void> {
@@ -67,7 +72,6 @@ export class ArtRenderer extends LeasedJobs<ImageJobRow> {
       log.warn({ imageJobId: row.id, file: row.fileName }, 'image job failed: the run before this one died');
       return fail(imageJobFailures.died(row.fileName));
     }
-    const heartbeat = setInterval(() => void renewImageJobLease(db, row.id, this.lease).catch(() => undefined), this.settings.leaseMs / 3);
     try {
       await this.make(row, fail);
     } catch (err) {
@@ -76,15 +80,20 @@ export class ArtRenderer extends LeasedJobs<ImageJobRow> {
         return;
       }
       if (!(err instanceof ImageRefused)) log.error({ error: loggableError(err as Error), imageJobId: row.id }, 'could not make a picture');
-      await fail(err instanceof ImageRefused ? `${row.fileName} ${err.message}` : imageJobFailures.failed(row.fileName));
-    } finally {
-      clearInterval(heartbeat);
+      await fail(
+        err instanceof ImageRefused
+          ? `${row.fileName} ${err.message}`
+          : err instanceof MediaStoreStalled
+            ? imageJobFailures.stalled(row.fileName, err.message)
+            : imageJobFailures.failed(row.fileName),
+      );
     }
   }
 
   /** One job: the original read (30 MB at most), the files made and stored, the picture shown. */
   private async make(row: ImageJobRow, fail: (message: string) => Promise<void>): Promise<void> {
-    const { db, store, log, clock } = this.deps;
+    const { db, log, clock } = this.deps;
+    const { store } = this;
     if (!(await this.subjectExists(row))) return fail(imageJobFailures.subjectGone(row.fileName));
     const original = await store.read(row.originalKey);
     if (!original) return fail(imageJobFailures.missing(row.fileName));
@@ -110,7 +119,8 @@ export class ArtRenderer extends LeasedJobs<ImageJobRow> {
    * names (docs/decisions/0091).
    */
   protected override async beforeClaim(): Promise<void> {
-    const { db, store, log } = this.deps;
+    const { db, log } = this.deps;
+    const { store } = this;
     try {
       for (const name of await dueArtDeletions(db, deletionsPerPass)) {
         if (this.signal.aborted) return;

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, stat as statFile, unlink, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat as statFile, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../../config.js';
 
@@ -14,9 +15,13 @@ import type { S3Settings } from '../../config.js';
 export interface MediaStore {
   /** Where it keeps its files, for the start-up log (a folder or a bucket URL). */
   readonly where: string;
-  put(key: string, body: Buffer, contentType: string): Promise<void>;
-  /** Stores the file at `path` (an upload's scratch file), streamed: never read whole into memory. */
-  putFile(key: string, path: string, contentType: string): Promise<void>;
+  /** Stores `body`; `watch` (a job's: `boundedStore`) stops it when aborted. */
+  put(key: string, body: Buffer, contentType: string, watch?: StoreWatch): Promise<void>;
+  /**
+   * Stores the file at `path` (an upload's scratch file), streamed: never read whole into memory. `watch` hears
+   * each chunk sent (a sign of life) and stops it when aborted.
+   */
+  putFile(key: string, path: string, contentType: string, watch?: StoreWatch): Promise<void>;
   /** The stored file's size and type, or undefined when no instance stored it. */
   stat(key: string): Promise<StoredFile | undefined>;
   /**
@@ -31,6 +36,104 @@ export interface MediaStore {
 export interface StoredFile {
   size: number;
   contentType: string;
+}
+
+/** A store call watched by `boundedStore`: `moved` on each chunk sent, `signal` aborted once it stalled. */
+export interface StoreWatch {
+  signal: AbortSignal;
+  moved(): void;
+}
+
+/** How long a job's store call may go without a sign of life (an answer, a chunk): MEDIA_STORE_TIMEOUT_MS. */
+export const defaultMediaStoreTimeoutMs = 120_000;
+
+/** A job's store call that gave no sign of life for its timeout: the job stops with this reason. */
+export class MediaStoreStalled extends Error {
+  constructor(timeoutMs: number) {
+    super(`the media store did not answer for ${timeoutMs / 1000} s`);
+    this.name = 'MediaStoreStalled';
+  }
+}
+
+/** Passes chunks through, calling `moved` for each. */
+const tap = (moved: () => void) =>
+  new Transform({
+    transform(chunk, _encoding, done) {
+      moved();
+      done(null, chunk);
+    },
+  });
+
+/** The file at `path`, streamed; each chunk read tells `watch` that the call is moving. */
+function fileBody(path: string, watch: StoreWatch | undefined): Readable {
+  const file = createReadStream(path);
+  if (!watch) return file;
+  const body = tap(watch.moved);
+  pipeline(file, body).catch(() => undefined);
+  return body;
+}
+
+/** Aborted once `timeoutMs` passed without `moved()`, or with `outer`; `stop()` when the call ended. */
+function watchdog(timeoutMs: number, outer: AbortSignal | undefined): StoreWatch & { stop(): void; stalled: Promise<never> } {
+  const controller = new AbortController();
+  const signal = outer ? AbortSignal.any([controller.signal, outer]) : controller.signal;
+  let timer: NodeJS.Timeout | undefined;
+  const moved = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => controller.abort(new MediaStoreStalled(timeoutMs)), timeoutMs);
+  };
+  const stalled = new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(signal.reason as Error);
+    signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+  });
+  stalled.catch(() => undefined);
+  moved();
+  return { signal, moved, stalled, stop: () => clearTimeout(timer) };
+}
+
+/**
+ * `store` as a job uses it (docs/decisions/0103): each call ends within `timeoutMs` of its last sign of life (its
+ * answer, a chunk read or sent), else it is aborted and throws `MediaStoreStalled`, whatever the store (a hung
+ * network mount, an S3 endpoint that stopped answering); `signal` (shutdown) aborts every call. For jobs only: a read stream counts as stalled when its
+ * reader (a scratch file, memory) takes nothing for that long, so it is not for streaming to a slow client.
+ */
+export function boundedStore(store: MediaStore, timeoutMs: number, signal?: AbortSignal): MediaStore {
+  const call = async <T>(ask: (watch: StoreWatch) => Promise<T>): Promise<T> => {
+    const watch = watchdog(timeoutMs, signal);
+    try {
+      return await Promise.race([ask(watch), watch.stalled]);
+    } finally {
+      watch.stop();
+    }
+  };
+  return {
+    where: store.where,
+    put: (key, body, contentType) => call((watch) => store.put(key, body, contentType, watch)),
+    putFile: (key, path, contentType) => call((watch) => store.putFile(key, path, contentType, watch)),
+    stat: (key) => call(() => store.stat(key)),
+    delete: (key) => call(() => store.delete(key)),
+    async read(key, range) {
+      const watch = watchdog(timeoutMs, signal);
+      const body = await Promise.race([store.read(key, range), watch.stalled]).catch((err: unknown) => {
+        watch.stop();
+        throw err;
+      });
+      if (!body) {
+        watch.stop();
+        return undefined;
+      }
+      const watched = tap(watch.moved);
+      const onStall = () => watched.destroy(watch.signal.reason as Error);
+      watch.signal.addEventListener('abort', onStall, { once: true });
+      pipeline(body, watched)
+        .catch(() => undefined)
+        .finally(() => {
+          watch.stop();
+          watch.signal.removeEventListener('abort', onStall);
+        });
+      return watched;
+    },
+  };
 }
 
 const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
@@ -64,13 +167,18 @@ export function folderMediaStore(dir: string): MediaStore {
     const path = join(dir, checkKey(key));
     await mkdir(dirname(path), { recursive: true });
     const partial = `${path}.${randomUUID()}.partial`;
-    await save(partial);
+    try {
+      await save(partial);
+    } catch (err) {
+      await rm(partial, { force: true });
+      throw err;
+    }
     await rename(partial, path);
   };
   return {
     where: dir,
-    put: (key, body) => write(key, (partial) => writeFile(partial, body)),
-    putFile: (key, path) => write(key, (partial) => copyFile(path, partial)),
+    put: (key, body, _contentType, watch) => write(key, (partial) => writeFile(partial, body, { signal: watch?.signal })),
+    putFile: (key, path, _contentType, watch) => write(key, (partial) => pipeline(fileBody(path, watch), createWriteStream(partial), { signal: watch?.signal })),
     async stat(key) {
       if (!keyPattern.test(key)) return undefined;
       try {
@@ -123,6 +231,9 @@ export function s3MediaStore(settings: S3Settings): MediaStore & { close(): void
     // A streamed PutObject (an audio original from its scratch file) goes as plain bytes: with checksums on
     // every request the SDK frames a stream as aws-chunked, which not every S3-compatible server reads.
     requestChecksumCalculation: 'WHEN_REQUIRED',
+    // A request that stalls (no connection, or no bytes either way for MEDIA_STORE_TIMEOUT_MS) fails, rather than
+    // holding its socket and its caller for ever.
+    requestHandler: { connectionTimeout: settings.timeoutMs, requestTimeout: settings.timeoutMs },
   });
   /** The answer, or undefined for a key no instance stored. */
   const unlessMissing = async <T>(ask: () => Promise<T>): Promise<T | undefined> => {
@@ -135,12 +246,14 @@ export function s3MediaStore(settings: S3Settings): MediaStore & { close(): void
   };
   return {
     where: `${endpoint}/${bucket}`,
-    async put(key, body, contentType) {
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key: checkKey(key), Body: body, ContentType: contentType }));
+    async put(key, body, contentType, watch) {
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: checkKey(key), Body: body, ContentType: contentType }), { abortSignal: watch?.signal });
     },
-    async putFile(key, path, contentType) {
+    async putFile(key, path, contentType, watch) {
       const { size } = await statFile(path);
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key: checkKey(key), Body: createReadStream(path), ContentLength: size, ContentType: contentType }));
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: checkKey(key), Body: fileBody(path, watch), ContentLength: size, ContentType: contentType }), {
+        abortSignal: watch?.signal,
+      });
     },
     async stat(key) {
       if (!keyPattern.test(key)) return undefined;

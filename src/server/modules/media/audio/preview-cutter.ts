@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.js';
 import { loggableError } from '../../../logging.js';
 import { LeasedJobs } from '../leased-jobs.js';
-import type { MediaStore } from '../media-store.js';
+import { defaultMediaStoreTimeoutMs, MediaStoreStalled, type MediaStore } from '../media-store.js';
 import { uploadedPreviewUrl } from '../media-urls.js';
 import { AudioRefused } from './audio-format.js';
 import { cutPreviewsOffThread, previewThreadLimits, PreviewThreadDied } from './preview-thread.js';
@@ -24,18 +24,26 @@ import {
 } from './track-audio.repo.js';
 
 /**
- * How long a cutter's lease lasts, how often an idle instance looks for a job, how long a replaced preview
- * stays (docs/decisions/0091: the art renderer's sweep deletes it), and the cutting thread's memory (decision
- * 0087); production: 30 s, 5 s, an hour, and previewThreadLimits.
+ * How long a cutter's lease lasts, how often an idle instance looks for a job, how long a store call may go
+ * without a sign of life, how long a replaced preview stays (docs/decisions/0091: the art renderer's sweep
+ * deletes it), and the cutting thread's memory (decision 0087); production: 30 s, 5 s, 2 minutes, an hour,
+ * and previewThreadLimits.
  */
 export interface PreviewCutterSettings {
   leaseMs: number;
   pollMs: number;
+  storeTimeoutMs: number;
   deleteAfterMs: number;
   threadLimits: ResourceLimits;
 }
 
-export const defaultPreviewCutterSettings: PreviewCutterSettings = { leaseMs: 30_000, pollMs: 5_000, deleteAfterMs: 60 * 60_000, threadLimits: previewThreadLimits };
+export const defaultPreviewCutterSettings: PreviewCutterSettings = {
+  leaseMs: 30_000,
+  pollMs: 5_000,
+  storeTimeoutMs: defaultMediaStoreTimeoutMs,
+  deleteAfterMs: 60 * 60_000,
+  threadLimits: previewThreadLimits,
+};
 
 const progressWriteMs = 500;
 
@@ -44,6 +52,7 @@ export const previewFailures = {
   outOfMemory: (file: string) => `${file}: cutting its preview ran out of memory; send it as WAV or AIFF, which are read only where the preview lies`,
   missing: (file: string) => `${file}: the original is missing from the media store; upload it again`,
   failed: (file: string) => `${file}: its preview could not be cut; upload it again`,
+  stalled: (file: string, reason: string) => `${file}: cutting its preview stopped: ${reason}; upload it again`,
 } as const;
 
 /**
@@ -59,15 +68,23 @@ export class PreviewCutter extends LeasedJobs<TrackAudioRow> {
     private readonly deps: { db: Db; store: MediaStore; catalogChanges: { publish(): void }; clock: () => Date; log: FastifyBaseLogger },
     private readonly settings: PreviewCutterSettings = defaultPreviewCutterSettings,
   ) {
-    super(settings, { log: () => deps.log, failure: 'could not look for a preview to cut' });
+    super(settings, { log: () => deps.log, failure: 'could not look for a preview to cut' }, deps.store);
   }
+
+  /** The running job's progress, written with each renewal of its lease. */
+  private progress = { done: 0, total: 0 };
 
   protected override claim(): Promise<TrackAudioRow | undefined> {
     return claimTrackAudio(this.deps.db, this.lease);
   }
 
+  protected override renew(row: TrackAudioRow): Promise<boolean> {
+    return renewTrackAudioLease(this.deps.db, row.id, this.lease, this.progress);
+  }
+
   protected override async run(row: TrackAudioRow): Promise<void> {
     const { db, log, clock } = this.deps;
+    this.progress = { done: 0, total: 0 };
     // Claimed once before and never finished, failed or handed back: that run died, and with it its server.
     if (row.attempts > 1) {
       log.warn({ audioId: row.id, file: row.fileName }, 'preview job failed: the run before this one died');
@@ -89,7 +106,9 @@ export class PreviewCutter extends LeasedJobs<TrackAudioRow> {
           ? `${row.fileName} ${err.message}`
           : err instanceof PreviewThreadDied && err.isOutOfMemory
             ? previewFailures.outOfMemory(row.fileName)
-            : previewFailures.failed(row.fileName);
+            : err instanceof MediaStoreStalled
+              ? previewFailures.stalled(row.fileName, err.message)
+              : previewFailures.failed(row.fileName);
       if (!(err instanceof AudioRefused)) log.error({ error: loggableError(err as Error), audioId: row.id }, 'could not cut a preview');
       await failTrackAudio(db, row.id, this.owner, message, clock(), this.settings.deleteAfterMs).catch(() => undefined);
     } finally {
@@ -99,7 +118,8 @@ export class PreviewCutter extends LeasedJobs<TrackAudioRow> {
 
   /** One job: the original copied to `path` (streamed, never held whole), cut on the thread, stored and served. */
   private async cut(row: TrackAudioRow, path: string): Promise<void> {
-    const { db, store, log, clock } = this.deps;
+    const { db, log, clock } = this.deps;
+    const { store } = this;
     const original = await store.read(row.originalKey);
     if (!original) return failTrackAudio(db, row.id, this.owner, previewFailures.missing(row.fileName), clock(), this.settings.deleteAfterMs);
     await pipeline(original, createWriteStream(path), { signal: this.signal });
@@ -114,25 +134,18 @@ export class PreviewCutter extends LeasedJobs<TrackAudioRow> {
     }
     const planned = [...windows.values()];
     let written = 0;
-    let progress = { done: 0, total: 0 };
-    const heartbeat = setInterval(() => void renewTrackAudioLease(db, row.id, this.lease, progress), this.settings.leaseMs / 3);
-    let result;
-    try {
-      result = await cutPreviewsOffThread(
-        path,
-        planned,
-        this.settings.threadLimits,
-        (done, total) => {
-          progress = { done, total };
-          if (Date.now() - written < progressWriteMs) return;
-          written = Date.now();
-          void renewTrackAudioLease(db, row.id, this.lease, progress);
-        },
-        this.signal,
-      );
-    } finally {
-      clearInterval(heartbeat);
-    }
+    const result = await cutPreviewsOffThread(
+      path,
+      planned,
+      this.settings.threadLimits,
+      (done, total) => {
+        this.progress = { done, total };
+        if (Date.now() - written < progressWriteMs) return;
+        written = Date.now();
+        void this.renew(row).catch(() => undefined);
+      },
+      this.signal,
+    );
     const previews = [];
     const mp3s = new Map<string, Buffer>();
     for (const [i, mp3] of result.previews.entries()) {
@@ -146,7 +159,7 @@ export class PreviewCutter extends LeasedJobs<TrackAudioRow> {
     const ensureStored = async (key: string) => {
       if (!(await store.stat(key))) await store.put(key, mp3s.get(key)!, 'audio/mpeg');
     };
-    const finish = { durationMs: result.durationMs, previews, done: progress.total, at: clock(), deleteAfterMs: this.settings.deleteAfterMs, ensureStored };
+    const finish = { durationMs: result.durationMs, previews, done: this.progress.total, at: clock(), deleteAfterMs: this.settings.deleteAfterMs, ensureStored };
     if (await finishTrackAudio(db, row.id, this.owner, finish)) {
       this.deps.catalogChanges.publish();
       log.info({ audioId: row.id, file: row.fileName, tracks: served.length }, 'preview cut');

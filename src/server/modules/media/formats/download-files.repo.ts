@@ -9,6 +9,7 @@ export type DownloadFileRow = typeof downloadFiles.$inferSelect;
 
 const leaseEnd = (ms: number) => sql`now() + ${`${Math.round(ms)} milliseconds`}::interval`;
 const isHeldBy = (id: string, owner: string) => and(eq(downloadFiles.id, id), eq(downloadFiles.owner, owner), eq(downloadFiles.status, 'making'));
+const handedBack = { status: 'queued' as const, owner: null, leaseUntil: null, attempts: sql`greatest(${downloadFiles.attempts} - 1, 0)` };
 const queuedAgain = { status: 'queued' as const, owner: null, leaseUntil: null, attempts: 0, message: null, finishedAt: null, done: 0, total: 0 };
 
 export async function findDownloadFile(db: Db, trackId: string, format: DownloadFormat): Promise<DownloadFileRow | undefined> {
@@ -70,7 +71,7 @@ export async function finishDownloadFile(
     await lockArtName(tx, file.key);
     const [held] = await tx
       .update(downloadFiles)
-      .set({ status: 'ready', fileKey: file.key, size: file.size, finishedAt: file.at, owner: null, leaseUntil: null })
+      .set({ status: 'ready', fileKey: file.key, size: file.size, finishedAt: file.at, owner: null, leaseUntil: null, message: null })
       .where(isHeldBy(id, owner))
       .returning({ id: downloadFiles.id });
     if (!held) {
@@ -89,9 +90,14 @@ export async function failDownloadFile(db: Db, id: string, owner: string, messag
 
 /** Hands a job back (shutdown): queued again for any instance, its run not counted. */
 export async function releaseDownloadFile(db: Db, id: string, owner: string): Promise<void> {
+  await db.update(downloadFiles).set(handedBack).where(isHeldBy(id, owner));
+}
+
+/** Hands a job back at the end of the queue (the media store stalled), with `message` saying why, its run not counted. */
+export async function retryDownloadFileLater(db: Db, id: string, owner: string, message: string): Promise<void> {
   await db
     .update(downloadFiles)
-    .set({ status: 'queued', owner: null, leaseUntil: null, attempts: sql`greatest(${downloadFiles.attempts} - 1, 0)` })
+    .set({ ...handedBack, message, createdAt: sql`now()` })
     .where(isHeldBy(id, owner));
 }
 
