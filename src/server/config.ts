@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { adminPasswordLength } from '../shared/api/admin-auth.js';
 import { defaultStatementTimeoutMs } from './db/client.js';
 import { parseMailbox } from './lib/mailbox.js';
-import { defaultMediaStoreTimeoutMs } from './modules/media/media-store.js';
+
+/** How long a media job's store call may go without a sign of life (an answer, a chunk) unless MEDIA_STORE_TIMEOUT_MS says otherwise. */
+export const defaultMediaStoreTimeoutMs = 120_000;
 
 /** How many of its own backups the server keeps unless BACKUP_KEEP says otherwise. */
 export const defaultBackupKeep = 7;

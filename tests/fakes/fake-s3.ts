@@ -2,8 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
-import type { S3Settings } from '../../src/server/config.js';
-import { defaultMediaStoreTimeoutMs } from '../../src/server/modules/media/media-store.js';
+import { defaultMediaStoreTimeoutMs, type S3Settings } from '../../src/server/config.js';
 
 export interface FakeS3 {
   /** What an instance is given as MEDIA_S3_URL and its credentials (s3rver's own, which it checks). */

@@ -1,6 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import type { FastifyBaseLogger } from 'fastify';
 import { imageJobFailures } from '../../../shared/api/admin-media.js';
+import { defaultMediaStoreTimeoutMs } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { loggableError } from '../../logging.js';
 import { isUuid } from '../../lib/uuid.js';
@@ -17,7 +18,7 @@ import {
 } from './image-jobs.repo.js';
 import { LeasedJobs } from './leased-jobs.js';
 import { findArtistSubject, findArtworkSubject, findPlaylistSubject } from './media.repo.js';
-import { defaultMediaStoreTimeoutMs, MediaStoreStalled, type MediaStore } from './media-store.js';
+import { MediaStoreStalled, type MediaStore } from './media-store.js';
 import { ImageRefused, renderUploadedArt, uploadedArtKeys } from './uploaded-art.js';
 
 /**

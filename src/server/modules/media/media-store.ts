@@ -44,9 +44,6 @@ export interface StoreWatch {
   moved(): void;
 }
 
-/** How long a job's store call may go without a sign of life (an answer, a chunk): MEDIA_STORE_TIMEOUT_MS. */
-export const defaultMediaStoreTimeoutMs = 120_000;
-
 /** A job's store call that gave no sign of life for its timeout: the job stops with this reason. */
 export class MediaStoreStalled extends Error {
   constructor(timeoutMs: number) {
@@ -94,8 +91,9 @@ function watchdog(timeoutMs: number, outer: AbortSignal | undefined): StoreWatch
 /**
  * `store` as a job uses it (docs/decisions/0103): each call ends within `timeoutMs` of its last sign of life (its
  * answer, a chunk read or sent), else it is aborted and throws `MediaStoreStalled`, whatever the store (a hung
- * network mount, an S3 endpoint that stopped answering); `signal` (shutdown) aborts every call. For jobs only: a read stream counts as stalled when its
- * reader (a scratch file, memory) takes nothing for that long, so it is not for streaming to a slow client.
+ * network mount, an S3 endpoint that stopped answering); `signal` (shutdown) aborts every call. For jobs only:
+ * a read stream counts as stalled when its reader (a scratch file, memory) takes nothing for that long, so it
+ * is not for streaming to a slow client.
  */
 export function boundedStore(store: MediaStore, timeoutMs: number, signal?: AbortSignal): MediaStore {
   const call = async <T>(ask: (watch: StoreWatch) => Promise<T>): Promise<T> => {
@@ -114,8 +112,11 @@ export function boundedStore(store: MediaStore, timeoutMs: number, signal?: Abor
     delete: (key) => call(() => store.delete(key)),
     async read(key, range) {
       const watch = watchdog(timeoutMs, signal);
-      const body = await Promise.race([store.read(key, range), watch.stalled]).catch((err: unknown) => {
+      const answer = store.read(key, range);
+      const body = await Promise.race([answer, watch.stalled]).catch((err: unknown) => {
         watch.stop();
+        // A stream handed over after the call was given up is closed, not left open.
+        answer.then((late) => late?.destroy(), () => undefined);
         throw err;
       });
       if (!body) {

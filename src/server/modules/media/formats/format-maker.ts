@@ -7,12 +7,13 @@ import { pipeline } from 'node:stream/promises';
 import type { ResourceLimits } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { downloadFormatNames, type DownloadFormat } from '../../../../shared/download-formats.js';
+import { defaultMediaStoreTimeoutMs } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
 import { loggableError } from '../../../logging.js';
 import { AudioRefused } from '../audio/audio-format.js';
 import { PreviewThreadDied } from '../audio/preview-thread.js';
 import { LeasedJobs } from '../leased-jobs.js';
-import { defaultMediaStoreTimeoutMs, MediaStoreStalled, type MediaStore } from '../media-store.js';
+import { MediaStoreStalled, type MediaStore } from '../media-store.js';
 import { downloadExtensions, downloadSource } from './download-source.js';
 import {
   claimDownloadFile,
@@ -54,7 +55,7 @@ export const formatFailures = {
   missing: (file: string) => `${file}: the master is missing from the media store; upload it again`,
   noMaster: 'the track has no uploaded master any more; upload it again',
   failed: (file: string, format: DownloadFormat) => `${file}: its ${downloadFormatNames[format]} download could not be made; upload the master again`,
-  stalled: (file: string, format: DownloadFormat, reason: string) => `${file}: making its ${downloadFormatNames[format]} download stopped: ${reason}; it is made again next`,
+  stalled: (file: string, format: DownloadFormat, reason: string) => `${file}: making its ${downloadFormatNames[format]} download stopped: ${reason}; it will be tried again`,
 } as const;
 
 async function sha256Of(path: string): Promise<string> {
