@@ -31,7 +31,7 @@ export const configuredSiteSettings = {
   icon: { ...siteConfig.icon, image: null },
   demos: { reviewDays: siteConfig.demos.reviewDays, guidelines: siteConfig.demos.guidelines },
   vip: { earlyAccessDays: siteConfig.vip.earlyAccessDays, plans: siteConfig.vipPlans },
-  shop: { automaticTax: false, pricesIncludeTax: true },
+  shop: { automaticTax: false, pricesIncludeTax: true, memberDiscounts: {} },
   legal: siteConfig.legal,
 };
 

@@ -1052,6 +1052,8 @@ export const shopOrders = pgTable(
     /** In the currency's minor unit (cents); 0 for a code or a free download. */
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency').notNull(),
+    /** The VIP members' discount (percent) the buyer's plan gave at Checkout (docs/decisions/0105); null for none. */
+    discountPercent: integer('discount_percent'),
     stripeSessionId: text('stripe_session_id').unique(),
     stripePaymentIntentId: text('stripe_payment_intent_id'),
     /** How many download links were given out (docs/decisions/0105: limited per order). */

@@ -72,6 +72,30 @@ const accent = (name: string) =>
     if (problem) ctx.addIssue({ code: 'custom', message: `${name} ${problem}` });
   });
 
+/** The most a plan's members' discount may take off a price, in percent. */
+export const maxMemberDiscount = 90;
+
+/**
+ * `shop.memberDiscounts`: a whole percent off the shop's prices (0 to 90) per VIP plan id, for its active
+ * members signed in (docs/decisions/0105); a plan not named has none. Each refusal names its plan's field.
+ */
+function memberDiscounts() {
+  const planIds: string[] = siteConfig.vipPlans.map((plan) => plan.id);
+  return z
+    .record(z.string(), z.number({ error: (issue) => `shop.memberDiscounts.${String(issue.path?.at(-1))} must be a number` }), {
+      error: 'shop.memberDiscounts must name VIP plans, each with a percent',
+    })
+    .superRefine((discounts, ctx) => {
+      for (const [plan, percent] of Object.entries(discounts)) {
+        const name = `shop.memberDiscounts.${plan}`;
+        const problem = planIds.includes(plan)
+          ? wholeNumber(name, 0, maxMemberDiscount).safeParse(percent).error?.issues[0]?.message
+          : `${name}: no VIP plan has the id ${plan}; the plans are ${planIds.join(', ')}`;
+        if (problem) ctx.addIssue({ code: 'custom', path: [plan], message: problem });
+      }
+    });
+}
+
 const isoCurrencies = new Set<string>(Intl.supportedValuesOf('currency'));
 /** An IANA time zone name that this runtime knows (not an offset such as +01:00). */
 export function isTimeZone(value: string): boolean {
@@ -99,10 +123,11 @@ const fields = {
   icon: { letters: text('icon.letters', 3), accent: hexColour('icon.accent'), ground: hexColour('icon.ground') },
   demos: { reviewDays: wholeNumber('demos.reviewDays', 1, 90), guidelines: paragraphs('demos.guidelines') },
   vip: { earlyAccessDays: wholeNumber('vip.earlyAccessDays', 0, 60) },
-  /** The shop (issue 36, docs/decisions/0105): Stripe Tax, and whether prices include tax. */
+  /** The shop (issue 36, docs/decisions/0105): Stripe Tax, whether prices include tax, and the VIP members' discount per plan. */
   shop: {
     automaticTax: z.boolean({ error: 'shop.automaticTax must be true or false' }),
     pricesIncludeTax: z.boolean({ error: 'shop.pricesIncludeTax must be true or false' }),
+    memberDiscounts: memberDiscounts(),
   },
   plan: {
     name: text('name', 100),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { downloadFormats } from '../download-formats.js';
+import { leastCharge } from '../domain/least-charge.js';
 import { emailAddress, itemResponse } from './common.js';
 
 // Selling the music (issue 36, docs/product.md §12): a release's price, orders paid with Stripe
@@ -18,11 +19,7 @@ export type ShopOrderStatus = (typeof shopOrderStatuses)[number];
 export const shopCurrencies = ['EUR', 'USD', 'GBP'] as const;
 export type ShopCurrency = (typeof shopCurrencies)[number];
 
-/**
- * The least Stripe charges in each currency (its documented minimum charge amounts), in the major unit: a
- * price, and an amount a buyer chooses, is 0 (free) or at least this, else Stripe refuses the Checkout.
- */
-export const leastCharge: Record<ShopCurrency, number> = { EUR: 0.5, USD: 0.5, GBP: 0.3 };
+export { leastCharge };
 /** An amount in the currency's minor unit (cents): what the shop computes and compares in. */
 export const toMinorUnits = (amount: number) => Math.round(amount * 100);
 /** Whether Stripe can charge the amount: nothing, or at least its least charge. */

@@ -10,3 +10,4 @@ export { adminWaitingListRoutes, waitingListRoutes } from './waiting-list.routes
 export { createStripePayments, type PaymentCheckoutState, type PaymentEvent, type PaymentProvider, type StripeConnection } from './payment-provider.js';
 export type { MembershipDeps } from './membership.deps.js';
 export { useAfterAnswer, type AfterAnswer } from './after-answer.js';
+export { signedInMember } from './member-session.js';

@@ -5,6 +5,8 @@ import type { DownloadFormat } from '../../../shared/download-formats.js';
 import { saleBlockers } from '../../../shared/domain/for-sale.js';
 import { isUpcoming, localDate } from '../../../shared/domain/release-day.js';
 import { releaseDay, releaseTitle } from '../../../shared/domain/release-display.js';
+import type { VipMemberStatus } from '../../../shared/api/vip.js';
+import { memberDiscountOf, memberPrice } from '../../../shared/domain/vip-price.js';
 import { defaultLabel, findLabel } from '../../../shared/labels.js';
 import { currentSiteSettings } from '../../../shared/site-settings.js';
 import { isUuid } from '../../../shared/uuid.js';
@@ -68,14 +70,17 @@ async function releaseForSale(db: Db, releaseId: string): Promise<ReleaseForSale
 }
 
 /**
+/**
  * What the buyer pays, in the currency's minor unit (compared in cents, so that no fraction of a cent
  * slips past): the price, or for pay-what-you-want what they chose, at least the price and 0 or what
- * Stripe can charge.
+ * Stripe can charge. A VIP member's discount (`percent`) takes off the price, or the least they may
+ * pay (`memberPrice`: never below what Stripe charges).
  */
-function amountToPay(release: ReleaseForSale, chosen: number | undefined): number {
+function amountToPay(release: ReleaseForSale, chosen: number | undefined, percent: number): number {
   const price = release.price as NonNullable<ReleaseForSale['price']>;
-  if (!price.pay_what_you_want || chosen === undefined) return toMinorUnits(price.amount);
-  if (toMinorUnits(chosen) < toMinorUnits(price.amount)) throw new BadRequestError(shopMessages.belowMinimum(`${price.currency} ${price.amount.toFixed(2)}`), 'amount');
+  const least = memberPrice(price, percent);
+  if (!price.pay_what_you_want || chosen === undefined) return toMinorUnits(least);
+  if (toMinorUnits(chosen) < toMinorUnits(least)) throw new BadRequestError(shopMessages.belowMinimum(`${price.currency} ${least.toFixed(2)}`), 'amount');
   if (!isChargeable(chosen, price.currency)) throw new BadRequestError(shopMessages.belowLeastCharge(`${price.currency} ${leastCharge[price.currency].toFixed(2)}`), 'amount');
   return toMinorUnits(chosen);
 }
@@ -83,12 +88,15 @@ function amountToPay(release: ReleaseForSale, chosen: number | undefined): numbe
 /**
  * `POST /api/orders`: an order and its Checkout Session; its URL. Nothing to pay (a free release, or
  * pay-what-you-want at 0) needs no Checkout: the order is given at once and the URL is its page.
+ * `member`: the VIP member signed in (`POST /api/vip/orders`), whose plan's discount applies while active.
  */
-export async function startOrder(context: ShopContext, request: OrderRequest, now: Date): Promise<string> {
+export async function startOrder(context: ShopContext, request: OrderRequest, now: Date, member?: { plan: string; status: VipMemberStatus }): Promise<string> {
   const { db, mailroom, payments } = context;
   const release = await releaseForSale(db, request.release_id);
-  const amount = amountToPay(release, request.amount);
   const price = release.price as NonNullable<ReleaseForSale['price']>;
+  // A price of 0 has nothing to take off: the order records no discount.
+  const percent = price.amount > 0 ? memberDiscountOf(member) : 0;
+  const amount = amountToPay(release, request.amount, percent);
   const email = request.email.toLowerCase();
   if (amount === 0) {
     // The address's free order of the release again, without another email: asking again and again
@@ -105,6 +113,7 @@ export async function startOrder(context: ShopContext, request: OrderRequest, no
     status: 'pending',
     amountMinor: amount,
     currency: price.currency,
+    discountPercent: percent > 0 ? percent : null,
     createdAt: now,
     updatedAt: now,
   });
@@ -213,7 +222,7 @@ export async function applyOrderState(context: ShopContext, orderId: string, now
   return changed;
 }
 
-function prepareReceipt(mailroom: Mailroom, release: ReleaseForSale, order: Pick<ShopOrderRow, 'email' | 'token' | 'amountMinor' | 'currency'>, state: PaymentCheckoutState, now: Date): Promise<PreparedEmail> {
+function prepareReceipt(mailroom: Mailroom, release: ReleaseForSale, order: Pick<ShopOrderRow, 'email' | 'token' | 'amountMinor' | 'currency' | 'discountPercent'>, state: PaymentCheckoutState, now: Date): Promise<PreparedEmail> {
   const waiting = isPreOrder(release, now) && release.releaseDate ? releaseDay(release.releaseDate) : undefined;
   const instantGrats = waiting ? downloadableNow(release, now).map((track) => releaseTitle({ title: track.title, version: track.mixVersion })) : [];
   return mailroom.prepareOrderReceipt(
@@ -225,7 +234,7 @@ function prepareReceipt(mailroom: Mailroom, release: ReleaseForSale, order: Pick
       artistNames: inWords(release.artistNames),
       ...(waiting ? { preOrderDay: waiting } : {}),
       instantGrats,
-      receipt: { amount: order.amountMinor / 100, currency: order.currency, paidAt: now, reference: state.sessionId },
+      receipt: { amount: order.amountMinor / 100, currency: order.currency, paidAt: now, reference: state.sessionId, vipDiscountPercent: order.discountPercent },
     },
     now,
   );

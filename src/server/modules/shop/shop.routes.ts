@@ -30,7 +30,7 @@ import { defaultLimits } from '../../config.js';
 import { requireSameSiteJson } from '../../plugins/same-site-json.js';
 import { routeRateLimit } from '../../plugins/rate-limit.js';
 import { sendStoredFile } from '../media/index.js';
-import { useAfterAnswer } from '../membership/index.js';
+import { signedInMember, useAfterAnswer } from '../membership/index.js';
 import { adminOf, guardAdminRoutes } from '../staff/index.js';
 import { getOrders, getRevenue, resendDownloads } from './admin-orders.service.js';
 import { codesCsv, getCodes, makeCodes, redeemCode } from './codes.service.js';
@@ -51,6 +51,7 @@ export const shopRoutes: FastifyPluginAsyncZod<ShopDeps> = async (app, { db, clo
   const limited = { rateLimit: routeRateLimit(rateLimits?.shop ?? defaultLimits.vip) };
   const context = (log: Parameters<typeof startOrder>[0]['log']) => ({ db, mailroom, payments, log });
 
+  const orderResponses = { 200: checkoutResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 502: errorResponseSchema };
   app.post(
     '/orders',
     {
@@ -62,12 +63,35 @@ export const shopRoutes: FastifyPluginAsyncZod<ShopDeps> = async (app, { db, clo
           'Buys a release: a Stripe Checkout Session in payment mode for its price (or, pay-what-you-want, `amount`, at least the price), in ' +
           'the currency\'s minor unit, with the buyer\'s email; its URL. Nothing to pay (free, or 0 chosen) gives the order at once: the URL is its page. ' +
           '409 when the release is not for sale (no price, a draft, or a track without its master uploaded) or payments are off; 400 for an amount below the price, ' +
-          `or above 0 and below what Stripe charges at least (${Object.entries(leastCharge).map(([currency, least]) => `${currency} ${least.toFixed(2)}`).join(', ')}); 502 when Stripe refuses or fails.`,
+          `or above 0 and below what Stripe charges at least (${Object.entries(leastCharge).map(([currency, least]) => `${currency} ${least.toFixed(2)}`).join(', ')}); 502 when Stripe refuses or fails. ` +
+          'A VIP member\'s discount is never given here, whatever the email: see POST /api/vip/orders.',
         body: orderRequestSchema,
-        response: { 200: checkoutResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 502: errorResponseSchema },
+        response: orderResponses,
       },
     },
     async (req) => ({ success: true as const, data: { checkoutUrl: await startOrder(context(req.log), req.body, clock()) } }),
+  );
+
+  app.post(
+    '/vip/orders',
+    {
+      onRequest: sameSite,
+      config: limited,
+      schema: {
+        tags: ['shop'],
+        description:
+          'POST /api/orders for the VIP member signed in (their session cookie, sent to /api/vip only): an active member of a plan with a ' +
+          'discount in the site settings (`shop.memberDiscounts`) pays the price less that percent, rounded to the cent (half up), and for ' +
+          'pay-what-you-want the least amount is lowered by it (they may pay more), never below what Stripe charges at least; the order and its receipt record the discount. ' +
+          'A member who is not active pays the price. 401 without a member session.',
+        body: orderRequestSchema,
+        response: { ...orderResponses, 401: errorResponseSchema },
+      },
+    },
+    async (req) => {
+      const member = await signedInMember(db, req, clock());
+      return { success: true as const, data: { checkoutUrl: await startOrder(context(req.log), req.body, clock(), member) } };
+    },
   );
 
   app.post(

@@ -28,6 +28,8 @@ export interface OrderReceipt {
   paidAt: Date;
   /** Stripe's Checkout Session: the reference to quote. */
   reference: string;
+  /** The VIP members' discount (percent) taken off the price at Checkout; null for none. */
+  vipDiscountPercent: number | null;
 }
 
 export function orderReceiptSubject({ releaseTitle }: Pick<OrderEmailProps, 'releaseTitle'>): string {
@@ -54,7 +56,8 @@ export function OrderReceiptEmail({ label, email, releaseTitle, artistNames, ord
           : `You bought ${quoted(releaseTitle)} by ${artistNames} on ${label.name}. Download it from your order page, in the format you choose.`}
       </Text>
       <Text style={paragraphStyle}>
-        Receipt: {receipt.currency} {receipt.amount.toFixed(2)} paid on {dayInWords(receipt.paidAt)} (reference {receipt.reference}). Prices include any tax due.
+        Receipt: {receipt.currency} {receipt.amount.toFixed(2)} paid on {dayInWords(receipt.paidAt)}
+        {receipt.vipDiscountPercent ? `, VIP discount ${receipt.vipDiscountPercent}%` : ''} (reference {receipt.reference}). Prices include any tax due.
       </Text>
       <Button href={orderUrl} style={buttonStyle(label)}>
         Your order

@@ -1,0 +1,1 @@
+ALTER TABLE "shop_orders" ADD COLUMN "discount_percent" integer;
