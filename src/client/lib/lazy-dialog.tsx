@@ -26,9 +26,12 @@ export function lazyDialog<P extends { open: boolean }>(load: () => Promise<Comp
 
   function LazyDialogComponent(props: P) {
     const [hasOpened, setHasOpened] = useState(props.open);
+    // Decided once: a dialog first drawn through Suspense stays under it, so that a later render (its
+    // owner's state changed) keeps the same tree and the dialog's state, rather than mounting it again.
+    const [wasLoaded] = useState(() => Loaded !== undefined);
     if (props.open && !hasOpened) setHasOpened(true);
     if (!hasOpened) return null;
-    if (Loaded) return <Loaded {...props} />;
+    if (wasLoaded && Loaded) return <Loaded {...props} />;
     return (
       <Suspense fallback={null}>
         <Lazy {...props} />

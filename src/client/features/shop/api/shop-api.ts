@@ -6,15 +6,31 @@ import type {
   redeemResponseSchema,
   resendResponseSchema,
 } from '../../../../shared/api/shop.js';
+import type { vipAccountResponseSchema } from '../../../../shared/api/vip-account.js';
 import type { DownloadFormat } from '../../../../shared/download-formats.js';
 import { apiGet, apiPost, apiUrl, toApiError, type Answer } from '../../../lib/api-client.js';
 
 // The fan's side of the shop (issue 36, docs/decisions/0105): buying, the order page, redeeming a code.
 
-/** POST /api/orders: the Checkout to pay on, or (nothing to pay) the order's page. */
-export function startOrder(request: OrderRequest) {
-  return apiPost<Answer<typeof checkoutResponseSchema>>('/orders', request);
+/**
+ * POST /api/orders: the Checkout to pay on, or (nothing to pay) the order's page. A VIP member signed in
+ * buys through POST /api/vip/orders, where their session cookie goes (it is sent to /api/vip only) and
+ * their plan's discount applies.
+ */
+export function startOrder(request: OrderRequest, { asMember }: { asMember: boolean }) {
+  return apiPost<Answer<typeof checkoutResponseSchema>>(asMember ? '/vip/orders' : '/orders', request);
 }
+
+/**
+ * GET /api/vip/account: the VIP member signed in (plan and status), asked when the buy dialog opens, for
+ * their discount; 401 signed out. The VIP feature's key: an answer this tab already has serves both.
+ */
+export const buyerMembershipQuery = queryOptions({
+  queryKey: ['vip', 'account'] as const,
+  queryFn: ({ signal }) => apiGet<Answer<typeof vipAccountResponseSchema>>('/vip/account', undefined, signal),
+  retry: false,
+  staleTime: 60_000,
+});
 
 /** GET /api/orders/{token}: what the order holds; 409 while Stripe has not confirmed, 410 once refunded. Never kept: each visit asks. */
 export function orderQuery(token: string) {

@@ -1,18 +1,25 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Release } from '../../../../shared/api/catalog.js';
+import type { VipAccount } from '../../../../shared/api/vip-account.js';
+import { applySiteSettings, currentSiteSettings } from '../../../../shared/site-settings.js';
 import { aRelease } from '../../../../../tests/helpers/catalog-builders.js';
 import { renderWithApp, setupUser } from '../../../../../tests/helpers/render.js';
 import { BuyRelease } from '../../../lib/shop-slot.js';
 
 const json = (body: unknown, status: number) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-/** Answers POST /api/orders with the given answers in turn, recording each body sent. */
-function serveOrders(...answers: Response[]): unknown[] {
-  const sent: unknown[] = [];
+const signedOut = () => json({ success: false, error: 'Sign in', message: 'Sign in' }, 401);
+
+/**
+ * Answers GET /api/vip/account with `account` (the member signed in; else 401) and each order with the
+ * given answers in turn, recording where each order went and its body.
+ */
+function serveOrders(answers: Response[], account?: Partial<VipAccount>): { url: string; body: unknown }[] {
+  const sent: { url: string; body: unknown }[] = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    expect(String(input)).toBe('/api/orders');
-    sent.push(JSON.parse(String(init.body)));
+    if (String(input) === '/api/vip/account') return account ? json({ success: true, data: account }, 200) : signedOut();
+    sent.push({ url: String(input), body: JSON.parse(String(init.body)) });
     return answers[Math.min(sent.length - 1, answers.length - 1)] as Response;
   });
   return sent;
@@ -39,10 +46,10 @@ describe('the Buy button of a release page', () => {
 
   it('takes an email and, pay-what-you-want, an amount at least the minimum, naming the field at fault, then goes to Checkout', async () => {
     const user = setupUser();
-    const sent = serveOrders(
+    const sent = serveOrders([
       json({ success: false, error: 'Please enter a valid email address', message: 'Please enter a valid email address', field: 'email' }, 400),
       json({ success: true, data: { checkoutUrl: 'https://checkout.example/pay/cs_1' } }, 200),
-    );
+    ]);
     const release = aRelease({ title: 'Deep Cuts', for_sale: true, price: { amount: 5, currency: 'EUR', pay_what_you_want: true } });
     renderWithApp(<BuyRelease release={release} />);
     expect(screen.getByText('€5.00 or more')).toBeTruthy();
@@ -66,8 +73,66 @@ describe('the Buy button of a release page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(await within(dialog).findByRole('button', { name: 'Processing...' })).toBeTruthy();
     expect(sent).toEqual([
-      { release_id: release.id, email: 'fan@example.com', amount: 12.5 },
-      { release_id: release.id, email: 'fan@example.com', amount: 12.5 },
+      { url: '/api/orders', body: { release_id: release.id, email: 'fan@example.com', amount: 12.5 } },
+      { url: '/api/orders', body: { release_id: release.id, email: 'fan@example.com', amount: 12.5 } },
     ]);
+  });
+
+  describe("a VIP member's discount", () => {
+    const settings = currentSiteSettings();
+    afterEach(() => applySiteSettings(settings));
+    const withDiscounts = (memberDiscounts: Record<string, number>) => applySiteSettings({ ...settings, shop: { ...settings.shop, memberDiscounts } });
+    const member = (status: VipAccount['status']): Partial<VipAccount> => ({ email: 'vip@example.com', status, plan: { id: 'monthly', name: 'Monthly', price: 5, currency: 'EUR', period: 'month' } });
+
+    it("shows an active member their plan's price in the dialog and on the button, and buys as the member", async () => {
+      withDiscounts({ monthly: 10 });
+      const user = setupUser();
+      const sent = serveOrders([json({ success: true, data: { checkoutUrl: 'https://checkout.example/pay/cs_2' } }, 200)], member('active'));
+      const release = aRelease({ title: 'Members Cut', for_sale: true, price: { amount: 7.99, currency: 'EUR', pay_what_you_want: false } });
+      renderWithApp(<BuyRelease release={release} />);
+      expect(screen.queryByText(/VIP price/)).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Buy €7.99' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Buy €7.99: Members Cut' });
+      // The email typed while the membership is asked stays.
+      await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'vip@example.com');
+      expect(await within(dialog).findByText('VIP price €7.19 (10% off)')).toBeTruthy();
+      await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+      expect(await within(dialog).findByRole('button', { name: 'Processing...' })).toBeTruthy();
+      expect(sent).toEqual([{ url: '/api/vip/orders', body: { release_id: release.id, email: 'vip@example.com' } }]);
+      // The tab knows the member now: the button's note says the price too.
+      expect(screen.getAllByText('VIP price €7.19 (10% off)')).toHaveLength(2);
+    });
+
+    it('lowers a pay-what-you-want minimum for an active member, and shows a member who is not active the price', async () => {
+      withDiscounts({ monthly: 10 });
+      const user = setupUser();
+      const sent = serveOrders([json({ success: true, data: { checkoutUrl: 'https://checkout.example/pay/cs_3' } }, 200)], member('active'));
+      const release = aRelease({ title: 'Name It', for_sale: true, price: { amount: 5, currency: 'EUR', pay_what_you_want: true } });
+      const { unmount } = renderWithApp(<BuyRelease release={release} />);
+      await user.click(screen.getByRole('button', { name: 'Name your price' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Name your price: Name It' });
+      expect(await within(dialog).findByText('VIP price: €4.50 or more (10% off)')).toBeTruthy();
+      const amount = within(dialog).getByRole('textbox', { name: 'Amount (EUR)' }) as HTMLInputElement;
+      expect(amount.value).toBe('4.50');
+      await user.clear(amount);
+      await user.type(amount, '4.49');
+      await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'vip@example.com');
+      await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+      expect(await within(dialog).findByText('Amount must be at least EUR 4.50')).toBeTruthy();
+      await user.clear(amount);
+      await user.type(amount, '4.50');
+      await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+      expect(await within(dialog).findByRole('button', { name: 'Processing...' })).toBeTruthy();
+      expect(sent).toEqual([{ url: '/api/vip/orders', body: { release_id: release.id, email: 'vip@example.com', amount: 4.5 } }]);
+      unmount();
+
+      serveOrders([], member('past_due'));
+      renderWithApp(<BuyRelease release={release} />);
+      await user.click(screen.getByRole('button', { name: 'Name your price' }));
+      const again = await screen.findByRole('dialog', { name: 'Name your price: Name It' });
+      await waitFor(() => expect(within(again).getByRole('button', { name: 'Continue' })).toHaveProperty('disabled', false));
+      expect(within(again).queryByText(/VIP price/)).toBeNull();
+      expect((within(again).getByRole('textbox', { name: 'Amount (EUR)' }) as HTMLInputElement).value).toBe('5.00');
+    });
   });
 });

@@ -3,22 +3,27 @@ import { useState } from 'react';
 import { releaseDay, releaseTitle } from '../../../../shared/domain/release-display.js';
 import { lazyDialog } from '../../../lib/lazy-dialog.js';
 import type { BuyReleaseProps } from '../../../lib/shop-slot.js';
-import { buyLabel, money } from './money.js';
+import { buyLabel, money, vipPriceNote } from './money.js';
+import { useMemberDiscount } from './use-member-discount.js';
 
 /** The form loads when first opened: a release page carries the button, not the form, its schema or MUI's Dialog (docs/decisions/0106). */
 const BuyDialog = lazyDialog(async () => (await import('./shop-buy-dialog.js')).BuyDialog);
 
 /**
  * A release for sale on its page (issue 36): "Buy €7.99", "Free download" or "Name your price" with its
- * least amount; an upcoming one is a pre-order, paid now and downloaded from its release moment.
+ * least amount; an upcoming one is a pre-order, paid now and downloaded from its release moment. A VIP
+ * member's price is noted once this tab knows the member (the dialog asked, or the member page): the
+ * page itself asks nothing.
  */
 export function BuyButton({ release }: BuyReleaseProps) {
   const [isOpen, setIsOpen] = useState(false);
+  const member = useMemberDiscount(false);
   const { price } = release;
   if (!release.for_sale || !price) return null;
   const title = releaseTitle(release);
   const notes = [
     price.pay_what_you_want && (price.amount > 0 ? `${money(price.amount, price.currency)} or more` : 'Any amount, or nothing'),
+    vipPriceNote(price, member.percent),
     release.upcoming &&
       `Pre-order: ${price.amount > 0 || price.pay_what_you_want ? 'you pay now, and ' : ''}the download email arrives when it comes out${release.release_date ? ` on ${releaseDay(release.release_date)}` : ''}.`,
   ].filter((note): note is string => Boolean(note));

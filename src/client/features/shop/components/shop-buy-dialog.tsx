@@ -1,25 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { isChargeable, leastCharge, orderRequestSchema, shopMessages, type ReleasePrice } from '../../../../shared/api/shop.js';
 import { releaseDay, releaseTitle } from '../../../../shared/domain/release-display.js';
+import { memberPrice } from '../../../../shared/domain/vip-price.js';
 import { FormTextField } from '../../../components/form-text-field.js';
 import { ApiError } from '../../../lib/api-client.js';
 import type { BuyReleaseProps } from '../../../lib/shop-slot.js';
 import { startOrder } from '../api/shop-api.js';
-import { buyLabel, money } from './money.js';
+import { buyLabel, money, vipPriceNote } from './money.js';
+import { useMemberDiscount } from './use-member-discount.js';
 
 /**
- * The buyer's address and, pay-what-you-want, the amount (as typed: "7", "7.50" or "7,50"), at least the
- * release's minimum, and 0 or what Stripe can charge.
+ * The buyer's address and, pay-what-you-want, the amount (as typed: "7", "7.50" or "7,50"), at least
+ * `least` (the release's minimum, a VIP member's lowered), and 0 or what Stripe can charge.
  */
-function buyFormSchema(price: ReleasePrice) {
+function buyFormSchema(price: ReleasePrice, least: number) {
   const amount = orderRequestSchema.shape.amount
     .unwrap()
-    .min(price.amount, { error: shopMessages.belowMinimum(`${price.currency} ${price.amount.toFixed(2)}`) })
+    .min(least, { error: shopMessages.belowMinimum(`${price.currency} ${least.toFixed(2)}`) })
     .refine((chosen) => isChargeable(chosen, price.currency), { error: shopMessages.belowLeastCharge(`${price.currency} ${leastCharge[price.currency].toFixed(2)}`) });
   return z.object({
     email: orderRequestSchema.shape.email,
@@ -40,18 +42,26 @@ const isField = (field: string | undefined): field is 'email' | 'amount' => fiel
 /**
  * Buying a release (issue 36): the buyer's email (the receipt and the download page go there) and,
  * pay-what-you-want, the amount; then Stripe's Checkout, or for nothing to pay the order's page at once.
+ * A VIP member signed in sees their plan's discount and buys as a member (the server applies it).
  * The server's refusal names its field: shown under that field.
  */
 export function BuyDialog({ open, onClose, release }: BuyReleaseProps & { open: boolean; onClose: () => void }) {
   const titleId = useId();
   const price = release.price as ReleasePrice;
   const title = releaseTitle(release);
-  const { control, handleSubmit, setError } = useForm<BuyFormInput, unknown, BuyForm>({
-    resolver: zodResolver(buyFormSchema(price)),
-    defaultValues: { email: '', amount: price.pay_what_you_want && price.amount > 0 ? price.amount.toFixed(2) : '' },
+  const member = useMemberDiscount(open);
+  const least = memberPrice(price, member.percent);
+  const suggested = price.pay_what_you_want && least > 0 ? least.toFixed(2) : '';
+  const vipNote = vipPriceNote(price, member.percent);
+  const { control, handleSubmit, setError, resetField } = useForm<BuyFormInput, unknown, BuyForm>({
+    resolver: zodResolver(buyFormSchema(price, least)),
+    defaultValues: { email: '', amount: suggested },
   });
+  // The member's lowered minimum, once known, is the amount suggested (unless the buyer typed one).
+  useEffect(() => resetField('amount', { defaultValue: suggested, keepDirty: true }), [resetField, suggested]);
   const buy = useMutation({
-    mutationFn: (form: BuyForm) => startOrder({ release_id: release.id, email: form.email, ...(form.amount === undefined ? {} : { amount: form.amount }) }),
+    mutationFn: (form: BuyForm) =>
+      startOrder({ release_id: release.id, email: form.email, ...(form.amount === undefined ? {} : { amount: form.amount }) }, { asMember: member.isSignedIn }),
     // Stripe's Checkout (or, nothing to pay, the order's page): the browser leaves for it.
     onSuccess: (answer) => window.location.assign(answer.data.checkoutUrl),
     onError: (error) => {
@@ -60,6 +70,7 @@ export function BuyDialog({ open, onClose, release }: BuyReleaseProps & { open: 
   });
   const failure = buy.error && !(buy.error instanceof ApiError && isField(buy.error.field)) ? buy.error : undefined;
   const isLeaving = buy.isPending || buy.isSuccess;
+  const isBusy = isLeaving || member.isAsking;
   const close = () => {
     if (!isLeaving) onClose();
   };
@@ -75,6 +86,11 @@ export function BuyDialog({ open, onClose, release }: BuyReleaseProps & { open: 
               </Alert>
             )}
             {failure && <Alert severity="error">{failure.message}</Alert>}
+            {vipNote && (
+              <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700 }}>
+                {vipNote}
+              </Typography>
+            )}
             <FormTextField
               control={control}
               name="email"
@@ -94,7 +110,7 @@ export function BuyDialog({ open, onClose, release }: BuyReleaseProps & { open: 
                 name="amount"
                 label={`Amount (${price.currency})`}
                 inputMode="decimal"
-                helperText={price.amount > 0 ? `${money(price.amount, price.currency)} or more` : 'Any amount, or 0 to download it free'}
+                helperText={least > 0 ? `${money(least, price.currency)} or more` : 'Any amount, or 0 to download it free'}
                 required
                 fullWidth
               />
@@ -108,7 +124,7 @@ export function BuyDialog({ open, onClose, release }: BuyReleaseProps & { open: 
           <Button onClick={close} disabled={isLeaving}>
             Cancel
           </Button>
-          <Button type="submit" variant="contained" disabled={isLeaving}>
+          <Button type="submit" variant="contained" disabled={isBusy}>
             {isLeaving ? 'Processing...' : 'Continue'}
           </Button>
         </DialogActions>
