@@ -118,7 +118,7 @@ describe('Admin Site → Labels', () => {
   });
 });
 
-describe('Admin Site → VIP and Legal', () => {
+describe('Admin Site → VIP, Shop and Legal', () => {
   it('previews a new price on its plan card and saves the VIP part', async () => {
     const { user, writes } = await openSite('/admin/site/vip', { 'PATCH /api/admin/settings': [failure(500, 'Request failed (500)'), settingsAnswer(defaultSiteSettings)] });
     const price = (await screen.findAllByLabelText('Price'))[1] as HTMLInputElement;
@@ -131,6 +131,33 @@ describe('Admin Site → VIP and Legal', () => {
     expect(await screen.findByText('VIP plans saved: the VIP page shows them now')).toBeTruthy();
     const plans = defaultSiteSettings.vip.plans.map((plan) => (plan.id === 'annual' ? { ...plan, price: 89.5 } : plan));
     expect(writes()[1]).toEqual(['PATCH', '/api/admin/settings', { vip: { earlyAccessDays: 7, plans } }]);
+  });
+
+  it("sets the VIP members' discount per plan, previewed, showing the server's refusal on its plan's box, and saves the shop part", async () => {
+    const refusal = json({ success: false, error: 'Bad Request', message: 'shop.memberDiscounts.monthly must be from 0 to 90', field: 'shop.memberDiscounts.monthly' }, 400);
+    const saved = { ...defaultSiteSettings, shop: { ...defaultSiteSettings.shop, memberDiscounts: { monthly: 10, annual: 0, premium: 0 } } };
+    const { user, writes } = await openSite('/admin/site/shop', { 'PATCH /api/admin/settings': [refusal, settingsAnswer(saved)] });
+    const monthly = (await screen.findByLabelText('Monthly discount (%)')) as HTMLInputElement;
+    expect(monthly.value).toBe('0');
+    expect(within(preview()).getByText('Monthly members: €10.00')).toBeTruthy();
+    await retype(user, monthly, '91');
+    // The shared schema refuses it before anything is sent.
+    await user.click(screen.getByRole('button', { name: 'Save shop settings' }));
+    expect(await screen.findByText('shop.memberDiscounts.monthly must be from 0 to 90')).toBeTruthy();
+    expect(writes()).toEqual([]);
+    await retype(user, monthly, '10');
+    expect(within(preview()).getByText('Monthly members: VIP price €9.00 (10% off)')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save shop settings' }));
+    // The server's refusal (its settings may differ from this page's) shows on the plan's box, focused.
+    await waitFor(() => expect(document.activeElement).toBe(monthly));
+    expect(screen.getByText('shop.memberDiscounts.monthly must be from 0 to 90')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save shop settings' }));
+    expect(await screen.findByText('Shop settings saved')).toBeTruthy();
+    const shop = { automaticTax: false, pricesIncludeTax: true, memberDiscounts: { monthly: 10, annual: 0, premium: 0 } };
+    expect(writes()).toEqual([
+      ['PATCH', '/api/admin/settings', { shop }],
+      ['PATCH', '/api/admin/settings', { shop }],
+    ]);
   });
 
   it('edits a section of the privacy policy, previewed, and saves that document with the contact', async () => {

@@ -10,6 +10,7 @@ import { LabelSettingsForm } from './label-settings-form.js';
 import { LegalSettingsForm, type LegalDocumentKey } from './legal-settings-form.js';
 import { StorySettingsForm, SubmitSettingsForm } from './pages-settings-forms.js';
 import { SettingsChanges } from './settings-changes.js';
+import { ShopSettingsForm } from './shop-settings-form.js';
 import type { SitePreviews } from './site-previews.js';
 import { VipSettingsForm } from './vip-settings-form.js';
 
@@ -18,6 +19,7 @@ const sections = [
   { path: '', name: 'Labels' },
   { path: 'pages', name: 'Story and demos' },
   { path: 'vip', name: 'VIP' },
+  { path: 'shop', name: 'Shop' },
   { path: 'legal', name: 'Legal' },
   { path: 'general', name: 'Time zone and icon' },
   { path: 'changes', name: 'Changes' },
@@ -60,6 +62,7 @@ function Section({ section, token, settings, previews }: { section: SectionPath;
     );
   }
   if (section === 'vip') return <VipSettingsForm token={token} settings={settings} Preview={previews.VipPlans} />;
+  if (section === 'shop') return <ShopSettingsForm token={token} settings={settings} />;
   if (section === 'legal') {
     const document = legalDocuments.find((d) => d.param === search.get('document')) ?? legalDocuments[0]!;
     return (
