@@ -1,7 +1,9 @@
 import { createServer } from 'node:net';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startFakeStripe, type FakeStripe } from '../fakes/fake-stripe.js';
 import { TestSmtpServer } from '../helpers/mail.js';
+import { openPage, type viewports } from './browser.js';
 import { useOwnSite, type ProductionSite } from './production-site.js';
 
 // What the VIP browser tests share: a server that must know its own origin before it starts (PUBLIC_URL
@@ -81,4 +83,25 @@ export function useStripeSite(env: Record<string, string> = {}): StripeSite {
       return origin;
     },
   };
+}
+
+/** Joins the Monthly plan through the fake Checkout in a fresh browser state and signs in on the member page with the emailed link: the member's page. */
+export async function becomeMonthlyMember(vip: StripeSite, viewport: keyof typeof viewports, email: string): Promise<Page> {
+  const { site } = vip;
+  await site.browser.context.clearCookies();
+  const page = await openPage(site.browser, `${vip.origin}/vip`, site.problems, { viewport, expectedStatuses: [401] });
+  await page.getByRole('button', { name: 'Subscribe to Monthly' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill('Kim Fan');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Subscribe' }).click();
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await page.getByText('Your Monthly membership is active.', { exact: false }).waitFor();
+  await page.goto(`${vip.origin}/vip/account`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await page.goto(await signInLink(vip.smtp, email));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${vip.origin}/vip/account`);
+  return page;
 }

@@ -13,7 +13,7 @@ import { aSineWav } from '../helpers/audio.js';
 import { e2eAdmin, e2eAdminEnv, logInAsAdmin } from '../e2e-helpers/admin-session.js';
 import { severeViolations } from '../e2e-helpers/axe.js';
 import { animationsSettled, appStarted, openPage, saveScreenshot, type viewports } from '../e2e-helpers/browser.js';
-import { emailTo, useStripeSite } from '../e2e-helpers/vip-site.js';
+import { becomeMonthlyMember, emailTo, useStripeSite } from '../e2e-helpers/vip-site.js';
 
 // The fan's side of the shop (issue 36) in Chromium against the production build, at 1280 and 390 px: a
 // fan pays what they want for an EP on its release page through the fake Stripe's Checkout (its signed
@@ -115,7 +115,8 @@ describe('buying music in the browser', () => {
   for (const viewport of ['desktop', 'phone'] as const satisfies (keyof typeof viewports)[]) {
     it(`a fan names their price for an EP, pays, gets the receipt and downloads FLAC and MP3 320 with tags and cover (${viewport})`, { timeout: 180_000 }, async () => {
       const email = `fan-${viewport}@example.com`;
-      const page = await openPage(site.browser, `${shop.origin}/tech/releases/${ep.slug}`, site.problems, { viewport });
+      // The buy form asks whether the visitor is a VIP member signed in: 401, not one.
+      const page = await openPage(site.browser, `${shop.origin}/tech/releases/${ep.slug}`, site.problems, { viewport, expectedStatuses: [401] });
       page.setDefaultTimeout(30_000);
       const releaseDialog = page.getByRole('dialog', { name: ep.title });
       await releaseDialog.getByText('€3.00 or more').waitFor();
@@ -191,7 +192,7 @@ describe('buying music in the browser', () => {
 
   it("a pre-order is paid now and its download email comes on the release day", { timeout: 180_000 }, async () => {
     const email = 'early-fan@example.com';
-    const page = await openPage(site.browser, `${shop.origin}/tech/releases/${upcoming.slug}`, site.problems, { viewport: 'phone' });
+    const page = await openPage(site.browser, `${shop.origin}/tech/releases/${upcoming.slug}`, site.problems, { viewport: 'phone', expectedStatuses: [401] });
     page.setDefaultTimeout(30_000);
     const day = releaseDay(upcoming.release_date as string);
     await page.getByText(`Pre-order: you pay now, and the download email arrives when it comes out on ${day}.`).waitFor();
@@ -259,4 +260,49 @@ describe('buying music in the browser', () => {
     await phone.close();
     expect(site.problems).toEqual([]);
   });
+
+  // After the owner's figures above: these orders are the members'.
+  for (const [index, viewport] of (['desktop', 'phone'] as const).entries()) {
+    it(`the owner sets a VIP discount; a member signed in sees and pays their plan's price, and the receipt says it (${viewport})`, { timeout: 180_000 }, async () => {
+      const admin = await openPage(site.browser, `${shop.origin}/login`, site.problems, { viewport });
+      admin.setDefaultTimeout(30_000);
+      await logInAsAdmin(admin, { url: shop.origin });
+      await admin.goto(`${shop.origin}/admin/site/shop`);
+      const monthly = admin.getByRole('spinbutton', { name: 'Monthly discount (%)' });
+      // The desktop run saves it; the phone run finds it saved.
+      if (index === 0) {
+        await monthly.fill('10');
+        await admin.getByRole('button', { name: 'Save shop settings' }).click();
+        await admin.getByText('Shop settings saved').waitFor();
+      }
+      expect(await monthly.inputValue()).toBe('10');
+      await admin.getByRole('figure').getByText('Monthly members: VIP price €9.00 (10% off)').waitFor();
+      const found = await violations(admin, `shop settings ${viewport}`);
+      await saveScreenshot(admin, `shop-settings-vip-discount-${viewport}`);
+      await admin.close();
+
+      const release = await aReleaseForSale(`Members Cut ${viewport}`, '2026-06-05', 3 + index, { amount: 7.99, currency: 'EUR', pay_what_you_want: false });
+      const email = `vip-buyer-${viewport}@example.com`;
+      const page = await becomeMonthlyMember(shop, viewport, email);
+      page.setDefaultTimeout(30_000);
+      await page.goto(`${shop.origin}/tech/releases/${release.slug}`);
+      await appStarted(page);
+      await page.getByRole('dialog', { name: release.title }).getByRole('button', { name: 'Buy €7.99' }).click();
+      const form = page.getByRole('dialog', { name: `Buy €7.99: ${release.title}` });
+      await form.getByText('VIP price €7.19 (10% off)').waitFor();
+      await form.getByRole('textbox', { name: 'Email' }).fill(email);
+      found.push(...(await violations(page, `buy form VIP ${viewport}`)));
+      await saveScreenshot(page, `shop-buy-form-vip-price-${viewport}`);
+      await form.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('heading', { name: 'Fake Checkout' }).waitFor();
+      await page.getByRole('button', { name: 'Pay' }).click();
+      await page.waitForURL(/\/orders\/[A-Za-z0-9_-]+$/);
+      const receipt = await emailTo(shop.smtp, email, 'Your receipt');
+      expect(receipt?.text).toMatch(/EUR 7\.19 paid on .+, VIP discount 10%/);
+      expect(found).toEqual([]);
+      await page.close();
+      await site.browser.context.clearCookies();
+      expect(site.problems).toEqual([]);
+    });
+  }
 });

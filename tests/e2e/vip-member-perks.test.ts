@@ -9,7 +9,7 @@ import { aSineWav } from '../helpers/audio.js';
 import { e2eAdmin, e2eAdminEnv } from '../e2e-helpers/admin-session.js';
 import { severeViolations } from '../e2e-helpers/axe.js';
 import { animationsSettled, appStarted, chooseTheme, openPage, saveScreenshot, shownTheme, type viewports } from '../e2e-helpers/browser.js';
-import { signInLink, useStripeSite } from '../e2e-helpers/vip-site.js';
+import { becomeMonthlyMember, useStripeSite } from '../e2e-helpers/vip-site.js';
 
 // What members see (docs/decisions/0066) in Chromium against the production build, at 1280 and 390 px:
 // a member who paid through the fake Stripe downloads a member download from their page and from the
@@ -81,25 +81,7 @@ describe('VIP member perks in the browser', () => {
     await page.getByRole('dialog', { name: release.title }).waitFor();
   }
 
-  /** Joins through the fake Checkout and signs in on the member page with the emailed link. */
-  async function becomeMember(viewport: keyof typeof viewports, email: string): Promise<Page> {
-    await site.browser.context.clearCookies();
-    const page = await openPage(site.browser, `${vip.origin}/vip`, site.problems, { viewport, expectedStatuses: [401] });
-    await page.getByRole('button', { name: 'Subscribe to Monthly' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Name').fill('Kim Fan');
-    await dialog.getByLabel('Email').fill(email);
-    await dialog.getByRole('button', { name: 'Subscribe' }).click();
-    await page.getByRole('button', { name: 'Pay' }).click();
-    await page.getByText('Your Monthly membership is active.', { exact: false }).waitFor();
-    await page.goto(`${vip.origin}/vip/account`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
-    await page.goto(await signInLink(vip.smtp, email));
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${vip.origin}/vip/account`);
-    return page;
-  }
+  const becomeMember = (viewport: keyof typeof viewports, email: string) => becomeMonthlyMember(vip, viewport, email);
 
   for (const viewport of ['desktop', 'phone'] as const) {
     it(`a stranger gets the Join VIP prompt; a member downloads from their page and the release (${viewport})`, { timeout: 90_000 }, async () => {
