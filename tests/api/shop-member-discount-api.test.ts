@@ -122,6 +122,10 @@ describe.each(testDatabaseKinds)("the VIP members' discount on $name", (kind) =>
     expect(amountOf(await buyAsMember(member.cookie, { release_id: release.id, email: 'vip-pwyw@example.com', amount: 4.5 }))).toBe('450');
     expect(amountOf(await buyAsMember(member.cookie, { release_id: release.id, email: 'vip-pwyw@example.com' }))).toBe('450');
     expect(amountOf(await buyAsMember(member.cookie, { release_id: release.id, email: 'vip-pwyw@example.com', amount: 12 }))).toBe('1200');
+    // Never below what Stripe charges at least: €0.50 less 10% stays €0.50.
+    await setPrice(release.id, { amount: 0.5, currency: 'EUR', pay_what_you_want: false });
+    expect(amountOf(await buyAsMember(member.cookie, { release_id: release.id, email: 'vip-pwyw@example.com' }))).toBe('50');
+    await setPrice(release.id, { amount: 5, currency: 'USD', pay_what_you_want: true });
     // Without the session, the least is the price.
     expect((await buy({ release_id: release.id, email: 'vip-pwyw@example.com', amount: 4.5 })).json()).toMatchObject({ field: 'amount', message: 'Amount must be at least USD 5.00' });
 

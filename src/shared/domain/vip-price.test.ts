@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { applySiteSettings, currentSiteSettings } from '../site-settings.js';
-import { lessDiscount, memberDiscountOf } from './vip-price.js';
+import { lessDiscount, memberDiscountOf, memberPrice } from './vip-price.js';
 
 describe("the VIP members' discount", () => {
   const settings = currentSiteSettings();
@@ -13,6 +13,14 @@ describe("the VIP members' discount", () => {
     expect(lessDiscount(5, 0)).toBe(5);
     expect(lessDiscount(1000, 90)).toBe(100);
     expect(lessDiscount(0, 50)).toBe(0);
+  });
+
+  it("never takes a price below what Stripe charges at least, and leaves free free", () => {
+    expect(memberPrice({ amount: 0.5, currency: 'EUR' }, 10)).toBe(0.5);
+    expect(memberPrice({ amount: 3, currency: 'USD' }, 90)).toBe(0.5);
+    expect(memberPrice({ amount: 3, currency: 'GBP' }, 90)).toBe(0.3);
+    expect(memberPrice({ amount: 7.99, currency: 'EUR' }, 10)).toBe(7.19);
+    expect(memberPrice({ amount: 0, currency: 'EUR' }, 10)).toBe(0);
   });
 
   it("gives an active member their plan's percent, and anyone else none", () => {
