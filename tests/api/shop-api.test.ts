@@ -275,6 +275,12 @@ describe.each(testDatabaseKinds)('the shop on $name', (kind) => {
     const marked = await edit({ tracks: tracksWith(true), price: { amount: 9, currency: 'EUR', pay_what_you_want: false } });
     expect(marked.statusCode, marked.body).toBe(200);
     expect(marked.json<{ data: AdminReleaseDetail }>().data.tracks.map((track) => track.instant_grat)).toEqual([true, false]);
+    // The public release answer says which tracks come at once (its page names them), until it is out.
+    const publicGrats = async () => (await t.app.inject({ method: 'GET', url: `/api/releases/${release.id}` })).json<{ data: Release }>().data.tracks?.map((track) => [track.id, track.instant_grat]);
+    expect(await publicGrats()).toEqual([
+      [grat.id, true],
+      [later.id, false],
+    ]);
 
     const { events } = await buyAndPay(release.id, 'grat@example.com');
     await deliver(events);
@@ -299,6 +305,10 @@ describe.each(testDatabaseKinds)('the shop on $name', (kind) => {
     expect((await emailsTo('grat@example.com')).map((e) => e.kind)).toEqual(['order_receipt', 'order_downloads']);
     t.setNow(moment);
     expect((await order(token)).json<{ data: Order }>().data.items[0]?.downloads.map((d) => d.track_id)).toEqual([grat.id, later.id]);
+    expect(await publicGrats()).toEqual([
+      [grat.id, false],
+      [later.id, false],
+    ]);
     expect((await link(later.id)).statusCode).toBe(303);
     t.setNow(testNow);
   });

@@ -28,6 +28,7 @@ export function aTrack(overrides: Partial<Track> = {}): Track {
     preview_url: null,
     member_download: false,
     early_access: false,
+    instant_grat: false,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
     ...overrides,

@@ -5,7 +5,7 @@ import type { Release } from '../../shared/api/catalog.js';
 // feature: app/ fills this slot with the shop's Buy button, as it does the VIP perks (member-perks-slot.tsx).
 
 export interface BuyReleaseProps {
-  release: Pick<Release, 'id' | 'title' | 'version' | 'price' | 'for_sale' | 'upcoming' | 'release_date'>;
+  release: Pick<Release, 'id' | 'title' | 'version' | 'price' | 'for_sale' | 'upcoming' | 'release_date' | 'tracks'>;
 }
 
 const ShopSlot = createContext<ComponentType<BuyReleaseProps> | null>(null);

@@ -48,6 +48,11 @@ export const trackSchema = z.object({
    * (its preview_url is public) and for a track without one. The same for everyone.
    */
   early_access: z.boolean(),
+  /**
+   * An upcoming release's track that staff marked an instant grat (docs/decisions/0105): its pre-order's
+   * buyer downloads it at once, the rest on the release day. False once out and for the other tracks.
+   */
+  instant_grat: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -41,6 +41,8 @@ export function toTrack(row: DatedTrackRow, credits: ArtistCredit[], now: Date):
     member_download: row.memberDownload && row.audioId !== null,
     // What GET /api/vip/early-access/{id} serves: only these join the early-access Play's queue.
     early_access: isUpcomingRelease && hasPreviewOfOurs(row.id, row.previewUrl),
+    // What a pre-order's buyer downloads at once (the release page names them).
+    instant_grat: isUpcomingRelease && row.instantGrat,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -27,7 +27,7 @@ import { StaffInvitationEmail, staffInvitationSubject, type StaffInvitationProps
 import { VipPaymentsOpenEmail, vipPaymentsOpenSubject, VipWaitingListConfirmEmail, vipWaitingListConfirmSubject } from './templates/vip-waiting-list-emails.js';
 import { VipWelcomeEmail, vipWelcomeSubject, type VipReceipt } from './templates/vip-welcome-email.js';
 import { dayInWords } from '../../../shared/domain/day-in-words.js';
-import { listInWords } from './templates/words.js';
+import { listInWords } from '../../../shared/domain/words.js';
 import { unsubscribeToken } from './tokens.js';
 
 /** The member page (docs/decisions/0063). */

@@ -20,7 +20,7 @@ import {
   type StoredAlert,
 } from './release-alerts.repo.js';
 import type { ReleaseAlertProps } from './templates/release-alert-emails.js';
-import { listInWords } from './templates/words.js';
+import { listInWords } from '../../../shared/domain/words.js';
 import { hideAddress, newStatusToken } from './tokens.js';
 
 // "Notify me" on an upcoming release (docs/decisions/0061): double opt-in, one email on the release day,

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Release } from '../../../../shared/api/catalog.js';
+import type { Release, Track } from '../../../../shared/api/catalog.js';
 import type { VipAccount } from '../../../../shared/api/vip-account.js';
 import { applySiteSettings, currentSiteSettings } from '../../../../shared/site-settings.js';
-import { aRelease } from '../../../../../tests/helpers/catalog-builders.js';
+import { aRelease, aTrack } from '../../../../../tests/helpers/catalog-builders.js';
 import { renderWithApp, setupUser } from '../../../../../tests/helpers/render.js';
 import { BuyRelease } from '../../../lib/shop-slot.js';
 
@@ -39,9 +39,21 @@ describe('the Buy button of a release page', () => {
   });
 
   it("says an upcoming release is a pre-order: paid now, its download email at the release moment", () => {
-    renderWithApp(<BuyRelease release={aRelease({ for_sale: true, upcoming: true, release_date: '2026-12-04', price: { amount: 9, currency: 'USD', pay_what_you_want: false } })} />);
+    renderWithApp(<BuyRelease release={aRelease({ for_sale: true, upcoming: true, release_date: '2026-12-04', price: { amount: 9, currency: 'USD', pay_what_you_want: false }, tracks: [aTrack()] })} />);
     expect(screen.getByRole('button', { name: 'Pre-order $9.00' })).toBeTruthy();
-    expect(screen.getByText('Pre-order: you pay now, and the download email arrives when it comes out on 4 December 2026.')).toBeTruthy();
+    const notes = screen.getByRole('region', { name: /^Buy / });
+    expect(notes.textContent).toBe('Pre-order $9.00Pre-order: you pay now, and the download email arrives when it comes out on 4 December 2026.');
+  });
+
+  it("names a pre-order's instant grats, which download at once", () => {
+    const preOrder = (tracks: Track[]) => aRelease({ for_sale: true, upcoming: true, release_date: '2026-12-04', price: { amount: 9, currency: 'USD', pay_what_you_want: false }, tracks });
+    const { unmount } = renderWithApp(
+      <BuyRelease release={preOrder([aTrack({ title: 'Track A', instant_grat: true }), aTrack({ title: 'Track B', mix_version: 'Dub', instant_grat: true }), aTrack({ title: 'Track C' })])} />,
+    );
+    expect(screen.getByText('“Track A” and “Track B (Dub)” download at once.')).toBeTruthy();
+    unmount();
+    renderWithApp(<BuyRelease release={preOrder([aTrack({ title: 'Track A', instant_grat: true }), aTrack({ title: 'Track C' })])} />);
+    expect(screen.getByText('“Track A” downloads at once.')).toBeTruthy();
   });
 
   it('takes an email and, pay-what-you-want, an amount at least the minimum, naming the field at fault, then goes to Checkout', async () => {

@@ -2,7 +2,7 @@ import { Button, Heading, Text } from '@react-email/components';
 import type { LabelConfig } from '../../../../shared/site-config.js';
 import { currentSiteSettings } from '../../../../shared/site-settings.js';
 import { buttonStyle, EmailLayout, headingStyle, paragraphStyle } from './email-layout.js';
-import { listInWords, quoted } from './words.js';
+import { listInWords, quoted } from '../../../../shared/domain/words.js';
 
 export interface DemoReceivedProps {
   label: LabelConfig;

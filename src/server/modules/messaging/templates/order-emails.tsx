@@ -3,7 +3,7 @@ import type { LabelConfig } from '../../../../shared/site-config.js';
 import { currentSiteSettings } from '../../../../shared/site-settings.js';
 import { dayInWords } from '../../../../shared/domain/day-in-words.js';
 import { EmailLayout, buttonStyle, headingStyle, paragraphStyle } from './email-layout.js';
-import { listInWords, quoted } from './words.js';
+import { listInWords, quoted } from '../../../../shared/domain/words.js';
 
 /** An order as its emails tell it (issue 36, docs/decisions/0105). */
 export interface OrderEmailProps {

@@ -2,7 +2,7 @@ import { Button, Heading, Text } from '@react-email/components';
 import type { LabelConfig } from '../../../../shared/site-config.js';
 import { currentSiteSettings } from '../../../../shared/site-settings.js';
 import { EmailLayout, buttonStyle, headingStyle, paragraphStyle } from './email-layout.js';
-import { quoted } from './words.js';
+import { quoted } from '../../../../shared/domain/words.js';
 
 export interface ReleaseAlertProps {
   label: LabelConfig;

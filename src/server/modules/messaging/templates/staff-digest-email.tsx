@@ -1,7 +1,7 @@
 import { Button, Heading, Text } from '@react-email/components';
 import type { LabelConfig } from '../../../../shared/site-config.js';
 import { buttonStyle, EmailLayout, headingStyle, paragraphStyle } from './email-layout.js';
-import { quoted } from './words.js';
+import { quoted } from '../../../../shared/domain/words.js';
 
 export interface DigestDemo {
   artists: string;
