@@ -98,6 +98,7 @@ describe.each(testDatabaseKinds)('admin catalog API on $name', (kind) => {
         preview_start_ms: null,
         preview_length_ms: null,
         member_download: false,
+        instant_grat: false,
         artists: [{ id: 'kwal', name: 'Kwal', role: 'primary', image_url: '/media/artists/kwal.svg' }],
         release: expect.objectContaining({ artwork_url: null }),
       });
@@ -176,6 +177,7 @@ describe.each(testDatabaseKinds)('admin catalog API on $name', (kind) => {
         isrc: 'qz-za2-43-87299',
         spotify_url: 'https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC',
         preview_url: '/media/previews/lose-minds.wav',
+        instant_grat: true,
       });
       expect(body.data).toEqual({
         ...track,
@@ -185,6 +187,7 @@ describe.each(testDatabaseKinds)('admin catalog API on $name', (kind) => {
         isrc: 'QZZA24387299',
         spotify_url: 'https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC',
         preview_url: '/media/previews/lose-minds.wav',
+        instant_grat: true,
       });
       expect((await storedTrack(track.id))?.updatedAt).toEqual(now);
 
@@ -205,6 +208,7 @@ describe.each(testDatabaseKinds)('admin catalog API on $name', (kind) => {
               isrc: { from: 'QZZ8A2438729', to: 'QZZA24387299' },
               spotify_url: { from: null, to: 'https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC' },
               preview_url: { from: null, to: '/media/previews/lose-minds.wav' },
+              instant_grat: { from: false, to: true },
             },
           },
         },
@@ -248,7 +252,8 @@ describe.each(testDatabaseKinds)('admin catalog API on $name', (kind) => {
         [{ preview_start_ms: -1 }, 'preview_start_ms', 'Preview start must not be negative'],
         [{ preview_length_ms: 1000 }, 'preview_length_ms', 'Preview length must be between 0:05 and 10:00'],
         [{ preview_length_ms: '1:00' }, 'preview_length_ms', 'Preview length must be a whole number of milliseconds or null'],
-        [{}, 'body', 'Send at least one of title, mix_version, duration_ms, isrc, spotify_url, preview_url, preview_start_ms, preview_length_ms, member_download'],
+        [{ instant_grat: 'yes' }, 'instant_grat', 'Instant grat must be true or false'],
+        [{}, 'body', 'Send at least one of title, mix_version, duration_ms, isrc, spotify_url, preview_url, preview_start_ms, preview_length_ms, member_download, instant_grat'],
         [{ title: 'Fine', durationMs: 1 }, 'durationMs', 'Unknown field: durationMs'],
       ];
       for (const [payload, field, message] of cases) {

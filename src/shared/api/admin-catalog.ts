@@ -55,6 +55,8 @@ export const adminTrackSchema = z.object({
   preview_start_ms: z.number().int().nullable(),
   preview_length_ms: z.number().int().nullable(),
   member_download: z.boolean(),
+  /** A pre-order's buyer downloads it at once, the rest on the release day (issue 36, docs/decisions/0105). */
+  instant_grat: z.boolean(),
   artists: z.array(artistCreditSchema),
   release: adminReleaseSchema,
 });
@@ -112,7 +114,7 @@ export function strictBody<T extends z.ZodRawShape>(shape: T) {
   });
 }
 
-export const adminTrackUpdateFields = ['title', 'mix_version', 'duration_ms', 'isrc', 'spotify_url', 'preview_url', 'preview_start_ms', 'preview_length_ms', 'member_download'] as const;
+export const adminTrackUpdateFields = ['title', 'mix_version', 'duration_ms', 'isrc', 'spotify_url', 'preview_url', 'preview_start_ms', 'preview_length_ms', 'member_download', 'instant_grat'] as const;
 export type AdminTrackUpdateField = (typeof adminTrackUpdateFields)[number];
 
 const durationMessage = 'Duration must be more than 0:00 and at most 24 hours';
@@ -157,6 +159,8 @@ export const previewLengthField = z
   .nullable();
 /** Active VIP members download the uploaded audio (docs/decisions/0064). */
 export const memberDownloadField = z.boolean({ error: 'Member download must be true or false' });
+/** A pre-order's buyer downloads it at once, the rest on the release day (issue 36, docs/decisions/0105). */
+export const instantGratField = z.boolean({ error: 'Instant grat must be true or false' });
 
 /** `PATCH /api/admin/tracks/{id}`: any of the fields, at least one. */
 export const adminTrackUpdateSchema = strictBody({
@@ -175,6 +179,7 @@ export const adminTrackUpdateSchema = strictBody({
   preview_start_ms: previewStartField.optional(),
   preview_length_ms: previewLengthField.optional(),
   member_download: memberDownloadField.optional(),
+  instant_grat: instantGratField.optional(),
 }).refine((body) => Object.values(body).some((value) => value !== undefined), {
   error: `Send at least one of ${adminTrackUpdateFields.join(', ')}`,
 });

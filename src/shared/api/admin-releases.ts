@@ -4,7 +4,7 @@ import { releaseStatuses } from '../domain/release-status.js';
 import { releaseTypes } from '../domain/release-type.js';
 import { storeLinkSchema, storeLinksSchema } from '../domain/store-links.js';
 import { trackAudioStatuses } from './admin-audio.js';
-import { adminReleaseSchema, clearableText, durationField, isrcField, memberDownloadField, previewLengthField, previewStartField, strictBody, titleField } from './admin-catalog.js';
+import { adminReleaseSchema, clearableText, durationField, instantGratField, isrcField, memberDownloadField, previewLengthField, previewStartField, strictBody, titleField } from './admin-catalog.js';
 import { itemResponse, limitParam, listResponse, offsetParam, searchParam } from './common.js';
 import { releasePriceOutputSchema, releasePriceSchema } from './shop.js';
 
@@ -50,8 +50,8 @@ export const adminReleaseTrackInputSchema = z.strictObject(
     preview_start_ms: previewStartField.optional(),
     preview_length_ms: previewLengthField.optional(),
     member_download: memberDownloadField.optional(),
-    /** A pre-order's buyer downloads it at once, the rest on the release day (issue 36); absent: as stored (a new track: no). */
-    instant_grat: z.boolean({ error: 'Instant grat must be true or false' }).optional(),
+    /** Absent: as stored (a new track: no). */
+    instant_grat: instantGratField.optional(),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : 'Each track must be an object') },
 );

@@ -51,6 +51,7 @@ async function presentAdminTracks(db: Db, rows: AdminTrackRow[]): Promise<AdminT
     preview_start_ms: track.previewStartMs,
     preview_length_ms: track.previewLengthMs,
     member_download: track.memberDownload,
+    instant_grat: track.instantGrat,
     artists: (credits.get(track.id) ?? []).map(toCredit),
     release: toRelease(release),
   }));
@@ -76,6 +77,7 @@ const columnOf: Record<AdminTrackUpdateField, keyof TrackChanges> = {
   preview_start_ms: 'previewStartMs',
   preview_length_ms: 'previewLengthMs',
   member_download: 'memberDownload',
+  instant_grat: 'instantGrat',
 };
 
 const trackNotFound = (id: string) => new NotFoundError(`Track not found: ${id}`);

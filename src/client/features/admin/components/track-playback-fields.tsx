@@ -4,15 +4,15 @@ import { FormTextField } from '../../../components/form-text-field.js';
 
 interface Props<Values extends FieldValues, Context, Output extends FieldValues> {
   control: Control<Values, Context, Output>;
-  /** Where the form holds the preview window (m:ss text), the member download switch and, in the release editor, the instant grat switch. */
-  names: { previewStart: Path<Values>; previewLength: Path<Values>; memberDownload: Path<Values>; instantGrat?: Path<Values> };
+  /** Where the form holds the preview window (m:ss text), the member download switch and the instant grat switch. */
+  names: { previewStart: Path<Values>; previewLength: Path<Values>; memberDownload: Path<Values>; instantGrat: Path<Values> };
   size?: 'small' | 'medium';
 }
 
 /**
  * What a track's uploaded audio is used for (docs/decisions/0026, 0064): the preview window cut from it,
- * whether active VIP members download it and, in the release editor, whether a pre-order's buyer downloads
- * it at once (an instant grat, issue 36). One part for the release editor's tracks and the Edit track dialog.
+ * whether active VIP members download it and whether a pre-order's buyer downloads it at once (an instant
+ * grat, issue 36). One part for the release editor's tracks and the Edit track dialog.
  */
 export function TrackPlaybackFields<Values extends FieldValues, Context, Output extends FieldValues>({ control, names, size }: Props<Values, Context, Output>) {
   return (
@@ -41,14 +41,12 @@ export function TrackPlaybackFields<Values extends FieldValues, Context, Output 
         label="VIP members download the uploaded audio"
         help="Active VIP members download it as uploaded or as WAV, FLAC, AIFF or MP3, as they choose; others are asked to join VIP."
       />
-      {names.instantGrat && (
-        <SwitchField
-          control={control}
-          name={names.instantGrat}
-          label="Instant grat: pre-order buyers get it at once"
-          help="Bought before the release day, this track downloads at once; the others on the release day."
-        />
-      )}
+      <SwitchField
+        control={control}
+        name={names.instantGrat}
+        label="Instant grat: pre-order buyers get it at once"
+        help="Bought before the release day, this track downloads at once; the others on the release day."
+      />
     </>
   );
 }

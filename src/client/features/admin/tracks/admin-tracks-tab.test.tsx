@@ -21,6 +21,7 @@ function anAdminTrack(overrides: Partial<AdminTrack> = {}): AdminTrack {
     preview_start_ms: null,
     preview_length_ms: null,
     member_download: false,
+    instant_grat: false,
     artists: [{ id: 'kwal', name: 'Kwal', role: 'primary', image_url: null }],
     release: { id: 'release-1', title: 'No More', release_date: '2024-12-13', artwork_url: null, label_id: 'buildit-records', pinned: false },
     ...overrides,
@@ -210,6 +211,24 @@ describe('AdminTracksTab', () => {
       [`/api/admin/tracks/${noMore.id}`, { isrc: 'QZZ8B2454763' }],
       ['/api/admin/releases/release-1', { pinned: true }],
     ]);
+  });
+
+  it("switches a pre-order's instant grat with the release editor's switch, from the stored value, sending only that", async () => {
+    const grat = { ...noMore, instant_grat: true };
+    const { sent } = serve({
+      'GET /api/admin/tracks': [json(listOf([grat])), json(listOf([noMore]))],
+      [`PATCH /api/admin/tracks/${noMore.id}`]: json({ success: true, data: noMore }),
+    });
+    const user = await openTab();
+    await user.click(await screen.findByRole('button', { name: 'Edit “No More (Extended Mix)”' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit track' });
+    const instantGrat = within(dialog).getByRole<HTMLInputElement>('switch', { name: 'Instant grat: pre-order buyers get it at once' });
+    expect(within(dialog).getByText('Bought before the release day, this track downloads at once; the others on the release day.')).toBeTruthy();
+    expect(instantGrat.checked).toBe(true);
+    await user.click(instantGrat);
+    await clickSave(user, dialog);
+    expect(await screen.findByText('Saved “No More”')).toBeTruthy();
+    expect(sent.filter((s) => s.method === 'PATCH').map((s) => [s.path, s.body])).toEqual([[`/api/admin/tracks/${noMore.id}`, { instant_grat: false }]]);
   });
 
   it('deletes a track only after a confirmation naming it', async () => {

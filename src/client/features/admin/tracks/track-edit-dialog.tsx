@@ -75,7 +75,10 @@ function TrackEditForm({ track, open, token, onClose }: Props & { track: AdminTr
           slotProps={{ htmlInput: { inputMode } }}
         />
       ))}
-      <TrackPlaybackFields control={control} names={{ previewStart: 'preview_start_ms', previewLength: 'preview_length_ms', memberDownload: 'member_download' }} />
+      <TrackPlaybackFields
+        control={control}
+        names={{ previewStart: 'preview_start_ms', previewLength: 'preview_length_ms', memberDownload: 'member_download', instantGrat: 'instant_grat' }}
+      />
       <div>
         <Controller
           control={control}

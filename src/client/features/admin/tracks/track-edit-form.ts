@@ -8,11 +8,11 @@ import {
 } from '../../../../shared/api/admin-catalog.js';
 import { formatDuration, parseLength } from '../../../../shared/domain/duration.js';
 
-/** The fields typed as text; `member_download` is a switch. */
-export type TrackTextField = Exclude<AdminTrackUpdateField, 'member_download'>;
+/** The fields typed as text; `member_download` and `instant_grat` are switches. */
+export type TrackTextField = Exclude<AdminTrackUpdateField, 'member_download' | 'instant_grat'>;
 
-/** The edit dialog's fields as typed (the duration and the preview window as m:ss), the member download switch and the release's pin. */
-export type TrackFormValues = Record<TrackTextField, string> & { member_download: boolean; pinned: boolean };
+/** The edit dialog's fields as typed (the duration and the preview window as m:ss), the member download and instant grat switches and the release's pin. */
+export type TrackFormValues = Record<TrackTextField, string> & { member_download: boolean; instant_grat: boolean; pinned: boolean };
 
 /** What a valid form sends: the changed fields as the PATCH body, the pin, and the title to name it by. */
 export interface TrackEdit {
@@ -39,6 +39,7 @@ export function trackFormValues(track: AdminTrack): TrackFormValues {
     preview_start_ms: track.preview_start_ms === null ? '' : formatDuration(track.preview_start_ms),
     preview_length_ms: track.preview_length_ms === null ? '' : formatDuration(track.preview_length_ms),
     member_download: track.member_download,
+    instant_grat: track.instant_grat,
     pinned: track.release.pinned,
   };
 }
@@ -60,7 +61,7 @@ export function trackFormSchema(initial: TrackFormValues) {
     preview_length_ms: text,
   };
   return z
-    .object({ ...(typed satisfies Record<TrackTextField, z.ZodString>), member_download: z.boolean(), pinned: z.boolean() })
+    .object({ ...(typed satisfies Record<TrackTextField, z.ZodString>), member_download: z.boolean(), instant_grat: z.boolean(), pinned: z.boolean() })
     .transform((values, ctx): TrackEdit => {
       const changes: Record<string, unknown> = {};
       for (const field of adminTrackUpdateFields) {
