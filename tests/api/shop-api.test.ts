@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminReleaseDetail } from '../../src/shared/api/admin-releases.js';
 import type { Release } from '../../src/shared/api/catalog.js';
-import { shopMessages, type Order } from '../../src/shared/api/shop.js';
+import { shopMessages, type DownloadCode, type Order } from '../../src/shared/api/shop.js';
+import { applySiteSettings, currentSiteSettings } from '../../src/shared/site-settings.js';
 import { downloadFormats } from '../../src/shared/download-formats.js';
 import { queryRows } from '../../src/server/db/client.js';
 import { folderMediaStore } from '../../src/server/modules/media/index.js';
@@ -184,11 +185,43 @@ describe.each(testDatabaseKinds)('the shop on $name', (kind) => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="download-codes-.+\.csv"$/);
     const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('"Code","Note","Expires","Created","Redeemed","Redeemed by"');
+    expect(lines[0]).toBe('"Code","Note","Last day","Created","Redeemed","Redeemed by"');
     expect(lines).toHaveLength(4);
     expect(lines.find((line) => line.startsWith(`"${codes[0]}"`))).toMatch(/"dj@example\.com"$/);
     expect((await t.app.inject({ method: 'GET', url: `/api/admin/releases/${release.id}/codes` })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/releases/00000000-0000-4000-8000-000000000000/codes', headers: t.auth })).statusCode).toBe(404);
+  });
+
+  it("takes a code's last day to its end in the labels' time zone: it works until then, and is refused (410) after", async () => {
+    const was = currentSiteSettings();
+    applySiteSettings({ ...was, timeZone: 'America/New_York' });
+    try {
+      const release = await aRelease();
+      const make = (expires: unknown) => t.app.inject({ method: 'POST', url: `/api/admin/releases/${release.id}/codes`, headers: t.auth, payload: { count: 2, expires_at: expires } });
+      expect((await make('31/12/2026')).json()).toMatchObject({ field: 'expires_at', message: 'expires_at must be a day like 2026-12-31 or a time like 2026-12-31T23:59:00Z' });
+      const made = await make('2026-12-31');
+      expect(made.statusCode, made.body).toBe(200);
+      const [early, late] = made.json<{ data: { codes: string[] } }>().data.codes as [string, string];
+      const listed = (await t.app.inject({ method: 'GET', url: `/api/admin/releases/${release.id}/codes`, headers: t.auth })).json<{ data: DownloadCode[] }>().data;
+      // The end of 31 December in New York (UTC−5): 05:00 UTC on 1 January.
+      expect(listed.map((c) => [c.expires_at, c.last_day])).toEqual([
+        ['2027-01-01T05:00:00.000Z', '2026-12-31'],
+        ['2027-01-01T05:00:00.000Z', '2026-12-31'],
+      ]);
+      const redeemAt = (at: string, code: string, email: string) => {
+        t.setNow(new Date(at));
+        return t.app.inject({ method: 'POST', url: '/api/redeem', payload: { code, email } });
+      };
+      // Past midnight in UTC, still 31 December in New York: it works.
+      expect((await redeemAt('2027-01-01T04:59:59.999Z', early, 'late-night@example.com')).statusCode).toBe(201);
+      const expired = await redeemAt('2027-01-01T05:00:00.000Z', late, 'new-year@example.com');
+      expect(expired.statusCode).toBe(410);
+      expect(expired.json()).toMatchObject({ field: 'code', message: shopMessages.expiredCode });
+      expect(await emailsTo('new-year@example.com')).toEqual([]);
+    } finally {
+      t.setNow(testNow);
+      applySiteSettings(was);
+    }
   });
 
   it("sends a pre-order's receipt at once and its download email at the release moment, once", async () => {

@@ -139,8 +139,11 @@ export const codesRequestSchema = z.strictObject(
       .int({ error: 'count must be a whole number from 1 to 1000' })
       .min(1, { error: 'count must be a whole number from 1 to 1000' })
       .max(1000, { error: 'count must be a whole number from 1 to 1000' }),
-    /** When the codes stop working (an ISO time); none: never. */
-    expires_at: z.iso.datetime({ offset: true, error: 'expires_at must be a time like 2026-12-31T23:59:00Z' }).nullable().optional(),
+    /** Their last day (YYYY-MM-DD: they work to its end in the labels' time zone) or when they stop working (an ISO time); none: never. */
+    expires_at: z
+      .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'expires_at must be a day like 2026-12-31 or a time like 2026-12-31T23:59:00Z' })
+      .nullable()
+      .optional(),
     note: z.string({ error: 'note must be text' }).trim().max(200, { error: 'note must be at most 200 characters' }).optional(),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : 'The body must be a JSON object') },
@@ -151,7 +154,10 @@ export const codesResponseSchema = itemResponse(z.object({ codes: z.array(z.stri
 export const downloadCodeSchema = z.object({
   code: z.string(),
   note: z.string().nullable(),
+  /** When it stops working; null: never. */
   expires_at: z.string().nullable(),
+  /** The last day it works, in the labels' time zone (YYYY-MM-DD); null: never expires. */
+  last_day: z.string().nullable(),
   created_at: z.string(),
   redeemed_at: z.string().nullable(),
   /** The address it was redeemed for. */

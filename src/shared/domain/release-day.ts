@@ -39,6 +39,12 @@ export function releaseMoment(date: string, timeZone: string): number {
   return wall - offsetMs(guess, timeZone);
 }
 
+/** The instant (ms) `date` (YYYY-MM-DD) ends in `timeZone`: midnight starting the day after. */
+export function dayEnd(date: string, timeZone: string): number {
+  const dayAfter = new Date(Date.parse(`${date}T00:00:00Z`) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  return releaseMoment(dayAfter, timeZone);
+}
+
 /** The date (YYYY-MM-DD) it is at `now` in `timeZone`. */
 export function localDate(now: Date, timeZone: string): string {
   return formatter('date', timeZone).format(now);

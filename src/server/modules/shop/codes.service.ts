@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { shopMessages, type DownloadCode } from '../../../shared/api/shop.js';
+import { dayEnd, localDate } from '../../../shared/domain/release-day.js';
+import { currentSiteSettings } from '../../../shared/site-settings.js';
 import { isUuid } from '../../../shared/uuid.js';
 import type { Db } from '../../db/client.js';
 import { AppError, ConflictError, NotFoundError } from '../../errors.js';
@@ -20,6 +22,14 @@ const normalized = (code: string) => {
   return bare.length === 12 ? `${bare.slice(0, 4)}-${bare.slice(4, 8)}-${bare.slice(8)}` : bare;
 };
 
+/**
+ * When codes stop working: a last day (YYYY-MM-DD) works to its end in the labels' time zone, as staff
+ * mean it wherever their browser is; a time is taken as sent.
+ */
+function expiryOf(expires: string): Date {
+  return new Date(/^\d{4}-\d{2}-\d{2}$/.test(expires) ? dayEnd(expires, currentSiteSettings().timeZone) : expires);
+}
+
 export async function makeCodes(db: Db, releaseId: string, request: { count: number; expires_at?: string | null; note?: string }, change: { actor: string; now: Date }): Promise<string[]> {
   const release = isUuid(releaseId) ? await findReleaseForSale(db, releaseId) : undefined;
   if (!release) throw new NotFoundError(`Release not found: ${releaseId}`);
@@ -28,7 +38,7 @@ export async function makeCodes(db: Db, releaseId: string, request: { count: num
   await db.transaction(async (tx) => {
     await insertCodes(
       tx,
-      codes.map((code) => ({ code, releaseId, note, expiresAt: request.expires_at ? new Date(request.expires_at) : null, createdBy: change.actor, createdAt: change.now })),
+      codes.map((code) => ({ code, releaseId, note, expiresAt: request.expires_at ? expiryOf(request.expires_at) : null, createdBy: change.actor, createdAt: change.now })),
     );
     await recordActivity(tx, { kind: 'release.edit', actor: change.actor, summary: `Made ${codes.length} download codes for "${release.title}"${note ? ` (${note})` : ''}`, subjectId: releaseId, at: change.now });
   });
@@ -46,6 +56,8 @@ export async function getCodes(db: Db, releaseId: string): Promise<{ title: stri
       code: row.code,
       note: row.note,
       expires_at: row.expiresAt?.toISOString() ?? null,
+      // Its last working moment's day: the day staff chose.
+      last_day: row.expiresAt ? localDate(new Date(row.expiresAt.getTime() - 1), currentSiteSettings().timeZone) : null,
       created_at: row.createdAt.toISOString(),
       redeemed_at: row.redeemedAt?.toISOString() ?? null,
       redeemed_by: row.email,
@@ -56,8 +68,8 @@ export async function getCodes(db: Db, releaseId: string): Promise<{ title: stri
 /** The codes as a spreadsheet, one row each, to hand out by mail merge or print on cards. */
 export function codesCsv(codes: DownloadCode[]): string {
   return toCsv([
-    ['Code', 'Note', 'Expires', 'Created', 'Redeemed', 'Redeemed by'],
-    ...codes.map((c) => [c.code, c.note ?? '', c.expires_at ?? '', c.created_at, c.redeemed_at ?? '', c.redeemed_by ?? '']),
+    ['Code', 'Note', 'Last day', 'Created', 'Redeemed', 'Redeemed by'],
+    ...codes.map((c) => [c.code, c.note ?? '', c.last_day ?? '', c.created_at, c.redeemed_at ?? '', c.redeemed_by ?? '']),
   ]);
 }
 

@@ -17,11 +17,13 @@ const redeemed: DownloadCode = {
   code: 'ABCD-EFGH-JKMN',
   note: 'Press',
   expires_at: null,
+  last_day: null,
   created_at: '2026-11-01T10:00:00.000Z',
   redeemed_at: '2026-11-02T09:30:00.000Z',
   redeemed_by: 'dj@example.com',
 };
-const waiting: DownloadCode = { ...redeemed, code: 'PQRS-TUVW-XYZ2', expires_at: '2026-12-31T23:59:59.000Z', redeemed_at: null, redeemed_by: null };
+// Its last day as the labels' time zone (New York here) has it: the day it ends, not that instant's day in UTC.
+const waiting: DownloadCode = { ...redeemed, code: 'PQRS-TUVW-XYZ2', expires_at: '2027-01-01T05:00:00.000Z', last_day: '2026-12-31', redeemed_at: null, redeemed_by: null };
 const listOf = (codes: DownloadCode[]) => json({ success: true, data: codes });
 
 function renderSection(table: Parameters<typeof serveAdminApi>[0]) {
@@ -76,7 +78,7 @@ describe('the release editor → Download codes (issue 36)', () => {
     await user.click(within(group).getByRole('button', { name: 'Make codes' }));
     expect(await screen.findByText('2 new codes:')).toBeTruthy();
     expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'New codes' }).value).toBe('MMMM-NNNN-PPPP\nQQQQ-RRRR-SSSS');
-    expect(sent.filter((s) => s.method === 'POST').map((s) => s.body)).toEqual([{ count: 2, expires_at: '2026-12-31T23:59:59Z', note: 'DJ promo December' }]);
+    expect(sent.filter((s) => s.method === 'POST').map((s) => s.body)).toEqual([{ count: 2, expires_at: '2026-12-31', note: 'DJ promo December' }]);
     expect(await screen.findByText('2 codes, 0 redeemed')).toBeTruthy();
 
     // user-event stands in for the browser's clipboard.

@@ -22,14 +22,14 @@ import { ReleaseFormSection } from './release-form-sections.js';
 
 interface CodesFormValues {
   count: string;
-  /** The last day the codes work (a date, through its end in UTC); blank: they never expire. */
+  /** The last day the codes work (a date: the server takes it to its end in the labels' time zone); blank: they never expire. */
   expires: string;
   note: string;
 }
 
 const codesBody = (values: CodesFormValues) => ({
   count: values.count.trim() === '' ? Number.NaN : Number(values.count),
-  expires_at: values.expires ? `${values.expires}T23:59:59Z` : null,
+  expires_at: values.expires || null,
   note: values.note,
 });
 const fieldOf: Record<string, keyof CodesFormValues> = { count: 'count', expires_at: 'expires', note: 'note' };
@@ -123,11 +123,11 @@ export function ReleaseCodesSection({ token, release }: { token: string; release
                         {code.code}
                       </Box>
                       <Typography variant="body2" color="text.secondary" sx={phoneOnly}>
-                        {[code.note, code.expires_at ? `until ${formatDay(code.expires_at)}` : null].filter(Boolean).join(' · ')}
+                        {[code.note, code.last_day ? `until ${formatDay(code.last_day)}` : null].filter(Boolean).join(' · ')}
                       </Typography>
                     </TableCell>
                     <TableCell sx={hideOnPhone}>{code.note ?? '—'}</TableCell>
-                    <TableCell sx={{ ...hideOnPhone, whiteSpace: 'nowrap' }}>{code.expires_at ? formatDay(code.expires_at) : 'Never'}</TableCell>
+                    <TableCell sx={{ ...hideOnPhone, whiteSpace: 'nowrap' }}>{code.last_day ? formatDay(code.last_day) : 'Never'}</TableCell>
                     <TableCell sx={{ overflowWrap: 'anywhere' }}>{code.redeemed_at ? `${code.redeemed_by ?? '—'}, ${formatDayAndTime(code.redeemed_at)}` : 'Not yet'}</TableCell>
                   </TableRow>
                 ))}
