@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
+import { Alert, Dialog, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { isChargeable, leastCharge, orderRequestSchema, shopMessages, type ReleasePrice } from '../../../../shared/api/shop.js';
 import { releaseDay, releaseTitle } from '../../../../shared/domain/release-display.js';
 import { memberPrice } from '../../../../shared/domain/vip-price.js';
+import { DialogFormActions } from '../../../components/dialog-form-actions.js';
 import { FormTextField } from '../../../components/form-text-field.js';
 import { ApiError } from '../../../lib/api-client.js';
 import type { BuyReleaseProps } from '../../../lib/shop-slot.js';
@@ -70,7 +71,6 @@ export function BuyDialog({ open, onClose, release }: BuyReleaseProps & { open: 
   });
   const failure = buy.error && !(buy.error instanceof ApiError && isField(buy.error.field)) ? buy.error : undefined;
   const isLeaving = buy.isPending || buy.isSuccess;
-  const isBusy = isLeaving || member.isAsking;
   const close = () => {
     if (!isLeaving) onClose();
   };
@@ -120,14 +120,8 @@ export function BuyDialog({ open, onClose, release }: BuyReleaseProps & { open: 
             </Typography>
           </Stack>
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={close} disabled={isLeaving}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={isBusy}>
-            {isLeaving ? 'Processing...' : 'Continue'}
-          </Button>
-        </DialogActions>
+        {/* Not before the member's price is known: what Continue charges. */}
+        <DialogFormActions submitLabel="Continue" isProcessing={isLeaving} canSubmit={!member.isAsking} onCancel={close} />
       </form>
     </Dialog>
   );

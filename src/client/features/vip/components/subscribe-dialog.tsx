@@ -1,4 +1,4 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack, Typography } from '@mui/material';
+import { Alert, Dialog, DialogContent, DialogTitle, Link, Stack, Typography } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, type UseMutationResult } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -10,6 +10,7 @@ import {
   type VipSubscriptionRequest,
   type VipSubscriptionResponse,
 } from '../../../../shared/api/vip.js';
+import { DialogFormActions } from '../../../components/dialog-form-actions.js';
 import { FormTextField } from '../../../components/form-text-field.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { subscribeVip } from '../api/subscribe-vip.js';
@@ -95,14 +96,7 @@ function SubscribeForm({
           </Typography>
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onCancel} disabled={isProcessing}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={isProcessing}>
-          {isProcessing ? 'Processing...' : 'Subscribe'}
-        </Button>
-      </DialogActions>
+      <DialogFormActions submitLabel="Subscribe" isProcessing={isProcessing} onCancel={onCancel} />
     </form>
   );
 }
