@@ -70,7 +70,6 @@ async function releaseForSale(db: Db, releaseId: string): Promise<ReleaseForSale
 }
 
 /**
-/**
  * What the buyer pays, in the currency's minor unit (compared in cents, so that no fraction of a cent
  * slips past): the price, or for pay-what-you-want what they chose, at least the price and 0 or what
  * Stripe can charge. A VIP member's discount (`percent`) takes off the price, or the least they may
