@@ -99,6 +99,7 @@ describe.each(testDatabaseKinds)('admin catalog API on $name', (kind) => {
         preview_length_ms: null,
         member_download: false,
         instant_grat: false,
+        price: null,
         artists: [{ id: 'kwal', name: 'Kwal', role: 'primary', image_url: '/media/artists/kwal.svg' }],
         release: expect.objectContaining({ artwork_url: null }),
       });
@@ -253,7 +254,7 @@ describe.each(testDatabaseKinds)('admin catalog API on $name', (kind) => {
         [{ preview_length_ms: 1000 }, 'preview_length_ms', 'Preview length must be between 0:05 and 10:00'],
         [{ preview_length_ms: '1:00' }, 'preview_length_ms', 'Preview length must be a whole number of milliseconds or null'],
         [{ instant_grat: 'yes' }, 'instant_grat', 'Instant grat must be true or false'],
-        [{}, 'body', 'Send at least one of title, mix_version, duration_ms, isrc, spotify_url, preview_url, preview_start_ms, preview_length_ms, member_download, instant_grat'],
+        [{}, 'body', 'Send at least one of title, mix_version, duration_ms, isrc, spotify_url, preview_url, preview_start_ms, preview_length_ms, member_download, instant_grat, price'],
         [{ title: 'Fine', durationMs: 1 }, 'durationMs', 'Unknown field: durationMs'],
       ];
       for (const [payload, field, message] of cases) {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Release, Track } from '../../src/shared/api/catalog.js';
+import type { Release, ReleaseTrack, Track } from '../../src/shared/api/catalog.js';
 import { logInAsAdmin } from '../e2e-helpers/admin-session.js';
 import { animationsSettled, appStarted, openPage, saveScreenshot } from '../e2e-helpers/browser.js';
 import { useSharedSite } from '../e2e-helpers/production-site.js';
@@ -52,7 +52,7 @@ describe('admin tracks and artists', () => {
   }
 
   it('edits a track title and deletes a track, and the public release shows both at once', async () => {
-    const [edited, deleted] = release.tracks as [Track, Track];
+    const [edited, deleted] = release.tracks as [ReleaseTrack, ReleaseTrack];
     const page = await openPage(site.browser, `${site.server.url}/login`, site.problems);
     await logInAsAdmin(page, site.server);
     await page.goto(`${site.server.url}/admin/tracks`);

@@ -76,6 +76,9 @@ describe('buying music in the browser', () => {
     const login = await fetch(`${shop.origin}/api/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(e2eAdmin) });
     asAdmin = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
     ep = await aReleaseForSale('Harbour Lights', '2026-06-05', 1, { amount: 3, currency: 'EUR', pay_what_you_want: true });
+    // Its second track is sold alone too (issue 36's prices per track).
+    const alone = ep.tracks.map(({ id, title, isrc }, i) => ({ id, title, isrc, price: i === 1 ? { amount: 1.29, currency: 'EUR', pay_what_you_want: false } : null }));
+    ep = (await api('PATCH', `/admin/releases/${ep.id}`, { tracks: alone })) as AdminReleaseDetail;
     upcoming = await aReleaseForSale('Night Ferry', localDate(new Date(Date.now() + 10 * dayMs), currentSiteSettings().timeZone), 2, { amount: 2, currency: 'EUR', pay_what_you_want: false });
     codes = ((await api('POST', `/admin/releases/${ep.id}/codes`, { count: 2, note: 'DJ promo' })) as { codes: string[] }).codes;
   }, 120_000);
@@ -120,6 +123,7 @@ describe('buying music in the browser', () => {
       page.setDefaultTimeout(30_000);
       const releaseDialog = page.getByRole('dialog', { name: ep.title });
       await releaseDialog.getByText('€3.00 or more').waitFor();
+      await releaseDialog.getByRole('row').filter({ hasText: 'High Tide' }).getByRole('button', { name: 'Buy €1.29: High Tide' }).waitFor();
       await animationsSettled(page);
       await saveScreenshot(page, `shop-release-buy-${viewport}`);
       // Below the minimum: said under the amount, nothing sent.

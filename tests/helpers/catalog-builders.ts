@@ -1,4 +1,4 @@
-import type { Artist, ArtistCredit, ArtistRelease, Release, Track } from '../../src/shared/api/catalog.js';
+import type { Artist, ArtistCredit, ArtistRelease, Release, ReleaseTrack } from '../../src/shared/api/catalog.js';
 
 // Objects of the API contract for component tests; each call gets fresh ids unless given.
 let sequence = 0;
@@ -9,7 +9,8 @@ export function aCredit(overrides: Partial<ArtistCredit> = {}): ArtistCredit {
   return { id: `artist-${n}`, name: `Artist ${n}`, role: 'primary', image_url: null, ...overrides };
 }
 
-export function aTrack(overrides: Partial<Track> = {}): Track {
+/** A track as its release's answer gives it (a `Track` with its price sold alone): fits wherever a `Track` does. */
+export function aTrack(overrides: Partial<ReleaseTrack> = {}): ReleaseTrack {
   const n = next();
   return {
     id: `track-${n}`,
@@ -31,6 +32,8 @@ export function aTrack(overrides: Partial<Track> = {}): Track {
     instant_grat: false,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
+    price: null,
+    for_sale: false,
     ...overrides,
   };
 }

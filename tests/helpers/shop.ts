@@ -58,9 +58,9 @@ export function shopTestKit(getApp: () => AdminTestApp, getStripe: () => FakeStr
     },
     emailsTo: (email: string) =>
       queryRows<{ kind: string; subject: string; text: string }>(getApp().database.db, sql`select kind, subject, text_body as text from outbox_emails where ${email} = any(to_addresses) order by created_at, id`),
-    /** Buys the release at its price (or `amount`) and pays on the fake Checkout: the session and Stripe's events, not delivered. */
-    async buyAndPay(releaseId: string, email: string, amount?: number) {
-      const res = await kit.buy({ release_id: releaseId, email, ...(amount === undefined ? {} : { amount }) });
+    /** Buys the release (or its track `trackId`) at its price (or `amount`) and pays on the fake Checkout: the session and Stripe's events, not delivered. */
+    async buyAndPay(releaseId: string, email: string, amount?: number, trackId?: string) {
+      const res = await kit.buy({ release_id: releaseId, email, ...(amount === undefined ? {} : { amount }), ...(trackId === undefined ? {} : { track_id: trackId }) });
       expect(res.statusCode, res.body).toBe(200);
       const session = getStripe().sessions.find((s) => s.url === res.json<{ data: { checkoutUrl: string } }>().data.checkoutUrl);
       if (!session) throw new Error('no session');

@@ -203,6 +203,8 @@ export const tracks = pgTable(
     memberDownload: boolean('member_download').notNull().default(false),
     /** Staff made it an instant grat: a pre-order's buyer downloads it at once, the rest on the release day (issue 36, docs/decisions/0105). */
     instantGrat: boolean('instant_grat').notNull().default(false),
+    /** Its price sold alone (issue 36, docs/decisions/0105), the shape of `releases.price`; null: sold only with its release. */
+    price: jsonb('price').$type<ReleasePrice>(),
     spotifyId: text('spotify_id').unique(),
     spotifyUrl: text('spotify_url'),
     ...timestamps,
@@ -1046,6 +1048,8 @@ export const shopOrders = pgTable(
     releaseId: uuid('release_id')
       .notNull()
       .references(() => releases.id, { onDelete: 'restrict' }),
+    /** An order of one track of the release, sold alone; null: the whole release. */
+    trackId: uuid('track_id').references(() => tracks.id, { onDelete: 'restrict' }),
     email: text('email').notNull(),
     source: text('source', { enum: shopOrderSources }).notNull(),
     status: text('status', { enum: shopOrderStatuses }).notNull(),

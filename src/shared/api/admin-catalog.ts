@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { canonicalIsrc, isrcPattern } from '../domain/isrc.js';
 import { artistCreditSchema } from './catalog.js';
 import { itemResponse, limitParam, listResponse, offsetParam, searchParam } from './common.js';
+import { releasePriceOutputSchema, releasePriceSchema } from './shop.js';
 
 // The admin Tracks and Artists tabs' contract (docs/product.md §10.6). The edit dialogs validate with the
 // same request schemas as the server: one set of rules and messages.
@@ -57,6 +58,8 @@ export const adminTrackSchema = z.object({
   member_download: z.boolean(),
   /** A pre-order's buyer downloads it at once, the rest on the release day (issue 36, docs/decisions/0105). */
   instant_grat: z.boolean(),
+  /** Its price sold alone (issue 36); null: sold only with its release. */
+  price: releasePriceOutputSchema.nullable(),
   artists: z.array(artistCreditSchema),
   release: adminReleaseSchema,
 });
@@ -114,7 +117,7 @@ export function strictBody<T extends z.ZodRawShape>(shape: T) {
   });
 }
 
-export const adminTrackUpdateFields = ['title', 'mix_version', 'duration_ms', 'isrc', 'spotify_url', 'preview_url', 'preview_start_ms', 'preview_length_ms', 'member_download', 'instant_grat'] as const;
+export const adminTrackUpdateFields = ['title', 'mix_version', 'duration_ms', 'isrc', 'spotify_url', 'preview_url', 'preview_start_ms', 'preview_length_ms', 'member_download', 'instant_grat', 'price'] as const;
 export type AdminTrackUpdateField = (typeof adminTrackUpdateFields)[number];
 
 const durationMessage = 'Duration must be more than 0:00 and at most 24 hours';
@@ -180,6 +183,8 @@ export const adminTrackUpdateSchema = strictBody({
   preview_length_ms: previewLengthField.optional(),
   member_download: memberDownloadField.optional(),
   instant_grat: instantGratField.optional(),
+  /** Its price sold alone, as in the release editor (issue 36); null: not sold alone. */
+  price: releasePriceSchema.nullable().optional(),
 }).refine((body) => Object.values(body).some((value) => value !== undefined), {
   error: `Send at least one of ${adminTrackUpdateFields.join(', ')}`,
 });

@@ -22,6 +22,8 @@ export const adminOrderSchema = z.object({
   release_id: z.string(),
   /** The release's title with its version, and its catalog number. */
   release_title: z.string(),
+  /** An order of one track sold alone: its title with its mix; null: the whole release. */
+  track_title: z.string().nullable(),
   catalog_number: z.string().nullable(),
   amount: z.number(),
   currency: z.string(),

@@ -52,6 +52,8 @@ export const adminReleaseTrackInputSchema = z.strictObject(
     member_download: memberDownloadField.optional(),
     /** Absent: as stored (a new track: no). */
     instant_grat: instantGratField.optional(),
+    /** Its price sold alone (issue 36), as a release's; null: sold only with its release; absent: as stored (a new track: not sold alone). */
+    price: releasePriceSchema.nullable().optional(),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : 'Each track must be an object') },
 );
@@ -167,6 +169,8 @@ export const adminReleaseTrackSchema = z.object({
   preview_length_ms: z.number().int().nullable(),
   member_download: z.boolean(),
   instant_grat: z.boolean(),
+  /** Its price sold alone (issue 36); null: sold only with its release. */
+  price: releasePriceOutputSchema.nullable(),
 });
 
 /** What the release form edits, and what creating or editing a release answers. */

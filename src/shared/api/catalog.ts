@@ -58,6 +58,15 @@ export const trackSchema = z.object({
 });
 export type Track = z.infer<typeof trackSchema>;
 
+/** A track as its release's answer gives it: with its price sold alone (issue 36, docs/decisions/0105). */
+export const releaseTrackSchema = trackSchema.extend({
+  /** Its own price; null: sold only with its release. */
+  price: releasePriceOutputSchema.nullable(),
+  /** Can be bought alone now: priced, its release public and its master uploaded (an upcoming one as a pre-order). */
+  for_sale: z.boolean(),
+});
+export type ReleaseTrack = z.infer<typeof releaseTrackSchema>;
+
 export const releaseSchema = z.object({
   id: z.string(),
   /** Its address under its label, `/{label}/releases/{slug}`: catalog number and title, kept once public (docs/decisions/0101). */
@@ -90,7 +99,7 @@ export const releaseSchema = z.object({
   /** Can be bought now: priced and every track's master uploaded (an upcoming one as a pre-order). */
   for_sale: z.boolean(),
   artists: z.array(artistCreditSchema).optional(),
-  tracks: z.array(trackSchema).optional(),
+  tracks: z.array(releaseTrackSchema).optional(),
 });
 export type Release = z.infer<typeof releaseSchema>;
 

@@ -35,6 +35,8 @@ export const downloadsPerOrder = 100;
 
 export const shopMessages = {
   notForSale: 'This release is not for sale',
+  trackNotSoldAlone: 'This track is not sold alone: buy its release',
+  trackWithoutMaster: 'This track is not for sale until its master is uploaded',
   missingMasters: (count: number) => `This release is not for sale until every track has its master uploaded: ${count} ${count === 1 ? 'track has' : 'tracks have'} none`,
   paymentsOff: 'Payments are not set up: this release cannot be bought yet',
   belowMinimum: (minimum: string) => `Amount must be at least ${minimum}`,
@@ -84,10 +86,12 @@ export type ReleasePrice = z.infer<typeof releasePriceSchema>;
 /** A price as answers give it. */
 export const releasePriceOutputSchema = z.object({ amount: z.number(), currency: z.enum(shopCurrencies), pay_what_you_want: z.boolean() });
 
-/** `POST /api/orders`: the release, the buyer's address, and for pay-what-you-want the amount chosen. */
+/** `POST /api/orders`: the release (or one of its tracks sold alone), the buyer's address, and for pay-what-you-want the amount chosen. */
 export const orderRequestSchema = z.strictObject(
   {
     release_id: z.string({ error: 'release_id must be the id of a release' }).min(1, { error: 'release_id must be the id of a release' }),
+    /** A track of the release sold alone (it has a price of its own); absent: the whole release. */
+    track_id: z.string({ error: 'track_id must be the id of a track of the release' }).min(1, { error: 'track_id must be the id of a track of the release' }).optional(),
     email: emailAddress({ required: 'Email is required', invalid: 'Please enter a valid email address' }),
     amount: amountField('Amount').optional(),
   },
@@ -108,6 +112,8 @@ export const orderDownloadSchema = z.object({
 
 export const orderItemSchema = z.object({
   release_id: z.string(),
+  /** An order of one track sold alone: that track (the only one of `downloads`); null: the whole release. */
+  track_id: z.string().nullable(),
   title: z.string(),
   artists: z.string(),
   artwork_url: z.string().nullable(),

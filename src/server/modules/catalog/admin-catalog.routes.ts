@@ -81,9 +81,9 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app
     {
       schema: {
         tags,
-        description: 'Deletes the track with its credits and plays. Recorded as track.delete.',
+        description: 'Deletes the track with its credits and plays; 409 for a track bought alone (its order keeps it). Recorded as track.delete.',
         params: idParamsSchema,
-        response: { 200: adminDeleteResponseSchema, 404: errorResponseSchema, ...guarded },
+        response: { 200: adminDeleteResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, ...guarded },
       },
     },
     async (req) => removeTrack(db, req.params.id, { actor: adminOf(req).user.username, now: clock() }),
@@ -160,7 +160,8 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<CatalogDeps> = async (app
         description:
           `Changes any of the release's fields: ${releaseFields}, and pinned (to the top of its label's Top Releases). ` +
           'Sent tracks replace the list: a track with its id is kept (its plays too), one without is new, the others ' +
-          'are deleted. 409 as on create (catalog_number, upc). Recorded as release.edit, or release.pin when only the pin changes.',
+          'are deleted (409 for a track bought alone: its order keeps it). A track\'s `price` sells it alone (as the release\'s; null: not sold alone; absent: as stored). ' +
+          '409 as on create (catalog_number, upc). Recorded as release.edit, or release.pin when only the pin changes.',
         params: idParamsSchema,
         body: adminReleaseUpdateSchema,
         response: { 200: adminReleaseDetailResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, ...guarded },

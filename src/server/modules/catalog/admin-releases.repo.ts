@@ -6,7 +6,7 @@ import type { ReleaseType } from '../../../shared/domain/release-type.js';
 import { looksLikeSamplePack } from '../../../shared/domain/hygiene.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { containsPattern } from '../../db/contains-pattern.js';
-import { artists, releaseArtists, releases, trackArtists, trackAudio, tracks } from '../../db/schema.js';
+import { artists, releaseArtists, releases, shopOrders, trackArtists, trackAudio, tracks } from '../../db/schema.js';
 import { artistIdFor } from './artist-id.js';
 
 export interface ReleaseValues {
@@ -36,6 +36,8 @@ export interface TrackValues {
   previewLengthMs?: number | null;
   memberDownload?: boolean;
   instantGrat?: boolean;
+  /** Its price sold alone (issue 36); null: not sold alone. */
+  price?: ReleasePrice | null;
 }
 
 export interface ReleaseConflict {
@@ -110,6 +112,12 @@ export async function insertTrack(db: Db, releaseId: string, values: TrackValues
 
 export async function updateTrackValues(db: Db, id: string, values: Partial<TrackValues>, now: Date): Promise<void> {
   await db.update(tracks).set({ ...values, updatedAt: now }).where(eq(tracks.id, id));
+}
+
+/** Those of these tracks that were ordered alone (an order keeps its track: issue 36), with their titles. */
+export async function soldTracks(db: Db, ids: string[]): Promise<{ id: string; title: string }[]> {
+  if (ids.length === 0) return [];
+  return db.selectDistinct({ id: tracks.id, title: tracks.title }).from(tracks).innerJoin(shopOrders, eq(shopOrders.trackId, tracks.id)).where(inArray(tracks.id, ids));
 }
 
 export async function deleteTracks(db: Db, ids: string[]): Promise<void> {

@@ -19,6 +19,7 @@ import {
   listAdminReleases,
   setReleaseArtists,
   setTrackArtists,
+  soldTracks,
   updateRelease,
   updateTrackValues,
   type ReleaseForEdit,
@@ -64,6 +65,7 @@ function toDetail(found: ReleaseForEdit, now: Date): AdminReleaseDetail {
       preview_length_ms: track.previewLengthMs,
       member_download: track.memberDownload,
       instant_grat: track.instantGrat,
+      price: track.price,
     })),
     links: row.links,
     price: row.price,
@@ -110,7 +112,10 @@ async function writeTracks(db: Db, releaseId: string, input: TracksInput, before
     if (track.id && !existing.has(track.id)) throw new BadRequestError(`Track ${index + 1} is not a track of this release: ${track.id}`, `tracks.${index}.id`);
   });
   const kept = new Set(input.flatMap((track) => (track.id ? [track.id] : [])));
-  await deleteTracks(db, [...existing.keys()].filter((id) => !kept.has(id)));
+  const removed = [...existing.keys()].filter((id) => !kept.has(id));
+  const [sold] = await soldTracks(db, removed);
+  if (sold) throw new ConflictError(`Track "${sold.title}" was bought alone: its order keeps it, so it cannot be removed`, 'tracks');
+  await deleteTracks(db, removed);
   await clearIsrcs(db, [...kept]);
   const names = input.flatMap((track) => [...track.artists, ...track.remixers]);
   const ids = await ensureArtists(db, names);
@@ -126,6 +131,7 @@ async function writeTracks(db: Db, releaseId: string, input: TracksInput, before
       previewLengthMs: track.preview_length_ms,
       memberDownload: track.member_download,
       instantGrat: track.instant_grat,
+      price: track.price,
     };
     const trackId = track.id ?? (await insertTrack(db, releaseId, values, now));
     const stored = track.id ? existing.get(track.id) : undefined;

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   adminTrackUpdateFields,
   type AdminRelease,
@@ -14,6 +15,7 @@ import { isUuid } from '../../lib/uuid.js';
 import { groupBy } from '../../lib/group-by.js';
 import { toCredit } from './tracks.service.js';
 import { requeueTrackAudio } from '../media/index.js';
+import { soldTracks } from './admin-releases.repo.js';
 import {
   deleteTrack,
   findAdminTrack,
@@ -52,6 +54,7 @@ async function presentAdminTracks(db: Db, rows: AdminTrackRow[]): Promise<AdminT
     preview_length_ms: track.previewLengthMs,
     member_download: track.memberDownload,
     instant_grat: track.instantGrat,
+    price: track.price,
     artists: (credits.get(track.id) ?? []).map(toCredit),
     release: toRelease(release),
   }));
@@ -78,6 +81,7 @@ const columnOf: Record<AdminTrackUpdateField, keyof TrackChanges> = {
   preview_length_ms: 'previewLengthMs',
   member_download: 'memberDownload',
   instant_grat: 'instantGrat',
+  price: 'price',
 };
 
 const trackNotFound = (id: string) => new NotFoundError(`Track not found: ${id}`);
@@ -97,7 +101,8 @@ export async function editTrack(db: Db, id: string, update: AdminTrackUpdate, ch
     for (const field of adminTrackUpdateFields) {
       const value = update[field];
       const column = columnOf[field];
-      if (value === undefined || value === before.track[column]) continue;
+      // A price is an object: the same one sent again is no change.
+      if (value === undefined || isDeepStrictEqual(value, before.track[column])) continue;
       changes[column] = value;
       changed[field] = { from: before.track[column], to: value };
     }
@@ -131,6 +136,7 @@ export async function removeTrack(db: Db, id: string, change: StaffChange): Prom
   return db.transaction(async (tx) => {
     const row = await findAdminTrack(tx, id, { forUpdate: true });
     if (!row) throw trackNotFound(id);
+    if ((await soldTracks(tx, [id])).length > 0) throw new ConflictError(`Track "${row.track.title}" was bought alone: its order keeps it, so it cannot be deleted`);
     await deleteTrack(tx, id);
     const title = describeTrack(row.track);
     await recordActivity(tx, {

@@ -1,5 +1,5 @@
-import type { ArtistCredit, RankedRelease, Release, ReleasesQuery } from '../../../shared/api/catalog.js';
-import { saleBlockers } from '../../../shared/domain/for-sale.js';
+import type { ArtistCredit, RankedRelease, Release, ReleasesQuery, ReleaseTrack, Track } from '../../../shared/api/catalog.js';
+import { saleBlockers, trackSaleBlockers } from '../../../shared/domain/for-sale.js';
 import type { ReleaseType } from '../../../shared/domain/release-type.js';
 import { popularityScore, recencySpan } from '../../../shared/domain/popularity.js';
 import { isUpcoming, localDate, releaseMoment } from '../../../shared/domain/release-day.js';
@@ -82,20 +82,25 @@ function datedTracks(releaseRows: ReleaseRow[], trackRows: TrackRow[]): DatedTra
   return trackRows.map((row) => ({ ...row, releaseDate: dates.get(row.releaseId) ?? null }));
 }
 
+/** A release's track with its price sold alone, and whether it is for sale alone (src/shared/domain/for-sale.ts). */
+function toReleaseTrack(track: Track, row: TrackRow, release: ReleaseRow): ReleaseTrack {
+  return { ...track, price: row.price, for_sale: trackSaleBlockers({ price: row.price, releaseStatus: release.status, hasMaster: row.audioId !== null }).length === 0 };
+}
+
 /** Releases with their tracks and artists: a fixed number of queries, whatever the page size. */
 export async function presentReleases(db: Db, rows: ReleaseRow[], includes: Includes, now: Date): Promise<Release[]> {
   const ids = rows.map((r) => r.id);
   // Only priced releases can be for sale: a page of unpriced ones asks nothing more.
   const masters = await masterCounts(db, rows.filter((r) => r.price !== null).map((r) => r.id));
   const artists = includes.artists ? await artistsOf(db, ids) : undefined;
-  const tracks = includes.tracks
-    ? groupBy(await presentTracks(db, datedTracks(rows, await tracksOfReleases(db, ids)), now), (t) => t.release_id)
-    : undefined;
+  const trackRows = includes.tracks ? await tracksOfReleases(db, ids) : [];
+  const rowOf = new Map(trackRows.map((track) => [track.id, track]));
+  const tracks = includes.tracks ? groupBy(await presentTracks(db, datedTracks(rows, trackRows), now), (t) => t.release_id) : undefined;
   return rows.map((row) => {
     const release = toRelease(row, masters.get(row.id), now);
     if (artists) release.artists = artists.get(row.id) ?? [];
     if (tracks) {
-      const all = tracks.get(row.id) ?? [];
+      const all = (tracks.get(row.id) ?? []).map((track) => toReleaseTrack(track, rowOf.get(track.id) as TrackRow, row));
       release.tracks = includes.remixes ? all : all.filter((t) => !t.isRemix);
     }
     return release;

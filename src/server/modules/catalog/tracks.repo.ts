@@ -110,7 +110,7 @@ export async function listTracks(
 
 // The admin Tracks tab (docs/product.md §10.4): every track with its release, searched, sorted and edited.
 export type TrackChanges = Partial<
-  Pick<TrackRow, 'title' | 'mixVersion' | 'durationMs' | 'isrc' | 'spotifyUrl' | 'previewUrl' | 'previewStartMs' | 'previewLengthMs' | 'memberDownload' | 'instantGrat'>
+  Pick<TrackRow, 'title' | 'mixVersion' | 'durationMs' | 'isrc' | 'spotifyUrl' | 'previewUrl' | 'previewStartMs' | 'previewLengthMs' | 'memberDownload' | 'instantGrat' | 'price'>
 >;
 
 const releaseColumns = {

@@ -22,6 +22,7 @@ export async function getOrders(db: Db, query: AdminOrdersQuery): Promise<{ orde
       email: row.email,
       release_id: row.release_id,
       release_title: releaseTitle({ title: row.title, version: row.version }),
+      track_title: row.track_title === null ? null : releaseTitle({ title: row.track_title, version: row.track_mix_version }),
       catalog_number: row.catalog_number,
       amount: majorUnits(row.amount_minor),
       currency: row.currency,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { isChargeable, leastCharge, shopMessages, toMinorUnits, type Order, type OrderRequest } from '../../../shared/api/shop.js';
 import type { DownloadFormat } from '../../../shared/download-formats.js';
-import { saleBlockers } from '../../../shared/domain/for-sale.js';
+import { saleBlockers, trackSaleBlockers } from '../../../shared/domain/for-sale.js';
 import { isUpcoming, localDate } from '../../../shared/domain/release-day.js';
 import { releaseDay, releaseTitle } from '../../../shared/domain/release-display.js';
 import type { VipMemberStatus } from '../../../shared/api/vip.js';
@@ -61,13 +61,40 @@ export function whyNotForSale(release: ReleaseForSale): string | undefined {
   return first.kind === 'masters' ? shopMessages.missingMasters(first.count) : shopMessages.notForSale;
 }
 
-async function releaseForSale(db: Db, releaseId: string): Promise<ReleaseForSale> {
+type TrackForSale = ReleaseForSale['tracks'][number];
+type Price = NonNullable<ReleaseForSale['price']>;
+
+/** Why a track cannot be sold alone now (src/shared/domain/for-sale.ts); undefined when it can. */
+function whyTrackNotForSale(release: ReleaseForSale, track: TrackForSale): string | undefined {
+  const [first] = trackSaleBlockers({ price: track.price, releaseStatus: release.status, hasMaster: track.masterKey !== null });
+  if (!first) return undefined;
+  return first.kind === 'price' ? shopMessages.trackNotSoldAlone : first.kind === 'masters' ? shopMessages.trackWithoutMaster : shopMessages.notForSale;
+}
+
+/** What is bought: the release, or one of its tracks sold alone (404 for no such track of the release), and its price; 409 when not for sale. */
+async function itemForSale(db: Db, releaseId: string, trackId: string | undefined): Promise<{ release: ReleaseForSale; track?: TrackForSale; price: Price }> {
   const release = isUuid(releaseId) ? await findReleaseForSale(db, releaseId) : undefined;
   if (!release) throw new NotFoundError(`Release not found: ${releaseId}`);
-  const why = whyNotForSale(release);
-  if (why) throw new ConflictError(why);
-  return release;
+  if (trackId === undefined) {
+    const why = whyNotForSale(release);
+    if (why) throw new ConflictError(why);
+    return { release, price: release.price as Price };
+  }
+  const track = release.tracks.find((t) => t.id === trackId);
+  if (!track) throw new NotFoundError(`Track not found on this release: ${trackId}`);
+  const why = whyTrackNotForSale(release, track);
+  if (why) throw new ConflictError(why, 'track_id');
+  return { release, track, price: track.price as Price };
 }
+
+const trackTitleOf = (track: Pick<TrackForSale, 'title' | 'mixVersion'>) => releaseTitle({ title: track.title, version: track.mixVersion });
+/** An order's tracks: the one it bought alone, or all of its release's. */
+const tracksOf = (release: ReleaseForSale, order: { trackId: string | null }) => (order.trackId ? release.tracks.filter((t) => t.id === order.trackId) : release.tracks);
+/** What an order's emails name: its release and, for a track's order, its track. */
+const boughtNames = (release: ReleaseForSale, order: { trackId: string | null }) => {
+  const [track] = order.trackId ? tracksOf(release, order) : [];
+  return { releaseTitle: releaseTitle(release), artistNames: inWords(release.artistNames), ...(track ? { trackTitle: trackTitleOf(track) } : {}) };
+};
 
 /**
  * What the buyer pays, in the currency's minor unit (compared in cents, so that no fraction of a cent
@@ -75,8 +102,7 @@ async function releaseForSale(db: Db, releaseId: string): Promise<ReleaseForSale
  * Stripe can charge. A VIP member's discount (`percent`) takes off the price, or the least they may
  * pay (`memberPrice`: never below what Stripe charges).
  */
-function amountToPay(release: ReleaseForSale, chosen: number | undefined, percent: number): number {
-  const price = release.price as NonNullable<ReleaseForSale['price']>;
+function amountToPay(price: Price, chosen: number | undefined, percent: number): number {
   const least = memberPrice(price, percent);
   if (!price.pay_what_you_want || chosen === undefined) return toMinorUnits(least);
   if (toMinorUnits(chosen) < toMinorUnits(least)) throw new BadRequestError(shopMessages.belowMinimum(`${price.currency} ${least.toFixed(2)}`), 'amount');
@@ -85,28 +111,29 @@ function amountToPay(release: ReleaseForSale, chosen: number | undefined, percen
 }
 
 /**
- * `POST /api/orders`: an order and its Checkout Session; its URL. Nothing to pay (a free release, or
- * pay-what-you-want at 0) needs no Checkout: the order is given at once and the URL is its page.
- * `member`: the VIP member signed in (`POST /api/vip/orders`), whose plan's discount applies while active.
+ * `POST /api/orders`: an order of a release, or of one of its tracks sold alone, and its Checkout Session;
+ * its URL. Nothing to pay (free, or pay-what-you-want at 0) needs no Checkout: the order is given at once
+ * and the URL is its page. `member`: the VIP member signed in (`POST /api/vip/orders`), whose plan's
+ * discount applies while active.
  */
 export async function startOrder(context: ShopContext, request: OrderRequest, now: Date, member?: { plan: string; status: VipMemberStatus }): Promise<string> {
   const { db, mailroom, payments } = context;
-  const release = await releaseForSale(db, request.release_id);
-  const price = release.price as NonNullable<ReleaseForSale['price']>;
+  const { release, track, price } = await itemForSale(db, request.release_id, request.track_id);
   // A price of 0 has nothing to take off: the order records no discount.
   const percent = price.amount > 0 ? memberDiscountOf(member) : 0;
-  const amount = amountToPay(release, request.amount, percent);
+  const amount = amountToPay(price, request.amount, percent);
   const email = request.email.toLowerCase();
   if (amount === 0) {
-    // The address's free order of the release again, without another email: asking again and again
+    // The address's free order of the release (or of the track) again, without another email: asking again and again
     // neither fills the address's inbox (anyone may type it) nor the orders.
-    const order = (await findFreeOrder(db, release.id, email)) ?? (await giveOrder(context, { release, email, source: 'free', currency: price.currency }, now));
+    const order = (await findFreeOrder(db, release.id, track?.id ?? null, email)) ?? (await giveOrder(context, { release, track, email, source: 'free', currency: price.currency }, now));
     return mailroom.link(`/orders/${order.token}`);
   }
   if (!payments) throw new ConflictError(shopMessages.paymentsOff);
   const order = await insertOrder(db, {
     token: newOrderToken(),
     releaseId: release.id,
+    trackId: track?.id ?? null,
     email,
     source: 'checkout',
     status: 'pending',
@@ -120,7 +147,7 @@ export async function startOrder(context: ShopContext, request: OrderRequest, no
   const session = await payments.startPaymentCheckout({
     orderId: order.id,
     email,
-    name: `${releaseTitle(release)}${release.artistNames.length ? ` by ${inWords(release.artistNames)}` : ''}${isPreOrder(release, now) ? ' (pre-order)' : ''}`,
+    name: `${track ? trackTitleOf(track) : releaseTitle(release)}${release.artistNames.length ? ` by ${inWords(release.artistNames)}` : ''}${track ? ` (from ${releaseTitle(release)})` : ''}${isPreOrder(release, now) ? ' (pre-order)' : ''}`,
     amountMinor: order.amountMinor,
     currency: price.currency,
     automaticTax: currentSiteSettings().shop.automaticTax,
@@ -137,16 +164,18 @@ export async function startOrder(context: ShopContext, request: OrderRequest, no
  */
 export async function giveOrder(
   { db, mailroom }: ShopContext,
-  given: { release: ReleaseForSale; email: string; source: 'code' | 'free'; currency: string; inTransaction?: (tx: Db, order: ShopOrderRow) => Promise<void> },
+  given: { release: ReleaseForSale; track?: TrackForSale; email: string; source: 'code' | 'free'; currency: string; inTransaction?: (tx: Db, order: ShopOrderRow) => Promise<void> },
   now: Date,
 ): Promise<ShopOrderRow> {
   const token = newOrderToken();
+  const trackId = given.track?.id ?? null;
   const isWaiting = isPreOrder(given.release, now);
-  const email = isWaiting ? undefined : await prepareDownloadsEmail(mailroom, given.release, { email: given.email, token }, now);
+  const email = isWaiting ? undefined : await prepareDownloadsEmail(mailroom, given.release, { email: given.email, token, trackId }, now);
   const order = await db.transaction(async (tx) => {
     const inserted = await insertOrder(tx, {
       token,
       releaseId: given.release.id,
+      trackId,
       email: given.email,
       source: given.source,
       status: 'paid',
@@ -165,11 +194,8 @@ export async function giveOrder(
   return order;
 }
 
-export function prepareDownloadsEmail(mailroom: Mailroom, release: ReleaseForSale, order: { email: string; token: string }, now: Date): Promise<PreparedEmail> {
-  return mailroom.prepareOrderDownloads(
-    { label: labelOf(release), email: order.email, token: order.token, releaseTitle: releaseTitle(release), artistNames: inWords(release.artistNames) },
-    now,
-  );
+export function prepareDownloadsEmail(mailroom: Mailroom, release: ReleaseForSale, order: { email: string; token: string; trackId: string | null }, now: Date): Promise<PreparedEmail> {
+  return mailroom.prepareOrderDownloads({ label: labelOf(release), email: order.email, token: order.token, ...boughtNames(release, order) }, now);
 }
 
 /** What Stripe's state makes of the order: it only moves forward (pending → paid → refunded). */
@@ -221,16 +247,21 @@ export async function applyOrderState(context: ShopContext, orderId: string, now
   return changed;
 }
 
-function prepareReceipt(mailroom: Mailroom, release: ReleaseForSale, order: Pick<ShopOrderRow, 'email' | 'token' | 'amountMinor' | 'currency' | 'discountPercent'>, state: PaymentCheckoutState, now: Date): Promise<PreparedEmail> {
+function prepareReceipt(
+  mailroom: Mailroom,
+  release: ReleaseForSale,
+  order: Pick<ShopOrderRow, 'email' | 'token' | 'amountMinor' | 'currency' | 'discountPercent' | 'trackId'>,
+  state: PaymentCheckoutState,
+  now: Date,
+): Promise<PreparedEmail> {
   const waiting = isPreOrder(release, now) && release.releaseDate ? releaseDay(release.releaseDate) : undefined;
-  const instantGrats = waiting ? downloadableNow(release, now).map((track) => releaseTitle({ title: track.title, version: track.mixVersion })) : [];
+  const instantGrats = waiting ? downloadableNow(release, order, now).map(trackTitleOf) : [];
   return mailroom.prepareOrderReceipt(
     {
       label: labelOf(release),
       email: order.email,
       token: order.token,
-      releaseTitle: releaseTitle(release),
-      artistNames: inWords(release.artistNames),
+      ...boughtNames(release, order),
       ...(waiting ? { preOrderDay: waiting } : {}),
       instantGrats,
       receipt: { amount: order.amountMinor / 100, currency: order.currency, paidAt: now, reference: state.sessionId, vipDiscountPercent: order.discountPercent },
@@ -272,28 +303,28 @@ async function orderOf(db: Db, token: string): Promise<{ order: ShopOrderRow; re
   return { order, release: (await findReleaseForSale(db, order.releaseId)) as ReleaseForSale };
 }
 
-/** The tracks an order may download now: all with their master, or before a pre-order's release day its instant grats. */
-const downloadableNow = (release: ReleaseForSale, now: Date) => {
+/** The tracks of an order (all of its release's, or the one bought alone) it may download now: those with their master, or before a pre-order's release day its instant grats. */
+const downloadableNow = (release: ReleaseForSale, order: { trackId: string | null }, now: Date) => {
   const isWaiting = isPreOrder(release, now);
-  return release.tracks.filter((track) => track.masterKey !== null && (!isWaiting || track.instantGrat));
+  return tracksOf(release, order).filter((track) => track.masterKey !== null && (!isWaiting || track.instantGrat));
 };
 
 /** `GET /api/orders/{token}`: what the buyer may download; a pre-order's instant grats at once, the rest from its release day. */
 export async function getOrder(db: Db, token: string, formats: DownloadFormat[], now: Date): Promise<Order> {
   const { order, release } = await orderOf(db, token);
-  const downloads = downloadableNow(release, now).map((track) => ({ track_id: track.id, title: releaseTitle({ title: track.title, version: track.mixVersion }), formats }));
+  const downloads = downloadableNow(release, order, now).map((track) => ({ track_id: track.id, title: trackTitleOf(track), formats }));
   return {
     email: order.email,
-    items: [{ release_id: release.id, title: releaseTitle(release), artists: inWords(release.artistNames), artwork_url: release.artworkUrl, release_date: release.releaseDate, downloads }],
+    items: [{ release_id: release.id, track_id: order.trackId, title: releaseTitle(release), artists: inWords(release.artistNames), artwork_url: release.artworkUrl, release_date: release.releaseDate, downloads }],
   };
 }
 
 /** The order and the track of a download, when the order may download it now. */
 export async function downloadableTrack(db: Db, token: string, trackId: string, now: Date) {
   const { order, release } = await orderOf(db, token);
-  const track = release.tracks.find((t) => t.id === trackId && t.masterKey !== null);
+  const track = tracksOf(release, order).find((t) => t.id === trackId && t.masterKey !== null);
   if (!track) throw new NotFoundError(`No track ${trackId} in this order`);
-  if (!downloadableNow(release, now).includes(track)) throw new ConflictError(release.tracks.some((t) => t.instantGrat) ? shopMessages.trackNotYetOut : shopMessages.notYetOut);
+  if (!downloadableNow(release, order, now).includes(track)) throw new ConflictError(release.tracks.some((t) => t.instantGrat) ? shopMessages.trackNotYetOut : shopMessages.notYetOut);
   return { order, release, track };
 }
 
@@ -342,8 +373,7 @@ export async function resendOrderLinks({ db, mailroom }: ShopContext, address: s
       email,
       orders: bought.map(({ order, release }) => ({
         token: order.token,
-        releaseTitle: releaseTitle(release),
-        artistNames: inWords(release.artistNames),
+        ...boughtNames(release, order),
         labelName: labelOf(release).name,
         ...(!order.downloadEmailAt && release.releaseDate ? { preOrderDay: releaseDay(release.releaseDate) } : {}),
       })),

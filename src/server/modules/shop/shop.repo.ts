@@ -23,8 +23,8 @@ export interface ReleaseForSale {
   catalogNumber: string | null;
   price: ReleasePrice | null;
   artistNames: string[];
-  /** `instantGrat`: a pre-order's buyer downloads it at once, the rest on the release day. */
-  tracks: { id: string; title: string; mixVersion: string | null; masterKey: string | null; masterName: string | null; instantGrat: boolean }[];
+  /** `instantGrat`: a pre-order's buyer downloads it at once, the rest on the release day; `price`: sold alone for it. */
+  tracks: { id: string; title: string; mixVersion: string | null; masterKey: string | null; masterName: string | null; instantGrat: boolean; price: ReleasePrice | null }[];
 }
 
 export async function findReleaseForSale(db: Db, id: string): Promise<ReleaseForSale | undefined> {
@@ -38,7 +38,7 @@ export async function findReleaseForSale(db: Db, id: string): Promise<ReleaseFor
       .where(eq(releaseArtists.releaseId, id))
       .orderBy(asc(releaseArtists.position)),
     db
-      .select({ id: tracks.id, title: tracks.title, mixVersion: tracks.mixVersion, masterKey: trackAudio.originalKey, masterName: trackAudio.fileName, instantGrat: tracks.instantGrat })
+      .select({ id: tracks.id, title: tracks.title, mixVersion: tracks.mixVersion, masterKey: trackAudio.originalKey, masterName: trackAudio.fileName, instantGrat: tracks.instantGrat, price: tracks.price })
       .from(tracks)
       .leftJoin(trackAudio, eq(trackAudio.id, tracks.audioId))
       .where(eq(tracks.releaseId, id))
@@ -121,12 +121,19 @@ export async function paidOrdersOf(db: Db, email: string): Promise<ShopOrderRow[
     .orderBy(asc(shopOrders.createdAt));
 }
 
-/** The address's free order of the release (free, or pay-what-you-want at 0), if it has one. */
-export async function findFreeOrder(db: Db, releaseId: string, email: string): Promise<ShopOrderRow | undefined> {
+/** The address's free order of the release, or of its track `trackId` (free, or pay-what-you-want at 0), if it has one. */
+export async function findFreeOrder(db: Db, releaseId: string, trackId: string | null, email: string): Promise<ShopOrderRow | undefined> {
   const [row] = await db
     .select()
     .from(shopOrders)
-    .where(and(eq(shopOrders.releaseId, releaseId), eq(shopOrders.email, email), eq(shopOrders.source, 'free')))
+    .where(
+      and(
+        eq(shopOrders.releaseId, releaseId),
+        trackId === null ? isNull(shopOrders.trackId) : eq(shopOrders.trackId, trackId),
+        eq(shopOrders.email, email),
+        eq(shopOrders.source, 'free'),
+      ),
+    )
     .orderBy(asc(shopOrders.createdAt))
     .limit(1);
   return row;
@@ -200,13 +207,15 @@ export interface OrdersFilter {
   status?: ShopOrderStatus;
 }
 
-/** An order as staff list it: what it is, and its release's title and catalog number. */
+/** An order as staff list it: what it is, its release's title and catalog number, and the track of a track's order. */
 export interface StaffOrderRow {
   id: string;
   email: string;
   release_id: string;
   title: string;
   version: string | null;
+  track_title: string | null;
+  track_mix_version: string | null;
   catalog_number: string | null;
   amount_minor: number;
   currency: string;
@@ -224,18 +233,18 @@ function ordersWhere(filter: OrdersFilter) {
   const term = filter.q?.trim();
   if (term) {
     const pattern = containsPattern(term);
-    conditions.push(sql`(o.email ilike ${pattern} or r.title ilike ${pattern} or r.catalog_number ilike ${pattern})`);
+    conditions.push(sql`(o.email ilike ${pattern} or r.title ilike ${pattern} or r.catalog_number ilike ${pattern} or t.title ilike ${pattern})`);
   }
   return sql.join(conditions, sql` and `);
 }
 
-/** Orders, newest first, with their release's title and catalog number. */
+/** Orders, newest first, with their release's title and catalog number, and a track order's track. */
 export async function listOrders(db: Db, filter: OrdersFilter, page: { offset: number; limit: number }): Promise<{ rows: StaffOrderRow[]; total: number }> {
   const where = ordersWhere(filter);
-  const from = sql`${shopOrders} o join ${releases} r on r.id = o.release_id`;
+  const from = sql`${shopOrders} o join ${releases} r on r.id = o.release_id left join ${tracks} t on t.id = o.track_id`;
   const [rows, totals] = await Promise.all([
     queryRows<StaffOrderRow>(db, sql`
-      select o.id, o.email, o.release_id, r.title, r.version, r.catalog_number, o.amount_minor, o.currency, o.status, o.source, o.created_at, o.paid_at, o.refunded_at
+      select o.id, o.email, o.release_id, r.title, r.version, t.title as track_title, t.mix_version as track_mix_version, r.catalog_number, o.amount_minor, o.currency, o.status, o.source, o.created_at, o.paid_at, o.refunded_at
         from ${from}
        where ${where}
        order by o.created_at desc, o.id desc

@@ -2,14 +2,16 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { Box, Button, IconButton, MenuItem, Stack, Typography } from '@mui/material';
 import { useId, type ReactNode } from 'react';
-import { useFieldArray, type Control } from 'react-hook-form';
+import { useFieldArray, useWatch, type Control } from 'react-hook-form';
 import type { AdminReleaseDetail } from '../../../../shared/api/admin-releases.js';
+import { trackSaleBlockers } from '../../../../shared/domain/for-sale.js';
 import { releaseStatuses, type ReleaseStatus } from '../../../../shared/domain/release-status.js';
 import { releaseTypes } from '../../../../shared/domain/release-type.js';
 import { storeServices } from '../../../../shared/domain/store-links.js';
 import { trackTitle } from '../../../../shared/domain/track-title.js';
 import { labels } from '../../../../shared/labels.js';
 import { FormTextField } from '../../../components/form-text-field.js';
+import { PriceFields } from './price-fields.js';
 import { emptyTrack, type ReleaseFormValues } from './release-form.js';
 import { TrackAudioUpload } from './track-audio-upload.js';
 import { TrackPlaybackFields } from './track-playback-fields.js';
@@ -89,9 +91,19 @@ export function ReleaseDetailsSection({ control, status }: { control: FormContro
   );
 }
 
+/** What a track's price makes of its sale alone, by the shop's rule (src/shared/domain/for-sale.ts), with the form's status and the master the server has. */
+function TrackPrice({ control, index, hasMaster }: { control: FormControl; index: number; hasMaster: boolean }) {
+  const [price, status] = useWatch({ control, name: [`tracks.${index}.price`, 'status'] });
+  const todo = trackSaleBlockers({ price: price.kind === 'none' ? null : { amount: 0, currency: price.currency, pay_what_you_want: false }, releaseStatus: status, hasMaster }).flatMap((blocker) =>
+    blocker.kind === 'draft' ? ['publish the release'] : blocker.kind === 'masters' ? ['upload its master'] : [],
+  );
+  const note = price.kind === 'none' ? 'Sold only with the release' : todo.length > 0 ? `Not for sale alone yet: ${todo.join(', ')}` : 'For sale alone: a Buy button on its row';
+  return <PriceFields control={control} name={`tracks.${index}.price`} noneLabel="Not sold alone" helperText={note} size="small" />;
+}
+
 /**
  * The release's tracks in order, each with its credits and its audio: the master (uploaded at once, once the
- * track is saved), the preview window cut from it and the VIP members' download, saved with the release.
+ * track is saved), the preview window cut from it, the VIP members' download and its price sold alone, saved with the release.
  */
 export function ReleaseTracksSection({ control, token, release }: { control: FormControl; token: string; release: AdminReleaseDetail | undefined }) {
   const tracks = useFieldArray({ control, name: 'tracks', keyName: 'key' });
@@ -131,6 +143,7 @@ export function ReleaseTracksSection({ control, token, release }: { control: For
                   instantGrat: `tracks.${index}.instant_grat`,
                 }}
               />
+              <TrackPrice control={control} index={index} hasMaster={Boolean(stored?.audio)} />
             </Box>
           </Box>
         );

@@ -36,11 +36,22 @@ export interface ReleaseFormValues {
     preview_length: string;
     member_download: boolean;
     instant_grat: boolean;
+    /** Its price sold alone (issue 36); "none": only with the release. */
+    price: PriceFormValues;
   }[];
   links: { name: string; url: string }[];
-  /** Its price in the shop (issue 36): not sold, free, a price, or pay-what-you-want from a minimum (blank: 0). */
-  price: { kind: PriceKind; amount: string; currency: ShopCurrency };
+  /** Its price in the shop (issue 36). */
+  price: PriceFormValues;
 }
+
+/** A price as typed (issue 36): not sold, free, a price, or pay-what-you-want from a minimum (blank: 0). */
+export interface PriceFormValues {
+  kind: PriceKind;
+  amount: string;
+  currency: ShopCurrency;
+}
+
+const noPrice: PriceFormValues = { kind: 'none', amount: '', currency: 'EUR' };
 
 export const priceKinds = ['none', 'free', 'fixed', 'pay_what_you_want'] as const;
 export type PriceKind = (typeof priceKinds)[number];
@@ -56,6 +67,7 @@ export const emptyTrack: ReleaseFormValues['tracks'][number] = {
   preview_length: '',
   member_download: false,
   instant_grat: false,
+  price: noPrice,
 };
 
 export const newReleaseValues: ReleaseFormValues = {
@@ -74,7 +86,7 @@ export const newReleaseValues: ReleaseFormValues = {
   artists: '',
   tracks: [emptyTrack],
   links: [],
-  price: { kind: 'none', amount: '', currency: 'EUR' },
+  price: noPrice,
 };
 
 const names = (list: string[]) => list.join(', ');
@@ -123,14 +135,15 @@ export function releaseFormValues(release: AdminReleaseDetail): ReleaseFormValue
       preview_length: lengthOf(track.preview_length_ms),
       member_download: track.member_download,
       instant_grat: track.instant_grat,
+      price: priceValues(track.price),
     })),
     links: release.links,
     price: priceValues(release.price),
   };
 }
 
-function priceValues(price: ReleasePrice | null): ReleaseFormValues['price'] {
-  if (!price) return { kind: 'none', amount: '', currency: 'EUR' };
+export function priceValues(price: ReleasePrice | null): PriceFormValues {
+  if (!price) return noPrice;
   const kind = price.pay_what_you_want ? 'pay_what_you_want' : price.amount === 0 ? 'free' : 'fixed';
   return { kind, amount: price.amount === 0 ? '' : price.amount.toFixed(2), currency: price.currency };
 }
@@ -138,11 +151,14 @@ function priceValues(price: ReleasePrice | null): ReleaseFormValues['price'] {
 /** An amount as typed ("7.99", "7,99", blank for 0); NaN for what is no number, which the schema refuses. */
 const amountOf = (text: string) => (text.trim() === '' ? 0 : /^\d+([.,]\d*)?$/.test(text.trim()) ? Number(text.trim().replace(',', '.')) : Number.NaN);
 
-function priceBody({ kind, amount, currency }: ReleaseFormValues['price']): ReleasePrice | null {
+export function priceBody({ kind, amount, currency }: PriceFormValues): ReleasePrice | null {
   if (kind === 'none') return null;
   if (kind === 'free') return { amount: 0, currency, pay_what_you_want: false };
   return { amount: amountOf(amount), currency, pay_what_you_want: kind === 'pay_what_you_want' };
 }
+
+/** A fixed price of 0 is no price: its message, for its amount field. */
+export const fixedPriceAtZero = (price: PriceFormValues) => (price.kind === 'fixed' && amountOf(price.amount) === 0 ? 'Enter a price above 0, or choose Free' : undefined);
 
 /** The request body the form's values make. */
 export function releaseBody(values: ReleaseFormValues): AdminReleaseCreateInput {
@@ -171,6 +187,7 @@ export function releaseBody(values: ReleaseFormValues): AdminReleaseCreateInput 
       preview_length_ms: msOf(track.preview_length),
       member_download: track.member_download,
       instant_grat: track.instant_grat,
+      price: priceBody(track.price),
     })),
     links: values.links,
     price: priceBody(values.price),
@@ -184,6 +201,7 @@ export function releaseBody(values: ReleaseFormValues): AdminReleaseCreateInput 
 export function formFieldOf(path: readonly PropertyKey[]): string {
   const parts = path.map(String);
   if (parts[0] === 'artists' || parts[0] === 'genres') return String(parts[0]);
+  if (parts[0] === 'tracks' && parts[2] === 'price') return parts.slice(0, 4).join('.');
   if (parts[0] === 'tracks' && parts.length >= 3) {
     const field = lengthFieldOf[parts[2] as string] ?? parts[2];
     return `tracks.${parts[1]}.${field}`;
@@ -195,14 +213,17 @@ export function formFieldOf(path: readonly PropertyKey[]): string {
 export const releaseFormSchema = z
   .custom<ReleaseFormValues>()
   .superRefine((values, ctx) => {
+    const refuseFixedZero = (price: PriceFormValues, path: (string | number)[]) => {
+      const message = fixedPriceAtZero(price);
+      if (message) ctx.addIssue({ code: 'custom', path: [...path, 'amount'], message });
+    };
     values.tracks.forEach((track, index) => {
       for (const [field, message] of Object.entries(lengthFields) as [keyof typeof lengthFields, string][]) {
         if (track[field].trim() !== '' && msOf(track[field]) === null) ctx.addIssue({ code: 'custom', path: ['tracks', index, field], message });
       }
+      refuseFixedZero(track.price, ['tracks', index, 'price']);
     });
-    if (values.price.kind === 'fixed' && amountOf(values.price.amount) === 0) {
-      ctx.addIssue({ code: 'custom', path: ['price', 'amount'], message: 'Enter a price above 0, or choose Free' });
-    }
+    refuseFixedZero(values.price, ['price']);
     const checked = adminReleaseCreateSchema.safeParse(releaseBody(values));
     for (const issue of checked.error?.issues ?? []) {
       ctx.addIssue({ code: 'custom', path: formFieldOf(issue.path).split('.'), message: issue.message });

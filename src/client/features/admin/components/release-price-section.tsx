@@ -1,18 +1,10 @@
-import { Alert, Box, MenuItem } from '@mui/material';
+import { Alert, Box } from '@mui/material';
 import { useWatch, type Control } from 'react-hook-form';
 import type { AdminReleaseDetail } from '../../../../shared/api/admin-releases.js';
-import { shopCurrencies } from '../../../../shared/api/shop.js';
 import { saleBlockers, type SaleBlocker } from '../../../../shared/domain/for-sale.js';
-import { FormTextField } from '../../../components/form-text-field.js';
-import type { PriceKind, ReleaseFormValues } from './release-form.js';
+import { PriceFields } from './price-fields.js';
+import type { ReleaseFormValues } from './release-form.js';
 import { ReleaseFormSection } from './release-form-sections.js';
-
-const kindLabels: Readonly<Record<PriceKind, string>> = {
-  none: 'Not sold',
-  free: 'Free download',
-  fixed: 'Fixed price',
-  pay_what_you_want: 'Pay what you want',
-};
 
 /** What staff still have to do, in their words (the shop's rule, src/shared/domain/for-sale.ts). */
 const todo = (blocker: SaleBlocker) =>
@@ -32,36 +24,10 @@ export function ReleasePriceSection({ control, release }: { control: Control<Rel
   const [price, status, tracks] = useWatch({ control, name: ['price', 'status', 'tracks'] });
   const tracksWithoutMaster = tracks.filter((track) => !release?.tracks.find((stored) => stored.id === track.id)?.audio).length;
   const blockers = saleBlockers({ price: price.kind === 'none' ? null : { amount: 0, currency: price.currency, pay_what_you_want: false }, status, trackCount: tracks.length, tracksWithoutMaster });
-  const isPriced = price.kind === 'fixed' || price.kind === 'pay_what_you_want';
   return (
     <ReleaseFormSection title="Price">
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr 1fr' } }}>
-        <FormTextField control={control} name="price.kind" label="Sold as" select fullWidth>
-          {(Object.keys(kindLabels) as PriceKind[]).map((kind) => (
-            <MenuItem key={kind} value={kind}>
-              {kindLabels[kind]}
-            </MenuItem>
-          ))}
-        </FormTextField>
-        {isPriced && (
-          <>
-            <FormTextField
-              control={control}
-              name="price.amount"
-              label={price.kind === 'fixed' ? 'Amount' : 'Minimum'}
-              helperText={price.kind === 'fixed' ? 'Like 7.99' : 'Empty or 0: name your price'}
-              fullWidth
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            />
-            <FormTextField control={control} name="price.currency" label="Currency" select fullWidth>
-              {shopCurrencies.map((currency) => (
-                <MenuItem key={currency} value={currency}>
-                  {currency}
-                </MenuItem>
-              ))}
-            </FormTextField>
-          </>
-        )}
+        <PriceFields control={control} name="price" noneLabel="Not sold" />
       </Box>
       {price.kind === 'none' ? (
         <Alert severity="info">Not sold: the release page has no Buy button.</Alert>

@@ -13,6 +13,7 @@ const paid: AdminOrder = {
   email: 'ana@example.com',
   release_id: '22222222-2222-4222-8222-222222222222',
   release_title: 'Dawn Patrol (Remixes)',
+  track_title: null,
   catalog_number: 'BLDT050',
   amount: 7.99,
   currency: 'EUR',
@@ -22,7 +23,8 @@ const paid: AdminOrder = {
   paid_at: '2026-11-02T10:00:00.000Z',
   refunded_at: null,
 };
-const refunded: AdminOrder = { ...paid, id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', email: 'dee@example.com', status: 'refunded', refunded_at: '2026-11-04T10:00:00.000Z' };
+/** An order of one track sold alone. */
+const refunded: AdminOrder = { ...paid, id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', email: 'dee@example.com', track_title: 'Sunrise (Dub)', status: 'refunded', refunded_at: '2026-11-04T10:00:00.000Z' };
 const code: AdminOrder = { ...paid, id: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e', email: 'dj@example.com', amount: 0, source: 'code', catalog_number: null };
 const revenue: AdminRevenue = {
   releases: [
@@ -65,7 +67,7 @@ describe('Members → Sales (issue 36)', () => {
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Buyer', 'Release', 'Amount', 'Status', 'Date', 'Email']);
     const [first, second, third] = within(table).getAllByRole('row').slice(1) as [HTMLElement, HTMLElement, HTMLElement];
     expect(within(first).getAllByRole('cell').slice(1, 5).map((c) => c.textContent)).toEqual(['Dawn Patrol (Remixes) (BLDT050)', '€7.99', 'Paid', '2 Nov 2026, 10:00 UTC']);
-    expect(within(second).getAllByRole('cell')[3]?.textContent).toBe('Refunded');
+    expect(within(second).getAllByRole('cell').slice(1, 4).map((c) => c.textContent)).toEqual(['Sunrise (Dub), from Dawn Patrol (Remixes) (BLDT050)', '€7.99', 'Refunded']);
     expect(within(third).getAllByRole('cell')[2]?.textContent).toBe('Code');
     // Only a paid order has downloads to send again.
     expect(within(table).getAllByRole('button', { name: /^Resend download email to / }).map((b) => b.getAttribute('aria-label'))).toEqual([

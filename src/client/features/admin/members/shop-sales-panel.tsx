@@ -16,6 +16,8 @@ const statusLabels: Readonly<Record<ShopOrderStatus, string>> = { pending: 'Pend
 const statusColors: Readonly<Record<ShopOrderStatus, ChipProps['color']>> = { pending: 'default', paid: 'success', refunded: 'warning', expired: 'default' };
 const sourceLabels: Readonly<Record<AdminOrder['source'], string>> = { checkout: 'Checkout', code: 'Code', free: 'Free' };
 const statusOptions = shopOrderStatuses.map((status) => ({ value: status, label: statusLabels[status] }));
+/** What an order bought: its release, or a track sold alone "from" its release. */
+const boughtTitle = (order: AdminOrder) => (order.track_title ? `${order.track_title}, from ${order.release_title}` : order.release_title);
 
 /** "€7.99" (a code's or a free download's order shows its source instead). */
 const money = (amount: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
@@ -126,10 +128,10 @@ function Orders({ token }: { token: string }) {
               {order.email}
             </Box>
             <Typography variant="body2" color="text.secondary" sx={phoneOnly}>
-              {[order.release_title, statusLabels[order.status], formatDayAndTime(order.created_at)].join(' · ')}
+              {[boughtTitle(order), statusLabels[order.status], formatDayAndTime(order.created_at)].join(' · ')}
             </Typography>
           </TableCell>
-          <TableCell sx={hideOnPhone}>{order.catalog_number ? `${order.release_title} (${order.catalog_number})` : order.release_title}</TableCell>
+          <TableCell sx={hideOnPhone}>{order.catalog_number ? `${boughtTitle(order)} (${order.catalog_number})` : boughtTitle(order)}</TableCell>
           <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
             {order.source === 'checkout' ? money(order.amount, order.currency) : sourceLabels[order.source]}
           </TableCell>

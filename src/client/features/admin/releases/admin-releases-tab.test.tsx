@@ -71,6 +71,7 @@ const dawnDetail: AdminReleaseDetail = {
       preview_length_ms: null,
       member_download: true,
       instant_grat: false,
+      price: null,
     },
     {
       id: '44444444-4444-4444-8444-444444444444',
@@ -85,6 +86,7 @@ const dawnDetail: AdminReleaseDetail = {
       preview_length_ms: null,
       member_download: false,
       instant_grat: false,
+      price: null,
     },
   ],
   links: [],
@@ -195,7 +197,7 @@ describe('AdminReleasesTab', () => {
         catalog_number: 'BLDT050',
         upc: null,
         artists: ['Kay Vo'],
-        tracks: dawnDetail.tracks.map(({ id, title, mix_version, duration_ms, preview_start_ms, preview_length_ms, member_download, instant_grat }) => ({
+        tracks: dawnDetail.tracks.map(({ id, title, mix_version, duration_ms, preview_start_ms, preview_length_ms, member_download, instant_grat, price }) => ({
           id,
           title,
           mix_version,
@@ -207,6 +209,7 @@ describe('AdminReleasesTab', () => {
           preview_length_ms,
           member_download,
           instant_grat,
+          price,
         })),
         links: [],
         price: null,
@@ -302,6 +305,47 @@ describe('AdminReleasesTab', () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved “Dawn Patrol”')).toBeTruthy();
     expect(sent.filter((s) => s.method === 'PATCH').map((s) => (s.body as { price: unknown }).price)).toEqual([{ amount: 7.99, currency: 'USD', pay_what_you_want: false }]);
+  }, 30_000);
+
+  it('prices a track alone in the release editor: what is missing for its sale, a price refused on its field, then sent with its track', async () => {
+    const { sent } = serve({
+      'GET /api/admin/releases': json(listOf([dawn])),
+      [`GET /api/admin/releases/${dawn.id}`]: json({ success: true, data: dawnDetail }),
+      [`PATCH /api/admin/releases/${dawn.id}`]: json({ success: true, data: dawnDetail }),
+    });
+    const user = await openTab();
+    await user.click(await screen.findByRole('button', { name: 'Dawn Patrol' }));
+    const form = await screen.findByRole('form', { name: 'Edit release' });
+    const [first, second] = within(form).getAllByRole('group', { name: /^Track \d$/ }) as [HTMLElement, HTMLElement];
+    expect(within(first).getByRole('combobox', { name: 'Sold as' }).textContent).toBe('Not sold alone');
+    expect(within(first).getByText('Sold only with the release')).toBeTruthy();
+
+    await user.click(within(first).getByRole('combobox', { name: 'Sold as' }));
+    await user.click(await screen.findByRole('option', { name: 'Fixed price' }));
+    // The release is a draft; the dub has no master yet (the server's word for each track's audio).
+    expect(within(first).getByText('Not for sale alone yet: publish the release')).toBeTruthy();
+    await user.click(within(second).getByRole('combobox', { name: 'Sold as' }));
+    await user.click(await screen.findByRole('option', { name: 'Pay what you want' }));
+    expect(within(second).getByText('Not for sale alone yet: publish the release, upload its master')).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(first).findByText('Enter a price above 0, or choose Free')).toBeTruthy();
+    await user.type(within(first).getByRole('textbox', { name: 'Amount' }), '1200');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(first).findByText('Price amount must be at most 1000')).toBeTruthy();
+
+    await user.clear(within(first).getByRole('textbox', { name: 'Amount' }));
+    await user.type(within(first).getByRole('textbox', { name: 'Amount' }), '1,29');
+    await user.click(within(form).getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'published' }));
+    expect(within(first).getByText('For sale alone: a Buy button on its row')).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved “Dawn Patrol”')).toBeTruthy();
+    const body = sent.find((s) => s.method === 'PATCH')?.body as { tracks: { price: unknown }[]; price: unknown };
+    expect(body.tracks.map((track) => track.price)).toEqual([
+      { amount: 1.29, currency: 'EUR', pay_what_you_want: false },
+      { amount: 0, currency: 'EUR', pay_what_you_want: true },
+    ]);
+    expect(body.price).toBeNull();
   }, 30_000);
 
   it('shows a pay-what-you-want price as stored: its minimum blank for name-your-price', async () => {

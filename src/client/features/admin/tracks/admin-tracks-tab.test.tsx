@@ -22,6 +22,7 @@ function anAdminTrack(overrides: Partial<AdminTrack> = {}): AdminTrack {
     preview_length_ms: null,
     member_download: false,
     instant_grat: false,
+    price: null,
     artists: [{ id: 'kwal', name: 'Kwal', role: 'primary', image_url: null }],
     release: { id: 'release-1', title: 'No More', release_date: '2024-12-13', artwork_url: null, label_id: 'buildit-records', pinned: false },
     ...overrides,
@@ -231,6 +232,34 @@ describe('AdminTracksTab', () => {
     expect(sent.filter((s) => s.method === 'PATCH').map((s) => [s.path, s.body])).toEqual([[`/api/admin/tracks/${noMore.id}`, { instant_grat: false }]]);
   });
 
+  it('prices a track alone in its Edit track dialog, with the release editor\'s fields: a price refused on its field, then only the price sent', async () => {
+    const priced = anAdminTrack({ title: 'Sold Alone', price: { amount: 1.29, currency: 'EUR', pay_what_you_want: false } });
+    const { sent } = serve({
+      'GET /api/admin/tracks': json(listOf([priced])),
+      [`PATCH /api/admin/tracks/${priced.id}`]: json({ success: true, data: { ...priced, price: { amount: 2, currency: 'GBP', pay_what_you_want: true } } }),
+    });
+    const user = await openTab();
+    await user.click(await screen.findByRole('button', { name: 'Edit “Sold Alone”' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit track' });
+    expect(within(dialog).getByRole('combobox', { name: 'Sold as' }).textContent).toBe('Fixed price');
+    const amount = within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Amount' });
+    expect(amount.value).toBe('1.29');
+    await user.clear(amount);
+    await user.paste('0');
+    await clickSave(user, dialog);
+    expect(await within(dialog).findByText('Enter a price above 0, or choose Free')).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('combobox', { name: 'Sold as' }));
+    await user.click(await screen.findByRole('option', { name: 'Pay what you want' }));
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Minimum' }));
+    await user.paste('2');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Currency' }));
+    await user.click(await screen.findByRole('option', { name: 'GBP' }));
+    await clickSave(user, dialog);
+    expect(await screen.findByText('Saved “Sold Alone”')).toBeTruthy();
+    expect(sent.filter((s) => s.method === 'PATCH').map((s) => s.body)).toEqual([{ price: { amount: 2, currency: 'GBP', pay_what_you_want: true } }]);
+  }, 30_000);
+
   it('deletes a track only after a confirmation naming it', async () => {
     const { sent, listCalls } = serve({
       'GET /api/admin/tracks': [json(listOf([noMore, unknownLength])), json(listOf([unknownLength]))],
@@ -313,7 +342,7 @@ describe('AdminTracksTab', () => {
       catalog_number: 'BLDR999',
       upc: null,
       artists: ['Kay Vo', 'Ada Lane'],
-      tracks: [{ title: 'Dawn Patrol', mix_version: null, isrc: null, duration_ms: 372_000, artists: [], remixers: [], preview_start_ms: null, preview_length_ms: null, member_download: false, instant_grat: false }],
+      tracks: [{ title: 'Dawn Patrol', mix_version: null, isrc: null, duration_ms: 372_000, artists: [], remixers: [], preview_start_ms: null, preview_length_ms: null, member_download: false, instant_grat: false, price: null }],
       links: [{ name: 'Beatport', url: 'https://www.beatport.com/release/dawn/1' }],
       price: null,
     });

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FormControlLabel, FormHelperText, Switch } from '@mui/material';
+import { Box, FormControlLabel, FormHelperText, Switch } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
 import type { AdminTrack } from '../../../../shared/api/admin-catalog.js';
 import { FormTextField } from '../../../components/form-text-field.js';
 import { pinRelease, updateTrack } from '../api/admin-catalog.js';
 import { EditDialog, useEditMutation } from '../components/edit-dialog.js';
 import { PictureUpload } from '../components/picture-upload.js';
+import { PriceFields } from '../components/price-fields.js';
 import { TrackPlaybackFields } from '../components/track-playback-fields.js';
 import { trackFormSchema, trackFormValues, type TrackEdit, type TrackFormValues, type TrackTextField } from './track-edit-form.js';
 
@@ -42,7 +43,7 @@ function TrackEditForm({ track, open, token, onClose }: Props & { track: AdminTr
     defaultValues: initial,
   });
   const save = useEditMutation({
-    fields: [...fields.map(({ name }) => name), ...playbackFields],
+    fields: [...fields.map(({ name }) => name), ...playbackFields, 'price.amount', 'price.currency'],
     setError,
     send: async ({ changes, pinned }: TrackEdit) => {
       if (Object.keys(changes).length > 0) await updateTrack(token, track.id, changes);
@@ -79,6 +80,10 @@ function TrackEditForm({ track, open, token, onClose }: Props & { track: AdminTr
         control={control}
         names={{ previewStart: 'preview_start_ms', previewLength: 'preview_length_ms', memberDownload: 'member_download', instantGrat: 'instant_grat' }}
       />
+      {/* Its price sold alone, as in the release editor (issue 36). */}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr 1fr' } }}>
+        <PriceFields control={control} name="price" noneLabel="Not sold alone" helperText="For sale alone once its master is uploaded, its release not a draft" />
+      </Box>
       <div>
         <Controller
           control={control}

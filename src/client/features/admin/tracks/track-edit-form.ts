@@ -7,12 +7,13 @@ import {
   type AdminTrackUpdateInput,
 } from '../../../../shared/api/admin-catalog.js';
 import { formatDuration, parseLength } from '../../../../shared/domain/duration.js';
+import { fixedPriceAtZero, priceBody, priceValues, type PriceFormValues } from '../components/release-form.js';
 
-/** The fields typed as text; `member_download` and `instant_grat` are switches. */
-export type TrackTextField = Exclude<AdminTrackUpdateField, 'member_download' | 'instant_grat'>;
+/** The fields typed as text; `member_download` and `instant_grat` are switches, `price` the release editor's price fields. */
+export type TrackTextField = Exclude<AdminTrackUpdateField, 'member_download' | 'instant_grat' | 'price'>;
 
-/** The edit dialog's fields as typed (the duration and the preview window as m:ss), the member download and instant grat switches and the release's pin. */
-export type TrackFormValues = Record<TrackTextField, string> & { member_download: boolean; instant_grat: boolean; pinned: boolean };
+/** The edit dialog's fields as typed (the duration and the preview window as m:ss), the member download and instant grat switches, its price sold alone and the release's pin. */
+export type TrackFormValues = Record<TrackTextField, string> & { member_download: boolean; instant_grat: boolean; price: PriceFormValues; pinned: boolean };
 
 /** What a valid form sends: the changed fields as the PATCH body, the pin, and the title to name it by. */
 export interface TrackEdit {
@@ -40,6 +41,7 @@ export function trackFormValues(track: AdminTrack): TrackFormValues {
     preview_length_ms: track.preview_length_ms === null ? '' : formatDuration(track.preview_length_ms),
     member_download: track.member_download,
     instant_grat: track.instant_grat,
+    price: priceValues(track.price),
     pinned: track.release.pinned,
   };
 }
@@ -61,12 +63,16 @@ export function trackFormSchema(initial: TrackFormValues) {
     preview_length_ms: text,
   };
   return z
-    .object({ ...(typed satisfies Record<TrackTextField, z.ZodString>), member_download: z.boolean(), instant_grat: z.boolean(), pinned: z.boolean() })
+    .object({ ...(typed satisfies Record<TrackTextField, z.ZodString>), member_download: z.boolean(), instant_grat: z.boolean(), price: z.custom<PriceFormValues>(), pinned: z.boolean() })
     .transform((values, ctx): TrackEdit => {
       const changes: Record<string, unknown> = {};
       for (const field of adminTrackUpdateFields) {
-        if (values[field] !== initial[field]) changes[field] = values[field];
+        if (field !== 'price' && values[field] !== initial[field]) changes[field] = values[field];
       }
+      const price = priceBody(values.price);
+      if (JSON.stringify(price) !== JSON.stringify(priceBody(initial.price))) changes.price = price;
+      const atZero = fixedPriceAtZero(values.price);
+      if (atZero) ctx.addIssue({ code: 'custom', path: ['price', 'amount'], message: atZero });
       for (const [field, message] of Object.entries(lengthFields) as [keyof typeof lengthFields, string][]) {
         if (!(field in changes)) continue;
         const length = values[field].trim();
@@ -79,7 +85,7 @@ export function trackFormSchema(initial: TrackFormValues) {
       // Only the pin changed: no PATCH body to check.
       const checked = Object.keys(changes).length > 0 ? adminTrackUpdateSchema.safeParse(changes) : undefined;
       for (const issue of checked?.error?.issues ?? []) {
-        ctx.addIssue({ code: 'custom', path: issue.path.slice(0, 1), message: issue.message });
+        ctx.addIssue({ code: 'custom', path: issue.path.slice(0, issue.path[0] === 'price' ? 2 : 1), message: issue.message });
       }
       return { changes: changes as AdminTrackUpdateInput, pinned: values.pinned, title: values.title.trim() };
     });

@@ -75,6 +75,20 @@ describe('ReleaseDetailModal', () => {
     expect(screen.queryByText('No tracks available for this release.')).toBeNull();
   });
 
+  it("puts a Buy button on the row of each track sold alone, and on no other", () => {
+    stubFetch([]);
+    const release = aRelease({
+      title: 'Priced',
+      tracks: [
+        aTrack({ title: 'Alone', for_sale: true, price: { amount: 1.29, currency: 'EUR', pay_what_you_want: false } }),
+        aTrack({ title: 'With The Release' }),
+      ],
+    });
+    renderWithApp(<ReleaseDetailModal release={release} open onClose={() => undefined} />);
+    expect(within(rowOf('Alone')).getByRole('button', { name: 'Buy €1.29: Alone' })).toBeTruthy();
+    expect(within(rowOf('With The Release')).queryByRole('button', { name: /^Buy|^Free|^Name your price/ })).toBeNull();
+  });
+
   it('fetches the whole release first when the given one has no track list', async () => {
     const listed = aRelease({ id: 'rel-7', title: 'Summary Only', total_tracks: 2 });
     delete listed.tracks;

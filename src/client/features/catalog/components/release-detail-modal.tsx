@@ -183,7 +183,12 @@ export function ReleaseDetailModal({ release, releaseId, open, onClose }: Releas
           </Typography>
         )}
         {tracksReady && shown && (shown.tracks ?? []).length > 0 && (
-          <TrackTable playContext={{ artworkUrl: shown.artwork_url, releaseTitle: title }} tracks={shown.tracks ?? []} label={`Tracks of ${title}`} />
+          <TrackTable
+            playContext={{ artworkUrl: shown.artwork_url, releaseTitle: title }}
+            tracks={shown.tracks ?? []}
+            label={`Tracks of ${title}`}
+            trackAction={(track) => <BuyRelease release={shown} track={track} />}
+          />
         )}
 
         {artists.length > 0 && (

@@ -1,22 +1,25 @@
 import { Box, Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import type { ReactNode } from 'react';
 import type { Track } from '../../../../shared/api/catalog.js';
 import { formatDuration } from '../../../../shared/domain/duration.js';
 import { trackArtists, trackTitle } from '../../../../shared/domain/track-title.js';
 import { MemberDownload } from '../../../lib/member-perks-slot.js';
 import { PlayButton, type PlayContext } from '../../../lib/play-button-slot.js';
 
-export interface TrackTableProps {
-  tracks: Track[];
+export interface TrackTableProps<T extends Track = Track> {
+  tracks: T[];
   /** Accessible name of the table. */
   label: string;
   /** # is the track number on a release, the position in a playlist. */
   numbering?: 'track' | 'position';
   /** Release artwork and title for the player bar; the table's tracks become the queue. */
   playContext?: PlayContext;
+  /** After a track's title: on a release's page, its Buy button when sold alone. */
+  trackAction?: (track: T) => ReactNode;
 }
 
 /** The track table (docs/product.md §3): #, Title, Artist, Time, Play; a member download's title has the VIP download button (docs/decisions/0066). */
-export function TrackTable({ tracks, label, numbering = 'track', playContext }: TrackTableProps) {
+export function TrackTable<T extends Track>({ tracks, label, numbering = 'track', playContext, trackAction }: TrackTableProps<T>) {
   return (
     <TableContainer>
       <Table size="small" aria-label={label} sx={{ '& th, & td': { px: { xs: 0.75, sm: 2 } } }}>
@@ -46,6 +49,7 @@ export function TrackTable({ tracks, label, numbering = 'track', playContext }: 
                     <MemberDownload track={track} />
                   </Box>
                 )}
+                {trackAction?.(track)}
               </TableCell>
               <TableCell sx={{ color: 'text.secondary' }}>{trackArtists(track)}</TableCell>
               <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Release, Track } from '../../../../shared/api/catalog.js';
+import type { Release, ReleaseTrack } from '../../../../shared/api/catalog.js';
 import type { VipAccount } from '../../../../shared/api/vip-account.js';
 import { applySiteSettings, currentSiteSettings } from '../../../../shared/site-settings.js';
 import { aRelease, aTrack } from '../../../../../tests/helpers/catalog-builders.js';
@@ -46,7 +46,7 @@ describe('the Buy button of a release page', () => {
   });
 
   it("names a pre-order's instant grats, which download at once", () => {
-    const preOrder = (tracks: Track[]) => aRelease({ for_sale: true, upcoming: true, release_date: '2026-12-04', price: { amount: 9, currency: 'USD', pay_what_you_want: false }, tracks });
+    const preOrder = (tracks: ReleaseTrack[]) => aRelease({ for_sale: true, upcoming: true, release_date: '2026-12-04', price: { amount: 9, currency: 'USD', pay_what_you_want: false }, tracks });
     const { unmount } = renderWithApp(
       <BuyRelease release={preOrder([aTrack({ title: 'Track A', instant_grat: true }), aTrack({ title: 'Track B', mix_version: 'Dub', instant_grat: true }), aTrack({ title: 'Track C' })])} />,
     );
@@ -88,6 +88,33 @@ describe('the Buy button of a release page', () => {
       { url: '/api/orders', body: { release_id: release.id, email: 'fan@example.com', amount: 12.5 } },
       { url: '/api/orders', body: { release_id: release.id, email: 'fan@example.com', amount: 12.5 } },
     ]);
+  });
+
+  it('on a track sold alone says its price, and buys that track through the same form', async () => {
+    const user = setupUser();
+    const release = aRelease({ title: 'Deep Cuts', for_sale: true, price: { amount: 7.99, currency: 'EUR', pay_what_you_want: false } });
+    const shown = (track: ReturnType<typeof aTrack>) => {
+      const { unmount } = renderWithApp(<BuyRelease release={release} track={track} />);
+      const names = screen.queryAllByRole('button').map((button) => [button.textContent, button.getAttribute('aria-label')]);
+      unmount();
+      return names;
+    };
+    expect(shown(aTrack({ title: 'Side A', for_sale: true, price: { amount: 1.29, currency: 'EUR', pay_what_you_want: false } }))).toEqual([['Buy €1.29', 'Buy €1.29: Side A']]);
+    expect(shown(aTrack({ title: 'Side B', for_sale: true, price: { amount: 0, currency: 'EUR', pay_what_you_want: false } }))).toEqual([['Free', 'Free: Side B']]);
+    expect(shown(aTrack({ title: 'Side C', for_sale: true, price: { amount: 0, currency: 'EUR', pay_what_you_want: true } }))).toEqual([['Name your price', 'Name your price: Side C']]);
+    // Priced but not for sale alone (its master not uploaded), or not priced: no button.
+    expect(shown(aTrack({ for_sale: false, price: { amount: 1.29, currency: 'EUR', pay_what_you_want: false } }))).toEqual([]);
+    expect(shown(aTrack({ for_sale: false, price: null }))).toEqual([]);
+
+    const sent = serveOrders([json({ success: true, data: { checkoutUrl: 'https://checkout.example/pay/cs_2' } }, 200)]);
+    const track = aTrack({ title: 'Side A', mix_version: 'Dub', for_sale: true, price: { amount: 1.29, currency: 'EUR', pay_what_you_want: false } });
+    renderWithApp(<BuyRelease release={release} track={track} />);
+    await user.click(screen.getByRole('button', { name: 'Buy €1.29: Side A (Dub)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy €1.29: Side A (Dub) (from Deep Cuts)' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'fan@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByRole('button', { name: 'Processing...' })).toBeTruthy();
+    expect(sent).toEqual([{ url: '/api/orders', body: { release_id: release.id, track_id: track.id, email: 'fan@example.com' } }]);
   });
 
   describe("a VIP member's discount", () => {

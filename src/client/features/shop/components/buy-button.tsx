@@ -17,12 +17,25 @@ const BuyDialog = lazyDialog(async () => (await import('./shop-buy-dialog.js')).
  * the tracks staff made instant grats: the note names those, downloaded at once. A VIP
  * member's price is noted once this tab knows the member (the dialog asked, or the member page): the
  * page itself asks nothing.
+ * A track sold alone: a small "Buy €1.29", "Free" or "Name your price" on its row, opening the same form.
  */
-export function BuyButton({ release }: BuyReleaseProps) {
+export function BuyButton({ release, track }: BuyReleaseProps) {
   const [isOpen, setIsOpen] = useState(false);
   const member = useMemberDiscount(false);
-  const { price } = release;
-  if (!release.for_sale || !price) return null;
+  const price = track ? track.price : release.price;
+  if (!(track ?? release).for_sale || !price) return null;
+  const dialog = <BuyDialog open={isOpen} onClose={() => setIsOpen(false)} release={release} track={track} />;
+  if (track) {
+    const label = buyLabel(price, release.upcoming, 'Free');
+    return (
+      <>
+        <Button size="small" variant="outlined" aria-label={`${label}: ${trackTitle(track)}`} onClick={() => setIsOpen(true)} sx={{ ml: 0.5, py: 0, whiteSpace: 'nowrap' }}>
+          {label}
+        </Button>
+        {dialog}
+      </>
+    );
+  }
   const title = releaseTitle(release);
   const instantGrats = (release.tracks ?? []).filter((track) => track.instant_grat).map((track) => quoted(trackTitle(track)));
   const notes = [
@@ -42,7 +55,7 @@ export function BuyButton({ release }: BuyReleaseProps) {
           {note}
         </Typography>
       ))}
-      <BuyDialog open={isOpen} onClose={() => setIsOpen(false)} release={release} />
+      {dialog}
     </Box>
   );
 }

@@ -4,10 +4,10 @@ import { memberPrice } from '../../../../shared/domain/vip-price.js';
 /** An amount as buyers read it: "€7.99", "$5.00". */
 export const money = (amount: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
 
-/** What the release's Buy button says: "Buy €7.99", "Free download", "Name your price"; "Pre-order" before its day. */
-export function buyLabel(price: ReleasePrice, isUpcoming: boolean): string {
+/** What a Buy button says: "Buy €7.99", "Free download" ("Free" on a track's row), "Name your price"; "Pre-order" before its day. */
+export function buyLabel(price: ReleasePrice, isUpcoming: boolean, free = 'Free download'): string {
   if (price.pay_what_you_want) return 'Name your price';
-  if (price.amount === 0) return 'Free download';
+  if (price.amount === 0) return free;
   return `${isUpcoming ? 'Pre-order' : 'Buy'} ${money(price.amount, price.currency)}`;
 }
 

@@ -10,7 +10,7 @@ const refusal = (status: number, message: string, field?: string) => json({ succ
 
 const anOrder = (downloads: Order['items'][number]['downloads'], releaseDate = '2026-10-02'): Order => ({
   email: 'fan@example.com',
-  items: [{ release_id: 'r1', title: 'Deep Cuts', artists: 'Kay Vo', artwork_url: null, release_date: releaseDate, downloads }],
+  items: [{ release_id: 'r1', track_id: null, title: 'Deep Cuts', artists: 'Kay Vo', artwork_url: null, release_date: releaseDate, downloads }],
 });
 const track = { track_id: 't1', title: 'Side A', formats: ['wav', 'flac', 'aiff', 'mp3-320', 'mp3-v0'] as const };
 

@@ -8,6 +8,7 @@ import { isChargeable, leastCharge, orderRequestSchema, shopMessages, type Relea
 import { releaseDay, releaseTitle } from '../../../../shared/domain/release-display.js';
 import { memberPrice } from '../../../../shared/domain/vip-price.js';
 import { DialogFormActions } from '../../../components/dialog-form-actions.js';
+import { trackTitle } from '../../../../shared/domain/track-title.js';
 import { FormTextField } from '../../../components/form-text-field.js';
 import { ApiError } from '../../../lib/api-client.js';
 import type { BuyReleaseProps } from '../../../lib/shop-slot.js';
@@ -41,15 +42,15 @@ type BuyForm = z.output<ReturnType<typeof buyFormSchema>>;
 const isField = (field: string | undefined): field is 'email' | 'amount' => field === 'email' || field === 'amount';
 
 /**
- * Buying a release (issue 36): the buyer's email (the receipt and the download page go there) and,
- * pay-what-you-want, the amount; then Stripe's Checkout, or for nothing to pay the order's page at once.
- * A VIP member signed in sees their plan's discount and buys as a member (the server applies it).
- * The server's refusal names its field: shown under that field.
+ * Buying a release, or one of its tracks sold alone (issue 36): the buyer's email (the receipt and the
+ * download page go there) and, pay-what-you-want, the amount; then Stripe's Checkout, or for nothing to
+ * pay the order's page at once. A VIP member signed in sees their plan's discount and buys as a member
+ * (the server applies it). The server's refusal names its field: shown under that field.
  */
-export function BuyDialog({ open, onClose, release }: BuyReleaseProps & { open: boolean; onClose: () => void }) {
+export function BuyDialog({ open, onClose, release, track }: BuyReleaseProps & { open: boolean; onClose: () => void }) {
   const titleId = useId();
-  const price = release.price as ReleasePrice;
-  const title = releaseTitle(release);
+  const price = (track ? track.price : release.price) as ReleasePrice;
+  const title = track ? `${trackTitle(track)} (from ${releaseTitle(release)})` : releaseTitle(release);
   const member = useMemberDiscount(open);
   const least = memberPrice(price, member.percent);
   const suggested = price.pay_what_you_want && least > 0 ? least.toFixed(2) : '';
@@ -62,7 +63,7 @@ export function BuyDialog({ open, onClose, release }: BuyReleaseProps & { open: 
   useEffect(() => resetField('amount', { defaultValue: suggested, keepDirty: true }), [resetField, suggested]);
   const buy = useMutation({
     mutationFn: (form: BuyForm) =>
-      startOrder({ release_id: release.id, email: form.email, ...(form.amount === undefined ? {} : { amount: form.amount }) }, { asMember: member.isSignedIn }),
+      startOrder({ release_id: release.id, ...(track ? { track_id: track.id } : {}), email: form.email, ...(form.amount === undefined ? {} : { amount: form.amount }) }, { asMember: member.isSignedIn }),
     // Stripe's Checkout (or, nothing to pay, the order's page): the browser leaves for it.
     onSuccess: (answer) => window.location.assign(answer.data.checkoutUrl),
     onError: (error) => {

@@ -12,6 +12,8 @@ export interface OrderEmailProps {
   /** The release as its page titles it, and its artists in words. */
   releaseTitle: string;
   artistNames: string;
+  /** An order of one track sold alone: its title (with its mix); the emails name it from its release. */
+  trackTitle?: string;
   /** The buyer's download page, `{PUBLIC_URL}/orders/{token}`. */
   orderUrl: string;
   /** A pre-order: the release day in words; its downloads open then. */
@@ -32,13 +34,17 @@ export interface OrderReceipt {
   vipDiscountPercent: number | null;
 }
 
-export function orderReceiptSubject({ releaseTitle }: Pick<OrderEmailProps, 'releaseTitle'>): string {
-  return `Your receipt: ${quoted(releaseTitle)}`;
+/** What was bought, in words: “Release”, or a track's “Track” from “Release”. */
+const bought = ({ releaseTitle, trackTitle }: Pick<OrderEmailProps, 'releaseTitle' | 'trackTitle'>) => (trackTitle ? `${quoted(trackTitle)} from ${quoted(releaseTitle)}` : quoted(releaseTitle));
+
+export function orderReceiptSubject({ releaseTitle, trackTitle }: Pick<OrderEmailProps, 'releaseTitle' | 'trackTitle'>): string {
+  return `Your receipt: ${quoted(trackTitle ?? releaseTitle)}`;
 }
 
 /** The receipt of a paid order, with the link to its download page (or, for a pre-order, the day it opens). */
-export function OrderReceiptEmail({ label, email, releaseTitle, artistNames, orderUrl, preOrderDay, instantGrats = [], receipt }: OrderEmailProps & { receipt: OrderReceipt }) {
+export function OrderReceiptEmail({ label, email, releaseTitle, trackTitle, artistNames, orderUrl, preOrderDay, instantGrats = [], receipt }: OrderEmailProps & { receipt: OrderReceipt }) {
   const atOnce = listInWords(instantGrats.map(quoted));
+  const what = bought({ releaseTitle, trackTitle });
   return (
     <EmailLayout
       label={label}
@@ -51,9 +57,9 @@ export function OrderReceiptEmail({ label, email, releaseTitle, artistNames, ord
       <Text style={paragraphStyle}>
         {preOrderDay
           ? atOnce
-            ? `You pre-ordered ${quoted(releaseTitle)} by ${artistNames} on ${label.name}. Download ${atOnce} now, from your order page. It comes out on ${preOrderDay}: that day we email you again, and the rest opens on the same page.`
-            : `You pre-ordered ${quoted(releaseTitle)} by ${artistNames} on ${label.name}. It comes out on ${preOrderDay}: that day we email you again, and your downloads open on this page.`
-          : `You bought ${quoted(releaseTitle)} by ${artistNames} on ${label.name}. Download it from your order page, in the format you choose.`}
+            ? `You pre-ordered ${what} by ${artistNames} on ${label.name}. Download ${atOnce} now, from your order page. It comes out on ${preOrderDay}: that day we email you again, and the rest opens on the same page.`
+            : `You pre-ordered ${what} by ${artistNames} on ${label.name}. It comes out on ${preOrderDay}: that day we email you again, and your downloads open on this page.`
+          : `You bought ${what} by ${artistNames} on ${label.name}. Download it from your order page, in the format you choose.`}
       </Text>
       <Text style={paragraphStyle}>
         Receipt: {receipt.currency} {receipt.amount.toFixed(2)} paid on {dayInWords(receipt.paidAt)}
@@ -67,12 +73,12 @@ export function OrderReceiptEmail({ label, email, releaseTitle, artistNames, ord
   );
 }
 
-export function orderDownloadsSubject({ releaseTitle }: Pick<OrderEmailProps, 'releaseTitle'>): string {
-  return `Your downloads: ${quoted(releaseTitle)}`;
+export function orderDownloadsSubject({ releaseTitle, trackTitle }: Pick<OrderEmailProps, 'releaseTitle' | 'trackTitle'>): string {
+  return `Your downloads: ${quoted(trackTitle ?? releaseTitle)}`;
 }
 
 /** The link to the download page: a pre-order's on its release day, a redeemed code's, or one staff sent again. */
-export function OrderDownloadsEmail({ label, email, releaseTitle, artistNames, orderUrl }: OrderEmailProps) {
+export function OrderDownloadsEmail({ label, email, releaseTitle, trackTitle, artistNames, orderUrl }: OrderEmailProps) {
   return (
     <EmailLayout
       label={label}
@@ -83,7 +89,7 @@ export function OrderDownloadsEmail({ label, email, releaseTitle, artistNames, o
         Your downloads are ready
       </Heading>
       <Text style={paragraphStyle}>
-        {quoted(releaseTitle)} by {artistNames} on {label.name} is yours to download, in the format you choose.
+        {bought({ releaseTitle, trackTitle })} by {artistNames} on {label.name} is yours to download, in the format you choose.
       </Text>
       <Button href={orderUrl} style={buttonStyle(label)}>
         Download
@@ -94,7 +100,7 @@ export function OrderDownloadsEmail({ label, email, releaseTitle, artistNames, o
 }
 
 /** One order in the email of fresh links: its release, its page, and for a pre-order the day its downloads open. */
-export interface OrderLink extends Pick<OrderEmailProps, 'releaseTitle' | 'artistNames' | 'orderUrl' | 'preOrderDay'> {
+export interface OrderLink extends Pick<OrderEmailProps, 'releaseTitle' | 'trackTitle' | 'artistNames' | 'orderUrl' | 'preOrderDay'> {
   labelName: string;
 }
 
@@ -116,7 +122,7 @@ export function OrderLinksEmail({ label, email, orders }: { label: LabelConfig; 
       <Text style={paragraphStyle}>Here is the link to each order of {email}. Each opens its download page.</Text>
       {orders.map((order) => (
         <Text key={order.orderUrl} style={paragraphStyle}>
-          <Link href={order.orderUrl}>{`${quoted(order.releaseTitle)} by ${order.artistNames}`}</Link>
+          <Link href={order.orderUrl}>{`${bought(order)} by ${order.artistNames}`}</Link>
           {` on ${order.labelName}${order.preOrderDay ? `: pre-ordered, downloads open on ${order.preOrderDay}` : ''}. ${order.orderUrl}`}
         </Text>
       ))}
