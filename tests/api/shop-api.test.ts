@@ -1,22 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminReleaseDetail } from '../../src/shared/api/admin-releases.js';
 import type { Release } from '../../src/shared/api/catalog.js';
 import { shopMessages, type DownloadCode, type Order } from '../../src/shared/api/shop.js';
 import { applySiteSettings, currentSiteSettings } from '../../src/shared/site-settings.js';
 import { downloadFormats } from '../../src/shared/download-formats.js';
 import { queryRows } from '../../src/server/db/client.js';
-import { folderMediaStore } from '../../src/server/modules/media/index.js';
-import { createStripePayments } from '../../src/server/modules/membership/index.js';
 import { writeReleaseDayDownloads } from '../../src/server/modules/shop/index.js';
-import { startFakeStripe, type FakeStripe } from '../fakes/fake-stripe.js';
-import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
 import { aSineWav } from '../helpers/audio.js';
 import { testMailroom } from '../helpers/mail.js';
-import { masterKey, shopTestKit } from '../helpers/shop.js';
+import { shopPublicUrl, useShopTestApp } from '../helpers/shop.js';
 import { testNow } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
@@ -24,29 +17,11 @@ import { testDatabaseKinds } from '../helpers/test-database.js';
 // Stripe, Stripe's state as the truth (events out of order, repeated, a refund), the buyer's page and its
 // signed download links, download codes, and a pre-order's download email on its release day.
 
-const publicUrl = 'https://records.example';
 const master = aSineWav({ seconds: 2 });
 
 describe.each(testDatabaseKinds)('the shop on $name', (kind) => {
-  let t: AdminTestApp;
-  let stripe: FakeStripe;
-  let mediaDir: string;
+  const { t, stripe, aRelease, uploadMaster, setPrice, buy, deliver, emailsTo, buyAndPay, tokenOf } = useShopTestApp(kind, { master });
 
-  beforeAll(async () => {
-    stripe = await startFakeStripe();
-    mediaDir = mkdtempSync(join(tmpdir(), 'shop-media-'));
-    const mediaStore = folderMediaStore(mediaDir);
-    await mediaStore.put(masterKey, master, 'audio/wav');
-    const payments = createStripePayments({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiUrl: stripe.url });
-    t = await createAdminTestApp(kind, { deps: { payments, publicUrl, mediaStore, rateLimits: { shop: { max: 10_000, timeWindowMs: 60_000 } } } });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await stripe?.close();
-    rmSync(mediaDir, { recursive: true, force: true });
-  });
-
-  const { aRelease, uploadMaster, setPrice, buy, deliver, emailsTo, buyAndPay, tokenOf } = shopTestKit(() => t, () => stripe, publicUrl);
   const order = (token: string) => t.app.inject({ method: 'GET', url: `/api/orders/${token}` });
 
   it('takes a price in the release editor, naming the field at fault, and sells a release only when every track has its master', async () => {
@@ -75,7 +50,7 @@ describe.each(testDatabaseKinds)('the shop on $name', (kind) => {
     expect(session).toMatchObject({ mode: 'payment', customer_email: 'fan@example.com', line_items: [{ quantity: '1', price_data: { currency: 'eur', unit_amount: '799' } }] });
     // Leaving Checkout without paying comes back to the release's public page, under its label.
     expect(release.slug).toMatch(/^shop(\d+)-shop-ep-\1$/);
-    expect(session?.cancel_url).toBe(`${publicUrl}/tech/releases/${release.slug}`);
+    expect(session?.cancel_url).toBe(`${shopPublicUrl}/tech/releases/${release.slug}`);
     expect((await setPrice(release.id, null)).json<{ data: AdminReleaseDetail }>().data.price).toBeNull();
     expect((await buy({ release_id: release.id, email: 'fan@example.com' })).statusCode).toBe(409);
   });
@@ -166,7 +141,7 @@ describe.each(testDatabaseKinds)('the shop on $name', (kind) => {
     expect(first.statusCode, first.body).toBe(201);
     const [mail] = await emailsTo('dj@example.com');
     expect(mail?.kind).toBe('order_downloads');
-    expect(first.json<{ data: { orderUrl: string } }>().data.orderUrl).toBe(`${publicUrl}/orders/${tokenOf(mail?.text ?? '')}`);
+    expect(first.json<{ data: { orderUrl: string } }>().data.orderUrl).toBe(`${shopPublicUrl}/orders/${tokenOf(mail?.text ?? '')}`);
     expect((await order(tokenOf(mail?.text ?? ''))).json<{ data: Order }>().data.items[0]?.downloads).toHaveLength(2);
     const again = await redeem(codes[0] as string, 'other@example.com');
     expect(again.statusCode).toBe(409);
@@ -279,7 +254,7 @@ describe.each(testDatabaseKinds)('the shop on $name', (kind) => {
     expect(await emailsTo('nobody@example.com')).toEqual([]);
     const links = (await emailsTo('lost@example.com')).filter((e) => e.subject === 'Your order links');
     expect(links).toHaveLength(1);
-    for (const token of tokens) expect(links[0]?.text).toContain(`${publicUrl}/orders/${token}`);
+    for (const token of tokens) expect(links[0]?.text).toContain(`${shopPublicUrl}/orders/${token}`);
     expect(links[0]?.text).toContain('pre-ordered, downloads open on 4 December 2026');
 
     // Asked again within the hour: the answer is the same, no second email; an hour later, one more.

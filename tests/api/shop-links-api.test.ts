@@ -1,18 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminReleaseDetail } from '../../src/shared/api/admin-releases.js';
 import { downloadsPerOrder, shopMessages } from '../../src/shared/api/shop.js';
 import { downloadFormats } from '../../src/shared/download-formats.js';
 import { queryRows } from '../../src/server/db/client.js';
-import { folderMediaStore } from '../../src/server/modules/media/index.js';
-import { createStripePayments } from '../../src/server/modules/membership/index.js';
-import { startFakeStripe, type FakeStripe } from '../fakes/fake-stripe.js';
-import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
 import { aSineWav } from '../helpers/audio.js';
-import { masterKey, shopTestKit } from '../helpers/shop.js';
+import { useShopTestApp } from '../helpers/shop.js';
 import { testNow } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
@@ -20,30 +13,12 @@ import { testDatabaseKinds } from '../helpers/test-database.js';
 // same link asked again within its hour is the same link and counts once, an order gives at most 100
 // however many are asked at once, and staff's "Resend" gives the buyer fresh ones.
 
-const publicUrl = 'https://records.example';
 const master = aSineWav({ seconds: 2 });
 const formats = [...downloadFormats, 'original'] as const;
 
 describe.each(testDatabaseKinds)('download links on $name', (kind) => {
-  let t: AdminTestApp;
-  let stripe: FakeStripe;
-  let mediaDir: string;
+  const { t, aRelease, uploadMaster, setPrice, deliver, emailsTo, buyAndPay, tokenOf } = useShopTestApp(kind, { master });
 
-  beforeAll(async () => {
-    stripe = await startFakeStripe();
-    mediaDir = mkdtempSync(join(tmpdir(), 'shop-links-media-'));
-    const mediaStore = folderMediaStore(mediaDir);
-    await mediaStore.put(masterKey, master, 'audio/wav');
-    const payments = createStripePayments({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiUrl: stripe.url });
-    t = await createAdminTestApp(kind, { deps: { payments, publicUrl, mediaStore, rateLimits: { shop: { max: 10_000, timeWindowMs: 60_000 } } } });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await stripe?.close();
-    rmSync(mediaDir, { recursive: true, force: true });
-  });
-
-  const { aRelease, uploadMaster, setPrice, deliver, emailsTo, buyAndPay, tokenOf } = shopTestKit(() => t, () => stripe, publicUrl);
 
   /** A paid order of the release for the address: its token and id. */
   async function anOrder(release: AdminReleaseDetail, email: string) {

@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ClientConfig } from '../../src/shared/api/client-config.js';
 import type { SettingsChange, SiteSettings } from '../../src/shared/api/settings.js';
 import { vipSignInRequiredMessage } from '../../src/shared/api/vip-account.js';
-import { createStripePayments } from '../../src/server/modules/membership/index.js';
-import { startFakeStripe, type FakeStripe } from '../fakes/fake-stripe.js';
-import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
-import { shopTestKit } from '../helpers/shop.js';
+import { shopPublicUrl, useShopTestApp } from '../helpers/shop.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 import { signedInMember } from '../helpers/vip-member.js';
 
@@ -13,25 +10,10 @@ import { signedInMember } from '../helpers/vip-member.js';
 // the owner in the site settings, given at Checkout to an active member signed in (their session), never
 // from an email alone; the Checkout's amount, the order and its receipt say it.
 
-const publicUrl = 'https://records.example';
 
 describe.each(testDatabaseKinds)("the VIP members' discount on $name", (kind) => {
-  let t: AdminTestApp;
-  let stripe: FakeStripe;
+  const { t, stripe, aRelease, setPrice, buy, deliver, emailsTo } = useShopTestApp(kind, { deps: () => ({ rateLimits: { shop: { max: 10_000, timeWindowMs: 60_000 }, vip: { max: 10_000, timeWindowMs: 60_000 } } }) });
 
-  beforeAll(async () => {
-    stripe = await startFakeStripe();
-    const payments = createStripePayments({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiUrl: stripe.url });
-    t = await createAdminTestApp(kind, {
-      deps: { payments, publicUrl, rateLimits: { shop: { max: 10_000, timeWindowMs: 60_000 }, vip: { max: 10_000, timeWindowMs: 60_000 } } },
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await stripe?.close();
-  });
-
-  const { aRelease, setPrice, buy, deliver, emailsTo } = shopTestKit(() => t, () => stripe, publicUrl);
   const patch = (payload: unknown) => t.app.inject({ method: 'PATCH', url: '/api/admin/settings', headers: t.auth, payload: payload as object });
   const buyAsMember = (cookie: string | undefined, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: '/api/vip/orders', headers: cookie ? { cookie } : {}, payload });
@@ -132,6 +114,6 @@ describe.each(testDatabaseKinds)("the VIP members' discount on $name", (kind) =>
     await setPrice(release.id, { amount: 0, currency: 'USD', pay_what_you_want: false });
     const free = await buyAsMember(member.cookie, { release_id: release.id, email: 'vip-pwyw@example.com' });
     expect(free.statusCode, free.body).toBe(200);
-    expect(free.json<{ data: { checkoutUrl: string } }>().data.checkoutUrl).toMatch(new RegExp(`^${publicUrl}/orders/`));
+    expect(free.json<{ data: { checkoutUrl: string } }>().data.checkoutUrl).toMatch(new RegExp(`^${shopPublicUrl}/orders/`));
   });
 });

@@ -1,48 +1,30 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder, AdminRevenue } from '../../src/shared/api/admin-orders.js';
 import { queryRows } from '../../src/server/db/client.js';
-import { folderMediaStore } from '../../src/server/modules/media/index.js';
-import { createStripePayments } from '../../src/server/modules/membership/index.js';
 import { createOrResetAdmin } from '../../src/server/modules/staff/admin-auth.service.js';
 import { signAdminToken } from '../../src/server/modules/staff/admin-tokens.js';
-import { startFakeStripe, type FakeStripe } from '../fakes/fake-stripe.js';
-import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
-import { aSineWav } from '../helpers/audio.js';
-import { masterKey, shopTestKit } from '../helpers/shop.js';
+import { shopPublicUrl, useShopTestApp } from '../helpers/shop.js';
 import { testNow } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
 // Staff's side of the shop (issue 36 part 2): the orders, the revenue per release and per month, a download
 // email sent again; owners' alone (decision 0098).
 
-const publicUrl = 'https://records.example';
 const at = (iso: string) => new Date(iso);
 
 describe.each(testDatabaseKinds)("the shop's orders for staff on $name", (kind) => {
-  let t: AdminTestApp;
-  let stripe: FakeStripe;
-  let mediaDir: string;
+  const { t, stripe, aRelease, setPrice, buy, deliver, emailsTo, buyAndPay } = useShopTestApp(kind, {
+    seed: async (database) => {
+      for (const role of ['editor', 'a&r'] as const) {
+        await createOrResetAdmin(database.db, `orders-${role}`, 'orders password', testNow);
+        await database.db.execute(sql`update admin_users set role = ${role} where username = ${`orders-${role}`}`);
+      }
+    },
+  });
   const roleAuth = {} as Record<'editor' | 'a&r', { authorization: string }>;
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    mediaDir = mkdtempSync(join(tmpdir(), 'shop-orders-media-'));
-    const mediaStore = folderMediaStore(mediaDir);
-    await mediaStore.put(masterKey, aSineWav({ seconds: 1 }), 'audio/wav');
-    const payments = createStripePayments({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiUrl: stripe.url });
-    t = await createAdminTestApp(kind, {
-      deps: { payments, publicUrl, mediaStore, rateLimits: { shop: { max: 10_000, timeWindowMs: 60_000 } } },
-      seed: async (database) => {
-        for (const role of ['editor', 'a&r'] as const) {
-          await createOrResetAdmin(database.db, `orders-${role}`, 'orders password', testNow);
-          await database.db.execute(sql`update admin_users set role = ${role} where username = ${`orders-${role}`}`);
-        }
-      },
-    });
     for (const role of ['editor', 'a&r'] as const) {
       const [row] = await queryRows<{ id: string }>(t.database.db, sql`select id from admin_users where username = ${`orders-${role}`}`);
       roleAuth[role] = { authorization: `Bearer ${await signAdminToken(t.jwtSecret, row?.id as string, testNow)}` };
@@ -50,13 +32,7 @@ describe.each(testDatabaseKinds)("the shop's orders for staff on $name", (kind) 
   });
   // A test that stopped while at another moment leaves the next one at the tokens' own.
   afterEach(() => t.setNow(testNow));
-  afterAll(async () => {
-    await t?.close();
-    await stripe?.close();
-    rmSync(mediaDir, { recursive: true, force: true });
-  });
 
-  const { aRelease, setPrice, buy, deliver, emailsTo, buyAndPay } = shopTestKit(() => t, () => stripe, publicUrl);
   const get = (url: string, headers = t.auth) => t.app.inject({ method: 'GET', url, headers });
   const resend = (id: string, headers = t.auth) => t.app.inject({ method: 'POST', url: `/api/admin/orders/${id}/resend`, headers });
   const listed = async (query = '') => {
@@ -155,7 +131,7 @@ describe.each(testDatabaseKinds)("the shop's orders for staff on $name", (kind) 
     t.setNow(testNow);
     const emails = await emailsTo('again@example.com');
     expect(emails.map((e) => e.kind)).toEqual(['order_receipt', 'order_downloads', 'order_downloads']);
-    expect(emails[1]?.text).toContain(`${publicUrl}/orders/`);
+    expect(emails[1]?.text).toContain(`${shopPublicUrl}/orders/`);
 
     const refunded = await paidAt('2026-11-20T11:00:00Z', release.id, 'refunded@example.com');
     await deliver(stripe.refundPayment(refunded.session.id).events);

@@ -1,27 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { shopMessages, type Order } from '../../src/shared/api/shop.js';
 import { paymentsUnavailableMessage } from '../../src/server/errors.js';
-import { folderMediaStore } from '../../src/server/modules/media/index.js';
 import { createStripePayments, type AfterAnswer, type PaymentProvider } from '../../src/server/modules/membership/index.js';
-import { startFakeStripe, type FakeStripe } from '../fakes/fake-stripe.js';
-import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
-import { aSineWav } from '../helpers/audio.js';
-import { masterKey, shopTestKit } from '../helpers/shop.js';
+import { shopPublicUrl, useShopTestApp } from '../helpers/shop.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
 // The shop's money at its edges (issue 36, an attacker's review): amounts Stripe cannot charge, payments by a
 // delayed method (a SEPA debit) that settle or fail days later, free orders asked for again and again, the
 // "Lost your link?" answer given before its work, and Stripe's own refusals kept from the buyer.
 
-const publicUrl = 'https://records.example';
 
 describe.each(testDatabaseKinds)('the shop at the edges of its payments on $name', (kind) => {
-  let t: AdminTestApp;
-  let stripe: FakeStripe;
-  let mediaDir: string;
   /** Work the routes left for after their answer, run when a test says. */
   const held: (() => Promise<void>)[] = [];
   const afterAnswer: AfterAnswer = (work) => void held.push(work);
@@ -30,24 +19,15 @@ describe.each(testDatabaseKinds)('the shop at the edges of its payments on $name
   };
   /** The real SDK against the fake; a test swaps in one whose key Stripe refuses (a revoked key). */
   let payments: PaymentProvider;
+  const swappable = new Proxy({} as PaymentProvider, { get: (_, name) => payments[name as keyof PaymentProvider] });
+  const { t, stripe, aRelease, setPrice, buy, deliver, emailsTo, tokenOf } = useShopTestApp(kind, {
+    deps: (connected) => {
+      payments = connected;
+      return { payments: swappable, afterAnswer };
+    },
+  });
   const connect = (secretKey: string) => createStripePayments({ secretKey, webhookSecret: stripe.webhookSecret, apiUrl: stripe.url });
 
-  beforeAll(async () => {
-    stripe = await startFakeStripe();
-    mediaDir = mkdtempSync(join(tmpdir(), 'shop-payments-media-'));
-    const mediaStore = folderMediaStore(mediaDir);
-    await mediaStore.put(masterKey, aSineWav({ seconds: 1 }), 'audio/wav');
-    payments = connect(stripe.secretKey);
-    const swappable = new Proxy({} as PaymentProvider, { get: (_, name) => payments[name as keyof PaymentProvider] });
-    t = await createAdminTestApp(kind, { deps: { payments: swappable, publicUrl, mediaStore, afterAnswer, rateLimits: { shop: { max: 10_000, timeWindowMs: 60_000 } } } });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await stripe?.close();
-    rmSync(mediaDir, { recursive: true, force: true });
-  });
-
-  const { aRelease, setPrice, buy, deliver, emailsTo, tokenOf } = shopTestKit(() => t, () => stripe, publicUrl);
   const order = (token: string) => t.app.inject({ method: 'GET', url: `/api/orders/${token}` });
   const paymentSessions = () => stripe.sessions.filter((s) => s.mode === 'payment');
   const sessionOf = (checkoutUrl: string) => {
@@ -72,7 +52,7 @@ describe.each(testDatabaseKinds)('the shop at the edges of its payments on $name
     // A thousandth of a millionth of a dollar is no payment: the free download, without a Checkout of 0 cents.
     const tiny = await buy({ release_id: release.id, email: 'cents@example.com', amount: 1e-9 });
     expect(tiny.statusCode, tiny.body).toBe(200);
-    expect(tiny.json<{ data: { checkoutUrl: string } }>().data.checkoutUrl).toMatch(new RegExp(`^${publicUrl}/orders/`));
+    expect(tiny.json<{ data: { checkoutUrl: string } }>().data.checkoutUrl).toMatch(new RegExp(`^${shopPublicUrl}/orders/`));
     expect(paymentSessions()).toHaveLength(sessionsBefore);
     const least = await buy({ release_id: release.id, email: 'cents@example.com', amount: 0.5 });
     expect(least.statusCode, least.body).toBe(200);

@@ -1,44 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminOrder, AdminRevenue } from '../../src/shared/api/admin-orders.js';
 import type { AdminReleaseDetail } from '../../src/shared/api/admin-releases.js';
 import type { Release } from '../../src/shared/api/catalog.js';
 import type { Order } from '../../src/shared/api/shop.js';
-import { folderMediaStore } from '../../src/server/modules/media/index.js';
-import { createStripePayments } from '../../src/server/modules/membership/index.js';
-import { startFakeStripe, type FakeStripe } from '../fakes/fake-stripe.js';
-import { createAdminTestApp, type AdminTestApp } from '../helpers/admin-test-app.js';
-import { aSineWav } from '../helpers/audio.js';
-import { masterKey, shopTestKit } from '../helpers/shop.js';
+import { shopPublicUrl, useShopTestApp } from '../helpers/shop.js';
 import { testDatabaseKinds } from '../helpers/test-database.js';
 
 // Prices per track (issue 36 part 1 and 2): staff price a track in the release editor, and a fan buys that
 // one track alone, through Checkout or free, with a pre-order's rules; its order holds only that track.
 
-const publicUrl = 'https://records.example';
 
 describe.each(testDatabaseKinds)('tracks sold alone on $name', (kind) => {
-  let t: AdminTestApp;
-  let stripe: FakeStripe;
-  let mediaDir: string;
+  const { t, stripe, aRelease, uploadMaster, buy, deliver, emailsTo, buyAndPay, tokenOf } = useShopTestApp(kind);
 
-  beforeAll(async () => {
-    stripe = await startFakeStripe();
-    mediaDir = mkdtempSync(join(tmpdir(), 'shop-tracks-media-'));
-    const mediaStore = folderMediaStore(mediaDir);
-    await mediaStore.put(masterKey, aSineWav({ seconds: 1 }), 'audio/wav');
-    const payments = createStripePayments({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiUrl: stripe.url });
-    t = await createAdminTestApp(kind, { deps: { payments, publicUrl, mediaStore, rateLimits: { shop: { max: 10_000, timeWindowMs: 60_000 } } } });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await stripe?.close();
-    rmSync(mediaDir, { recursive: true, force: true });
-  });
-
-  const { aRelease, uploadMaster, buy, deliver, emailsTo, buyAndPay, tokenOf } = shopTestKit(() => t, () => stripe, publicUrl);
   const edit = (release: AdminReleaseDetail, payload: Record<string, unknown>) => t.app.inject({ method: 'PATCH', url: `/api/admin/releases/${release.id}`, headers: t.auth, payload });
   /** Each track of the release with its price (undefined: as stored), and any other extra field. */
   const priceTracks = (release: AdminReleaseDetail, prices: unknown[], extra: Record<string, unknown>[] = []) =>
@@ -130,7 +104,7 @@ describe.each(testDatabaseKinds)('tracks sold alone on $name', (kind) => {
     const [mail] = await emailsTo('free-track@example.com');
     expect(mail?.kind).toBe('order_downloads');
     expect(mail?.subject).toBe(`Your downloads: “${free.title}”`);
-    expect(res.json<{ data: { checkoutUrl: string } }>().data.checkoutUrl).toBe(`${publicUrl}/orders/${tokenOf(mail?.text ?? '')}`);
+    expect(res.json<{ data: { checkoutUrl: string } }>().data.checkoutUrl).toBe(`${shopPublicUrl}/orders/${tokenOf(mail?.text ?? '')}`);
     expect((await order(tokenOf(mail?.text ?? ''))).items[0]?.downloads.map((d) => d.track_id)).toEqual([free.id]);
     // Asked again: the same order, no second email.
     expect((await buy({ release_id: release.id, track_id: free.id, email: 'free-track@example.com' })).json()).toEqual(res.json());

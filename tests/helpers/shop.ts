@@ -1,17 +1,74 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { AdminReleaseDetail } from '../../src/shared/api/admin-releases.js';
 import { queryRows } from '../../src/server/db/client.js';
-import type { FakeStripe, FakeStripeEvent } from '../fakes/fake-stripe.js';
-import type { AdminTestApp } from './admin-test-app.js';
+import { folderMediaStore } from '../../src/server/modules/media/index.js';
+import { createStripePayments, type PaymentProvider } from '../../src/server/modules/membership/index.js';
+import { startFakeStripe, type FakeStripe, type FakeStripeEvent } from '../fakes/fake-stripe.js';
+import { createAdminTestApp, type AdminTestApp } from './admin-test-app.js';
+import { aSineWav } from './audio.js';
+import type { TestAppOptions } from './test-app.js';
+import type { TestDatabaseKind } from './test-database.js';
 
 // The shop's API tests (issue 36): releases made in admin with their masters, bought through the fake
 // Stripe's Checkout in payment mode, and its events delivered to the webhook.
 
-/** The master every track of `aRelease` has; the media store must hold it under `masterKey`. */
-export const masterKey = 'audio/shop-master.wav';
+/** Where the master every track of `aRelease` has is in the media store. */
+const masterKey = 'audio/shop-master.wav';
 
-export function shopTestKit(getApp: () => AdminTestApp, getStripe: () => FakeStripe, publicUrl: string) {
+/** The origin the shop's test apps give their links from. */
+export const shopPublicUrl = 'https://records.example';
+
+/** An object that is `get()`'s, read when used: what a describe starts in `beforeAll`, named before it. */
+function startedLater<T extends object>(get: () => T): T {
+  return new Proxy({} as T, { get: (_, key) => Reflect.get(get(), key) });
+}
+
+export interface ShopTestAppOptions {
+  /** What every track's master is (the media store holds it under `masterKey`); a 1-second sine WAV unless told. */
+  master?: Buffer;
+  /** More dependencies, or others, given the payments through the fake Stripe (the real SDK). */
+  deps?: (payments: PaymentProvider) => NonNullable<Parameters<typeof createAdminTestApp>[1]>['deps'];
+  seed?: TestAppOptions['seed'];
+}
+
+/**
+ * The shop's API tests' app, in a describe: on a fresh database of `kind`, a fake Stripe in payment mode reached
+ * through the real SDK, a media store in a temporary folder holding the master, links from `shopPublicUrl`,
+ * and a shop limit no test meets; started before the describe's tests and closed after them. `t` and
+ * `stripe` are the app and the fake once started; the rest is `shopTestKit`'s.
+ */
+export function useShopTestApp(kind: TestDatabaseKind, options: ShopTestAppOptions = {}) {
+  const started = {} as { t: AdminTestApp; stripe: FakeStripe };
+  let mediaDir: string | undefined;
+  beforeAll(async () => {
+    started.stripe = await startFakeStripe();
+    mediaDir = mkdtempSync(join(tmpdir(), 'shop-media-'));
+    const mediaStore = folderMediaStore(mediaDir);
+    await mediaStore.put(masterKey, options.master ?? aSineWav({ seconds: 1 }), 'audio/wav');
+    const payments = createStripePayments({ secretKey: started.stripe.secretKey, webhookSecret: started.stripe.webhookSecret, apiUrl: started.stripe.url });
+    started.t = await createAdminTestApp(kind, {
+      seed: options.seed,
+      deps: { payments, publicUrl: shopPublicUrl, mediaStore, rateLimits: { shop: { max: 10_000, timeWindowMs: 60_000 } }, ...options.deps?.(payments) },
+    });
+  });
+  afterAll(async () => {
+    await started.t?.close();
+    await started.stripe?.close();
+    if (mediaDir) rmSync(mediaDir, { recursive: true, force: true });
+  });
+  return {
+    t: startedLater(() => started.t),
+    stripe: startedLater(() => started.stripe),
+    ...shopTestKit(() => started.t, () => started.stripe),
+  };
+}
+
+/** Releases made in admin with their masters, bought, paid and delivered: what the shop's tests do. */
+function shopTestKit(getApp: () => AdminTestApp, getStripe: () => FakeStripe) {
   let serial = 0;
   async function uploadMaster(trackId: string) {
     const t = getApp();
@@ -67,7 +124,7 @@ export function shopTestKit(getApp: () => AdminTestApp, getStripe: () => FakeStr
       return { session, ...getStripe().completePayment(session.id) };
     },
     /** The order token of an emailed order page link. */
-    tokenOf: (text: string) => new RegExp(`${publicUrl}/orders/([A-Za-z0-9_-]+)`).exec(text)?.[1] as string,
+    tokenOf: (text: string) => new RegExp(`${shopPublicUrl}/orders/([A-Za-z0-9_-]+)`).exec(text)?.[1] as string,
   };
   return kit;
 }
