@@ -67,10 +67,14 @@ function startServer(dataDir: string) {
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<{ code: number | null; stderr: string }>((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
+  // Started once it said where it listens and that its labels are ready, the last line of its start (its
+  // signal handlers are set by then).
   const listening = new Promise<string>((resolve, reject) => {
+    let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
-      const url = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(chunk.toString())?.[1];
-      if (url) resolve(url);
+      out += chunk.toString();
+      const url = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+      if (url && out.includes('labels ready')) resolve(url);
     });
     void exited.then(({ code }) => reject(new Error(`the server exited (${code}): ${stderr}`)));
   });
