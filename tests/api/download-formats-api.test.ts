@@ -106,6 +106,15 @@ describe.each(testDatabaseKinds)('Download formats of member downloads, on $name
     expect(asUploaded.rawPayload.equals(aSineWav(tone))).toBe(true);
   });
 
+  it('answers no HEAD on a member download (404), so a HEAD (curl -I, a link checker) makes no format', async () => {
+    const member = await signedInMember(t, 'head-fan@example.com', 'active');
+    const url = await linkFor(member.cookie, track.id, 'mp3-v0');
+    const head = await t.app.inject({ method: 'HEAD', url, headers: { cookie: member.cookie } });
+    expect(head.statusCode).toBe(404);
+    const made = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from download_files where track_id = ${track.id} and format = 'mp3-v0'`);
+    expect(made[0]?.n).toBe(0);
+  });
+
   it('fails the job of a corrupt master with the reason staff read, and tells the member to choose another format', async () => {
     const member = await signedInMember(t, 'corrupt-fan@example.com', 'active');
     const res = await get(await linkFor(member.cookie, corrupt, 'wav'), { cookie: member.cookie });

@@ -107,13 +107,15 @@ export const memberPerksRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (a
   app.get(
     '/vip/downloads/:trackId',
     {
+      // A HEAD would start a format's job and wait for it: no HEAD (404), as the shop's download routes.
+      exposeHeadRoute: false,
       schema: {
         tags: ['vip'],
         description:
           'The uploaded original of a member download, or with ?format= one of wav, flac, aiff, mp3-320, mp3-v0 made from it (made once; 503 with Retry-After ' +
           'while it is being made, 409 when it cannot be), as an attachment (with Range), through a link from POST /api/vip/downloads/{trackId}, for its ' +
           "member's own session alone (docs/decisions/0096). 401 without a member session; 403 for a link that was tampered with or expired, " +
-          "another member's session, or a member who is no longer active.",
+          "another member's session, or a member who is no longer active. No HEAD (it would make the format).",
         params: trackParams,
         querystring: z.object({ member: z.string().max(100).default(''), expires: z.coerce.number().int().default(0), signature: z.string().max(200).default(''), ...formatQuery }),
         response: {
