@@ -167,6 +167,39 @@ describe.each(testDatabaseKinds)('the shop on $name', (kind) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/releases/00000000-0000-4000-8000-000000000000/codes', headers: t.auth })).statusCode).toBe(404);
   });
 
+  it('makes codes for a draft, which give nothing (409 on the code, kept unused) until the release is published with every master uploaded', async () => {
+    const release = await aRelease({ masters: false });
+    const patch = (payload: Record<string, unknown>) => t.app.inject({ method: 'PATCH', url: `/api/admin/releases/${release.id}`, headers: t.auth, payload });
+    expect((await patch({ status: 'draft' })).statusCode).toBe(200);
+    const made = await t.app.inject({ method: 'POST', url: `/api/admin/releases/${release.id}/codes`, headers: t.auth, payload: { count: 1 } });
+    expect(made.statusCode, made.body).toBe(200);
+    const [code] = made.json<{ data: { codes: string[] } }>().data.codes as [string];
+    const redeem = () => t.app.inject({ method: 'POST', url: '/api/redeem', payload: { code, email: 'early-dj@example.com' } });
+    const notReady = { field: 'code', message: shopMessages.codeNotReady };
+
+    const [first, second] = release.tracks.map((track) => track.id) as [string, string];
+    await uploadMaster(first);
+    await uploadMaster(second);
+    const asDraft = await redeem();
+    expect(asDraft.statusCode).toBe(409);
+    expect(asDraft.json()).toMatchObject(notReady);
+    // Published, but a track's master was never uploaded.
+    expect((await patch({ status: 'published' })).statusCode).toBe(200);
+    await queryRows(t.database.db, sql`update tracks set audio_id = null where id = ${second}`);
+    const withoutMaster = await redeem();
+    expect(withoutMaster.statusCode).toBe(409);
+    expect(withoutMaster.json()).toMatchObject(notReady);
+    expect(await emailsTo('early-dj@example.com')).toEqual([]);
+    const listed = (await t.app.inject({ method: 'GET', url: `/api/admin/releases/${release.id}/codes`, headers: t.auth })).json<{ data: DownloadCode[] }>().data;
+    expect(listed.map((c) => [c.code, c.redeemed_at])).toEqual([[code, null]]);
+
+    // Every master uploaded: the same code gives the release (no price: a promo all the same).
+    await uploadMaster(second);
+    const given = await redeem();
+    expect(given.statusCode, given.body).toBe(201);
+    expect((await emailsTo('early-dj@example.com')).map((e) => e.kind)).toEqual(['order_downloads']);
+  });
+
   it("takes a code's last day to its end in the labels' time zone: it works until then, and is refused (410) after", async () => {
     const was = currentSiteSettings();
     applySiteSettings({ ...was, timeZone: 'America/New_York' });

@@ -48,6 +48,7 @@ export const shopMessages = {
   unknownCode: 'This code is not valid',
   usedCode: 'This code was used already',
   expiredCode: 'This code has expired',
+  codeNotReady: 'This code does not work yet: its release is not ready to download. Try again later.',
   tooManyDownloads: 'This order has used all its download links: write to us and we send fresh ones.',
   notYetOut: 'This release is not out yet: its downloads open on its release day.',
   trackNotYetOut: 'This track is not out yet: it downloads from the release day. The tracks on your order page download now.',

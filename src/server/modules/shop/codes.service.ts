@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, ConflictError, NotFoundError } from '../../errors.js';
 import { toCsv } from '../../lib/csv.js';
 import { recordActivity } from '../staff/index.js';
-import { giveOrder, type ShopContext } from './orders.service.js';
+import { giveOrder, saleBlockersOf, type ShopContext } from './orders.service.js';
 import { findCode, findReleaseForSale, insertCodes, listCodes, lockCode, markCodeRedeemed, type ShopOrderRow } from './shop.repo.js';
 
 // Download codes (issue 36): staff make them for a release (a count, an optional expiry, a note); each
@@ -73,13 +73,19 @@ export function codesCsv(codes: DownloadCode[]): string {
   ]);
 }
 
-/** Redeems a code for the address: an order of its release, with its download email. A code works once. */
+/**
+ * Redeems a code for the address: an order of its release, with its download email. A code works once,
+ * and only for a release out of draft with every track's master uploaded (409 otherwise, the code kept).
+ */
 export async function redeemCode(context: ShopContext, request: { code: string; email: string }, now: Date): Promise<ShopOrderRow> {
   const code = normalized(request.code);
   const found = await findCode(context.db, code);
   if (!found) throw new NotFoundError(shopMessages.unknownCode);
   const release = await findReleaseForSale(context.db, found.releaseId);
   if (!release) throw new NotFoundError(shopMessages.unknownCode);
+  // The sale's rule but the price (a promo of a release not sold works, as Bandcamp's codes): a draft's
+  // code, made before the release day, gives nothing until it is published with every master uploaded.
+  if (saleBlockersOf(release).some((blocker) => blocker.kind !== 'price')) throw new ConflictError(shopMessages.codeNotReady, 'code');
   return giveOrder(
     context,
     {

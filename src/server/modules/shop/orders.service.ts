@@ -49,14 +49,18 @@ const inWords = (names: string[]) => (names.length <= 1 ? (names[0] ?? '') : `${
 const labelOf = (release: ReleaseForSale) => findLabel(release.labelId) ?? defaultLabel;
 export const isPreOrder = (release: ReleaseForSale, now: Date) => isUpcoming(release.releaseDate, now, currentSiteSettings().timeZone);
 
-/** Why a release cannot be sold now; undefined when it can. */
-export function whyNotForSale(release: ReleaseForSale): string | undefined {
-  const [first] = saleBlockers({
+/** What stands between the release and its sale now (src/shared/domain/for-sale.ts). */
+export const saleBlockersOf = (release: ReleaseForSale) =>
+  saleBlockers({
     price: release.price,
     status: release.status,
     trackCount: release.tracks.length,
     tracksWithoutMaster: release.tracks.filter((track) => track.masterKey === null).length,
   });
+
+/** Why a release cannot be sold now; undefined when it can. */
+export function whyNotForSale(release: ReleaseForSale): string | undefined {
+  const [first] = saleBlockersOf(release);
   if (!first) return undefined;
   return first.kind === 'masters' ? shopMessages.missingMasters(first.count) : shopMessages.notForSale;
 }

@@ -194,7 +194,7 @@ export const shopRoutes: FastifyPluginAsyncZod<ShopDeps> = async (app, { db, clo
       config: limited,
       schema: {
         tags: ['shop'],
-        description: 'Redeems a download code for an address: an order of its release, its page emailed (or, for an upcoming release, on its release day). 201 with the page; 404 for no such code; 409 for a code used already; 410 for one expired.',
+        description: 'Redeems a download code for an address: an order of its release, its page emailed (or, for an upcoming release, on its release day). 201 with the page; 404 for no such code; 409 for a code used already, or while its release is a draft or a track has no master uploaded (the code stays unused; a release with no price is given all the same); 410 for one expired.',
         body: redeemRequestSchema,
         response: { 201: redeemResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 410: errorResponseSchema },
       },
@@ -217,7 +217,7 @@ export const adminShopRoutes: FastifyPluginAsyncZod<ShopDeps> = async (app, deps
     {
       schema: {
         tags: ['admin'],
-        description: 'Makes `count` download codes for the release (1 to 1000), with an optional expiry and note; each gives one order of the release, once.',
+        description: 'Makes `count` download codes for the release (1 to 1000), with an optional expiry and note; each gives one order of the release, once, from when the release is published with every master uploaded (codes for a draft may be made before).',
         params: z.object({ id: z.string() }),
         body: codesRequestSchema,
         response: { 200: codesResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },

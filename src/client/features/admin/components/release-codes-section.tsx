@@ -79,7 +79,7 @@ export function ReleaseCodesSection({ token, release }: { token: string; release
 
   return (
     <ReleaseFormSection title="Download codes">
-      <Typography color="text.secondary">Each code gives the release once to whoever redeems it on the site: for promos, DJs and press.</Typography>
+      <Typography color="text.secondary">Each code gives the release once to whoever redeems it on the site: for promos, DJs and press. Codes work once the release is published and its masters are uploaded.</Typography>
       {/* A group, not a form: the release's form holds it (a form cannot hold another). */}
       <Box role="group" aria-label="Make download codes" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1.5fr 2fr auto' }, alignItems: 'start' }} onKeyDown={(event) => event.key === 'Enter' && onMake(event)}>
         <FormTextField control={control} name="count" label="How many" helperText="1 to 1000" size="small" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
