@@ -80,8 +80,10 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   const scratchMediaDir = given.mediaStore ? undefined : mkdtempSync(join(tmpdir(), 'bir-media-'));
   const messaging = createMessaging({ ...given, jwtSecret }, () => given.publicUrl ?? listeningOrigin(app.server.address()));
   const mediaStore = given.mediaStore ?? folderMediaStore(scratchMediaDir as string);
-  // A pre-order's download email on its release day (issue 36): a sweep of the outbox worker's housekeeping.
+  // A pre-order's download email on its release day (issue 36): one of the release day's emails, written by the
+  // outbox worker's housekeeping, and at once after a catalog or settings change (a date moved to today).
   messaging.alsoSweep((now) => writeReleaseDayDownloads(given.db, messaging.mailroom, now));
+  catalogChanges.subscribe(() => messaging.releaseDayNow());
   const releaseMoments = new ReleaseMoments(given.db, catalogChanges, given.clock, { warn: (details, message) => app.log.warn(details, message) });
   const deps: ResolvedAppDeps = {
     ...given,

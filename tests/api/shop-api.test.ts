@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminReleaseDetail } from '../../src/shared/api/admin-releases.js';
 import type { Release } from '../../src/shared/api/catalog.js';
 import { shopMessages, type DownloadCode, type Order } from '../../src/shared/api/shop.js';
+import { localDate } from '../../src/shared/domain/release-day.js';
 import { applySiteSettings, currentSiteSettings } from '../../src/shared/site-settings.js';
 import { downloadFormats } from '../../src/shared/download-formats.js';
 import { queryRows } from '../../src/server/db/client.js';
@@ -255,6 +256,20 @@ describe.each(testDatabaseKinds)('the shop on $name', (kind) => {
     expect((await order(token)).json<{ data: Order }>().data.items[0]?.downloads).toHaveLength(2);
     t.setNow(testNow);
   });
+
+  it("writes a pre-order's download email as soon as staff move its release day to today, not at the next housekeeping", async () => {
+    const release = await aRelease({ releaseDate: '2026-12-04' });
+    await setPrice(release.id, { amount: 9, currency: 'EUR', pay_what_you_want: false });
+    const { events } = await buyAndPay(release.id, 'moved@example.com');
+    await deliver(events);
+    expect((await emailsTo('moved@example.com')).map((e) => e.kind)).toEqual(['order_receipt']);
+    // The app's housekeeping ran at its start and next runs a minute later: only the date's change can write it now.
+    const moved = await t.app.inject({ method: 'PATCH', url: `/api/admin/releases/${release.id}`, headers: t.auth, payload: { release_date: localDate(testNow, currentSiteSettings().timeZone) } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    // Both written at the test's fixed moment: compared as a set.
+    await expect.poll(async () => (await emailsTo('moved@example.com')).map((e) => e.kind).sort(), { timeout: 10_000 }).toEqual(['order_downloads', 'order_receipt']);
+  });
+
   it('says on the public release answer whether and for how much a release is sold', async () => {
     const publicRelease = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/releases/${id}` })).json<{ data: Release }>().data;
     const release = await aRelease();

@@ -8,7 +8,7 @@ import { createSmtpMailer, type Mailer, type SmtpTimeouts } from './mailer.js';
 import { Mailroom } from './mailroom.js';
 import { adminMessagingRoutes, publicMessagingRoutes } from './messaging.routes.js';
 import type { MessagingDeps } from './messaging.deps.js';
-import { keepOutbox } from './messaging.service.js';
+import { keepOutbox, writeReleaseDayEmails, type OutboxSweep } from './messaging.service.js';
 export { chooseMailingList, isOnMailingList } from './messaging.service.js';
 import { defaultOutboxSettings, OutboxWorker, type OutboxSettings } from './outbox-worker.js';
 
@@ -40,8 +40,10 @@ export interface Messaging {
   canSend: boolean;
   /** The admin and public routes, registered in an `/api` scope. */
   routes: FastifyPluginAsyncZod<MessagingDeps>;
-  /** Adds work to the worker's housekeeping (another context's emails due at a moment: a pre-order's release day); answers how many emails it wrote. */
-  alsoSweep(sweep: (now: Date) => Promise<number>): void;
+  /** Adds work to the release day's emails (another context's emails due at a moment: a pre-order's downloads); answers how many emails it wrote. */
+  alsoSweep(sweep: OutboxSweep): void;
+  /** Writes the emails a release day brings now (the catalog changed: a release's day may have come), once the worker runs. */
+  releaseDayNow(): void;
   start(log: FastifyBaseLogger): Promise<void>;
   close(): Promise<void>;
 }
@@ -61,7 +63,7 @@ export function createMessaging(deps: { db: Db; clock: () => Date; jwtSecret: Ui
   const mailer: Mailer | undefined = mail.smtpUrl ? createSmtpMailer(mail.smtpUrl, mail.smtpTimeouts) : undefined;
   let worker: OutboxWorker | undefined;
   let signals: PgBroadcast | undefined;
-  const sweeps: ((now: Date) => Promise<number>)[] = [];
+  const sweeps: OutboxSweep[] = [];
   const mailroom = new Mailroom({
     origin,
     messageIdDomain: sender.address.slice(sender.address.lastIndexOf('@') + 1),
@@ -82,8 +84,14 @@ export function createMessaging(deps: { db: Db; clock: () => Date; jwtSecret: Ui
     alsoSweep: (sweep) => {
       sweeps.push(sweep);
     },
+    releaseDayNow: () => worker?.releaseDayNow(),
     start: async (log) => {
-      worker = new OutboxWorker(deps.db, mailer, sender, deps.clock, log, settings, () => keepOutbox(deps.db, mailroom, deps.clock(), sweeps));
+      worker = new OutboxWorker(deps.db, mailer, sender, deps.clock, log, settings, {
+        sweep: () => keepOutbox(deps.db, mailroom, deps.clock(), sweeps),
+        releaseDay: async () => {
+          if ((await writeReleaseDayEmails(deps.db, mailroom, deps.clock(), sweeps)) > 0) mailroom.nudge();
+        },
+      });
       if (mailer && mail.openSignals) signals = await mail.openSignals(() => worker?.nudge());
       worker.start();
     },

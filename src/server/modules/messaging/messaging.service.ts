@@ -245,12 +245,24 @@ export async function writeDigests(db: Db, mailroom: Mailroom, now: Date): Promi
   return written;
 }
 
-/** The housekeeping every instance runs now and then: old bodies dropped, due digests and release-day emails written (other contexts' `sweeps` too). */
-export async function keepOutbox(db: Db, mailroom: Mailroom, now: Date, sweeps: readonly ((now: Date) => Promise<number>)[] = []): Promise<void> {
+/** Another context's emails due at a moment (a pre-order's downloads on its release day); answers how many it wrote. */
+export type OutboxSweep = (now: Date) => Promise<number>;
+
+/** The housekeeping every instance runs now and then: old bodies dropped, due digests and release-day emails written. */
+export async function keepOutbox(db: Db, mailroom: Mailroom, now: Date, sweeps: readonly OutboxSweep[] = []): Promise<void> {
   await dropOldBodies(db, new Date(now.getTime() - bodyRetentionMs));
-  let written = (await writeDigests(db, mailroom, now)) + (await writeReleaseDayAlerts(db, mailroom, now));
-  for (const sweep of sweeps) written += await sweep(now);
+  const written = (await writeDigests(db, mailroom, now)) + (await writeReleaseDayEmails(db, mailroom, now, sweeps));
   if (written > 0) mailroom.nudge();
+}
+
+/**
+ * The emails a release day brings: "Notify me" alerts, and other contexts' `sweeps`. Part of the housekeeping,
+ * and run at once after a catalog change, which can bring a release's day (staff moved its date to today).
+ */
+export async function writeReleaseDayEmails(db: Db, mailroom: Mailroom, now: Date, sweeps: readonly OutboxSweep[]): Promise<number> {
+  let written = await writeReleaseDayAlerts(db, mailroom, now);
+  for (const sweep of sweeps) written += await sweep(now);
+  return written;
 }
 
 // ---- Public ----

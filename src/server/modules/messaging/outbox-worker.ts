@@ -58,6 +58,27 @@ export function backoffMs(attempt: number, settings: Pick<OutboxSettings, 'backo
   return Math.round(ceiling * (0.5 + Math.random() / 2));
 }
 
+/** A task that runs once at a time: asked again while it runs, it runs once more after. */
+class OneAtATime {
+  running: Promise<void> | undefined;
+  private isAskedAgain = false;
+
+  constructor(private readonly task: () => Promise<void>) {}
+
+  run(): void {
+    if (this.running) {
+      this.isAskedAgain = true;
+      return;
+    }
+    this.running = this.task().finally(() => {
+      this.running = undefined;
+      if (!this.isAskedAgain) return;
+      this.isAskedAgain = false;
+      this.run();
+    });
+  }
+}
+
 /**
  * Sends the outbox of one instance: claims due emails by a lease (several instances side by side),
  * sends each with its stored Message-ID, and stores what became of it. Without a mailer (no
@@ -69,7 +90,8 @@ export class OutboxWorker {
   private isNudged = false;
   private isClosed = false;
   private timers: NodeJS.Timeout[] = [];
-  private sweeping: Promise<void> | undefined;
+  private readonly housekeeping: OneAtATime;
+  private readonly releaseDay: OneAtATime;
 
   constructor(
     private readonly db: Db,
@@ -79,8 +101,13 @@ export class OutboxWorker {
     private readonly clock: () => Date,
     private readonly log: FastifyBaseLogger,
     private readonly settings: OutboxSettings,
-    private readonly sweep: () => Promise<void>,
-  ) {}
+    tasks: { sweep: () => Promise<void>; releaseDay: () => Promise<void> },
+  ) {
+    const logged = (task: () => Promise<void>, failure: string) => () =>
+      task().catch((err: unknown) => this.log.error({ error: loggableError(err as Error) }, failure));
+    this.housekeeping = new OneAtATime(logged(tasks.sweep, 'outbox housekeeping failed'));
+    this.releaseDay = new OneAtATime(logged(tasks.releaseDay, 'could not write the release day\'s emails'));
+  }
 
   get canSend(): boolean {
     return this.mailer !== undefined;
@@ -93,6 +120,14 @@ export class OutboxWorker {
     this.nudge();
     this.timers.push(setInterval(() => this.nudge(), this.settings.pollMs));
     this.timers.forEach((timer) => timer.unref());
+  }
+
+  /**
+   * Writes the emails a release day brings now, not at the next housekeeping: a catalog change (here or on
+   * another instance) can bring a release's day, as when staff move its date to today.
+   */
+  releaseDayNow(): void {
+    if (!this.isClosed) this.releaseDay.run();
   }
 
   /** Looks for due email now (an email was written, here or on another instance). */
@@ -115,18 +150,13 @@ export class OutboxWorker {
     const limit = new Promise<void>((resolve) => {
       waited = setTimeout(resolve, this.settings.closeWaitMs);
     });
-    await Promise.race([Promise.all([this.running, this.sweeping]), limit]);
+    await Promise.race([Promise.all([this.running, this.housekeeping.running, this.releaseDay.running]), limit]);
     clearTimeout(waited);
     this.mailer?.close();
   }
 
   private keepHouse(): void {
-    if (this.isClosed || this.sweeping) return;
-    this.sweeping = this.sweep()
-      .catch((err: unknown) => this.log.error({ error: loggableError(err as Error) }, 'outbox housekeeping failed'))
-      .finally(() => {
-        this.sweeping = undefined;
-      });
+    if (!this.isClosed) this.housekeeping.run();
   }
 
   /** Claims and sends until nothing is due, then once more if nudged meanwhile. */
