@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { AdminOrder } from '../../src/shared/api/admin-orders.js';
 import type { AdminReleaseDetail } from '../../src/shared/api/admin-releases.js';
 import type { Release } from '../../src/shared/api/catalog.js';
 import { shopMessages, type DownloadCode, type Order } from '../../src/shared/api/shop.js';
@@ -117,6 +118,26 @@ describe.each(testDatabaseKinds)('the shop on $name', (kind) => {
     expect((await order(token)).statusCode).toBe(410);
     expect((await t.app.inject({ method: 'GET', url: signed })).statusCode).toBe(410);
     expect((await t.app.inject({ method: 'GET', url: `/api/orders/${token}/downloads/${trackId}/original` })).statusCode).toBe(410);
+  });
+
+  it("a dispute ends the order and its links as a refund does, and staff's Sales show it refunded", async () => {
+    const release = await aRelease();
+    await setPrice(release.id, { amount: 3, currency: 'EUR', pay_what_you_want: false });
+    const { session, events } = await buyAndPay(release.id, 'dispute@example.com');
+    await deliver(events);
+    const token = tokenOf((await emailsTo('dispute@example.com'))[0]?.text ?? '');
+    const trackId = release.tracks[0]?.id as string;
+    const signed = String((await t.app.inject({ method: 'GET', url: `/api/orders/${token}/downloads/${trackId}/original` })).headers.location);
+    expect((await t.app.inject({ method: 'GET', url: signed })).statusCode).toBe(200);
+
+    await deliver(stripe.disputePayment(session.id).events);
+    const page = await order(token);
+    expect(page.statusCode).toBe(410);
+    expect(page.json()).toMatchObject({ message: shopMessages.refunded });
+    expect((await t.app.inject({ method: 'GET', url: signed })).statusCode).toBe(410);
+    expect((await t.app.inject({ method: 'GET', url: `/api/orders/${token}/downloads/${trackId}/original` })).statusCode).toBe(410);
+    const sales = await t.app.inject({ method: 'GET', url: '/api/admin/orders?q=dispute@example.com', headers: t.auth });
+    expect(sales.json<{ data: AdminOrder[] }>().data.map((o) => [o.status, o.refunded_at !== null])).toEqual([['refunded', true]]);
   });
 
   it('a refund Stripe delivers before the payment leaves the order refunded, with no receipt', async () => {

@@ -124,7 +124,7 @@ export interface FakeCheckoutSession {
 export interface FakePayment {
   /** `processing` while a delayed method (a SEPA debit) has not settled; `requires_payment_method` once it failed. */
   intent: { id: string; object: 'payment_intent'; amount: number; currency: string; status: 'succeeded' | 'processing' | 'requires_payment_method'; metadata: Record<string, string>; latest_charge: string };
-  charge: { id: string; object: 'charge'; amount: number; amount_refunded: number; currency: string; paid: boolean; status: 'succeeded' | 'pending' | 'failed'; refunded: boolean; payment_intent: string; metadata: Record<string, string> };
+  charge: { id: string; object: 'charge'; amount: number; amount_refunded: number; currency: string; paid: boolean; status: 'succeeded' | 'pending' | 'failed'; refunded: boolean; disputed: boolean; payment_intent: string; metadata: Record<string, string> };
 }
 
 /** A webhook endpoint as Stripe keeps it; `secret` is in the answer to its creation only. */
@@ -225,6 +225,8 @@ export interface FakeStripe {
   settleDelayedPayment(sessionId: string, outcome: 'succeeded' | 'failed', at?: number): { events: FakeStripeEvent[] };
   /** Refunds a paid payment-mode session in full (as the Dashboard's "Refund"): the events Stripe sends, not delivered: `charge.refunded`. */
   refundPayment(sessionId: string, at?: number): { events: FakeStripeEvent[] };
+  /** The buyer disputes a paid payment-mode session's charge with their bank (a chargeback): the events Stripe sends, not delivered: `charge.dispute.created`. */
+  disputePayment(sessionId: string, at?: number): { events: FakeStripeEvent[] };
   /** The subscription as it is now (a copy). */
   subscription(id: string): Record<string, unknown>;
   /** The invoice object a subscription's period is paid (or failed) with, kept in the customer's list. */
@@ -436,12 +438,16 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       };
     },
     refundPayment: (sessionId, at = ++clock) => {
-      const intentId = sessions.find((s) => s.id === sessionId)?.payment_intent;
-      const payment = intentId ? payments.get(intentId) : undefined;
-      if (!payment) throw new Error(`Session ${sessionId} has no payment`);
+      const payment = paymentOf(sessionId);
       Object.assign(payment.charge, { refunded: true, amount_refunded: payment.charge.amount });
       refunds.push({ id: nextId('re'), payment_intent: payment.intent.id, amount: payment.charge.amount });
       return { events: [event('charge.refunded', { ...payment.charge }, { created: at })] };
+    },
+    disputePayment: (sessionId, at = ++clock) => {
+      const payment = paymentOf(sessionId);
+      payment.charge.disputed = true;
+      const dispute = { id: nextId('dp'), object: 'dispute', amount: payment.charge.amount, currency: payment.charge.currency, charge: payment.charge.id, payment_intent: payment.intent.id, reason: 'fraudulent', status: 'needs_response' };
+      return { events: [event('charge.dispute.created', dispute, { created: at })] };
     },
     subscription: (id) => structuredClone(billing.find(id)),
     renew: (id, renewal) => billing.renew(id, renewal),
@@ -494,10 +500,18 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     const amount = session.amount_total ?? 0;
     const currency = session.currency ?? 'usd';
     const isPaid = status === 'succeeded';
-    const charge: FakePayment['charge'] = { id: nextId('ch'), object: 'charge', amount, amount_refunded: 0, currency, paid: isPaid, status: isPaid ? 'succeeded' : 'pending', refunded: false, payment_intent: intentId, metadata: {} };
+    const charge: FakePayment['charge'] = { id: nextId('ch'), object: 'charge', amount, amount_refunded: 0, currency, paid: isPaid, status: isPaid ? 'succeeded' : 'pending', refunded: false, disputed: false, payment_intent: intentId, metadata: {} };
     const payment: FakePayment = { intent: { id: intentId, object: 'payment_intent', amount, currency, status, metadata, latest_charge: charge.id }, charge };
     payments.set(intentId, payment);
     session.payment_intent = intentId;
+    return payment;
+  }
+
+  /** The PaymentIntent and charge a payment-mode session was paid with. */
+  function paymentOf(sessionId: string): FakePayment {
+    const intentId = sessions.find((s) => s.id === sessionId)?.payment_intent;
+    const payment = intentId ? payments.get(intentId) : undefined;
+    if (!payment) throw new Error(`Session ${sessionId} has no payment`);
     return payment;
   }
 

@@ -151,6 +151,8 @@ export interface PaymentCheckoutState {
   isFailed: boolean;
   /** Its charge was refunded in full. */
   isRefunded: boolean;
+  /** Its charge was disputed (a chargeback): the buyer's bank took the payment back, or holds it while the dispute lasts. */
+  isDisputed: boolean;
   paymentIntentId: string | undefined;
   /** What was paid, in the currency's minor unit, tax included. */
   amountTotal: number | null;
@@ -395,6 +397,7 @@ export function createStripePayments(connection: StripeConnection): PaymentProvi
         isPaid: session.payment_status === 'paid',
         isFailed: session.status === 'complete' && session.payment_status === 'unpaid' && (intent?.status === 'requires_payment_method' || intent?.status === 'canceled'),
         isRefunded: charge?.refunded === true,
+        isDisputed: charge?.disputed === true,
         paymentIntentId: typeof session.payment_intent === 'string' ? session.payment_intent : (intent?.id ?? undefined),
         amountTotal: session.amount_total ?? null,
         currency: session.currency ? session.currency.toUpperCase() : null,

@@ -90,11 +90,12 @@ export const handledStripeEvents = [
   'invoice.paid',
   'invoice.payment_failed',
   'invoice.upcoming',
-  // The shop's (issue 36): its payment-mode Checkouts, paid at once or by a delayed method later, and refunds.
+  // The shop's (issue 36): its payment-mode Checkouts, paid at once or by a delayed method later, refunds and disputes.
   'checkout.session.expired',
   'checkout.session.async_payment_succeeded',
   'checkout.session.async_payment_failed',
   'charge.refunded',
+  'charge.dispute.created',
 ] as const;
 
 function readEvent(event: PaymentEvent): EventFacts | undefined {

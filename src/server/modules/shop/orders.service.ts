@@ -35,7 +35,7 @@ import {
 // Orders (issue 36, docs/decisions/0105): a Checkout Session in payment mode per order; Stripe's state is
 // the truth (docs/decisions/0093): every event about an order reads its session from Stripe and applies
 // what it finds under the order's row lock, so events out of order or repeated change nothing more.
-// An order only moves forward: pending → paid → refunded (a refund ends its downloads for good).
+// An order only moves forward: pending → paid → refunded (a refund, or a dispute, ends its downloads for good).
 
 export interface ShopContext {
   db: Db;
@@ -213,7 +213,8 @@ function decide(order: ShopOrderRow, state: PaymentCheckoutState, now: Date): Or
     if (state.amountTotal !== null) change.amountMinor = state.amountTotal;
     if (state.currency) change.currency = state.currency;
   }
-  if (state.isRefunded) {
+  // A dispute ends the downloads as a refund does: the money is gone from the label, or held until the dispute ends.
+  if (state.isRefunded || state.isDisputed) {
     change.status = 'refunded';
     change.refundedAt = now;
   } else if (!state.isPaid && (state.status === 'expired' || state.isFailed) && order.status === 'pending') {
@@ -280,7 +281,10 @@ const idOf = (value: unknown) => (typeof value === 'string' ? value : typeof asR
 /** The events about a payment-mode Checkout Session: paid (at once, or by a delayed method when it settles), failed, expired. */
 const orderSessionEvents = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed', 'checkout.session.expired']);
 
-/** The shop's part of a verified Stripe event: its payment-mode Checkouts and their refunds. Any other event changes no order. */
+/** The events about a paid order's charge that end it: a refund, a dispute. Each names its PaymentIntent. */
+const orderChargeEvents = new Set(['charge.refunded', 'charge.dispute.created']);
+
+/** The shop's part of a verified Stripe event: its payment-mode Checkouts, their refunds and disputes. Any other event changes no order. */
 export async function applyShopStripeEvent(context: ShopContext, event: PaymentEvent, now: Date): Promise<void> {
   const object = asRecord(event.data.object);
   if (orderSessionEvents.has(event.type) && object.mode === 'payment') {
@@ -288,10 +292,10 @@ export async function applyShopStripeEvent(context: ShopContext, event: PaymentE
     if (order) await applyOrderState(context, order.id, now);
     return;
   }
-  if (event.type === 'charge.refunded') {
+  if (orderChargeEvents.has(event.type)) {
     const intent = idOf(object.payment_intent);
     if (!intent) return;
-    // Known once its payment was applied; a refund that comes first finds it by the PaymentIntent's metadata.
+    // Known once its payment was applied; a refund or dispute that comes first finds it by the PaymentIntent's metadata.
     const known = await findOrderByPaymentIntent(context.db, intent);
     const orderId = known?.id ?? (await context.payments?.orderOfPaymentIntent(intent));
     if (orderId && isUuid(orderId)) await applyOrderState(context, orderId, now);
