@@ -69,8 +69,8 @@ describe.each(testDatabaseKinds)('Download formats of member downloads, on $name
     expect(first.statusCode, first.body).toBe(200);
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
     expect(first.headers['cache-control']).toBe('private, no-store');
-    // The remixer in the title's mix, not among the artists.
-    expect(first.headers['content-disposition']).toBe(attachment("UPTWN feat. Alicia Moore - Can't Wait (feat. Alicia Moore) (Tonally Remix).flac"));
+    // The remixer in the title's mix, not among the artists; the featured artist the title names, named once.
+    expect(first.headers['content-disposition']).toBe(attachment("UPTWN - Can't Wait (feat. Alicia Moore) (Tonally Remix).flac"));
     const { format, common } = await parseBuffer(first.rawPayload, { mimeType: 'audio/flac' });
     expect(format.container).toBe('FLAC');
     expect(format.duration).toBeCloseTo(tone.seconds, 2);

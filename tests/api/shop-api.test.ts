@@ -180,7 +180,7 @@ describe.each(testDatabaseKinds)('the shop on $name', (kind) => {
     expect(list.filter((c) => c.redeemed_at).map((c) => [c.code, c.redeemed_by])).toEqual([[codes[0], 'dj@example.com']]);
     const csv = await t.app.inject({ method: 'GET', url: `/api/admin/releases/${release.id}/codes.csv`, headers: t.auth });
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="download-codes-.+\.csv"$/);
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="download-codes-.+\.csv"; filename\*=UTF-8''download-codes-.+\.csv$/);
     const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('"Code","Note","Last day","Created","Redeemed","Redeemed by"');
     expect(lines).toHaveLength(4);

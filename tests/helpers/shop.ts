@@ -33,6 +33,8 @@ export interface ShopTestAppOptions {
   /** More dependencies, or others, given the payments through the fake Stripe (the real SDK). */
   deps?: (payments: PaymentProvider) => NonNullable<Parameters<typeof createAdminTestApp>[1]>['deps'];
   seed?: TestAppOptions['seed'];
+  /** The snapshot the database is a copy of ('migrated' unless told; 'distributor-catalog': the real export imported). */
+  from?: TestAppOptions['from'];
 }
 
 /**
@@ -51,6 +53,7 @@ export function useShopTestApp(kind: TestDatabaseKind, options: ShopTestAppOptio
     await mediaStore.put(masterKey, options.master ?? aSineWav({ seconds: 1 }), 'audio/wav');
     const payments = createStripePayments({ secretKey: started.stripe.secretKey, webhookSecret: started.stripe.webhookSecret, apiUrl: started.stripe.url });
     started.t = await createAdminTestApp(kind, {
+      from: options.from,
       seed: options.seed,
       deps: { payments, publicUrl: shopPublicUrl, mediaStore, rateLimits: { shop: { max: 10_000, timeWindowMs: 60_000 } }, ...options.deps?.(payments) },
     });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { largeFileLimits, sendStoredFile, tooManyLargeFilesMessage } from './media-reply.js';
+import { attachment, largeFileLimits, safeFileName, sendStoredFile, tooManyLargeFilesMessage } from './media-reply.js';
 import { folderMediaStore } from './media-store.js';
 
 /** A GET whose answer is not read: its headers arrive, its body waits in the socket (a slow reader). */
@@ -85,5 +85,31 @@ describe('sending stored media', () => {
     } finally {
       for (const h of held) h.request.destroy();
     }
+  });
+});
+
+describe('a download file name made from catalog words', () => {
+  it('turns path separators and Windows\' reserved characters into what saves as itself, keeping the extension', () => {
+    expect(safeFileName('Chris Gresswell - 24/7.flac')).toBe('Chris Gresswell - 24-7.flac');
+    expect(safeFileName('A\\B: "Why?" <Dub> | *Edit*.mp3')).toBe("A-B- 'Why-' -Dub- - -Edit-.mp3");
+    expect(safeFileName('..Intro\u0007. .wav')).toBe('Intro-.wav');
+    expect(safeFileName('///.aiff')).toBe('---.aiff');
+    expect(safeFileName(' ? .mp3')).toBe('-.mp3');
+    expect(safeFileName(' . .mp3')).toBe('download.mp3');
+  });
+
+  it('cuts a stem past 200 bytes of UTF-8 between characters, never inside one', () => {
+    const name = safeFileName(`${'Папа '.repeat(30)}(Extended Mix).flac`);
+    expect(name.endsWith('.flac')).toBe(true);
+    expect(Buffer.byteLength(name.slice(0, -'.flac'.length))).toBeLessThanOrEqual(200);
+    expect(name).not.toContain('\uFFFD');
+    expect(name.startsWith('Папа Папа')).toBe(true);
+  });
+
+  it('gives an RFC 5987 filename* with only attr-chars, and an ASCII fallback', () => {
+    expect(attachment("Can't Wait (feat. Alicia Moore).mp3")).toBe(
+      `attachment; filename="Can't Wait (feat. Alicia Moore).mp3"; filename*=UTF-8''Can%27t%20Wait%20%28feat.%20Alicia%20Moore%29.mp3`,
+    );
+    expect(attachment('Querido Papá.wav')).toBe(`attachment; filename="Querido Pap_.wav"; filename*=UTF-8''Querido%20Pap%C3%A1.wav`);
   });
 });

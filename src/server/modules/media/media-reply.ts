@@ -35,10 +35,35 @@ async function sendRanged(
     .send(body);
 }
 
-/** `attachment` with a file's name: an ASCII fallback and the exact name (RFC 6266). */
+/** Characters no file name may hold on some system a buyer saves to: a path separator, Windows' reserved ones, controls. */
+const unsafeInFileName = /[/\\:*?<>|\p{Cc}]/gu;
+/** The longest stem kept, in UTF-8 bytes: file systems take 255 a name, and a client may add " (1)" to it. */
+const longestStemBytes = 200;
+
+/**
+ * A catalog name made a file name that saves as itself everywhere: "24/7" is "24-7" (not a folder "24" holding
+ * "7"), Windows' reserved characters are "-" and a double quote a single one, no leading or trailing dot or
+ * space, and a stem longer than `longestStemBytes` cut short (its extension kept).
+ */
+export function safeFileName(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  const [stem, extension] = dot > 0 && fileName.length - dot <= 6 ? [fileName.slice(0, dot), fileName.slice(dot)] : [fileName, ''];
+  let kept = '';
+  for (const character of stem.replace(/"/g, "'").replace(unsafeInFileName, '-').replace(/\s+/g, ' ')) {
+    if (Buffer.byteLength(kept + character) > longestStemBytes) break;
+    kept += character;
+  }
+  return `${kept.replace(/^[\s.]+|[\s.]+$/g, '') || 'download'}${extension.replace(/[^\w.]/g, '')}`;
+}
+
+/** A value of RFC 5987 (`filename*`): UTF-8, percent-encoded but for its attr-chars (so not ', (, ) or *, which encodeURIComponent leaves). */
+const extendedValue = (text: string) => encodeURIComponent(text).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/** `attachment` with a file's name made safe (`safeFileName`): an ASCII fallback and the exact name (RFC 6266). */
 export function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  const safe = safeFileName(fileName);
+  const ascii = safe.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${extendedValue(safe)}`;
 }
 
 /** A body already in memory (a generated preview), with Range. */

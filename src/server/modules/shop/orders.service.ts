@@ -4,7 +4,7 @@ import { isChargeable, leastCharge, shopMessages, toMinorUnits, type Order, type
 import type { DownloadFormat } from '../../../shared/download-formats.js';
 import { saleBlockers, trackSaleBlockers } from '../../../shared/domain/for-sale.js';
 import { isUpcoming, localDate } from '../../../shared/domain/release-day.js';
-import { releaseDay, releaseTitle } from '../../../shared/domain/release-display.js';
+import { releaseDay, releaseTitle, variousArtists } from '../../../shared/domain/release-display.js';
 import type { VipMemberStatus } from '../../../shared/api/vip.js';
 import { memberDiscountOf, memberPrice } from '../../../shared/domain/vip-price.js';
 import { defaultLabel, findLabel } from '../../../shared/labels.js';
@@ -46,6 +46,8 @@ export interface ShopContext {
 
 const newOrderToken = () => randomBytes(24).toString('base64url');
 const inWords = (names: string[]) => (names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} & ${names.at(-1)}`);
+/** The release's artists in words: a compilation's are "Various Artists" (the distributor's export credits its tracks' artists only), as the catalog shows it. */
+const artistsOf = (release: ReleaseForSale) => (release.type === 'compilation' ? variousArtists : inWords(release.artistNames));
 const labelOf = (release: ReleaseForSale) => findLabel(release.labelId) ?? defaultLabel;
 export const isPreOrder = (release: ReleaseForSale, now: Date) => isUpcoming(release.releaseDate, now, currentSiteSettings().timeZone);
 
@@ -97,7 +99,7 @@ const tracksOf = (release: ReleaseForSale, order: { trackId: string | null }) =>
 /** What an order's emails name: its release and, for a track's order, its track. */
 const boughtNames = (release: ReleaseForSale, order: { trackId: string | null }) => {
   const [track] = order.trackId ? tracksOf(release, order) : [];
-  return { releaseTitle: releaseTitle(release), artistNames: inWords(release.artistNames), ...(track ? { trackTitle: trackTitleOf(track) } : {}) };
+  return { releaseTitle: releaseTitle(release), artistNames: artistsOf(release), ...(track ? { trackTitle: trackTitleOf(track) } : {}) };
 };
 
 /**
@@ -151,7 +153,7 @@ export async function startOrder(context: ShopContext, request: OrderRequest, no
   const session = await payments.startPaymentCheckout({
     orderId: order.id,
     email,
-    name: `${track ? trackTitleOf(track) : releaseTitle(release)}${release.artistNames.length ? ` by ${inWords(release.artistNames)}` : ''}${track ? ` (from ${releaseTitle(release)})` : ''}${isPreOrder(release, now) ? ' (pre-order)' : ''}`,
+    name: `${track ? trackTitleOf(track) : releaseTitle(release)}${artistsOf(release) ? ` by ${artistsOf(release)}` : ''}${track ? ` (from ${releaseTitle(release)})` : ''}${isPreOrder(release, now) ? ' (pre-order)' : ''}`,
     amountMinor: order.amountMinor,
     currency: price.currency,
     automaticTax: currentSiteSettings().shop.automaticTax,
@@ -323,7 +325,7 @@ export async function getOrder(db: Db, token: string, formats: DownloadFormat[],
   const downloads = downloadableNow(release, order, now).map((track) => ({ track_id: track.id, title: trackTitleOf(track), formats }));
   return {
     email: order.email,
-    items: [{ release_id: release.id, track_id: order.trackId, title: releaseTitle(release), artists: inWords(release.artistNames), artwork_url: release.artworkUrl, release_date: release.releaseDate, downloads }],
+    items: [{ release_id: release.id, track_id: order.trackId, title: releaseTitle(release), artists: artistsOf(release), artwork_url: release.artworkUrl, release_date: release.releaseDate, downloads }],
   };
 }
 

@@ -16,6 +16,8 @@ export interface ReleaseForSale {
   slug: string;
   title: string;
   version: string | null;
+  /** A compilation's artists are its tracks': the shop names it by "Various Artists", as the catalog does. */
+  type: string;
   labelId: string;
   status: string;
   releaseDate: string | null;
@@ -49,6 +51,7 @@ export async function findReleaseForSale(db: Db, id: string): Promise<ReleaseFor
     slug: row.slug,
     title: row.title,
     version: row.version,
+    type: row.type,
     labelId: row.labelId,
     status: row.status,
     releaseDate: row.releaseDate,

@@ -29,7 +29,7 @@ import {
 import { defaultLimits } from '../../config.js';
 import { requireSameSiteJson } from '../../plugins/same-site-json.js';
 import { routeRateLimit } from '../../plugins/rate-limit.js';
-import { sendStoredFile } from '../media/index.js';
+import { attachment, sendStoredFile } from '../media/index.js';
 import { signedInMember, useAfterAnswer } from '../membership/index.js';
 import { adminOf, guardAdminRoutes } from '../staff/index.js';
 import { getOrders, getRevenue, resendDownloads } from './admin-orders.service.js';
@@ -39,9 +39,6 @@ import { getOrder, resendOrderLinks, startOrder } from './orders.service.js';
 import type { ShopDeps } from './shop.deps.js';
 
 const tokenDescription = 'The order token is the secret of the buyer\'s page, `{PUBLIC_URL}/orders/{token}`, as the receipt email links it.';
-
-/** `attachment` with a file name: an ASCII fallback and the exact name (RFC 6266). */
-const attachment = (fileName: string) => `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
 /** The shop's public routes (issue 36): buying, the buyer's page and its downloads, redeeming a code. */
 export const shopRoutes: FastifyPluginAsyncZod<ShopDeps> = async (app, { db, clock, mailroom, payments, publicUrl, jwtSecret, mediaStore, downloadFormats: formats, rateLimits, afterAnswer: givenAfterAnswer }) => {
@@ -251,8 +248,9 @@ export const adminShopRoutes: FastifyPluginAsyncZod<ShopDeps> = async (app, deps
     },
     async (req, reply) => {
       const { title, codes } = await getCodes(db, req.params.id);
-      const fileName = `download-codes-${title.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'release'}.csv`;
-      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(codesCsv(codes));
+      // Named by the release's title in its own letters ("download-codes-querido-papá.csv"), with an ASCII fallback.
+      const fileName = `download-codes-${title.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').toLowerCase() || 'release'}.csv`;
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', attachment(fileName)).send(codesCsv(codes));
     },
   );
 

@@ -22,10 +22,13 @@ export async function downloadSource(db: Db, store: MediaStore, trackId: string)
   const track = await findDownloadSource(db, trackId);
   if (!track) return undefined;
   const cover = await releaseCoverSource(db, track.releaseId);
+  const title = titleWithMix(track.title, track.mixVersion);
+  // The remixers are in the title's mix ("(Tonally Remix)"), as DJ software shows them; so are featured artists the
+  // title names already ("Can't Wait (feat. Alicia Moore)", as distributors write it), named once.
+  const credited = track.artists.filter((a) => a.role !== 'remixer' && !(a.role === 'featured' && title.toLowerCase().includes(a.name.toLowerCase())));
   const words = {
-    title: titleWithMix(track.title, track.mixVersion),
-    // The remixers are in the title's mix ("(Tonally Remix)"), as DJ software shows them.
-    artists: trackArtists({ artists: track.artists.some((a) => a.role !== 'remixer') ? track.artists.filter((a) => a.role !== 'remixer') : track.artists }),
+    title,
+    artists: trackArtists({ artists: credited.length > 0 ? credited : track.artists }),
     album: track.album,
     label: (findLabel(track.labelId) ?? defaultLabel).name,
     catalogNumber: track.catalogNumber,
