@@ -1,4 +1,4 @@
-import createCache from '@emotion/cache';
+import createCache, { type StylisElement, type StylisPlugin } from '@emotion/cache';
 import { ThemeProvider, type Theme } from '@mui/material/styles';
 import { QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
@@ -41,6 +41,28 @@ function withoutMotion(theme: Theme): Theme {
  */
 export const testStylesKey = 'test';
 
+/** The CSS properties jsdom acts on for what a test observes: whether an element shows, and whether it takes a click. */
+const observedProperties = new Set(['display', 'visibility', 'pointer-events']);
+
+/** Whether a style element keeps a declaration of `observedProperties`, once the others are taken out of it. */
+function keepsObserved(element: StylisElement): boolean {
+  if (element.type === 'decl') return observedProperties.has(String(element.props));
+  if (!Array.isArray(element.children)) return true;
+  element.children = element.children.filter(keepsObserved);
+  return element.children.length > 0;
+}
+
+/**
+ * Keeps, of the styles a render inserts, only the declarations of `observedProperties`: a rule (or an @media,
+ * a @keyframes) left empty becomes a comment, which emotion does not insert; and no vendor prefixes (emotion's
+ * default plugin). jsdom lays nothing out and paints nothing, yet it matched each element a role query or a
+ * click looked at against every rule in the document: a form's sizes, colours and fonts were most of a
+ * component test's time. A test of colours renders without this cache (notistack-host.test.tsx).
+ */
+const onlyObservedStyles: StylisPlugin = (element) => {
+  if (element.root === null && !keepsObserved(element)) element.type = 'comm';
+};
+
 /**
  * Renders a page or component as the app would: the app's providers (its theme without motion) with a
  * query client that does not retry, and a router at `path` matching `route` (e.g. '/:label/releases').
@@ -51,7 +73,7 @@ export function renderWithApp(
 ): RenderResult & { queryClient: QueryClient } {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const result = render(
-    <AppProviders queryClient={queryClient} emotionCache={createCache({ key: testStylesKey })}>
+    <AppProviders queryClient={queryClient} emotionCache={createCache({ key: testStylesKey, stylisPlugins: [onlyObservedStyles] })}>
       <ThemeProvider theme={withoutMotion}>
         <MemoryRouter initialEntries={[path]}>
           <Routes>
