@@ -93,6 +93,19 @@ describe.each(testDatabaseKinds)("the VIP members' discount on $name", (kind) =>
     expect(receipt?.text).toMatch(/Receipt: EUR 7\.99 paid on [^,]+ \(reference cs_/);
   });
 
+  it("tells the buy form whether a member is signed in, with a 200 either way: a visitor's browser logs no error", async () => {
+    const session = (headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: '/api/vip/session', headers });
+    const visitor = await session();
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json()).toEqual({ success: true, data: null });
+    expect((await session({ cookie: 'vip_session=not-a-session' })).json()).toEqual({ success: true, data: null });
+    const member = await signedInMember(t, 'vip-session@example.com', 'past_due', 'annual');
+    const signedIn = await session({ cookie: member.cookie });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers['cache-control']).toBe('private, no-store');
+    expect(signedIn.json()).toEqual({ success: true, data: { plan: 'annual', status: 'past_due' } });
+  });
+
   it("lowers a pay-what-you-want release's least amount for a member, who may pay more; free stays free", async () => {
     await patch({ shop: { memberDiscounts: { monthly: 10 } } });
     const member = await signedInMember(t, 'vip-pwyw@example.com', 'active');

@@ -52,6 +52,14 @@ export const vipAccountSchema = z.object({
 export type VipAccount = z.infer<typeof vipAccountSchema>;
 export const vipAccountResponseSchema = z.object({ success: z.literal(true), data: vipAccountSchema });
 
+/**
+ * `GET /api/vip/session`: the member signed in (their plan's id and status), or null signed out. A 200
+ * either way: a page that only wants to know (the buy form's VIP price) makes no error of a visitor.
+ */
+export const vipSessionSchema = z.object({ plan: z.string(), status: z.enum(vipMemberStatuses) }).nullable();
+export type VipSession = z.infer<typeof vipSessionSchema>;
+export const vipSessionResponseSchema = z.object({ success: z.literal(true), data: vipSessionSchema });
+
 /** `PUT /api/vip/account/newsletter`: the signed-in member leaves the members' newsletter, or gets it again. */
 export const vipNewsletterChoiceSchema = z.object({
   gets_newsletter: z.boolean({ error: 'gets_newsletter must be true or false' }),

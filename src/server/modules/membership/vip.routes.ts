@@ -11,6 +11,7 @@ import {
   vipNewsletterChoiceMessages,
   vipNewsletterChoiceResponseSchema,
   vipNewsletterChoiceSchema,
+  vipSessionResponseSchema,
   vipSignInLinkStateSchema,
   vipSignInLinkUnusableMessage,
   vipSignInRequestSchema,
@@ -25,7 +26,7 @@ import { routeRateLimit } from '../../plugins/rate-limit.js';
 import { requireSameSiteJson } from '../../plugins/same-site-json.js';
 import { vipAccountPath } from '../messaging/index.js';
 import { chooseNewsletter, endSession, isSignInLinkUsable, memberAccount, memberSessionMs, requestSignInLink, useSignInLink } from './member-account.service.js';
-import { sessionToken, setSessionCookie, signedInMember } from './member-session.js';
+import { memberOfRequest, sessionToken, setSessionCookie, signedInMember } from './member-session.js';
 import { applyStripeEvent } from './stripe-events.js';
 import { storedSecretVerifier, stripeWebhookUrl } from './stripe-webhook-setup.js';
 import { checkoutStatus, subscribeVip, subscribeVipWithStripe } from './vip.service.js';
@@ -167,6 +168,24 @@ export const vipRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, { db
   );
 
   const signedIn = (req: FastifyRequest) => signedInMember(db, req, clock());
+
+  app.get(
+    '/vip/session',
+    {
+      schema: {
+        tags: ['vip'],
+        description:
+          "Whether a member is signed in: their plan's id and status, or null without a member session; 200 either way, so that a page that " +
+          "only wants to know (the buy form's VIP price) makes no error of a visitor. Reads nothing from Stripe.",
+        response: { 200: vipSessionResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const member = await memberOfRequest(db, req, clock());
+      reply.header('Cache-Control', 'private, no-store');
+      return { success: true as const, data: member ? { plan: member.plan, status: member.status } : null };
+    },
+  );
 
   app.get(
     '/vip/account',

@@ -6,7 +6,7 @@ import type {
   redeemResponseSchema,
   resendResponseSchema,
 } from '../../../../shared/api/shop.js';
-import type { vipAccountResponseSchema } from '../../../../shared/api/vip-account.js';
+import type { vipSessionResponseSchema } from '../../../../shared/api/vip-account.js';
 import type { DownloadFormat } from '../../../../shared/download-formats.js';
 import { apiGet, apiPost, apiUrl, toApiError, type Answer } from '../../../lib/api-client.js';
 
@@ -22,12 +22,12 @@ export function startOrder(request: OrderRequest, { asMember }: { asMember: bool
 }
 
 /**
- * GET /api/vip/account: the VIP member signed in (plan and status), asked when the buy dialog opens, for
- * their discount; 401 signed out. The VIP feature's key: an answer this tab already has serves both.
+ * GET /api/vip/session: the VIP member signed in (plan and status), or null signed out, asked when the buy
+ * dialog opens, for their discount. Not GET /api/vip/account, whose 401 to a visitor the browser logs as an error.
  */
 export const buyerMembershipQuery = queryOptions({
-  queryKey: ['vip', 'account'] as const,
-  queryFn: ({ signal }) => apiGet<Answer<typeof vipAccountResponseSchema>>('/vip/account', undefined, signal),
+  queryKey: ['vip', 'session'] as const,
+  queryFn: ({ signal }) => apiGet<Answer<typeof vipSessionResponseSchema>>('/vip/session', undefined, signal),
   retry: false,
   staleTime: 60_000,
 });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Release, ReleaseTrack } from '../../../../shared/api/catalog.js';
-import type { VipAccount } from '../../../../shared/api/vip-account.js';
+import type { VipSession } from '../../../../shared/api/vip-account.js';
 import { applySiteSettings, currentSiteSettings } from '../../../../shared/site-settings.js';
 import { aRelease, aTrack } from '../../../../../tests/helpers/catalog-builders.js';
 import { renderWithApp, setupUser } from '../../../../../tests/helpers/render.js';
@@ -9,16 +9,14 @@ import { BuyRelease } from '../../../lib/shop-slot.js';
 
 const json = (body: unknown, status: number) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-const signedOut = () => json({ success: false, error: 'Sign in', message: 'Sign in' }, 401);
-
 /**
- * Answers GET /api/vip/account with `account` (the member signed in; else 401) and each order with the
- * given answers in turn, recording where each order went and its body.
+ * Answers GET /api/vip/session with `session` (the member signed in; else null, as the server answers a
+ * visitor) and each order with the given answers in turn, recording where each order went and its body.
  */
-function serveOrders(answers: Response[], account?: Partial<VipAccount>): { url: string; body: unknown }[] {
+function serveOrders(answers: Response[], session: VipSession = null): { url: string; body: unknown }[] {
   const sent: { url: string; body: unknown }[] = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    if (String(input) === '/api/vip/account') return account ? json({ success: true, data: account }, 200) : signedOut();
+    if (String(input) === '/api/vip/session') return json({ success: true, data: session }, 200);
     sent.push({ url: String(input), body: JSON.parse(String(init.body)) });
     return answers[Math.min(sent.length - 1, answers.length - 1)] as Response;
   });
@@ -121,7 +119,7 @@ describe('the Buy button of a release page', () => {
     const settings = currentSiteSettings();
     afterEach(() => applySiteSettings(settings));
     const withDiscounts = (memberDiscounts: Record<string, number>) => applySiteSettings({ ...settings, shop: { ...settings.shop, memberDiscounts } });
-    const member = (status: VipAccount['status']): Partial<VipAccount> => ({ email: 'vip@example.com', status, plan: { id: 'monthly', name: 'Monthly', price: 5, currency: 'EUR', period: 'month' } });
+    const member = (status: NonNullable<VipSession>['status']): VipSession => ({ plan: 'monthly', status });
 
     it("shows an active member their plan's price in the dialog and on the button, and buys as the member", async () => {
       withDiscounts({ monthly: 10 });

@@ -15,8 +15,7 @@ const BuyDialog = lazyDialog(async () => (await import('./shop-buy-dialog.js')).
  * A release for sale on its page (issue 36): "Buy €7.99", "Free download" or "Name your price" with its
  * least amount; an upcoming one is a pre-order, paid now and downloaded from its release moment, but for
  * the tracks staff made instant grats: the note names those, downloaded at once. A VIP
- * member's price is noted once this tab knows the member (the dialog asked, or the member page): the
- * page itself asks nothing.
+ * member's price is noted once this tab knows the member (the dialog asked): the page itself asks nothing.
  * A track sold alone: a small "Buy €1.29", "Free" or "Name your price" on its row, opening the same form.
  */
 export function BuyButton({ release, track }: BuyReleaseProps) {

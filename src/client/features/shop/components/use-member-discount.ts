@@ -4,7 +4,7 @@ import { buyerMembershipQuery } from '../api/shop-api.js';
 
 /**
  * The visitor's VIP discount (percent, 0 for none) and whether they are a member signed in. `ask`: ask
- * GET /api/vip/account (the buy dialog, open); otherwise only what this tab already knows, so that a
+ * GET /api/vip/session (the buy dialog, open); otherwise only what this tab already knows, so that a
  * release page asks nothing of the member's cookie (docs/decisions/0066). The server's figure is the
  * truth: this only shows it.
  */
@@ -12,8 +12,8 @@ export function useMemberDiscount(ask: boolean) {
   const account = useQuery({ ...buyerMembershipQuery, enabled: ask });
   const member = account.data?.data;
   return {
-    isSignedIn: member !== undefined,
+    isSignedIn: Boolean(member),
     isAsking: account.isLoading,
-    percent: member ? memberDiscountOf({ plan: member.plan.id, status: member.status }) : 0,
+    percent: member ? memberDiscountOf(member) : 0,
   };
 }
