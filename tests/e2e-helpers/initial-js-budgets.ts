@@ -12,8 +12,9 @@ import { appStarted } from './browser.js';
  * KiB (gzip) each public page type may load: main's sizes at 2026-11-29 00:03 UTC (issue 37's wave),
  * measured at 390 px, plus 4 KiB (two runs of the same build differed by up to 1.7 KiB: which lazy
  * part has loaded when the network goes quiet), rounded up; lowered at 06:10 UTC to the sizes zod's
- * leaving the shell and the lazy VIP prompt earned, by the same rule (decision 0106). VIP and submit
- * keep theirs: their forms load zod. The goal is 150 KiB on every page.
+ * leaving the shell and the lazy VIP prompt earned, by the same rule (decision 0106); VIP's at 17:40 on
+ * 2026-11-29 to what its lazy Subscribe dialog earned (273.5 KiB). VIP and submit still load zod: their
+ * forms check with it. The goal is 150 KiB on every page.
  */
 export const initialJsBudgetsKiB = {
   'label home': 204,
@@ -22,7 +23,7 @@ export const initialJsBudgetsKiB = {
   artists: 213,
   artist: 206,
   playlists: 207,
-  vip: 279,
+  vip: 278,
   submit: 281,
   legal: 206,
 } as const;

@@ -3,6 +3,8 @@ import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, setupUser } from '../../../../../tests/helpers/render.js';
 import { VipPage } from './vip-page.js';
+// The page loads its dialog when a plan is first chosen; compiled here with the file, not in the first test's time.
+import './subscribe-dialog.js';
 
 interface Sent {
   url: string;

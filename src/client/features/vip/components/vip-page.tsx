@@ -7,10 +7,13 @@ import type { VipPlan, VipSubscriptionResponse } from '../../../../shared/api/vi
 import { siteName } from '../../../../shared/site-settings.js';
 import { useSiteSettings } from '../../../app/site-settings.js';
 import { vipPaymentsQuery } from '../api/vip-payments.js';
+import { lazyDialog } from '../../../lib/lazy-dialog.js';
 import { useVipStatus } from '../hooks/use-vip-status.js';
-import { SubscribeDialog } from './subscribe-dialog.js';
 import { VipPlanCard } from './vip-plan-card.js';
 import { WaitingListForm } from './waiting-list-form.js';
+
+/** Its form, MUI's Dialog and the subscription's request load when a plan is first chosen (docs/decisions/0023). */
+const SubscribeDialog = lazyDialog(async () => (await import('./subscribe-dialog.js')).SubscribeDialog);
 
 /**
  * docs/product.md §2.13 VIP page: the plans of the site settings and a subscription dialog. While
