@@ -48,11 +48,11 @@ export interface AppDeps {
   spotify?: SpotifyConfig;
   /** The server's Spotify catalog client (client credentials); without one, "Import tracks" answers 503. */
   spotifyCatalog?: SpotifyCatalogClient;
-  /** Signs admin tokens (main.ts: JWT_SECRET or DATA_DIR/jwt-secret); without one, a random secret for this app alone. */
+  /** Signs admin tokens (start-server.ts: JWT_SECRET or DATA_DIR/jwt-secret); without one, a random secret for this app alone. */
   jwtSecret?: Uint8Array;
   /** Failed admin logins allowed per client address and per username; without one, 5 in 15 minutes (config.ts defaultLimits). */
   loginThrottle?: LoginThrottleLimit;
-  /** Where the rate limits and the login throttle count (main.ts: Redis with REDIS_URL); without one, this app's memory. */
+  /** Where the rate limits and the login throttle count (start-server.ts: Redis with REDIS_URL); without one, this app's memory. */
   limitStore?: LimitStore;
   /** How uncached catalog loads wait (CATALOG_LOAD_WAIT_MS, CATALOG_LOADS_PER_ADDRESS); production: 1 s and 16. */
   catalogLoads?: CatalogLoadSettings;
@@ -68,7 +68,7 @@ export interface AppDeps {
   backupSchedule?: BackupScheduleInfo;
   /** How often popularity scores that went stale are kept again; production: every minute. */
   scoreKeeping?: ScoreKeepingSettings;
-  /** Where uploaded media (covers, pictures, audio and its previews) live (main.ts: MEDIA_S3_URL or MEDIA_DIR); without one, a scratch folder removed when the app closes. */
+  /** Where uploaded media (covers, pictures, audio and its previews) live (start-server.ts: MEDIA_S3_URL or MEDIA_DIR); without one, a scratch folder removed when the app closes. */
   mediaStore?: MediaStore;
   /** Uploaded covers' and pictures' jobs (docs/decisions/0091): lease, poll, how long a replaced picture's files stay; production: 30 s, 5 s, an hour. */
   imageJobs?: Partial<ImageJobSettings>;

@@ -58,7 +58,7 @@ import { createPageDataSource } from './ssr/page-data.js';
 /** The body size of a route without a limit of its own, and of the not-found handler. */
 const defaultBodyLimit = 16 * 1024;
 
-/** Builds the whole app from its dependencies; never listens (main.ts does). */
+/** Builds the whole app from its dependencies; never listens (start-server.ts does). */
 export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Server> = {}) {
   const liveSettings = new LiveSiteSettings(given.db, given.settingsChanges ?? createLocalCatalogChanges(), { error: (details: object, message: string) => app.log.error(details, message) });
   // Pages and answers are drawn from the catalog and the site settings: a change of either empties their caches (docs/decisions/0097).

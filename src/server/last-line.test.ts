@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from './paths.js';
 
-// The process's last line, in a process of its own that installs it as src/server/main.ts does, logs
+// The process's last line, in a process of its own that installs it as src/server/start-server.ts does, logs
 // through the server's logger to a pipe (JSON lines, as in production) and then fails as `failure` says.
 
 interface Ended {

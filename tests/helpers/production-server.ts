@@ -44,7 +44,7 @@ const entry = join(projectRoot, 'dist/server/server/main.js');
 const keptOutput = 20_000;
 const stopTimeoutMs = 30_000;
 
-/** The URL in the server's start line (src/server/main.ts: `{"url":…,"msg":"3 labels ready"}`), if this is it. */
+/** The URL in the server's start line (src/server/start-server.ts: `{"url":…,"msg":"3 labels ready"}`), if this is it. */
 function listeningUrl(line: string): string | undefined {
   if (!line.startsWith('{')) return undefined;
   try {

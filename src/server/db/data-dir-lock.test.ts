@@ -67,8 +67,8 @@ function startServer(dataDir: string) {
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<{ code: number | null; stderr: string }>((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
-  // Started once it said where it listens and that its labels are ready, the last line of its start (its
-  // signal handlers are set by then).
+  // Started once it said where it listens and that its labels are ready, the last line of its start (a
+  // SIGTERM before then stops the start instead: tests/ops/stop-during-start.test.ts).
   const listening = new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {

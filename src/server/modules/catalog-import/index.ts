@@ -1,5 +1,5 @@
 // The catalog-import context's public entry: the admin import routes (CSV upload and Spotify enrichment
-// as jobs), the Spotify client main.ts builds, and the demo catalog seeded into an empty database.
+// as jobs), the Spotify client start-server.ts builds, and the demo catalog seeded into an empty database.
 // Imports catalog and staff.
 export { adminImportRoutes } from './admin-import.routes.js';
 export type { ImportJobSettings } from './import-job-runner.js';

@@ -23,7 +23,7 @@ export type { OutboxSettings } from './outbox-worker.js';
 export { countOpenEmails, unsubscribedAmong } from './outbox.repo.js';
 export type { MessagingDeps } from './messaging.deps.js';
 
-/** Email settings of an app (main.ts reads SMTP_URL and MAIL_FROM). */
+/** Email settings of an app (start-server.ts reads SMTP_URL and MAIL_FROM). */
 export interface MailSettings {
   /** Without it nothing is sent: emails wait in the outbox, shown to staff as not configured. */
   smtpUrl?: string;

@@ -126,7 +126,7 @@ export type FirstAdminOutcome =
 /**
  * Makes sure someone can log in (docs/product.md §10.6). With no admin yet: ADMIN_USERNAME / ADMIN_PASSWORD
  * when given; else, on the embedded database only, `admin` with a random password, answered for the
- * caller to print once (main.ts, with the login URL, once the server listens); the log says so without it.
+ * caller to print once (start-server.ts, with the login URL, once the server listens); the log says so without it.
  */
 export async function ensureFirstAdmin(
   db: Db,

@@ -1,5 +1,5 @@
 // The staff context's public entry: admin sign-in, staff accounts and invitations, the guard every admin
-// route uses, the activity log other contexts write to, the overview, and what main.ts needs to start.
+// route uses, the activity log other contexts write to, the overview, and what start-server.ts needs to start.
 // Imports no other context (the messaging's Mailroom only as a type, handed in by app.ts).
 export { adminAuthRoutes } from './admin-auth.routes.js';
 export { adminOverviewRoutes } from './admin-overview.routes.js';
