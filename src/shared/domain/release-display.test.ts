@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { countdown, releaseDay, releaseTitle, trackCount } from './release-display.js';
+import { countdown, releaseArtists, releaseDay, releaseTitle, trackCount } from './release-display.js';
 
 describe('release display', () => {
   it('shows the version in the title, once', () => {
     expect(releaseTitle({ title: 'Symbiotic', version: 'Radio Edit' })).toBe('Symbiotic (Radio Edit)');
     expect(releaseTitle({ title: 'Symbiotic (Radio Edit)', version: 'Radio Edit' })).toBe('Symbiotic (Radio Edit)');
     expect(releaseTitle({ title: 'Symbiotic', version: null })).toBe('Symbiotic');
+  });
+
+  it('names a compilation "Various Artists", whoever its release credits, and any other release by its own artists', () => {
+    const credits = [
+      { id: 'ada', name: 'Ada Lane' },
+      { id: 'kay', name: 'Kay Vo' },
+    ];
+    expect(releaseArtists({ type: 'compilation', artists: credits })).toEqual([{ name: 'Various Artists' }]);
+    expect(releaseArtists({ type: 'compilation', artists: [] })).toEqual([{ name: 'Various Artists' }]);
+    expect(releaseArtists({ type: 'ep', artists: credits })).toEqual(credits);
+    expect(releaseArtists({ type: 'album', artists: [] })).toEqual([]);
   });
 
   it('spells track counts right', () => {

@@ -1,10 +1,18 @@
 import { dayInWords } from './day-in-words.js';
 import { titleWithMix } from './track-title.js';
 
-// How the site names a release wherever it shows one: cards, the modal, page titles, JSON-LD.
+// How the site names a release wherever it shows one: cards, the modal, page titles, JSON-LD, the shop, emails.
 
 /** The release artist of a compilation, as the distributor export names it. */
-export const variousArtists = 'Various Artists';
+const variousArtists = 'Various Artists';
+
+/**
+ * Who a release is by, in order: a compilation by "Various Artists" (the distributor's export credits only its
+ * tracks' artists, many of them), any other release by its own artists. Each caller joins the names in its own words.
+ */
+export function releaseArtists<A extends { name: string }>(release: { type: string; artists: readonly A[] }): readonly (A | { name: string })[] {
+  return release.type === 'compilation' ? [{ name: variousArtists }] : release.artists;
+}
 
 /** "Symbiotic (Radio Edit)": the title with its version, so that two versions never look alike. */
 export function releaseTitle(release: { title: string; version: string | null }): string {

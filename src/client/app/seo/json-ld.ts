@@ -1,6 +1,6 @@
 import type { Artist, Playlist, Release } from '../../../shared/api/catalog.js';
 import { findLabel } from '../../../shared/labels.js';
-import { releaseTitle, variousArtists } from '../../../shared/domain/release-display.js';
+import { releaseArtists, releaseTitle } from '../../../shared/domain/release-display.js';
 import type { LabelConfig } from '../../../shared/site-config.js';
 import { trackTitle } from '../../../shared/domain/track-title.js';
 
@@ -37,13 +37,12 @@ export function musicAlbum(release: Release, url: Url, releaseUrl: string) {
     name: releaseTitle(release),
     url: releaseUrl,
     ...(release.artwork_url ? { image: url(release.artwork_url) } : {}),
-    // A compilation's release artist is "Various Artists"; its track artists are on its tracks.
-    byArtist:
-      release.type === 'compilation'
-        ? [{ '@type': 'MusicGroup', name: variousArtists }]
-        : (release.artists ?? [])
-            .filter((artist) => artist.role === 'primary')
-            .map((artist) => ({ '@type': 'MusicGroup', name: artist.name, ...(label ? { url: url(`/${label.short}/artists/${artist.id}`) } : {}) })),
+    // A compilation's release artist is "Various Artists", who has no page; its track artists are on its tracks.
+    byArtist: releaseArtists({ type: release.type, artists: (release.artists ?? []).filter((artist) => artist.role === 'primary') }).map((artist) => ({
+      '@type': 'MusicGroup',
+      name: artist.name,
+      ...('id' in artist && label ? { url: url(`/${label.short}/artists/${artist.id}`) } : {}),
+    })),
     numTracks: release.total_tracks,
     track: tracks.map((track, i) => ({
       '@type': 'MusicRecording',

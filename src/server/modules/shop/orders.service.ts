@@ -4,7 +4,7 @@ import { isChargeable, leastCharge, shopMessages, toMinorUnits, type Order, type
 import type { DownloadFormat } from '../../../shared/download-formats.js';
 import { saleBlockers, trackSaleBlockers } from '../../../shared/domain/for-sale.js';
 import { isUpcoming, localDate } from '../../../shared/domain/release-day.js';
-import { releaseDay, releaseTitle, variousArtists } from '../../../shared/domain/release-display.js';
+import { releaseArtists, releaseDay, releaseTitle } from '../../../shared/domain/release-display.js';
 import type { VipMemberStatus } from '../../../shared/api/vip.js';
 import { memberDiscountOf, memberPrice } from '../../../shared/domain/vip-price.js';
 import { defaultLabel, findLabel } from '../../../shared/labels.js';
@@ -46,8 +46,8 @@ export interface ShopContext {
 
 const newOrderToken = () => randomBytes(24).toString('base64url');
 const inWords = (names: string[]) => (names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} & ${names.at(-1)}`);
-/** The release's artists in words: a compilation's are "Various Artists" (the distributor's export credits its tracks' artists only), as the catalog shows it. */
-const artistsOf = (release: ReleaseForSale) => (release.type === 'compilation' ? variousArtists : inWords(release.artistNames));
+/** The release's artists in words ("A, B & C"); a compilation's are "Various Artists", as the catalog shows it. */
+const artistsOf = (release: ReleaseForSale) => inWords(releaseArtists(release).map((artist) => artist.name));
 const labelOf = (release: ReleaseForSale) => findLabel(release.labelId) ?? defaultLabel;
 export const isPreOrder = (release: ReleaseForSale, now: Date) => isUpcoming(release.releaseDate, now, currentSiteSettings().timeZone);
 

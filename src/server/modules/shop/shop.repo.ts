@@ -24,7 +24,7 @@ export interface ReleaseForSale {
   artworkUrl: string | null;
   catalogNumber: string | null;
   price: ReleasePrice | null;
-  artistNames: string[];
+  artists: { name: string }[];
   /** `instantGrat`: a pre-order's buyer downloads it at once, the rest on the release day; `price`: sold alone for it. */
   tracks: { id: string; title: string; mixVersion: string | null; masterKey: string | null; masterName: string | null; instantGrat: boolean; price: ReleasePrice | null }[];
 }
@@ -58,7 +58,7 @@ export async function findReleaseForSale(db: Db, id: string): Promise<ReleaseFor
     artworkUrl: row.artworkUrl,
     catalogNumber: row.catalogNumber,
     price: row.price,
-    artistNames: credited.map((c) => c.name),
+    artists: credited,
     tracks: trackRows,
   };
 }

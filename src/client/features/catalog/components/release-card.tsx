@@ -1,6 +1,6 @@
 import { Box, Card, CardActionArea, Chip, Typography } from '@mui/material';
 import type { Release } from '../../../../shared/api/catalog.js';
-import { releaseDay, releaseTitle, variousArtists } from '../../../../shared/domain/release-display.js';
+import { releaseArtists, releaseDay, releaseTitle } from '../../../../shared/domain/release-display.js';
 import { ReleaseArtwork } from './release-artwork.js';
 
 export type ReleaseCardRelease = Pick<Release, 'id' | 'title' | 'version' | 'artwork_url' | 'release_date' | 'type' | 'artists' | 'upcoming'>;
@@ -10,8 +10,9 @@ export type ReleaseCardRelease = Pick<Release, 'id' | 'title' | 'version' | 'art
  * artists show in its track list); empty when the release has none listed.
  */
 export function artistNames(release: Pick<Release, 'artists' | 'type'>): string {
-  if (release.type === 'compilation') return variousArtists;
-  return (release.artists ?? []).map((a) => a.name).join(', ');
+  return releaseArtists({ type: release.type, artists: release.artists ?? [] })
+    .map((a) => a.name)
+    .join(', ');
 }
 
 /** "Out 25 November 2026" ("Out 25 Nov 2026" where room is short) for an upcoming release; undefined for one that is out. */
