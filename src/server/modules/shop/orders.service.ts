@@ -150,10 +150,12 @@ export async function startOrder(context: ShopContext, request: OrderRequest, no
     updatedAt: now,
   });
   const label = labelOf(release);
+  // Named as its emails name it: "Track by Artists (from Release)", or "Release by Artists".
+  const bought = boughtNames(release, order);
   const session = await payments.startPaymentCheckout({
     orderId: order.id,
     email,
-    name: `${track ? trackTitleOf(track) : releaseTitle(release)}${artistsOf(release) ? ` by ${artistsOf(release)}` : ''}${track ? ` (from ${releaseTitle(release)})` : ''}${isPreOrder(release, now) ? ' (pre-order)' : ''}`,
+    name: `${bought.trackTitle ?? bought.releaseTitle}${bought.artistNames ? ` by ${bought.artistNames}` : ''}${bought.trackTitle ? ` (from ${bought.releaseTitle})` : ''}${isPreOrder(release, now) ? ' (pre-order)' : ''}`,
     amountMinor: order.amountMinor,
     currency: price.currency,
     automaticTax: currentSiteSettings().shop.automaticTax,
