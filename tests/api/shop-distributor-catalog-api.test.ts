@@ -148,6 +148,23 @@ describe.each(testDatabaseKinds)('the shop on the imported distributor catalog, 
     expect((await parseBuffer(flac.rawPayload, { mimeType: 'audio/flac' })).common).toMatchObject({ title, artist: 'Daniels Jack' });
   });
 
+  it('names a featured artist whose name the title holds outside its "feat." in the file: "Lazo Lingo feat. Alma - Alma"', async () => {
+    const va = await imported('BLDR113');
+    const alma = va.tracks.find((track) => track.title === 'Alma') as AdminReleaseDetail['tracks'][number];
+    // Credited featured as the import credits a "Featuring Artists" column ("Can't Wait"'s Alicia Moore); the export credits no one on "Alma".
+    await queryRows(t.database.db, sql`insert into artists (id, name) values ('featured-alma', 'Alma')`);
+    await queryRows(t.database.db, sql`insert into track_artists (track_id, artist_id, role, position) values (${alma.id}, 'featured-alma', 'featured', 1)`);
+    await uploadMaster(alma.id);
+    const priced = await t.app.inject({ method: 'PATCH', url: `/api/admin/tracks/${alma.id}`, headers: t.auth, payload: { price: euro(0) } });
+    expect(priced.statusCode, priced.body).toBe(200);
+    const given = await buy({ release_id: va.id, track_id: alma.id, email: 'alma@example.com' });
+    expect(given.statusCode, given.body).toBe(200);
+
+    const flac = await download(tokenOf(given.json<{ data: { checkoutUrl: string } }>().data.checkoutUrl), alma.id, 'flac');
+    expect(savedAs(flac.headers['content-disposition']).name).toBe('Lazo Lingo feat. Alma - Alma.flac');
+    expect((await parseBuffer(flac.rawPayload, { mimeType: 'audio/flac' })).common).toMatchObject({ title: 'Alma', artist: 'Lazo Lingo feat. Alma' });
+  });
+
   it('gives "Querido Papá" by a download code, its files and the codes export named in its own letters', async () => {
     const papa = await imported('BLDRT047');
     for (const track of papa.tracks) await uploadMaster(track.id);
@@ -180,6 +197,7 @@ describe.each(testDatabaseKinds)('the shop on the imported distributor catalog, 
     const orders = (await asStaff('/api/admin/orders?limit=100')).json<{ data: AdminOrder[] }>().data;
     // All made at the app's one moment: compared by address.
     expect(orders.map((o) => [o.email, o.release_title, o.track_title, o.catalog_number, o.amount, o.status, o.source]).sort()).toEqual([
+      ['alma@example.com', 'Build It Records: Best of 2016', 'Alma', 'BLDR113', 0, 'paid', 'free'],
       ['dj@example.com', 'Querido Papá', null, 'BLDRT047', 0, 'paid', 'code'],
       ['remix@example.com', 'Memories', 'Memories (feat. Bella Goldwin & Mikhail Rado) (Gruv1 Remix)', 'BLDR127R', 1.29, 'paid', 'checkout'],
       ['slash@example.com', '& Friends EP', null, 'BLDR043', 7.99, 'paid', 'checkout'],
