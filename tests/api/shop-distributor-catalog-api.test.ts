@@ -148,6 +148,19 @@ describe.each(testDatabaseKinds)('the shop on the imported distributor catalog, 
     expect((await parseBuffer(flac.rawPayload, { mimeType: 'audio/flac' })).common).toMatchObject({ title, artist: 'Daniels Jack' });
   });
 
+  it("sells a compilation's track alone by that track's own artists, not Various Artists: Checkout, receipt and order page", async () => {
+    const va = await imported('BLDR113');
+    const promise = va.tracks.find((track) => track.title === 'Promise You') as AdminReleaseDetail['tracks'][number];
+    await uploadMaster(promise.id);
+    const priced = await t.app.inject({ method: 'PATCH', url: `/api/admin/tracks/${promise.id}`, headers: t.auth, payload: { price: euro(1.29) } });
+    expect(priced.statusCode, priced.body).toBe(200);
+
+    const { emails, token } = await bought(va.id, 'promise@example.com', promise.id);
+    expect(stripe.sessions.at(-1)?.line_items[0]?.price_data?.product_data.name).toBe('Promise You by Overthinking, No Hope & MKJAY (from Build It Records: Best of 2016)');
+    expect(emails[0]?.text).toContain('You bought “Promise You” from “Build It Records: Best of 2016” by Overthinking, No Hope & MKJAY on Build It Records.');
+    expect((await orderOf(token)).items[0]).toMatchObject({ track_id: promise.id, artists: 'Overthinking, No Hope & MKJAY', downloads: [{ track_id: promise.id, title: 'Promise You' }] });
+  });
+
   it('names a featured artist whose name the title holds outside its "feat." in the file: "Lazo Lingo feat. Alma - Alma"', async () => {
     const va = await imported('BLDR113');
     const alma = va.tracks.find((track) => track.title === 'Alma') as AdminReleaseDetail['tracks'][number];
@@ -199,6 +212,7 @@ describe.each(testDatabaseKinds)('the shop on the imported distributor catalog, 
     expect(orders.map((o) => [o.email, o.release_title, o.track_title, o.catalog_number, o.amount, o.status, o.source]).sort()).toEqual([
       ['alma@example.com', 'Build It Records: Best of 2016', 'Alma', 'BLDR113', 0, 'paid', 'free'],
       ['dj@example.com', 'Querido Papá', null, 'BLDRT047', 0, 'paid', 'code'],
+      ['promise@example.com', 'Build It Records: Best of 2016', 'Promise You', 'BLDR113', 1.29, 'paid', 'checkout'],
       ['remix@example.com', 'Memories', 'Memories (feat. Bella Goldwin & Mikhail Rado) (Gruv1 Remix)', 'BLDR127R', 1.29, 'paid', 'checkout'],
       ['slash@example.com', '& Friends EP', null, 'BLDR043', 7.99, 'paid', 'checkout'],
       ['va@example.com', 'Build It Records: Best of 2016', null, 'BLDR113', 9.99, 'paid', 'checkout'],
@@ -207,7 +221,7 @@ describe.each(testDatabaseKinds)('the shop on the imported distributor catalog, 
     expect(found.json<{ data: AdminOrder[] }>().data.map((o) => o.email)).toEqual(['dj@example.com']);
     const revenue = (await asStaff('/api/admin/orders/revenue')).json<{ data: AdminRevenue }>().data;
     expect(revenue.releases.map((r) => [r.title, r.catalog_number, r.amount])).toEqual([
-      ['Build It Records: Best of 2016', 'BLDR113', 9.99],
+      ['Build It Records: Best of 2016', 'BLDR113', 11.28],
       ['& Friends EP', 'BLDR043', 7.99],
       ['Memories', 'BLDR127R', 1.29],
     ]);

@@ -19,6 +19,12 @@ describe('release display', () => {
     expect(releaseArtists({ type: 'album', artists: [] })).toEqual([]);
   });
 
+  it("names a compilation's track by its own artists, any other release's track by the release's", () => {
+    const track = { artists: [{ id: 'uptwn', name: 'UPTWN' }] };
+    expect(releaseArtists({ type: 'compilation', artists: [] }, track)).toEqual([{ id: 'uptwn', name: 'UPTWN' }]);
+    expect(releaseArtists({ type: 'single', artists: [{ id: 'kay', name: 'Kay Vo' }] }, track)).toEqual([{ id: 'kay', name: 'Kay Vo' }]);
+  });
+
   it('spells track counts right', () => {
     expect(trackCount(1)).toBe('1 track');
     expect(trackCount(2)).toBe('2 tracks');

@@ -7,11 +7,13 @@ import { titleWithMix } from './track-title.js';
 const variousArtists = 'Various Artists';
 
 /**
- * Who a release is by, in order: a compilation by "Various Artists" (the distributor's export credits only its
- * tracks' artists, many of them), any other release by its own artists. Each caller joins the names in its own words.
+ * Who a release (or `track`, one of its tracks sold alone) is by, in order: a compilation by "Various Artists" (the
+ * distributor's export credits only its tracks' artists, many of them) and a track of it by its own artists; any
+ * other release, and each of its tracks, by the release's artists. Each caller joins the names in its own words.
  */
-export function releaseArtists<A extends { name: string }>(release: { type: string; artists: readonly A[] }): readonly (A | { name: string })[] {
-  return release.type === 'compilation' ? [{ name: variousArtists }] : release.artists;
+export function releaseArtists<A extends { name: string }>(release: { type: string; artists: readonly A[] }, track?: { artists: readonly A[] }): readonly (A | { name: string })[] {
+  if (release.type !== 'compilation') return release.artists;
+  return track ? track.artists : [{ name: variousArtists }];
 }
 
 /** "Symbiotic (Radio Edit)": the title with its version, so that two versions never look alike. */

@@ -46,8 +46,8 @@ export interface ShopContext {
 
 const newOrderToken = () => randomBytes(24).toString('base64url');
 const inWords = (names: string[]) => (names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} & ${names.at(-1)}`);
-/** The release's artists in words ("A, B & C"); a compilation's are "Various Artists", as the catalog shows it. */
-const artistsOf = (release: ReleaseForSale) => inWords(releaseArtists(release).map((artist) => artist.name));
+/** Who the release, or its track sold alone, is by in words ("A, B & C"): a compilation is by "Various Artists", as the catalog shows it, its track by its own artists. */
+const artistsOf = (release: ReleaseForSale, track?: TrackForSale) => inWords(releaseArtists(release, track).map((artist) => artist.name));
 const labelOf = (release: ReleaseForSale) => findLabel(release.labelId) ?? defaultLabel;
 export const isPreOrder = (release: ReleaseForSale, now: Date) => isUpcoming(release.releaseDate, now, currentSiteSettings().timeZone);
 
@@ -99,7 +99,7 @@ const tracksOf = (release: ReleaseForSale, order: { trackId: string | null }) =>
 /** What an order's emails name: its release and, for a track's order, its track. */
 const boughtNames = (release: ReleaseForSale, order: { trackId: string | null }) => {
   const [track] = order.trackId ? tracksOf(release, order) : [];
-  return { releaseTitle: releaseTitle(release), artistNames: artistsOf(release), ...(track ? { trackTitle: trackTitleOf(track) } : {}) };
+  return { releaseTitle: releaseTitle(release), artistNames: artistsOf(release, track), ...(track ? { trackTitle: trackTitleOf(track) } : {}) };
 };
 
 /**
@@ -325,9 +325,10 @@ const downloadableNow = (release: ReleaseForSale, order: { trackId: string | nul
 export async function getOrder(db: Db, token: string, formats: DownloadFormat[], now: Date): Promise<Order> {
   const { order, release } = await orderOf(db, token);
   const downloads = downloadableNow(release, order, now).map((track) => ({ track_id: track.id, title: trackTitleOf(track), formats }));
+  const bought = boughtNames(release, order);
   return {
     email: order.email,
-    items: [{ release_id: release.id, track_id: order.trackId, title: releaseTitle(release), artists: artistsOf(release), artwork_url: release.artworkUrl, release_date: release.releaseDate, downloads }],
+    items: [{ release_id: release.id, track_id: order.trackId, title: bought.releaseTitle, artists: bought.artistNames, artwork_url: release.artworkUrl, release_date: release.releaseDate, downloads }],
   };
 }
 

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { ReleasePrice, ShopOrderStatus } from '../../../shared/api/shop.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { containsPattern } from '../../db/contains-pattern.js';
-import { downloadCodes, releaseArtists, artists, releases, shopDownloadLinks, shopOrders, trackAudio, tracks } from '../../db/schema.js';
+import { downloadCodes, releaseArtists, artists, releases, shopDownloadLinks, shopOrders, trackArtists, trackAudio, tracks } from '../../db/schema.js';
 
 // The shop's tables (issue 36): orders and download codes, and what it reads of a release it sells.
 
@@ -16,7 +16,7 @@ export interface ReleaseForSale {
   slug: string;
   title: string;
   version: string | null;
-  /** A compilation's artists are its tracks': the shop names it by "Various Artists", as the catalog does. */
+  /** A compilation's artists are its tracks': the shop names it by "Various Artists", as the catalog does, and a track of it sold alone by its own. */
   type: string;
   labelId: string;
   status: string;
@@ -25,14 +25,26 @@ export interface ReleaseForSale {
   catalogNumber: string | null;
   price: ReleasePrice | null;
   artists: { name: string }[];
-  /** `instantGrat`: a pre-order's buyer downloads it at once, the rest on the release day; `price`: sold alone for it. */
-  tracks: { id: string; title: string; mixVersion: string | null; masterKey: string | null; masterName: string | null; instantGrat: boolean; price: ReleasePrice | null }[];
+  /**
+   * `instantGrat`: a pre-order's buyer downloads it at once, the rest on the release day; `price`: sold alone for it;
+   * `artists`: its primary artists, in order (who a compilation's track sold alone is by).
+   */
+  tracks: {
+    id: string;
+    title: string;
+    mixVersion: string | null;
+    masterKey: string | null;
+    masterName: string | null;
+    instantGrat: boolean;
+    price: ReleasePrice | null;
+    artists: { name: string }[];
+  }[];
 }
 
 export async function findReleaseForSale(db: Db, id: string): Promise<ReleaseForSale | undefined> {
   const [row] = await db.select().from(releases).where(eq(releases.id, id));
   if (!row) return undefined;
-  const [credited, trackRows] = await Promise.all([
+  const [credited, trackRows, trackCredits] = await Promise.all([
     db
       .select({ name: artists.name })
       .from(releaseArtists)
@@ -45,6 +57,13 @@ export async function findReleaseForSale(db: Db, id: string): Promise<ReleaseFor
       .leftJoin(trackAudio, eq(trackAudio.id, tracks.audioId))
       .where(eq(tracks.releaseId, id))
       .orderBy(asc(tracks.discNumber), asc(tracks.trackNumber)),
+    db
+      .select({ trackId: trackArtists.trackId, name: artists.name })
+      .from(trackArtists)
+      .innerJoin(tracks, eq(tracks.id, trackArtists.trackId))
+      .innerJoin(artists, eq(artists.id, trackArtists.artistId))
+      .where(and(eq(tracks.releaseId, id), eq(trackArtists.role, 'primary')))
+      .orderBy(asc(trackArtists.position)),
   ]);
   return {
     id: row.id,
@@ -59,7 +78,7 @@ export async function findReleaseForSale(db: Db, id: string): Promise<ReleaseFor
     catalogNumber: row.catalogNumber,
     price: row.price,
     artists: credited,
-    tracks: trackRows,
+    tracks: trackRows.map((track) => ({ ...track, artists: trackCredits.filter((credit) => credit.trackId === track.id).map(({ name }) => ({ name })) })),
   };
 }
 
