@@ -16,6 +16,8 @@ import { testDatabaseKinds } from '../helpers/test-database.js';
 
 /** An export release made upcoming: out on 4 December 2026, after the app's 21 November. */
 const releaseDay = '2026-12-04';
+/** "Build It Records: Best of 2016", the export's Various Artists compilation, made upcoming a week later. */
+const compilationDay = '2026-12-11';
 
 describe.each(testDatabaseKinds)('"Notify me" on $name', (kind) => {
   let smtp: TestSmtpServer;
@@ -29,6 +31,7 @@ describe.each(testDatabaseKinds)('"Notify me" on $name', (kind) => {
       from: 'distributor-catalog',
       seed: async (database) => {
         await database.db.update(releases).set({ releaseDate: releaseDay }).where(eq(releases.catalogNumber, 'BLDR192'));
+        await database.db.update(releases).set({ releaseDate: compilationDay }).where(eq(releases.catalogNumber, 'BLDR113'));
       },
       deps: {
         publicUrl: 'https://records.example',
@@ -131,6 +134,22 @@ describe.each(testDatabaseKinds)('"Notify me" on $name', (kind) => {
     expect(outNow.map((m) => m.to)).toEqual([['fan.one@example.com']]);
     expect(outNow[0]?.text).toContain(`http://localhost/records/releases/${upcoming.id}`);
     expect(outNow[0]?.text).toContain('This is the only one: the address is now forgotten for it.');
+  });
+
+  it('names a compilation "by Various Artists" in its confirmation, its link and its release-day email', async () => {
+    const title = 'Build It Records: Best of 2016';
+    const [compilation] = await queryRows<{ id: string }>(t.database.db, sql`select id from releases where catalog_number = 'BLDR113'`);
+    expect((await ask(compilation!.id, 'va.fan@example.com')).statusCode).toBe(202);
+    const token = await confirmLinkOf('va.fan@example.com');
+    const asking = smtp.accepted.find((m) => m.to.includes('va.fan@example.com'));
+    expect(asking?.text).toContain(`“${title}” by Various Artists comes out on Build It Records on 11 December 2026.`);
+    const confirmed = await t.app.inject({ method: 'POST', url: `/api/notify/${token}/confirm` });
+    expect(confirmed.json<{ data: ReleaseAlert }>().data.release).toMatchObject({ title, artists: 'Various Artists', release_date: compilationDay });
+
+    expect(await writeReleaseDayAlerts(t.database.db, testMailroom(), new Date(`${compilationDay}T00:01:00Z`))).toBe(1);
+    await expect.poll(() => smtp.accepted.find((m) => m.subject === `“${title}” is out now`)?.text, { timeout: 15_000 }).toContain(
+      `“${title}” by Various Artists is out today, 11 December 2026, on Build It Records.`,
+    );
   });
 
   it('writes one address at most 3 confirmations in 24 hours, whatever releases it is asked for: past them the answer is the same, without one', async () => {

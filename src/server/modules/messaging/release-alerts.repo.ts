@@ -9,8 +9,9 @@ export interface AlertRelease {
   version: string | null;
   releaseDate: string | null;
   labelId: string;
+  type: string;
   /** The release's primary artists, in order. */
-  artistNames: string[];
+  artists: { name: string }[];
 }
 
 export interface StoredAlert {
@@ -23,8 +24,8 @@ export interface StoredAlert {
 
 const releaseOf = (id: SQL, where: SQL = sql`true`) => sql`
   (select json_build_object(
-     'id', r.id, 'title', r.title, 'version', r.version, 'releaseDate', r.release_date, 'labelId', r.label_id,
-     'artistNames', coalesce((select json_agg(a.name order by ra.position) from release_artists ra join artists a on a.id = ra.artist_id
+     'id', r.id, 'title', r.title, 'version', r.version, 'releaseDate', r.release_date, 'labelId', r.label_id, 'type', r.type,
+     'artists', coalesce((select json_agg(json_build_object('name', a.name) order by ra.position) from release_artists ra join artists a on a.id = ra.artist_id
                               where ra.release_id = r.id and ra.role = 'primary'), '[]'::json))
    from releases r where r.id = ${id} and ${where})`;
 

@@ -1,6 +1,6 @@
 import { releaseAlertMessages, type ReleaseAlert } from '../../../shared/api/messaging.js';
 import { isUpcoming, localDate } from '../../../shared/domain/release-day.js';
-import { releaseDay, releaseTitle } from '../../../shared/domain/release-display.js';
+import { releaseArtists, releaseDay, releaseTitle } from '../../../shared/domain/release-display.js';
 import { defaultLabel, findLabel } from '../../../shared/labels.js';
 import { currentSiteSettings } from '../../../shared/site-settings.js';
 import type { Db } from '../../db/client.js';
@@ -36,12 +36,15 @@ function pathOf(release: AlertRelease): string {
   return `/${label.short}/releases/${release.id}`;
 }
 
+/** "A, B and C"; a compilation's "Various Artists", as the catalog names it (its release credits no one). */
+const artistsInWords = (release: AlertRelease) => listInWords(releaseArtists(release).map((artist) => artist.name));
+
 function emailProps(release: AlertRelease, email: string): ReleaseAlertProps {
   return {
     label: findLabel(release.labelId) ?? defaultLabel,
     email,
     releaseTitle: releaseTitle(release),
-    artistNames: listInWords(release.artistNames),
+    artistNames: artistsInWords(release),
     releaseDay: releaseDay(release.releaseDate ?? ''),
   };
 }
@@ -76,7 +79,7 @@ function present(alert: StoredAlert): ReleaseAlert {
     release: {
       id: alert.release.id,
       title: releaseTitle(alert.release),
-      artists: listInWords(alert.release.artistNames),
+      artists: artistsInWords(alert.release),
       label_name: label.name,
       release_date: alert.release.releaseDate ?? '',
       path: pathOf(alert.release),
