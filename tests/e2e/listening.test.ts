@@ -79,7 +79,7 @@ describe('listening', () => {
    * by its label, not its role: an open dialog or menu hides the rest of the page from assistive technology.
    */
   const isDebugChipOnTop = (page: Page) =>
-    page.locator('[aria-label^="Expand debug panel"]').evaluate((chip) => {
+    page.locator('[aria-label^="Debug "][role="button"]').evaluate((chip) => {
       const box = chip.getBoundingClientRect();
       return chip.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
     });

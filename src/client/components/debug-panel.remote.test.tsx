@@ -19,13 +19,13 @@ describe('DebugPanel on a deployed site', () => {
   it('appears with ?debug', async () => {
     window.history.replaceState(null, '', '/records?debug');
     renderWithApp(<DebugPanel />);
-    expect((await screen.findByRole('button', { name: 'Expand debug panel (0 log entries)' }))).toBeTruthy();
+    expect((await screen.findByRole('button', { name: 'Debug 0: expand the debug panel (0 log entries)' }))).toBeTruthy();
   });
 
   it('appears with ?debug=1 among other parameters', async () => {
     window.history.replaceState(null, '', '/records/releases?type=album&debug=1');
     renderWithApp(<DebugPanel />);
-    expect((await screen.findByRole('button', { name: /^Expand debug panel/ }))).toBeTruthy();
+    expect((await screen.findByRole('button', { name: /^Debug \d+: expand the debug panel/ }))).toBeTruthy();
   });
 });
 

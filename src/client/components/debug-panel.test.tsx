@@ -14,7 +14,7 @@ function logLines(): string[] {
 
 async function openPanel() {
   renderWithApp(<DebugPanel />);
-  await setupUser().click((await screen.findByRole('button', { name: /^Expand debug panel/ })));
+  await setupUser().click((await screen.findByRole('button', { name: /^Debug \d+: expand the debug panel/ })));
   return screen.getByRole('region', { name: 'Debug panel' });
 }
 
@@ -25,14 +25,14 @@ describe('DebugPanel on localhost', () => {
     expect(window.location.hostname).toBe('localhost');
     renderWithApp(<DebugPanel />);
     expect(screen.queryByRole('region', { name: 'Debug panel' })).toBeNull();
-    await setupUser().click((await screen.findByRole('button', { name: 'Expand debug panel (0 log entries)' })));
+    await setupUser().click((await screen.findByRole('button', { name: 'Debug 0: expand the debug panel (0 log entries)' })));
     const panel = screen.getByRole('region', { name: 'Debug panel' });
     for (const name of ['Test API Config', 'Clear', 'Minimize']) expect(within(panel).getByRole('button', { name })).toBeTruthy();
     expect(logLines()).toEqual(['No log entries']);
 
     await setupUser().click(screen.getByRole('button', { name: 'Minimize' }));
     expect(screen.queryByRole('region', { name: 'Debug panel' })).toBeNull();
-    expect((await screen.findByRole('button', { name: /^Expand debug panel/ }))).toBeTruthy();
+    expect((await screen.findByRole('button', { name: /^Debug \d+: expand the debug panel/ }))).toBeTruthy();
   });
 
   it('shows new entries as they are logged, and Clear empties the list', async () => {
@@ -57,7 +57,7 @@ describe('DebugPanel on localhost', () => {
       for (let n = 1; n <= 60; n += 1) debugLog.info(`line ${n}`);
     });
     renderWithApp(<DebugPanel />);
-    await setupUser().click(screen.getByRole('button', { name: 'Expand debug panel (50 log entries)' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Debug 50: expand the debug panel (50 log entries)' }));
     const lines = logLines();
     expect(lines).toHaveLength(50);
     expect(lines[0]).toMatch(/\[info\] line 11$/);
