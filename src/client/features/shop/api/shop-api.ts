@@ -6,7 +6,6 @@ import type {
   redeemResponseSchema,
   resendResponseSchema,
 } from '../../../../shared/api/shop.js';
-import type { vipSessionResponseSchema } from '../../../../shared/api/vip-account.js';
 import type { DownloadFormat } from '../../../../shared/download-formats.js';
 import { apiGet, apiPost, apiUrl, toApiError, type Answer } from '../../../lib/api-client.js';
 
@@ -20,17 +19,6 @@ import { apiGet, apiPost, apiUrl, toApiError, type Answer } from '../../../lib/a
 export function startOrder(request: OrderRequest, { asMember }: { asMember: boolean }) {
   return apiPost<Answer<typeof checkoutResponseSchema>>(asMember ? '/vip/orders' : '/orders', request);
 }
-
-/**
- * GET /api/vip/session: the VIP member signed in (plan and status), or null signed out, asked when the buy
- * dialog opens, for their discount. Not GET /api/vip/account, whose 401 to a visitor the browser logs as an error.
- */
-export const buyerMembershipQuery = queryOptions({
-  queryKey: ['vip', 'session'] as const,
-  queryFn: ({ signal }) => apiGet<Answer<typeof vipSessionResponseSchema>>('/vip/session', undefined, signal),
-  retry: false,
-  staleTime: 60_000,
-});
 
 /** GET /api/orders/{token}: what the order holds; 409 while Stripe has not confirmed, 410 once refunded. Never kept: each visit asks. */
 export function orderQuery(token: string) {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { memberDiscountOf } from '../../../../shared/domain/vip-price.js';
-import { buyerMembershipQuery } from '../api/shop-api.js';
+import { memberSessionQuery } from '../../../lib/member-session.js';
 
 /**
  * The visitor's VIP discount (percent, 0 for none) and whether they are a member signed in. `ask`: ask
@@ -9,11 +9,11 @@ import { buyerMembershipQuery } from '../api/shop-api.js';
  * truth: this only shows it.
  */
 export function useMemberDiscount(ask: boolean) {
-  const account = useQuery({ ...buyerMembershipQuery, enabled: ask });
-  const member = account.data?.data;
+  const session = useQuery({ ...memberSessionQuery, enabled: ask });
+  const member = session.data?.data;
   return {
     isSignedIn: Boolean(member),
-    isAsking: account.isLoading,
+    isAsking: session.isLoading,
     percent: member ? memberDiscountOf(member) : 0,
   };
 }

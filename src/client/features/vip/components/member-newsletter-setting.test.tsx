@@ -23,13 +23,14 @@ const account: VipAccount = {
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-/** The member page's API: the account, and the newsletter choice answered by `choose`; every call recorded. */
+/** The member page's API: the member's session and account, and the newsletter choice answered by `choose`; every call recorded. */
 function serveAccount(choose: (body: { gets_newsletter: boolean }) => Response) {
   const sent: { method: string; path: string; body: unknown }[] = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const path = new URL(String(input), 'http://localhost').pathname;
     const body = init.body ? JSON.parse(String(init.body)) : undefined;
     sent.push({ method: init.method ?? 'GET', path, body });
+    if (path === '/api/vip/session') return json({ success: true, data: { plan: account.plan.id, status: account.status } });
     if (path === '/api/vip/account') return json({ success: true, data: account });
     if (path === '/api/vip/account/newsletter' && init.method === 'PUT') return choose(body);
     throw new Error(`unexpected ${path}`);

@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import type { VipAccount } from '../../../../shared/api/vip-account.js';
 import { vipMemberStatusLabels } from '../../../../shared/api/admin-members.js';
 import { ApiError } from '../../../lib/api-client.js';
+import { memberSessionQuery } from '../../../lib/member-session.js';
 import { askSignInLink, openBillingPortal, signOut, vipAccountQuery } from '../api/vip-account.js';
 import { dayInWords } from '../../../../shared/domain/day-in-words.js';
 import { MemberNewsletterSetting } from './member-newsletter-setting.js';
@@ -21,20 +22,25 @@ const isSignedOut = (error: unknown) => error instanceof ApiError && error.statu
  * opens Stripe's Billing Portal (change plan, card, cancel).
  */
 export function VipAccountPage() {
-  const { data, error, isPending } = useQuery({ ...vipAccountQuery, retry: (count, failure) => !isSignedOut(failure) && count < 2 });
+  // Signed in at all first (a 200 either way): the account's 401 to a visitor is an error the browser logs.
+  const session = useQuery({ ...memberSessionQuery, retry: 2 });
+  const isMember = Boolean(session.data?.data);
+  const account = useQuery({ ...vipAccountQuery, enabled: isMember, retry: (count, failure) => !isSignedOut(failure) && count < 2 });
+  const isVisitor = session.data?.data === null || isSignedOut(account.error);
+  const error = session.error ?? account.error;
   return (
     <Box sx={{ p: { xs: 2, md: 4 }, maxWidth: 820 }}>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 3, fontSize: { xs: '1.75rem', md: '2.125rem' } }}>
         Your VIP account
       </Typography>
-      {isSignedOut(error) ? (
+      {isVisitor ? (
         <SignInForm />
       ) : error ? (
         <Alert severity="error">We could not load your account. Please try again later.</Alert>
-      ) : isPending ? (
-        <SignInForm checking />
+      ) : account.isSuccess ? (
+        <Account account={account.data.data} />
       ) : (
-        <Account account={data.data} />
+        <SignInForm checking />
       )}
     </Box>
   );
@@ -98,7 +104,13 @@ function periodSentence(account: VipAccount): string | null {
 function Account({ account }: { account: VipAccount }) {
   const queryClient = useQueryClient();
   const billing = useMutation({ mutationFn: openBillingPortal, onSuccess: (answer) => window.location.assign(answer.data.url) });
-  const out = useMutation({ mutationFn: signOut, onSuccess: () => queryClient.removeQueries({ queryKey: vipAccountQuery.queryKey }) });
+  const out = useMutation({
+    mutationFn: signOut,
+    onSuccess: () => {
+      queryClient.setQueryData(memberSessionQuery.queryKey, { success: true, data: null });
+      queryClient.removeQueries({ queryKey: vipAccountQuery.queryKey });
+    },
+  });
   const { plan } = account;
   return (
     <Stack spacing={3}>
