@@ -140,6 +140,41 @@ describe.each(testDatabaseKinds)('the shop on $name', (kind) => {
     expect(sales.json<{ data: AdminOrder[] }>().data.map((o) => [o.status, o.refunded_at !== null])).toEqual([['refunded', true]]);
   });
 
+  it("a dispute the label wins gives the order back (its page, its links, paid in Sales, no second receipt); one it loses keeps it ended", async () => {
+    const release = await aRelease();
+    await setPrice(release.id, { amount: 3, currency: 'EUR', pay_what_you_want: false });
+    const trackId = release.tracks[0]?.id as string;
+    const disputed = async (email: string) => {
+      const { session, events } = await buyAndPay(release.id, email);
+      await deliver(events);
+      const token = tokenOf((await emailsTo(email))[0]?.text ?? '');
+      const signed = String((await t.app.inject({ method: 'GET', url: `/api/orders/${token}/downloads/${trackId}/original` })).headers.location);
+      await deliver(stripe.disputePayment(session.id).events);
+      expect((await order(token)).statusCode).toBe(410);
+      return { session, token, signed };
+    };
+    const salesOf = async (email: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/admin/orders?q=${email}`, headers: t.auth })).json<{ data: AdminOrder[] }>().data.map((o) => [o.status, o.refunded_at]);
+
+    const won = await disputed('dispute-won@example.com');
+    const closed = stripe.closeDispute(won.session.id, 'won').events;
+    await deliver(closed);
+    await deliver(closed);
+    const page = await order(won.token);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json<{ data: Order }>().data.items[0]?.downloads.map((d) => d.track_id)).toContain(trackId);
+    expect((await t.app.inject({ method: 'GET', url: won.signed })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/orders/${won.token}/downloads/${trackId}/original` })).statusCode).toBe(303);
+    expect(await salesOf('dispute-won@example.com')).toEqual([['paid', null]]);
+    expect(await emailsTo('dispute-won@example.com')).toHaveLength(1);
+
+    const lost = await disputed('dispute-lost@example.com');
+    await deliver(stripe.closeDispute(lost.session.id, 'lost').events);
+    expect((await order(lost.token)).statusCode).toBe(410);
+    expect((await t.app.inject({ method: 'GET', url: lost.signed })).statusCode).toBe(410);
+    expect((await salesOf('dispute-lost@example.com')).map(([status]) => status)).toEqual(['refunded']);
+  });
+
   it('a refund Stripe delivers before the payment leaves the order refunded, with no receipt', async () => {
     const release = await aRelease();
     await setPrice(release.id, { amount: 3, currency: 'EUR', pay_what_you_want: false });

@@ -27,6 +27,7 @@ import { createFakeBilling, type FakeEventOptions, type FakeInvoiceOptions, type
  * - `POST /v1/billing_portal/sessions`: a portal session whose URL is `GET /portal/{id}` here, where the
  *   customer switches plan (to any price made here), pauses, resumes or cancels, each delivering its events.
  * - `GET /v1/invoices?customer=…`: the customer's invoices, newest first.
+ * - `GET /v1/disputes?payment_intent=…`: the disputes of a payment-mode session's charge (`disputePayment`, `closeDispute`).
  * - A session names a `customer` (a returning member's; one Checkout made, else 400 "No such customer") or a
  *   `customer_email`, never both (400), and Checkout pays as that customer; `GET /v1/checkout/sessions/{id}` answers
  *   it (its `url` while open only); `expireSession` expires one; `draftInvoice` adds a draft to the customer's list.
@@ -125,6 +126,8 @@ export interface FakePayment {
   /** `processing` while a delayed method (a SEPA debit) has not settled; `requires_payment_method` once it failed. */
   intent: { id: string; object: 'payment_intent'; amount: number; currency: string; status: 'succeeded' | 'processing' | 'requires_payment_method'; metadata: Record<string, string>; latest_charge: string };
   charge: { id: string; object: 'charge'; amount: number; amount_refunded: number; currency: string; paid: boolean; status: 'succeeded' | 'pending' | 'failed'; refunded: boolean; disputed: boolean; payment_intent: string; metadata: Record<string, string> };
+  /** The charge's dispute, once the buyer disputed it (a charge is disputed once; `disputed` stays true after it closes). */
+  dispute?: { id: string; object: 'dispute'; amount: number; currency: string; charge: string; payment_intent: string; reason: string; status: 'needs_response' | 'won' | 'lost' };
 }
 
 /** A webhook endpoint as Stripe keeps it; `secret` is in the answer to its creation only. */
@@ -227,6 +230,8 @@ export interface FakeStripe {
   refundPayment(sessionId: string, at?: number): { events: FakeStripeEvent[] };
   /** The buyer disputes a paid payment-mode session's charge with their bank (a chargeback): the events Stripe sends, not delivered: `charge.dispute.created`. */
   disputePayment(sessionId: string, at?: number): { events: FakeStripeEvent[] };
+  /** The bank decides the session's dispute: the label `won` it (the money back) or `lost` it. The events Stripe sends, not delivered: `charge.dispute.closed`. */
+  closeDispute(sessionId: string, status: 'won' | 'lost', at?: number): { events: FakeStripeEvent[] };
   /** The subscription as it is now (a copy). */
   subscription(id: string): Record<string, unknown>;
   /** The invoice object a subscription's period is paid (or failed) with, kept in the customer's list. */
@@ -446,8 +451,14 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     disputePayment: (sessionId, at = ++clock) => {
       const payment = paymentOf(sessionId);
       payment.charge.disputed = true;
-      const dispute = { id: nextId('dp'), object: 'dispute', amount: payment.charge.amount, currency: payment.charge.currency, charge: payment.charge.id, payment_intent: payment.intent.id, reason: 'fraudulent', status: 'needs_response' };
-      return { events: [event('charge.dispute.created', dispute, { created: at })] };
+      payment.dispute = { id: nextId('dp'), object: 'dispute', amount: payment.charge.amount, currency: payment.charge.currency, charge: payment.charge.id, payment_intent: payment.intent.id, reason: 'fraudulent', status: 'needs_response' };
+      return { events: [event('charge.dispute.created', { ...payment.dispute }, { created: at })] };
+    },
+    closeDispute: (sessionId, status, at = ++clock) => {
+      const { dispute } = paymentOf(sessionId);
+      if (!dispute) throw new Error(`Session ${sessionId} has no dispute`);
+      dispute.status = status;
+      return { events: [event('charge.dispute.closed', { ...dispute }, { created: at })] };
     },
     subscription: (id) => structuredClone(billing.find(id)),
     renew: (id, renewal) => billing.renew(id, renewal),
@@ -601,6 +612,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       const payment = payments.get(decodeURIComponent(intentRead[1] as string));
       if (!payment) return json(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${intentRead[1]}'` } });
       return json(res, 200, payment.intent);
+    }
+    if (req.method === 'GET' && url.pathname === '/v1/disputes') {
+      const intent = url.searchParams.get('payment_intent');
+      const data = [...payments.values()].flatMap((p) => (p.dispute && (!intent || p.dispute.payment_intent === intent) ? [{ ...p.dispute }] : []));
+      return json(res, 200, { object: 'list', url: '/v1/disputes', has_more: false, data });
     }
     const subscriptionRead = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && subscriptionRead) return readSubscription(res, decodeURIComponent(subscriptionRead[1] as string), url);

@@ -151,7 +151,10 @@ export interface PaymentCheckoutState {
   isFailed: boolean;
   /** Its charge was refunded in full. */
   isRefunded: boolean;
-  /** Its charge was disputed (a chargeback): the buyer's bank took the payment back, or holds it while the dispute lasts. */
+  /**
+   * Its charge is disputed (a chargeback): the buyer's bank took the payment back, or holds it while the
+   * dispute lasts. A dispute the label won (or an inquiry closed without a chargeback) no longer counts.
+   */
   isDisputed: boolean;
   paymentIntentId: string | undefined;
   /** What was paid, in the currency's minor unit, tax included. */
@@ -188,6 +191,9 @@ const isCustomerRefused = (err: unknown) => err instanceof Stripe.errors.StripeI
 
 /** Stripe's smallest currency unit: cents for USD and EUR (every currency the site configuration uses). */
 const toMinorUnits = (amount: number) => Math.round(amount * 100);
+
+/** A dispute closed for the label: won (the money back), or an inquiry that closed without becoming a chargeback. */
+const settledDisputeStatuses = new Set<Stripe.Dispute.Status>(['won', 'warning_closed']);
 
 /** A plan's Checkout line item, and the kept price it names (docs/decisions/0067), if it names one. */
 interface PlanLine {
@@ -390,6 +396,8 @@ export function createStripePayments(connection: StripeConnection): PaymentProvi
       if (!session) return undefined;
       const intent = typeof session.payment_intent === 'object' ? session.payment_intent : null;
       const charge = intent && typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+      // `disputed` stays true once the charge was disputed: whether its dispute still counts is the dispute's status.
+      const disputes = intent && charge?.disputed ? (await stripe.disputes.list({ payment_intent: intent.id })).data : [];
       return {
         sessionId: session.id,
         orderId: session.metadata?.shop_order ?? undefined,
@@ -397,7 +405,7 @@ export function createStripePayments(connection: StripeConnection): PaymentProvi
         isPaid: session.payment_status === 'paid',
         isFailed: session.status === 'complete' && session.payment_status === 'unpaid' && (intent?.status === 'requires_payment_method' || intent?.status === 'canceled'),
         isRefunded: charge?.refunded === true,
-        isDisputed: charge?.disputed === true,
+        isDisputed: disputes.some((dispute) => !settledDisputeStatuses.has(dispute.status)),
         paymentIntentId: typeof session.payment_intent === 'string' ? session.payment_intent : (intent?.id ?? undefined),
         amountTotal: session.amount_total ?? null,
         currency: session.currency ? session.currency.toUpperCase() : null,

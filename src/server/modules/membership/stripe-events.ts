@@ -96,6 +96,7 @@ export const handledStripeEvents = [
   'checkout.session.async_payment_failed',
   'charge.refunded',
   'charge.dispute.created',
+  'charge.dispute.closed',
 ] as const;
 
 function readEvent(event: PaymentEvent): EventFacts | undefined {

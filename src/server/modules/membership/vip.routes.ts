@@ -275,7 +275,7 @@ export const vipRoutes: FastifyPluginAsyncZod<MembershipDeps> = async (app, { db
           tags: ['vip'],
           description:
             'Stripe events (checkout.session.completed, customer.subscription.created/updated/deleted/paused/resumed, invoice.paid, ' +
-            'invoice.payment_failed, invoice.upcoming; the shop\'s payment-mode checkout.session.completed/async_payment_succeeded/async_payment_failed/expired, charge.refunded and charge.dispute.created), verified by their Stripe-Signature with STRIPE_WEBHOOK_SECRET, or without it the secret of ' +
+            'invoice.payment_failed, invoice.upcoming; the shop\'s payment-mode checkout.session.completed/async_payment_succeeded/async_payment_failed/expired, charge.refunded and charge.dispute.created/closed), verified by their Stripe-Signature with STRIPE_WEBHOOK_SECRET, or without it the secret of ' +
             'the endpoint the site set up in Stripe at {PUBLIC_URL}/api/webhooks/stripe (docs/decisions/0094): anything else is 400 and ' +
             "changes nothing. Each names a subscription whose current state is read from Stripe and applied to its member (docs/decisions/0093). " +
             'Each event id is applied once, recorded in the transaction that applies it before the 200; one that could not be applied (Stripe ' +

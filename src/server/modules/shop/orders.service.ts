@@ -35,7 +35,8 @@ import {
 // Orders (issue 36, docs/decisions/0105): a Checkout Session in payment mode per order; Stripe's state is
 // the truth (docs/decisions/0093): every event about an order reads its session from Stripe and applies
 // what it finds under the order's row lock, so events out of order or repeated change nothing more.
-// An order only moves forward: pending → paid → refunded (a refund, or a dispute, ends its downloads for good).
+// An order only moves forward: pending → paid → refunded (a refund ends its downloads for good; a dispute
+// ends them until the label wins it, when the order is paid again).
 
 export interface ShopContext {
   db: Db;
@@ -206,9 +207,16 @@ export function prepareDownloadsEmail(mailroom: Mailroom, release: ReleaseForSal
   return mailroom.prepareOrderDownloads({ label: labelOf(release), email: order.email, token: order.token, ...boughtNames(release, order) }, now);
 }
 
-/** What Stripe's state makes of the order: it only moves forward (pending → paid → refunded). */
+/**
+ * What Stripe's state makes of the order: it moves forward (pending → paid → refunded), but for a dispute
+ * the label won: its order, ended while the dispute lasted, is paid again.
+ */
 function decide(order: ShopOrderRow, state: PaymentCheckoutState, now: Date): OrderChange {
-  if (order.status === 'refunded') return {};
+  if (order.status === 'refunded') {
+    // Paid, and neither refunded nor disputed now: only a dispute closed for the label ended it.
+    const isRestored = state.isPaid && !state.isRefunded && !state.isDisputed;
+    return isRestored ? { status: 'paid', refundedAt: null } : {};
+  }
   const change: OrderChange = {};
   if (state.paymentIntentId && !order.stripePaymentIntentId) change.stripePaymentIntentId = state.paymentIntentId;
   if (state.isPaid && order.status !== 'paid') {
@@ -227,6 +235,9 @@ function decide(order: ShopOrderRow, state: PaymentCheckoutState, now: Date): Or
   return change;
 }
 
+/** Paid for the first time: the receipt, the downloads. A dispute won gives back an order paid before, which had both. */
+const isFirstPaid = (order: ShopOrderRow, change: OrderChange) => change.status === 'paid' && order.status !== 'refunded';
+
 /**
  * Applies the order's Checkout Session as Stripe has it now: paid writes the receipt (once: its
  * outbox key is the order's), refunded ends the downloads. Answers whether the order changed.
@@ -241,15 +252,16 @@ export async function applyOrderState(context: ShopContext, orderId: string, now
   const release = (await findReleaseForSale(db, read.releaseId)) as ReleaseForSale;
   const planned = decide(read, state, now);
   // Rendered before the transaction (the embedded database has one connection); written only if the locked order still calls for it.
-  const receipt = planned.status === 'paid' ? await prepareReceipt(mailroom, release, { ...read, ...planned }, state, now) : undefined;
+  const receipt = isFirstPaid(read, planned) ? await prepareReceipt(mailroom, release, { ...read, ...planned }, state, now) : undefined;
   const changed = await db.transaction(async (tx) => {
     const order = (await lockOrder(tx, orderId)) as ShopOrderRow;
     const change = decide(order, state, now);
     if (Object.keys(change).length === 0) return false;
     const isWaiting = isPreOrder(release, now);
-    if (change.status === 'paid' && !isWaiting) change.downloadEmailAt = now;
+    const isPaying = isFirstPaid(order, change);
+    if (isPaying && !isWaiting) change.downloadEmailAt = now;
     await updateOrder(tx, order.id, change, now);
-    if (change.status === 'paid' && receipt) await mailroom.write(tx, { ...receipt, subjectId: order.id, dedupeKey: `order-receipt:${order.id}` });
+    if (isPaying && receipt) await mailroom.write(tx, { ...receipt, subjectId: order.id, dedupeKey: `order-receipt:${order.id}` });
     return true;
   });
   if (changed) mailroom.nudge();
@@ -285,8 +297,8 @@ const idOf = (value: unknown) => (typeof value === 'string' ? value : typeof asR
 /** The events about a payment-mode Checkout Session: paid (at once, or by a delayed method when it settles), failed, expired. */
 const orderSessionEvents = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed', 'checkout.session.expired']);
 
-/** The events about a paid order's charge that end it: a refund, a dispute. Each names its PaymentIntent. */
-const orderChargeEvents = new Set(['charge.refunded', 'charge.dispute.created']);
+/** The events about a paid order's charge: a refund, a dispute opened or closed (won: the order is paid again). Each names its PaymentIntent. */
+const orderChargeEvents = new Set(['charge.refunded', 'charge.dispute.created', 'charge.dispute.closed']);
 
 /** The shop's part of a verified Stripe event: its payment-mode Checkouts, their refunds and disputes. Any other event changes no order. */
 export async function applyShopStripeEvent(context: ShopContext, event: PaymentEvent, now: Date): Promise<void> {

@@ -123,7 +123,8 @@ export interface OrderChange {
   amountMinor?: number;
   currency?: string;
   paidAt?: Date;
-  refundedAt?: Date;
+  /** null: a dispute the label won gave the order back. */
+  refundedAt?: Date | null;
   downloadEmailAt?: Date;
 }
 
