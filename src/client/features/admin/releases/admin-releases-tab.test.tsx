@@ -4,6 +4,7 @@ import type { AdminReleaseDetail, AdminReleaseListItem } from '../../../../share
 import { renderAdmin, serveAdminApi, failure, json, storeToken, verified, type Answer } from '../../../../../tests/helpers/admin-routes.js';
 import { listOf } from '../../../../../tests/helpers/catalog-builders.js';
 import { setupUser } from '../../../../../tests/helpers/render.js';
+import type { UserEvent } from '@testing-library/user-event';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -108,6 +109,15 @@ function serve(table: Record<string, Answer | Answer[]>) {
   storeToken('jwt-good');
   const listCalls = () => urls.filter((u) => u.pathname === '/api/admin/releases').map((u) => Object.fromEntries(u.searchParams));
   return { sent, listCalls };
+}
+
+/**
+ * Replaces a box's text as a paste does: one change, where typing renders the whole editor (every track's fields) at each key.
+ * What is typed key by key is the search box's, whose pause is what its tests check.
+ */
+async function fill(user: UserEvent, box: HTMLElement, text: string) {
+  await user.clear(box);
+  await user.paste(text);
 }
 
 async function openTab() {
@@ -253,12 +263,12 @@ describe('AdminReleasesTab', () => {
     expect((upload.get('files') as File).name).toBe(`${dub.id}.wav`);
 
     // A window that is no m:ss is refused on its field; then the dub's window and download are saved with the release.
-    await user.type(within(second).getByRole('textbox', { name: 'Preview length' }), '45');
+    const previewLength = within(second).getByRole('textbox', { name: 'Preview length' });
+    await fill(user, previewLength, '45');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(second).findByText('Preview length must be m:ss, like 1:00')).toBeTruthy();
-    await user.clear(within(second).getByRole('textbox', { name: 'Preview length' }));
-    await user.type(within(second).getByRole('textbox', { name: 'Preview length' }), '0:45');
-    await user.type(within(second).getByRole('textbox', { name: 'Preview start' }), '2:00');
+    await fill(user, previewLength, '0:45');
+    await fill(user, within(second).getByRole('textbox', { name: 'Preview start' }), '2:00');
     await user.click(within(second).getByRole('switch', { name: 'VIP members download the uploaded audio' }));
     // The dub is the pre-order's instant grat: its buyers download it at once.
     expect(within(second).getByRole<HTMLInputElement>('switch', { name: 'Instant grat: pre-order buyers get it at once' }).checked).toBe(false);
@@ -290,12 +300,12 @@ describe('AdminReleasesTab', () => {
     expect(within(section).getByText('Not for sale yet: it is a draft: publish it; 1 track has no master uploaded: upload it under Tracks.')).toBeTruthy();
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(section).findByText('Enter a price above 0, or choose Free')).toBeTruthy();
-    await user.type(within(section).getByRole('textbox', { name: 'Amount' }), '1200');
+    const amount = within(section).getByRole('textbox', { name: 'Amount' });
+    await fill(user, amount, '1200');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(section).findByText('Price amount must be at most 1000')).toBeTruthy();
 
-    await user.clear(within(section).getByRole('textbox', { name: 'Amount' }));
-    await user.type(within(section).getByRole('textbox', { name: 'Amount' }), '7,99');
+    await fill(user, amount, '7,99');
     await user.click(within(section).getByRole('combobox', { name: 'Currency' }));
     await user.click(await screen.findByRole('option', { name: 'USD' }));
     await user.click(within(form).getByRole('combobox', { name: 'Status' }));
@@ -329,12 +339,12 @@ describe('AdminReleasesTab', () => {
     expect(within(second).getByText('Not for sale alone yet: publish the release, upload its master')).toBeTruthy();
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(first).findByText('Enter a price above 0, or choose Free')).toBeTruthy();
-    await user.type(within(first).getByRole('textbox', { name: 'Amount' }), '1200');
+    const amount = within(first).getByRole('textbox', { name: 'Amount' });
+    await fill(user, amount, '1200');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(first).findByText('Price amount must be at most 1000')).toBeTruthy();
 
-    await user.clear(within(first).getByRole('textbox', { name: 'Amount' }));
-    await user.type(within(first).getByRole('textbox', { name: 'Amount' }), '1,29');
+    await fill(user, amount, '1,29');
     await user.click(within(form).getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'published' }));
     expect(within(first).getByText('For sale alone: a Buy button on its row')).toBeTruthy();
