@@ -50,7 +50,14 @@ function queryLogger(options: OpenOptions) {
 /** Embedded PGlite in a directory, or in memory when dataDir is undefined, on a thread of its own. */
 export async function openPglite(dataDir: string | undefined, options: OpenOptions = {}): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PgliteThread.open(dataDir, options.loadDataDir);
+  return pgliteDatabase(await PgliteThread.open(dataDir, options.loadDataDir), options);
+}
+
+/**
+ * The database on a PGlite thread already open. Its `close` closes the thread unless `close` is given: the
+ * tests keep threads opened from a snapshot for their next file (tests/helpers/test-database.ts).
+ */
+export function pgliteDatabase(client: PgliteThread, options: OpenOptions = {}, close = () => client.close()): Database {
   // Drizzle's driver calls query() and transaction() only, which the thread's client answers alike.
   const db = drizzlePglite(client as unknown as PGlite, { schema, ...queryLogger(options) });
   return {
@@ -59,7 +66,7 @@ export async function openPglite(dataDir: string | undefined, options: OpenOptio
     migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
     exclusively: (work) => work(),
     dumpDataDir: (into) => client.dumpDataDir(into),
-    close: () => client.close(),
+    close,
   };
 }
 
