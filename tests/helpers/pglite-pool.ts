@@ -93,11 +93,15 @@ async function putBack(thread: PgliteThread, snapshot: Snapshot): Promise<boolea
   return true;
 }
 
+/** What a file gets: the pooled thread until it closes it; after that, its queries fail as on a closed thread. */
+type PooledPglite = Pick<PgliteThread, 'query' | 'transaction' | 'dumpDataDir' | 'close'>;
+
 /**
- * A PGlite thread as the snapshot `key` names it (`load` gives the snapshot's tar), and what hands it back
- * for the worker's next file instead of closing it.
+ * A PGlite thread as the snapshot `key` names it (`load` gives the snapshot's tar); closing it hands it back
+ * for the worker's next file. Work a file left running past its close (a worker of an app it never closed)
+ * cannot reach the next file's database: it is refused.
  */
-export async function takePglite(key: string, load: () => Blob): Promise<{ thread: PgliteThread; release: () => Promise<void> }> {
+export async function takePglite(key: string, load: () => Blob): Promise<PooledPglite> {
   let pooled: Pooled | undefined;
   for (let waiting = idle.get(key)?.pop(); waiting && !pooled; waiting = idle.get(key)?.pop()) {
     if (await putBack(waiting.thread, waiting.snapshot).catch(() => false)) pooled = waiting;
@@ -109,9 +113,12 @@ export async function takePglite(key: string, load: () => Blob): Promise<{ threa
   }
   const taken = pooled;
   let released = false;
+  const open = () => (released ? Promise.reject(new Error('the test database is closed')) : Promise.resolve(taken.thread));
   return {
-    thread: taken.thread,
-    release: async () => {
+    query: async (...args) => (await open()).query(...args),
+    transaction: async (fn) => (await open()).transaction(fn),
+    dumpDataDir: async (into) => (await open()).dumpDataDir(into),
+    close: async () => {
       if (released) return;
       released = true;
       const waiting = idle.get(key) ?? [];
