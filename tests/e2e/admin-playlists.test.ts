@@ -7,7 +7,7 @@ import type { Track } from '../../src/shared/api/catalog.js';
 import { aPicture } from '../helpers/images.js';
 import { logInAsAdmin } from '../e2e-helpers/admin-session.js';
 import { severeViolations } from '../e2e-helpers/axe.js';
-import { animationsSettled, chooseTheme, openPage, saveScreenshot, shownTheme, viewports } from '../e2e-helpers/browser.js';
+import { animationsSettled, appStarted, chooseTheme, openPage, saveScreenshot, shownTheme, viewports } from '../e2e-helpers/browser.js';
 import { useSharedSite } from '../e2e-helpers/production-site.js';
 
 /** "Night Drive (Extended Mix)", as the editor names a track. */
@@ -73,7 +73,7 @@ describe('a playlist curated in the admin', () => {
     await editor.getByRole('textbox', { name: 'Description' }).fill('Deep cuts for the hours after the club.');
     await editor.getByRole('button', { name: 'Save title and description' }).click();
     await page.getByText('Saved “Night Shift”').waitFor();
-    await editor.getByRole('button', { name: 'Publish' }).click();
+    await editor.getByRole('button', { name: 'Publish', exact: true }).click();
     await editor.getByRole('button', { name: 'Unpublish' }).waitFor();
     await animationsSettled(page);
     await saveScreenshot(page, 'admin-playlist-editor-desktop');
@@ -90,6 +90,8 @@ describe('a playlist curated in the admin', () => {
     const page = await openPage(site.browser, `${site.server.url}/deep`, site.problems, { viewport });
     await chooseTheme(page, theme);
     await page.goto(`${site.server.url}/deep/playlists`);
+    // The card opens its tracks once the app has taken the page over: a click before that reaches no handler.
+    await appStarted(page);
     expect(await shownTheme(page)).toBe(theme);
     const card = page.getByRole('button', { name: /^Night Shift/ });
     await card.getByText('Deep cuts for the hours after the club.').waitFor();
@@ -125,7 +127,7 @@ describe('a playlist curated in the admin', () => {
     await saveScreenshot(page, 'admin-playlist-editor-phone');
     expect(await severeViolations(page)).toEqual([]);
     await editor.getByRole('button', { name: 'Unpublish' }).click();
-    await editor.getByRole('button', { name: 'Publish' }).waitFor();
+    await editor.getByRole('button', { name: 'Publish', exact: true }).waitFor();
     const answer = (await (await fetch(`${site.server.url}/api/playlists?label=deep`)).json()) as { data: { title: string }[] };
     expect(answer.data.map((p) => p.title)).not.toContain('Night Shift');
     await page.close();
