@@ -93,14 +93,15 @@ async function putBack(thread: PgliteThread, snapshot: Snapshot): Promise<boolea
   return true;
 }
 
+/** What a file gets: the pooled thread until it closes it; after that, its queries fail as on a closed thread. */
+type PooledPglite = Pick<PgliteThread, 'query' | 'transaction' | 'dumpDataDir' | 'close'>;
+
 /**
  * A PGlite thread as the snapshot `key` names it (`load` gives the snapshot's tar); closing it hands it back
  * for the worker's next file. Work a file left running past its close (a worker of an app it never closed)
- * cannot reach the next file's database: it is refused. What the file gets is the thread itself to the app
- * (an instance of PgliteThread, whose `isHeld` and `unanswered` the app reads: src/server/db/client.ts), with
- * its own query, transaction, dump and close in front.
+ * cannot reach the next file's database: it is refused.
  */
-export async function takePglite(key: string, load: () => Blob): Promise<PgliteThread> {
+export async function takePglite(key: string, load: () => Blob): Promise<PooledPglite> {
   let pooled: Pooled | undefined;
   for (let waiting = idle.get(key)?.pop(); waiting && !pooled; waiting = idle.get(key)?.pop()) {
     if (await putBack(waiting.thread, waiting.snapshot).catch(() => false)) pooled = waiting;
@@ -110,21 +111,20 @@ export async function takePglite(key: string, load: () => Blob): Promise<PgliteT
     const thread = await PgliteThread.open(undefined, load());
     pooled = { thread, snapshot: await keepSnapshot(thread) };
   }
-  const { thread } = pooled;
   const taken = pooled;
   let released = false;
-  const open = () => (released ? Promise.reject(new Error('the test database is closed')) : Promise.resolve(thread));
-  const lease: PgliteThread = Object.create(thread);
-  lease.query = async (...args) => (await open()).query(...args);
-  lease.transaction = async (fn) => (await open()).transaction(fn);
-  lease.dumpDataDir = async (into) => (await open()).dumpDataDir(into);
-  lease.close = async () => {
-    if (released) return;
-    released = true;
-    const waiting = idle.get(key) ?? [];
-    idle.set(key, waiting);
-    if (waiting.length < idlePerSnapshot) waiting.push(taken);
-    else await thread.close();
+  const open = () => (released ? Promise.reject(new Error('the test database is closed')) : Promise.resolve(taken.thread));
+  return {
+    query: async (...args) => (await open()).query(...args),
+    transaction: async (fn) => (await open()).transaction(fn),
+    dumpDataDir: async (into) => (await open()).dumpDataDir(into),
+    close: async () => {
+      if (released) return;
+      released = true;
+      const waiting = idle.get(key) ?? [];
+      idle.set(key, waiting);
+      if (waiting.length < idlePerSnapshot) waiting.push(taken);
+      else await taken.thread.close();
+    },
   };
-  return lease;
 }

@@ -53,8 +53,8 @@ export async function openPglite(dataDir: string | undefined, options: OpenOptio
   return pgliteDatabase(await PgliteThread.open(dataDir, options.loadDataDir), options);
 }
 
-/** The database on a PGlite thread already open (the tests keep theirs for the next file: tests/helpers/pglite-pool.ts). */
-export function pgliteDatabase(client: PgliteThread, options: OpenOptions = {}): Database {
+/** The database on a PGlite thread already open, or on what stands for one (the tests' pooled threads, tests/helpers/pglite-pool.ts). */
+export function pgliteDatabase(client: Pick<PgliteThread, 'query' | 'transaction' | 'dumpDataDir' | 'close'>, options: OpenOptions = {}): Database {
   // Drizzle's driver calls query() and transaction() only, which the thread's client answers alike.
   const db = drizzlePglite(client as unknown as PGlite, { schema, ...queryLogger(options) });
   return {
