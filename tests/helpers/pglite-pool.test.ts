@@ -12,7 +12,7 @@ const labelNames = async (database: Awaited<ReturnType<typeof pglite.open>>) =>
   (await queryRows<{ name: string }>(database.db, sql`select name from labels order by id`)).map(({ name }) => name);
 
 describe("PGlite's pool of snapshot databases", () => {
-  it('hands the next file the snapshot as it was (rows, sequences and session back, a changed schema never), and refuses the last file what it sends after its close', async () => {
+  it('hands the next file the snapshot as it was: rows, sequences and session back, a changed schema never', async () => {
     const first = await pglite.open();
     const labels = await labelNames(first);
     expect(labels.length).toBeGreaterThan(0);
@@ -21,8 +21,6 @@ describe("PGlite's pool of snapshot databases", () => {
     const [{ id: firstId } = { id: 0 }] = await queryRows<{ id: number }>(first.db, sql`select max(id) as id from site_settings_changes`);
     await first.db.execute(sql`set time zone 'Pacific/Chatham'`);
     await first.close();
-    // What a file left running past its close is refused: it never reaches the next file's database.
-    await expect(first.db.execute(sql`select 1`)).rejects.toMatchObject({ cause: { message: 'the test database is closed' } });
 
     const second = await pglite.open();
     expect(await labelNames(second)).toEqual(labels);

@@ -93,15 +93,11 @@ async function putBack(thread: PgliteThread, snapshot: Snapshot): Promise<boolea
   return true;
 }
 
-/** What a file gets: the pooled thread until it closes it; after that, its queries fail as on a closed thread. */
-type PooledPglite = Pick<PgliteThread, 'query' | 'transaction' | 'dumpDataDir' | 'close'>;
-
 /**
- * A PGlite thread as the snapshot `key` names it (`load` gives the snapshot's tar); closing it hands it back
- * for the worker's next file. Work a file left running past its close (a worker of an app it never closed)
- * cannot reach the next file's database: it is refused.
+ * A PGlite thread as the snapshot `key` names it (`load` gives the snapshot's tar), and what hands it back
+ * for the worker's next file instead of closing it.
  */
-export async function takePglite(key: string, load: () => Blob): Promise<PooledPglite> {
+export async function takePglite(key: string, load: () => Blob): Promise<{ thread: PgliteThread; release: () => Promise<void> }> {
   let pooled: Pooled | undefined;
   for (let waiting = idle.get(key)?.pop(); waiting && !pooled; waiting = idle.get(key)?.pop()) {
     if (await putBack(waiting.thread, waiting.snapshot).catch(() => false)) pooled = waiting;
@@ -113,12 +109,9 @@ export async function takePglite(key: string, load: () => Blob): Promise<PooledP
   }
   const taken = pooled;
   let released = false;
-  const open = () => (released ? Promise.reject(new Error('the test database is closed')) : Promise.resolve(taken.thread));
   return {
-    query: async (...args) => (await open()).query(...args),
-    transaction: async (fn) => (await open()).transaction(fn),
-    dumpDataDir: async (into) => (await open()).dumpDataDir(into),
-    close: async () => {
+    thread: taken.thread,
+    release: async () => {
       if (released) return;
       released = true;
       const waiting = idle.get(key) ?? [];

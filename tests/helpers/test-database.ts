@@ -44,7 +44,8 @@ async function openFresh(kind: 'pglite' | 'postgres', { from = 'migrated', dataD
   if (kind === 'pglite') {
     if (dataDir) return openPglite(dataDir, { ...options, loadDataDir: pgliteDump(from) });
     // In memory: a thread an earlier file of this worker used, put back as the snapshot was (pglite-pool.ts).
-    return pgliteDatabase(await takePglite(from, () => pgliteDump(from)), options);
+    const { thread, release } = await takePglite(from, () => pgliteDump(from));
+    return pgliteDatabase(thread, options, release);
   }
   const created = await createPostgresTestDatabase(from);
   const opened = await openPostgres(created.url, options);

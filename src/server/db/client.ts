@@ -53,8 +53,11 @@ export async function openPglite(dataDir: string | undefined, options: OpenOptio
   return pgliteDatabase(await PgliteThread.open(dataDir, options.loadDataDir), options);
 }
 
-/** The database on a PGlite thread already open, or on what stands for one (the tests' pooled threads, tests/helpers/pglite-pool.ts). */
-export function pgliteDatabase(client: Pick<PgliteThread, 'query' | 'transaction' | 'dumpDataDir' | 'close'>, options: OpenOptions = {}): Database {
+/**
+ * The database on a PGlite thread already open. Its `close` closes the thread unless `close` is given: the
+ * tests keep threads opened from a snapshot for their next file (tests/helpers/test-database.ts).
+ */
+export function pgliteDatabase(client: PgliteThread, options: OpenOptions = {}, close = () => client.close()): Database {
   // Drizzle's driver calls query() and transaction() only, which the thread's client answers alike.
   const db = drizzlePglite(client as unknown as PGlite, { schema, ...queryLogger(options) });
   return {
@@ -63,7 +66,7 @@ export function pgliteDatabase(client: Pick<PgliteThread, 'query' | 'transaction
     migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
     exclusively: (work) => work(),
     dumpDataDir: (into) => client.dumpDataDir(into),
-    close: () => client.close(),
+    close,
   };
 }
 
