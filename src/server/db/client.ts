@@ -50,14 +50,7 @@ function queryLogger(options: OpenOptions) {
 /** Embedded PGlite in a directory, or in memory when dataDir is undefined, on a thread of its own. */
 export async function openPglite(dataDir: string | undefined, options: OpenOptions = {}): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  return pgliteDatabase(await PgliteThread.open(dataDir, options.loadDataDir), options);
-}
-
-/**
- * The database on a PGlite thread already open. Its `close` closes the thread unless `close` is given: the
- * tests keep threads opened from a snapshot for their next file (tests/helpers/test-database.ts).
- */
-export function pgliteDatabase(client: PgliteThread, options: OpenOptions = {}, close = () => client.close()): Database {
+  const client = await PgliteThread.open(dataDir, options.loadDataDir);
   // Drizzle's driver calls query() and transaction() only, which the thread's client answers alike.
   const db = drizzlePglite(client as unknown as PGlite, { schema, ...queryLogger(options) });
   return {
@@ -66,7 +59,7 @@ export function pgliteDatabase(client: PgliteThread, options: OpenOptions = {}, 
     migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
     exclusively: (work) => work(),
     dumpDataDir: (into) => client.dumpDataDir(into),
-    close,
+    close: () => client.close(),
   };
 }
 
