@@ -6,7 +6,7 @@ import { heading, printTable, recordVerdict } from './support.js';
 import { projectRoot } from '../src/server/paths.js';
 import { viewports } from '../tests/e2e-helpers/browser.js';
 import { budgetedPagePaths, initialJsBudgetsKiB, scriptsLoadedBy, type BudgetedPage } from '../tests/e2e-helpers/initial-js-budgets.js';
-import { chromiumArgs, chromiumPath } from '../tests/helpers/chromium.js';
+import { chromiumArgs, headlessShellPath } from '../tests/helpers/chromium.js';
 import { startProductionServer } from '../tests/helpers/production-server.js';
 
 // Issue 37: where each public page type's initial JavaScript comes from. The scripts a first visit
@@ -146,7 +146,7 @@ ${pages.map((page) => `<h2>${escapeHtml(page.page)} (${escapeHtml(page.path)}): 
 export async function runTreemapBench(): Promise<void> {
   // A fresh data directory: the demo catalog is imported first, a minute or more on a busy machine.
   const server = await startProductionServer({ env: { RATE_LIMIT_READS_PER_MINUTE: '1000000' }, readyTimeoutMs: 300_000 });
-  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+  const browser = await chromium.launch({ executablePath: headlessShellPath, headless: true, args: chromiumArgs });
   try {
     const first = async (path: string) => ((await (await fetch(`${server.url}/api/${path}`)).json()) as { data: { id: string }[] }).data[0]!.id;
     const paths = budgetedPagePaths({ release: await first('releases?label=tech&limit=1'), artist: await first('artists?label=tech&limit=1') });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { chromium, type Browser as Chromium, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { projectRoot } from '../../src/server/paths.js';
 import { themeCookieName, type ThemeMode } from '../../src/shared/page-render.js';
-import { chromiumArgs, chromiumPath } from '../helpers/chromium.js';
+import { chromiumArgs, headlessShellPath } from '../helpers/chromium.js';
 
 export const screenshotDir = join(projectRoot, 'tests', '.output');
 
@@ -34,7 +34,7 @@ let workerChromium: Promise<Chromium> | undefined;
 function chromiumOfThisWorker(): Promise<Chromium> {
   workerChromium ??= chromium
     .launch({
-      executablePath: chromiumPath,
+      executablePath: headlessShellPath,
       headless: true,
       args: [
         ...chromiumArgs,
