@@ -1,4 +1,6 @@
-import { Heading, Link, Text } from '@react-email/components';
+import { Heading } from '@react-email/heading';
+import { Link } from '@react-email/link';
+import { Text } from '@react-email/text';
 import type { DecisionStatus, EmailTemplateBody } from '../../../../shared/api/messaging.js';
 import type { LabelConfig } from '../../../../shared/site-config.js';
 import { EmailLayout, headingStyle, paragraphStyle } from './email-layout.js';

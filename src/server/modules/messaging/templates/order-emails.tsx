@@ -1,4 +1,7 @@
-import { Button, Heading, Link, Text } from '@react-email/components';
+import { Button } from '@react-email/button';
+import { Heading } from '@react-email/heading';
+import { Link } from '@react-email/link';
+import { Text } from '@react-email/text';
 import type { LabelConfig } from '../../../../shared/site-config.js';
 import { currentSiteSettings } from '../../../../shared/site-settings.js';
 import { dayInWords } from '../../../../shared/domain/day-in-words.js';

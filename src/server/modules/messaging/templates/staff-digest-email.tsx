@@ -1,4 +1,6 @@
-import { Button, Heading, Text } from '@react-email/components';
+import { Button } from '@react-email/button';
+import { Heading } from '@react-email/heading';
+import { Text } from '@react-email/text';
 import type { LabelConfig } from '../../../../shared/site-config.js';
 import { buttonStyle, EmailLayout, headingStyle, paragraphStyle } from './email-layout.js';
 import { quoted } from '../../../../shared/domain/words.js';

@@ -1,4 +1,6 @@
-import { Button, Heading, Text } from '@react-email/components';
+import { Button } from '@react-email/button';
+import { Heading } from '@react-email/heading';
+import { Text } from '@react-email/text';
 import { staffRoleDescriptions, staffRoleNames } from '../../../../shared/api/staff.js';
 import type { StaffRole } from '../../../../shared/api/admin-auth.js';
 import type { LabelConfig } from '../../../../shared/site-config.js';

@@ -1,4 +1,5 @@
-import { Heading, Text } from '@react-email/components';
+import { Heading } from '@react-email/heading';
+import { Text } from '@react-email/text';
 import type { LabelConfig } from '../../../../shared/site-config.js';
 import { siteName } from '../../../../shared/site-settings.js';
 import { EmailLayout, headingStyle, paragraphStyle } from './email-layout.js';
