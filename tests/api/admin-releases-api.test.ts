@@ -203,6 +203,23 @@ describe.each(testDatabaseKinds)('admin releases API on $name', (kind) => {
     }
   });
 
+  it('publishes two releases crediting the same artists at the same instant, whatever order their counts are taken in', async () => {
+    // Each draft credits one artist; published, it credits that one and then the other: two staff saving at
+    // once take the two artists' counts in opposite orders, and PostgreSQL ends one of the two transactions.
+    const one = await create(aRelease({ title: 'Crossed One', status: 'draft', label_id: 'buildit-tech', artists: ['Cross Kay'], tracks: [{ title: 'Crossed One' }] }));
+    const two = await create(aRelease({ title: 'Crossed Two', status: 'draft', label_id: 'buildit-deep', artists: ['Cross Enn'], tracks: [{ title: 'Crossed Two' }] }));
+    const published = await atTheSameInstant([
+      () => t.app.inject({ method: 'PATCH', url: `/api/admin/releases/${one.id}`, headers: t.auth, payload: { status: 'published', artists: ['Cross Kay', 'Cross Enn'] } }),
+      () => t.app.inject({ method: 'PATCH', url: `/api/admin/releases/${two.id}`, headers: t.auth, payload: { status: 'published', artists: ['Cross Enn', 'Cross Kay'] } }),
+    ]);
+    expect(published.map((a) => a.statusCode), published.map((a) => a.body).join('\n')).toEqual([200, 200]);
+    // Both artists are listed in both labels, each once.
+    for (const label of ['tech', 'deep']) {
+      const listed = await call<{ data: { name: string }[] }>('GET', `/api/artists?label=${label}&q=Cross`, 200);
+      expect(listed.data.map((a) => a.name).sort()).toEqual(['Cross Enn', 'Cross Kay']);
+    }
+  });
+
   it("holds each track's audio, preview window and member download: saved with the release, kept when not sent, the preview cut again", async () => {
     const release = await create(aRelease({ catalog_number: 'BLDR962', tracks: [{ title: 'Master', mix_version: 'Extended Mix' }, { title: 'Master', mix_version: 'Dub' }] }));
     const [extended, dub] = release.tracks as [AdminReleaseDetail['tracks'][number], AdminReleaseDetail['tracks'][number]];

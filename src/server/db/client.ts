@@ -189,6 +189,18 @@ export function isConnectionLost(error: unknown): boolean {
   return false;
 }
 
+/**
+ * True when PostgreSQL ended the transaction to break a deadlock (40P01): two transactions each held a
+ * row the other waited for (say, two artists' credit counts, taken in opposite orders). The other one
+ * went on; this one, done again, goes through.
+ */
+export function isDeadlock(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if ((e as { code?: unknown }).code === '40P01') return true;
+  }
+  return false;
+}
+
 /** True for the unique-index violation named `constraint` (PGlite and node-postgres both set code and constraint). */
 export function isUniqueViolation(error: unknown, constraint: string): boolean {
   // Drizzle wraps the driver's error in `cause`.

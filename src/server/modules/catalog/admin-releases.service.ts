@@ -2,7 +2,7 @@ import type { AdminReleaseCreate, AdminReleaseDetail, AdminReleaseListItem, Admi
 import { isUpcoming, localDate } from '../../../shared/domain/release-day.js';
 import { shownStatus, type ReleaseStatus } from '../../../shared/domain/release-status.js';
 import { currentSiteSettings } from '../../../shared/site-settings.js';
-import { isUniqueViolation, type Db } from '../../db/client.js';
+import { isDeadlock, isUniqueViolation, type Db } from '../../db/client.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { requeueTrackAudio } from '../media/index.js';
@@ -149,8 +149,12 @@ async function writeArtists(db: Db, releaseId: string, names: string[]): Promise
   await setReleaseArtists(db, releaseId, names.map((name) => ids.get(name) as string));
 }
 
-/** Times a write is done again when a release written at the same instant took the slug it made. */
-const slugAttempts = 3;
+/**
+ * Times a write is tried when one written at the same instant took the slug it made, or PostgreSQL ended
+ * it to break a deadlock with it: each retry of a slug race takes the other's slug into account, and a
+ * deadlock ends one of the two, so a few tries serve the handful of staff who may save at the same instant.
+ */
+const writeAttempts = 5;
 
 /**
  * Runs a write that claims a catalog number and a UPC (checked first by `claim`, in its transaction).
@@ -158,7 +162,9 @@ const slugAttempts = 3;
  * one (docs/decisions/0088), which is answered with the same 409, naming the release that got there
  * first: committed by then, since the index waited for it. Two writes making one slug at the same
  * instant (one catalog number and title in two labels) are no conflict: the later is done again, and
- * its slug then sees the other's and takes its id's first characters (docs/decisions/0101).
+ * its slug then sees the other's and takes its id's first characters (docs/decisions/0101). Two writes
+ * that credit the same artists take their credit counts (docs/decisions/0033) in the order their
+ * statements reach them; when two take them in opposite orders, PostgreSQL ends one, which is done again.
  */
 async function claimsAnswered<T>(db: Db, work: (claim: (tx: Db, wanted: Claim) => Promise<void>) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
@@ -169,7 +175,7 @@ async function claimsAnswered<T>(db: Db, work: (claim: (tx: Db, wanted: Claim) =
         await refuseConflicts(tx, wanted);
       });
     } catch (error) {
-      if (attempt < slugAttempts && isUniqueViolation(error, 'releases_slug_uq')) continue;
+      if (attempt < writeAttempts && (isUniqueViolation(error, 'releases_slug_uq') || isDeadlock(error))) continue;
       const isUpc = isUniqueViolation(error, 'releases_upc_unique');
       const isCatalogNumber = !isUpc && isUniqueViolation(error, 'releases_label_catalog_number_uq');
       if (!claimed || !(isUpc || isCatalogNumber)) throw error;
