@@ -318,7 +318,8 @@ describe('archives that are refused (PGlite)', () => {
     }
   });
 
-  it('removes what it wrote when the restore fails after its checks, and says so', async () => {
+  // Two failed restores, the second by the command in a process of its own (tsx loading the server's modules).
+  it('removes what it wrote when the restore fails after its checks, and says so', { timeout: 60_000 }, async () => {
     // Checksums that match a database copy that is no database.
     const prepared = await prepareBackup({ database: source.database, databaseUrl: undefined, mediaDir: join(work, 'none') }, work, testNow);
     const entries = prepared.entries.map((entry) => (entry.path === prepared.manifest.database.file ? { path: entry.path, bytes: randomBytes(2000) } : entry));

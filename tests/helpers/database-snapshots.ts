@@ -106,7 +106,7 @@ async function keepPgliteSnapshot(name: SnapshotName, base: string | undefined):
   const path = join(pgliteCache, `${name}-${keyOf(name, `pglite ${pgliteVersion}`)}.tar`);
   if (!existsSync(path)) {
     const work = mkdtempSync(join(tmpdir(), 'bir-snapshot-'));
-    const database = await openPglite(undefined, { loadDataDir: base ? new Blob([readFileSync(base)]) : undefined });
+    const database = await openPglite(undefined, { loadDataDir: base });
     try {
       await recipes[name].fill(database);
       // Kept uncompressed: every test file loads it, and gunzip would cost each of them.

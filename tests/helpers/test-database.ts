@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database, type OpenOptions } from '../../src/server/db/client.js';
 import type { SnapshotName } from './database-snapshots.js';
@@ -16,20 +15,8 @@ export interface TestDatabaseKind {
   open(options?: TestDatabaseOpenOptions): Promise<Database>;
 }
 
-/** Each snapshot's PGlite tar, read once per worker. */
-const pgliteDumps = new Map<SnapshotName, Blob>();
-
 /** Where each PostgreSQL test database lives, for a second connection to it. */
 const postgresUrls = new WeakMap<Database, string>();
-
-function pgliteDump(snapshot: SnapshotName): Blob {
-  let dump = pgliteDumps.get(snapshot);
-  if (!dump) {
-    dump = new Blob([readFileSync(inject('pgliteSnapshots')[snapshot])]);
-    pgliteDumps.set(snapshot, dump);
-  }
-  return dump;
-}
 
 /** A fresh PostgreSQL database on TEST_DATABASE_URL's server, a copy of the snapshot (the migrated one with the labels unless told). */
 export function createPostgresTestDatabase(from: SnapshotName = 'migrated'): Promise<ScratchDatabase> {
@@ -40,7 +27,7 @@ export function createPostgresTestDatabase(from: SnapshotName = 'migrated'): Pro
 
 /** A fresh database, a copy of a snapshot; on PostgreSQL a database of its own, dropped on close. */
 async function openFresh(kind: 'pglite' | 'postgres', { from = 'migrated', dataDir, ...options }: TestDatabaseOpenOptions = {}): Promise<Database> {
-  if (kind === 'pglite') return openPglite(dataDir, { ...options, loadDataDir: pgliteDump(from) });
+  if (kind === 'pglite') return openPglite(dataDir, { ...options, loadDataDir: inject('pgliteSnapshots')[from] });
   const created = await createPostgresTestDatabase(from);
   const opened = await openPostgres(created.url, options);
   const database: Database = {

@@ -34,8 +34,8 @@ export interface Database {
 export interface OpenOptions {
   /** Called with every SQL statement and its parameters (LOG_LEVEL=trace logs them; tests count them; bench/ EXPLAINs them). */
   onQuery?: (query: string, params: unknown[]) => void;
-  /** PGlite only: start from a copy of another database (PGlite's `dumpDataDir()`), not from an empty one. */
-  loadDataDir?: Blob;
+  /** PGlite only: start from a copy of another database, the file of its `dumpDataDir()` tar, not from an empty one. */
+  loadDataDir?: string;
   /** PostgreSQL only: how long a statement may run or a connection take (DATABASE_STATEMENT_TIMEOUT_MS); 5 s by default. */
   statementTimeoutMs?: number;
 }

@@ -3,8 +3,8 @@
 export interface WorkerStart {
   /** undefined: in memory. */
   dataDir: string | undefined;
-  /** A `dumpDataDir()` tar to start from. */
-  loadDataDir: ArrayBuffer | undefined;
+  /** The file of a `dumpDataDir()` tar (gzipped or not) to start from. */
+  loadDataDir: string | undefined;
 }
 
 export type WorkerRequest =

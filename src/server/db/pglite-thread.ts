@@ -31,7 +31,7 @@ export class PgliteThread implements PgliteQueryable {
   private openTransactions = 0;
 
   private constructor(start: WorkerStart) {
-    this.worker = startWorker(new URL('./pglite-worker.js', import.meta.url), { workerData: start, transferList: start.loadDataDir ? [start.loadDataDir] : [] });
+    this.worker = startWorker(new URL('./pglite-worker.js', import.meta.url), { workerData: start });
     this.worker.on('message', (message: WorkerReply) => {
       const waiting = this.pending.get(message.id);
       if (!waiting) return;
@@ -43,9 +43,9 @@ export class PgliteThread implements PgliteQueryable {
     this.worker.on('exit', (code) => this.failAll(new Error(`the embedded database's thread exited (${code})`)));
   }
 
-  /** Opens PGlite in `dataDir` (undefined: in memory), optionally from a `dumpDataDir()` copy. */
-  static async open(dataDir: string | undefined, loadDataDir?: Blob): Promise<PgliteThread> {
-    const thread = new PgliteThread({ dataDir, loadDataDir: loadDataDir ? await loadDataDir.arrayBuffer() : undefined });
+  /** Opens PGlite in `dataDir` (undefined: in memory), optionally from the file of a `dumpDataDir()` copy. */
+  static async open(dataDir: string | undefined, loadDataDir?: string): Promise<PgliteThread> {
+    const thread = new PgliteThread({ dataDir, loadDataDir });
     try {
       await thread.expect(0);
     } catch (err) {

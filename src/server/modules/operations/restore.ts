@@ -1,4 +1,4 @@
-import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 import type { AppConfig } from '../../config.js';
@@ -135,7 +135,7 @@ export async function restoreArchive(file: string, target: RestoreTarget, option
       await restorePostgres(target.databaseUrl, copy);
     } else {
       if (options.replace) await rm(pgdata, { recursive: true, force: true });
-      const database = await openPglite(pgdata, { loadDataDir: new Blob([await readFile(copy)]) });
+      const database = await openPglite(pgdata, { loadDataDir: copy });
       await database.close();
     }
     if (options.replace) await rm(mediaDir, { recursive: true, force: true });
