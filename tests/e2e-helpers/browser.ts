@@ -41,9 +41,9 @@ function chromiumOfThisWorker(): Promise<Chromium> {
         // Playback starts from a click, as for a person; headless Chromium has no sound card either way.
         '--autoplay-policy=no-user-gesture-required',
         // The compositor (software, the GPU being off) as a thread of the browser process rather than a
-        // process of its own: public-routes and accessibility-admin together, alternated twice on one
-        // machine, took 290.4 and 293.9 CPU-s without it, 275.6 and 252.7 with it (wall 180.9 and 178.3 s,
-        // 167.8 and 157.9 s).
+        // process of its own. Two files at a time, alternated twice on one machine: public-routes and
+        // accessibility-admin took 290.4 and 293.9 CPU-s without it, 275.6 and 252.7 with it (wall 180.9 and
+        // 178.3 s, 167.8 and 157.9 s); public-site and listening 99.9 and 101.7 CPU-s, 97.6 and 97.5.
         '--in-process-gpu',
       ],
     })
