@@ -1,6 +1,7 @@
 import { inject } from 'vitest';
-import { openPglite, openPostgres, type Database, type OpenOptions } from '../../src/server/db/client.js';
+import { openPglite, openPostgres, pgliteDatabase, type Database, type OpenOptions } from '../../src/server/db/client.js';
 import type { SnapshotName } from './database-snapshots.js';
+import { takePglite } from './pglite-pool.js';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-postgres.js';
 
 export interface TestDatabaseOpenOptions extends OpenOptions {
@@ -25,9 +26,14 @@ export function createPostgresTestDatabase(from: SnapshotName = 'migrated'): Pro
   return createScratchDatabase(process.env.TEST_DATABASE_URL as string, { prefix: 'bir_test', template: templates[from] });
 }
 
-/** A fresh database, a copy of a snapshot; on PostgreSQL a database of its own, dropped on close. */
+/** A fresh database, a copy of a snapshot; on PostgreSQL a database of its own, dropped on close; in PGlite's memory a pooled one, put back as the snapshot was. */
 async function openFresh(kind: 'pglite' | 'postgres', { from = 'migrated', dataDir, ...options }: TestDatabaseOpenOptions = {}): Promise<Database> {
-  if (kind === 'pglite') return openPglite(dataDir, { ...options, loadDataDir: inject('pgliteSnapshots')[from] });
+  if (kind === 'pglite') {
+    const snapshot = inject('pgliteSnapshots')[from];
+    if (dataDir) return openPglite(dataDir, { ...options, loadDataDir: snapshot });
+    // In memory: a thread an earlier file of this worker used, put back as the snapshot was (pglite-pool.ts).
+    return pgliteDatabase(await takePglite(from, snapshot), options);
+  }
   const created = await createPostgresTestDatabase(from);
   const opened = await openPostgres(created.url, options);
   const database: Database = {

@@ -50,7 +50,11 @@ function queryLogger(options: OpenOptions) {
 /** Embedded PGlite in a directory, or in memory when dataDir is undefined, on a thread of its own. */
 export async function openPglite(dataDir: string | undefined, options: OpenOptions = {}): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PgliteThread.open(dataDir, options.loadDataDir);
+  return pgliteDatabase(await PgliteThread.open(dataDir, options.loadDataDir), options);
+}
+
+/** The database on a PGlite thread already open (the tests keep theirs for the next file: tests/helpers/pglite-pool.ts). */
+export function pgliteDatabase(client: PgliteThread, options: OpenOptions = {}): Database {
   // Drizzle's driver calls query() and transaction() only, which the thread's client answers alike.
   const db = drizzlePglite(client as unknown as PGlite, { schema, ...queryLogger(options) });
   return {
