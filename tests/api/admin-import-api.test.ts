@@ -1,10 +1,10 @@
 import { PassThrough } from 'node:stream';
-import { count, eq, isNotNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq, isNotNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { importMessages, type AdminLabelsResponse, type ImportJob, type ImportStartedResponse } from '../../src/shared/api/admin-import.js';
 import type { ErrorResponse } from '../../src/shared/api/common.js';
 import { uploadMessages } from '../../src/shared/api/uploads.js';
-import type { Db } from '../../src/server/db/client.js';
+import { queryRows, type Db } from '../../src/server/db/client.js';
 import { activityLog, artists, importJobs, releases, tracks } from '../../src/server/db/schema.js';
 import { createSpotifyCatalogClient } from '../../src/server/modules/catalog-import/spotify/spotify-catalog-client.js';
 import { createOrResetAdmin } from '../../src/server/modules/staff/admin-auth.service.js';
@@ -14,7 +14,7 @@ import { Gate } from '../helpers/gate.js';
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
 import type { AppDeps } from '../../src/server/app-deps.js';
 import { readFixtureCsv } from '../helpers/test-app.js';
-import { testDatabaseKinds } from '../helpers/test-database.js';
+import { openSameDatabase, testDatabaseKinds } from '../helpers/test-database.js';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const fixture = readFixtureCsv();
@@ -483,5 +483,48 @@ describe.each(testDatabaseKinds)('admin "Import tracks" (Spotify enrichment) and
       { id: 'buildit-deep', short: 'deep', name: 'Build It Deep', accent: '#00BFFF', releases: 16, tracks: 20, artists: await publicArtists('deep'), demos_new: 2, demos_total: 2 },
     ]);
     expect(body.data.every((l) => l.artists > 0)).toBe(true);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('an import PostgreSQL ends to break a deadlock', () => {
+  const postgres = testDatabaseKinds.find((kind) => kind.name === 'postgres')!;
+
+  it('is run again and succeeds, and the staff write it met goes through too', { timeout: 60_000 }, async () => {
+    const api = await openApp(postgres, { withCatalog: true });
+    const other = await openSameDatabase(api.t.database);
+    try {
+      const upc = '198937087963';
+      const renamed = fixture.replaceAll(`,${upc},"No More",`, `,${upc},"No More Again",`);
+      const deadlocksSoFar = async () => (await queryRows<{ n: number }>(other.db, sql`select deadlocks::int as n from pg_stat_database where datname = current_database()`))[0]?.n ?? 0;
+      const updaterOf = async () => (await queryRows<{ xmax: string }>(api.t.database.db, sql`select xmax::text from releases where upc = ${upc}`))[0]?.xmax;
+      const before = await deadlocksSoFar();
+      const updaterBefore = await updaterOf();
+      const started = await api.upload([csvFile(renamed)]);
+      expect(started.statusCode, started.body).toBe(202);
+      const { job } = started.json<ImportStartedResponse>();
+
+      // Another writer holds the job's row (the import writes it last, with its success), then waits for the
+      // release the import has renamed: the import, waiting for the job's row last, is the one PostgreSQL ends.
+      // This writer never looks for the deadlock itself (its deadlock_timeout is an hour).
+      await other.db.transaction(async (tx) => {
+        await tx.execute(sql`set local deadlock_timeout = '1h'`);
+        await tx.execute(sql`select id from import_jobs where id = ${job.id} for update`);
+        // Renamed by the import, in a savepoint of its transaction: the row as others see it names another
+        // updater than before (its xmax).
+        await vi.waitFor(async () => expect(await updaterOf()).not.toBe(updaterBefore), { timeout: 30_000, interval: 20 });
+        await tx.execute(sql`update releases set title = title where upc = ${upc}`);
+      });
+
+      const finished = await api.poll(job.id);
+      expect(finished).toMatchObject({ status: 'succeeded', message: null });
+      expect(finished.report).toMatchObject({ updated: { releases: 1, tracks: 0, artists: 0 } });
+      const [release] = await api.t.database.db.select({ title: releases.title }).from(releases).where(eq(releases.upc, upc));
+      expect(release?.title).toBe('No More Again');
+      // PostgreSQL counts the deadlock when the import's connection reports its statistics (within about 10 s idle).
+      await vi.waitFor(async () => expect(await deadlocksSoFar()).toBe(before + 1), { timeout: 30_000, interval: 200 });
+    } finally {
+      await other.close();
+      await api.t.close();
+    }
   });
 });

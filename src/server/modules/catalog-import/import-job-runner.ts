@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { importMessages } from '../../../shared/api/admin-import.js';
-import { isConnectionLost, isUniqueViolation, type Db } from '../../db/client.js';
+import { isConnectionLost, isDeadlock, isUniqueViolation, type Db } from '../../db/client.js';
 import { ConflictError } from '../../errors.js';
 import { loggableError } from '../../logging.js';
 import {
@@ -29,6 +29,12 @@ export const defaultImportJobSettings: ImportJobSettings = { leaseMs: 30_000, po
 
 /** Runs of one job that may begin; a job whose runs all died is failed as interrupted. */
 export const maxImportJobAttempts = 2;
+
+/**
+ * Runs of a job's work in a row on this instance when PostgreSQL ends its transaction to break a deadlock
+ * (a staff member's write took rows of the catalog in another order): nothing of that run was stored.
+ */
+const deadlockAttempts = 3;
 
 /** Live progress is written to the row at most this often, so other instances' polls see it move. */
 const progressWriteMs = 500;
@@ -215,12 +221,24 @@ export class ImportJobRunner {
       },
     };
     const heartbeat = setInterval(() => void this.beat(live), Math.min(progressWriteMs, this.settings.leaseMs / 3));
-    void this.work(row, ctx)
+    void this.workThrough(row, ctx)
       .catch((err: unknown) => this.fail(live, err))
       .finally(() => {
         clearInterval(heartbeat);
         if (this.live === live) this.live = undefined;
       });
+  }
+
+  /** The job's work, done again when PostgreSQL ended it to break a deadlock (up to deadlockAttempts runs). */
+  private async workThrough(row: ClaimedImportJob, ctx: JobContext): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.work(row, ctx);
+      } catch (err) {
+        if (!isDeadlock(err) || attempt === deadlockAttempts || ctx.signal.aborted) throw err;
+        this.log.warn({ error: loggableError(err as Error), jobId: row.id, attempt }, 'import job ended by the database to break a deadlock; running it again');
+      }
+    }
   }
 
   private async fail(live: LiveJob, err: unknown): Promise<void> {
