@@ -13,7 +13,7 @@ import type { LoginThrottleLimit, StaffDeps } from './modules/staff/index.js';
 import type { DownloadFormatsSettings, ImageJobSettings, MediaDeps, MediaStore } from './modules/media/index.js';
 import type { MailSettings, MessagingDeps } from './modules/messaging/index.js';
 import type { BackupScheduleInfo, OperationsDeps } from './modules/operations/index.js';
-import type { RateLimit } from './plugins/rate-limit.js';
+import type { RateLimit, ReadLimit } from './plugins/rate-limit.js';
 
 // What buildApp (app.ts) is built from, and what it hands the contexts: each context declares what it takes
 // in its index.ts and imports nothing of this file.
@@ -39,7 +39,7 @@ export interface AppDeps {
   /** Serve the built app's `.map` files too (SERVE_SOURCE_MAPS); otherwise they answer 404. */
   serveSourceMaps?: boolean;
   /** Requests per client address; without one, each limit's production default (config.ts defaultLimits). */
-  rateLimits?: { demos?: RateLimit; vip?: RateLimit; notify?: RateLimit; plays?: RateLimit; reads?: RateLimit; shop?: RateLimit };
+  rateLimits?: { demos?: RateLimit; vip?: RateLimit; notify?: RateLimit; plays?: RateLimit; reads?: ReadLimit; shop?: RateLimit };
   /** Takes VIP payments (Stripe, docs/decisions/0062); without one, members wait in `pending_payment` (docs/product.md §10.7). */
   payments?: PaymentProvider;
   /** Members checked with Stripe every `everyMs`, by one instance at a time (docs/decisions/0094); without it, only when staff ask. */

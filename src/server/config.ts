@@ -28,7 +28,8 @@ export const defaultLimits = {
   vip: { max: 10, timeWindowMs: 10 * 60_000 },
   notify: { max: 10, timeWindowMs: 10 * 60_000 },
   plays: { max: 60, timeWindowMs: 60_000 },
-  reads: { max: 1200, timeWindowMs: 60_000 },
+  // An address over the read limit waits a second for each refusal, 10,000 held at most (docs/decisions/0108).
+  reads: { max: 1200, timeWindowMs: 60_000, holdRefusals: { ms: 1000, max: 10_000 } },
   login: { maxFailures: 5, windowMs: 15 * 60_000 },
 };
 

@@ -276,6 +276,45 @@ describe('a flood of reads from one address', () => {
     }
   });
 
+  it('waits for its refusals, as many as the hold takes, while other addresses read on; a stopping server answers them (docs/decisions/0108)', async () => {
+    // A hold far longer than the test: what is still waiting when the others have been answered is held.
+    const holdRefusals = { ms: 10 * 60_000, max: 3 };
+    const app = await buildApp({ db: appsDatabase.db, clock: () => testNow, rateLimits: { reads: { max: 2, timeWindowMs: 60_000, holdRefusals } } }, { logger: false });
+    let isClosed = false;
+    try {
+      const read = (remoteAddress: string) => app.inject({ method: 'GET', url: '/api/labels', remoteAddress });
+      const statuses = [];
+      for (let i = 0; i < 3; i += 1) statuses.push((await read('198.51.100.50')).statusCode);
+      // The limit's store said the third was over: from here on, the address's reads are refused from memory.
+      expect(statuses).toEqual([200, 200, 429]);
+      const answered: number[] = [];
+      let atOnce!: () => void;
+      const twoAnswered = new Promise<void>((resolve) => (atOnce = resolve));
+      const flood = Array.from({ length: 5 }, () =>
+        read('198.51.100.50').then((res) => {
+          answered.push(res.statusCode);
+          if (answered.length === 2) atOnce();
+          return res;
+        }),
+      );
+      // Three refusals wait, as many as the hold takes; the other two are answered at once.
+      await twoAnswered;
+      expect(answered).toEqual([429, 429]);
+      expect((await read('198.51.100.51')).statusCode).toBe(200);
+      expect(answered).toHaveLength(2);
+      await app.close();
+      isClosed = true;
+      const refusals = await Promise.all(flood);
+      expect(refusals.map((res) => res.statusCode)).toEqual([429, 429, 429, 429, 429]);
+      for (const refused of refusals) {
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+        expect(refused.json()).toMatchObject({ success: false, error: 'Too many requests from this address. Please try again in 1 minute.' });
+      }
+    } finally {
+      if (!isClosed) await app.close();
+    }
+  });
+
   it('is refused before anything else reads the request, and logged once, not per refusal (docs/decisions/0100)', async () => {
     const lines: string[] = [];
     const stream = new Writable({

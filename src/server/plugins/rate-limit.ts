@@ -12,6 +12,15 @@ export interface RateLimit {
   timeWindowMs: number;
 }
 
+/** The read limit, whose refusals may be held (docs/decisions/0108). */
+export interface ReadLimit extends RateLimit {
+  /**
+   * Each refused read of an address over the limit is answered `ms` after it came (never past the end of
+   * its window), while fewer than `max` are held in all; past that, at once. Without it, at once.
+   */
+  holdRefusals?: { ms: number; max: number };
+}
+
 function inMinutes(retryAfterMs: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
@@ -53,6 +62,10 @@ const maxRefusedAddresses = 10_000;
  */
 export class ReadRefusals {
   private readonly until = new Map<string, number>();
+  /** The requests refused from here, logged as refusals even when their window ends while they are held. */
+  private readonly refused = new WeakSet<FastifyRequest>();
+  /** What ends each held refusal's wait. */
+  private readonly held = new Set<() => void>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -83,9 +96,36 @@ export class ReadRefusals {
     return undefined;
   }
 
+  /**
+   * Refuses `request`, over the limit with `msLeft` of its window to go: after a wait of `hold.ms` (at most
+   * the window's end) while fewer than `hold.max` refusals wait, else at once. Resolves to the time left then.
+   */
+  async refuse(request: FastifyRequest, msLeft: number, hold: ReadLimit['holdRefusals']): Promise<number> {
+    this.refused.add(request);
+    if (hold === undefined || this.held.size >= hold.max) return msLeft;
+    const waitMs = Math.min(hold.ms, msLeft);
+    await new Promise<void>((resolve) => {
+      const release = () => {
+        clearTimeout(timer);
+        this.held.delete(release);
+        resolve();
+      };
+      const timer = setTimeout(release, waitMs);
+      this.held.add(release);
+    });
+    return msLeft - waitMs;
+  }
+
+  /** Every held refusal answered now (the server is stopping). */
+  releaseHeld(): void {
+    for (const release of [...this.held]) release();
+  }
+
   /** Fastify's request log lines, but none for a read refused from here (a flood would write two lines a request). */
   logController(): LogController {
-    return new LogController({ disableRequestLogging: (request) => this.msLeft(request as FastifyRequest) !== undefined });
+    return new LogController({
+      disableRequestLogging: (request) => this.refused.has(request as FastifyRequest) || this.msLeft(request as FastifyRequest) !== undefined,
+    });
   }
 }
 
@@ -124,7 +164,7 @@ function countIn(limits: LimitStore, onReadsOver: (key: string, msLeft: number) 
 /** The answer to a request over its limit: our error body, Retry-After and the limit's headers, as @fastify/rate-limit sends them. */
 function refuse(request: FastifyRequest, reply: FastifyReply, max: number, msLeft: number): FastifyReply {
   const isRead = request.method === 'GET' || request.method === 'HEAD';
-  const seconds = String(Math.ceil(msLeft / 1000));
+  const seconds = String(Math.max(1, Math.ceil(msLeft / 1000)));
   return reply
     .code(429)
     .header('x-ratelimit-limit', String(max))
@@ -143,9 +183,10 @@ function refuse(request: FastifyRequest, reply: FastifyReply, max: number, msLef
  * (docs/decisions/0015, 0055). Refusing is cheap (docs/decisions/0100): registered before every other
  * request hook, an address over `reads` is refused from `refusals` before anything else runs, and a
  * page (an unknown path, rendered by the client app) is counted in that first hook too, before its
- * request is read further.
+ * request is read further. Those refusals are held as `reads.holdRefusals` says, so that a flood's
+ * connections wait instead of asking again at once (docs/decisions/0108); a stopping server answers them.
  */
-export async function registerRateLimit(app: FastifyInstance, reads: RateLimit, limits: LimitStore, refusals: ReadRefusals): Promise<void> {
+export async function registerRateLimit(app: FastifyInstance, reads: ReadLimit, limits: LimitStore, refusals: ReadRefusals): Promise<void> {
   await app.register(rateLimit, {
     global: true,
     max: reads.max,
@@ -162,10 +203,14 @@ export async function registerRateLimit(app: FastifyInstance, reads: RateLimit, 
     },
   });
   const countPage = app.rateLimit();
+  app.addHook('preClose', (done) => {
+    refusals.releaseHeld();
+    done();
+  });
   // Before the plugin's own hook, which each route adds to its own (route hooks run after the app's).
   app.addHook('onRequest', async (request, reply) => {
     const msLeft = refusals.msLeft(request);
-    if (msLeft !== undefined) return refuse(request, reply, reads.max, msLeft);
+    if (msLeft !== undefined) return refuse(request, reply, reads.max, await refusals.refuse(request, msLeft, reads.holdRefusals));
     if (request.is404 && !isAsset(request)) await countPage.call(app, request, reply);
   });
 }
