@@ -151,7 +151,7 @@ export async function buildApp(given: AppDeps, options: FastifyHttpOptions<Serve
   registerErrorHandler(app);
   documentCommonErrors(app);
   rejectControlCharacters(app);
-  await registerSecurityHeaders(app, deps.spotify);
+  registerSecurityHeaders(app, deps.spotify);
   await registerRateLimit(app, deps.rateLimits?.reads ?? defaultLimits.reads, deps.limitStore, readRefusals);
   // API JSON and pages; the cached catalog answers come compressed already, hashed assets pre-compressed.
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });

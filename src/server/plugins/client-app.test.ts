@@ -15,7 +15,7 @@ describe('the built web app', () => {
 
   async function appServing(serveSourceMaps: boolean, clock: () => Date = () => new Date(), maxPageBytes?: number) {
     const app = Fastify();
-    await registerSecurityHeaders(app);
+    registerSecurityHeaders(app);
     await registerClientApp(app, built.clientDir, {
       serveSourceMaps,
       pageData: () => Promise.reject(new Error('no data in this test')),

@@ -1,11 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import helmet from 'helmet';
 import { defaultSpotifyConfig, type SpotifyConfig } from '../config.js';
 
 // Features no page of the site uses; the Spotify embed's autoplay, encrypted media and fullscreen stay allowed.
 const permissionsPolicy = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** This answer's nonce, for the inline scripts of a page (the policy allows it for styles too). */
+    cspNonce: { script: string; style: string };
+  }
+}
 
 /** This answer's nonce: every inline script a page carries bears it (reply.cspNonce.script). */
 const nonces = new WeakMap<ServerResponse, string>();
@@ -50,16 +57,13 @@ export function useScriptNonce(reply: FastifyReply, nonce: string): void {
   reply.cspNonce = { script: nonce, style: nonce };
 }
 
-/** Security headers on every answer: API, media, assets, pages and errors alike. */
-export async function registerSecurityHeaders(app: FastifyInstance, spotify: SpotifyConfig = defaultSpotifyConfig): Promise<void> {
-  // Before helmet's own hook, which writes the policy with this nonce.
-  app.addHook('onRequest', async (_request, reply) => {
-    const nonce = randomBytes(16).toString('base64');
-    nonces.set(reply.raw, nonce);
-    reply.cspNonce = { script: nonce, style: nonce };
-  });
-  await app.register(fastifyHelmet, {
-    global: true,
+/**
+ * Security headers on every answer: API, media, assets, pages and errors alike. Helmet's middleware is
+ * made once; each answer evaluates only its nonce (@fastify/helmet, used until 2026-11-30, made the whole
+ * middleware again for every request, checking every directive each time).
+ */
+export function registerSecurityHeaders(app: FastifyInstance, spotify: SpotifyConfig = defaultSpotifyConfig): void {
+  const setHeaders = helmet({
     contentSecurityPolicy: contentSecurityPolicy(spotify),
     // Sent only on HTTPS answers (below): over plain HTTP a browser ignores it anyway.
     strictTransportSecurity: false,
@@ -69,6 +73,14 @@ export async function registerSecurityHeaders(app: FastifyInstance, spotify: Spo
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     crossOriginEmbedderPolicy: false,
     xFrameOptions: { action: 'deny' },
+  });
+  app.decorateReply('cspNonce', null as unknown as FastifyReply['cspNonce']);
+  app.addHook('onRequest', (request, reply, done) => {
+    const nonce = randomBytes(16).toString('base64');
+    nonces.set(reply.raw, nonce);
+    reply.cspNonce = { script: nonce, style: nonce };
+    // Helmet throws what it cannot set (since 8.1); its callback is only ever called without an error.
+    setHeaders(request.raw, reply.raw, () => done());
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('Permissions-Policy', permissionsPolicy);
