@@ -119,7 +119,9 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string,
   async function render(url: string, nonce: string, themeMode: ReturnType<typeof parseThemeMode>): Promise<RenderedPage> {
     const page = await renderPage({ url, nonce, themeMode, settings: publicSiteSettings(currentSiteSettings()) }, options.pageData);
     if (page.kind === 'redirect') return page;
-    return { kind: 'page', status: page.status, nonce, stored: storeAnswer(page.html, 'text/html; charset=utf-8') };
+    // Compressed for browsers (they all take br) as soon as it is made: a page made again before its
+    // predecessor expires (docs/decisions/0109) is then ready when first asked for.
+    return { kind: 'page', status: page.status, nonce, stored: storeAnswer(page.html, 'text/html; charset=utf-8', ['br']) };
   }
 
   /** The absolute URL a render reads; a Host that makes no URL is the client's error. */

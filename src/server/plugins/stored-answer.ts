@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
 
 /**
  * An answer kept as sent (docs/decisions/0030): its bytes, a strong ETag of them and its compressed
@@ -44,9 +44,12 @@ function isFresh(request: FastifyRequest, etag: string): boolean {
   });
 }
 
-export function storeAnswer(body: Buffer | string, contentType: string): StoredAnswer {
+/** `compressNow`: encodings made at once (still off the main thread) rather than on the first request for each. */
+export function storeAnswer(body: Buffer | string, contentType: string, compressNow: readonly Encoding[] = []): StoredAnswer {
   const bytes = Buffer.from(body);
-  return { contentType, etag: `"${createHash('sha1').update(bytes).digest('base64url')}"`, body: bytes, encoded: {} };
+  const stored: StoredAnswer = { contentType, etag: `"${createHash('sha1').update(bytes).digest('base64url')}"`, body: bytes, encoded: {} };
+  if (bytes.length >= minCompressedBytes) for (const encoding of compressNow) stored.encoded[encoding] = compressors[encoding](bytes);
+  return stored;
 }
 
 /** What a stored answer holds: its bytes, and room for its two compressed forms (each well under half of them for HTML and JSON). */

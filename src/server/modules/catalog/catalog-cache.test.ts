@@ -52,6 +52,36 @@ describe('CatalogCache loads', () => {
     now = 5_000;
     expect(await read()).toBe(2);
   });
+
+  it('serves an answer in the last fifth of its life and loads its successor meanwhile, once (docs/decisions/0109)', async () => {
+    let now = 0;
+    const cache = new CatalogCache(createLocalCatalogChanges(), { maxAgeMs: 5_000, now: () => now });
+    const started: string[] = [];
+    let finish!: () => void;
+    const load = (value: string) => () =>
+      new Promise<string>((resolve) => {
+        started.push(value);
+        finish = () => resolve(value);
+      });
+    expect(await cache.read('k', () => Promise.resolve('first'))).toBe('first');
+    now = 3_999;
+    expect(await cache.read('k', load('too early'))).toBe('first');
+    await settle();
+    expect(started).toEqual([]);
+    // From 4 s on the answer is still served at once, and the next one is loaded: one load, however many ask.
+    now = 4_000;
+    expect(await cache.read('k', load('second'))).toBe('first');
+    expect(await cache.read('k', load('third'))).toBe('first');
+    await settle();
+    expect(started).toEqual(['second']);
+    finish();
+    await settle();
+    // Past the first answer's age, its successor (made at 4 s) is served without a wait.
+    now = 5_000;
+    expect(await cache.read('k', load('unused'))).toBe('second');
+    await settle();
+    expect(started).toEqual(['second']);
+  });
 });
 
 describe('CatalogCache under a flood of uncached loads (docs/decisions/0037)', () => {

@@ -73,7 +73,9 @@ export interface CatalogCacheOptions {
 
 interface Entry {
   value: unknown;
-  /** Served until then (its age, or an upcoming release's moment)… */
+  /** From then on, a request it answers starts a load of its successor (the last fifth of its life)… */
+  renewFrom: number;
+  /** …served until then (its age, or an upcoming release's moment)… */
   freshUntil: number;
   /** …and kept until then, for when a new one cannot be had. */
   keptUntil: number;
@@ -158,9 +160,11 @@ export class CatalogCache {
     const weight = key.length + this.weigh(value);
     const storedAt = this.now();
     const moment = this.expiresAt(storedAt);
+    const freshUntil = Math.min(storedAt + this.maxAgeMs, moment);
     this.entries.set(key, {
       value,
-      freshUntil: Math.min(storedAt + this.maxAgeMs, moment),
+      renewFrom: freshUntil - (freshUntil - storedAt) / 5,
+      freshUntil,
       keptUntil: Math.min(storedAt + this.keptForMs, moment),
       weight,
     });
@@ -172,29 +176,40 @@ export class CatalogCache {
    * The fresh answer for `key`, or `load()`'s, kept. Concurrent misses share one load; a failed one is
    * not kept. A request that cannot have it within `loadWaitMs` (or whose address has too many loads
    * waiting) gets the last answer kept, if any, else a 503 with Retry-After; its load runs on if it
-   * started, and is kept for the next request.
+   * started, and is kept for the next request. An answer asked for in the last fifth of its life is
+   * served, and its successor loaded meanwhile (in the asker's turn): a key asked for steadily is never
+   * waited for (docs/decisions/0109).
    */
   async read<T>(key: string, load: () => Promise<T>): Promise<T> {
     const hit = this.get<T>(key);
-    if (hit !== undefined) return hit;
     const client = currentClient();
+    if (hit !== undefined) {
+      const entry = this.entries.get(key) as Entry;
+      if (this.now() >= entry.renewFrom && !this.loading.has(key) && this.turns.admits(client)) this.start(key, client, load);
+      return hit;
+    }
     let turn = this.loading.get(key) as Turn<T> | undefined;
     if (turn) this.turns.join(client, turn);
     else {
       if (!this.turns.admits(client)) return this.fallback<T>(key);
-      const version = this.changes;
-      const started = this.turns.add(client, load);
-      turn = started;
-      this.loading.set(key, started);
-      const settled = () => {
-        if (this.loading.get(key) === started) this.loading.delete(key);
-      };
-      started.result.then((value) => {
-        settled();
-        this.set(key, value, version);
-      }, settled);
+      turn = this.start(key, client, load);
     }
     return this.waitFor(key, turn);
+  }
+
+  /** Queues `load` for `key` in `client`'s turn; its answer is kept unless the catalog changed meanwhile. */
+  private start<T>(key: string, client: string, load: () => Promise<T>): Turn<T> {
+    const version = this.changes;
+    const started = this.turns.add(client, load);
+    this.loading.set(key, started);
+    const settled = () => {
+      if (this.loading.get(key) === started) this.loading.delete(key);
+    };
+    started.result.then((value) => {
+      settled();
+      this.set(key, value, version);
+    }, settled);
+    return started;
   }
 
   /**
