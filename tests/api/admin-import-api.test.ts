@@ -528,7 +528,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('an import PostgreSQL ends to brea
       const [release] = await api.t.database.db.select({ title: releases.title }).from(releases).where(eq(releases.upc, upc));
       expect(release?.title).toBe('No More Again');
       // PostgreSQL counts the deadlock when the import's connection reports its statistics (within about 10 s idle).
-      await vi.waitFor(async () => expect(await deadlocksSoFar()).toBe(before + 1), { timeout: 30_000, interval: 200 });
+      // Once, or twice when the import's second run reached the release before the other writer's update did (a
+      // clean .ci/run on a loaded machine counted 2); the import runs 3 times at most, and the last one succeeded.
+      await vi.waitFor(async () => expect(await deadlocksSoFar()).toBeGreaterThan(before), { timeout: 30_000, interval: 200 });
     } finally {
       await other.close();
       await api.t.close();
