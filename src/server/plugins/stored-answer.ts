@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-export type Encoding = 'br' | 'gzip';
+type Encoding = 'br' | 'gzip';
 
 /**
  * An answer kept as sent (docs/decisions/0030): its bytes, a strong ETag of them and its compressed
@@ -48,7 +48,14 @@ function isFresh(request: FastifyRequest, etag: string): boolean {
 export function storeAnswer(body: Buffer | string, contentType: string, compressNow: readonly Encoding[] = []): StoredAnswer {
   const bytes = Buffer.from(body);
   const stored: StoredAnswer = { contentType, etag: `"${createHash('sha1').update(bytes).digest('base64url')}"`, body: bytes, encoded: {} };
-  if (bytes.length >= minCompressedBytes) for (const encoding of compressNow) stored.encoded[encoding] = compressors[encoding](bytes);
+  if (bytes.length >= minCompressedBytes) {
+    for (const encoding of compressNow) {
+      const encoded = compressors[encoding](bytes);
+      // Awaited by the requests that ask for it; if none does and it fails, that is no unhandled rejection.
+      encoded.catch(() => undefined);
+      stored.encoded[encoding] = encoded;
+    }
+  }
   return stored;
 }
 
