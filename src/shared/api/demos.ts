@@ -1,39 +1,17 @@
 import { z } from 'zod';
 import { emailAddress } from './common.js';
 import { isSoundCloudTrackUrl } from '../domain/soundcloud.js';
+import { demoMessages, maxDemoEntries } from '../domain/demo-form.js';
 import { findLabel, invalidLabelMessage } from '../labels.js';
 
 // The demo form's contract (docs/product.md §3, §5; docs/product.md §10.7). The web form validates with these schemas
 // (per entry, through a zod resolver) and the server with the request schema: one set of messages.
 
-export const maxDemoEntries = 10;
 const maxTextLength = 200;
 const maxUrlLength = 300;
 
 export const demoStatuses = ['new', 'listening', 'shortlisted', 'accepted', 'declined'] as const;
 export type DemoStatus = (typeof demoStatuses)[number];
-
-/** docs/product.md §5 order: Facebook, Twitter, Instagram, SoundCloud, Spotify, Apple Music. */
-export const socialNetworks = [
-  { key: 'facebook', name: 'Facebook' },
-  { key: 'twitter', name: 'Twitter' },
-  { key: 'instagram', name: 'Instagram' },
-  { key: 'soundcloud', name: 'SoundCloud' },
-  { key: 'spotify', name: 'Spotify' },
-  { key: 'appleMusic', name: 'Apple Music' },
-] as const;
-export type SocialNetworkKey = (typeof socialNetworks)[number]['key'];
-
-export const demoMessages = {
-  termsRequired: 'You must accept the terms and conditions to submit.',
-  invalidTrackLink: 'Please enter a valid SoundCloud URL for your track.',
-  trackLinkRequired: 'Private SoundCloud link is required',
-  /** Helper text of a social link field, and its error when left empty without ticking "Don't have". */
-  socialRequired: 'Required unless checked as not available',
-  invalidSocial: (network: string) => `Please enter a valid ${network} URL`,
-  invalidEmail: 'Please enter a valid email address',
-  submitted: 'Demo submitted successfully!',
-} as const;
 
 /** A required text field: '{label} is required' when missing or blank. */
 function requiredText(label: string, max = maxTextLength) {

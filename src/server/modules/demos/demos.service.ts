@@ -1,4 +1,5 @@
-import { demoMessages, type DemoSubmissionRequest, type DemoSubmissionResponse } from '../../../shared/api/demos.js';
+import type { DemoSubmissionRequest, DemoSubmissionResponse } from '../../../shared/api/demos.js';
+import { demoMessages } from '../../../shared/domain/demo-form.js';
 import { canonicalSoundCloudUrl } from '../../../shared/domain/soundcloud.js';
 import { findLabel } from '../../../shared/labels.js';
 import type { Db } from '../../db/client.js';

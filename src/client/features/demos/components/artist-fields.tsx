@@ -1,6 +1,6 @@
 import { Grid, Typography } from '@mui/material';
 import type { Control } from 'react-hook-form';
-import { socialNetworks } from '../../../../shared/api/demos.js';
+import { socialNetworks } from '../../../../shared/domain/demo-form.js';
 import { FormTextField } from '../../../components/form-text-field.js';
 import type { ArtistTextKey, DemoFormValues } from './demo-form-values.js';
 import { EntryCard } from './entry-card.js';

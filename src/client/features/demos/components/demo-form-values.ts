@@ -1,4 +1,5 @@
-import type { DemoArtist, DemoTrack, SocialNetworkKey } from '../../../../shared/api/demos.js';
+import type { DemoArtist, DemoTrack } from '../../../../shared/api/demos.js';
+import type { SocialNetworkKey } from '../../../../shared/domain/demo-form.js';
 
 // What the form holds while the artist types. A social link is null while its "Don't have" box is
 // ticked, so the values validate with the shared demoFormSchema as they are.

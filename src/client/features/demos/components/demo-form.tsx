@@ -1,21 +1,21 @@
 import AddIcon from '@mui/icons-material/Add';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Checkbox, FormControl, FormControlLabel, FormHelperText, Link, Stack, Typography } from '@mui/material';
 import { notify } from '../../../lib/notifications.js';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Controller, useFieldArray, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import { demoFormSchema, demoMessages, maxDemoEntries, type DemoForm as DemoFormData } from '../../../../shared/api/demos.js';
+import type { DemoForm as DemoFormData } from '../../../../shared/api/demos.js';
+import { demoMessages, maxDemoEntries } from '../../../../shared/domain/demo-form.js';
 import { ApiError } from '../../../lib/api-client.js';
+import { lazyResolver } from '../../../lib/lazy-resolver.js';
 import { demoSubmissionRequest, newAttemptKey, submitDemo } from '../api/submit-demo.js';
 import { ArtistFields } from './artist-fields.js';
 import { emptyArtist, emptyDemoForm, emptyTrack, formFieldOf, type DemoFormValues } from './demo-form-values.js';
 import { TrackFields } from './track-fields.js';
 
-// The shared schema validates the form as the server does: one set of rules and messages. Its input
-// type says termsAccepted is `true`; the form holds false until the box is ticked.
-const resolver = zodResolver(demoFormSchema) as unknown as Resolver<DemoFormValues, unknown, DemoFormData>;
+// The shared schema, with zod, loads when the form is first checked or stepped into (docs/decisions/0110).
+const resolver = lazyResolver(async () => (await import('./demo-form-resolver.js')).demoFormResolver);
 
 /** docs/product.md §8 Demo: the server's error text, else its fallbacks. */
 function failureMessage(error: unknown): string {
@@ -74,7 +74,7 @@ export function DemoForm({ labelId }: { labelId: string }) {
   });
 
   return (
-    <Stack component="form" noValidate onSubmit={handleSubmit((form) => submit.mutate(form))} spacing={4} aria-label="Demo submission">
+    <Stack component="form" noValidate onFocus={resolver.preload} onSubmit={handleSubmit((form) => submit.mutate(form))} spacing={4} aria-label="Demo submission">
       <Section title="Artists">
         {artists.fields.map((entry, index) => (
           <ArtistFields

@@ -1,6 +1,6 @@
 import { Box, Checkbox, FormControlLabel, TextField } from '@mui/material';
 import { Controller, type Control } from 'react-hook-form';
-import { demoMessages } from '../../../../shared/api/demos.js';
+import { demoMessages } from '../../../../shared/domain/demo-form.js';
 import type { DemoFormValues, SocialFieldPath } from './demo-form-values.js';
 
 /**

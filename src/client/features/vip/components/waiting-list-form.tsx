@@ -1,14 +1,16 @@
 import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import type { z } from 'zod';
-import { waitingListJoinSchema, type WaitingListJoin } from '../../../../shared/api/vip-waiting-list.js';
+import type { WaitingListJoin } from '../../../../shared/api/vip-waiting-list.js';
 import { FormTextField } from '../../../components/form-text-field.js';
 import { ApiError } from '../../../lib/api-client.js';
+import { lazyResolver } from '../../../lib/lazy-resolver.js';
 import { joinWaitingList } from '../api/vip-payments.js';
+
+// The address's schema, with zod, loads when the form is first checked or stepped into (docs/decisions/0110).
+const resolver = lazyResolver(async () => (await import('./waiting-list-resolver.js')).waitingListResolver);
 
 /**
  * While payments are off (docs/decisions/0099): the VIP page says so and offers the waiting list, an
@@ -17,8 +19,8 @@ import { joinWaitingList } from '../api/vip-payments.js';
 export function WaitingListForm() {
   const headingId = useId();
   const join = useMutation({ mutationFn: joinWaitingList });
-  const { control, handleSubmit, formState } = useForm<z.input<typeof waitingListJoinSchema>, unknown, WaitingListJoin>({
-    resolver: zodResolver(waitingListJoinSchema),
+  const { control, handleSubmit, formState } = useForm<WaitingListJoin>({
+    resolver,
     defaultValues: { email: '' },
   });
   const failure = join.error ? (join.error instanceof ApiError && join.error.hasServerMessage ? join.error.message : 'Something went wrong. Please try again.') : null;
@@ -34,7 +36,7 @@ export function WaitingListForm() {
       {join.isSuccess ? (
         <Alert severity="success">{join.data.message}</Alert>
       ) : (
-        <form noValidate onSubmit={handleSubmit((request) => join.mutate(request))} aria-label="Join the waiting list">
+        <form noValidate onFocus={resolver.preload} onSubmit={handleSubmit((request) => join.mutate(request))} aria-label="Join the waiting list">
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' }, maxWidth: 560 }}>
             <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" showsError={false} required fullWidth />
             <Button type="submit" variant="contained" disabled={join.isPending} sx={{ flexShrink: 0, minHeight: 56 }}>

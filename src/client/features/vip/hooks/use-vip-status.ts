@@ -1,24 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
-import { z } from 'zod';
-import { vipPlanIds } from '../../../../shared/api/vip.js';
+import type { VipStatus } from './vip-status-schema.js';
 
 /** docs/product.md §3: the subscription is remembered in this browser as vipSubscriptionStatus. */
 export const vipStatusKey = 'vipSubscriptionStatus';
 
-const vipStatusSchema = z.object({
-  subscribed: z.literal(true),
-  plan: z.enum(vipPlanIds),
-  email: z.string(),
-  /** ISO 8601 time of the subscription. */
-  timestamp: z.string(),
-});
-export type VipStatus = z.infer<typeof vipStatusSchema>;
-
-function readVipStatus(): VipStatus | null {
+/** What this browser remembers, checked by a schema that loads (with zod) only when something is stored (docs/decisions/0110). */
+async function readVipStatus(): Promise<VipStatus | null> {
   try {
     const raw = localStorage.getItem(vipStatusKey);
-    const parsed = raw ? vipStatusSchema.safeParse(JSON.parse(raw)) : undefined;
-    return parsed?.success ? parsed.data : null;
+    if (!raw) return null;
+    const parsed = (await import('./vip-status-schema.js')).vipStatusSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null; // unreadable JSON or storage turned off: nothing remembered
   }
@@ -27,7 +19,16 @@ function readVipStatus(): VipStatus | null {
 /** The stored status, read after the first render (never while rendering), and a way to store one. */
 export function useVipStatus(): { status: VipStatus | null; saveStatus: (status: VipStatus) => void } {
   const [status, setStatus] = useState<VipStatus | null>(null);
-  useEffect(() => setStatus(readVipStatus()), []);
+  useEffect(() => {
+    let current = true;
+    void readVipStatus().then((stored) => {
+      // A status saved meanwhile (a subscription just made) is newer than the one stored before.
+      if (current) setStatus((saved) => saved ?? stored);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
   const saveStatus = useCallback((next: VipStatus) => {
     try {
       localStorage.setItem(vipStatusKey, JSON.stringify(next));
