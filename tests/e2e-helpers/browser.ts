@@ -118,7 +118,7 @@ export async function animationsSettled(page: Page): Promise<void> {
 
 /** How far the page scrolls sideways, in CSS pixels: 0 when it fits its viewport's width. */
 export function sidewaysScroll(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  return page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth));
 }
 
 /** Saves a screenshot under tests/.output for people to look at. */

@@ -4,7 +4,7 @@ import type { ImportJob } from '../../src/shared/api/admin-import.js';
 import type { Release } from '../../src/shared/api/catalog.js';
 import { distributorExportPath } from '../helpers/fixtures.js';
 import { logInAsAdmin } from '../e2e-helpers/admin-session.js';
-import { animationsSettled, openPage, saveScreenshot } from '../e2e-helpers/browser.js';
+import { animationsSettled, openPage, saveScreenshot, sidewaysScroll } from '../e2e-helpers/browser.js';
 import { useFakeSpotify, useOwnSite } from '../e2e-helpers/production-site.js';
 
 const isPartWay = (percent: number) => percent > 0 && percent < 100;
@@ -12,7 +12,6 @@ const isPartWay = (percent: number) => percent > 0 && percent < 100;
 const percentOf = ({ done, total }: Pick<ImportJob, 'done' | 'total'>) => (total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 0);
 
 /** The page does not scroll sideways. */
-const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 // Staff upload the distributor's export and enrich a label from Spotify (the fake, on loopback),
 // against the production build on the demo catalog.
@@ -133,7 +132,7 @@ describe('admin labels: catalog upload and Import tracks', () => {
 
   it('fits a phone: cards, upload, progress and report without sideways scrolling', async () => {
     const page = await openLabelsTab('phone');
-    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await sidewaysScroll(page)).toBe(0);
     await saveScreenshot(page, 'admin-labels-phone');
     await page.getByRole('region', { name: 'Upload catalog CSV' }).scrollIntoViewIfNeeded();
     await uploadFixture(page, 'admin-labels-progress-phone');
@@ -141,7 +140,7 @@ describe('admin labels: catalog upload and Import tracks', () => {
     const current = page.getByRole('region', { name: 'Current import' });
     expect(await current.getByText('Releases', { exact: true }).locator('xpath=following-sibling::dd[1]').textContent()).toBe('278 (0 new, 0 updated)');
     await current.scrollIntoViewIfNeeded();
-    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await sidewaysScroll(page)).toBe(0);
     await saveScreenshot(page, 'admin-labels-report-phone');
     await page.getByRole('region', { name: 'Recent imports' }).scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'admin-labels-recent-phone');
@@ -162,7 +161,7 @@ describe('admin labels: catalog upload and Import tracks', () => {
     await dialog.getByRole('button', { name: 'Remove demo catalog' }).click();
     await page.getByText(/^Removed the demo catalog: \d+ releases, \d+ tracks, \d+ artists$/).waitFor();
     await notice.waitFor({ state: 'detached' });
-    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await sidewaysScroll(page)).toBe(0);
     // Build It Deep lists the export's 16 releases, and no catalog number twice.
     const deep = (await (await fetch(`${site.server.url}/api/releases?label=deep&limit=100`)).json()) as { total: number; data: Release[] };
     expect(deep.total).toBe(16);

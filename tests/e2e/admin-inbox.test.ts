@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aDemoArtist, aDemoTrack } from '../helpers/demo-builders.js';
 import { logInAsAdmin } from '../e2e-helpers/admin-session.js';
-import { animationsSettled, openPage, saveScreenshot } from '../e2e-helpers/browser.js';
+import { animationsSettled, openPage, saveScreenshot, sidewaysScroll } from '../e2e-helpers/browser.js';
 import type { ProductionServer } from '../helpers/production-server.js';
 import { useSharedSite } from '../e2e-helpers/production-site.js';
 
@@ -20,7 +19,6 @@ async function post(server: Pick<ProductionServer, 'url'>, path: string, body: u
 }
 
 /** True when the page is no wider than the window (no sideways scrolling on a phone). */
-const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe('admin demos and members', () => {
   const site = useSharedSite();
@@ -91,13 +89,13 @@ describe('admin demos and members', () => {
     const row = page.getByRole('table', { name: 'Demos' }).getByRole('row').filter({ hasText: 'Inbox Artist' });
     await row.waitFor();
     expect(await row.innerText()).toContain('Review Me · Build It Deep ·');
-    expect(await fitsWidth(page)).toBe(true);
+    expect(await sidewaysScroll(page)).toBe(0);
     await saveScreenshot(page, 'admin-demos-phone');
 
     await row.click();
     const dialog = page.getByRole('dialog', { name: /Review Me/ });
     await dialog.getByText('Inbox Tester').waitFor();
-    expect(await fitsWidth(page)).toBe(true);
+    expect(await sidewaysScroll(page)).toBe(0);
     await animationsSettled(page);
     await saveScreenshot(page, 'admin-demo-detail-phone');
     // Escape rather than Close: on 127.0.0.1 the debug panel's chip sits over the bottom corner.
@@ -110,7 +108,7 @@ describe('admin demos and members', () => {
     expect((await memberRow.innerText()).replace(/\s+/g, ' ')).toMatch(
       /^Vip, "Quoted" Member vip\.e2e@example\.com · joined \d{1,2} \w{3} \d{4} Annual \$99\.99\/year Pending payment$/,
     );
-    expect(await fitsWidth(page)).toBe(true);
+    expect(await sidewaysScroll(page)).toBe(0);
     await saveScreenshot(page, 'admin-members-phone');
     expect(site.problems).toEqual([]);
     await page.close();

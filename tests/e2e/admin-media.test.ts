@@ -9,12 +9,11 @@ import type { Release } from '../../src/shared/api/catalog.js';
 import { readFixtureCsv } from '../helpers/test-app.js';
 import { aPicture } from '../helpers/images.js';
 import { e2eAdmin, logInAsAdmin } from '../e2e-helpers/admin-session.js';
-import { animationsSettled, openPage, saveScreenshot } from '../e2e-helpers/browser.js';
+import { animationsSettled, openPage, saveScreenshot, sidewaysScroll } from '../e2e-helpers/browser.js';
 import { metaOf } from '../e2e-helpers/page-html.js';
 import { useOwnSite } from '../e2e-helpers/production-site.js';
 
 /** The page does not scroll sideways. */
-const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 // A label brings its real catalog: the distributor export imported, then a folder of covers named by
 // catalog number uploaded in admin. Every cover shows on the site, and a release link previews as a
@@ -76,7 +75,7 @@ describe('admin media: covers named by catalog number after importing the distri
     ]);
     // The report's end in view (on a phone its lists; on a desktop the whole report).
     await panel.getByRole('list', { name: 'Refused' }).scrollIntoViewIfNeeded();
-    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await sidewaysScroll(page)).toBe(0);
     await saveScreenshot(page, `admin-media-report-${viewport}`);
     return page;
   }
@@ -117,7 +116,7 @@ describe('admin media: covers named by catalog number after importing the distri
     await page.goto(`${site.server.url}/deep/releases/${release.slug}`);
     const art = page.getByRole('dialog').getByRole('img', { name: `${release.title} cover art` });
     await expect.poll(() => art.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc)).toMatch(/\/media\/art\//);
-    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await sidewaysScroll(page)).toBe(0);
     await saveScreenshot(page, 'admin-media-release-phone');
     expect(site.problems).toEqual([]);
     await page.close();

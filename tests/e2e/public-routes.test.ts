@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditWalk, writeAxeCounts, type AxeCounts, type AxeStop, type StopCheck } from '../e2e-helpers/axe.js';
-import { saveScreenshot } from '../e2e-helpers/browser.js';
+import { saveScreenshot, sidewaysScroll } from '../e2e-helpers/browser.js';
 import { useSharedSite } from '../e2e-helpers/production-site.js';
 
 // Every public route, loaded afresh at 1280 and 390 px in the dark and the light theme, walked once for all
@@ -63,8 +63,7 @@ const checkPage: StopCheck<PublicStop> = async (page, { name, path, heading }, {
   const h1 = page.getByRole('heading', { level: 1 }).first();
   await h1.waitFor();
   if (heading) expect(await h1.textContent(), path).toBe(heading);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${path} on ${viewport}`).toBeLessThanOrEqual(0);
+  expect(await sidewaysScroll(page), `${path} on ${viewport}`).toBe(0);
   if (theme === 'dark') await saveScreenshot(page, `route-${viewport}-${name.replaceAll(' ', '-')}`);
   // Hydrated: the theme toggle, drawn by the server, answers a click; a second puts the walk's theme back.
   const before = await background(page);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RankedRelease, Release } from '../../src/shared/api/catalog.js';
 import { releaseDay } from '../../src/shared/domain/release-display.js';
 import { logInAsAdmin } from '../e2e-helpers/admin-session.js';
-import { animationsSettled, appStarted, openPage, saveScreenshot, viewports } from '../e2e-helpers/browser.js';
+import { animationsSettled, appStarted, openPage, saveScreenshot, sidewaysScroll, viewports } from '../e2e-helpers/browser.js';
 import { useOwnSite } from '../e2e-helpers/production-site.js';
 
 /** A date `days` from today (UTC, the labels' time zone by default), as the release date column holds it. */
@@ -79,7 +79,7 @@ describe('a release made by hand', () => {
     const phoneDialog = phone.getByRole('dialog', { name: 'Dawn Patrol (Club Mix)' });
     await phoneDialog.getByRole('timer').waitFor();
     await phoneDialog.getByRole('link', { name: 'Bandcamp' }).waitFor();
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await sidewaysScroll(phone)).toBe(0);
     await animationsSettled(phone);
     await saveScreenshot(phone, 'release-upcoming-modal-phone');
     const landing = await openPage(site.browser, `${site.server.url}/records`, site.problems, { viewport: 'phone' });
@@ -114,7 +114,7 @@ describe('a release made by hand', () => {
     // Both pages at 1280 px, then narrowed to a phone's 390 px: nothing wider than the screen.
     for (const viewport of ['desktop', 'phone'] as const) {
       for (const shown of [page, confirm]) await shown.setViewportSize(viewports[viewport]);
-      expect(await confirm.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports[viewport].width);
+      expect(await sidewaysScroll(confirm)).toBe(0);
       await animationsSettled(page);
       await saveScreenshot(page, `notify-me-asked-${viewport}`);
       await saveScreenshot(confirm, `notify-me-confirmed-${viewport}`);

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestSmtpServer } from '../helpers/mail.js';
 import { logInAsAdmin } from '../e2e-helpers/admin-session.js';
-import { animationsSettled, openPage, saveScreenshot, viewports, type Browser } from '../e2e-helpers/browser.js';
+import { animationsSettled, type Browser, openPage, saveScreenshot, sidewaysScroll, viewports } from '../e2e-helpers/browser.js';
 import { useOwnSite } from '../e2e-helpers/production-site.js';
 import { emailTo } from '../e2e-helpers/vip-site.js';
 
@@ -49,7 +49,7 @@ describe('staff roles: invited by email, each sees their areas, removal ends the
   async function photographOnPhone(page: Page, name: string, shown?: Locator): Promise<void> {
     await page.setViewportSize(viewports.phone);
     await shown?.scrollIntoViewIfNeeded();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+    expect(await sidewaysScroll(page)).toBe(0);
     await animationsSettled(page);
     await saveScreenshot(page, `${name}-phone`);
     await page.setViewportSize(viewports.desktop);
