@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startFakeStripe, type FakeStripe } from '../fakes/fake-stripe.js';
 import { TestSmtpServer } from '../helpers/mail.js';
-import { openPage, type viewports } from './browser.js';
+import { appStarted, openPage, type viewports } from './browser.js';
 import { useOwnSite, type ProductionSite } from './production-site.js';
 
 // What the VIP browser tests share: a server that must know its own origin before it starts (PUBLIC_URL
@@ -98,9 +98,11 @@ export async function becomeMonthlyMember(vip: StripeSite, viewport: keyof typeo
   await page.getByRole('button', { name: 'Pay' }).click();
   await page.getByText('Your Monthly membership is active.', { exact: false }).waitFor();
   await page.goto(`${vip.origin}/vip/account`);
+  await appStarted(page);
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
   await page.goto(await signInLink(vip.smtp, email));
+  await appStarted(page);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`${vip.origin}/vip/account`);
   return page;

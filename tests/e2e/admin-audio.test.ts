@@ -4,7 +4,7 @@ import type { TrackAudio } from '../../src/shared/api/admin-audio.js';
 import type { MediaUploadReport } from '../../src/shared/api/admin-media.js';
 import type { Release } from '../../src/shared/api/catalog.js';
 import { aSineWav } from '../helpers/audio.js';
-import { e2eAdmin, logInAsAdmin } from '../e2e-helpers/admin-session.js';
+import { e2eAdmin, importCatalog, logInAsAdmin } from '../e2e-helpers/admin-session.js';
 import { animationsSettled, appStarted, openPage, saveScreenshot, viewports } from '../e2e-helpers/browser.js';
 import { useSharedSite } from '../e2e-helpers/production-site.js';
 
@@ -51,12 +51,7 @@ describe('uploaded audio plays on every release of its recording', () => {
 
   /** Imports the two releases (expect.poll only runs inside a test). */
   async function importTones() {
-    const form = new FormData();
-    form.set('file', new Blob([csv], { type: 'text/csv' }), 'tones.csv');
-    const started = await fetch(`${site.server.url}/api/admin/import-catalog`, { method: 'POST', headers: asAdmin(), body: form });
-    expect(started.status).toBe(202);
-    const { job } = (await started.json()) as { job: { id: string } };
-    expect((await follow(`/api/admin/import-jobs/${job.id}`, /succeeded|failed/)).status).toBe('succeeded');
+    await importCatalog(site.server, token, csv, 'tones.csv');
     releases = ((await (await fetch(`${site.server.url}/api/releases?label=records&q=${encodeURIComponent('Sine')}&include_tracks=true`)).json()) as { data: Release[] }).data;
     const more = ((await (await fetch(`${site.server.url}/api/releases?label=records&q=${encodeURIComponent('Tones Vol')}&include_tracks=true`)).json()) as { data: Release[] }).data;
     releases = [...releases, ...more].filter((r, i, all) => all.findIndex((o) => o.id === r.id) === i);

@@ -28,6 +28,8 @@ describe('layout details', () => {
     const page = await site.browser.newPage('phone');
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(`${site.server.url}/records`);
+    // Hydrated first: a click on the server's button before then reaches no handler.
+    await appStarted(page);
     await page.getByRole('button', { name: 'Open navigation' }).click();
     const paper = page.locator('.MuiDrawer-modal .MuiDrawer-paper');
     await paper.waitFor();
@@ -47,6 +49,7 @@ describe('layout details', () => {
     const page = await site.browser.newPage('phone');
     await page.route('**/api/health', (route) => route.fulfill({ json: { success: false, message: 'API performance is degraded' } }));
     await page.goto(`${site.server.url}/records`);
+    await appStarted(page);
     await page.getByRole('button', { name: 'Show API status details' }).click();
     const button = page.getByRole('button', { name: 'Check now' });
     await button.waitFor();

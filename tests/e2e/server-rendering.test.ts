@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Release } from '../../src/shared/api/catalog.js';
-import { e2eAdmin } from '../e2e-helpers/admin-session.js';
+import { e2eAdmin, importCatalog } from '../e2e-helpers/admin-session.js';
 import { bareRequest, canonicalOf, documentOf, jsonLdOf, metaOf, scriptTagsOf, textOf, titleOf } from '../e2e-helpers/page-html.js';
 import { useOwnSite, useSharedSite } from '../e2e-helpers/production-site.js';
 import { releaseTitle } from '../../src/shared/domain/release-display.js';
@@ -196,21 +196,7 @@ describe('server-rendered pages over plain HTTP', () => {
       '"Label Name","Catalog #",UPC,"Release Name","Release Version","Release Artist","Release Date","Release Genre","Release Subgenre",Track,ISRC,"Song Name","Mix Version","Primary Artists","Featuring Artists",Remixers,"Track Length","Song Genre","Song Subgenre"',
       `"Build It Records",BIT999,190000000999,"${hostile}",,"Hostile Artist",2001-11-01,Electronic,Techno,1,QZZ8B9999991,"${hostile}","Original Mix","Hostile Artist",,,04:00,Electronic,Techno`,
     ].join('\n');
-    const form = new FormData();
-    form.set('file', new Blob([csv], { type: 'text/csv' }), 'hostile.csv');
-    const started = await fetch(`${site.server.url}/api/admin/import-catalog`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
-    expect(started.status).toBe(202);
-    const { job } = (await started.json()) as { job: { id: string } };
-    // The job's deadline, not expect.poll's default second: an import takes seconds on a busy machine.
-    await expect
-      .poll(
-        async () => {
-          const res = await fetch(`${site.server.url}/api/admin/import-jobs/${job.id}`, { headers: { Authorization: `Bearer ${token}` } });
-          return ((await res.json()) as { data: { status: string } }).data.status;
-        },
-        { timeout: 30_000 },
-      )
-      .toBe('succeeded');
+    await importCatalog(site.server, token, csv, 'hostile.csv');
 
     const release = (await api<{ data: Release[] }>(`/releases?label=records&q=${encodeURIComponent('alert(1)')}`)).data[0]!;
     expect(release.title).toBe(hostile);

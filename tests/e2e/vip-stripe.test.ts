@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eAdminEnv, logInAsAdmin } from '../e2e-helpers/admin-session.js';
-import { animationsSettled, openPage, saveScreenshot, sidewaysScroll } from '../e2e-helpers/browser.js';
+import { animationsSettled, appStarted, openPage, saveScreenshot, sidewaysScroll } from '../e2e-helpers/browser.js';
 import { emailTo, signInLink, useStripeSite } from '../e2e-helpers/vip-site.js';
 
 // Issue 26 in Debian's Chromium against the production build: sign up → the fake Stripe Checkout →
@@ -47,6 +47,7 @@ describe('VIP with Stripe', () => {
     const link = await signInLink(vip.smtp, email);
     expect(link.startsWith(`${vip.origin}/vip/account/sign-in/`)).toBe(true);
     await page.goto(link);
+    await appStarted(page);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${vip.origin}/vip/account`);
     await page.getByRole('heading', { level: 2, name: new RegExp(`^${plan}, \\$`) }).waitFor();
@@ -92,6 +93,7 @@ describe('VIP with Stripe', () => {
     expect(csv).toMatch(/"switch@example\.com","Annual","99\.99"/);
 
     await page.goto(`${vip.origin}/vip/account`);
+    await appStarted(page);
     await page.getByRole('button', { name: 'Manage billing' }).click();
     await page.getByRole('button', { name: 'Pause' }).click();
     await page.waitForURL(`${vip.origin}/vip/account`);
@@ -119,6 +121,7 @@ describe('VIP with Stripe', () => {
     await saveScreenshot(page, 'vip-stripe-welcome-phone');
 
     await page.goto(`${vip.origin}/vip/account`);
+    await appStarted(page);
     await page.getByRole('heading', { level: 2, name: /^Annual, \$99\.99\/year/ }).waitFor();
     await page.getByRole('status').getByText(/^Your membership is paused/).waitFor();
     // Two invoices paid: the Monthly plan's and the Annual's it was switched to.
