@@ -483,9 +483,9 @@ describe("the server's own schedule (PGlite)", () => {
 describe('the embedded database on disk, as a server has it', () => {
   it('is copied file by file between two queries and restores with what was committed', { timeout: 120_000 }, async () => {
     const work = mkdtempSync(join(tmpdir(), 'bir-backup-'));
-    const database = await openPglite(join(work, 'data', 'pgdata'));
+    // Loaded from the migrated snapshot into a data directory of its own, as a server's first start leaves it.
+    const { database } = await openSourceDatabase('pglite', 'migrated', join(work, 'data', 'pgdata'));
     try {
-      await database.migrate();
       await syncLabels(database.db, labels);
       const app = await appOn(database);
       await post(app, '/api/subscribe-vip', { name: 'Disk Writer', email: 'disk@example.com', plan: 'annual' });

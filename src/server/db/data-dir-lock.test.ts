@@ -7,6 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { projectRoot } from '../paths.js';
 import { DataDirBusyError, lockDataDir } from './data-dir-lock.js';
 
+// The built server refused on a stopped server's data directory: tests/ops/one-server-per-data-dir.test.ts.
+
 const lockModule = fileURLToPath(new URL('./data-dir-lock.ts', import.meta.url));
 
 /** Runs lockDataDir on `dir` in another Node process: exit 0 when it got the lock, 2 when the directory was busy. */
@@ -53,39 +55,6 @@ function holdLockInAnotherProcess(dir: string) {
     child.once('exit', (code) => reject(new Error(`the lock holder exited (${code}) before locking`)));
   });
   return { child, locked, exited };
-}
-
-const mainModule = fileURLToPath(new URL('../main.ts', import.meta.url));
-
-/** The server (main.ts) on `dataDir`, on a port of its own choosing; resolves with its URL once it listens. */
-function startServer(dataDir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainModule], {
-    cwd: projectRoot,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SERVE_WEB_APP: 'false', SEED_DEMO_CATALOG: 'false', LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<{ code: number | null; stderr: string }>((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
-  // Started once it said where it listens and that its labels are ready, the last line of its start (a
-  // SIGTERM before then stops the start instead: tests/ops/stop-during-start.test.ts).
-  const listening = new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const url = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
-      if (url && out.includes('labels ready')) resolve(url);
-    });
-    void exited.then(({ code }) => reject(new Error(`the server exited (${code}): ${stderr}`)));
-  });
-  return { child, listening, exited };
-}
-
-/** What the database holds, read through the server. */
-async function labelIds(url: string): Promise<string[]> {
-  const res = await fetch(`${url}/api/labels`);
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { data: { id: string }[] }).data.map((label) => label.id);
 }
 
 describe('lockDataDir', () => {
@@ -143,40 +112,6 @@ describe('lockDataDir', () => {
     }
     // A crash leaves no stale lock to wait out.
     releases.push(await lockDataDir(dir));
-  });
-
-  // Three server starts, the first migrating a new data directory: a generous bound on a busy machine.
-  it("refuses a second server on a stopped server's data directory, and the data is intact afterwards", { timeout: 120_000 }, async () => {
-    const first = startServer(dir);
-    try {
-      const url = await first.listening;
-      const before = await labelIds(url);
-      expect(before).toHaveLength(3);
-      first.child.kill('SIGSTOP');
-      const anHourAgo = new Date(Date.now() - 60 * 60_000);
-      utimesSync(join(dir, 'server.lock'), anHourAgo, anHourAgo);
-
-      const second = startServer(dir);
-      second.listening.catch(() => undefined);
-      const refused = await second.exited;
-      expect(refused.code).toBe(1);
-      expect(refused.stderr).toContain(`The data directory ${dir} is in use by another running server.`);
-
-      first.child.kill('SIGCONT');
-      expect(await labelIds(url)).toEqual(before);
-      first.child.kill('SIGTERM');
-      expect((await first.exited).code).toBe(0);
-
-      const third = startServer(dir);
-      try {
-        expect(await labelIds(await third.listening)).toEqual(before);
-      } finally {
-        third.child.kill('SIGTERM');
-        await third.exited;
-      }
-    } finally {
-      first.child.kill('SIGKILL');
-    }
   });
 
   it('refuses another process while this one holds the lock, and lets it in after', async () => {
