@@ -37,6 +37,14 @@ for (const tier of ['node', 'components', 'browser', 'ops']) {
   const tests = own.reduce((sum, file) => sum + file.tests, 0);
   console.log(`${tier.padEnd(11)} ${String(own.length).padStart(4)} files ${String(tests).padStart(5)} tests ${seconds(total)} s`);
 }
+// A worker that died (a crash, an exit, memory) leaves its file's running test and those after it without an
+// end: vitest names no file then ("Worker exited unexpectedly"), the report does (status pending).
+const unfinished = report.testResults
+  .map((file) => ({ path: relative(process.cwd(), file.name), open: file.assertionResults.filter((test) => test.status === 'pending') }))
+  .filter((file) => file.open.length > 0);
+for (const file of unfinished) {
+  console.log(`\nNot finished: ${file.path}, ${file.open.length} tests never ended, from "${file.open[0].fullName}"`);
+}
 const wall = (Math.max(...report.testResults.map((file) => file.endTime)) - report.startTime) / 1000;
 console.log(`\nFrom the run's start to its last file's end: ${wall.toFixed(1)} s.`);
 console.log(`Tests: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`);
