@@ -1,18 +1,18 @@
-import { cutPreviewsOffThread, previewThreadLimits } from '../src/server/modules/media/audio/preview-thread.js';
+import { cutPreviewsApart, previewProcessLimits } from '../src/server/modules/media/audio/preview-process.js';
 import { aConstantFlacBomb, aSineFlac, aSineWav, scratchFolder } from '../tests/helpers/audio.js';
-import { fmt, heading, median, printTable, recordVerdict, timed } from './support.js';
+import { fmt, heading, median, peakTreeRss, printTable, recordVerdict } from './support.js';
 
 const runs = 3;
 const mib = (bytes: number) => bytes / 1024 / 1024;
 
 /**
- * The preview cutter as a job runs it, on a worker thread, from a scratch file: the default window (60 s from
+ * The preview cutter as a job runs it, in a process of its own (docs/decisions/0111), from a scratch file: the default window (60 s from
  * 25%) of a 6-minute 44.1 kHz 16-bit stereo WAV and FLAC (generated; the FLAC's frames verbatim), read, faded
  * and encoded to MP3; and issue 32's FLAC bomb (178 KB, 4.1 hours of constant frames), refused. Peak memory is
- * the process's resident set, sampled every 20 ms while it cuts (the worker thread is in the process).
+ * the resident set of this process and the job's, sampled every 20 ms while it cuts.
  */
 export async function runAudioBench(): Promise<void> {
-  heading('Audio preview: cut 60 s from a 6-minute WAV and FLAC to MP3 on a worker thread; refuse a FLAC bomb');
+  heading('Audio preview: cut 60 s from a 6-minute WAV and FLAC to MP3 in a process of its own; refuse a FLAC bomb');
   const tone = { seconds: 360, sampleRate: 44_100, channels: 2 } as const;
   const files = [
     { name: 'WAV, 6 min', bytes: aSineWav(tone) },
@@ -28,18 +28,14 @@ export async function runAudioBench(): Promise<void> {
       const peaks: number[] = [];
       let outcome = '';
       for (let run = 1; run <= runs; run++) {
-        const before = process.memoryUsage().rss;
-        let peak = before;
-        const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-        const { ms, value } = await timed(() =>
-          cutPreviewsOffThread(path, [{ startMs: null, lengthMs: null }], previewThreadLimits, () => {}).then(
+        const { ms, value, peakBytes } = await peakTreeRss(() =>
+          cutPreviewsApart(path, [{ startMs: null, lengthMs: null }], previewProcessLimits, () => {}).then(
             (result) => `MP3 of ${fmt(mib(result.previews[0]!.length), 2)} MiB`,
             (err: Error) => `refused: ${err.message.slice(0, 40)}…`,
           ),
         );
-        clearInterval(sampler);
         times.push(ms);
-        peaks.push(Math.max(peak, process.memoryUsage().rss) - before);
+        peaks.push(peakBytes);
         outcome = value;
       }
       rows.push([file.name, fmt(mib(file.bytes.length), 1), fmt(median(times) / 1000, 2), fmt(mib(Math.max(...peaks)), 0), outcome]);

@@ -249,3 +249,34 @@ export function sampleRss(pid: number): { stop(): number } {
     },
   };
 }
+
+/** This process's resident memory and its children's (a job's own process among them), in bytes (Linux: /proc). */
+function ownTreeRss(): number {
+  const rssOf = (pid: number | string) => {
+    try {
+      return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+    } catch {
+      return 0; // it has ended
+    }
+  };
+  let children: string[] = [];
+  try {
+    children = readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  } catch {
+    // no children file: none counted
+  }
+  return rssOf(process.pid) + children.reduce((sum, pid) => sum + rssOf(pid), 0);
+}
+
+/** Peak of this process's and its children's resident memory above what it was at the start, read every 20 ms while `work` runs. */
+export async function peakTreeRss<T>(work: () => Promise<T>): Promise<{ ms: number; value: T; peakBytes: number }> {
+  const before = ownTreeRss();
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, ownTreeRss())), 20);
+  try {
+    const { ms, value } = await timed(work);
+    return { ms, value, peakBytes: Math.max(peak, ownTreeRss()) - before };
+  } finally {
+    clearInterval(sampler);
+  }
+}

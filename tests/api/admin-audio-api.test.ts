@@ -257,14 +257,14 @@ describe.each(testDatabaseKinds)('admin audio upload on $name', (kind) => {
     expect(await finished(handedBack!.id)).toMatchObject({ status: 'ready', message: null });
   });
 
-  it('fails a job whose cutting thread ran out of memory with a reason staff read, never runs it again, and the server lives on', async () => {
-    // A server whose cutting thread may hold 8 MB of JavaScript heap, less than its work takes (its code alone needs
-    // some 12 to 16 MB): the thread runs out of memory and is ended, as one cutting a file that exhausts it would.
-    // (Not smaller: V8 cannot even start a thread of 2 MB, and aborts the whole process.)
+  it('fails a job whose cutting process ran out of memory with a reason staff read, never runs it again, and the server lives on', async () => {
+    // A server whose cutting process may hold 8 MB of JavaScript heap, less than its work takes (its code alone needs
+    // some 12 to 16 MB): V8 ends that process, as it would one cutting a file that exhausts it. (With a worker
+    // thread, before decision 0111, V8 sometimes aborted the whole server instead: the test's own process.)
     const small = await createAdminTestApp(kind, {
       from: 'distributor-catalog',
       // It looks for jobs only when it is given an upload: the other instance below takes its own.
-      deps: { mediaStore: store, audioJobs: { threadLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 4 }, pollMs: 3_600_000 } },
+      deps: { mediaStore: store, audioJobs: { processLimits: { oldSpaceMb: 8, semiSpaceMb: 2 }, pollMs: 3_600_000 } },
     });
     const previews = () => small.database.db.select({ id: tracks.id, preview: tracks.previewUrl }).from(tracks).where(eq(tracks.isrc, 'QZZ8B2454763')).orderBy(tracks.id);
     try {
@@ -281,7 +281,7 @@ describe.each(testDatabaseKinds)('admin audio upload on $name', (kind) => {
       const next = await report(small, [{ name: `${sharedIsrc}.wav`, bytes: aSineWav({ seconds: 1, channels: 1, sampleRate: 8000 }) }]);
       expect((await finished(next.matched[0]!.id, small)).status).toBe('failed');
 
-      // Another instance on the same database, whose thread has the production limits, would cut that FLAC: it
+      // Another instance on the same database, whose process has the production limits, would cut that FLAC: it
       // cuts the upload it is given and leaves the failed job failed, never running it again.
       const other = await buildApp({ db: small.database.db, clock: () => testNow, jwtSecret: small.jwtSecret, mediaStore: store }, { logger: false });
       await other.ready();

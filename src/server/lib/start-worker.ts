@@ -1,12 +1,12 @@
 import { setFlagsFromString } from 'node:v8';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
-// Every thread started here runs WebAssembly (the embedded database, the audio encoders), and V8 shares
+// Every thread started here runs WebAssembly (the embedded database), and V8 shares
 // a process's wasm code between its threads. Node 24's V8 (13.6) can free a shared wasm-to-JS wrapper
 // twice when its wasm code collector runs while another thread tiers that wrapper up: the process dies
 // on `Check failed: jit_page_->allocations_.erase(addr) == 1` or a segmentation fault (nodejs/node#64500,
 // fixed in V8 by 9b8ca54d5a, not in Node 24). It met a vitest worker opening and closing embedded
-// databases, and would meet a server whose audio jobs start and end threads beside its database.
+// databases. (Audio jobs run in processes of their own: docs/decisions/0111.)
 // Without the collector, code a thread no longer runs stays until its module is freed whole.
 // docs/decisions/0107 gives the measurement.
 setFlagsFromString('--no-wasm-code-gc');

@@ -14,6 +14,6 @@ export interface MediaDeps {
   catalogChanges: { publish(): void };
   /** Image jobs' lease, how often an idle instance looks for jobs, how long a replaced picture's files stay; production: 30 s, 5 s, an hour. */
   imageJobs?: Partial<ImageJobSettings>;
-  /** Uploaded audio's preview jobs (docs/decisions/0087): lease, poll, the cutting thread's memory limits; production: 30 s, 5 s, previewThreadLimits. */
+  /** Uploaded audio's preview jobs (docs/decisions/0087): lease, poll, the cutting process's memory limits; production: 30 s, 5 s, previewProcessLimits. */
   audioJobs?: Partial<Omit<PreviewCutterSettings, 'deleteAfterMs'>>;
 }

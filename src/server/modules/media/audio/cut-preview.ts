@@ -7,7 +7,7 @@ import { countSamples, decodeSpans, type Span } from './compressed-audio.js';
  * Cutting a track's streaming preview (docs/decisions/0026, 0087): from the upload's file, checked from its
  * header, read only where the windows lie (WAV/AIFF by hand, FLAC and MP3 a frame at a time in WebAssembly),
  * each window faded and encoded to MP3 (LAME in WebAssembly) as its samples arrive. Memory is bounded by the
- * windows, never the file. Pure computation: `preview-worker.ts` runs it on a worker thread, off the request path.
+ * windows, never the file. Pure computation: `preview-worker.ts` runs it in a process of its own, off the request path.
  */
 
 /** A track's preview window; null takes the default (60 s from 25% of the track). */

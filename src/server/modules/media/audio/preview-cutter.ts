@@ -4,16 +4,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { ResourceLimits } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { defaultMediaStoreTimeoutMs } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
+import { type JobMemoryLimits, JobProcessDied } from '../../../lib/job-process.js';
 import { loggableError } from '../../../logging.js';
 import { LeasedJobs } from '../leased-jobs.js';
 import { MediaStoreStalled, type MediaStore } from '../media-store.js';
 import { uploadedPreviewUrl } from '../media-urls.js';
 import { AudioRefused } from './audio-format.js';
-import { cutPreviewsOffThread, previewThreadLimits, PreviewThreadDied } from './preview-thread.js';
+import { cutPreviewsApart, previewProcessLimits } from './preview-process.js';
 import {
   claimTrackAudio,
   failTrackAudio,
@@ -27,15 +27,15 @@ import {
 /**
  * How long a cutter's lease lasts, how often an idle instance looks for a job, how long a store call may go
  * without a sign of life, how long a replaced preview stays (docs/decisions/0091: the art renderer's sweep
- * deletes it), and the cutting thread's memory (decision 0087); production: 30 s, 5 s, 2 minutes, an hour,
- * and previewThreadLimits.
+ * deletes it), and the cutting process's memory (decisions 0087, 0111); production: 30 s, 5 s, 2 minutes, an hour,
+ * and previewProcessLimits.
  */
 export interface PreviewCutterSettings {
   leaseMs: number;
   pollMs: number;
   storeTimeoutMs: number;
   deleteAfterMs: number;
-  threadLimits: ResourceLimits;
+  processLimits: JobMemoryLimits;
 }
 
 export const defaultPreviewCutterSettings: PreviewCutterSettings = {
@@ -43,7 +43,7 @@ export const defaultPreviewCutterSettings: PreviewCutterSettings = {
   pollMs: 5_000,
   storeTimeoutMs: defaultMediaStoreTimeoutMs,
   deleteAfterMs: 60 * 60_000,
-  threadLimits: previewThreadLimits,
+  processLimits: previewProcessLimits,
 };
 
 const progressWriteMs = 500;
@@ -58,7 +58,7 @@ export const previewFailures = {
 
 /**
  * Cuts the previews of uploaded audio (docs/decisions/0026, 0087), one job at a time on this instance, on
- * a worker thread: a queued `track_audio` row is claimed by a lease (any instance may take it), its original
+ * a process of its own: a queued `track_audio` row is claimed by a lease (any instance may take it), its original
  * copied from the media store to a scratch file, its tracks' windows cut in one pass, the MP3s stored under
  * their content's hash, and the tracks' preview URLs set in one transaction. A job whose run died with its
  * server (its lease ran out and nobody handed it back) is failed when it is next claimed, never run again: the
@@ -105,7 +105,7 @@ export class PreviewCutter extends LeasedJobs<TrackAudioRow> {
       const message =
         err instanceof AudioRefused
           ? `${row.fileName} ${err.message}`
-          : err instanceof PreviewThreadDied && err.isOutOfMemory
+          : err instanceof JobProcessDied && err.isOutOfMemory
             ? previewFailures.outOfMemory(row.fileName)
             : err instanceof MediaStoreStalled
               ? previewFailures.stalled(row.fileName, err.message)
@@ -117,7 +117,7 @@ export class PreviewCutter extends LeasedJobs<TrackAudioRow> {
     }
   }
 
-  /** One job: the original copied to `path` (streamed, never held whole), cut on the thread, stored and served. */
+  /** One job: the original copied to `path` (streamed, never held whole), cut in its process, stored and served. */
   private async cut(row: TrackAudioRow, path: string): Promise<void> {
     const { db, log, clock } = this.deps;
     const { store } = this;
@@ -135,10 +135,10 @@ export class PreviewCutter extends LeasedJobs<TrackAudioRow> {
     }
     const planned = [...windows.values()];
     let written = 0;
-    const result = await cutPreviewsOffThread(
+    const result = await cutPreviewsApart(
       path,
       planned,
-      this.settings.threadLimits,
+      this.settings.processLimits,
       (done, total) => {
         this.progress = { done, total };
         if (Date.now() - written < progressWriteMs) return;

@@ -4,14 +4,13 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { ResourceLimits } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { downloadFormatNames, type DownloadFormat } from '../../../../shared/download-formats.js';
 import { defaultMediaStoreTimeoutMs } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
+import { type JobMemoryLimits, JobProcessDied } from '../../../lib/job-process.js';
 import { loggableError } from '../../../logging.js';
 import { AudioRefused } from '../audio/audio-format.js';
-import { PreviewThreadDied } from '../audio/preview-thread.js';
 import { LeasedJobs } from '../leased-jobs.js';
 import { MediaStoreStalled, type MediaStore } from '../media-store.js';
 import { downloadExtensions, downloadSource } from './download-source.js';
@@ -24,18 +23,18 @@ import {
   retryDownloadFileLater,
   type DownloadFileRow,
 } from './download-files.repo.js';
-import { formatThreadLimits, makeFormatOffThread } from './format-thread.js';
+import { formatProcessLimits, makeFormatApart } from './format-process.js';
 
 /**
  * A maker's lease, how often an idle instance looks for jobs, how long a store call may go without a sign of
- * life, how long a replaced file stays, the thread's memory.
+ * life, how long a replaced file stays, the process's memory.
  */
 export interface FormatMakerSettings {
   leaseMs: number;
   pollMs: number;
   storeTimeoutMs: number;
   deleteAfterMs: number;
-  threadLimits: ResourceLimits;
+  processLimits: JobMemoryLimits;
 }
 
 export const defaultFormatMakerSettings: FormatMakerSettings = {
@@ -43,7 +42,7 @@ export const defaultFormatMakerSettings: FormatMakerSettings = {
   pollMs: 5_000,
   storeTimeoutMs: defaultMediaStoreTimeoutMs,
   deleteAfterMs: 60 * 60_000,
-  threadLimits: formatThreadLimits,
+  processLimits: formatProcessLimits,
 };
 
 /** Why a format was not made, as staff read it (the master's file name first). */
@@ -65,7 +64,7 @@ async function sha256Of(path: string): Promise<string> {
 }
 
 /**
- * Makes download formats (docs/decisions/0103), one job at a time on this instance, on a worker thread: a queued
+ * Makes download formats (docs/decisions/0103), one job at a time on this instance, in a process of its own: a queued
  * `download_files` row is claimed by a lease (any instance may take it), the master copied from the media store
  * to a scratch file, the format made from it with the track's tags and cover, stored under its content's hash.
  * A job whose run died with its server is failed when next claimed, never run again (as decision 0087's); one
@@ -126,7 +125,7 @@ export class FormatMaker extends LeasedJobs<DownloadFileRow> {
       await fail(
         err instanceof AudioRefused
           ? formatFailures.refused(file, row.format, err.message)
-          : err instanceof PreviewThreadDied && err.isOutOfMemory
+          : err instanceof JobProcessDied && err.isOutOfMemory
             ? formatFailures.outOfMemory(file, row.format)
             : formatFailures.failed(file, row.format),
       );
@@ -145,7 +144,7 @@ export class FormatMaker extends LeasedJobs<DownloadFileRow> {
     const extension = downloadExtensions[row.format];
     const outPath = join(scratch, `out.${extension}`);
     const tags = await source.tags();
-    await makeFormatOffThread({ masterPath, outPath, format: row.format, tags }, this.settings.threadLimits, (done, total) => (this.progress = { done, total }), this.signal);
+    await makeFormatApart({ masterPath, outPath, format: row.format, tags }, this.settings.processLimits, (done, total) => (this.progress = { done, total }), this.signal);
     const key = `downloads/${await sha256Of(outPath)}.${extension}`;
     const size = (await stat(outPath)).size;
     const put = () => store.putFile(key, outPath, `audio/${extension === 'mp3' ? 'mpeg' : extension}`);

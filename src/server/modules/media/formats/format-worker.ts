@@ -1,27 +1,18 @@
-import { parentPort } from 'node:worker_threads';
+import { answerJob } from '../../../lib/job-process.js';
 import { AudioRefused } from '../audio/audio-format.js';
+import type { FormatRequest } from './format-process.js';
 import { makeFormat } from './make-format.js';
-import type { FormatReply, FormatRequest } from './format-thread.js';
 
-// The format maker's own thread (docs/decisions/0103): decoding and encoding a whole track hold it for
-// seconds, never the server's event loop; its heap is limited (`formatThreadLimits`).
+// The format maker's own process (docs/decisions/0103, 0111): decoding and encoding a whole track hold it for
+// seconds, never the server's event loop; its heap is limited (`formatProcessLimits`).
 
-const port = parentPort!;
-const reply = (message: FormatReply) => port.postMessage(message);
-let reported = 0;
-
-async function make(request: FormatRequest): Promise<void> {
-  try {
-    await makeFormat(request.masterPath, request.outPath, request.format, request.tags, (done, total) => {
-      // A progress message every 1% or so: each one is copied to the main thread.
-      if (done - reported < total / 100 && done < total) return;
-      reported = done;
-      reply({ kind: 'progress', done, total });
-    });
-    reply({ kind: 'done' });
-  } catch (err) {
-    reply({ kind: 'failed', message: err instanceof AudioRefused ? err.message : String((err as Error).message ?? err), refused: err instanceof AudioRefused });
-  }
-}
-
-port.once('message', (request: FormatRequest) => void make(request));
+answerJob<FormatRequest, object>(async (request, onProgress) => {
+  let reported = 0;
+  await makeFormat(request.masterPath, request.outPath, request.format, request.tags, (done, total) => {
+    // A progress message every 1% or so: each one is copied to the server.
+    if (done - reported < total / 100 && done < total) return;
+    reported = done;
+    onProgress(done, total);
+  });
+  return {};
+}, (err) => err instanceof AudioRefused);

@@ -8,7 +8,7 @@ import { downloadFormats, type DownloadFormat } from '../../../../shared/downloa
 import { withAudioFile } from '../audio/audio-file.js';
 import { AudioRefused, audioRefusals, decodePcm, mpegRates, probeAudio } from '../audio/audio-format.js';
 import type { DownloadTags } from './download-tags.js';
-import { formatThreadLimits, makeFormatOffThread } from './format-thread.js';
+import { formatProcessLimits, makeFormatApart } from './format-process.js';
 
 // Issue 36, part 3 (docs/decisions/0103): each download format of a master decodes to the master's audio (the
 // lossless ones sample for sample), exactly as long as the master (MP3s by their LAME tag), and carries the tags and cover.
@@ -39,11 +39,11 @@ const frames = tone.seconds * tone.sampleRate;
 /** An MPEG-1 layer III frame's samples. */
 const mp3Frame = 1152;
 
-/** `format` made from the master `bytes` on the format thread, as a job makes it: the file's path. */
+/** `format` made from the master `bytes` in the format process, as a job makes it: the file's path. */
 async function made(bytes: Buffer, format: DownloadFormat): Promise<string> {
   const masterPath = await scratch.write(bytes);
   const outPath = `${masterPath}.${format}`;
-  await makeFormatOffThread({ masterPath, outPath, format, tags: tags() }, formatThreadLimits, () => {});
+  await makeFormatApart({ masterPath, outPath, format, tags: tags() }, formatProcessLimits, () => {});
   return outPath;
 }
 

@@ -11,7 +11,7 @@ import { formatWriter, OutputFile, type SourceShape } from './format-writers.js'
  * Makes one download format of a master (docs/decisions/0103): the master (an uploaded WAV, AIFF, FLAC or MP3)
  * checked from its header as every upload is (decision 0087), decoded in order a block at a time (WAV and AIFF
  * read 64 KiB at a time, FLAC and MP3 a frame at a time), each block handed to the format's writer, which writes
- * it to `outPath` at once. Pure computation: `format-worker.ts` runs it on a worker thread with limited memory.
+ * it to `outPath` at once. Pure computation: `format-worker.ts` runs it in a process of its own with limited memory.
  */
 
 /** 16 or 24 bits, as the master: 8-bit PCM and MP3 to 16, 32-bit and floating point to 24. */
