@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -223,22 +222,15 @@ export function printVerdicts(): boolean {
   return verdicts.every((v) => v.met !== false);
 }
 
-/** The resident memory of a process, in MiB (Linux: /proc). */
+/** The resident memory of a process, in MiB, with its children's (a server's audio jobs run in processes of their own: decision 0111; Linux: /proc). */
 export async function processRssMiB(pid: number): Promise<number> {
-  return Number(/VmRSS:\s+(\d+) kB/.exec(await readFile(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  return treeRss(pid) / 1024 / 1024;
 }
 
-/** Peak of a process's resident memory, read from /proc every 50 ms (Linux). */
+/** Peak of a process's resident memory with its children's, read from /proc every 50 ms (Linux). */
 export function sampleRss(pid: number): { stop(): number } {
   let peak = 0;
-  const read = () => {
-    try {
-      const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-      if (kb) peak = Math.max(peak, Number(kb) * 1024);
-    } catch {
-      // The process has ended.
-    }
-  };
+  const read = () => (peak = Math.max(peak, treeRss(pid)));
   read();
   const timer = setInterval(read, 50);
   return {
@@ -250,32 +242,32 @@ export function sampleRss(pid: number): { stop(): number } {
   };
 }
 
-/** This process's resident memory and its children's (a job's own process among them), in bytes (Linux: /proc). */
-function ownTreeRss(): number {
-  const rssOf = (pid: number | string) => {
+/** The resident memory of process `pid` and of its children, in bytes (0 for one that has ended; Linux: /proc). */
+export function treeRss(pid: number): number {
+  const rssOf = (id: number | string) => {
     try {
-      return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+      return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${id}/status`, 'utf8'))?.[1] ?? 0) * 1024;
     } catch {
-      return 0; // it has ended
+      return 0;
     }
   };
   let children: string[] = [];
   try {
-    children = readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
   } catch {
-    // no children file: none counted
+    // It has ended: no children counted.
   }
-  return rssOf(process.pid) + children.reduce((sum, pid) => sum + rssOf(pid), 0);
+  return rssOf(pid) + children.reduce((sum, child) => sum + rssOf(child), 0);
 }
 
 /** Peak of this process's and its children's resident memory above what it was at the start, read every 20 ms while `work` runs. */
 export async function peakTreeRss<T>(work: () => Promise<T>): Promise<{ ms: number; value: T; peakBytes: number }> {
-  const before = ownTreeRss();
+  const before = treeRss(process.pid);
   let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, ownTreeRss())), 20);
+  const sampler = setInterval(() => (peak = Math.max(peak, treeRss(process.pid))), 20);
   try {
     const { ms, value } = await timed(work);
-    return { ms, value, peakBytes: Math.max(peak, ownTreeRss()) - before };
+    return { ms, value, peakBytes: Math.max(peak, treeRss(process.pid)) - before };
   } finally {
     clearInterval(sampler);
   }

@@ -1,8 +1,8 @@
-import { readFileSync, createReadStream, statSync } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { startProductionServer, type ProductionServer } from '../../tests/helpers/production-server.js';
-import { createPostgresDatabase, type BackendKind } from '../support.js';
+import { createPostgresDatabase, treeRss, type BackendKind } from '../support.js';
 
 // What the upload-bomb and slow-reader parts share: the built server with an admin of its own (on
 // PGlite or a scratch PostgreSQL database), staff's sign-in, an upload streamed from the disk as a
@@ -124,14 +124,11 @@ export class RssSampler {
     this.timer = setInterval(() => this.read(), everyMs);
   }
 
-  /** Reads now; the latest reading (MiB), or NaN once the process has ended. */
+  /** Reads now; the latest reading (MiB, the process with its children), or NaN once the process has ended. */
   read(): number {
-    let mib = Number.NaN;
-    try {
-      mib = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${this.pid}/status`, 'utf8'))?.[1] ?? Number.NaN) / 1024;
-    } catch {
-      // The process has ended.
-    }
+    // With its children's: the server's audio jobs run in processes of their own (decision 0111).
+    const bytes = treeRss(this.pid);
+    const mib = bytes > 0 ? bytes / 1024 / 1024 : Number.NaN;
     if (Number.isFinite(mib)) this.samples.push(mib);
     return mib;
   }
