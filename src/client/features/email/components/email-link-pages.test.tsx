@@ -4,6 +4,7 @@ import { renderWithApp, stubFetch, setupUser } from '../../../../../tests/helper
 import { DemoStatusPage } from './demo-status-page.js';
 import { ReleaseAlertPage } from './release-alert-page.js';
 import { UnsubscribePage } from './unsubscribe-page.js';
+import { WaitingListPage } from './waiting-list-page.js';
 
 const token = 'AbCdEfGhIjKlMnOpQrStUvWx_-12';
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -125,5 +126,49 @@ describe('ReleaseAlertPage', () => {
     stubFetch([[/^\/api\/notify\//, notFound]]);
     renderWithApp(<ReleaseAlertPage />, { path: `/notify/${token}`, route: '/notify/:token' });
     expect((await screen.findByRole('alert')).textContent).toMatch(/This link is not valid/);
+  });
+});
+
+describe('WaitingListPage', () => {
+  const linkOf = (confirmed: boolean) => ({ success: true, message: 'VIP waiting list link', data: { email: 'fa*****@example.com', confirmed } });
+
+  it('changes nothing on opening; "Confirm" confirms, "Forget my address" takes the address off the list', async () => {
+    const user = setupUser();
+    const sent: string[] = [];
+    stubFetch([[/^\/api\/vip\/waiting-list\//, () => linkOf(false)]]);
+    const get = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'POST') {
+        sent.push(`POST ${String(input)}`);
+        return json(200, linkOf(true));
+      }
+      if (init?.method === 'DELETE') {
+        sent.push(`DELETE ${String(input)}`);
+        return json(200, { success: true, message: 'Your address is off the waiting list: nothing more is sent to it.' });
+      }
+      return get(input, init);
+    }) as typeof fetch;
+    renderWithApp(<WaitingListPage />, { path: `/vip/waiting-list/${token}`, route: '/vip/waiting-list/:token' });
+    expect(await screen.findByText('Email fa*****@example.com once when VIP payments open?')).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Confirmed: we email fa*****@example.com once when VIP payments open.');
+    await user.click(screen.getByRole('button', { name: 'Forget my address' }));
+    expect(await screen.findByText('Your address is off the waiting list: nothing more is sent to it.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
+    expect(sent).toEqual([`POST /api/vip/waiting-list/${token}/confirm`, `DELETE /api/vip/waiting-list/${token}`]);
+  });
+
+  it('shows the server\'s refusal of a confirmation, and keeps "Confirm"', async () => {
+    const user = setupUser();
+    stubFetch([[/^\/api\/vip\/waiting-list\//, () => linkOf(false)]]);
+    const get = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) =>
+      init?.method === 'POST' ? json(404, { success: false, error: 'Not Found', message: 'This link is not valid, or the address was forgotten or has had its email.', reqId: 'r2' }) : get(input, init)) as typeof fetch;
+    renderWithApp(<WaitingListPage />, { path: `/vip/waiting-list/${token}`, route: '/vip/waiting-list/:token' });
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This link is not valid, or the address was forgotten or has had its email.');
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeTruthy();
   });
 });

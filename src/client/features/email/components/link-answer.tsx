@@ -1,4 +1,5 @@
-import { Alert, Box, CircularProgress, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import type { UseMutationResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../../lib/api-client.js';
 
@@ -19,5 +20,53 @@ export function LinkAnswer({ title, error, isPending, children }: { title: strin
       </Typography>
       {error ? <Alert severity="error">{failureText(error)}</Alert> : isPending ? <CircularProgress aria-label="Loading" /> : children}
     </Box>
+  );
+}
+
+/**
+ * A double opt-in's answer (docs/decisions/0061, 0099), under what the page says first: the question and
+ * "Confirm" until it is confirmed, then what was confirmed; "Forget my address" until it is forgotten, then the
+ * server's words. Opening the page changes nothing (mail scanners open links).
+ */
+export function ConfirmOrForget({
+  confirmed,
+  question,
+  confirmedText,
+  confirm,
+  forget,
+  children,
+}: {
+  confirmed: boolean;
+  question: string;
+  confirmedText: string;
+  confirm: UseMutationResult<unknown, Error, void>;
+  forget: UseMutationResult<{ message: string }, Error, void>;
+  children?: ReactNode;
+}) {
+  const failure = confirm.error ?? forget.error;
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+      {children}
+      {forget.isSuccess ? (
+        <Alert severity="success">{forget.data.message}</Alert>
+      ) : (
+        <>
+          {confirmed ? (
+            <Alert severity="success">{confirmedText}</Alert>
+          ) : (
+            <>
+              <Typography>{question}</Typography>
+              <Button variant="contained" onClick={() => confirm.mutate()} disabled={confirm.isPending}>
+                Confirm
+              </Button>
+            </>
+          )}
+          {failure && <Alert severity="error">{failure.message}</Alert>}
+          <Button variant="text" onClick={() => forget.mutate()} disabled={forget.isPending}>
+            Forget my address
+          </Button>
+        </>
+      )}
+    </Stack>
   );
 }

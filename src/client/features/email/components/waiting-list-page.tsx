@@ -1,8 +1,7 @@
-import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { confirmWaitingListLink, forgetWaitingListLink, waitingListLinkQuery } from '../api/email-links.js';
-import { LinkAnswer } from './link-answer.js';
+import { ConfirmOrForget, LinkAnswer } from './link-answer.js';
 
 /**
  * /vip/waiting-list/:token: the page of the VIP waiting list's email (docs/decisions/0099). Opening it
@@ -20,28 +19,13 @@ export function WaitingListPage() {
   return (
     <LinkAnswer title="VIP waiting list" error={error} isPending={isPending}>
       {link && (
-        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-          {forget.isSuccess ? (
-            <Alert severity="success">{forget.data.message}</Alert>
-          ) : (
-            <>
-              {link.confirmed ? (
-                <Alert severity="success">{`Confirmed: we email ${link.email} once when VIP payments open.`}</Alert>
-              ) : (
-                <>
-                  <Typography>{`Email ${link.email} once when VIP payments open?`}</Typography>
-                  <Button variant="contained" onClick={() => confirm.mutate()} disabled={confirm.isPending}>
-                    Confirm
-                  </Button>
-                </>
-              )}
-              {(confirm.error ?? forget.error) && <Alert severity="error">{(confirm.error ?? forget.error)?.message}</Alert>}
-              <Button variant="text" onClick={() => forget.mutate()} disabled={forget.isPending}>
-                Forget my address
-              </Button>
-            </>
-          )}
-        </Stack>
+        <ConfirmOrForget
+          confirmed={link.confirmed}
+          question={`Email ${link.email} once when VIP payments open?`}
+          confirmedText={`Confirmed: we email ${link.email} once when VIP payments open.`}
+          confirm={confirm}
+          forget={forget}
+        />
       )}
     </LinkAnswer>
   );
