@@ -43,6 +43,9 @@ export function runJobProcess<Request, Done extends object>(
   const fromSource = import.meta.url.endsWith('.ts');
   const child = fork(fileURLToPath(fromSource ? new URL(moduleUrl.href.replace(/\.js$/, '.ts')) : moduleUrl), [], {
     execArgv: [...(fromSource ? ['--import', 'tsx'] : []), `--max-old-space-size=${limits.oldSpaceMb}`, `--max-semi-space-size=${limits.semiSpaceMb}`],
+    // None of the server's environment (its database address, secrets and keys): a job reads only the files it is
+    // named, and it is where untrusted uploads are decoded.
+    env: {},
     // Structured clone: the answer's bytes (previews) arrive as typed arrays, not as JSON arrays of numbers.
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
