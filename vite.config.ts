@@ -1,22 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-/**
- * The pages are written against React's API and run on Preact's (docs/decisions/0112): the browser's
- * build and the server's page renderer both, and the component tests (vitest.config.ts). 4 KiB of
- * runtime (compat included) in place of react-dom's 57 on every public page. The server's emails
- * render with React itself (react-email), outside these builds.
- */
-export const reactOnPreact = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
-
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
 // Two builds (npm run build:client): the browser's (dist/client, served) and the server entry that
@@ -25,7 +9,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/client',
   publicDir: false,
   plugins: [react()],
-  resolve: { alias: reactOnPreact },
   // The server entry carries its libraries (no node_modules lookups at run time) in their production builds.
   ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   build: isSsrBuild

@@ -2,7 +2,6 @@ import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { TierSequencer } from './tests/setup/tier-sequencer.js';
-import { reactOnPreact } from './vite.config.js';
 
 // Four tiers, each a project a developer can run alone (docs/testing.md):
 //   node        unit and API tests on real databases   npm run test:node
@@ -44,14 +43,10 @@ export default defineConfig({
       },
       {
         extends: true,
-        resolve: { alias: reactOnPreact, conditions: ['module', 'browser', 'development|production'], mainFields: ['module', 'browser', 'main'] },
         test: {
           name: 'components',
           include: ['src/client/**/*.test.tsx'],
           environment: 'jsdom',
-          // On Preact, as the built pages (vite.config.ts): the libraries that import React go through
-          // the same aliases, so they are transformed here rather than loaded by Node as they are.
-          server: { deps: { inline: true } },
           testTimeout: 10_000,
           hookTimeout: 10_000,
           // Loading MUI and jsdom once per worker, not per file. Each file restores the globals and

@@ -19,8 +19,7 @@ describe('the first HTML of a page the browser draws alone', () => {
     const page = await render({ url: 'https://records.example/admin/site', nonce: 'n0nce', themeMode: 'dark', settings: renamed }, noData);
     expect(page.kind).toBe('page');
     const html = page.kind === 'page' ? page.html : '';
-    // Text escaped as HTML needs it: `&` and `<` (a `>` in text starts nothing).
-    expect(html.match(/<title>.*?<\/title>/gs)).toEqual(['<title>Night &amp; Day &lt;Records></title>']);
+    expect(html.match(/<title>.*?<\/title>/gs)).toEqual(['<title>Night &amp; Day &lt;Records&gt;</title>']);
     expect(html).toContain('<div id="root"></div><script type="application/json" id="site-settings">');
     expect(html).toContain('<script type="module" src="./boot.ts"></script>');
   });

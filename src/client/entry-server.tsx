@@ -10,7 +10,6 @@ import { createEmotionCache, headStyleTags } from './app/emotion-cache.js';
 import { createRoutes } from './app/router.js';
 import { HeadTags, scriptSafeJson } from './app/seo/head-tags.js';
 import { pageMeta } from './app/seo/page-meta.js';
-import { PriorityImages, type PriorityImage } from './lib/priority-images.js';
 
 // The server entry (built by `vite build --ssr` into dist/ssr, loaded by src/server/plugins/client-app.ts).
 // Rendered to a string, not streamed: emotion has no streaming integration, and every page's data
@@ -88,12 +87,9 @@ export const createPageRenderer: CreatePageRenderer = (template) => {
     // Styles go to <head> (extracted below), not beside each element, where the browser's cache would move them from.
     emotionCache.compat = true;
     const router = createStaticRouter(dataRoutes, context);
-    const priorityImages: PriorityImage[] = [];
     const body = renderToString(
       <App queryClient={queryClient} emotionCache={emotionCache} themeMode={themeMode}>
-        <PriorityImages.Provider value={priorityImages}>
-          <StaticRouterProvider router={router} context={context} nonce={nonce} />
-        </PriorityImages.Provider>
+        <StaticRouterProvider router={router} context={context} nonce={nonce} />
       </App>,
     );
     const styles = pageStyleTags(emotionCache, body);
@@ -105,7 +101,7 @@ export const createPageRenderer: CreatePageRenderer = (template) => {
       origin,
       status: context.statusCode,
     });
-    const head = renderToStaticMarkup(<HeadTags meta={meta} preloads={priorityImages} />);
+    const head = renderToStaticMarkup(<HeadTags meta={meta} />);
     // Not executed: read by the browser entry (main.tsx) to hydrate the query cache.
     const state = `<script type="application/json" id="query-state">${scriptSafeJson(dehydrate(queryClient))}</script>`;
     const html = [

@@ -1,5 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { App } from './app/app.js';
@@ -40,7 +40,7 @@ const app = (
     </App>
   </StrictMode>
 );
-// Public pages come rendered by the server; the admin area is rendered here alone. Preact hydrates
-// the page in one task (docs/decisions/0112 measures it on a phone's CPU).
-if (root.hasChildNodes()) hydrateRoot(root, app);
+// Public pages come rendered by the server; the admin area is rendered here alone. Hydrating in a
+// transition lets React yield to the browser between parts of the page: no long task on a phone.
+if (root.hasChildNodes()) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);

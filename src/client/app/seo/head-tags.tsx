@@ -1,5 +1,4 @@
 import { siteName } from '../../../shared/site-settings.js';
-import type { PriorityImage } from '../../lib/priority-images.js';
 import type { PageMeta } from './page-meta.js';
 
 /** JSON for a <script> data block: nothing in it can close the element or start markup. */
@@ -12,12 +11,8 @@ export function scriptSafeJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/**
- * The <head> tags of one page, rendered by React so that every value is escaped, and a preload of each
- * of its main pictures (`preloads`, met by the render), with the choice of copies its <img> offers: the
- * browser fetches the same copy for both, before it has read the body.
- */
-export function HeadTags({ meta, preloads }: { meta: PageMeta; preloads: PriorityImage[] }) {
+/** The <head> tags of one page, rendered by React so that every value is escaped. */
+export function HeadTags({ meta }: { meta: PageMeta }) {
   const card = meta.image ? 'summary_large_image' : 'summary';
   return (
     <>
@@ -34,13 +29,6 @@ export function HeadTags({ meta, preloads }: { meta: PageMeta; preloads: Priorit
       <meta name="twitter:title" content={meta.title} />
       <meta name="twitter:description" content={meta.description} />
       {meta.image && <meta name="twitter:image" content={meta.image} />}
-      {preloads.map((image) =>
-        image.srcSet ? (
-          <link key={image.src} rel="preload" as="image" imageSrcSet={image.srcSet} imageSizes={image.sizes} fetchPriority="high" />
-        ) : (
-          <link key={image.src} rel="preload" as="image" href={image.src} fetchPriority="high" />
-        ),
-      )}
       {meta.jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(meta.jsonLd) }} />}
     </>
   );

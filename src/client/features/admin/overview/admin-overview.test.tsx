@@ -122,12 +122,10 @@ describe('AdminOverview', () => {
   });
 
   it('shows skeletons while the figures load', async () => {
-    // The figures' answer, held until the skeletons are checked (whenever the page asks for them).
     let answer: (response: Response) => void = () => undefined;
-    const stats = new Promise<Response>((resolve) => (answer = resolve));
     serveAdminApi({
       ...overviewApi,
-      'GET /api/admin/stats': () => stats,
+      'GET /api/admin/stats': () => new Promise<Response>((resolve) => (answer = resolve)),
       'GET /api/admin/activity': () => new Promise<Response>(() => undefined),
     });
     storeToken('jwt-good');

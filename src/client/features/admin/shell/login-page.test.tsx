@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyScreens, renderAdmin, serveAdminApi, failure, json, storeToken, verified } from '../../../../../tests/helpers/admin-routes.js';
@@ -88,13 +88,13 @@ describe('LoginPage', () => {
     expect(screen.getByRole('tab', { name: 'Members', selected: true })).toBeTruthy();
     expect(localStorage.getItem('authToken')).toBe('jwt-abc');
     expect(localStorage.getItem('adminToken')).toBe('jwt-abc');
-    const requests = () => sent.map(({ method, path, authorization }) => ({ method, path, authorization }));
-    expect(requests().slice(0, 2)).toEqual([
+    const requests = sent.map(({ method, path, authorization }) => ({ method, path, authorization }));
+    expect(requests.slice(0, 2)).toEqual([
       { method: 'POST', path: '/api/admin/login', authorization: null },
       { method: 'GET', path: '/api/admin/verify-admin-token', authorization: 'Bearer jwt-abc' },
     ]);
     // The Members tab then loads its list (beside the discount code, in either order) with the token.
-    await waitFor(() => expect(requests().slice(2)).toContainEqual({ method: 'GET', path: '/api/admin/members', authorization: 'Bearer jwt-abc' }));
+    expect(requests.slice(2)).toContainEqual({ method: 'GET', path: '/api/admin/members', authorization: 'Bearer jwt-abc' });
   });
 
   it('goes to /admin when nothing was asked for first', async () => {

@@ -165,7 +165,7 @@ describe('Admin Site → VIP, Shop and Legal', () => {
     const heading = (await screen.findAllByLabelText('Heading'))[0] as HTMLInputElement;
     expect(heading.value).toBe('In short');
     const paragraphs = screen.getAllByLabelText('Paragraphs')[0] as HTMLTextAreaElement;
-    fireEvent.input(paragraphs, { target: { value: 'We keep little.\n\nAnd we sell nothing.' } });
+    fireEvent.change(paragraphs, { target: { value: 'We keep little.\n\nAnd we sell nothing.' } });
     await retype(user, textbox('Privacy contact'), 'data@label.example');
     expect(within(preview()).getByText('We keep little.')).toBeTruthy();
     expect(within(preview()).getByText('data@label.example')).toBeTruthy();

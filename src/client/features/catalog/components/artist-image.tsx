@@ -1,7 +1,6 @@
 import { Box, type SxProps, type Theme } from '@mui/material';
 import { useState } from 'react';
 import { generatedImageSrcSet } from '../../../../shared/generated-images.js';
-import { usePriorityImage } from '../../../lib/priority-images.js';
 
 /** docs/product.md §8 Images: an artist picture that fails to load shows this placeholder instead. */
 export const artistPlaceholderImage = '/media/placeholder-artist.svg';
@@ -23,14 +22,12 @@ export function ArtistImage({ src, alt, shape = 'square', isPriority = false, si
   // The source that failed, so that a new source gets its own chance to load.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const shown = !src || failedSrc === src ? artistPlaceholderImage : src;
-  const srcSet = generatedImageSrcSet(shown);
-  usePriorityImage(isPriority ? { src: shown, srcSet, sizes } : null);
   return (
     <Box
       component="img"
       src={shown}
       // Generated pictures come in WebP copies of several widths; the browser takes the one it needs.
-      srcSet={srcSet}
+      srcSet={generatedImageSrcSet(shown)}
       sizes={sizes}
       // Square: the layout keeps its place before the picture arrives (no shift).
       width={640}

@@ -1,7 +1,6 @@
 import { Box, type SxProps, type Theme } from '@mui/material';
 import { useState } from 'react';
 import { generatedImageSrcSet } from '../../../../shared/generated-images.js';
-import { usePriorityImage } from '../../../lib/priority-images.js';
 
 /** The width a card's artwork takes in the grids (2 columns on phones, 4 to 5 beside the drawer). */
 export const cardArtworkSizes = '(min-width: 900px) 22vw, (min-width: 600px) 33vw, 50vw';
@@ -36,8 +35,6 @@ export function ReleaseArtwork({
 }) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const showImage = Boolean(artworkUrl) && failedUrl !== artworkUrl;
-  const srcSet = artworkUrl ? generatedImageSrcSet(artworkUrl) : undefined;
-  usePriorityImage(isPriority && showImage && artworkUrl ? { src: artworkUrl, srcSet, sizes } : null);
   const frame: SxProps<Theme> = [
     { position: 'relative', width: '100%', aspectRatio: '1 / 1', borderRadius: 1, overflow: 'hidden', flexShrink: 0 },
     ...(Array.isArray(sx) ? sx : [sx]),
@@ -49,14 +46,14 @@ export function ReleaseArtwork({
           component="img"
           src={artworkUrl}
           // Generated artwork comes in WebP copies of several widths; the browser takes the one it needs.
-          srcSet={srcSet}
+          srcSet={generatedImageSrcSet(artworkUrl)}
           sizes={sizes}
           // Square: the layout keeps its place before the picture arrives (no shift).
           width={640}
           height={640}
           alt={`${title} cover art`}
-          // The page's main picture is fetched at once (the first HTML preloads it: usePriorityImage);
-          // the others when scrolled near.
+          // The page's main picture is fetched at once (React writes a preload for it into the first
+          // HTML); the others when scrolled near.
           loading={isPriority ? 'eager' : 'lazy'}
           fetchPriority={isPriority ? 'high' : 'auto'}
           decoding="async"

@@ -109,8 +109,6 @@ describe('ReleasesPage', () => {
     ]);
     renderPage();
     await screen.findByText('Page0 10');
-    // The trigger is watched once the page's effects have run.
-    await waitFor(() => expect(FakeIntersectionObserver.active.size).toBe(1));
 
     act(() => FakeIntersectionObserver.scrollIntoView());
 

