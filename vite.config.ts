@@ -22,10 +22,21 @@ export default defineConfig(({ isSsrBuild }) => ({
         // itself the bundler split it into about 80 chunks, and the preload helper appended a <link> for
         // each in one long task on a phone (docs/decisions/0023).
         // The shell is about 600 kB before compression (190 KiB gzip): React, the router, MUI's core.
+        // The first HTML's own script (index.html → boot.ts) and the preload helper boot.ts imports stay
+        // out of it: a group takes its modules' dependencies too, so capturing index.html took boot.ts
+        // into the shell, and the helper's place there made the first HTML load the whole shell at once,
+        // in competition with the page's pictures (docs/decisions/0113).
         chunkSizeWarningLimit: 650,
         rolldownOptions: {
           input: ['src/client/index.html', 'src/client/main.tsx'],
-          output: { codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'], test: (id: string) => !/\/(boot|main)\.tsx?$/.test(id) }] } },
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'preload-helper', test: /\/(preload-helper|modulepreload-polyfill)\.js$/, priority: 1 },
+                { name: 'shell', tags: ['$initial'], test: (id: string) => !/\/(index\.html|boot\.ts|main\.tsx)$/.test(id) },
+              ],
+            },
+          },
         },
       },
   server: {

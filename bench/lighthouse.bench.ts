@@ -40,6 +40,23 @@ interface PageFigures {
   initialJsGzipKiB: number;
 }
 
+/** One Lighthouse run's figures, and the element it found painted largest (Lighthouse's node label and selector). */
+interface PageRun extends PageFigures {
+  lcpElement: string;
+}
+
+/** The first node an audit's details name, however deep its tables nest it. */
+function firstNode(details: unknown): { nodeLabel?: string; selector?: string } | undefined {
+  if (!details || typeof details !== 'object') return undefined;
+  const record = details as { node?: { nodeLabel?: string; selector?: string }; items?: unknown[] };
+  if (record.node) return record.node;
+  for (const item of record.items ?? []) {
+    const node = firstNode(item);
+    if (node) return node;
+  }
+  return undefined;
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
@@ -56,7 +73,7 @@ async function gzipKiB(urls: string[], serverUrl: string): Promise<number> {
   return bytes / 1024;
 }
 
-async function measure(url: string, serverUrl: string): Promise<PageFigures> {
+async function measure(url: string, serverUrl: string): Promise<PageRun> {
   const result = await lighthouse(url, {
     port: debuggingPort,
     output: 'json',
@@ -68,7 +85,9 @@ async function measure(url: string, serverUrl: string): Promise<PageFigures> {
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
   const scripts = [...new Set(requests.filter((r) => r.resourceType === 'Script' && r.url.startsWith(new URL(url).origin)).map((r) => r.url))];
+  const lcpNode = firstNode(lhr.audits['largest-contentful-paint-element']?.details);
   return {
+    lcpElement: lcpNode ? `${lcpNode.selector ?? '?'} "${(lcpNode.nodeLabel ?? '').slice(0, 60)}"` : 'none found',
     performance: lhr.categories.performance?.score ?? Number.NaN,
     lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
     tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
@@ -199,18 +218,21 @@ export async function runLighthouseBench(): Promise<void> {
       console.log(`${path}: ${paintHints(html, artworkBase).join('; ')}`);
     }
     const paths = ['/assets/bench-static-release.html', '/tech', releasePath, '/tech/releases', '/tech/artists'];
+    const lcpElements: string[] = [];
     console.log(`\nLighthouse (mobile, median of ${runsPerPage}) on ${site} (the server at ${server.url}); machine load ${loadAverage()}`);
     console.log('page                              perf   LCP ms   TBT ms    CLS    SEO   a11y   JS gzip KiB');
     for (const path of paths) {
-      const runs: PageFigures[] = [];
+      const runs: PageRun[] = [];
       for (let i = 0; i < runsPerPage; i++) runs.push(await measure(`${site}${path}`, server.url));
       const f = medianFigures(runs);
+      lcpElements.push(`${path}: ${[...new Set(runs.map((run) => run.lcpElement))].join(' | ')}`);
       console.log(
         `${path.padEnd(32)} ${f.performance.toFixed(2).padStart(5)} ${f.lcpMs.toFixed(0).padStart(8)} ${f.tbtMs.toFixed(0).padStart(8)} ` +
           `${f.cls.toFixed(3).padStart(6)} ${f.seo.toFixed(2).padStart(6)} ${f.accessibility.toFixed(2).padStart(6)} ${f.initialJsGzipKiB.toFixed(1).padStart(13)}`,
       );
       recordPageVerdicts(path.startsWith('/tech/releases/') ? '/tech/releases/{id} (uploaded cover)' : path.startsWith('/assets/') ? 'static copy of the release page' : path, f);
     }
+    console.log(`\nThe largest paint's element (each run's, as Lighthouse names it):\n${lcpElements.map((line) => `  ${line}`).join('\n')}`);
     const routes = [...paths.filter((path) => !path.startsWith('/assets/')), `/tech/artists/${artists.data[0]?.id ?? ''}`, '/tech/playlists', '/tech/submit', '/vip', '/legal', '/login'];
     await printRouteScripts(browser, site, server.url, routes);
   } finally {

@@ -51,6 +51,21 @@ describe('server-rendered pages over plain HTTP', () => {
     expect(page.body).not.toMatch(/@font-face|\.woff2?\b|fonts\.googleapis/);
   });
 
+  it('leaves the app for after the page has loaded: the first HTML fetches its boot script, never the shell', async () => {
+    // Decision 0023: boot.ts imports the app (the shell every page shares: React, the router, MUI) once
+    // the page's text and pictures have loaded; a script or preload of the shell here would fetch it at
+    // once, in competition with them (decision 0113).
+    const doc = documentOf((await get('/tech')).body);
+    const fetched = [...doc.querySelectorAll('script[src], link[rel="modulepreload"]')].map((tag) => tag.getAttribute('src') ?? tag.getAttribute('href') ?? '');
+    expect(fetched.length).toBeGreaterThan(0);
+    expect(fetched.filter((path) => /\/shell-[\w-]+\.js$/.test(path))).toEqual([]);
+    // The boot script it does fetch is what starts the app: it names the app's entry, which imports the shell.
+    const boot = await (await fetch(`${site.server.url}${doc.querySelector('script[src]')!.getAttribute('src')}`)).text();
+    const main = /assets\/(main-[\w-]+\.js)/.exec(boot)?.[1];
+    expect(main).toBeDefined();
+    expect(await (await fetch(`${site.server.url}/assets/${main}`)).text()).toMatch(/from"\.\/shell-[\w-]+\.js"/);
+  });
+
   it('a release link: title, artwork and the MusicAlbum in the first HTML', async () => {
     const release = await latestTechRelease();
     const path = `/tech/releases/${release.slug}`;
