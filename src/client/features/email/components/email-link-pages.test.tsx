@@ -10,6 +10,21 @@ const token = 'AbCdEfGhIjKlMnOpQrStUvWx_-12';
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const notFound = () => json(404, { success: false, error: 'Not Found', message: 'This link is not valid', reqId: 'r1' });
 
+/**
+ * A link page's two writes, on top of its reads (stubFetch): "Confirm" (POST) answers `confirmed`,
+ * "Forget my address" (DELETE) answers `forgotten`. Returns the writes sent, as "METHOD path", in order.
+ */
+function answerWrites(confirmed: unknown, forgotten: string): string[] {
+  const sent: string[] = [];
+  const read = globalThis.fetch;
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (init?.method !== 'POST' && init?.method !== 'DELETE') return read(input, init);
+    sent.push(`${init.method} ${String(input)}`);
+    return init.method === 'POST' ? json(200, confirmed) : json(200, { success: true, message: forgotten });
+  }) as typeof fetch;
+  return sent;
+}
+
 describe('DemoStatusPage', () => {
   it("shows the demo of the link's token: label, tracks and what its status means", async () => {
     const calls = stubFetch([
@@ -92,20 +107,8 @@ describe('ReleaseAlertPage', () => {
 
   it('changes nothing on opening; "Confirm" confirms, "Forget my address" forgets', async () => {
     const user = setupUser();
-    const sent: string[] = [];
     stubFetch([[/^\/api\/notify\//, () => alertOf(false)]]);
-    const get = globalThis.fetch;
-    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (init?.method === 'POST') {
-        sent.push(`POST ${String(input)}`);
-        return json(200, alertOf(true));
-      }
-      if (init?.method === 'DELETE') {
-        sent.push(`DELETE ${String(input)}`);
-        return json(200, { success: true, message: 'Your address is forgotten for this release: nothing will be sent to it.' });
-      }
-      return get(input, init);
-    }) as typeof fetch;
+    const sent = answerWrites(alertOf(true), 'Your address is forgotten for this release: nothing will be sent to it.');
     renderWithApp(<ReleaseAlertPage />, { path: `/notify/${token}`, route: '/notify/:token' });
     expect((await screen.findByText(/comes out on Build It Tech on 4 December 2026\./)).textContent).toBe(
       '“Symbiotic (Radio Edit)” by Kwal comes out on Build It Tech on 4 December 2026.',
@@ -134,20 +137,8 @@ describe('WaitingListPage', () => {
 
   it('changes nothing on opening; "Confirm" confirms, "Forget my address" takes the address off the list', async () => {
     const user = setupUser();
-    const sent: string[] = [];
     stubFetch([[/^\/api\/vip\/waiting-list\//, () => linkOf(false)]]);
-    const get = globalThis.fetch;
-    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (init?.method === 'POST') {
-        sent.push(`POST ${String(input)}`);
-        return json(200, linkOf(true));
-      }
-      if (init?.method === 'DELETE') {
-        sent.push(`DELETE ${String(input)}`);
-        return json(200, { success: true, message: 'Your address is off the waiting list: nothing more is sent to it.' });
-      }
-      return get(input, init);
-    }) as typeof fetch;
+    const sent = answerWrites(linkOf(true), 'Your address is off the waiting list: nothing more is sent to it.');
     renderWithApp(<WaitingListPage />, { path: `/vip/waiting-list/${token}`, route: '/vip/waiting-list/:token' });
     expect(await screen.findByText('Email fa*****@example.com once when VIP payments open?')).toBeTruthy();
     expect(sent).toEqual([]);
